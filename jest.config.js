@@ -1,0 +1,41 @@
+// Three projects: "core" needs no Medusa (sandbox, client, pure sync logic, all over real
+// loopback HTTP); "medusa" boots real Medusa apps against PostgreSQL and Redis; "browser"
+// drives the demo admin in headless Chromium.
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true, decorators: true },
+      target: "es2021",
+      transform: { react: { runtime: "automatic" } },
+    },
+  },
+]
+const common = {
+  testEnvironment: "node",
+  transform: { "^.+\\.[jt]sx?$": swc },
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/demo/", "<rootDir>/node_modules/medusa-catalog-sync"],
+}
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "core",
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.spec.ts",
+        "<rootDir>/sandbox/**/__tests__/**/*.spec.ts",
+      ],
+    },
+    {
+      ...common,
+      displayName: "medusa",
+      testMatch: ["<rootDir>/integration-tests/medusa/**/*.spec.ts"],
+    },
+    {
+      ...common,
+      displayName: "browser",
+      testMatch: ["<rootDir>/integration-tests/browser/**/*.spec.ts"],
+    },
+  ],
+}
