@@ -1,0 +1,30 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The admin's settings for one store (a single row). Values saved here take
+ * precedence over the plugin options in medusa-config. Percentages are kept as
+ * decimal strings so they reach the catalog API exactly as the admin typed them.
+ */
+const CatalogSyncSettings = model.define("catalog_sync_settings", {
+  id: model.id({ prefix: "cssettings" }).primaryKey(),
+  base_url: model.text().nullable(),
+  // AES-256-GCM: "v1:<iv>:<tag>:<ciphertext>" (base64). Never returned by any route.
+  api_key_encrypted: model.text().nullable(),
+  api_key_last4: model.text().nullable(),
+  // sha256 of the key, first 16 hex chars: names the key in Redis and detects a key change.
+  api_key_hash: model.text().nullable(),
+  price_calculation: model.enum(["min", "avg", "max"]).default("max"),
+  markup_percent: model.text().nullable(),
+  discount_percent: model.text().nullable(),
+  old_price_markup_percent: model.text().nullable(),
+  poll_interval_minutes: model.number().default(10),
+  stock_location_id: model.text().nullable(),
+  sales_channel_id: model.text().nullable(),
+  removal_mode: model.enum(["delete", "draft"]).default("delete"),
+  primary_language: model.enum(["uk", "ru"]).default("uk"),
+  enabled: model.boolean().default(true),
+  // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
+  revision: model.number().default(1),
+})
+
+export default CatalogSyncSettings

@@ -1,0 +1,29 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * Where the sync stands (a single row): the bookmark into the changes feed and
+ * the pricing it was made with, the full pass in progress (for the sweep), the
+ * current run, and why the schedule is paused when the key or plan is refused.
+ */
+const CatalogSyncState = model.define("catalog_sync_state", {
+  id: model.id({ prefix: "csstate" }).primaryKey(),
+  cursor: model.text().nullable(),
+  // The pricing parameters sent with every request that produced `cursor`.
+  cursor_pricing: model.json().nullable(),
+  // "never" | "full_export" | "changes"
+  phase: model.text().default("never"),
+  // Set while a pass that began without a cursor runs; products of the map not
+  // seen in that pass are swept when it ends.
+  full_pass_id: model.text().nullable(),
+  full_pass_started_at: model.dateTime().nullable(),
+  last_full_pass_finished_at: model.dateTime().nullable(),
+  current_run_id: model.text().nullable(),
+  // "invalid_api_key" | "plan_required" | null, with the settings revision it applies to.
+  blocked_code: model.text().nullable(),
+  blocked_message: model.text().nullable(),
+  blocked_revision: model.number().nullable(),
+  // ETag / Last-Modified and hashes of the reference endpoints (categories, brands, models).
+  reference_cache: model.json().nullable(),
+})
+
+export default CatalogSyncState
