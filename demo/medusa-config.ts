@@ -1,0 +1,45 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379"
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl:
+      process.env.DATABASE_URL || "postgres://postgres@localhost:5432/medusa_catalog_sync_demo",
+    redisUrl,
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000",
+      jwtSecret: process.env.JWT_SECRET || "demo-jwt-secret",
+      cookieSecret: process.env.COOKIE_SECRET || "demo-cookie-secret",
+    },
+  },
+  admin: {
+    disable: process.env.DISABLE_ADMIN === "true",
+  },
+  // The translation module is behind a feature flag in 2.21; the demo enables it so
+  // the second catalog language is served through the store API's locale.
+  featureFlags: {
+    translation: process.env.DISABLE_TRANSLATION !== "true",
+  },
+  modules:
+    process.env.DISABLE_TRANSLATION === "true"
+      ? []
+      : [{ resolve: "@medusajs/medusa/translation" }],
+  plugins: [
+    {
+      resolve: "medusa-catalog-sync",
+      options: {
+        baseUrl: process.env.CATALOG_BASE_URL,
+        apiKey: process.env.CATALOG_API_KEY,
+        encryptionKey: process.env.CATALOG_SYNC_ENCRYPTION_KEY || "demo-only-encryption-key-change-me",
+        redisUrl,
+        pollIntervalMinutes: 10,
+      },
+    },
+  ],
+})
