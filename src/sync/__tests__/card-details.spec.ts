@@ -1,0 +1,110 @@
+import { mapCardDetails, productHandle } from "../card-details"
+import type { ProductCard } from "../../catalog-client/schemas"
+
+function card(overrides: Partial<ProductCard> = {}): ProductCard {
+  return {
+    id: "9223372036854775807",
+    sku: "UA-000123",
+    name: "Кросівки",
+    name_uk: "Кросівки",
+    name_ru: "Кроссовки",
+    description_uk: "Опис",
+    description_ru: "Описание",
+    marketplace_text_uk: "Текст",
+    marketplace_text_ru: "Текст ру",
+    category_id: "12",
+    brand: { id: "5", name: "Nike" },
+    brand_model: { id: "77", name: "Air Max 90" },
+    attributes: [{ name_uk: "Колір", name_ru: "Цвет", value_uk: "чорний", value_ru: "черный" }],
+    material_uk: "бавовна",
+    material_ru: "хлопок",
+    origin_country: "UA",
+    weight_kg: "0.450",
+    dimensions_cm: { length: "30.0", width: "20.5", height: "10.0" },
+    is_new: true,
+    in_stock: true,
+    stock: 3,
+    cost_price: "1000.00",
+    price: "1300.00",
+    old_price: "1625.00",
+    sizes: [],
+    images: [],
+    sync_version: 7,
+    updated_at: "2026-11-21T05:00:00.000Z",
+    ...overrides,
+  }
+}
+
+describe("mapCardDetails", () => {
+  it("puts the primary language in the typed fields and the other in translations (uk primary)", () => {
+    const d = mapCardDetails(card(), { primaryLanguage: "uk" })
+    expect(d.title).toBe("Кросівки")
+    expect(d.description).toBe("Опис")
+    expect(d.material).toBe("бавовна")
+    expect(d.translations).toEqual({ "ru-RU": { title: "Кроссовки", description: "Описание", material: "хлопок" } })
+    expect(d.metadata.translations).toEqual({ ru: { title: "Кроссовки", description: "Описание", material: "хлопок" } })
+  })
+
+  it("swaps languages when ru is primary", () => {
+    const d = mapCardDetails(card(), { primaryLanguage: "ru" })
+    expect(d.title).toBe("Кроссовки")
+    expect(d.description).toBe("Описание")
+    expect(d.material).toBe("хлопок")
+    expect(d.translations).toEqual({ "uk-UA": { title: "Кросівки", description: "Опис", material: "бавовна" } })
+  })
+
+  it("converts weight to grams and dimensions to millimetres exactly", () => {
+    const d = mapCardDetails(card(), { primaryLanguage: "uk" })
+    expect(d.weight).toBe(450)
+    expect(d.length).toBe(300)
+    expect(d.width).toBe(205)
+    expect(d.height).toBe(100)
+    expect(d.origin_country).toBe("ua")
+  })
+
+  it("keeps ids as exact strings and carries everything else in metadata", () => {
+    const d = mapCardDetails(card(), { primaryLanguage: "uk" })
+    expect(d.categoryCatalogId).toBe("12")
+    expect(d.brandCatalogId).toBe("5")
+    expect(d.brandModelCatalogId).toBe("77")
+    expect(d.metadata).toMatchObject({
+      catalog_id: "9223372036854775807",
+      sku: "UA-000123",
+      is_new: true,
+      marketplace_text: { uk: "Текст", ru: "Текст ру" },
+      attributes: [{ name_uk: "Колір", name_ru: "Цвет", value_uk: "чорний", value_ru: "черный" }],
+      brand: { catalog_id: "5", name: "Nike" },
+      brand_model: { catalog_id: "77", name: "Air Max 90" },
+      catalog_category_id: "12",
+    })
+    expect(JSON.stringify(d.metadata)).not.toContain("1000.00") // cost stays off the storefront
+  })
+
+  it("does not depend on sync_version or stock, so stock-only changes keep the same details", () => {
+    const a = mapCardDetails(card(), { primaryLanguage: "uk" })
+    const b = mapCardDetails(card({ sync_version: 8, stock: 0, in_stock: false, updated_at: "x" }), { primaryLanguage: "uk" })
+    expect(b).toEqual(a)
+  })
+
+  it("tolerates a sparse card", () => {
+    const sparse = card({
+      name_uk: null, name_ru: undefined, description_uk: "  ", description_ru: null,
+      marketplace_text_uk: null, marketplace_text_ru: null, category_id: null, brand: null, brand_model: null,
+      attributes: undefined, material_uk: null, material_ru: null, origin_country: "Ukraine",
+      weight_kg: null, dimensions_cm: null, is_new: undefined,
+    })
+    const d = mapCardDetails(sparse, { primaryLanguage: "uk" })
+    expect(d.title).toBe("Кросівки")
+    expect(d.description).toBeNull()
+    expect(d.translations["ru-RU"]).toEqual({ title: "Кросівки", description: null, material: null })
+    expect([d.weight, d.length, d.width, d.height]).toEqual([null, null, null, null])
+    expect(d.origin_country).toBeNull()
+    expect(d.metadata.origin_country_raw).toBe("Ukraine")
+    expect([d.categoryCatalogId, d.brandCatalogId, d.brandModelCatalogId]).toEqual([null, null, null])
+  })
+
+  it("makes URL-safe unique handles", () => {
+    expect(productHandle(card())).toBe("ua-000123-9223372036854775807")
+    expect(productHandle(card({ sku: "№ / _" }))).toBe("catalog-9223372036854775807")
+  })
+})

@@ -1,0 +1,155 @@
+// Pure: a catalog card's descriptive fields → the places Medusa has for them.
+// Prices, variants, stock and images are the engine's (src/sync); this file covers
+// everything else, so nothing the card carries is lost. docs/mapping.md is the table.
+import Decimal from "decimal.js"
+import type { ProductCard } from "../catalog-client/schemas"
+
+export type Language = "uk" | "ru"
+
+/** Medusa locale codes for the catalog's two languages. */
+export const LOCALE_BY_LANGUAGE: Record<Language, string> = { uk: "uk-UA", ru: "ru-RU" }
+
+export function otherLanguage(language: Language): Language {
+  return language === "uk" ? "ru" : "uk"
+}
+
+/** Texts in the non-primary language, as Medusa's translation module stores them for a product. */
+export interface ProductTranslation {
+  title: string
+  description: string | null
+  material: string | null
+}
+
+export interface CardDetails {
+  title: string
+  description: string | null
+  subtitle?: string | null
+  handle?: string
+  /** grams */
+  weight: number | null
+  /** millimetres */
+  length: number | null
+  width: number | null
+  height: number | null
+  material: string | null
+  /** ISO 3166-1 alpha-2, lower case as Medusa's country list spells it */
+  origin_country: string | null
+  metadata: Record<string, unknown>
+  /** The non-primary language, keyed by Medusa locale ("uk-UA" | "ru-RU"). */
+  translations: Record<string, ProductTranslation>
+  categoryCatalogId: string | null
+  brandCatalogId: string | null
+  brandModelCatalogId: string | null
+}
+
+export interface CardDetailsContext {
+  primaryLanguage: Language
+}
+
+/** Empty strings count as absent: a blank description is no description. */
+function text(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null
+  const trimmed = value.trim()
+  return trimmed === "" ? null : trimmed
+}
+
+function pick(card: ProductCard, field: "name" | "description" | "marketplace_text" | "material", language: Language): string | null {
+  return text(card[`${field}_${language}` as keyof ProductCard] as string | null | undefined)
+}
+
+/** Title in a language, falling back to the other language and then to `name`, so a title is never empty. */
+function titleIn(card: ProductCard, language: Language): string {
+  return pick(card, "name", language) ?? pick(card, "name", otherLanguage(language)) ?? text(card.name) ?? card.sku
+}
+
+/** Decimal string × factor as a number. Measures are small, so a JS number holds them exactly enough. */
+function scaled(value: string | null | undefined, factor: number): number | null {
+  const t = text(value)
+  if (t === null) return null
+  const d = new Decimal(t)
+  if (!d.isFinite() || d.isNegative()) return null
+  return d.times(factor).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toNumber()
+}
+
+function countryCode(value: string | null | undefined): string | null {
+  const t = text(value)
+  return t !== null && /^[A-Za-z]{2}$/.test(t) ? t.toLowerCase() : null
+}
+
+/**
+ * URL handle: the SKU made URL-safe, suffixed with the catalog id so two cards with
+ * similar SKUs never collide on Medusa's unique handle index.
+ */
+export function productHandle(card: ProductCard): string {
+  const base = card.sku
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/[\s_]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "")
+  return base ? `${base}-${card.id}` : `catalog-${card.id}`
+}
+
+function bilingual(card: ProductCard, field: "marketplace_text" | "material" | "description" | "name"): { uk: string | null; ru: string | null } | null {
+  const uk = pick(card, field, "uk")
+  const ru = pick(card, field, "ru")
+  return uk === null && ru === null ? null : { uk, ru }
+}
+
+export function mapCardDetails(card: ProductCard, ctx: CardDetailsContext): CardDetails {
+  const primary = ctx.primaryLanguage
+  const other = otherLanguage(primary)
+
+  const translation: ProductTranslation = {
+    title: titleIn(card, other),
+    description: pick(card, "description", other),
+    material: pick(card, "material", other),
+  }
+
+  const dims = card.dimensions_cm ?? null
+  const attributes = (card.attributes ?? []).map((a) => ({
+    name_uk: text(a.name_uk),
+    name_ru: text(a.name_ru),
+    value_uk: text(a.value_uk),
+    value_ru: text(a.value_ru),
+  }))
+
+  // metadata is what the storefront can read beyond the typed fields: title, description
+  // and material hold the primary language, translations the other. Deliberately left
+  // out: sync_version and updated_at (they change on every stock change, so they would
+  // defeat the engine's fingerprint; the product map keeps them) and cost_price (the
+  // reseller's wholesale cost must not reach the public store API).
+  const metadata: Record<string, unknown> = {
+    catalog_id: card.id,
+    sku: card.sku,
+    is_new: card.is_new ?? null,
+    marketplace_text: bilingual(card, "marketplace_text"),
+    attributes,
+    catalog_category_id: card.category_id ?? null,
+    brand: card.brand ? { catalog_id: card.brand.id, name: card.brand.name } : null,
+    brand_model: card.brand_model ? { catalog_id: card.brand_model.id, name: card.brand_model.name } : null,
+    // The other language for storefronts without the translation module (kept always, so
+    // switching the module on or off loses nothing).
+    translations: { [other]: translation },
+  }
+  // A country the catalog spells in a way Medusa cannot store is kept as given.
+  const country = countryCode(card.origin_country)
+  if (country === null && text(card.origin_country) !== null) metadata.origin_country_raw = text(card.origin_country)
+
+  return {
+    title: titleIn(card, primary),
+    description: pick(card, "description", primary),
+    handle: productHandle(card),
+    weight: scaled(card.weight_kg, 1000),
+    length: scaled(dims?.length, 10),
+    width: scaled(dims?.width, 10),
+    height: scaled(dims?.height, 10),
+    material: pick(card, "material", primary),
+    origin_country: country,
+    metadata,
+    translations: { [LOCALE_BY_LANGUAGE[other]]: translation },
+    categoryCatalogId: card.category_id ?? null,
+    brandCatalogId: card.brand?.id ?? null,
+    brandModelCatalogId: card.brand_model?.id ?? null,
+  }
+}
