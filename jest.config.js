@@ -30,11 +30,13 @@ module.exports = {
     {
       ...common,
       displayName: "medusa",
+      globalSetup: "<rootDir>/integration-tests/harness/global-setup.ts",
       testMatch: ["<rootDir>/integration-tests/medusa/**/*.spec.ts"],
     },
     {
       ...common,
       displayName: "browser",
+      globalSetup: "<rootDir>/integration-tests/harness/global-setup.ts",
       testMatch: ["<rootDir>/integration-tests/browser/**/*.spec.ts"],
     },
   ],

@@ -1,0 +1,153 @@
+import crypto from "node:crypto"
+import fs from "node:fs"
+import path from "node:path"
+import { Client } from "pg"
+import { DEMO_DIR, PLUGIN_BUILD_DIR } from "./paths"
+import { runMedusaCommand } from "./medusa-cli"
+
+/**
+ * Databases for integration tests. Migrating a fresh Medusa database takes ~10 s, so
+ * each distinct schema (plugin migrations, links, app config, flags) is migrated once
+ * into a template database, with the admin user already in it; every test then gets
+ * its own copy with CREATE DATABASE ... TEMPLATE (well under a second).
+ */
+
+export const PG_HOST = process.env.DB_HOST || "localhost"
+export const PG_USER = process.env.DB_USERNAME || "postgres"
+export const PG_PASSWORD = process.env.DB_PASSWORD || ""
+export const PG_PORT = Number(process.env.DB_PORT || 5432)
+
+export const ADMIN_EMAIL = "admin@example.com"
+export const ADMIN_PASSWORD = "supersecret"
+
+export function databaseUrl(name: string): string {
+  const auth = PG_PASSWORD ? `${PG_USER}:${encodeURIComponent(PG_PASSWORD)}` : PG_USER
+  return `postgres://${auth}@${PG_HOST}:${PG_PORT}/${name}`
+}
+
+async function withAdminClient<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({
+    host: PG_HOST,
+    port: PG_PORT,
+    user: PG_USER,
+    password: PG_PASSWORD || undefined,
+    database: "postgres",
+  })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function databaseExists(name: string): Promise<boolean> {
+  return withAdminClient(async (c) => {
+    const r = await c.query("select 1 from pg_database where datname = $1", [name])
+    return (r.rowCount ?? 0) > 0
+  })
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdminClient((c) => c.query(`drop database if exists "${name}" with (force)`))
+}
+
+export async function createDatabase(name: string, template?: string): Promise<void> {
+  await withAdminClient(async (c) => {
+    await c.query(`drop database if exists "${name}" with (force)`)
+    await c.query(`create database "${name}"${template ? ` template "${template}"` : ""}`)
+  })
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...filesUnder(p))
+    else out.push(p)
+  }
+  return out.sort()
+}
+
+/** A hash of everything that shapes the migrated schema. */
+function schemaKey(env: Record<string, string | undefined>): string {
+  const h = crypto.createHash("sha256")
+  const inputs = [
+    ...filesUnder(path.join(PLUGIN_BUILD_DIR, "src", "modules")).filter((f) => f.includes("migrations")),
+    ...filesUnder(path.join(PLUGIN_BUILD_DIR, "src", "links")),
+    path.join(DEMO_DIR, "medusa-config.ts"),
+    path.join(DEMO_DIR, "..", "package-lock.json"),
+  ]
+  for (const f of inputs) {
+    if (fs.existsSync(f)) h.update(f).update(fs.readFileSync(f))
+  }
+  h.update(String(env.DISABLE_TRANSLATION ?? ""))
+  return h.digest("hex").slice(0, 12)
+}
+
+/**
+ * Returns the name of a migrated template database (with the admin user) for the
+ * current build and env, creating it when absent. A file lock keeps parallel jest
+ * workers or engineers from migrating the same template twice.
+ */
+export async function ensureTemplateDatabase(env: Record<string, string | undefined> = {}): Promise<string> {
+  const name = `mcs_tpl_${schemaKey(env)}`
+  const lockPath = path.join("/tmp", `${name}.lock`)
+  const release = await acquireFileLock(lockPath)
+  try {
+    if (await databaseExists(name)) return name
+    const building = `${name}_building`
+    await createDatabase(building)
+    const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
+    await runMedusaCommand(["db:migrate"], dbEnv)
+    await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
+    await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
+    return name
+  } finally {
+    release()
+  }
+}
+
+/** A fresh, migrated database with the admin user, named for the test. */
+export async function createTestDatabase(
+  label: string,
+  env: Record<string, string | undefined> = {}
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const template = await ensureTemplateDatabase(env)
+  const safe = label.toLowerCase().replace(/[^a-z0-9_]/g, "_").slice(0, 30)
+  const name = `mcs_t_${safe}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`
+  await createDatabase(name, template)
+  return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
+}
+
+async function acquireFileLock(lockPath: string, timeoutMs = 300_000): Promise<() => void> {
+  const started = Date.now()
+  for (;;) {
+    try {
+      const fd = fs.openSync(lockPath, "wx")
+      fs.writeSync(fd, String(process.pid))
+      fs.closeSync(fd)
+      return () => fs.rmSync(lockPath, { force: true })
+    } catch (e: any) {
+      if (e.code !== "EEXIST") throw e
+      // A lock left by a dead process is taken over.
+      const holder = Number(fs.readFileSync(lockPath, "utf8") || 0)
+      if (holder && !isAlive(holder)) {
+        fs.rmSync(lockPath, { force: true })
+        continue
+      }
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${lockPath}`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

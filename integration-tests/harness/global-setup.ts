@@ -1,0 +1,5 @@
+import { ensurePluginBuilt } from "./plugin-build"
+
+export default async function globalSetup() {
+  ensurePluginBuilt()
+}

@@ -1,0 +1,5 @@
+export * from "./paths"
+export * from "./database"
+export * from "./medusa-cli"
+export * from "./medusa-app"
+export * from "./plugin-build"

@@ -1,0 +1,179 @@
+import { ChildProcess, spawn } from "node:child_process"
+import fs from "node:fs"
+import net from "node:net"
+import path from "node:path"
+import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN } from "./paths"
+import { baseMedusaEnv } from "./medusa-cli"
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./database"
+
+export type MedusaApp = {
+  url: string
+  port: number
+  pid: number
+  /** Everything the process printed so far (stdout and stderr). */
+  logs: () => string
+  /** Authenticated admin fetch: JSON in, { status, body } out. */
+  admin: AdminFetch
+  /** Store API fetch with a publishable key created on demand. */
+  store: (path: string, init?: { headers?: Record<string, string> }) => Promise<{ status: number; body: any }>
+  /** SIGTERM and wait (graceful shutdown). */
+  stop: () => Promise<number | null>
+  /** SIGKILL at once (a crash). */
+  kill: () => Promise<number | null>
+  exited: Promise<number | null>
+}
+
+export type AdminFetch = (
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> }
+) => Promise<{ status: number; body: any }>
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on("error", reject)
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Spawns `medusa start` from demo/ (the demo app loads the built plugin) against the
+ * given database, waits for /health and logs in as the admin user of the template.
+ */
+export async function startMedusaApp(opts: {
+  databaseUrl: string
+  env?: Record<string, string | undefined>
+  workerMode?: "shared" | "worker" | "server"
+  port?: number
+  label?: string
+  bootTimeoutMs?: number
+}): Promise<MedusaApp> {
+  const port = opts.port ?? (await freePort())
+  const env = baseMedusaEnv({
+    DATABASE_URL: opts.databaseUrl,
+    PORT: String(port),
+    MEDUSA_WORKER_MODE: opts.workerMode ?? "shared",
+    ...opts.env,
+  })
+  const child = spawn(MEDUSA_BIN, ["start"], { cwd: DEMO_DIR, env, stdio: "pipe", detached: false })
+  let buffer = ""
+  const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${opts.label ?? "app"}-${port}.log`)
+  fs.mkdirSync(path.dirname(logFile), { recursive: true })
+  const sink = fs.createWriteStream(logFile)
+  const onData = (d: Buffer) => {
+    buffer += d.toString()
+    sink.write(d)
+  }
+  child.stdout!.on("data", onData)
+  child.stderr!.on("data", onData)
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code, signal) => {
+      sink.end()
+      resolve(code ?? (signal ? 128 : null))
+    })
+  )
+  const url = `http://localhost:${port}`
+  try {
+    await waitForHealth(url, child, opts.bootTimeoutMs ?? 120_000, () => buffer)
+  } catch (e) {
+    child.kill("SIGKILL")
+    throw e
+  }
+  const token = await login(url)
+  const admin: AdminFetch = async (p, init = {}) => {
+    const res = await fetch(url + p, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+    const text = await res.text()
+    return { status: res.status, body: text ? safeJson(text) : null }
+  }
+  let publishableKey: string | null = null
+  const store = async (p: string, init: { headers?: Record<string, string> } = {}) => {
+    if (!publishableKey) publishableKey = await ensurePublishableKey(admin)
+    const res = await fetch(url + p, {
+      headers: { "x-publishable-api-key": publishableKey, ...init.headers },
+    })
+    const text = await res.text()
+    return { status: res.status, body: text ? safeJson(text) : null }
+  }
+  const signalAndWait = async (sig: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig)
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000)
+    const code = await exited
+    clearTimeout(timer)
+    return code
+  }
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    logs: () => buffer,
+    admin,
+    store,
+    stop: () => signalAndWait("SIGTERM"),
+    kill: () => signalAndWait("SIGKILL"),
+    exited,
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, logs: () => string) {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) {
+      throw new Error(`medusa start exited with ${child.exitCode}:\n${logs().slice(-4000)}`)
+    }
+    try {
+      const res = await fetch(`${url}/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`medusa start did not answer /health within ${timeoutMs} ms:\n${logs().slice(-4000)}`)
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  })
+  const body: any = await res.json()
+  if (!res.ok || !body.token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(body)}`)
+  return body.token
+}
+
+async function ensurePublishableKey(admin: AdminFetch): Promise<string> {
+  const list = await admin("/admin/api-keys?type=publishable&limit=1")
+  let key = list.body?.api_keys?.[0]
+  if (!key) {
+    const created = await admin("/admin/api-keys", { body: { title: "tests", type: "publishable" } })
+    key = created.body.api_key
+  }
+  // The store API only shows products in the key's sales channels: add them all.
+  const channels = await admin("/admin/sales-channels?limit=100")
+  const ids = (channels.body?.sales_channels ?? []).map((c: any) => c.id)
+  if (ids.length) {
+    await admin(`/admin/api-keys/${key.id}/sales-channels`, { body: { add: ids } })
+  }
+  return key.token
+}
+
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process"
+import { DEMO_DIR, MEDUSA_BIN } from "./paths"
+
+/** The environment every Medusa process of the tests gets (no admin build, quiet telemetry). */
+export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "development",
+    DISABLE_ADMIN: "true",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    DO_NOT_TRACK: "1",
+    // test-utils' NODE_OPTIONS (vm modules) must not leak into the app processes.
+    NODE_OPTIONS: "",
+    ...extra,
+  }
+}
+
+/** Runs `medusa <args>` in demo/ and resolves with its output; rejects on a non-zero exit. */
+export function runMedusaCommand(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 180_000
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(MEDUSA_BIN, args, { cwd: DEMO_DIR, env: baseMedusaEnv(env), stdio: "pipe" })
+    let out = ""
+    child.stdout.on("data", (d) => (out += d))
+    child.stderr.on("data", (d) => (out += d))
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
+    child.on("error", reject)
+    child.on("exit", (code) => {
+      clearTimeout(timer)
+      if (code === 0) resolve(out)
+      else reject(new Error(`medusa ${args[0]} exited with ${code}:\n${out.slice(-4000)}`))
+    })
+  })
+}
