@@ -1,0 +1,33 @@
+/**
+ * `npm run bench [-- sandbox client sync]`: runs the benchmarks in turn and prints their
+ * numbers. Benchmarks measure; tests never assert on time.
+ */
+const suites: Record<string, () => Promise<unknown>> = {
+  sandbox: async () => (await import("./sandbox")).benchSandbox(),
+  client: async () => (await import("./client")).benchClient(),
+  sync: async () => (await import("./sync")).benchSync(),
+}
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"))
+  const names = wanted.length ? wanted : Object.keys(suites)
+  for (const name of names) {
+    const run = suites[name]
+    if (!run) {
+      console.error(`unknown benchmark "${name}"; choose from: ${Object.keys(suites).join(", ")}`)
+      process.exit(2)
+    }
+    console.log(`\n=== bench: ${name}`)
+    const started = Date.now()
+    await run()
+    console.log(`=== bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e)
+    process.exit(1)
+  }
+)

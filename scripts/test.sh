@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The project's test command (README: `npm test`). Runs the three jest projects in turn:
+#   core     sandbox, catalog client and pure sync logic over real loopback HTTP (parallel)
+#   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox (one file at a time)
+#   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
+# and ends with one line "N passed, N failed". Extra arguments go to every jest call.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+results_dir=$(mktemp -d)
+trap 'rm -rf "$results_dir"' EXIT
+status=0
+
+run_project() {
+  local project=$1; shift
+  echo "=== jest project: $project"
+  npx jest --selectProjects "$project" --json --outputFile="$results_dir/$project.json" "$@" || status=1
+}
+
+export DB_HOST=${DB_HOST:-localhost}
+run_project core --maxWorkers=2 "$@"
+run_project medusa --runInBand "$@"
+if [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; then
+  run_project browser --runInBand "$@"
+else
+  echo "=== jest project: browser skipped (no chromium; apt-get install -y chromium)"
+fi
+
+node -e '
+const fs = require("fs"), path = require("path");
+let passed = 0, failed = 0;
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
+  passed += r.numPassedTests; failed += r.numFailedTests;
+  // A suite that failed to run (syntax error, failed hook) has no failed test: count it.
+  failed += r.testResults.filter((s) => s.status === "failed" && !s.assertionResults.some((a) => a.status === "failed")).length;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
+' "$results_dir" || status=1
+exit $status
