@@ -1,0 +1,153 @@
+// Rate limiter for a single process. Same rules as RedisRateLimiter:
+// - at most `maxConcurrent` in flight;
+// - at most `requestsPerMinute` in any 60-s window, where a request counts from its start until
+//   60 s + margin after its end (the server stamped it somewhere in between);
+// - starts are paced one emission interval apart, with a burst of `maxConcurrent`;
+// - foreign use seen in X-RateLimit-Remaining is booked into the window; 429 pauses everyone.
+import { abortReason } from "./abort"
+import {
+  DEFAULT_LIMITS,
+  emissionIntervalMs,
+  remainingFromHeaders,
+  sanitizeLimits,
+  WINDOW_MARGIN_MS,
+  WINDOW_MS,
+  type HeaderBag,
+  type RateLimiter,
+  type RateLimits,
+  type Release,
+} from "./rate-limiter"
+
+interface Waiter {
+  grant: (release: Release) => void
+  fail: (error: Error) => void
+  signal?: AbortSignal
+  onAbort?: () => void
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  #limits: RateLimits
+  #inFlight = 0
+  /** End stamps of finished requests and booked foreign use, ascending. */
+  #ended: number[] = []
+  #endedHead = 0
+  #theoreticalArrival = 0
+  #notBefore = 0
+  #queue: Waiter[] = []
+  #timer: NodeJS.Timeout | undefined
+  readonly #now: () => number
+
+  constructor(options: Partial<RateLimits> & { now?: () => number } = {}) {
+    this.#limits = sanitizeLimits(DEFAULT_LIMITS, options)
+    this.#now = options.now ?? Date.now
+  }
+
+  get limits(): RateLimits {
+    return { ...this.#limits }
+  }
+
+  /** Requests in flight right now (for tests and status). */
+  get inFlight(): number {
+    return this.#inFlight
+  }
+
+  acquire(signal?: AbortSignal): Promise<Release> {
+    return new Promise<Release>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortReason(signal))
+      const waiter: Waiter = { grant: resolve, fail: reject, signal }
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.#queue.indexOf(waiter)
+          if (index >= 0) this.#queue.splice(index, 1)
+          reject(abortReason(signal))
+          this.#pump()
+        }
+        signal.addEventListener("abort", waiter.onAbort, { once: true })
+      }
+      this.#queue.push(waiter)
+      this.#pump()
+    })
+  }
+
+  async updateLimits(limits: Partial<RateLimits>): Promise<void> {
+    this.#limits = sanitizeLimits(this.#limits, limits)
+    this.#pump()
+  }
+
+  async observe(headers: HeaderBag): Promise<void> {
+    const remaining = remainingFromHeaders(headers)
+    if (remaining === null) return
+    const now = this.#now()
+    this.#prune(now)
+    const expected = this.#limits.requestsPerMinute - this.#windowCount()
+    const foreign = Math.min(expected - remaining, this.#limits.requestsPerMinute)
+    for (let i = 0; i < foreign; i++) this.#ended.push(now)
+  }
+
+  async pauseFor(ms: number): Promise<void> {
+    this.#notBefore = Math.max(this.#notBefore, this.#now() + ms)
+    this.#pump()
+  }
+
+  #windowCount(): number {
+    return this.#inFlight + (this.#ended.length - this.#endedHead)
+  }
+
+  #prune(now: number): void {
+    const cutoff = now - WINDOW_MS - WINDOW_MARGIN_MS
+    while (this.#endedHead < this.#ended.length && this.#ended[this.#endedHead] <= cutoff) this.#endedHead++
+    if (this.#endedHead > 1024 && this.#endedHead * 2 > this.#ended.length) {
+      this.#ended = this.#ended.slice(this.#endedHead)
+      this.#endedHead = 0
+    }
+  }
+
+  /** 0 when a slot was taken; ms to wait; Infinity to wait for a release. */
+  #tryTake(now: number): number {
+    if (now < this.#notBefore) return this.#notBefore - now
+    if (this.#inFlight >= this.#limits.maxConcurrent) return Infinity
+    this.#prune(now)
+    if (this.#windowCount() >= this.#limits.requestsPerMinute) {
+      if (this.#endedHead >= this.#ended.length) return Infinity
+      return this.#ended[this.#endedHead] + WINDOW_MS + WINDOW_MARGIN_MS - now + 1
+    }
+    const interval = emissionIntervalMs(this.#limits)
+    const tolerance = (this.#limits.maxConcurrent - 1) * interval
+    const arrival = Math.max(this.#theoreticalArrival, now)
+    if (arrival - now > tolerance) return Math.ceil(arrival - tolerance - now)
+    this.#theoreticalArrival = arrival + interval
+    this.#inFlight++
+    return 0
+  }
+
+  #pump(): void {
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = undefined
+    while (this.#queue.length > 0) {
+      const wait = this.#tryTake(this.#now())
+      if (wait === 0) {
+        const waiter = this.#queue.shift()!
+        if (waiter.onAbort) waiter.signal!.removeEventListener("abort", waiter.onAbort)
+        waiter.grant(this.#releaser())
+        continue
+      }
+      if (wait !== Infinity) this.#timer = setTimeout(() => this.#pump(), wait)
+      return
+    }
+  }
+
+  #releaser(): Release {
+    let released = false
+    return (options) => {
+      if (released) return
+      released = true
+      const finish = () => {
+        this.#inFlight--
+        this.#ended.push(this.#now())
+        this.#pump()
+      }
+      if (options?.holdMs && options.holdMs > 0) setTimeout(finish, options.holdMs)
+      else finish()
+    }
+  }
+}

@@ -1,0 +1,70 @@
+// The limiter contract. One limiter per API key: it keeps the key under its requests-per-minute
+// window and its concurrency cap. MemoryRateLimiter serves one process; RedisRateLimiter shares
+// the budget between every process that uses the key (server and worker instances).
+
+export interface RateLimits {
+  requestsPerMinute: number
+  maxConcurrent: number
+}
+
+export interface ReleaseOptions {
+  /**
+   * Keep the concurrency slot this many ms longer. Used after a timeout or abort: the server may
+   * still be working on the request, so the slot is not yet free from its point of view.
+   */
+  holdMs?: number
+}
+
+/** Gives the slot back. Idempotent. */
+export type Release = (options?: ReleaseOptions) => void
+
+export type HeaderBag = Record<string, string | string[] | undefined>
+
+export interface RateLimiter {
+  /** Waits for a slot (FIFO within a process). Rejects when the signal aborts. */
+  acquire(signal?: AbortSignal): Promise<Release>
+  /** Adopts limits, e.g. those `/v1/me` reports. */
+  updateLimits(limits: Partial<RateLimits>): Promise<void>
+  /**
+   * Learns from a response: an `X-RateLimit-Remaining` lower than this limiter's own count
+   * explains means someone else spends the key, so the difference is booked as used.
+   */
+  observe(headers: HeaderBag): Promise<void>
+  /** Stops every holder of this key from starting requests for `ms` (after a 429). */
+  pauseFor(ms: number): Promise<void>
+  readonly limits: RateLimits
+}
+
+export const DEFAULT_LIMITS: RateLimits = { requestsPerMinute: 60, maxConcurrent: 3 }
+/** The server counts a strict sliding 60-s window. */
+export const WINDOW_MS = 60_000
+/**
+ * A finished request stays in the window until 60 s + this margin after its response: the
+ * server stamped it earlier than that, so the client never counts it out too soon.
+ */
+export const WINDOW_MARGIN_MS = 250
+
+export function headerValue(headers: HeaderBag, name: string): string | undefined {
+  const value = headers[name] ?? headers[name.toLowerCase()]
+  return Array.isArray(value) ? value[0] : value
+}
+
+export function remainingFromHeaders(headers: HeaderBag): number | null {
+  const raw = headerValue(headers, "x-ratelimit-remaining")
+  if (raw === undefined || !/^\s*[0-9]+\s*$/.test(raw)) return null
+  return Number(raw)
+}
+
+export function sanitizeLimits(current: RateLimits, next: Partial<RateLimits>): RateLimits {
+  const pick = (value: number | undefined, fallback: number) =>
+    value !== undefined && Number.isSafeInteger(value) && value >= 1 ? value : fallback
+  return {
+    requestsPerMinute: pick(next.requestsPerMinute, current.requestsPerMinute),
+    maxConcurrent: pick(next.maxConcurrent, current.maxConcurrent),
+  }
+}
+
+/** Emission interval of the pacing: requests are spread evenly, at most one burst of `maxConcurrent`. */
+export function emissionIntervalMs(limits: RateLimits): number {
+  return WINDOW_MS / limits.requestsPerMinute
+}

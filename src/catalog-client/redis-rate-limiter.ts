@@ -1,0 +1,288 @@
+// Rate limiter shared through Redis by every process that uses one API key (the budget is per
+// key, not per process). Same rules as MemoryRateLimiter, applied atomically by Lua scripts on
+// Redis time, so clocks of the processes do not matter:
+//   {p}:window   ZSET  end stamps of finished requests and booked foreign use (score = ms)
+//   {p}:inflight ZSET  leases of requests in flight (score = lease expiry ms); a crashed process
+//                      loses its leases when they expire, and they are then booked into the window
+//   {p}:state    HASH  tat (pacing), nb (paused until), rpm / conc (adopted limits)
+// The key id is a hash of the API key, never the key itself.
+import { createHash, randomUUID } from "node:crypto"
+import type Redis from "ioredis"
+import { abortReason, sleep } from "./abort"
+import {
+  DEFAULT_LIMITS,
+  remainingFromHeaders,
+  sanitizeLimits,
+  WINDOW_MARGIN_MS,
+  WINDOW_MS,
+  type HeaderBag,
+  type RateLimiter,
+  type RateLimits,
+  type Release,
+} from "./rate-limiter"
+
+const NOW = `
+local t = redis.call('TIME')
+local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`
+
+// Expired leases (crashed holders) are booked into the window at their expiry; old stamps leave.
+const PRUNE = `
+local function prune(now)
+  local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'WITHSCORES')
+  for i = 1, #expired, 2 do redis.call('ZADD', KEYS[1], expired[i + 1], expired[i]) end
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ${WINDOW_MS + WINDOW_MARGIN_MS})
+end
+`
+
+const LIMITS = `
+local rpm = tonumber(redis.call('HGET', KEYS[3], 'rpm') or ARGV[2])
+local conc = tonumber(redis.call('HGET', KEYS[3], 'conc') or ARGV[3])
+`
+
+// KEYS: window, inflight, state. ARGV: leaseId, rpm, conc, leaseTtlMs.
+// Returns 0 when the lease was taken, else the ms to wait (-1: wait for a release).
+const ACQUIRE = `
+${NOW}
+${LIMITS}
+${PRUNE}
+prune(nowMs)
+local nb = tonumber(redis.call('HGET', KEYS[3], 'nb') or '0')
+if nowMs < nb then return nb - nowMs end
+local inflight = redis.call('ZCARD', KEYS[2])
+if inflight >= conc then return -1 end
+local ended = redis.call('ZCARD', KEYS[1])
+if inflight + ended >= rpm then
+  if ended == 0 then return -1 end
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, tonumber(oldest[2]) + ${WINDOW_MS + WINDOW_MARGIN_MS} - nowMs + 1)
+end
+local interval = ${WINDOW_MS} / rpm
+local tolerance = (conc - 1) * interval
+local tat = tonumber(redis.call('HGET', KEYS[3], 'tat') or '0')
+if tat < nowMs then tat = nowMs end
+if tat - nowMs > tolerance then return math.max(1, math.ceil(tat - tolerance - nowMs)) end
+redis.call('HSET', KEYS[3], 'tat', tostring(tat + interval))
+redis.call('ZADD', KEYS[2], nowMs + tonumber(ARGV[4]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ${2 * WINDOW_MS})
+redis.call('PEXPIRE', KEYS[2], ${2 * WINDOW_MS})
+redis.call('PEXPIRE', KEYS[3], 86400000)
+return 0
+`
+
+// KEYS: window, inflight. ARGV: leaseId, holdMs. Moves the lease into the window at its end
+// (or keeps it in flight for holdMs more, after which prune books it).
+const RELEASE = `
+${NOW}
+local removed = redis.call('ZREM', KEYS[2], ARGV[1])
+if removed == 1 then
+  local hold = tonumber(ARGV[2])
+  if hold > 0 then
+    redis.call('ZADD', KEYS[2], nowMs + hold, ARGV[1])
+  else
+    redis.call('ZADD', KEYS[1], nowMs, ARGV[1])
+  end
+  redis.call('PEXPIRE', KEYS[1], ${2 * WINDOW_MS})
+end
+return removed
+`
+
+// KEYS: inflight. ARGV: leaseId, leaseTtlMs. Extends a live lease.
+const RENEW = `
+${NOW}
+return redis.call('ZADD', KEYS[1], 'XX', 'CH', nowMs + tonumber(ARGV[2]), ARGV[1])
+`
+
+// KEYS: window, inflight, state. ARGV: remaining, rpm, conc. Books foreign use into the window.
+const OBSERVE = `
+${NOW}
+${LIMITS}
+${PRUNE}
+prune(nowMs)
+local count = redis.call('ZCARD', KEYS[1]) + redis.call('ZCARD', KEYS[2])
+local foreign = math.min(rpm - count - tonumber(ARGV[1]), rpm)
+if foreign > 0 then
+  local seq = redis.call('HINCRBY', KEYS[3], 'seq', 1)
+  for i = 1, foreign do redis.call('ZADD', KEYS[1], nowMs, 'foreign:' .. seq .. ':' .. i) end
+  redis.call('PEXPIRE', KEYS[1], ${2 * WINDOW_MS})
+end
+return math.max(foreign, 0)
+`
+
+// KEYS: state. ARGV: ms. Pauses every holder of the key.
+const PAUSE = `
+${NOW}
+local until_ = nowMs + tonumber(ARGV[1])
+local nb = tonumber(redis.call('HGET', KEYS[1], 'nb') or '0')
+if until_ > nb then redis.call('HSET', KEYS[1], 'nb', tostring(until_)) end
+redis.call('PEXPIRE', KEYS[1], 86400000)
+return 1
+`
+
+interface Script {
+  source: string
+  sha: string
+}
+
+function script(source: string): Script {
+  return { source, sha: createHash("sha1").update(source).digest("hex") }
+}
+
+const SCRIPTS = {
+  acquire: script(ACQUIRE),
+  release: script(RELEASE),
+  renew: script(RENEW),
+  observe: script(OBSERVE),
+  pause: script(PAUSE),
+}
+
+/** Stable, non-reversible id for an API key, for Redis key names. */
+export function rateLimiterKeyId(apiKey: string): string {
+  return createHash("sha256").update("catalog-rate-limit:").update(apiKey).digest("hex").slice(0, 32)
+}
+
+export interface RedisRateLimiterOptions extends Partial<RateLimits> {
+  redis: Redis
+  /** Either the API key (hashed here, never stored) or a key id from rateLimiterKeyId. */
+  apiKey?: string
+  keyId?: string
+  /** Redis key prefix, default "catalog-sync:ratelimit". */
+  prefix?: string
+  /** A lease not renewed for this long is considered dead (crashed process). Default 30 s. */
+  leaseTtlMs?: number
+  /** Longest single wait between polls of Redis while queued. Default 250 ms. */
+  pollMs?: number
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  readonly #redis: Redis
+  readonly #keys: [string, string, string]
+  readonly #leaseTtlMs: number
+  readonly #pollMs: number
+  #limits: RateLimits
+  /** Serialises this process's waiters (FIFO) so only one of them polls Redis at a time. */
+  #turn: Promise<void> = Promise.resolve()
+  #wake: { promise: Promise<void>; resolve: () => void } = this.#newWake()
+
+  constructor(options: RedisRateLimiterOptions) {
+    const keyId = options.keyId ?? (options.apiKey !== undefined ? rateLimiterKeyId(options.apiKey) : undefined)
+    if (!keyId) throw new TypeError("RedisRateLimiter needs apiKey or keyId")
+    const base = `${options.prefix ?? "catalog-sync:ratelimit"}:{${keyId}}`
+    this.#redis = options.redis
+    this.#keys = [`${base}:window`, `${base}:inflight`, `${base}:state`]
+    this.#leaseTtlMs = options.leaseTtlMs ?? 30_000
+    this.#pollMs = options.pollMs ?? 250
+    this.#limits = sanitizeLimits(DEFAULT_LIMITS, options)
+  }
+
+  get limits(): RateLimits {
+    return { ...this.#limits }
+  }
+
+  /** Leases in flight across all processes (for tests and status). */
+  async inFlight(): Promise<number> {
+    return this.#redis.zcount(this.#keys[1], `(${Date.now() - 10 * this.#leaseTtlMs}`, "+inf")
+  }
+
+  async acquire(signal?: AbortSignal): Promise<Release> {
+    if (signal?.aborted) throw abortReason(signal)
+    const previous = this.#turn
+    let done!: () => void
+    this.#turn = new Promise<void>((resolve) => (done = resolve))
+    try {
+      await waitTurn(previous, signal)
+      const leaseId = randomUUID()
+      for (;;) {
+        const wake = this.#wake.promise
+        const wait = Number(
+          await this.#run(SCRIPTS.acquire, 3, [
+            leaseId,
+            String(this.#limits.requestsPerMinute),
+            String(this.#limits.maxConcurrent),
+            String(this.#leaseTtlMs),
+          ]),
+        )
+        if (wait === 0) return this.#releaser(leaseId)
+        await sleep(wait < 0 ? Math.min(20, this.#pollMs) : Math.min(wait, this.#pollMs), signal, wake)
+      }
+    } finally {
+      done()
+    }
+  }
+
+  async updateLimits(limits: Partial<RateLimits>): Promise<void> {
+    this.#limits = sanitizeLimits(this.#limits, limits)
+    await this.#redis.hset(this.#keys[2], "rpm", String(this.#limits.requestsPerMinute), "conc", String(this.#limits.maxConcurrent))
+    await this.#redis.pexpire(this.#keys[2], 86_400_000)
+  }
+
+  async observe(headers: HeaderBag): Promise<void> {
+    const remaining = remainingFromHeaders(headers)
+    if (remaining === null) return
+    await this.#run(SCRIPTS.observe, 3, [
+      String(remaining),
+      String(this.#limits.requestsPerMinute),
+      String(this.#limits.maxConcurrent),
+    ])
+  }
+
+  async pauseFor(ms: number): Promise<void> {
+    await this.#runKeys(SCRIPTS.pause, [this.#keys[2]], [String(Math.ceil(ms))])
+  }
+
+  #releaser(leaseId: string): Release {
+    let released = false
+    const renew = setInterval(() => {
+      this.#runKeys(SCRIPTS.renew, [this.#keys[1]], [leaseId, String(this.#leaseTtlMs)]).catch(() => {})
+    }, Math.max(1000, Math.floor(this.#leaseTtlMs / 3)))
+    renew.unref()
+    return (options) => {
+      if (released) return
+      released = true
+      clearInterval(renew)
+      const holdMs = Math.max(0, Math.ceil(options?.holdMs ?? 0))
+      // A failed release only delays the slot until the lease expires; never throw from here.
+      this.#runKeys(SCRIPTS.release, [this.#keys[0], this.#keys[1]], [leaseId, String(holdMs)])
+        .catch(() => {})
+        .finally(() => this.#signalWake())
+    }
+  }
+
+  #newWake() {
+    let resolve!: () => void
+    const promise = new Promise<void>((r) => (resolve = r))
+    return { promise, resolve }
+  }
+
+  #signalWake(): void {
+    const current = this.#wake
+    this.#wake = this.#newWake()
+    current.resolve()
+  }
+
+  #run(s: Script, keyCount: number, args: string[]): Promise<unknown> {
+    return this.#runKeys(s, this.#keys.slice(0, keyCount), args)
+  }
+
+  async #runKeys(s: Script, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await this.#redis.evalsha(s.sha, keys.length, ...keys, ...args)
+    } catch (error) {
+      if (!String((error as Error)?.message ?? "").includes("NOSCRIPT")) throw error
+      return this.#redis.eval(s.source, keys.length, ...keys, ...args)
+    }
+  }
+}
+
+async function waitTurn(previous: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return previous
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal))
+    signal.addEventListener("abort", onAbort, { once: true })
+    previous.then(() => {
+      signal.removeEventListener("abort", onAbort)
+      resolve()
+    })
+  })
+}

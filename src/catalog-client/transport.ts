@@ -1,0 +1,344 @@
+// One GET against the catalog API, done right: a limiter slot per attempt, timeouts, retries
+// with backoff (5xx, resets, timeouts, truncated bodies), Retry-After on 429, typed errors for
+// everything else, and quota headers remembered. The key only ever sits in the request headers.
+import { Agent, request, type Dispatcher } from "undici"
+import { abortReason, anySignal, sleep } from "./abort"
+import {
+  AbortedError,
+  CatalogApiError,
+  DailyQuotaExceededError,
+  InvalidApiKeyError,
+  InvalidCursorError,
+  NetworkError,
+  NotFoundError,
+  PlanRequiredError,
+  PricingChangedError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type CatalogApiErrorInit,
+  type ValidationDetail,
+} from "./errors"
+import { parseLosslessJson } from "./json"
+import { headerValue, type HeaderBag, type RateLimiter } from "./rate-limiter"
+import { redactor } from "./redact"
+import { backoffDelayMs, parseRetryAfterMs, type ResolvedRetryOptions } from "./retry-policy"
+import { errorBodySchema } from "./schemas"
+
+export interface TimeoutOptions {
+  /** TCP/TLS connect. Default 10 s. */
+  connectMs?: number
+  /** From request sent to response headers. Default 30 s. */
+  headersMs?: number
+  /** Longest silence while reading the body. Default 60 s. */
+  bodyMs?: number
+}
+
+export interface CatalogLogger {
+  debug?(message: string, fields?: Record<string, unknown>): void
+  warn?(message: string, fields?: Record<string, unknown>): void
+}
+
+export interface QuotaSnapshot {
+  /** Last `X-RateLimit-Remaining` seen (requests left this minute), or null. */
+  rateLimitRemaining: number | null
+  /** Last `X-Quota-Remaining` seen (requests left today), or null. */
+  quotaRemaining: number | null
+  /** When they were seen (ms since epoch), or null. */
+  observedAt: number | null
+}
+
+export interface TransportOptions {
+  baseUrl: string
+  apiKey: string
+  limiter: RateLimiter
+  retry: ResolvedRetryOptions
+  timeouts?: TimeoutOptions
+  dispatcher?: Dispatcher
+  logger?: CatalogLogger
+  userAgent?: string
+}
+
+export interface ApiResponse {
+  status: number
+  headers: HeaderBag
+  /** Parsed JSON (numbers as LosslessNumber); undefined on 304. */
+  body: unknown
+  requestId: string | null
+}
+
+export interface GetOptions {
+  signal?: AbortSignal
+  headers?: Record<string, string>
+}
+
+type Failure = { kind: "timeout" | "network"; message: string; code: string }
+
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"])
+/** How long a slot stays taken after a timeout: the server may still be serving the request. */
+const HOLD_AFTER_TIMEOUT_MS = 1000
+
+export class CatalogTransport {
+  readonly #apiKey: string
+  readonly #baseUrl: string
+  readonly #limiter: RateLimiter
+  readonly #retry: ResolvedRetryOptions
+  readonly #dispatcher: Dispatcher
+  readonly #ownsDispatcher: boolean
+  readonly #logger: CatalogLogger | undefined
+  readonly #userAgent: string
+  readonly #redact: (text: string) => string
+  readonly #closing = new AbortController()
+  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null }
+
+  constructor(options: TransportOptions) {
+    if (typeof options.apiKey !== "string" || options.apiKey.length === 0) throw new TypeError("apiKey is required")
+    let base: URL
+    try {
+      base = new URL(options.baseUrl)
+    } catch {
+      throw new TypeError("baseUrl must be an absolute http(s) URL")
+    }
+    if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError("baseUrl must be http(s)")
+    this.#apiKey = options.apiKey
+    this.#redact = redactor(options.apiKey)
+    this.#baseUrl = base.toString().replace(/\/+$/, "")
+    this.#limiter = options.limiter
+    this.#retry = options.retry
+    this.#logger = options.logger
+    this.#userAgent = options.userAgent ?? "medusa-catalog-sync"
+    this.#ownsDispatcher = options.dispatcher === undefined
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connectTimeout: options.timeouts?.connectMs ?? 10_000,
+        headersTimeout: options.timeouts?.headersMs ?? 30_000,
+        bodyTimeout: options.timeouts?.bodyMs ?? 60_000,
+        keepAliveTimeout: 4_000,
+        connections: 16,
+      })
+  }
+
+  get quota(): QuotaSnapshot {
+    return { ...this.#quota }
+  }
+
+  get limiter(): RateLimiter {
+    return this.#limiter
+  }
+
+  /** Aborts calls in progress and closes the connection pool. */
+  async close(): Promise<void> {
+    this.#closing.abort(new AbortedError("The catalog client was closed"))
+    if (this.#ownsDispatcher) await this.#dispatcher.close().catch(() => {})
+  }
+
+  async get(path: string, query: Record<string, string>, options: GetOptions = {}): Promise<ApiResponse> {
+    const signal = anySignal([options.signal, this.#closing.signal])!
+    const search = new URLSearchParams(query).toString()
+    const url = `${this.#baseUrl}${path}${search ? `?${search}` : ""}`
+    const logPath = `${path}${search ? `?${search}` : ""}`
+    let retries = 0
+    let rateLimitWaits = 0
+
+    for (;;) {
+      if (signal.aborted) throw abortReason(signal)
+      const release = await this.#limiter.acquire(signal)
+      let response: Dispatcher.ResponseData
+      let text: string
+      try {
+        response = await request(url, {
+          method: "GET",
+          headers: {
+            accept: "application/json",
+            "user-agent": this.#userAgent,
+            ...options.headers,
+            "x-api-key": this.#apiKey,
+          },
+          signal,
+          dispatcher: this.#dispatcher,
+        })
+      } catch (error) {
+        if (signal.aborted) {
+          release({ holdMs: HOLD_AFTER_TIMEOUT_MS })
+          throw abortReason(signal)
+        }
+        const failure = this.#classify(error)
+        release({ holdMs: failure.kind === "timeout" ? HOLD_AFTER_TIMEOUT_MS : 0 })
+        retries = await this.#retryOrThrow(failure, retries, logPath, signal)
+        continue
+      }
+      const headers = response.headers as HeaderBag
+      await this.#noteHeaders(headers)
+      try {
+        text = await response.body.text()
+      } catch (error) {
+        if (signal.aborted) {
+          release({ holdMs: HOLD_AFTER_TIMEOUT_MS })
+          throw abortReason(signal)
+        }
+        const failure = this.#classify(error)
+        release({ holdMs: failure.kind === "timeout" ? HOLD_AFTER_TIMEOUT_MS : 0 })
+        retries = await this.#retryOrThrow(failure, retries, logPath, signal)
+        continue
+      }
+      release()
+
+      const status = response.statusCode
+      const traceId = headerValue(headers, "x-trace-id") ?? null
+      if (status === 304) return { status, headers, body: undefined, requestId: traceId }
+      if (status >= 200 && status < 300) {
+        let body: unknown
+        try {
+          body = parseLosslessJson(text)
+        } catch {
+          // A 200 whose JSON does not parse was cut short on the way: fetch it again.
+          retries = await this.#retryOrThrow(
+            { kind: "network", code: "truncated_body", message: `Truncated or malformed JSON body (${text.length} bytes)` },
+            retries,
+            logPath,
+            signal,
+            traceId,
+          )
+          continue
+        }
+        return { status, headers, body, requestId: traceId }
+      }
+
+      const apiError = this.#errorFrom(status, text, headers)
+      if (status === 429) {
+        const waitMs = parseRetryAfterMs(headerValue(headers, "retry-after"))
+        const effectiveWait = waitMs ?? backoffDelayMs(rateLimitWaits + 1, this.#retry)
+        if (effectiveWait > this.#retry.retryAfterCeilingMs || rateLimitWaits >= this.#retry.maxRateLimitWaits) {
+          throw apiError
+        }
+        rateLimitWaits++
+        this.#logger?.warn?.("catalog API answered 429; waiting Retry-After", {
+          path: logPath,
+          code: apiError.code,
+          wait_ms: effectiveWait,
+          request_id: apiError.requestId,
+        })
+        if (apiError.code !== "daily_quota_exceeded") await this.#limiter.pauseFor(effectiveWait).catch(() => {})
+        await sleep(effectiveWait, signal)
+        continue
+      }
+      if (status >= 500) {
+        const retryAfter = parseRetryAfterMs(headerValue(headers, "retry-after"))
+        if (retries < this.#retry.maxRetries) {
+          retries++
+          const delay = Math.min(
+            Math.max(backoffDelayMs(retries, this.#retry), retryAfter ?? 0),
+            this.#retry.retryAfterCeilingMs,
+          )
+          this.#logger?.warn?.("catalog API server error; retrying", {
+            path: logPath,
+            status,
+            retry: retries,
+            delay_ms: delay,
+            request_id: apiError.requestId,
+          })
+          await sleep(delay, signal)
+          continue
+        }
+      }
+      throw apiError
+    }
+  }
+
+  async #noteHeaders(headers: HeaderBag): Promise<void> {
+    const int = (name: string) => {
+      const raw = headerValue(headers, name)
+      return raw !== undefined && /^\s*-?[0-9]+\s*$/.test(raw) ? Number(raw) : null
+    }
+    const rate = int("x-ratelimit-remaining")
+    const quota = int("x-quota-remaining")
+    if (rate !== null || quota !== null) {
+      this.#quota = {
+        rateLimitRemaining: rate ?? this.#quota.rateLimitRemaining,
+        quotaRemaining: quota ?? this.#quota.quotaRemaining,
+        observedAt: Date.now(),
+      }
+    }
+    // The limiter learning is best effort: a Redis hiccup must not fail a good response.
+    await this.#limiter.observe(headers).catch(() => {})
+  }
+
+  #classify(error: unknown): Failure {
+    const code = String((error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code ?? "")
+    const message = this.#redact(String((error as Error)?.message ?? error))
+    const kind = TIMEOUT_CODES.has(code) || /timeout/i.test(code) ? "timeout" : "network"
+    return { kind, message, code: code || "network_error" }
+  }
+
+  async #retryOrThrow(
+    failure: Failure,
+    retries: number,
+    logPath: string,
+    signal: AbortSignal,
+    requestId: string | null = null,
+  ): Promise<number> {
+    if (retries >= this.#retry.maxRetries) {
+      const init: CatalogApiErrorInit = { code: failure.code, status: null, requestId }
+      const message = `Catalog request ${logPath} failed after ${retries + 1} attempts: ${failure.message}`
+      throw failure.kind === "timeout" ? new TimeoutError(message, init) : new NetworkError(message, init)
+    }
+    const next = retries + 1
+    const delay = backoffDelayMs(next, this.#retry)
+    this.#logger?.warn?.("catalog request failed; retrying", {
+      path: logPath,
+      error: failure.code,
+      retry: next,
+      delay_ms: delay,
+    })
+    await sleep(delay, signal)
+    return next
+  }
+
+  #errorFrom(status: number, text: string, headers: HeaderBag): CatalogApiError {
+    let code = status === 429 ? "rate_limited" : status >= 500 ? "internal_error" : `http_${status}`
+    let message: string | null = null
+    let requestId: string | null = headerValue(headers, "x-trace-id") ?? null
+    let details: ValidationDetail[] | null = null
+    try {
+      const parsed = errorBodySchema.safeParse(parseLosslessJson(text))
+      if (parsed.success) {
+        code = parsed.data.error.code
+        message = parsed.data.error.message ?? null
+        requestId = parsed.data.error.request_id ?? requestId
+        details =
+          parsed.data.error.details?.map((d) => ({
+            field: d.field ?? null,
+            message: this.#redact(d.message ?? ""),
+          })) ?? null
+      }
+    } catch {
+      // Not JSON (a proxy's error page): keep the status-derived code.
+    }
+    const retryAfterMs = parseRetryAfterMs(headerValue(headers, "retry-after"))
+    const init: CatalogApiErrorInit = {
+      code,
+      status,
+      requestId,
+      details,
+      retryAfterSeconds: retryAfterMs === null ? null : Math.ceil(retryAfterMs / 1000),
+    }
+    const text_ = this.#redact(message ?? `HTTP ${status}`)
+    const full = `${text_} (${code}, HTTP ${status}${requestId ? `, request_id ${requestId}` : ""})`
+    if (status === 401) return new InvalidApiKeyError(full, init)
+    if (status === 403) return new PlanRequiredError(full, init)
+    if (status === 404) return new NotFoundError(full, init)
+    if (status === 422) {
+      if (code === "invalid_cursor") return new InvalidCursorError(full, init)
+      if (code === "pricing_changed") return new PricingChangedError(full, init)
+      return new ValidationError(full, init)
+    }
+    if (status === 429) {
+      if (code === "daily_quota_exceeded") return new DailyQuotaExceededError(full, init)
+      return new RateLimitedError(full, init)
+    }
+    if (status >= 500) return new ServerError(full, init)
+    return new CatalogApiError(full, init)
+  }
+}
