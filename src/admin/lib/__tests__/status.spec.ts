@@ -1,0 +1,71 @@
+import { humanize, phaseLabel, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, triggerLabel } from "../status"
+import type { AccountInfo } from "../types"
+
+const account = (requestsToday: number, perDay = 10000): AccountInfo => ({
+  plan: "Ultra",
+  plan_expires_at: null,
+  limits: { requests_per_minute: 60, requests_per_day: perDay, page_size_max: 200, stock_batch_max: 200, max_concurrent: 3 },
+  usage: { requests_today: requestsToday, quota_enforced: false },
+})
+
+describe("badges", () => {
+  it("maps every sync state to a label and colour", () => {
+    expect(stateBadge("idle")).toEqual({ label: "Idle", color: "green" })
+    expect(stateBadge("running")).toEqual({ label: "Running", color: "blue" })
+    expect(stateBadge("failed")).toEqual({ label: "Failed", color: "red" })
+    expect(stateBadge("key_invalid")).toEqual({ label: "Key invalid", color: "red" })
+    expect(stateBadge("plan_required")).toEqual({ label: "Plan required", color: "orange" })
+    expect(stateBadge("not_configured").color).toBe("grey")
+    expect(stateBadge("something_new")).toEqual({ label: "Something new", color: "grey" })
+    expect(stateBadge(undefined).label).toBe("Unknown")
+  })
+  it("maps run statuses", () => {
+    expect(runStatusBadge("succeeded").color).toBe("green")
+    expect(runStatusBadge("failed").color).toBe("red")
+    expect(runStatusBadge("interrupted").color).toBe("orange")
+    expect(runStatusBadge("queued").color).toBe("grey")
+  })
+  it("names triggers and phases", () => {
+    expect(triggerLabel("schedule")).toBe("Scheduled")
+    expect(triggerLabel("settings")).toBe("Settings change")
+    expect(triggerLabel(null)).toBe("—")
+    expect(phaseLabel("full_export")).toBe("Full export")
+    expect(phaseLabel("changes")).toBe("Changes feed")
+    expect(humanize("daily_quota-exceeded")).toBe("Daily quota exceeded")
+  })
+})
+
+describe("quotaUsage", () => {
+  it("computes the share of the daily limit", () => {
+    expect(quotaUsage(account(2500))).toEqual({ used: 2500, limit: 10000, percent: 25, color: "green" })
+    expect(quotaUsage(account(8000))?.color).toBe("orange")
+    expect(quotaUsage(account(9500))?.color).toBe("red")
+  })
+  it("prefers the fresher X-Quota-Remaining when it shows more use", () => {
+    expect(quotaUsage(account(100), { rate_limit_remaining: 50, quota_remaining: 9000 })?.used).toBe(1000)
+    expect(quotaUsage(account(100), { rate_limit_remaining: null, quota_remaining: null })?.used).toBe(100)
+  })
+  it("caps the bar at 100 % and has nothing to show without limits", () => {
+    expect(quotaUsage(account(12000))?.percent).toBe(100)
+    expect(quotaUsage(null)).toBeNull()
+    expect(quotaUsage(account(1, 0))).toBeNull()
+  })
+})
+
+describe("planExpiry", () => {
+  const now = Date.parse("2026-11-21T05:00:00.000Z")
+  it("classifies the subscription end", () => {
+    expect(planExpiry(null, now)).toBe("unlimited")
+    expect(planExpiry("2026-11-20T00:00:00.000Z", now)).toBe("expired")
+    expect(planExpiry("2026-11-25T00:00:00.000Z", now)).toBe("expiring")
+    expect(planExpiry("2027-01-01T00:00:00.000Z", now)).toBe("active")
+  })
+})
+
+describe("statusPollMs", () => {
+  it("polls fast while a run goes", () => {
+    expect(statusPollMs({ state: "running", running_run: null })).toBe(2000)
+    expect(statusPollMs({ state: "idle", running_run: null })).toBe(15000)
+    expect(statusPollMs(undefined)).toBe(15000)
+  })
+})

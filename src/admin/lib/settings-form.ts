@@ -1,0 +1,210 @@
+import Decimal from "decimal.js"
+import type { PriceCalculation, PrimaryLanguage, RemovalMode, SyncSettings } from "./types"
+
+// The settings form as plain data: what the inputs hold, the checks shown beside
+// each field before anything is sent (the API checks again, same ranges as the
+// catalog API's pricing parameters), and the body POST /settings receives.
+
+/** How the crossed-out price is made: none, a discount, or a separate markup. */
+export type CrossedOutMode = "none" | "discount" | "old_price_markup"
+
+export type SettingsFormValues = {
+  base_url: string
+  api_key: string // a new key typed by the admin; "" keeps the saved one
+  price_calculation: PriceCalculation
+  markup_percent: string
+  crossed_out_mode: CrossedOutMode
+  discount_percent: string
+  old_price_markup_percent: string
+  poll_interval_minutes: string
+  stock_location_id: string
+  sales_channel_id: string
+  removal_mode: RemovalMode
+  primary_language: PrimaryLanguage
+  enabled: boolean
+}
+
+export type SettingsField = keyof SettingsFormValues
+export type FieldErrors = Partial<Record<string, string>>
+
+export const POLL_INTERVAL_MIN = 5
+export const POLL_INTERVAL_MAX = 15
+
+export const EMPTY_SETTINGS: SyncSettings = {
+  base_url: null,
+  api_key: null,
+  api_key_set: false,
+  price_calculation: "max",
+  markup_percent: null,
+  discount_percent: null,
+  old_price_markup_percent: null,
+  poll_interval_minutes: 10,
+  stock_location_id: null,
+  sales_channel_id: null,
+  removal_mode: "delete",
+  primary_language: "uk",
+  enabled: true,
+  revision: 0,
+}
+
+export function settingsToForm(settings: SyncSettings | null | undefined): SettingsFormValues {
+  const s = { ...EMPTY_SETTINGS, ...(settings ?? {}) }
+  const crossedOut: CrossedOutMode =
+    s.discount_percent !== null && s.discount_percent !== undefined
+      ? "discount"
+      : s.old_price_markup_percent !== null && s.old_price_markup_percent !== undefined
+        ? "old_price_markup"
+        : "none"
+  return {
+    base_url: s.base_url ?? "",
+    api_key: "",
+    price_calculation: s.price_calculation,
+    markup_percent: s.markup_percent ?? "",
+    crossed_out_mode: crossedOut,
+    discount_percent: s.discount_percent ?? "",
+    old_price_markup_percent: s.old_price_markup_percent ?? "",
+    poll_interval_minutes: String(s.poll_interval_minutes ?? 10),
+    stock_location_id: s.stock_location_id ?? "",
+    sales_channel_id: s.sales_channel_id ?? "",
+    removal_mode: s.removal_mode,
+    primary_language: s.primary_language,
+    enabled: s.enabled,
+  }
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/
+
+function blankToNull(value: string): string | null {
+  const trimmed = value.trim()
+  return trimmed === "" ? null : trimmed
+}
+
+/** A percentage as typed, checked against [min, max] (or [min, max) when maxExclusive). */
+function checkPercent(
+  value: string,
+  label: string,
+  max: number,
+  options: { required?: boolean; maxExclusive?: boolean } = {}
+): string | undefined {
+  const text = value.trim().replace(",", ".")
+  if (text === "") return options.required ? `${label} is required.` : undefined
+  if (!DECIMAL.test(text)) return `${label} must be a number, e.g. 30 or 12.5.`
+  const number = new Decimal(text)
+  const tooHigh = options.maxExclusive ? number.gte(max) : number.gt(max)
+  if (tooHigh) {
+    return options.maxExclusive
+      ? `${label} must be at least 0 and below ${max} %.`
+      : `${label} must be between 0 and ${max} %.`
+  }
+  return undefined
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/** Errors by field name; an empty object means the form can be sent. */
+export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSettings | null): FieldErrors {
+  const errors: FieldErrors = {}
+  const baseUrl = values.base_url.trim()
+  if (baseUrl !== "" && !isHttpUrl(baseUrl)) errors.base_url = "Enter a full URL, e.g. https://api.example.com."
+  if (values.api_key !== "" && values.api_key.trim().length < 8) {
+    errors.api_key = "This key looks too short. Paste the whole key from your profile."
+  }
+  if (values.api_key === "" && !saved?.api_key_set && baseUrl !== "") {
+    errors.api_key = "Enter the API key from your catalog profile."
+  }
+  const markup = checkPercent(values.markup_percent, "Markup", 1000)
+  if (markup) errors.markup_percent = markup
+  if (values.crossed_out_mode === "discount") {
+    const error = checkPercent(values.discount_percent, "Discount", 100, { required: true, maxExclusive: true })
+    if (error) errors.discount_percent = error
+  }
+  if (values.crossed_out_mode === "old_price_markup") {
+    const error = checkPercent(values.old_price_markup_percent, "Crossed-out markup", 1000, { required: true })
+    if (error) errors.old_price_markup_percent = error
+  }
+  if (values.crossed_out_mode !== "none" && values.markup_percent.trim() === "") {
+    errors.markup_percent = "A crossed-out price needs a markup: the catalog only sends it with a price."
+  }
+  const poll = values.poll_interval_minutes.trim()
+  const pollNumber = Number(poll)
+  if (!/^\d+$/.test(poll) || pollNumber < POLL_INTERVAL_MIN || pollNumber > POLL_INTERVAL_MAX) {
+    errors.poll_interval_minutes = `Poll every ${POLL_INTERVAL_MIN} to ${POLL_INTERVAL_MAX} minutes.`
+  }
+  return errors
+}
+
+export type PricingValues = {
+  price_calculation: PriceCalculation
+  markup_percent: string | null
+  discount_percent: string | null
+  old_price_markup_percent: string | null
+}
+
+/** The pricing parameters the form would save (only the chosen crossed-out rule is kept). */
+export function formPricing(values: SettingsFormValues): PricingValues {
+  const normal = (value: string) => {
+    const text = blankToNull(value)?.replace(",", ".") ?? null
+    return text
+  }
+  return {
+    price_calculation: values.price_calculation,
+    markup_percent: normal(values.markup_percent),
+    discount_percent: values.crossed_out_mode === "discount" ? normal(values.discount_percent) : null,
+    old_price_markup_percent:
+      values.crossed_out_mode === "old_price_markup" ? normal(values.old_price_markup_percent) : null,
+  }
+}
+
+function sameDecimal(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b
+  try {
+    return new Decimal(a).eq(new Decimal(b))
+  } catch {
+    return a === b
+  }
+}
+
+/** True when saving would change prices, which makes the plugin start a full resync. */
+export function pricingDiffers(values: SettingsFormValues, saved: SyncSettings | null | undefined): boolean {
+  const s = { ...EMPTY_SETTINGS, ...(saved ?? {}) }
+  const next = formPricing(values)
+  return (
+    next.price_calculation !== s.price_calculation ||
+    !sameDecimal(next.markup_percent, s.markup_percent) ||
+    !sameDecimal(next.discount_percent, s.discount_percent) ||
+    !sameDecimal(next.old_price_markup_percent, s.old_price_markup_percent)
+  )
+}
+
+/** Body of POST /settings. The key goes only when a new one was typed. */
+export function settingsBody(values: SettingsFormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    base_url: blankToNull(values.base_url),
+    ...formPricing(values),
+    poll_interval_minutes: Number(values.poll_interval_minutes.trim()),
+    stock_location_id: blankToNull(values.stock_location_id),
+    sales_channel_id: blankToNull(values.sales_channel_id),
+    removal_mode: values.removal_mode,
+    primary_language: values.primary_language,
+    enabled: values.enabled,
+  }
+  const key = values.api_key.trim()
+  if (key !== "") body.api_key = key
+  return body
+}
+
+/**
+ * The API names fields as it stores them; the form shows a discount or
+ * crossed-out markup error beside the input that holds it.
+ */
+export function fieldForApiError(field: string): string {
+  const last = field.split(".").pop() ?? field
+  return last
+}

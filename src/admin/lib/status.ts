@@ -1,0 +1,105 @@
+import type { AccountInfo, RunStatus, SyncState, SyncStatus } from "./types"
+
+// Badge colours of @medusajs/ui's StatusBadge / Badge.
+export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
+export type BadgeSpec = { label: string; color: BadgeColor }
+
+const STATE_BADGES: Record<SyncState, BadgeSpec> = {
+  idle: { label: "Idle", color: "green" },
+  running: { label: "Running", color: "blue" },
+  failed: { label: "Failed", color: "red" },
+  key_invalid: { label: "Key invalid", color: "red" },
+  plan_required: { label: "Plan required", color: "orange" },
+  not_configured: { label: "Not configured", color: "grey" },
+  disabled: { label: "Disabled", color: "grey" },
+}
+
+export function stateBadge(state: string | null | undefined): BadgeSpec {
+  return STATE_BADGES[state as SyncState] ?? { label: state ? humanize(state) : "Unknown", color: "grey" }
+}
+
+const RUN_BADGES: Record<RunStatus, BadgeSpec> = {
+  queued: { label: "Queued", color: "grey" },
+  running: { label: "Running", color: "blue" },
+  succeeded: { label: "Succeeded", color: "green" },
+  failed: { label: "Failed", color: "red" },
+  interrupted: { label: "Interrupted", color: "orange" },
+}
+
+export function runStatusBadge(status: string | null | undefined): BadgeSpec {
+  return RUN_BADGES[status as RunStatus] ?? { label: status ? humanize(status) : "Unknown", color: "grey" }
+}
+
+const TRIGGERS: Record<string, string> = {
+  schedule: "Scheduled",
+  manual: "Manual",
+  settings: "Settings change",
+  retry: "Retry",
+}
+
+export function triggerLabel(trigger: string | null | undefined): string {
+  return (trigger && TRIGGERS[trigger]) || (trigger ? humanize(trigger) : "—")
+}
+
+const PHASES: Record<string, string> = {
+  never: "Not started",
+  full_export: "Full export",
+  changes: "Changes feed",
+  sweep: "Sweep",
+  setup: "Setup",
+  reference_data: "Reference data",
+}
+
+export function phaseLabel(phase: string | null | undefined): string {
+  return (phase && PHASES[phase]) || (phase ? humanize(phase) : "—")
+}
+
+export function modeLabel(mode: string | null | undefined): string {
+  return mode === "full" ? "Full resync" : mode === "changes" ? "Changes" : mode ? humanize(mode) : "—"
+}
+
+/** "key_invalid" -> "Key invalid". */
+export function humanize(code: string): string {
+  const words = code.replace(/[_-]+/g, " ").trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+export type QuotaUsage = { used: number; limit: number; percent: number; color: BadgeColor }
+
+/**
+ * Requests today against the daily limit. `/v1/me` gives requests_today when it
+ * was asked; X-Quota-Remaining seen by the last request may be fresher, so the
+ * larger use of the two wins.
+ */
+export function quotaUsage(
+  account: AccountInfo | null | undefined,
+  quota?: SyncStatus["quota"]
+): QuotaUsage | null {
+  const limit = account?.limits?.requests_per_day
+  if (!limit || limit <= 0) return null
+  let used = account?.usage?.requests_today ?? 0
+  const remaining = quota?.quota_remaining
+  if (typeof remaining === "number" && Number.isFinite(remaining)) used = Math.max(used, limit - remaining)
+  used = Math.max(0, used)
+  const percent = Math.min(100, Math.round((used / limit) * 1000) / 10)
+  const color: BadgeColor = percent >= 90 ? "red" : percent >= 75 ? "orange" : "green"
+  return { used, limit, percent, color }
+}
+
+/** A plan is "expiring" inside 7 days and "expired" after its date; null expiry is unlimited. */
+export function planExpiry(
+  expiresAt: string | null | undefined,
+  now: number = Date.now()
+): "unlimited" | "active" | "expiring" | "expired" {
+  if (!expiresAt) return "unlimited"
+  const time = Date.parse(expiresAt)
+  if (Number.isNaN(time)) return "active"
+  if (time <= now) return "expired"
+  return time - now < 7 * 86_400_000 ? "expiring" : "active"
+}
+
+/** Runs still going need fast polling; a quiet widget polls slowly. */
+export function statusPollMs(status: Pick<SyncStatus, "state" | "running_run"> | undefined): number {
+  if (status && (status.state === "running" || status.running_run)) return 2000
+  return 15000
+}

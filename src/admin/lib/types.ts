@@ -1,0 +1,109 @@
+// Shapes of the plugin's admin API (docs/contracts.md "Admin API"). The UI reads
+// them defensively: optional fields may be absent while the API evolves.
+
+export type PriceCalculation = "min" | "avg" | "max"
+export type RemovalMode = "delete" | "draft"
+export type PrimaryLanguage = "uk" | "ru"
+
+export type SyncSettings = {
+  base_url: string | null
+  api_key: string | null // masked, e.g. "••••1234"
+  api_key_set: boolean
+  price_calculation: PriceCalculation
+  markup_percent: string | null
+  discount_percent: string | null
+  old_price_markup_percent: string | null
+  poll_interval_minutes: number
+  stock_location_id: string | null
+  sales_channel_id: string | null
+  removal_mode: RemovalMode
+  primary_language: PrimaryLanguage
+  enabled: boolean
+  revision: number
+}
+
+export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
+
+export type RejectedItem = { id: string | null; reason: string }
+
+export type RunProgress = {
+  phase?: string | null
+  restarts?: number | null
+  pages?: number | null
+  items_seen?: number | null
+  [key: string]: unknown
+}
+
+export type Run = {
+  id: string
+  trigger: string
+  mode: "changes" | "full"
+  status: RunStatus
+  started_at: string | null
+  finished_at: string | null
+  created_at?: string | null
+  pages: number
+  items_seen: number
+  created: number
+  updated: number
+  stock_only: number
+  unchanged: number
+  removed: number
+  skipped: number
+  swept: number
+  requests_used: number
+  error_code: string | null
+  error_message: string | null
+  rejected_items?: RejectedItem[] | null
+  progress?: RunProgress | null
+}
+
+export type AccountInfo = {
+  plan: string | null
+  plan_expires_at: string | null
+  limits: {
+    requests_per_minute: number
+    requests_per_day: number
+    page_size_max: number
+    stock_batch_max: number
+    max_concurrent: number
+  }
+  usage: { requests_today: number; quota_enforced: boolean }
+}
+
+export type RemoteError = { code: string; message: string; request_id?: string | null }
+
+export type SyncState =
+  | "idle"
+  | "running"
+  | "failed"
+  | "key_invalid"
+  | "plan_required"
+  | "not_configured"
+  | "disabled"
+
+export type SyncStatus = {
+  state: SyncState
+  phase: string | null
+  running_run: Run | null
+  last_run: Run | null
+  next_run_at: string | null
+  products_synced: number
+  account: AccountInfo | null
+  account_error: RemoteError | null
+  quota: { rate_limit_remaining: number | null; quota_remaining: number | null } | null
+}
+
+export type TestConnectionResult =
+  | { ok: true; account: AccountInfo }
+  | { ok: false; error: RemoteError }
+
+export type SaveSettingsResult = { settings: SyncSettings; pricing_changed: boolean; run?: Run }
+
+export type ProductCatalogLink = {
+  catalog_id: string
+  sku: string | null
+  sync_version: number | string | null
+  synced_at: string | null
+  status: string
+}
