@@ -1,0 +1,23 @@
+import { fingerprint, stableJson, stockFingerprint } from "../fingerprint"
+import { mapCardToProduct, stockOf } from "../map-card"
+import { card } from "./engine-fixtures"
+
+const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
+
+describe("fingerprint", () => {
+  it("is stable under key order", () => {
+    expect(stableJson({ b: 1, a: [{ y: 2, x: 1 }] })).toBe(stableJson({ a: [{ x: 1, y: 2 }], b: 1 }))
+  })
+
+  it("ignores stock and sync_version but sees prices, images and sizes", () => {
+    const base = fingerprint(mapCardToProduct(card(), ctx))
+    const stockChanged = card({ sync_version: 8, sizes: card().sizes.map((s) => ({ ...s, stock: 0 })) })
+    expect(fingerprint(mapCardToProduct(stockChanged, ctx))).toBe(base)
+    expect(stockFingerprint(stockOf(stockChanged))).not.toBe(stockFingerprint(stockOf(card())))
+    const priceChanged = card({ sizes: [{ size: "42", stock: 3, price: "1287.01" }, card().sizes[1]] })
+    expect(fingerprint(mapCardToProduct(priceChanged, ctx))).not.toBe(base)
+    const imagesReordered = card({ images: [{ url: "http://img/1.png", is_main: true }, { url: "http://img/0.png", is_main: false }] })
+    expect(fingerprint(mapCardToProduct(imagesReordered, ctx))).not.toBe(base)
+    expect(fingerprint(mapCardToProduct(card(), { ...ctx, salesChannelId: "sc_2" }))).not.toBe(base)
+  })
+})

@@ -1,0 +1,82 @@
+import { fingerprint, stockFingerprint } from "../fingerprint"
+import { mapCardToProduct, stockOf } from "../map-card"
+import { planPage, sizesChanged, type MapRow } from "../plan-page"
+import { card } from "./engine-fixtures"
+
+const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
+
+function rowFor(c = card(), over: Partial<MapRow> = {}): MapRow {
+  return {
+    id: "m1",
+    catalog_id: c.id,
+    product_id: "prod_1",
+    variant_ids: { "42": "v42", "43": "v43" },
+    inventory_item_ids: { "42": "i42", "43": "i43" },
+    fingerprint: fingerprint(mapCardToProduct(c, ctx)),
+    stock_fingerprint: stockFingerprint(stockOf(c)),
+    sync_version: c.sync_version,
+    status: "active",
+    ...over,
+  }
+}
+
+describe("planPage", () => {
+  it("creates unknown products, skips unchanged ones and routes stock-only changes", () => {
+    const known = card()
+    const fresh = card({ id: "5", sku: "B" })
+    const stockOnly = card({ id: "6", sku: "C" })
+    const rows = [rowFor(known), rowFor(stockOnly, { id: "m6" })]
+    const stockChanged = { ...stockOnly, sizes: stockOnly.sizes.map((s) => ({ ...s, stock: s.stock + 1 })) }
+    const plan = planPage(
+      [
+        { status: "active", id: known.id, product: known },
+        { status: "active", id: fresh.id, product: fresh },
+        { status: "updated", id: stockOnly.id, product: stockChanged },
+      ],
+      rows,
+      ctx
+    )
+    expect(plan.unchanged.map((p) => p.catalogId)).toEqual([known.id])
+    expect(plan.create.map((p) => p.catalogId)).toEqual(["5"])
+    expect(plan.stockOnly.map((p) => p.catalogId)).toEqual(["6"])
+    expect(plan.update).toEqual([])
+  })
+
+  it("updates changed products and detects size changes", () => {
+    const c = card()
+    const changed = card({ sizes: [...c.sizes, { size: "44", stock: 1, price: "1.00" }] })
+    const plan = planPage([{ status: "updated", id: c.id, product: changed }], [rowFor(c)], ctx)
+    expect(plan.update).toHaveLength(1)
+    expect(sizesChanged(plan.update[0])).toBe(true)
+  })
+
+  it("removes active products, ignores removals of unknown or already removed ones", () => {
+    const plan = planPage(
+      [
+        { status: "removed", id: "9223372036854775807" },
+        { status: "removed", id: "77" },
+        { status: "removed", id: "78" },
+      ],
+      [rowFor(), rowFor(card({ id: "78" }), { id: "m78", status: "removed" })],
+      ctx
+    )
+    expect(plan.remove.map((r) => r.catalog_id)).toEqual(["9223372036854775807"])
+    expect(plan.removeIgnored).toEqual(["77", "78"])
+  })
+
+  it("recreates a product the catalog sends again after removal, and republishes a draft", () => {
+    const c = card()
+    const plan = planPage([{ status: "updated", id: c.id, product: c }], [rowFor(c, { status: "removed" })], ctx)
+    expect(plan.create).toHaveLength(1)
+    const draft = planPage([{ status: "updated", id: c.id, product: c }], [rowFor(c, { status: "draft" })], ctx)
+    expect(draft.update).toHaveLength(1)
+  })
+
+  it("keeps only the latest state of an id repeated in one page", () => {
+    const a = card({ id: "5", name: "first" })
+    const b = card({ id: "5", name: "second" })
+    const plan = planPage([{ status: "active", id: "5", product: a }, { status: "removed", id: "5" }, { status: "updated", id: "5", product: b }], [], ctx)
+    expect(plan.create).toHaveLength(1)
+    expect(plan.create[0].card.name).toBe("second")
+  })
+})

@@ -1,0 +1,37 @@
+import { InvalidCursorError, PricingChangedError, NetworkError } from "../../catalog-client/errors"
+import { afterPage, restartReason, startPosition } from "../run-state"
+import type { PricingParams } from "../settings"
+
+const pricing: PricingParams = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
+const pass = () => "pass_new"
+
+describe("run state", () => {
+  it("starts a full pass when there is no cursor, on a full run, or when pricing changed", () => {
+    expect(startPosition(null, "changes", pricing, pass)).toMatchObject({ cursor: null, fullPassId: "pass_new", reason: "first" })
+    const state = { cursor: "c1", cursor_pricing: pricing, phase: "changes", full_pass_id: null }
+    expect(startPosition(state, "full", pricing, pass)).toMatchObject({ cursor: null, fullPassId: "pass_new" })
+    expect(startPosition(state, "changes", { ...pricing, markup_percent: "40" }, pass)).toMatchObject({ cursor: null, reason: "pricing_changed" })
+    expect(startPosition(state, "changes", pricing, pass)).toMatchObject({ cursor: "c1", fullPassId: null, reason: "continue" })
+  })
+
+  it("continues an unfinished pass with its id so the sweep still happens", () => {
+    const state = { cursor: "c1", cursor_pricing: pricing, phase: "full_export", full_pass_id: "pass_old" }
+    expect(startPosition(state, "changes", pricing, pass)).toMatchObject({ cursor: "c1", fullPassId: "pass_old" })
+  })
+
+  it("restarts only on invalid_cursor and pricing_changed", () => {
+    const init = { code: "x", status: 422, requestId: null }
+    expect(restartReason(new InvalidCursorError("m", { ...init, code: "invalid_cursor" }))).toBe("invalid_cursor")
+    expect(restartReason(new PricingChangedError("m", { ...init, code: "pricing_changed" }))).toBe("pricing_changed")
+    expect(restartReason(new NetworkError("m", { ...init, code: "network" }))).toBeNull()
+  })
+
+  it("stores every cursor and sweeps when the pass's last page commits", () => {
+    const mid = afterPage({ cursor: null, fullPassId: "p" }, { nextCursor: "c2", hasMore: true }, pricing)
+    expect(mid).toMatchObject({ done: false, sweepPassId: null, state: { cursor: "c2", phase: "full_export", full_pass_id: "p" } })
+    const end = afterPage({ cursor: "c2", fullPassId: "p" }, { nextCursor: "c3", hasMore: false }, pricing)
+    expect(end).toMatchObject({ done: true, sweepPassId: "p", state: { cursor: "c3", phase: "changes", full_pass_id: null } })
+    const changes = afterPage({ cursor: "c3", fullPassId: null }, { nextCursor: "c4", hasMore: false }, pricing)
+    expect(changes).toMatchObject({ done: true, sweepPassId: null, state: { cursor: "c4", phase: "changes" } })
+  })
+})

@@ -1,0 +1,24 @@
+// Catalog money → Medusa amount. Medusa stores major units and accepts a decimal
+// string (BigNumberValue), so the catalog's exact text goes through decimal.js and
+// never through a JS float.
+import Decimal from "decimal.js"
+
+/** "1287.5" → "1287.50"; null/blank/invalid/negative → null. */
+export function toAmount(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null
+  const text = value.trim()
+  if (text === "") return null
+  let d: Decimal
+  try {
+    d = new Decimal(text)
+  } catch {
+    return null
+  }
+  if (!d.isFinite() || d.isNegative()) return null
+  return d.toFixed(2, Decimal.ROUND_HALF_UP)
+}
+
+/** The price a variant sells at: the retail `price` when the run sends a markup, else the cost. */
+export function sellingAmount(entry: { price?: string | null; cost_price?: string | null }): string | null {
+  return toAmount(entry.price ?? null) ?? (entry.price === undefined ? toAmount(entry.cost_price ?? null) : null)
+}

@@ -1,0 +1,97 @@
+// Pure: one page of change items + the product-map rows for their ids → what to write.
+// The plan is the whole decision; src/workflows only carries it out.
+import type { ProductCard } from "../catalog-client/schemas"
+import type { ChangeItem, RejectedItem } from "../catalog-client/items"
+import { fingerprint, stockFingerprint } from "./fingerprint"
+import { mapCardToProduct, stockOf, type MapContext } from "./map-card"
+import type { ProductInput, StockInput } from "./product-input"
+
+/** The columns of catalog_product_map the engine reads. */
+export interface MapRow {
+  id: string
+  catalog_id: string
+  product_id: string | null
+  /** size key → variant id */
+  variant_ids: Record<string, string> | null
+  /** size key → inventory item id */
+  inventory_item_ids: Record<string, string> | null
+  fingerprint: string | null
+  stock_fingerprint: string | null
+  sync_version: number | null
+  /** "active" | "removed" | "draft" */
+  status: string
+}
+
+export interface PlannedUpsert {
+  catalogId: string
+  card: ProductCard
+  input: ProductInput
+  stock: StockInput
+  fingerprint: string
+  stockFingerprint: string
+  /** The existing map row (null for a product never seen). */
+  row: MapRow | null
+}
+
+export interface PagePlan {
+  create: PlannedUpsert[]
+  update: PlannedUpsert[]
+  stockOnly: PlannedUpsert[]
+  unchanged: PlannedUpsert[]
+  /** Active products the catalog removed. */
+  remove: MapRow[]
+  /** Removal items for products the shop does not have (or already removed): nothing to do. */
+  removeIgnored: string[]
+  rejected: RejectedItem[]
+}
+
+/** Does the update change the set of sizes (variants to add or remove)? */
+export function sizesChanged(plan: PlannedUpsert): boolean {
+  const before = Object.keys(plan.row?.variant_ids ?? {}).sort()
+  const after = plan.input.variants.map((v) => v.sizeKey).sort()
+  return before.length !== after.length || before.some((k, i) => k !== after[i])
+}
+
+export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext): PagePlan {
+  const plan: PagePlan = { create: [], update: [], stockOnly: [], unchanged: [], remove: [], removeIgnored: [], rejected: [] }
+  const rows = new Map(mapRows.map((r) => [r.catalog_id, r]))
+
+  // A page may carry one id twice; its last state wins, as the feed orders by change.
+  const latest = new Map<string, ChangeItem>()
+  for (const item of items) {
+    latest.delete(item.id)
+    latest.set(item.id, item)
+  }
+
+  for (const item of latest.values()) {
+    const row = rows.get(item.id) ?? null
+    if (!("product" in item) || item.status === "removed") {
+      if (row && row.status === "active" && row.product_id) plan.remove.push(row)
+      else plan.removeIgnored.push(item.id)
+      continue
+    }
+    let input: ProductInput
+    let stock: StockInput
+    try {
+      input = mapCardToProduct(item.product, ctx)
+      stock = stockOf(item.product)
+    } catch (e) {
+      plan.rejected.push({ id: item.id, reason: `mapping failed: ${(e as Error).message}` })
+      continue
+    }
+    const planned: PlannedUpsert = {
+      catalogId: item.id,
+      card: item.product,
+      input,
+      stock,
+      fingerprint: fingerprint(input),
+      stockFingerprint: stockFingerprint(stock),
+      row,
+    }
+    if (!row || !row.product_id || row.status === "removed") plan.create.push(planned)
+    else if (row.status !== "active" || row.fingerprint !== planned.fingerprint) plan.update.push(planned)
+    else if (row.stock_fingerprint !== planned.stockFingerprint) plan.stockOnly.push(planned)
+    else plan.unchanged.push(planned)
+  }
+  return plan
+}

@@ -1,0 +1,48 @@
+// The plain inputs the engine writes to Medusa for one catalog card. Built by
+// mapCardToProduct (pure), compared by fingerprint, written by src/workflows.
+import type { CardDetails } from "./card-details"
+
+/** The option every catalog product gets; its values are the card's sizes. */
+export const SIZE_OPTION = "Size"
+/** Option value of the single variant of a card without sizes. */
+export const ONE_SIZE = "One size"
+/** Key of that variant in the product map's variant_ids ("" = no catalog size). */
+export const DEFAULT_SIZE_KEY = ""
+export const CURRENCY_CODE = "uah"
+
+export interface VariantInput {
+  /** Catalog size, or DEFAULT_SIZE_KEY for a card without sizes. */
+  sizeKey: string
+  title: string
+  sku: string
+  /** Option value for SIZE_OPTION. */
+  optionValue: string
+  /** Major units as an exact decimal string ("1287.00"), or null when the catalog has no price. */
+  amount: string | null
+  metadata: Record<string, unknown>
+}
+
+export interface ProductInput {
+  catalogId: string
+  external_id: string
+  title: string
+  handle: string
+  description: string | null
+  subtitle: string | null
+  status: "published" | "draft"
+  weight: number | null
+  length: number | null
+  width: number | null
+  height: number | null
+  material: string | null
+  origin_country: string | null
+  images: { url: string }[]
+  thumbnail: string | null
+  metadata: Record<string, unknown>
+  variants: VariantInput[]
+  salesChannelId: string | null
+  details: CardDetails
+}
+
+/** Stock per size key, as written to the inventory level at the stock location. */
+export type StockInput = Record<string, number>

@@ -1,0 +1,81 @@
+// Pure: the run's state machine over the changes feed. One loop serves both phases:
+// no cursor = full export (a "pass", which ends with a sweep), then the export's last
+// cursor continues as the changes feed.
+import { InvalidCursorError, PricingChangedError } from "../catalog-client/errors"
+import { samePricing, type PricingParams } from "./settings"
+
+export type Phase = "never" | "full_export" | "changes"
+/** Why a run dropped its cursor and began a new full pass. */
+export type RestartReason = "invalid_cursor" | "pricing_changed"
+
+/** The columns of catalog_sync_state the engine reads. */
+export interface SyncStateView {
+  cursor: string | null
+  cursor_pricing: PricingParams | null
+  phase: string
+  full_pass_id: string | null
+}
+
+export interface Position {
+  /** null = start a full pass. */
+  cursor: string | null
+  /** Set while a pass that began without a cursor runs; it ends with a sweep. */
+  fullPassId: string | null
+}
+
+/** At most this many restarts in one run, so a feed that keeps refusing cursors cannot loop forever. */
+export const MAX_RESTARTS = 3
+
+/**
+ * Where a run starts. A full run, a missing cursor, or a cursor made with other
+ * pricing (rule 7: pricing is part of the cursor) starts a new pass; otherwise the
+ * stored cursor continues, including a pass a previous run left unfinished.
+ */
+export function startPosition(
+  state: SyncStateView | null,
+  mode: "changes" | "full",
+  pricing: PricingParams,
+  newPassId: () => string
+): Position & { reason: "full" | "first" | "pricing_changed" | "continue" } {
+  if (mode === "full") return { cursor: null, fullPassId: newPassId(), reason: "full" }
+  if (!state?.cursor) return { cursor: null, fullPassId: newPassId(), reason: "first" }
+  if (!state.cursor_pricing || !samePricing(state.cursor_pricing, pricing)) {
+    return { cursor: null, fullPassId: newPassId(), reason: "pricing_changed" }
+  }
+  return { cursor: state.cursor, fullPassId: state.full_pass_id, reason: "continue" }
+}
+
+/** The feed refused our cursor: restart without it (rule 6). Other errors end the run. */
+export function restartReason(error: unknown): RestartReason | null {
+  if (error instanceof InvalidCursorError) return "invalid_cursor"
+  if (error instanceof PricingChangedError) return "pricing_changed"
+  const code = (error as { code?: unknown } | null)?.code
+  return code === "invalid_cursor" || code === "pricing_changed" ? code : null
+}
+
+export function restartPosition(newPassId: () => string): Position {
+  return { cursor: null, fullPassId: newPassId() }
+}
+
+export interface AfterPage {
+  /** What to store in catalog_sync_state once the page's writes committed. */
+  state: { cursor: string; cursor_pricing: PricingParams; phase: Phase; full_pass_id: string | null }
+  /** The pass is complete: sweep products of the map not seen in it. */
+  sweepPassId: string | null
+  done: boolean
+}
+
+/** After a page commits: store its cursor (every page, empty and last ones included: rule 1). */
+export function afterPage(position: Position, page: { nextCursor: string; hasMore: boolean }, pricing: PricingParams): AfterPage {
+  const passEnds = !page.hasMore && position.fullPassId !== null
+  return {
+    state: {
+      cursor: page.nextCursor,
+      cursor_pricing: pricing,
+      phase: position.fullPassId !== null && page.hasMore ? "full_export" : "changes",
+      full_pass_id: passEnds ? null : position.fullPassId,
+    },
+    sweepPassId: passEnds ? position.fullPassId : null,
+    done: !page.hasMore,
+  }
+}
