@@ -1,0 +1,186 @@
+// Product cards and stock items as JSON text. Built by hand (not JSON.stringify) because this
+// is the hot path of every page; the parts that do not depend on pricing are cached per version.
+
+import type Decimal from "decimal.js"
+import type { Brand, BrandModel, Product } from "./model"
+import { quote } from "./json"
+import { aggregateCost, applyPricing, type PriceCalculation, type Pricing, productCostInputs, sizeCostInputs } from "./pricing"
+import { AUDIENCES, COLORS, DESCRIPTION_CLOSERS, DESCRIPTION_OPENERS, MATERIALS, PRODUCT_TYPES, SEASONS } from "./vocabulary"
+import { productNames } from "./generate"
+
+interface CostSet {
+  product: Decimal | null
+  sizes: (Decimal | null)[]
+}
+
+interface RenderCache {
+  version: number
+  /** `{"id":…` up to and including `"is_new":…,` */
+  head: string
+  /** `"images":[…],"sync_version":…,"updated_at":…}` */
+  tail: string
+  stock: number
+  sizeStock: number[]
+  costs: Partial<Record<PriceCalculation, CostSet>>
+}
+
+export interface ReferenceLookup {
+  brand(id: number): Brand | undefined
+  brandModel(id: number): BrandModel | undefined
+}
+
+export class CardRenderer {
+  private readonly cache = new WeakMap<Product, RenderCache>()
+
+  constructor(
+    private readonly reference: ReferenceLookup,
+    /** Public base URL, e.g. http://127.0.0.1:4010; images are served under it. */
+    private readonly baseUrl: string,
+  ) {}
+
+  card(product: Product, pricing: Pricing): string {
+    const cached = this.cached(product)
+    return cached.head + this.stockAndPrices(product, cached, pricing) + "," + cached.tail
+  }
+
+  stockItem(product: Product, pricing: Pricing): string {
+    const cached = this.cached(product)
+    return (
+      `{"id":${product.idText},"sku":${quote(product.sku)},` +
+      this.stockAndPrices(product, cached, pricing) +
+      `,"sync_version":${product.syncVersion}}`
+    )
+  }
+
+  imageUrl(product: Product, token: string): string {
+    return `${this.baseUrl}/images/${product.idText}/${token}.png`
+  }
+
+  private stockAndPrices(product: Product, cached: RenderCache, pricing: Pricing): string {
+    const costs = this.costs(product, cached, pricing.calculation)
+    const withPrice = pricing.markupFactor !== null
+    const withOldPrice = withPrice && (pricing.discountDivisor !== null || pricing.oldPriceMarkupFactor !== null)
+    const main = applyPricing(costs.product, pricing)
+    let text = `"in_stock":${cached.stock > 0},"stock":${cached.stock},"cost_price":${money(main.cost)}`
+    if (withPrice) text += `,"price":${money(main.price)}`
+    if (withOldPrice) text += `,"old_price":${money(main.oldPrice)}`
+    text += `,"sizes":[`
+    for (let i = 0; i < product.sizes.length; i++) {
+      const prices = applyPricing(costs.sizes[i], pricing)
+      if (i > 0) text += ","
+      text += `{"size":${quote(product.sizes[i])},"stock":${cached.sizeStock[i]},"cost_price":${money(prices.cost)}`
+      if (withPrice) text += `,"price":${money(prices.price)}`
+      if (withOldPrice) text += `,"old_price":${money(prices.oldPrice)}`
+      text += "}"
+    }
+    return text + "]"
+  }
+
+  private costs(product: Product, cached: RenderCache, calculation: PriceCalculation): CostSet {
+    let set = cached.costs[calculation]
+    if (!set) {
+      set = {
+        product: aggregateCost(productCostInputs(product), calculation),
+        sizes: product.sizes.map((_, slot) => aggregateCost(sizeCostInputs(product, slot), calculation)),
+      }
+      cached.costs[calculation] = set
+    }
+    return set
+  }
+
+  private cached(product: Product): RenderCache {
+    const existing = this.cache.get(product)
+    if (existing && existing.version === product.syncVersion) return existing
+    const slots = Math.max(1, product.sizes.length)
+    const sizeStock: number[] = []
+    for (let slot = 0; slot < slots; slot++) {
+      let pieces = 0
+      for (const offer of product.suppliers) if (offer.sizeStock[slot] > 0) pieces += offer.sizeStock[slot]
+      sizeStock.push(pieces)
+    }
+    const fresh: RenderCache = {
+      version: product.syncVersion,
+      head: this.head(product),
+      tail: this.tail(product),
+      stock: sizeStock.reduce((a, b) => a + b, 0),
+      sizeStock,
+      costs: {},
+    }
+    this.cache.set(product, fresh)
+    return fresh
+  }
+
+  private head(product: Product): string {
+    const brand = product.brandId !== null ? this.reference.brand(product.brandId) ?? null : null
+    const model = product.brandModelId !== null ? this.reference.brandModel(product.brandModelId) ?? null : null
+    const names = productNames(product, brand?.name ?? null, model?.name ?? null)
+    const text = describe(product, names, brand?.name ?? null)
+    const material = MATERIALS[product.materialIndex]
+    const attributes = [
+      { name_uk: "Колір", name_ru: "Цвет", value_uk: COLORS[product.colorIndex].uk, value_ru: COLORS[product.colorIndex].ru },
+      { name_uk: "Матеріал", name_ru: "Материал", value_uk: material.uk, value_ru: material.ru },
+      { name_uk: "Сезон", name_ru: "Сезон", value_uk: SEASONS[product.seasonIndex].uk, value_ru: SEASONS[product.seasonIndex].ru },
+      { name_uk: "Для кого", name_ru: "Для кого", value_uk: AUDIENCES[product.audienceIndex].uk, value_ru: AUDIENCES[product.audienceIndex].ru },
+    ]
+    const dims = product.dimensionsMm
+    return (
+      `{"id":${product.idText},"sku":${quote(product.sku)},"name":${quote(names.uk)},` +
+      `"name_uk":${quote(names.uk)},"name_ru":${quote(names.ru)},` +
+      `"description_uk":${nullable(text?.descriptionUk)},"description_ru":${nullable(text?.descriptionRu)},` +
+      `"marketplace_text_uk":${nullable(text?.marketplaceUk)},"marketplace_text_ru":${nullable(text?.marketplaceRu)},` +
+      `"category_id":${product.categoryId},` +
+      `"brand":${brand ? `{"id":${brand.id},"name":${quote(brand.name)}}` : "null"},` +
+      `"brand_model":${model ? `{"id":${model.id},"name":${quote(model.name)}}` : "null"},` +
+      `"attributes":${JSON.stringify(attributes)},` +
+      `"material_uk":${quote(material.uk)},"material_ru":${quote(material.ru)},` +
+      `"origin_country":${nullable(product.originCountry)},` +
+      `"weight_kg":${product.weightGrams === null ? "null" : quote(fixed(product.weightGrams, 1000, 3))},` +
+      `"dimensions_cm":${
+        dims
+          ? `{"length":"${fixed(dims[0], 10, 1)}","width":"${fixed(dims[1], 10, 1)}","height":"${fixed(dims[2], 10, 1)}"}`
+          : "null"
+      },` +
+      `"is_new":${product.isNew},`
+    )
+  }
+
+  private tail(product: Product): string {
+    const images = product.images
+      .map((token, index) => `{"url":${quote(this.imageUrl(product, token))},"is_main":${index === 0}}`)
+      .join(",")
+    return `"images":[${images}],"sync_version":${product.syncVersion},"updated_at":"${new Date(product.updatedAtMs).toISOString()}"}`
+  }
+}
+
+function describe(product: Product, names: { uk: string; ru: string }, brandName: string | null) {
+  if (product.descriptionVariant === null) return null
+  const variant = product.descriptionVariant
+  const opener = DESCRIPTION_OPENERS[variant % DESCRIPTION_OPENERS.length]
+  const closer = DESCRIPTION_CLOSERS[Math.floor(variant / 7) % DESCRIPTION_CLOSERS.length]
+  const type = PRODUCT_TYPES[product.typeIndex].name
+  const material = MATERIALS[product.materialIndex]
+  const season = SEASONS[product.seasonIndex]
+  const by = brandName ? ` від ${brandName}` : ""
+  const byRu = brandName ? ` от ${brandName}` : ""
+  return {
+    descriptionUk: `${opener.uk} ${type.uk}${by}. Матеріал: ${material.uk}. Сезон: ${season.uk}. ${closer.uk} (ред. ${variant})`,
+    descriptionRu: `${opener.ru} ${type.ru}${byRu}. Материал: ${material.ru}. Сезон: ${season.ru}. ${closer.ru} (ред. ${variant})`,
+    marketplaceUk: `${names.uk} — оригінал, швидка доставка по Україні. Матеріал: ${material.uk}.`,
+    marketplaceRu: `${names.ru} — оригинал, быстрая доставка по Украине. Материал: ${material.ru}.`,
+  }
+}
+
+function nullable(text: string | null | undefined): string {
+  return text === null || text === undefined ? "null" : quote(text)
+}
+
+function money(value: string | null): string {
+  return value === null ? "null" : `"${value}"`
+}
+
+/** An integer amount of small units as a decimal string, e.g. 450 g → "0.450" kg. */
+function fixed(units: number, perWhole: number, decimals: number): string {
+  const whole = Math.floor(units / perWhole)
+  const rest = String(units % perWhole).padStart(decimals, "0")
+  return `${whole}.${rest}`
+}

@@ -1,0 +1,31 @@
+// Counters served by the control API's GET /stats.
+
+import type { FaultKind } from "./faults"
+
+export class Stats {
+  requests = 0
+  byStatus: Record<string, number> = {}
+  rateLimited = { per_minute: 0, concurrency: 0, daily_quota: 0 }
+  faults: Partial<Record<FaultKind, number>> = {}
+  notModified = 0
+  images = 0
+
+  countStatus(status: number): void {
+    this.byStatus[status] = (this.byStatus[status] ?? 0) + 1
+  }
+
+  countFault(kind: FaultKind): void {
+    this.faults[kind] = (this.faults[kind] ?? 0) + 1
+  }
+
+  toJSON() {
+    return {
+      requests: this.requests,
+      by_status: this.byStatus,
+      rate_limited: { ...this.rateLimited, total: this.rateLimited.per_minute + this.rateLimited.concurrency + this.rateLimited.daily_quota },
+      faults: { ...this.faults, total: Object.values(this.faults).reduce((a, b) => a + (b ?? 0), 0) },
+      not_modified: this.notModified,
+      images: this.images,
+    }
+  }
+}
