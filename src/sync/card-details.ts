@@ -3,6 +3,7 @@
 // everything else, so nothing the card carries is lost. docs/mapping.md is the table.
 import Decimal from "decimal.js"
 import type { ProductCard } from "../catalog-client/schemas"
+import { sellingAmount, toAmount } from "./money"
 
 export type Language = "uk" | "ru"
 
@@ -152,4 +153,29 @@ export function mapCardDetails(card: ProductCard, ctx: CardDetailsContext): Card
     brandCatalogId: card.brand?.id ?? null,
     brandModelCatalogId: card.brand_model?.id ?? null,
   }
+}
+
+/** The two amounts of one variant (or of a card without sizes), exact major-unit strings. */
+export interface VariantAmounts {
+  /** The variant's own (base) price: the original, which the storefront strikes through when a sale applies. */
+  amount: string | null
+  /** The price charged, written to the plugin's sale price list; null when there is no crossed-out price. */
+  saleAmount: string | null
+}
+
+/**
+ * How a crossed-out price reaches Medusa. Medusa 2.21 computes `calculated_price` as the
+ * lower of the base price and a price of an active "sale" price list, and reports the base
+ * price as `original_amount` (a sale never moves the original). So the crossed-out
+ * `old_price` is the base price and the selling `price` goes in the sale list; the
+ * storefront then shows original_amount struck through next to calculated_amount.
+ * With no old_price, or one not above the selling price, the base price is the selling price.
+ */
+export function variantAmounts(entry: { price?: string | null; old_price?: string | null; cost_price?: string | null }): VariantAmounts {
+  const selling = sellingAmount(entry)
+  const old = toAmount(entry.old_price ?? null)
+  if (selling !== null && old !== null && new Decimal(old).greaterThan(selling)) {
+    return { amount: old, saleAmount: selling }
+  }
+  return { amount: selling, saleAmount: null }
 }

@@ -108,3 +108,22 @@ describe("mapCardDetails", () => {
     expect(productHandle(card({ sku: "№ / _" }))).toBe("catalog-9223372036854775807")
   })
 })
+
+describe("variantAmounts", () => {
+  const { variantAmounts } = require("../card-details") as typeof import("../card-details")
+  it("makes old_price the base (original) and price the sale amount", () => {
+    expect(variantAmounts({ price: "1300.00", old_price: "1625.00", cost_price: "1000.00" })).toEqual({ amount: "1625.00", saleAmount: "1300.00" })
+  })
+  it("has no sale without an old_price above the price", () => {
+    expect(variantAmounts({ price: "1300.00", cost_price: "1000.00" })).toEqual({ amount: "1300.00", saleAmount: null })
+    expect(variantAmounts({ price: "1300.00", old_price: "1300.00" })).toEqual({ amount: "1300.00", saleAmount: null })
+    expect(variantAmounts({ price: "1300.00", old_price: "1200.00" })).toEqual({ amount: "1300.00", saleAmount: null })
+  })
+  it("is unpriced when the catalog has no price", () => {
+    expect(variantAmounts({ price: null, old_price: null, cost_price: null })).toEqual({ amount: null, saleAmount: null })
+  })
+  it("compares exactly, not as floats", () => {
+    expect(variantAmounts({ price: "0.10", old_price: "0.1" })).toEqual({ amount: "0.10", saleAmount: null })
+    expect(variantAmounts({ price: "9007199254740993.00", old_price: "9007199254740993.01" })).toEqual({ amount: "9007199254740993.01", saleAmount: "9007199254740993.00" })
+  })
+})
