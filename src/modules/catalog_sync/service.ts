@@ -5,11 +5,30 @@ import CatalogSyncRun from "./models/catalog-sync-run"
 import CatalogProductMap from "./models/catalog-product-map"
 import CatalogBrand from "./models/catalog-brand"
 import CatalogBrandModel from "./models/catalog-brand-model"
+import {
+  type CatalogSyncPluginOptions,
+  type EffectiveSettings,
+  type SettingsPatch,
+  type SettingsRow,
+  initialRowValues,
+  resolveEffectiveSettings,
+} from "../../sync/settings"
+import {
+  apiKeyHash,
+  apiKeyLast4,
+  decryptSecret,
+  encryptSecret,
+  resolveEncryptionSecret,
+} from "./secret-crypto"
+import { catalogSyncRuntime } from "../../queue/runtime"
+
+type Logger = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void }
 
 /**
  * The catalog_sync module's service. MedusaService generates the CRUD methods
- * (listCatalogSyncRuns, createCatalogProductMaps, ...); the plugin-specific
- * behaviour lives in src/sync (pure) and src/workflows (Medusa writes).
+ * (listCatalogSyncRuns, createCatalogProductMaps, ...). The helpers below own the two
+ * single-row records (settings, state) and the key's encryption; the queue is started and
+ * stopped through the application hooks.
  */
 class CatalogSyncModuleService extends MedusaService({
   CatalogSyncSettings,
@@ -18,6 +37,94 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogProductMap,
   CatalogBrand,
   CatalogBrandModel,
-}) {}
+}) {
+  protected readonly pluginOptions_: CatalogSyncPluginOptions
+  protected readonly logger_: Logger
+
+  constructor(container: Record<string, unknown>, options?: CatalogSyncPluginOptions) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    this.pluginOptions_ = options ?? {}
+    this.logger_ = (container.logger as Logger) ?? console
+  }
+
+  // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including
+  // `medusa db:migrate` (which forces workerMode "server"); the runtime checks the mode.
+  __hooks = {
+    onApplicationStart: async () => {
+      await catalogSyncRuntime.start({ options: this.pluginOptions_, logger: this.logger_ })
+    },
+    onApplicationPrepareShutdown: async () => {
+      await catalogSyncRuntime.prepareShutdown()
+    },
+    onApplicationShutdown: async () => {
+      await catalogSyncRuntime.shutdown()
+    },
+  }
+
+  getPluginOptions(): CatalogSyncPluginOptions {
+    return this.pluginOptions_
+  }
+
+  /** The saved settings row, or null before the admin first saves. */
+  async getSettingsRow(): Promise<(SettingsRow & { id: string }) | null> {
+    const [row] = await this.listCatalogSyncSettings({}, { take: 1, order: { created_at: "ASC" } })
+    return (row as unknown as SettingsRow & { id: string }) ?? null
+  }
+
+  /** Admin settings over plugin options, the key decrypted (never log the result). */
+  async getEffectiveSettings(): Promise<EffectiveSettings> {
+    const row = await this.getSettingsRow()
+    let decryptedKey: string | null = null
+    if (row?.api_key_encrypted) {
+      try {
+        decryptedKey = decryptSecret(row.api_key_encrypted, resolveEncryptionSecret(this.pluginOptions_.encryptionKey))
+      } catch (e) {
+        this.logger_.warn(`catalog sync: ${(e as Error).message}`)
+      }
+    }
+    return resolveEffectiveSettings({ row, options: this.pluginOptions_, decryptedKey, hashKey: apiKeyHash })
+  }
+
+  /**
+   * Applies a validated patch (see validateSettingsPatch) and bumps the revision. A new key
+   * is encrypted here; without an encryption secret it throws MissingEncryptionKeyError and
+   * nothing is saved.
+   */
+  async saveSettings(patch: SettingsPatch): Promise<EffectiveSettings> {
+    const { api_key, ...rest } = patch
+    const values: Record<string, unknown> = { ...rest }
+    if (api_key !== undefined) {
+      if (api_key === null) {
+        values.api_key_encrypted = null
+        values.api_key_last4 = null
+        values.api_key_hash = null
+      } else {
+        values.api_key_encrypted = encryptSecret(api_key, resolveEncryptionSecret(this.pluginOptions_.encryptionKey))
+        values.api_key_last4 = apiKeyLast4(api_key)
+        values.api_key_hash = apiKeyHash(api_key)
+      }
+    }
+    const row = await this.getSettingsRow()
+    if (!row) {
+      await this.createCatalogSyncSettings({ ...initialRowValues(this.pluginOptions_), ...values, revision: 1 } as any)
+    } else {
+      await this.updateCatalogSyncSettings({ id: row.id, ...values, revision: (row.revision ?? 0) + 1 } as any)
+    }
+    return this.getEffectiveSettings()
+  }
+
+  /** The sync state row, created on first use. */
+  async getState() {
+    const [state] = await this.listCatalogSyncStates({}, { take: 1, order: { created_at: "ASC" } })
+    if (state) return state
+    return this.createCatalogSyncStates({})
+  }
+
+  async updateState(patch: Record<string, unknown>) {
+    const state = await this.getState()
+    return this.updateCatalogSyncStates({ id: state.id, ...patch } as any)
+  }
+}
 
 export default CatalogSyncModuleService

@@ -1,0 +1,55 @@
+// Builds the catalog client a run or a route uses: the effective settings' URL, key and
+// pricing, and one Redis-backed rate limit per key shared by every instance of the app.
+import { CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter } from "../catalog-client"
+import { RedisRateLimiter } from "../catalog-client"
+import type { EffectiveSettings, PricingParams } from "../sync/settings"
+import { apiKeyHash } from "../modules/catalog_sync/secret-crypto"
+import { redisKeys } from "./redis"
+import { catalogSyncRuntime } from "./runtime"
+import type { CatalogSyncServiceLike } from "./types"
+
+export const CATALOG_SYNC_MODULE = "catalog_sync"
+
+type Resolver = { resolve<T = unknown>(key: string): T }
+
+export function catalogSyncService(container: Resolver): CatalogSyncServiceLike {
+  return container.resolve<CatalogSyncServiceLike>(CATALOG_SYNC_MODULE)
+}
+
+/** Admin settings over plugin options, the key decrypted. Never log the result. */
+export async function loadEffectiveSettings(container: Resolver): Promise<EffectiveSettings> {
+  return catalogSyncService(container).getEffectiveSettings()
+}
+
+export function toPricingOptions(pricing: PricingParams): PricingOptions {
+  return {
+    price_calculation: pricing.price_calculation,
+    markup_percent: pricing.markup_percent,
+    discount_percent: pricing.discount_percent,
+    old_price_markup_percent: pricing.old_price_markup_percent,
+  }
+}
+
+function limiterFor(apiKey: string, keyHash: string | null): RateLimiter {
+  const redis = catalogSyncRuntime.commandRedis()
+  if (!redis) return new MemoryRateLimiter()
+  return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyHash(apiKey), prefix: redisKeys().rateLimit })
+}
+
+/** A client for the effective settings (throws when the URL or key is missing). */
+export function createCatalogClientFor(
+  _container: Resolver | null,
+  settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">,
+  extra: { signal?: AbortSignal } = {}
+): CatalogClient {
+  if (!settings.baseUrl || !settings.apiKey) {
+    throw new Error("The catalog API base URL and key are not configured")
+  }
+  return new CatalogClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    pricing: toPricingOptions(settings.pricing),
+    limiter: limiterFor(settings.apiKey, settings.apiKeyHash),
+    signal: extra.signal,
+  })
+}

@@ -1,0 +1,144 @@
+// The BullMQ queue of sync runs and its job scheduler. Available in every worker mode: routes
+// enqueue "sync now" / "full resync" here, and a settings change reschedules here at once.
+import { Queue } from "bullmq"
+import type Redis from "ioredis"
+import type { EffectiveSettings } from "../sync/settings"
+import { isConfigured } from "../sync/settings"
+import { QUEUE_NAME, redisKeys } from "./redis"
+import { RunLock, withRedisMutex } from "./run-lock"
+import type { CatalogSyncServiceLike, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
+
+export const SCHEDULER_ID = "catalog-sync-poll"
+/** Transient failures are retried this many times in total, with exponential backoff. */
+export const RUN_ATTEMPTS = 3
+export const RETRY_BACKOFF_MS = Number(process.env.CATALOG_SYNC_RETRY_BACKOFF_MS) || 30_000
+
+/** Test hook: a scheduler interval in ms instead of the settings' minutes. */
+function scheduleOverrideMs(): number | null {
+  const ms = Number(process.env.CATALOG_SYNC_SCHEDULE_EVERY_MS)
+  return Number.isFinite(ms) && ms > 0 ? ms : null
+}
+
+export type EnqueueResult = { run: RunRow; alreadyRunning: boolean }
+
+export class CatalogSyncQueue {
+  readonly queue: Queue<RunJobData>
+  readonly #redis: Redis
+  readonly #prefix: string
+  readonly #service: () => CatalogSyncServiceLike
+
+  constructor(input: { queueConnection: Redis; redis: Redis; prefix: string; service: () => CatalogSyncServiceLike }) {
+    this.#redis = input.redis
+    this.#prefix = input.prefix
+    this.#service = input.service
+    this.queue = new Queue<RunJobData>(QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
+  }
+
+  /** One active job across every worker of every instance. */
+  async init(): Promise<void> {
+    await this.queue.setGlobalConcurrency(1)
+  }
+
+  /**
+   * Starts a run unless one is already queued or running, in which case that one is returned.
+   * `behindActive` (a pricing change) queues a new run even while one runs, since the running
+   * one uses the old pricing; an already queued full run is reused.
+   */
+  async enqueueRun(input: { mode: RunMode; trigger: RunTrigger; behindActive?: boolean }): Promise<EnqueueResult> {
+    const keys = redisKeys(this.#prefix)
+    return withRedisMutex(this.#redis, keys.enqueueMutex, async () => {
+      const active = await this.liveActiveRuns()
+      if (input.behindActive) {
+        const queuedFull = active.find((r) => r.status === "queued" && r.mode === "full")
+        if (queuedFull) return { run: queuedFull, alreadyRunning: true }
+      } else if (active.length) {
+        return { run: active.find((r) => r.status === "running") ?? active[0], alreadyRunning: true }
+      }
+      const service = this.#service()
+      const run = await service.createCatalogSyncRuns({ trigger: input.trigger, mode: input.mode, status: "queued", job_id: null })
+      await this.queue.add(
+        "run",
+        { runId: run.id, mode: input.mode, trigger: input.trigger },
+        {
+          jobId: run.id,
+          attempts: RUN_ATTEMPTS,
+          backoff: { type: "exponential", delay: RETRY_BACKOFF_MS },
+          removeOnComplete: 200,
+          removeOnFail: 200,
+        }
+      )
+      const updated = await service.updateCatalogSyncRuns({ id: run.id, job_id: run.id })
+      return { run: updated, alreadyRunning: false }
+    })
+  }
+
+  /**
+   * Queued/running rows that are really alive. A row whose job vanished (Redis flushed) or whose
+   * process died (running, lock free, job not active) is marked "interrupted" on the way.
+   */
+  async liveActiveRuns(): Promise<RunRow[]> {
+    const service = this.#service()
+    const rows = await service.listCatalogSyncRuns(
+      { status: ["queued", "running"] },
+      { order: { created_at: "ASC" }, take: 20 }
+    )
+    const holder = await RunLock.holder(this.#redis, redisKeys(this.#prefix).runLock)
+    const live: RunRow[] = []
+    for (const row of rows) {
+      if (await this.#isAlive(row, holder)) live.push(row)
+      else {
+        await service.updateCatalogSyncRuns({
+          id: row.id,
+          status: "interrupted",
+          finished_at: new Date(),
+          error_code: row.error_code ?? "process_stopped",
+          error_message: row.error_message ?? "The process running this sync stopped before it finished",
+        })
+      }
+    }
+    return live
+  }
+
+  async #isAlive(row: RunRow, lockHolder: string | null): Promise<boolean> {
+    if (lockHolder === row.id) return true
+    const job = row.job_id ? await this.queue.getJob(row.job_id) : undefined
+    if (!job) {
+      // A scheduled run's row is created by the worker while it holds the job: its job id is
+      // the scheduler's, still active for a moment before the lock is taken.
+      return false
+    }
+    const state = await job.getState()
+    if (row.status === "queued") return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized"
+    return state === "active"
+  }
+
+  /** Creates, changes or removes the poll scheduler to match the settings. */
+  async syncSchedule(settings: EffectiveSettings, opts: { force?: boolean } = {}): Promise<void> {
+    if (!isConfigured(settings) || !settings.enabled) {
+      await this.queue.removeJobScheduler(SCHEDULER_ID)
+      return
+    }
+    const every = scheduleOverrideMs() ?? settings.pollIntervalMinutes * 60_000
+    const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
+    if (existing && existing.every === every && !opts.force) return
+    await this.queue.upsertJobScheduler(
+      SCHEDULER_ID,
+      { every },
+      {
+        name: "scheduled",
+        data: { mode: "changes", trigger: "schedule" },
+        opts: { removeOnComplete: 200, removeOnFail: 200 },
+      }
+    )
+  }
+
+  /** When the scheduler fires next, or null when there is no schedule. */
+  async nextRunAt(): Promise<Date | null> {
+    const scheduler = await this.queue.getJobScheduler(SCHEDULER_ID)
+    return scheduler?.next ? new Date(scheduler.next) : null
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close()
+  }
+}

@@ -1,0 +1,192 @@
+// The BullMQ worker (concurrency 1, only on instances in worker or shared mode). Each job is
+// one run: take the cross-instance lock, build the client, call the engine's runSync, release.
+// Shutdown aborts the run's signal; runSync stops at the next page boundary after committing.
+import { Worker, type Job } from "bullmq"
+import type Redis from "ioredis"
+import type { EffectiveSettings } from "../sync/settings"
+import { isConfigured } from "../sync/settings"
+import { QUEUE_NAME, redisKeys } from "./redis"
+import { RunLock } from "./run-lock"
+import { createCatalogClientFor } from "./catalog-client-factory"
+import type { CatalogSyncQueue } from "./catalog-sync-queue"
+import { RUN_ATTEMPTS } from "./catalog-sync-queue"
+import {
+  type CatalogSyncServiceLike,
+  type RunJobData,
+  type RunMode,
+  type RunRow,
+  TRANSIENT_ERROR_CODES,
+  isBlocked,
+} from "./types"
+
+type Logger = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void }
+
+export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string }
+export type RunSyncFn = (
+  container: any,
+  input: { runId: string; mode: RunMode; settings: EffectiveSettings; client: any; signal: AbortSignal }
+) => Promise<RunSyncResult>
+
+/** Thrown to let BullMQ retry a run that failed for a transient reason (with backoff). */
+export class TransientRunFailure extends Error {
+  constructor(readonly errorCode: string) {
+    super(`catalog sync run failed transiently (${errorCode}); retrying with backoff`)
+    this.name = "TransientRunFailure"
+  }
+}
+
+export class CatalogSyncWorker {
+  readonly worker: Worker<RunJobData>
+  readonly #redis: Redis
+  readonly #prefix: string
+  readonly #queue: CatalogSyncQueue
+  readonly #container: any
+  readonly #service: () => CatalogSyncServiceLike
+  readonly #runSync: () => RunSyncFn
+  readonly #logger: Logger
+  /** Aborted on shutdown: the run in progress stops at its next page boundary. */
+  readonly #shutdown = new AbortController()
+  #current: Promise<unknown> | null = null
+
+  constructor(input: {
+    connection: Redis
+    redis: Redis
+    prefix: string
+    queue: CatalogSyncQueue
+    container: any
+    service: () => CatalogSyncServiceLike
+    runSync: () => RunSyncFn
+    logger: Logger
+  }) {
+    this.#redis = input.redis
+    this.#prefix = input.prefix
+    this.#queue = input.queue
+    this.#container = input.container
+    this.#service = input.service
+    this.#runSync = input.runSync
+    this.#logger = input.logger
+    this.worker = new Worker<RunJobData>(QUEUE_NAME, (job) => this.#track(this.process(job)), {
+      connection: input.connection,
+      prefix: input.prefix,
+      concurrency: 1,
+      // A run takes minutes; its BullMQ lock is renewed automatically meanwhile.
+      lockDuration: 60_000,
+      maxStalledCount: 1,
+    })
+    this.worker.on("failed", (job, err) => {
+      if (!(err instanceof TransientRunFailure)) this.#logger.warn(`catalog sync: job ${job?.id} failed: ${err.message}`)
+    })
+    this.worker.on("error", (err) => this.#logger.warn(`catalog sync worker: ${err.message}`))
+  }
+
+  #track<T>(promise: Promise<T>): Promise<T> {
+    this.#current = promise
+    return promise.finally(() => {
+      if (this.#current === promise) this.#current = null
+    })
+  }
+
+  async process(job: Job<RunJobData>): Promise<RunSyncResult | { skipped: string }> {
+    const service = this.#service()
+    const settings = await service.getEffectiveSettings()
+    const picked = await this.#runFor(job, settings)
+    if (!picked.run) return { skipped: picked.skipped }
+    const run = picked.run
+
+    if (!isConfigured(settings)) {
+      await this.#finish(run.id, "failed", "not_configured", "Set the catalog API base URL and key in the settings")
+      return { status: "failed", errorCode: "not_configured" }
+    }
+
+    const lock = new RunLock(this.#redis, redisKeys(this.#prefix).runLock)
+    if (!(await lock.acquire(run.id, this.#shutdown.signal))) {
+      await this.#finish(run.id, "interrupted", "shutdown", "The app shut down before the run started")
+      return { status: "interrupted", errorCode: "shutdown" }
+    }
+    let result: RunSyncResult
+    const client = createCatalogClientFor(this.#container, settings, { signal: undefined })
+    try {
+      await service.updateState({ current_run_id: run.id })
+      result = await this.#runSync()(this.#container, {
+        runId: run.id,
+        mode: run.mode,
+        settings,
+        client,
+        signal: this.#shutdown.signal,
+      })
+    } catch (e: any) {
+      // runSync records its own failures; this covers a throw before it could.
+      const code = typeof e?.code === "string" ? e.code : "internal_error"
+      this.#logger.error(`catalog sync: run ${run.id} crashed: ${e?.message ?? e}`)
+      await this.#finishIfOpen(run.id, "failed", code, String(e?.message ?? e))
+      result = { status: "failed", errorCode: code }
+    } finally {
+      await client.close().catch(() => undefined)
+      await lock.release()
+      await service.updateState({ current_run_id: null }).catch(() => undefined)
+    }
+
+    if (
+      result.status === "failed" &&
+      result.errorCode &&
+      TRANSIENT_ERROR_CODES.has(result.errorCode) &&
+      job.attemptsMade + 1 < (job.opts.attempts ?? 1) &&
+      !this.#shutdown.signal.aborted
+    ) {
+      throw new TransientRunFailure(result.errorCode)
+    }
+    return result
+  }
+
+  /** The run row this job runs, creating it for scheduled jobs and retries. */
+  async #runFor(job: Job<RunJobData>, settings: EffectiveSettings): Promise<{ run: RunRow; skipped?: undefined } | { run?: undefined; skipped: string }> {
+    const service = this.#service()
+    const { runId, mode, trigger } = job.data
+    if (!runId) {
+      // Scheduled: no API call at all when the key or plan was refused for these settings.
+      if (!isConfigured(settings) || !settings.enabled) return { skipped: "not_configured_or_disabled" }
+      const state = await service.getState()
+      if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
+      if ((await this.#queue.liveActiveRuns()).length) return { skipped: "already_running" }
+      return { run: await service.createCatalogSyncRuns({ trigger: "schedule", mode, status: "queued", job_id: job.id ?? null }) }
+    }
+    const row = await service.retrieveCatalogSyncRun(runId)
+    if (row.status === "queued") return { run: row }
+    // A retry after a transient failure, or a job BullMQ restarted after its process died.
+    if (row.status === "running") {
+      const holder = await RunLock.holder(this.#redis, redisKeys(this.#prefix).runLock)
+      if (holder === row.id) return { skipped: "running_elsewhere" }
+      await this.#finish(row.id, "interrupted", "process_stopped", "The process running this sync stopped before it finished")
+    }
+    if (row.status === "succeeded") return { skipped: "already_done" }
+    if (job.attemptsMade === 0 && row.status !== "running") return { skipped: `run_${row.status}` }
+    if ((await this.#queue.liveActiveRuns()).length) return { skipped: "already_running" }
+    const retry = await service.createCatalogSyncRuns({ trigger: "retry", mode, status: "queued", job_id: job.id ?? null })
+    await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
+    this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1}/${RUN_ATTEMPTS})`)
+    return { run: retry }
+  }
+
+  async #finish(runId: string, status: "failed" | "interrupted", code: string, message: string) {
+    await this.#service().updateCatalogSyncRuns({
+      id: runId,
+      status,
+      error_code: code,
+      error_message: message,
+      finished_at: new Date(),
+    })
+  }
+
+  async #finishIfOpen(runId: string, status: "failed" | "interrupted", code: string, message: string) {
+    const row = await this.#service().retrieveCatalogSyncRun(runId).catch(() => null)
+    if (row && (row.status === "queued" || row.status === "running")) await this.#finish(runId, status, code, message)
+  }
+
+  /** Stops taking jobs, aborts the run in progress (page boundary) and waits for it. */
+  async close(): Promise<void> {
+    this.#shutdown.abort()
+    const closing = this.worker.close()
+    if (this.#current) await this.#current.catch(() => undefined)
+    await closing
+  }
+}
