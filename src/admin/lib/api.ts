@@ -1,0 +1,65 @@
+import { BACKEND_URL } from "./sdk"
+import { toAdminApiError } from "./errors"
+import type {
+  ProductCatalogLink,
+  Run,
+  SaveSettingsResult,
+  SyncSettings,
+  SyncStatus,
+  TestConnectionResult,
+} from "./types"
+
+// The plugin's admin routes. Not sdk.client.fetch: its FetchError keeps only the
+// message, and the settings form needs the `field` / `errors` of a 400 to show
+// each error beside its input. Same session cookie, same origin.
+
+const ROOT = `${BACKEND_URL.replace(/\/+$/, "")}/admin/catalog-sync`
+
+async function adminFetch<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, string | number> } = {}): Promise<T> {
+  const query = init.query
+    ? "?" + new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)])).toString()
+    : ""
+  const response = await fetch(`${ROOT}${path}${query}`, {
+    method: init.method ?? "GET",
+    credentials: "include",
+    headers: {
+      accept: "application/json",
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  })
+  const text = await response.text()
+  let body: unknown = null
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    body = null
+  }
+  if (!response.ok) throw toAdminApiError(response.status, body)
+  return body as T
+}
+
+export const catalogSyncApi = {
+  getSettings: () => adminFetch<{ settings: SyncSettings }>("/settings"),
+  saveSettings: (body: Record<string, unknown>) =>
+    adminFetch<SaveSettingsResult>("/settings", { method: "POST", body }),
+  testConnection: (body: { base_url?: string; api_key?: string }) =>
+    adminFetch<TestConnectionResult>("/test-connection", { method: "POST", body }),
+  getStatus: () => adminFetch<SyncStatus>("/status"),
+  startRun: (mode: "changes" | "full") =>
+    adminFetch<{ run: Run; already_running: boolean }>("/runs", { method: "POST", body: { mode } }),
+  listRuns: (limit: number, offset: number) =>
+    adminFetch<{ runs: Run[]; count: number; limit: number; offset: number }>("/runs", { query: { limit, offset } }),
+  getRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}`),
+  getProductLink: (productId: string) =>
+    adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
+}
+
+export const queryKeys = {
+  all: ["catalog-sync"] as const,
+  settings: ["catalog-sync", "settings"] as const,
+  status: ["catalog-sync", "status"] as const,
+  runs: (limit: number, offset: number) => ["catalog-sync", "runs", limit, offset] as const,
+  run: (id: string) => ["catalog-sync", "run", id] as const,
+  productLink: (productId: string) => ["catalog-sync", "product", productId] as const,
+}

@@ -1,0 +1,126 @@
+import { Button, Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import { Link, useParams } from "react-router-dom"
+import { ErrorState } from "../../../../../components/error-state"
+import { KeyValue } from "../../../../../components/key-value"
+import { LoadingState } from "../../../../../components/loading-state"
+import { RunCounts } from "../../../../../components/run-counts"
+import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
+import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
+import { modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
+import type { Run } from "../../../../../lib/types"
+
+/** One run: its counts, how it ended and the catalog items it rejected with the reasons. */
+const CatalogSyncRunPage = () => {
+  const { id = "" } = useParams()
+  const run = useQuery({
+    queryKey: queryKeys.run(id),
+    queryFn: () => catalogSyncApi.getRun(id),
+    retry: 1,
+    refetchInterval: (query) => {
+      const status = query.state.data?.run.status
+      return status === "running" || status === "queued" ? 3000 : false
+    },
+  })
+
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="catalog-sync-run">
+      {run.isPending ? (
+        <Container className="p-0">
+          <LoadingState rows={6} />
+        </Container>
+      ) : run.isError ? (
+        <Container className="p-0">
+          <ErrorState what="This run" error={run.error} onRetry={() => run.refetch()} />
+        </Container>
+      ) : (
+        <RunDetails run={run.data.run} />
+      )}
+    </div>
+  )
+}
+
+const RunDetails = ({ run }: { run: Run }) => {
+  const badge = runStatusBadge(run.status)
+  const rejected = run.rejected_items ?? []
+  return (
+    <>
+      <Container className="divide-y p-0">
+        <div className="flex items-center justify-between px-6 py-4">
+          <div className="flex items-center gap-x-3">
+            <Heading level="h1">Sync run</Heading>
+            <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+          </div>
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/settings/catalog-sync/runs">All runs</Link>
+          </Button>
+        </div>
+        <KeyValue label="Run id">
+          <span className="font-mono">{run.id}</span>
+        </KeyValue>
+        <KeyValue label="Trigger">{triggerLabel(run.trigger)}</KeyValue>
+        <KeyValue label="Mode">{modeLabel(run.mode)}</KeyValue>
+        <KeyValue label="Started">{formatDateTime(run.started_at ?? run.created_at)}</KeyValue>
+        <KeyValue label="Finished">{formatDateTime(run.finished_at)}</KeyValue>
+        <KeyValue label="Duration">{formatDuration(runDurationMs(run))}</KeyValue>
+        {run.progress?.phase && <KeyValue label="Phase">{phaseLabel(run.progress.phase as string)}</KeyValue>}
+        <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
+        <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
+        <KeyValue label="Removed by the sweep">{formatCount(run.swept)}</KeyValue>
+        <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
+        {(run.error_code || run.error_message) && (
+          <KeyValue label="Error">
+            <span className="text-ui-fg-error">
+              {run.error_code ? `${run.error_code}: ` : ""}
+              {run.error_message}
+            </span>
+          </KeyValue>
+        )}
+        <div className="px-6 py-4">
+          <RunCounts run={run} />
+        </div>
+      </Container>
+      <Container className="divide-y p-0" data-testid="catalog-sync-rejected">
+        <div className="px-6 py-4">
+          <Heading level="h2">Rejected items</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Catalog items that failed validation were skipped; the rest of their page went on.
+          </Text>
+        </div>
+        {rejected.length === 0 ? (
+          <div className="px-6 py-4">
+            <Text size="small" className="text-ui-fg-subtle">
+              {run.skipped > 0 ? `${formatCount(run.skipped)} items were rejected; their details were not kept.` : "Nothing was rejected."}
+            </Text>
+          </div>
+        ) : (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Catalog id</Table.HeaderCell>
+                <Table.HeaderCell>Reason</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rejected.map((item, index) => (
+                <Table.Row key={`${item.id ?? "unknown"}-${index}`} data-testid="catalog-sync-rejected-row">
+                  <Table.Cell className="font-mono">{item.id ?? "unknown"}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">{item.reason}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+        {rejected.length > 0 && run.skipped > rejected.length && (
+          <div className="px-6 py-3">
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              Showing the first {formatCount(rejected.length)} of {formatCount(run.skipped)} rejected items.
+            </Text>
+          </div>
+        )}
+      </Container>
+    </>
+  )
+}
+
+export default CatalogSyncRunPage
