@@ -1,0 +1,199 @@
+// runSync: one sync run, from "running" to its end (docs/contracts.md "runSync").
+// The changes feed page by page: each page is written, then its cursor stored; a
+// refused cursor restarts a full pass; a full pass ends with a sweep.
+import { randomUUID } from "node:crypto"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
+import type { ChangesPage } from "../catalog-client/catalog-client"
+import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type SyncStateView } from "../sync/run-state"
+import type { EffectiveSettings } from "../sync/settings"
+import { ensureShopSetup } from "../workflows/ensure-shop-setup"
+import { emptyCounts, MAX_REJECTED_ON_RUN, type RunCounts } from "./counts"
+import { loadFidelityHooks } from "./fidelity-hooks"
+import { sweepPass } from "./sweep"
+import { writePage, type PageContext } from "./write-page"
+
+/** Products per page: the API's maximum. */
+export const PAGE_SIZE = 200
+
+/** The part of CatalogClient a run uses. */
+export interface ChangesFeed {
+  getChangesPage(params: { cursor?: string | null; limit?: number }, options?: { signal?: AbortSignal }): Promise<ChangesPage>
+}
+
+export interface RunSyncInput {
+  runId: string
+  mode: "changes" | "full"
+  settings: EffectiveSettings
+  client: ChangesFeed
+  signal: AbortSignal
+}
+
+export interface RunSyncResult {
+  status: "succeeded" | "failed" | "interrupted"
+  errorCode?: string
+}
+
+interface StateRow extends SyncStateView {
+  id: string
+}
+
+type Service = {
+  listCatalogSyncStates(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<StateRow[]>
+  createCatalogSyncStates(data: Record<string, unknown>): Promise<StateRow>
+  updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
+  updateCatalogSyncRuns(data: Record<string, unknown>): Promise<unknown>
+}
+
+async function loadState(service: Service): Promise<StateRow> {
+  const [state] = await service.listCatalogSyncStates({}, { take: 1, order: { created_at: "ASC" } })
+  return state ?? (await service.createCatalogSyncStates({ phase: "never" }))
+}
+
+const newPassId = () => `pass_${randomUUID()}`
+
+function errorCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === "string" && code ? code : "internal_error"
+}
+
+function errorMessageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000)
+}
+
+export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
+  const service = container.resolve("catalog_sync") as unknown as Service
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const { runId, settings, client, signal } = input
+  const counts: RunCounts = emptyCounts()
+  const rejected: { id: string | null; reason: string }[] = []
+  let restarts = 0
+  let phase = "starting"
+  const progress = () => ({ phase, restarts })
+
+  await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
+  const state = await loadState(service)
+  await service.updateCatalogSyncStates({ id: state.id, current_run_id: runId })
+
+  const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
+    const errorCode = error === undefined ? undefined : errorCodeOf(error)
+    await service.updateCatalogSyncRuns({
+      id: runId,
+      status,
+      finished_at: new Date(),
+      ...counts,
+      rejected_items: rejected,
+      progress: progress(),
+      error_code: errorCode ?? null,
+      error_message: error === undefined ? null : errorMessageOf(error),
+    })
+    await service.updateCatalogSyncStates({ id: state.id, current_run_id: null })
+    return errorCode ? { status, errorCode } : { status }
+  }
+
+  try {
+    const setup = await ensureShopSetup(container, settings)
+    const hooks = await loadFidelityHooks()
+    const refs = await hooks.refreshReferenceData(container, client, state)
+
+    let position: Position = startPosition(state, input.mode, settings.pricing, newPassId)
+    const beginPass = async (pos: Position) => {
+      if (pos.cursor === null) {
+        await service.updateCatalogSyncStates({ id: state.id, full_pass_id: pos.fullPassId, full_pass_started_at: new Date(), phase: "full_export" })
+      }
+    }
+    await beginPass(position)
+
+    const fetchPage = (cursor: string | null) => {
+      counts.requests_used++
+      const promise = client.getChangesPage({ cursor, limit: PAGE_SIZE }, { signal })
+      promise.catch(() => undefined) // awaited later; keep an early failure from being "unhandled"
+      return promise
+    }
+
+    let pending = fetchPage(position.cursor)
+    for (;;) {
+      phase = position.fullPassId ? "full_export" : "changes"
+      let page: ChangesPage
+      try {
+        page = await pending
+      } catch (error) {
+        const reason = restartReason(error)
+        if (reason && restarts < MAX_RESTARTS && !signal.aborted) {
+          restarts++
+          logger.warn(`catalog sync: ${reason}, restarting without a cursor (restart ${restarts})`)
+          position = restartPosition(newPassId)
+          await beginPass(position)
+          pending = fetchPage(null)
+          continue
+        }
+        throw error
+      }
+
+      // Read the next page while this one is written.
+      if (page.hasMore && !signal.aborted) pending = fetchPage(page.nextCursor)
+
+      const ctx: PageContext = {
+        container,
+        runId,
+        mapContext: { primaryLanguage: settings.primaryLanguage, salesChannelId: setup.salesChannelId },
+        placement: setup,
+        removalMode: settings.removalMode,
+        fullPassId: position.fullPassId,
+        hooks,
+        refs,
+        settings,
+      }
+      const outcome = await writePage(page.items, ctx)
+      const plan = outcome.plan
+      const pageRejected = [...page.rejected, ...outcome.rejected]
+      counts.pages++
+      counts.items_seen += page.items.length + page.rejected.length
+      counts.created += plan.create.length
+      counts.updated += plan.update.length
+      counts.stock_only += plan.stockOnly.length
+      counts.unchanged += plan.unchanged.length
+      counts.removed += plan.remove.length
+      counts.skipped += pageRejected.length
+      for (const r of pageRejected) {
+        if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push({ id: r.id, reason: r.reason })
+        logger.warn(`catalog sync: skipped item ${r.id ?? "(no id)"}: ${r.reason}`)
+      }
+
+      const next = afterPage(position, page, settings.pricing)
+      if (next.sweepPassId) {
+        phase = "sweep"
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, hooks)
+        await service.updateCatalogSyncStates({ id: state.id, last_full_pass_finished_at: new Date() })
+      }
+      await service.updateCatalogSyncStates({ id: state.id, ...next.state })
+      position = { cursor: next.state.cursor, fullPassId: next.state.full_pass_id }
+      await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejected, progress: progress() })
+
+      if (next.done) break
+      if (signal.aborted) {
+        phase = "interrupted"
+        return await finish("interrupted")
+      }
+    }
+    phase = "done"
+    return await finish("succeeded")
+  } catch (error) {
+    if (error instanceof InvalidApiKeyError || error instanceof PlanRequiredError) {
+      await service.updateCatalogSyncStates({
+        id: state.id,
+        blocked_code: error.code,
+        blocked_message: error.message,
+        blocked_revision: settings.revision,
+      })
+    }
+    if (signal.aborted && (error as { name?: string })?.name === "AbortedError") {
+      phase = "interrupted"
+      return await finish("interrupted")
+    }
+    logger.error(`catalog sync run ${runId} failed: ${errorMessageOf(error)}`)
+    phase = "failed"
+    return await finish("failed", error)
+  }
+}

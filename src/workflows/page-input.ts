@@ -1,0 +1,54 @@
+// Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
+// so plain data only).
+import type { ProductInput, StockInput } from "../sync/product-input"
+
+export interface ProductToCreate {
+  catalogId: string
+  input: Omit<ProductInput, "details">
+  stock: StockInput
+}
+
+export interface CreatedProduct {
+  catalogId: string
+  productId: string
+  /** size key → variant id */
+  variantIds: Record<string, string>
+  /** size key → inventory item id */
+  inventoryItemIds: Record<string, string>
+}
+
+export interface ProductToUpdate {
+  catalogId: string
+  productId: string
+  input: Omit<ProductInput, "details">
+  stock: StockInput
+  variantIds: Record<string, string>
+  inventoryItemIds: Record<string, string>
+}
+
+export interface Placement {
+  stockLocationId: string
+  salesChannelId: string
+  shippingProfileId: string | null
+}
+
+/** The Medusa product fields the engine owns (no variants, options or links). */
+export function productFields(input: Omit<ProductInput, "details">) {
+  return {
+    title: input.title,
+    handle: input.handle,
+    subtitle: input.subtitle,
+    description: input.description,
+    status: input.status,
+    external_id: input.external_id,
+    weight: input.weight,
+    length: input.length,
+    width: input.width,
+    height: input.height,
+    material: input.material,
+    origin_country: input.origin_country,
+    images: input.images,
+    thumbnail: input.thumbnail,
+    metadata: input.metadata,
+  }
+}

@@ -1,0 +1,54 @@
+// Adds variants for sizes a product gained: the size joins the product's "Size"
+// option, then the variants are created. Compensation deletes the new variants.
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SIZE_OPTION } from "../../sync/product-input"
+
+export interface VariantToAdd {
+  productId: string
+  sizeKey: string
+  title: string
+  sku: string
+  optionValue: string
+  metadata: Record<string, unknown>
+}
+
+export const addVariantsStep = createStep(
+  "catalog-sync-add-variants",
+  async (variants: VariantToAdd[], { container }) => {
+    if (!variants.length) return new StepResponse([] as string[], [] as string[])
+    const productModule = container.resolve(Modules.PRODUCT)
+    const productIds = [...new Set(variants.map((v) => v.productId))]
+    const products = await productModule.listProducts({ id: productIds }, { relations: ["options", "options.values"], take: null })
+    for (const product of products) {
+      const option = product.options?.find((o) => o.title === SIZE_OPTION)
+      const wanted = variants.filter((v) => v.productId === product.id).map((v) => v.optionValue)
+      if (!option) {
+        throw new Error(`product ${product.id} has no "${SIZE_OPTION}" option`)
+      }
+      const values = (option.values ?? []).map((v) => v.value)
+      const missing = wanted.filter((w) => !values.includes(w))
+      if (missing.length) await productModule.updateProductOptions(option.id, { values: [...values, ...missing] })
+    }
+    const created = await productModule.createProductVariants(
+      variants.map((v) => ({
+        product_id: v.productId,
+        title: v.title,
+        sku: v.sku,
+        options: { [SIZE_OPTION]: v.optionValue },
+        manage_inventory: true,
+        metadata: v.metadata,
+      }))
+    )
+    const bySku = new Map(created.map((c) => [c.sku, c.id]))
+    const ids = variants.map((v) => {
+      const id = bySku.get(v.sku)
+      if (!id) throw new Error(`variant ${v.sku} was not created`)
+      return id
+    })
+    return new StepResponse(ids, ids)
+  },
+  async (ids, { container }) => {
+    if (ids?.length) await container.resolve(Modules.PRODUCT).deleteProductVariants(ids)
+  }
+)

@@ -1,0 +1,53 @@
+// Creates a page's new products with their "Size" option, variants and images in one
+// product-module call. Compensation deletes them.
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SIZE_OPTION } from "../../sync/product-input"
+import { productFields, type ProductToCreate } from "../page-input"
+
+export interface CreatedProductVariants {
+  catalogId: string
+  productId: string
+  variantIds: Record<string, string>
+}
+
+export const createCatalogProductsStep = createStep(
+  "catalog-sync-create-products",
+  async (products: ProductToCreate[], { container }) => {
+    if (!products.length) return new StepResponse([] as CreatedProductVariants[], [] as string[])
+    const productModule = container.resolve(Modules.PRODUCT)
+    const created = await productModule.createProducts(
+      products.map(({ input }) => ({
+        ...productFields(input),
+        options: [{ title: SIZE_OPTION, values: input.variants.map((v) => v.optionValue) }],
+        variants: input.variants.map((v) => ({
+          title: v.title,
+          sku: v.sku,
+          options: { [SIZE_OPTION]: v.optionValue },
+          manage_inventory: true,
+          metadata: v.metadata,
+        })),
+      }))
+    )
+    const byExternalId = new Map(created.map((p) => [p.external_id, p]))
+    const result = products.map(({ catalogId, input }) => {
+      const product = byExternalId.get(catalogId)
+      if (!product) throw new Error(`product for catalog id ${catalogId} was not created`)
+      const variantIds: Record<string, string> = {}
+      for (const v of input.variants) {
+        const variant = product.variants?.find((pv) => pv.sku === v.sku)
+        if (!variant) throw new Error(`variant ${v.sku} of catalog id ${catalogId} was not created`)
+        variantIds[v.sizeKey] = variant.id
+      }
+      return { catalogId, productId: product.id, variantIds }
+    })
+    return new StepResponse(
+      result,
+      created.map((p) => p.id)
+    )
+  },
+  async (productIds, { container }) => {
+    if (!productIds?.length) return
+    await container.resolve(Modules.PRODUCT).deleteProducts(productIds)
+  }
+)

@@ -1,0 +1,44 @@
+// Updates the kept variants of changed products (title, SKU, metadata) and their
+// prices: each variant's price set gets exactly the catalog's price in uah.
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { pricesOf } from "./create-variant-prices-step"
+
+export interface VariantUpdate {
+  variantId: string
+  title: string
+  sku: string
+  metadata: Record<string, unknown>
+  amount: string | null
+}
+
+export const updateVariantsStep = createStep(
+  "catalog-sync-update-variants",
+  async (variants: VariantUpdate[], { container }) => {
+    if (!variants.length) return new StepResponse(undefined)
+    const productModule = container.resolve(Modules.PRODUCT)
+    await productModule.upsertProductVariants(
+      variants.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata }))
+    )
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: links } = await query.graph({
+      entity: "product_variant_price_set",
+      fields: ["variant_id", "price_set_id"],
+      filters: { variant_id: variants.map((v) => v.variantId) },
+    })
+    const priceSetByVariant = new Map(links.map((l: { variant_id: string; price_set_id: string }) => [l.variant_id, l.price_set_id]))
+    const pricing = container.resolve(Modules.PRICING)
+    const withSet = variants.filter((v) => priceSetByVariant.has(v.variantId))
+    if (withSet.length) {
+      await pricing.upsertPriceSets(withSet.map((v) => ({ id: priceSetByVariant.get(v.variantId)!, prices: pricesOf(v.amount) })))
+    }
+    const withoutSet = variants.filter((v) => !priceSetByVariant.has(v.variantId))
+    if (withoutSet.length) {
+      const sets = await pricing.createPriceSets(withoutSet.map((v) => ({ prices: pricesOf(v.amount) })))
+      await container.resolve(ContainerRegistrationKeys.LINK).create(
+        withoutSet.map((v, i) => ({ [Modules.PRODUCT]: { variant_id: v.variantId }, [Modules.PRICING]: { price_set_id: sets[i].id } }))
+      )
+    }
+    return new StepResponse(undefined)
+  }
+)

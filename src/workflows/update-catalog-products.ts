@@ -1,0 +1,109 @@
+// Writes a page's changed products: product fields and images, variants for sizes
+// gained or lost, prices of every variant, and stock levels. Works in bulk per page.
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
+import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
+import { addVariantsStep, type VariantToAdd } from "./steps/add-variants-step"
+import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
+import { createVariantPricesStep } from "./steps/create-variant-prices-step"
+import { setStockLevelsStep, type StockLevel } from "./steps/set-stock-levels-step"
+import { updateProductFieldsStep } from "./steps/update-product-fields-step"
+import { updateVariantsStep, type VariantUpdate } from "./steps/update-variants-step"
+
+export interface UpdateCatalogProductsInput {
+  products: ProductToUpdate[]
+  placement: Placement
+}
+
+interface AddedVariant extends VariantToAdd {
+  catalogId: string
+  amount: string | null
+  quantity: number
+}
+
+/** Pure: how each product's variants change (sizes kept, gained, lost). */
+export function variantChanges(products: ProductToUpdate[]) {
+  const kept: VariantUpdate[] = []
+  const keptLevels: StockLevel[] = []
+  const added: AddedVariant[] = []
+  const removedVariantIds: string[] = []
+  for (const p of products) {
+    const wanted = new Set(p.input.variants.map((v) => v.sizeKey))
+    for (const [sizeKey, variantId] of Object.entries(p.variantIds)) {
+      if (!wanted.has(sizeKey)) removedVariantIds.push(variantId)
+    }
+    for (const v of p.input.variants) {
+      const variantId = p.variantIds[v.sizeKey]
+      const quantity = p.stock[v.sizeKey] ?? 0
+      if (variantId) {
+        kept.push({ variantId, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount })
+        const itemId = p.inventoryItemIds[v.sizeKey]
+        if (itemId) keptLevels.push({ inventoryItemId: itemId, quantity })
+      } else {
+        added.push({
+          catalogId: p.catalogId,
+          productId: p.productId,
+          sizeKey: v.sizeKey,
+          title: v.title,
+          sku: v.sku,
+          optionValue: v.optionValue,
+          metadata: v.metadata,
+          amount: v.amount,
+          quantity,
+        })
+      }
+    }
+  }
+  return { kept, keptLevels, added, removedVariantIds }
+}
+
+export const updateCatalogProductsWorkflow = createWorkflow(
+  "catalog-sync-update-catalog-products",
+  (input: UpdateCatalogProductsInput) => {
+    const changes = transform({ input }, ({ input }) => variantChanges(input.products))
+
+    updateProductFieldsStep(input.products)
+
+    when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
+      deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
+    })
+
+    const addedIds = addVariantsStep(changes.added)
+    const addedRows = transform({ changes, addedIds }, ({ changes, addedIds }) => ({
+      prices: changes.added.map((a, i) => ({ variantId: addedIds[i], amount: a.amount })),
+      stock: changes.added.map((a, i) => ({ variantId: addedIds[i], sku: a.sku, title: a.title, quantity: a.quantity })),
+    }))
+    createVariantPricesStep(addedRows.prices).config({ name: "catalog-sync-added-variant-prices" })
+    const addedItemIds = createVariantInventoryStep(
+      transform({ addedRows, input }, ({ addedRows, input }) => ({
+        variants: addedRows.stock,
+        stockLocationId: input.placement.stockLocationId,
+      }))
+    ).config({ name: "catalog-sync-added-variant-inventory" })
+
+    updateVariantsStep(changes.kept)
+    setStockLevelsStep(
+      transform({ changes, input }, ({ changes, input }) => ({
+        levels: changes.keptLevels,
+        stockLocationId: input.placement.stockLocationId,
+      }))
+    )
+
+    const result = transform({ input, changes, addedIds, addedItemIds }, ({ input, changes, addedIds, addedItemIds }): CreatedProduct[] =>
+      input.products.map((p) => {
+        const wanted = new Set(p.input.variants.map((v) => v.sizeKey))
+        const variantIds: Record<string, string> = {}
+        const inventoryItemIds: Record<string, string> = {}
+        for (const [k, v] of Object.entries(p.variantIds)) if (wanted.has(k)) variantIds[k] = v
+        for (const [k, v] of Object.entries(p.inventoryItemIds)) if (wanted.has(k)) inventoryItemIds[k] = v
+        changes.added.forEach((a, i) => {
+          if (a.catalogId !== p.catalogId) return
+          variantIds[a.sizeKey] = addedIds[i]
+          inventoryItemIds[a.sizeKey] = addedItemIds[i]
+        })
+        return { catalogId: p.catalogId, productId: p.productId, variantIds, inventoryItemIds }
+      })
+    )
+    return new WorkflowResponse(result)
+  }
+)
