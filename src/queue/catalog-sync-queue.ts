@@ -123,7 +123,8 @@ export class CatalogSyncQueue {
     if (existing && existing.every === every && !opts.force) return
     await this.queue.upsertJobScheduler(
       SCHEDULER_ID,
-      { every },
+      // Starting one interval from now: BullMQ would otherwise fire an "every" scheduler at once.
+      { every, startDate: new Date(Date.now() + every) },
       {
         name: "scheduled",
         data: { mode: "changes", trigger: "schedule" },

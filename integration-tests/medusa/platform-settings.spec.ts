@@ -1,0 +1,150 @@
+// Settings over real HTTP: a real Medusa app (demo/, plugin built), PostgreSQL, Redis and the
+// sandbox catalog API. Bad values are refused naming the field and change nothing; the key is
+// verified with /v1/me, stored encrypted, returned masked, and never printed.
+import { randomUUID } from "node:crypto"
+import { Client } from "pg"
+import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+
+jest.setTimeout(240_000)
+
+const API_KEY = "live-" + randomUUID().replace(/-/g, "") + "Zq81"
+
+describe("platform: admin settings", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let app: MedusaApp
+  let sandbox: Sandbox
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ products: 20, seed: 3, apiKey: API_KEY, rpm: 6000, port: 0, controlPort: 0 })
+    db = await createTestDatabase("platform-settings")
+    app = await startMedusaApp({
+      databaseUrl: db.url,
+      label: "platform-settings",
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
+    })
+  })
+
+  afterAll(async () => {
+    await app?.stop()
+    await db?.drop()
+    await sandbox?.close()
+  })
+
+  it("starts unconfigured", async () => {
+    const res = await app.admin("/admin/catalog-sync/settings")
+    expect(res.status).toBe(200)
+    expect(res.body.settings).toMatchObject({ api_key: null, api_key_set: false, poll_interval_minutes: 10, removal_mode: "delete" })
+    const status = await app.admin("/admin/catalog-sync/status")
+    expect(status.status).toBe(200)
+    expect(status.body).toMatchObject({ state: "not_configured", running_run: null, last_run: null, products_synced: 0 })
+  })
+
+  it("requires an admin", async () => {
+    const res = await fetch(`${app.url}/admin/catalog-sync/settings`)
+    expect(res.status).toBe(401)
+  })
+
+  it("refuses a wrong key with a 400 on api_key and saves nothing", async () => {
+    const before = await app.admin("/admin/catalog-sync/settings")
+    const res = await app.admin("/admin/catalog-sync/settings", {
+      body: { base_url: sandbox.baseUrl, api_key: "wrong-key-0000", markup_percent: 30 },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ type: "invalid_data", field: "api_key" })
+    const after = await app.admin("/admin/catalog-sync/settings")
+    expect(after.body.settings).toEqual(before.body.settings)
+  })
+
+  it("verifies a new key against /v1/me, saves it encrypted and returns it masked", async () => {
+    const res = await app.admin("/admin/catalog-sync/settings", {
+      body: { base_url: sandbox.baseUrl, api_key: API_KEY, markup_percent: "30", poll_interval_minutes: 7 },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.settings).toMatchObject({
+      base_url: sandbox.baseUrl,
+      api_key: "••••Zq81",
+      api_key_set: true,
+      markup_percent: "30",
+      poll_interval_minutes: 7,
+    })
+    expect(JSON.stringify(res.body)).not.toContain(API_KEY)
+    const get = await app.admin("/admin/catalog-sync/settings")
+    expect(get.body.settings.api_key).toBe("••••Zq81")
+    expect(JSON.stringify(get.body)).not.toContain(API_KEY)
+
+    // At rest: AES-GCM blob, no plaintext anywhere in the row.
+    const pg = new Client({ connectionString: db.url })
+    await pg.connect()
+    try {
+      const { rows } = await pg.query("select * from catalog_sync_settings")
+      expect(rows).toHaveLength(1)
+      expect(rows[0].api_key_encrypted).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/)
+      expect(JSON.stringify(rows[0])).not.toContain(API_KEY)
+    } finally {
+      await pg.end()
+    }
+  })
+
+  it.each([
+    [{ markup_percent: 1001 }, "markup_percent"],
+    [{ discount_percent: 100 }, "discount_percent"],
+    [{ discount_percent: 10, old_price_markup_percent: 20 }, "discount_percent"],
+    [{ poll_interval_minutes: 4 }, "poll_interval_minutes"],
+    [{ poll_interval_minutes: 16 }, "poll_interval_minutes"],
+    [{ removal_mode: "archive" }, "removal_mode"],
+    [{ primary_language: "en" }, "primary_language"],
+    [{ base_url: "ftp://example.com" }, "base_url"],
+    [{ enabled: "maybe" }, "enabled"],
+  ])("refuses %j with a 400 naming %s and keeps the old settings", async (body, field) => {
+    const before = await app.admin("/admin/catalog-sync/settings")
+    const res = await app.admin("/admin/catalog-sync/settings", { body })
+    expect(res.status).toBe(400)
+    expect(res.body.type).toBe("invalid_data")
+    expect(res.body.field).toBe(field)
+    expect(res.body.errors[0]).toMatchObject({ field })
+    const after = await app.admin("/admin/catalog-sync/settings")
+    expect(after.body.settings).toEqual(before.body.settings)
+  })
+
+  it("tests the connection with the saved or given values", async () => {
+    const ok = await app.admin("/admin/catalog-sync/test-connection", { body: {} })
+    expect(ok.status).toBe(200)
+    expect(ok.body.ok).toBe(true)
+    expect(ok.body.account).toMatchObject({ limits: expect.any(Object), usage: expect.any(Object) })
+    const bad = await app.admin("/admin/catalog-sync/test-connection", { body: { api_key: "nope-1111" } })
+    expect(bad.status).toBe(200)
+    expect(bad.body).toMatchObject({ ok: false, error: { code: "invalid_api_key" } })
+    const invalid = await app.admin("/admin/catalog-sync/test-connection", { body: { base_url: "nope" } })
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.field).toBe("base_url")
+  })
+
+  it("shows plan, limits and usage in /status, and the next run time", async () => {
+    const status = await app.admin("/admin/catalog-sync/status")
+    expect(status.status).toBe(200)
+    expect(status.body.state).toBe("idle")
+    expect(status.body.account).toMatchObject({ limits: { requests_per_minute: expect.any(Number) } })
+    expect(status.body.account_error).toBeNull()
+    expect(typeof status.body.next_run_at).toBe("string")
+    expect(status.body.quota.quota_remaining).toEqual(expect.any(Number))
+  })
+
+  it("validates run requests and history paging", async () => {
+    const bad = await app.admin("/admin/catalog-sync/runs", { body: { mode: "everything" } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.field).toBe("mode")
+    const list = await app.admin("/admin/catalog-sync/runs?limit=5&offset=0")
+    expect(list.status).toBe(200)
+    expect(list.body).toMatchObject({ limit: 5, offset: 0, count: expect.any(Number) })
+    const badList = await app.admin("/admin/catalog-sync/runs?limit=0")
+    expect(badList.status).toBe(400)
+    expect(badList.body.field).toBe("limit")
+    const missing = await app.admin("/admin/catalog-sync/runs/csrun_nope")
+    expect(missing.status).toBe(404)
+  })
+
+  it("never prints the key", async () => {
+    expect(app.logs()).not.toContain(API_KEY)
+  })
+})

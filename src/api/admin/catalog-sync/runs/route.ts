@@ -1,0 +1,36 @@
+// POST /admin/catalog-sync/runs {mode}: 202 with the queued run, or the active one
+// (already_running). GET: paged history, newest first.
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { z } from "zod"
+import { catalogSyncService } from "../../../../queue/catalog-client-factory"
+import { catalogSyncRuntime } from "../../../../queue/runtime"
+import { invalidData, serializeRun, zodFieldErrors } from "../helpers"
+
+const startSchema = z.object({ mode: z.enum(["changes", "full"]).default("changes") }).strict()
+const listSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = startSchema.safeParse(req.body ?? {})
+  if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
+  const settings = await catalogSyncService(req.scope).getEffectiveSettings()
+  if (!settings.baseUrl) return invalidData(res, [{ field: "base_url", message: "set the catalog API address first" }])
+  if (!settings.apiKey) return invalidData(res, [{ field: "api_key", message: "set the catalog API key first" }])
+  if (!settings.enabled) return invalidData(res, [{ field: "enabled", message: "the sync is disabled in the settings" }])
+  const queue = await catalogSyncRuntime.queue()
+  const { run, alreadyRunning } = await queue.enqueueRun({ mode: parsed.data.mode, trigger: "manual" })
+  res.status(202).json({ run: serializeRun(run), already_running: alreadyRunning })
+}
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = listSchema.safeParse(req.query ?? {})
+  if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
+  const { limit, offset } = parsed.data
+  const [runs, count] = await catalogSyncService(req.scope).listAndCountCatalogSyncRuns(
+    {},
+    { order: { created_at: "DESC" }, skip: offset, take: limit }
+  )
+  res.json({ runs: runs.map((r) => serializeRun(r)), count, limit, offset })
+}

@@ -1,0 +1,72 @@
+// GET/POST /admin/catalog-sync/settings. The key is never returned (masked ••••1234); a new
+// key (or a new base URL) is checked against /v1/me before anything is saved; a pricing
+// change starts a full resync; the schedule follows the interval at once.
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { InvalidApiKeyError, PlanRequiredError } from "../../../../catalog-client"
+import { resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
+import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
+import { catalogSyncService } from "../../../../queue/catalog-client-factory"
+import { catalogSyncRuntime } from "../../../../queue/runtime"
+import { isConfigured, samePricing, toPublicSettings, validateSettingsPatch } from "../../../../sync/settings"
+import { apiErrorBody, fetchAccount, invalidData, serializeRun } from "../helpers"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const settings = await catalogSyncService(req.scope).getEffectiveSettings()
+  res.json({ settings: toPublicSettings(settings) })
+}
+
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const service = catalogSyncService(req.scope)
+  const logger = req.scope.resolve("logger") as { warn(m: string): void }
+  const current = await service.getEffectiveSettings()
+  const validation = validateSettingsPatch(req.body, current)
+  if (!validation.ok) return invalidData(res, validation.errors)
+  const patch = validation.patch
+
+  const newKey = typeof patch.api_key === "string" ? patch.api_key : null
+  if (newKey && !resolveEncryptionSecret(service.getPluginOptions().encryptionKey)) {
+    return invalidData(res, [
+      {
+        field: "api_key",
+        message:
+          "cannot store the key: no encryption key is configured (plugin option encryptionKey or CATALOG_SYNC_ENCRYPTION_KEY)",
+      },
+    ])
+  }
+
+  // Verify what the run would use when the key or the address changes.
+  const baseUrl = patch.base_url !== undefined ? patch.base_url : current.baseUrl
+  const apiKey = patch.api_key !== undefined ? patch.api_key : current.apiKey
+  const addressChanged = patch.base_url !== undefined && patch.base_url !== current.baseUrl
+  if ((newKey || addressChanged) && apiKey) {
+    if (!baseUrl) return invalidData(res, [{ field: "base_url", message: "is required to verify the API key" }])
+    try {
+      await fetchAccount({ baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing })
+    } catch (e) {
+      const err = apiErrorBody(e)
+      if (e instanceof InvalidApiKeyError || e instanceof PlanRequiredError) {
+        return invalidData(res, [{ field: "api_key", message: `the catalog API refused the key (${err.code}): ${err.message}` }])
+      }
+      return invalidData(res, [
+        { field: newKey ? "api_key" : "base_url", message: `could not verify the key at ${baseUrl} (${err.code}): ${err.message}` },
+      ])
+    }
+  }
+
+  const saved = await service.saveSettings(patch)
+  const pricingChanged = !samePricing(current.pricing, saved.pricing)
+
+  let run: unknown = undefined
+  try {
+    const queue = await catalogSyncRuntime.queue()
+    await queue.syncSchedule(saved)
+    if (pricingChanged && isConfigured(saved) && saved.enabled) {
+      const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
+      run = serializeRun(queued)
+    }
+  } catch (e: any) {
+    logger.warn(`catalog sync: settings saved, but the queue could not be updated: ${e?.message ?? e}`)
+  }
+
+  res.json({ settings: toPublicSettings(saved), pricing_changed: pricingChanged, ...(run ? { run } : {}) })
+}

@@ -1,0 +1,64 @@
+// GET /admin/catalog-sync/status: what the sync is doing and why. Never fails because the
+// catalog API is unreachable (that shows as account_error).
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { catalogSyncService } from "../../../../queue/catalog-client-factory"
+import { catalogSyncRuntime } from "../../../../queue/runtime"
+import { isConfigured } from "../../../../sync/settings"
+import { isBlocked } from "../../../../queue/types"
+import { cachedAccount, serializeRun } from "../helpers"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const service = catalogSyncService(req.scope)
+  const settings = await service.getEffectiveSettings()
+  const syncState = await service.getState()
+
+  let runningRun = null
+  let nextRunAt: Date | null = null
+  try {
+    const queue = await catalogSyncRuntime.queue()
+    const active = await queue.liveActiveRuns()
+    runningRun = active.find((r) => r.status === "running") ?? active[0] ?? null
+    nextRunAt = await queue.nextRunAt()
+  } catch {
+    // No Redis: no queue information.
+  }
+  const [lastRun] = await service.listCatalogSyncRuns(
+    { status: ["succeeded", "failed", "interrupted"] },
+    { order: { created_at: "DESC" }, take: 1 }
+  )
+  const [, productsSynced] = await service.listAndCountCatalogProductMaps({ status: "active" }, { take: 1, select: ["id"] })
+
+  const configured = isConfigured(settings)
+  const blocked = configured && isBlocked(syncState, settings)
+  let state: string
+  if (!configured) state = "not_configured"
+  else if (!settings.enabled) state = "disabled"
+  else if (blocked) state = syncState.blocked_code === "plan_required" ? "plan_required" : "key_invalid"
+  else if (runningRun) state = "running"
+  else if (lastRun?.status === "failed") state = "failed"
+  else state = "idle"
+
+  const account = configured ? await cachedAccount(settings) : null
+  res.json({
+    state,
+    phase: syncState.phase,
+    blocked: blocked ? { code: syncState.blocked_code, message: syncState.blocked_message } : null,
+    running_run: serializeRun(runningRun),
+    last_run: serializeRun(lastRun),
+    next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
+    products_synced: productsSynced,
+    account: account?.account
+      ? {
+          plan: account.account.plan,
+          plan_expires_at: account.account.plan_expires_at,
+          limits: account.account.limits,
+          usage: account.account.usage,
+        }
+      : null,
+    account_error: account?.error ?? null,
+    quota: {
+      rate_limit_remaining: account?.quota?.rateLimitRemaining ?? null,
+      quota_remaining: account?.quota?.quotaRemaining ?? null,
+    },
+  })
+}
