@@ -71,6 +71,8 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
     this.#limits = sanitizeLimits(this.#limits, limits)
+    // A pace set under a slower limit must not hold back the first request under a faster one.
+    this.#theoreticalArrival = Math.min(this.#theoreticalArrival, this.#now() + emissionIntervalMs(this.#limits))
     this.#pump()
   }
 

@@ -110,6 +110,18 @@ end
 return math.max(foreign, 0)
 `
 
+// KEYS: state. ARGV: rpm, conc. Adopts limits for every holder of the key; a pace set under a
+// slower limit must not hold back the first request under a faster one.
+const UPDATE_LIMITS = `
+${NOW}
+redis.call('HSET', KEYS[1], 'rpm', ARGV[1], 'conc', ARGV[2])
+local cap = nowMs + ${WINDOW_MS} / tonumber(ARGV[1])
+local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
+if tat > cap then redis.call('HSET', KEYS[1], 'tat', tostring(cap)) end
+redis.call('PEXPIRE', KEYS[1], 86400000)
+return 1
+`
+
 // KEYS: state. ARGV: ms. Pauses every holder of the key.
 const PAUSE = `
 ${NOW}
@@ -135,6 +147,7 @@ const SCRIPTS = {
   renew: script(RENEW),
   observe: script(OBSERVE),
   pause: script(PAUSE),
+  updateLimits: script(UPDATE_LIMITS),
 }
 
 /** Stable, non-reversible id for an API key, for Redis key names. */
@@ -213,8 +226,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
     this.#limits = sanitizeLimits(this.#limits, limits)
-    await this.#redis.hset(this.#keys[2], "rpm", String(this.#limits.requestsPerMinute), "conc", String(this.#limits.maxConcurrent))
-    await this.#redis.pexpire(this.#keys[2], 86_400_000)
+    await this.#runKeys(SCRIPTS.updateLimits, [this.#keys[2]], [
+      String(this.#limits.requestsPerMinute),
+      String(this.#limits.maxConcurrent),
+    ])
   }
 
   async observe(headers: HeaderBag): Promise<void> {

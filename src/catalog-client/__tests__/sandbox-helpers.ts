@@ -1,0 +1,36 @@
+// Shared helpers for the client tests: a sandbox on loopback and its control API over HTTP.
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox/server"
+import { CatalogClient, type CatalogClientOptions } from "../index"
+
+export const TEST_KEY = "test-key-5f1c9a7e-SECRET"
+
+export function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ products: 300, seed: 1, apiKey: TEST_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0, ...options })
+}
+
+export async function control(sb: Sandbox, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${sb.controlUrl}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`control ${path}: HTTP ${response.status} ${await response.text()}`)
+  return response.json()
+}
+
+export function clientFor(sb: Sandbox, options: Partial<CatalogClientOptions> = {}): CatalogClient {
+  return new CatalogClient({
+    baseUrl: sb.baseUrl,
+    apiKey: sb.apiKey,
+    retry: { baseDelayMs: 10, maxDelayMs: 50 },
+    ...options,
+  })
+}
+
+/** Ids of every product on sale, from the sandbox's own state (exact, as decimal strings). */
+export function productIdsOnSale(sb: Sandbox): string[] {
+  return sb.state.catalog
+    .all()
+    .filter((p: any) => !p.removed)
+    .map((p: any) => String(p.idText ?? p.id))
+}
