@@ -1,0 +1,142 @@
+// /v1/brands and /v1/brand-models → the plugin's own CatalogBrand / CatalogBrandModel
+// records (linked to products in brand-links.ts). A brand missing from the list ("brands
+// that have products on sale") is soft-deleted and restored with the same id when it
+// returns, so links and storefront URLs built on the id survive.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Brand, BrandModel } from "../../catalog-client/schemas"
+import { canonicalJson } from "./plan-categories"
+
+export const CATALOG_SYNC_MODULE = "catalog_sync"
+
+type BrandRow = { id: string; catalog_id: string; name: string; slug: string | null; deleted_at?: Date | string | null; brand_id?: string | null }
+
+type CatalogSyncService = {
+  listCatalogBrands(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<BrandRow[]>
+  createCatalogBrands(data: Record<string, unknown>[]): Promise<BrandRow[]>
+  updateCatalogBrands(data: Record<string, unknown>[]): Promise<BrandRow[]>
+  softDeleteCatalogBrands(ids: string[]): Promise<unknown>
+  restoreCatalogBrands(ids: string[]): Promise<unknown>
+  listCatalogBrandModels(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<BrandRow[]>
+  createCatalogBrandModels(data: Record<string, unknown>[]): Promise<BrandRow[]>
+  updateCatalogBrandModels(data: Record<string, unknown>[]): Promise<BrandRow[]>
+  softDeleteCatalogBrandModels(ids: string[]): Promise<unknown>
+  restoreCatalogBrandModels(ids: string[]): Promise<unknown>
+}
+
+export function catalogSyncService(container: MedusaContainer): CatalogSyncService {
+  return container.resolve(CATALOG_SYNC_MODULE) as CatalogSyncService
+}
+
+export interface ReferenceRecord {
+  catalogId: string
+  name: string
+  slug: string | null
+  /** Models only: the brand's catalog id. */
+  brandCatalogId?: string | null
+}
+
+export function brandRecords(brands: Brand[]): ReferenceRecord[] {
+  return dedupe(brands.map((b) => ({ catalogId: b.id, name: b.name?.trim() || `Brand ${b.id}`, slug: b.slug?.trim() || null })))
+}
+
+export function modelRecords(models: BrandModel[]): ReferenceRecord[] {
+  return dedupe(
+    models.map((m) => ({
+      catalogId: m.id,
+      name: m.name?.trim() || `Model ${m.id}`,
+      slug: m.slug?.trim() || null,
+      brandCatalogId: m.brand_id ?? null,
+    })),
+  )
+}
+
+function dedupe(records: ReferenceRecord[]): ReferenceRecord[] {
+  const seen = new Map<string, ReferenceRecord>()
+  for (const r of records) if (!seen.has(r.catalogId)) seen.set(r.catalogId, r)
+  return [...seen.values()]
+}
+
+type Kind = "brand" | "model"
+
+function ops(service: CatalogSyncService, kind: Kind) {
+  return kind === "brand"
+    ? { list: service.listCatalogBrands.bind(service), create: service.createCatalogBrands.bind(service), update: service.updateCatalogBrands.bind(service), softDelete: service.softDeleteCatalogBrands.bind(service), restore: service.restoreCatalogBrands.bind(service) }
+    : { list: service.listCatalogBrandModels.bind(service), create: service.createCatalogBrandModels.bind(service), update: service.updateCatalogBrandModels.bind(service), softDelete: service.softDeleteCatalogBrandModels.bind(service), restore: service.restoreCatalogBrandModels.bind(service) }
+}
+
+export interface UpsertResult {
+  map: Map<string, string>
+  created: number
+  updated: number
+  restored: number
+  removed: number
+}
+
+/**
+ * Makes the records of one kind match `records`. With `complete` (a full list from the API)
+ * records not listed are soft-deleted; without it (records seen on cards) nothing is removed.
+ * `brandIdByCatalogId` resolves a model's brand.
+ */
+export async function upsertReferenceRecords(
+  container: MedusaContainer,
+  kind: Kind,
+  records: ReferenceRecord[],
+  options: { complete: boolean; brandIdByCatalogId?: Map<string, string> },
+): Promise<UpsertResult> {
+  const o = ops(catalogSyncService(container), kind)
+  const filter = options.complete ? {} : { catalog_id: records.map((r) => r.catalogId) }
+  if (!options.complete && !records.length) return { map: new Map(), created: 0, updated: 0, restored: 0, removed: 0 }
+  const rows = await o.list(filter, { withDeleted: true, take: null })
+  // Several soft-deleted rows may share a catalog id; prefer the live one, else the newest.
+  const byCatalogId = new Map<string, BrandRow>()
+  for (const row of rows) {
+    const current = byCatalogId.get(row.catalog_id)
+    if (!current || (current.deleted_at && !row.deleted_at)) byCatalogId.set(row.catalog_id, row)
+  }
+  const brandId = (r: ReferenceRecord) => (r.brandCatalogId ? options.brandIdByCatalogId?.get(r.brandCatalogId) ?? null : null)
+  const values = (r: ReferenceRecord) => {
+    const v: Record<string, unknown> = { name: r.name, slug: r.slug }
+    if (kind === "model") v.brand_id = brandId(r)
+    return v
+  }
+
+  const toCreate: Record<string, unknown>[] = []
+  const toUpdate: Record<string, unknown>[] = []
+  const toRestore: string[] = []
+  for (const r of records) {
+    const row = byCatalogId.get(r.catalogId)
+    if (!row) {
+      toCreate.push({ catalog_id: r.catalogId, ...values(r) })
+      continue
+    }
+    if (row.deleted_at) toRestore.push(row.id)
+    const want = values(r)
+    // A model seen only on a card may not know its brand: never erase a known one.
+    if (kind === "model" && want.brand_id === null && row.brand_id) want.brand_id = row.brand_id
+    const have: Record<string, unknown> = { name: row.name, slug: row.slug }
+    if (kind === "model") have.brand_id = row.brand_id ?? null
+    if (!options.complete && r.slug === null) want.slug = row.slug
+    if (canonicalJson(have) !== canonicalJson(want)) toUpdate.push({ id: row.id, ...want })
+  }
+  const listed = new Set(records.map((r) => r.catalogId))
+  const toRemove = options.complete ? rows.filter((row) => !row.deleted_at && !listed.has(row.catalog_id)).map((row) => row.id) : []
+
+  if (toRestore.length) await o.restore(toRestore)
+  const created = toCreate.length ? await o.create(toCreate) : []
+  if (toUpdate.length) await o.update(toUpdate)
+  if (toRemove.length) await o.softDelete(toRemove)
+
+  const map = new Map<string, string>()
+  for (const r of records) {
+    const id = byCatalogId.get(r.catalogId)?.id
+    if (id) map.set(r.catalogId, id)
+  }
+  for (const row of created) map.set(row.catalog_id, row.id)
+  return { map, created: created.length, updated: toUpdate.length, restored: toRestore.length, removed: toRemove.length }
+}
+
+/** catalog id → record id of the live records of one kind. */
+export async function liveRecordMap(container: MedusaContainer, kind: Kind): Promise<Map<string, string>> {
+  const rows = await ops(catalogSyncService(container), kind).list({}, { select: ["id", "catalog_id"], take: null })
+  return new Map(rows.map((r) => [r.catalog_id, r.id]))
+}
