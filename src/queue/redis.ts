@@ -21,7 +21,7 @@ export function redisKeys(prefix = redisPrefix()) {
 
 /** BullMQ needs maxRetriesPerRequest null on connections its workers block on. */
 export function createRedis(url: string, name: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, connectionName: `medusa-catalog-sync:${name}`, lazyConnect: false })
+  return new Redis(url, { maxRetriesPerRequest: null, connectionName: `medusa-catalog-sync:${name}:${process.pid}`, lazyConnect: false })
 }
 
 /** Closes a connection, waiting for pending replies; falls back to disconnect. */

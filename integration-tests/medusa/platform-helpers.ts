@@ -1,0 +1,45 @@
+// Helpers for the platform specs: polling the admin API and reading rows directly.
+import { Client } from "pg"
+import type { MedusaApp } from "../harness"
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000, everyMs = 300): Promise<T> {
+  const started = Date.now()
+  let last: unknown
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const value = await fn()
+      if (value) return value as T
+    } catch (e) {
+      last = e
+    }
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`)
+}
+
+export async function waitForRun(app: MedusaApp, runId: string, statuses = ["succeeded", "failed", "interrupted"], timeoutMs = 180_000) {
+  return waitFor(
+    `run ${runId} to reach ${statuses.join("/")}`,
+    async () => {
+      const res = await app.admin(`/admin/catalog-sync/runs/${runId}`)
+      return statuses.includes(res.body?.run?.status) ? res.body.run : null
+    },
+    timeoutMs
+  )
+}
+
+export async function sql<T = any>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const pg = new Client({ connectionString: databaseUrl })
+  await pg.connect()
+  try {
+    return (await pg.query(text, params)).rows as T[]
+  } finally {
+    await pg.end()
+  }
+}
+
+export async function configure(app: MedusaApp, body: Record<string, unknown>) {
+  const res = await app.admin("/admin/catalog-sync/settings", { body })
+  if (res.status !== 200) throw new Error(`settings refused: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body
+}

@@ -1,0 +1,122 @@
+// Runs through the queue over real HTTP: a pricing change enqueues a full resync; a revoked
+// key fails the run with invalid_api_key, writes nothing, shows in /status and stops the
+// schedule from calling the API until the settings change.
+import { randomUUID } from "node:crypto"
+import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
+
+jest.setTimeout(300_000)
+
+const SCHEDULE_MS = 3000
+
+describe("platform: runs, pricing resync and a revoked key", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let app: MedusaApp
+  let sandbox: Sandbox
+  const apiKey = `k-${randomUUID()}`
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ products: 120, seed: 5, apiKey, rpm: 6000, port: 0, controlPort: 0 })
+    db = await createTestDatabase("platform-runs")
+    app = await startMedusaApp({
+      databaseUrl: db.url,
+      label: "platform-runs",
+      env: {
+        CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
+        CATALOG_SYNC_SCHEDULE_EVERY_MS: String(SCHEDULE_MS),
+        CATALOG_BASE_URL: "",
+        CATALOG_API_KEY: "",
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await app?.stop()
+    await db?.drop()
+    await sandbox?.close()
+  })
+
+  const stats = () => sandbox.control.stats() as { requests: number }
+  const productCount = async () => Number((await sql(db.url, "select count(*)::int as n from product where deleted_at is null"))[0].n)
+
+  it("a pricing change in the settings enqueues a full resync", async () => {
+    const first = await configure(app, { base_url: sandbox.baseUrl, api_key: apiKey, markup_percent: "30" })
+    expect(first.pricing_changed).toBe(true)
+    expect(first.run).toMatchObject({ mode: "full", trigger: "settings", status: "queued" })
+    const done = await waitForRun(app, first.run.id)
+    expect(done.status).toBe("succeeded")
+    expect(await productCount()).toBe(120)
+
+    const same = await configure(app, { poll_interval_minutes: 6 })
+    expect(same.pricing_changed).toBe(false)
+    expect(same.run).toBeUndefined()
+
+    const changed = await configure(app, { markup_percent: "45" })
+    expect(changed.pricing_changed).toBe(true)
+    expect(changed.run).toMatchObject({ mode: "full", trigger: "settings" })
+    expect((await waitForRun(app, changed.run.id)).status).toBe("succeeded")
+  })
+
+  it("answers 202 with the run, and the running run to a second request", async () => {
+    const a = await app.admin("/admin/catalog-sync/runs", { body: { mode: "full" } })
+    const b = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(a.status).toBe(202)
+    expect(b.status).toBe(202)
+    // Unless a scheduled run slipped in first, the first request queued a run; either way the
+    // second gets the active run and queues nothing.
+    expect(b.body.already_running).toBe(true)
+    if (!a.body.already_running) expect(b.body.run.id).toBe(a.body.run.id)
+    await waitForRun(app, b.body.run.id)
+    const list = await app.admin("/admin/catalog-sync/runs?limit=2")
+    expect(list.body.runs.length).toBe(2)
+    expect(list.body.count).toBeGreaterThanOrEqual(3)
+  })
+
+  it("a revoked key fails with invalid_api_key, changes nothing, and blocks the schedule until the settings change", async () => {
+    const productsBefore = await sql(db.url, "select id, updated_at from product order by id")
+    // Products change in the catalog, but the key is revoked before the shop can see them.
+    sandbox.control.mutate({ count: 10, kinds: ["price"] })
+    const newKey = (sandbox.control.revokeKey() as { api_key: string }).api_key
+
+    const res = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(res.status).toBe(202)
+    let run = await waitForRun(app, res.body.run.id)
+    if (res.body.already_running && run.error_code !== "invalid_api_key") {
+      // a scheduled run was in flight with the old key; the next one meets the revoked key
+      run = await waitFor("a failed run", async () => {
+        const list = await app.admin("/admin/catalog-sync/runs?limit=1")
+        const latest = list.body.runs[0]
+        return latest?.status === "failed" ? latest : null
+      })
+    }
+    expect(run).toMatchObject({ status: "failed", error_code: "invalid_api_key" })
+    expect(await sql(db.url, "select id, updated_at from product order by id")).toEqual(productsBefore)
+
+    const status = await app.admin("/admin/catalog-sync/status")
+    expect(status.body.state).toBe("key_invalid")
+    expect(status.body.blocked).toMatchObject({ code: "invalid_api_key" })
+    expect(status.body.next_run_at).toBeNull()
+    expect(status.body.last_run).toMatchObject({ id: run.id, error_code: "invalid_api_key" })
+
+    // Three scheduler intervals: no new run and not one request to the API.
+    const runsBefore = (await app.admin("/admin/catalog-sync/runs?limit=1")).body.count
+    const requestsBefore = stats().requests
+    await new Promise((r) => setTimeout(r, SCHEDULE_MS * 3 + 500))
+    expect((await app.admin("/admin/catalog-sync/runs?limit=1")).body.count).toBe(runsBefore)
+    expect(stats().requests).toBe(requestsBefore)
+
+    // New key: verified, saved, and the schedule runs again.
+    await configure(app, { api_key: newKey })
+    const resumed = await waitFor("a scheduled run after the settings change", async () => {
+      const list = await app.admin("/admin/catalog-sync/runs?limit=5")
+      return list.body.runs.find((r: any) => r.trigger === "schedule" && r.status === "succeeded")
+    }, 60_000)
+    expect(resumed.status).toBe("succeeded")
+    expect((await app.admin("/admin/catalog-sync/status")).body.state).not.toBe("key_invalid")
+  })
+
+  it("never prints a key", () => {
+    expect(app.logs()).not.toContain(apiKey)
+  })
+})
