@@ -89,6 +89,7 @@ function checkPercent(
   const text = value.trim().replace(",", ".")
   if (text === "") return options.required ? `${label} is required.` : undefined
   if (!DECIMAL.test(text)) return `${label} must be a number, e.g. 30 or 12.5.`
+  if ((text.split(".")[1] ?? "").length > 4) return `${label} can have at most 4 decimals.`
   const number = new Decimal(text)
   const tooHigh = options.maxExclusive ? number.gte(max) : number.gt(max)
   if (tooHigh) {
@@ -201,10 +202,17 @@ export function settingsBody(values: SettingsFormValues): Record<string, unknown
 }
 
 /**
- * The API names fields as it stores them; the form shows a discount or
- * crossed-out markup error beside the input that holds it.
+ * Field errors from a 400 of the API, keyed by the form's field names (the API
+ * may name a nested path) and written as sentences ("must be from 0 to 1000" ->
+ * "Must be from 0 to 1000.").
  */
-export function fieldForApiError(field: string): string {
-  const last = field.split(".").pop() ?? field
-  return last
+export function formErrorsFromApi(fieldErrors: Record<string, string>): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const name = field.split(".").pop() || field
+    const text = message.trim()
+    const sentence = text.charAt(0).toUpperCase() + text.slice(1)
+    out[name] = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
+  }
+  return out
 }

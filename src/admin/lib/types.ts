@@ -55,6 +55,7 @@ export type Run = {
   error_code: string | null
   error_message: string | null
   rejected_items?: RejectedItem[] | null
+  rejected_count?: number
   progress?: RunProgress | null
 }
 
@@ -92,6 +93,8 @@ export type SyncStatus = {
   account: AccountInfo | null
   account_error: RemoteError | null
   quota: { rate_limit_remaining: number | null; quota_remaining: number | null } | null
+  /** Why scheduled runs are paused (key refused, plan required), when they are. */
+  blocked?: { code: string | null; message: string | null } | null
 }
 
 export type TestConnectionResult =

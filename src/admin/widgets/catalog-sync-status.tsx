@@ -146,8 +146,12 @@ const BlockedNotice = ({ status }: { status: SyncStatus }) => {
     return (
       <div className="px-6 py-4">
         <Alert variant="error">
-          The catalog refused the API key. Scheduled syncs are paused until a new key is saved in{" "}
-          <Link to="/settings/catalog-sync" className="underline">settings</Link>.
+          The catalog refused the API key{status.blocked?.message ? ` (${status.blocked.message})` : ""}. Scheduled syncs
+          are paused until a new key is saved in{" "}
+          <Link to="/settings/catalog-sync" className="underline">
+            settings
+          </Link>
+          .
         </Alert>
       </div>
     )
@@ -155,8 +159,9 @@ const BlockedNotice = ({ status }: { status: SyncStatus }) => {
     return (
       <div className="px-6 py-4">
         <Alert variant="warning">
-          The catalog account has no API access (the Ultra plan is required, or it has expired). Scheduled syncs are paused
-          until the plan is renewed and the settings are saved again.
+          The catalog account has no API access (the Ultra plan is required, or it has expired)
+          {status.blocked?.message ? `: ${status.blocked.message}` : ""}. Scheduled syncs are paused until the plan is
+          renewed and the settings are saved again.
         </Alert>
       </div>
     )

@@ -1,4 +1,4 @@
-import { EMPTY_SETTINGS, pricingDiffers, settingsBody, settingsToForm, validateSettingsForm } from "../settings-form"
+import { EMPTY_SETTINGS, formErrorsFromApi, pricingDiffers, settingsBody, settingsToForm, validateSettingsForm } from "../settings-form"
 import type { SyncSettings } from "../types"
 
 const saved: SyncSettings = {
@@ -41,6 +41,8 @@ describe("validateSettingsForm", () => {
     expect(validateSettingsForm({ ...valid, markup_percent: "-1" }, saved).markup_percent).toMatch(/number/)
     expect(validateSettingsForm({ ...valid, markup_percent: "1000" }, saved)).toEqual({})
     expect(validateSettingsForm({ ...valid, markup_percent: "12,5" }, saved)).toEqual({})
+    expect(validateSettingsForm({ ...valid, markup_percent: "12.1234" }, saved)).toEqual({})
+    expect(validateSettingsForm({ ...valid, markup_percent: "12.12345" }, saved).markup_percent).toMatch(/4 decimals/)
     expect(validateSettingsForm({ ...valid, discount_percent: "100" }, saved).discount_percent).toMatch(/below 100/)
     expect(validateSettingsForm({ ...valid, discount_percent: "99.99" }, saved)).toEqual({})
     expect(validateSettingsForm({ ...valid, discount_percent: "" }, saved).discount_percent).toMatch(/required/)
@@ -95,5 +97,14 @@ describe("settingsBody", () => {
       enabled: true,
     })
     expect(settingsBody({ ...form, api_key: " new-key-123 " }).api_key).toBe("new-key-123")
+  })
+})
+
+describe("formErrorsFromApi", () => {
+  it("keys errors by the form's field and writes sentences", () => {
+    expect(formErrorsFromApi({ markup_percent: "must be from 0 to 1000", "body.api_key": "The catalog refused this key." })).toEqual({
+      markup_percent: "Must be from 0 to 1000.",
+      api_key: "The catalog refused this key.",
+    })
   })
 })

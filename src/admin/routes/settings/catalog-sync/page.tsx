@@ -22,6 +22,7 @@ import { formatUah } from "../../../lib/format"
 import { computePricePreview } from "../../../lib/price-preview"
 import { sdk } from "../../../lib/sdk"
 import {
+  formErrorsFromApi,
   formPricing,
   pricingDiffers,
   settingsBody,
@@ -100,7 +101,7 @@ const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     },
     onError: (error) => {
       if (error instanceof AdminApiError && Object.keys(error.fieldErrors).length > 0) {
-        setErrors(error.fieldErrors)
+        setErrors(formErrorsFromApi(error.fieldErrors))
         setFormError("Some settings were refused. See the messages beside the fields.")
       } else {
         setFormError(describeError(error))

@@ -1,0 +1,91 @@
+// The demo app with its admin dashboard, for browser tests. The harness's apps run with
+// the admin disabled; here the dashboard (with the plugin's extensions compiled in) is
+// built once with `medusa build` in demo/ and served by `medusa start` from the build
+// output, demo/.medusa/server, which is where Medusa serves a built admin from.
+import { execFileSync, spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN, PLUGIN_BUILD_DIR, baseMedusaEnv, freePort } from "../harness"
+
+export const DEMO_BUILD_DIR = path.join(DEMO_DIR, ".medusa", "server")
+const ADMIN_INDEX = path.join(DEMO_BUILD_DIR, "public", "admin", "index.html")
+const PLUGIN_ADMIN = path.join(PLUGIN_BUILD_DIR, "src", "admin", "index.mjs")
+
+/**
+ * Builds the demo app and its dashboard unless a build newer than the plugin's
+ * admin extensions exists (MCS_REBUILD_ADMIN=1 forces it). About 60 s and 1.8 GB.
+ */
+export function ensureAdminBuilt(): void {
+  const built = fs.existsSync(ADMIN_INDEX) ? fs.statSync(ADMIN_INDEX).mtimeMs : 0
+  const plugin = fs.existsSync(PLUGIN_ADMIN) ? fs.statSync(PLUGIN_ADMIN).mtimeMs : Infinity
+  if (process.env.MCS_REBUILD_ADMIN !== "1" && built > plugin) return
+  execFileSync(MEDUSA_BIN, ["build"], {
+    cwd: DEMO_DIR,
+    env: baseMedusaEnv({ DISABLE_ADMIN: "false" }),
+    stdio: "inherit",
+  })
+}
+
+export type AdminApp = { url: string; logs: () => string; stop: () => Promise<void> }
+
+/**
+ * `medusa start` from the demo build with the dashboard on. NODE_ENV=test: anything
+ * but "development" makes Medusa serve the built dashboard instead of Vite, and
+ * anything but "production" keeps the session cookie usable over plain http.
+ */
+export async function startAdminApp(opts: {
+  databaseUrl: string
+  env?: Record<string, string | undefined>
+  label?: string
+}): Promise<AdminApp> {
+  const port = await freePort()
+  const child = spawn(MEDUSA_BIN, ["start"], {
+    cwd: DEMO_BUILD_DIR,
+    env: baseMedusaEnv({
+      DATABASE_URL: opts.databaseUrl,
+      PORT: String(port),
+      NODE_ENV: "test",
+      DISABLE_ADMIN: "false",
+      ADMIN_CORS: `http://localhost:${port}`,
+      AUTH_CORS: `http://localhost:${port}`,
+      ...opts.env,
+    }),
+    stdio: "pipe",
+  })
+  let buffer = ""
+  const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${opts.label ?? "admin"}-${port}.log`)
+  fs.mkdirSync(path.dirname(logFile), { recursive: true })
+  const sink = fs.createWriteStream(logFile)
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString()
+    sink.write(chunk)
+  }
+  child.stdout!.on("data", onData)
+  child.stderr!.on("data", onData)
+  const exited = new Promise<void>((resolve) => child.on("exit", () => (sink.end(), resolve())))
+  const url = `http://localhost:${port}`
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`medusa start exited with ${child.exitCode}:\n${buffer.slice(-4000)}`)
+    try {
+      if ((await fetch(`${url}/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000) {
+      child.kill("SIGKILL")
+      throw new Error(`medusa start did not answer /health in 120 s:\n${buffer.slice(-4000)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  return {
+    url,
+    logs: () => buffer,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+      const timer = setTimeout(() => child.kill("SIGKILL"), 30_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
