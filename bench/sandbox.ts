@@ -1,8 +1,18 @@
-// Sandbox benchmark: startup with 100,000 products, and latency of 200-product pages of the
-// changes feed (full export and changes after mutations). Run alone: npx tsx bench/sandbox.ts
+// Sandbox benchmark: `npm run sandbox -- --products 100000` startup time, and latency of
+// 200-product pages of the changes feed (full export, then changes after 20,000 mutations).
+// The sandbox runs in its own process, as in real use. Run alone: npx tsx bench/sandbox.ts
 
+import { spawn, type ChildProcess } from "node:child_process"
 import { Agent, request } from "node:http"
-import { startSandbox } from "../sandbox/server"
+import { join } from "node:path"
+
+export interface LatencySummary {
+  requests: number
+  medianMs: number
+  p95Ms: number
+  maxMs: number
+  kibPerPage: number
+}
 
 export interface SandboxBenchResult {
   products: number
@@ -11,78 +21,84 @@ export interface SandboxBenchResult {
   changesPage: LatencySummary
 }
 
-interface LatencySummary {
-  requests: number
-  medianMs: number
-  p95Ms: number
-  bytesPerPage: number
-}
-
 const PRODUCTS = 100_000
 const REQUESTS = 100
+const MUTATIONS = 20_000
+const PRICING = "price_calculation=avg&markup_percent=30&discount_percent=20"
+const ROOT = join(__dirname, "..")
 
 export async function benchSandbox(): Promise<SandboxBenchResult> {
-  const started = process.hrtime.bigint()
-  const sandbox = await startSandbox({ products: PRODUCTS, rpm: 1_000_000, concurrency: 100, dailyQuota: 1_000_000_000 })
-  const startupMs = Number(process.hrtime.bigint() - started) / 1e6
+  const { child, baseUrl, controlUrl, startupMs } = await startCli([
+    "--products", String(PRODUCTS), "--port", "0", "--control-port", "0",
+    "--rpm", "100000000", "--concurrency", "1000", "--daily-quota", "100000000",
+  ])
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   try {
-    const pricing = "markup_percent=30&discount_percent=20&price_calculation=avg"
-    // Full export: the first REQUESTS pages of 200.
+    const key = "sandbox-key"
     const exportTimes: number[] = []
-    let cursor: string | null = null
     let bytes = 0
+    let cursor: string | null = null
     for (let i = 0; i < REQUESTS; i++) {
-      const query: string = `limit=200&${pricing}` + (cursor ? `&cursor=${cursor}` : "")
-      const { ms, body } = await timedGet(agent, `${sandbox.baseUrl}/v1/products/changes?${query}`, sandbox.apiKey)
-      exportTimes.push(ms)
-      bytes += body.length
-      cursor = JSON.parse(body).meta.next_cursor
+      const page = await timedGet(agent, `${baseUrl}/v1/products/changes?limit=200&${PRICING}${cursor ? `&cursor=${cursor}` : ""}`, key)
+      exportTimes.push(page.ms)
+      bytes += page.body.length
+      cursor = JSON.parse(page.body).meta.next_cursor
     }
-    const exportSummary = summarise(exportTimes, bytes)
+    const exportPage = summarise(exportTimes, bytes)
 
-    // Changes feed: 20,000 product changes, then pages of 200 from a cursor taken before them.
-    const start = await timedGet(agent, `${sandbox.baseUrl}/v1/products/changes?limit=1&${pricing}`, sandbox.apiKey)
-    let changesCursor: string = JSON.parse(start.body).meta.next_cursor
-    while (JSON.parse((await timedGet(agent, `${sandbox.baseUrl}/v1/products/changes?limit=200&${pricing}&cursor=${changesCursor}`, sandbox.apiKey)).body).meta.has_more) {
-      break
-    }
-    // Walk to the end of the export cheaply is not needed: take a changes cursor from the live log position.
-    changesCursor = sandbox.state.cursors.encode({
-      mode: "changes",
-      position: BigInt(sandbox.state.catalog.log.length),
-      logStart: 0,
-      pricingHash: JSON.parse(start.body).meta.next_cursor ? pricingHashOf(sandbox, start.body) : "",
-      filterHash: "00000000",
-    })
-    sandbox.control.mutate({ count: 20_000 })
+    const start = await post(controlUrl + "/changes-cursor", { query: PRICING })
+    await post(controlUrl + "/mutate", { count: MUTATIONS })
     const changeTimes: number[] = []
     bytes = 0
+    cursor = start.cursor as string
     for (let i = 0; i < REQUESTS; i++) {
-      const { ms, body } = await timedGet(agent, `${sandbox.baseUrl}/v1/products/changes?limit=200&${pricing}&cursor=${changesCursor}`, sandbox.apiKey)
-      changeTimes.push(ms)
-      bytes += body.length
-      const page = JSON.parse(body)
-      changesCursor = page.meta.next_cursor
-      if (!page.meta.has_more) break
+      const page = await timedGet(agent, `${baseUrl}/v1/products/changes?limit=200&${PRICING}&cursor=${cursor}`, key)
+      changeTimes.push(page.ms)
+      bytes += page.body.length
+      const json = JSON.parse(page.body)
+      cursor = json.meta.next_cursor
+      if (!json.meta.has_more) break
     }
-    const changesSummary = summarise(changeTimes, bytes)
-    const result = { products: PRODUCTS, startupMs: round(startupMs), exportPage: exportSummary, changesPage: changesSummary }
-    console.log(
-      `sandbox: ${PRODUCTS} products started in ${result.startupMs} ms; ` +
-        `export page of 200: median ${exportSummary.medianMs} ms, p95 ${exportSummary.p95Ms} ms (${exportSummary.requests} requests, ~${Math.round(exportSummary.bytesPerPage / 1024)} KiB); ` +
-        `changes page of 200: median ${changesSummary.medianMs} ms, p95 ${changesSummary.p95Ms} ms (${changesSummary.requests} requests)`,
-    )
+    const changesPage = summarise(changeTimes, bytes)
+    const result: SandboxBenchResult = { products: PRODUCTS, startupMs: Math.round(startupMs), exportPage, changesPage }
+    console.log(`sandbox: npm run sandbox -- --products ${PRODUCTS}: listening after ${result.startupMs} ms (goal < 15000)`)
+    console.log(`sandbox: export page of 200 (${PRICING}): ${describe(exportPage)} (goal: median < 20 ms)`)
+    console.log(`sandbox: changes page of 200 after ${MUTATIONS} mutations: ${describe(changesPage)}`)
     return result
   } finally {
     agent.destroy()
-    await sandbox.close()
+    child.kill("SIGTERM")
   }
 }
 
-function pricingHashOf(sandbox: Awaited<ReturnType<typeof startSandbox>>, body: string): string {
-  const decoded = sandbox.state.cursors.decode(JSON.parse(body).meta.next_cursor)
-  return decoded.ok ? decoded.cursor.pricingHash : ""
+function describe(s: LatencySummary): string {
+  return `median ${s.medianMs} ms, p95 ${s.p95Ms} ms, max ${s.maxMs} ms over ${s.requests} requests, ~${s.kibPerPage} KiB a page`
+}
+
+/** Starts the CLI as `npm run sandbox` does (tsx sandbox/cli.ts) and waits for its address lines. */
+function startCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: string; controlUrl: string; startupMs: number }> {
+  const started = process.hrtime.bigint()
+  const child = spawn(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "sandbox/cli.ts"), ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ""
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(new Error("sandbox did not start within 60 s"))
+    }, 60_000)
+    child.on("exit", (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)))
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString()
+      const api = /listening on (http:\/\/\S+)/.exec(output)
+      const ctl = /Control API on (http:\/\/\S+)/.exec(output)
+      if (api && ctl) {
+        clearTimeout(timer)
+        resolve({ child, baseUrl: api[1], controlUrl: ctl[1], startupMs: Number(process.hrtime.bigint() - started) / 1e6 })
+      }
+    })
+  })
 }
 
 function timedGet(agent: Agent, url: string, apiKey: string): Promise<{ ms: number; body: string }> {
@@ -92,9 +108,10 @@ function timedGet(agent: Agent, url: string, apiKey: string): Promise<{ ms: numb
       const chunks: Buffer[] = []
       res.on("data", (chunk: Buffer) => chunks.push(chunk))
       res.on("end", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6
         const body = Buffer.concat(chunks).toString("utf8")
         if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}: ${body.slice(0, 300)}`))
-        else resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, body })
+        else resolve({ ms, body })
       })
     })
     req.on("error", reject)
@@ -102,14 +119,23 @@ function timedGet(agent: Agent, url: string, apiKey: string): Promise<{ ms: numb
   })
 }
 
+async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(url, { method: "POST", body: JSON.stringify(body) })
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as Record<string, unknown>
+}
+
 function summarise(times: number[], bytes: number): LatencySummary {
   const sorted = [...times].sort((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
-  return { requests: times.length, medianMs: round(at(0.5)), p95Ms: round(at(0.95)), bytesPerPage: Math.round(bytes / times.length) }
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100
+  const round = (ms: number) => Math.round(ms * 100) / 100
+  return {
+    requests: times.length,
+    medianMs: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    maxMs: round(sorted[sorted.length - 1]),
+    kibPerPage: Math.round(bytes / times.length / 1024),
+  }
 }
 
 if (require.main === module) {

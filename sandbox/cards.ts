@@ -4,7 +4,15 @@
 import type Decimal from "decimal.js"
 import type { Brand, BrandModel, Product } from "./model"
 import { quote } from "./json"
-import { aggregateCost, applyPricing, type PriceCalculation, type Pricing, productCostInputs, sizeCostInputs } from "./pricing"
+import {
+  aggregateCost,
+  applyPricing,
+  type PriceCalculation,
+  type PriceSet,
+  type Pricing,
+  productCostInputs,
+  sizeCostInputs,
+} from "./pricing"
 import { AUDIENCES, COLORS, DESCRIPTION_CLOSERS, DESCRIPTION_OPENERS, MATERIALS, PRODUCT_TYPES, SEASONS } from "./vocabulary"
 import { productNames } from "./generate"
 
@@ -22,6 +30,9 @@ interface RenderCache {
   stock: number
   sizeStock: number[]
   costs: Partial<Record<PriceCalculation, CostSet>>
+  /** The stock-and-prices fragment for the last pricing used (a sync run keeps one pricing). */
+  pricedKey: string
+  pricedText: string
 }
 
 export interface ReferenceLookup {
@@ -57,31 +68,52 @@ export class CardRenderer {
   }
 
   private stockAndPrices(product: Product, cached: RenderCache, pricing: Pricing): string {
+    if (cached.pricedKey === pricing.key) return cached.pricedText
     const costs = this.costs(product, cached, pricing.calculation)
     const withPrice = pricing.markupFactor !== null
     const withOldPrice = withPrice && (pricing.discountDivisor !== null || pricing.oldPriceMarkupFactor !== null)
-    const main = applyPricing(costs.product, pricing)
+    // Sizes often share a cost (same Decimal instance, see costs()): price each distinct cost once.
+    const priced = new Map<Decimal | null, PriceSet>()
+    const priceOf = (cost: Decimal | null): PriceSet => {
+      let set = priced.get(cost)
+      if (!set) {
+        set = applyPricing(cost, pricing)
+        priced.set(cost, set)
+      }
+      return set
+    }
+    const main = priceOf(costs.product)
     let text = `"in_stock":${cached.stock > 0},"stock":${cached.stock},"cost_price":${money(main.cost)}`
     if (withPrice) text += `,"price":${money(main.price)}`
     if (withOldPrice) text += `,"old_price":${money(main.oldPrice)}`
     text += `,"sizes":[`
     for (let i = 0; i < product.sizes.length; i++) {
-      const prices = applyPricing(costs.sizes[i], pricing)
+      const prices = priceOf(costs.sizes[i])
       if (i > 0) text += ","
       text += `{"size":${quote(product.sizes[i])},"stock":${cached.sizeStock[i]},"cost_price":${money(prices.cost)}`
       if (withPrice) text += `,"price":${money(prices.price)}`
       if (withOldPrice) text += `,"old_price":${money(prices.oldPrice)}`
       text += "}"
     }
-    return text + "]"
+    text += "]"
+    cached.pricedKey = pricing.key
+    cached.pricedText = text
+    return text
   }
 
   private costs(product: Product, cached: RenderCache, calculation: PriceCalculation): CostSet {
     let set = cached.costs[calculation]
     if (!set) {
+      // Equal supplier inputs give the same Decimal instance, so prices are computed once per distinct cost.
+      const byInputs = new Map<string, Decimal | null>()
+      const costOf = (inputs: number[]): Decimal | null => {
+        const key = inputs.join(",")
+        if (!byInputs.has(key)) byInputs.set(key, aggregateCost(inputs, calculation))
+        return byInputs.get(key)!
+      }
       set = {
-        product: aggregateCost(productCostInputs(product), calculation),
-        sizes: product.sizes.map((_, slot) => aggregateCost(sizeCostInputs(product, slot), calculation)),
+        product: costOf(productCostInputs(product)),
+        sizes: product.sizes.map((_, slot) => costOf(sizeCostInputs(product, slot))),
       }
       cached.costs[calculation] = set
     }
@@ -105,6 +137,8 @@ export class CardRenderer {
       stock: sizeStock.reduce((a, b) => a + b, 0),
       sizeStock,
       costs: {},
+      pricedKey: "",
+      pricedText: "",
     }
     this.cache.set(product, fresh)
     return fresh

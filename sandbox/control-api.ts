@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { parse } from "lossless-json"
 import { FAULT_KINDS, type FaultKind } from "./faults"
 import { stringifyJson } from "./json"
+import { shortHash } from "./cursor"
+import { QueryParams } from "./params"
 import { MUTATION_KINDS, type MutationKind } from "./mutations"
 import type { SandboxState } from "./state"
 
@@ -21,6 +23,7 @@ export interface ControlActions {
   rotateCursorSecret(): unknown
   stats(): unknown
   state(): unknown
+  changesCursor(body: Body): unknown
 }
 
 /** The control actions, callable in-process as well as over HTTP. Numbers in bodies arrive as strings. */
@@ -84,6 +87,22 @@ export function controlActions(state: SandboxState): ControlActions {
     stats() {
       return state.stats.toJSON()
     },
+    changesCursor(body) {
+      // A changes-feed cursor at the current end of the change log, for the pricing in `query`
+      // (a query string such as "markup_percent=30"): follow changes from now on without an export.
+      if (body.query !== undefined && typeof body.query !== "string") throw new BadRequest("query must be a query string")
+      const params = new QueryParams(new URLSearchParams((body.query as string | undefined) ?? ""))
+      const pricing = params.pricing()
+      if (!pricing) throw new BadRequest(params.errors.map((e) => e.message).join("; "))
+      const cursor = state.cursors.encode({
+        mode: "changes",
+        position: BigInt(state.catalog.log.length),
+        logStart: 0,
+        pricingHash: shortHash(pricing.key, 8),
+        filterHash: "00000000",
+      })
+      return { cursor }
+    },
     state() {
       const all = state.catalog.all()
       return {
@@ -121,6 +140,7 @@ const POST_ROUTES: Record<string, keyof ControlActions> = {
   "/limits": "limits",
   "/reset-limits": "resetLimits",
   "/rotate-cursor-secret": "rotateCursorSecret",
+  "/changes-cursor": "changesCursor",
 }
 const GET_ROUTES: Record<string, keyof ControlActions> = { "/stats": "stats", "/state": "state" }
 

@@ -101,6 +101,7 @@ async function handle(
   })
   if (!routeInfo.withoutPlan && !state.planAllowsApi()) {
     const message = state.plan === "Ultra" ? "Your Ultra subscription has expired" : "API access requires the Ultra plan"
+    state.quota.count(now) // an authenticated answer: counted in the daily quota (contracts.md)
     return send(res, errorReply(403, "plan_required", message, requestId, null, limitHeaders()), requestId, state)
   }
 

@@ -63,14 +63,15 @@ describe("conditional requests", () => {
     expect(etag).toMatch(/^"[^"]+"$/)
     expect(Number.isNaN(Date.parse(lastModified))).toBe(false)
 
-    for (const headers of [
+    const hits: Record<string, string>[] = [
       { "If-None-Match": etag },
       { "If-None-Match": `"other", ${etag}` },
       { "If-None-Match": `W/${etag}` },
       { "If-None-Match": "*" },
       { "If-Modified-Since": lastModified },
       { "If-Modified-Since": new Date(Date.parse(lastModified) + 60_000).toUTCString() },
-    ]) {
+    ]
+    for (const headers of hits) {
       const res = await fetch(sb.baseUrl + path, { headers: { "X-API-Key": sb.apiKey, ...headers } })
       expect(res.status).toBe(304)
       expect(await res.text()).toBe("")
@@ -78,13 +79,14 @@ describe("conditional requests", () => {
       expect(res.headers.get("x-trace-id")).toBeTruthy()
       expect(res.headers.get("x-ratelimit-remaining")).toBeTruthy()
     }
-    for (const headers of [
+    const misses: Record<string, string>[] = [
       { "If-None-Match": '"other"' },
       { "If-Modified-Since": new Date(Date.parse(lastModified) - 1000).toUTCString() },
       { "If-Modified-Since": "not a date" },
       // If-None-Match wins over If-Modified-Since.
       { "If-None-Match": '"other"', "If-Modified-Since": lastModified },
-    ]) {
+    ]
+    for (const headers of misses) {
       const res = await get(sb.baseUrl, path, { key: sb.apiKey, headers })
       expect(res.status).toBe(200)
       expect(res.text).toBe(first.text)
