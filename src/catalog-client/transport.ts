@@ -20,7 +20,7 @@ import {
   type CatalogApiErrorInit,
   type ValidationDetail,
 } from "./errors"
-import { parseLosslessJson } from "./json"
+import { parseExactJson } from "./json"
 import { headerValue, type HeaderBag, type RateLimiter } from "./rate-limiter"
 import { redactor } from "./redact"
 import { backoffDelayMs, parseRetryAfterMs, type ResolvedRetryOptions } from "./retry-policy"
@@ -191,7 +191,7 @@ export class CatalogTransport {
       if (status >= 200 && status < 300) {
         let body: unknown
         try {
-          body = parseLosslessJson(text)
+          body = parseExactJson(text)
         } catch {
           // A 200 whose JSON does not parse was cut short on the way: fetch it again.
           retries = await this.#retryOrThrow(
@@ -302,7 +302,7 @@ export class CatalogTransport {
     let requestId: string | null = headerValue(headers, "x-trace-id") ?? null
     let details: ValidationDetail[] | null = null
     try {
-      const parsed = errorBodySchema.safeParse(parseLosslessJson(text))
+      const parsed = errorBodySchema.safeParse(parseExactJson(text))
       if (parsed.success) {
         code = parsed.data.error.code
         message = parsed.data.error.message ?? null

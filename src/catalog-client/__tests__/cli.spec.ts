@@ -6,6 +6,7 @@ import { join } from "node:path"
 import { PassThrough } from "node:stream"
 import type { Sandbox } from "../../../sandbox/server"
 import { runCli } from "../cli/run-cli"
+import { CatalogClient } from "../index"
 import { control, productIdsOnSale, sandbox, TEST_KEY } from "./sandbox-helpers"
 
 function capture() {
@@ -115,7 +116,6 @@ describe("catalog CLI", () => {
 
       // The printed cursor continues the feed: nothing changed since, so the next page is empty.
       await control(sb, "/faults", { fail_rate: 0 })
-      const { CatalogClient } = await import("../index")
       const client = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey })
       const next = await client.getChangesPage({ cursor: result.stdout.trim() })
       expect(next.items).toEqual([])

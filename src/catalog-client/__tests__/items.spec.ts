@@ -1,5 +1,5 @@
 import { validateChangeItems, validateEach } from "../items"
-import { parseLosslessJson } from "../json"
+import { parseExactJson } from "../json"
 import { productCardSchema } from "../schemas"
 import { pricingQuery } from "../pricing"
 
@@ -11,7 +11,7 @@ const card = (id: string, extra = "") =>
 
 describe("per-item validation", () => {
   it("keeps ids above 2^53 and prices exactly, ignores unknown fields", () => {
-    const raw = parseLosslessJson(`[${card("9223372036854775807")},${card("9007199254740993")}]`) as unknown[]
+    const raw = parseExactJson(`[${card("9223372036854775807")},${card("9007199254740993")}]`) as unknown[]
     const { items, rejected } = validateEach(raw, productCardSchema)
     expect(rejected).toEqual([])
     expect(items.map((c) => c.id)).toEqual(["9223372036854775807", "9007199254740993"])
@@ -22,7 +22,7 @@ describe("per-item validation", () => {
   })
 
   it("rejects a bad card with its id and reason, keeping the rest of the page", () => {
-    const raw = parseLosslessJson(
+    const raw = parseExactJson(
       `[${card("1")},${card("2", ',"in_stock":"yes"').replace('"in_stock":true,', "")},{"id":"x"},${card("9223372036854775808")}]`,
     ) as unknown[]
     const { items, rejected } = validateEach(raw, productCardSchema)
@@ -34,7 +34,7 @@ describe("per-item validation", () => {
   })
 
   it("reads change items: removed needs only an id; others a valid card", () => {
-    const raw = parseLosslessJson(
+    const raw = parseExactJson(
       `[{"status":"removed","id":9223372036854775807},{"status":"updated","id":5,"product":${card("5")},"changed":["price"]},` +
         `{"status":"updated","id":6,"product":{"id":6}},{"status":"removed"}]`,
     ) as unknown[]

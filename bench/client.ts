@@ -1,0 +1,154 @@
+/**
+ * Catalog client benchmarks (`npm run bench -- client`, or alone: `npx tsx bench/client.ts`).
+ *
+ * 1. Limiter accuracy: the sandbox allows N requests a minute (default 600) and 3 at once; the
+ *    client learns that from /v1/me and runs flat out for D seconds (default 30) with more
+ *    callers than slots. Reported: requests a minute achieved / the limit, and 429s (must be 0).
+ * 2. Export memory: 100,000 products through the changes feed to NDJSON, in a child process so
+ *    its peak RSS is the client's alone (the sandbox stays in this process).
+ *
+ * Env: BENCH_CLIENT_RPM, BENCH_CLIENT_SECONDS, BENCH_CLIENT_PRODUCTS.
+ */
+import { execFile } from "node:child_process"
+import { mkdtemp, rm, stat } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { startSandbox } from "../sandbox/server"
+import { CatalogClient } from "../src/catalog-client"
+import { exportCatalog } from "../src/catalog-client/cli/export-catalog"
+
+const API_KEY = "bench-key"
+
+export interface ClientBenchResult {
+  limiter: { limitRpm: number; seconds: number; requests: number; achievedRpm: number; ratio: number; rateLimited: number }
+  export: {
+    products: number
+    pages: number
+    seconds: number
+    productsPerSecond: number
+    fileMb: number
+    peakRssMb: number
+    baselineRssMb: number
+    peakHeapMb: number
+  }
+}
+
+async function benchLimiter(limitRpm: number, seconds: number): Promise<ClientBenchResult["limiter"]> {
+  const sandbox = await startSandbox({ products: 2000, seed: 7, apiKey: API_KEY, rpm: limitRpm, concurrency: 3, dailyQuota: 1e9 })
+  const client = new CatalogClient({ baseUrl: sandbox.baseUrl, apiKey: API_KEY })
+  try {
+    await client.me() // adopts the sandbox's limits
+    const ids = sandbox.state.catalog.liveProducts().map((p) => p.idText)
+    const before = (sandbox.control.stats() as { requests: number }).requests
+    const started = Date.now()
+    const deadline = started + seconds * 1000
+    let next = 0
+    // Six callers for three slots: the limiter, not the callers, sets the pace.
+    const caller = async () => {
+      while (Date.now() < deadline) {
+        const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()))
+        await client.getProduct(ids[next++ % ids.length], { signal }).catch((error) => {
+          if (error?.name !== "AbortedError") throw error
+        })
+      }
+    }
+    await Promise.all(Array.from({ length: 6 }, caller))
+    const elapsed = (Date.now() - started) / 1000
+    const stats = sandbox.control.stats() as { requests: number; rate_limited: { total: number } }
+    const requests = stats.requests - before
+    const achievedRpm = (requests / elapsed) * 60
+    return {
+      limitRpm,
+      seconds: elapsed,
+      requests,
+      achievedRpm,
+      ratio: achievedRpm / limitRpm,
+      rateLimited: stats.rate_limited.total,
+    }
+  } finally {
+    await client.close()
+    await sandbox.close()
+  }
+}
+
+/** Runs in the child process: exports and reports its own memory. */
+async function exportChild(baseUrl: string, out: string): Promise<void> {
+  let peakHeap = 0
+  const baselineRss = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
+  }, 50)
+  const client = new CatalogClient({ baseUrl, apiKey: API_KEY })
+  const started = Date.now()
+  const result = await exportCatalog(client, { out, limit: 200 })
+  const seconds = (Date.now() - started) / 1000
+  clearInterval(sampler)
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
+  await client.close()
+  process.stdout.write(
+    JSON.stringify({
+      products: result.products,
+      pages: result.pages,
+      seconds,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      baselineRssMb: baselineRss / 1024 / 1024,
+      peakHeapMb: peakHeap / 1024 / 1024,
+    }) + "\n",
+  )
+}
+
+async function benchExport(products: number): Promise<ClientBenchResult["export"]> {
+  const sandbox = await startSandbox({ products, seed: 11, apiKey: API_KEY, rpm: 100_000_000, concurrency: 3, dailyQuota: 1e9 })
+  const dir = await mkdtemp(join(tmpdir(), "bench-client-"))
+  const out = join(dir, "catalog.ndjson")
+  try {
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [require.resolve("tsx/cli"), __filename, "--export-child", sandbox.baseUrl, out],
+        { maxBuffer: 1 << 20 },
+        (error, stdout, stderr) => (error ? reject(new Error(`export child failed: ${stderr}`)) : resolve(stdout)),
+      )
+    })
+    const child = JSON.parse(stdout.trim().split("\n").pop()!)
+    const fileMb = (await stat(out)).size / 1024 / 1024
+    return { ...child, fileMb, productsPerSecond: child.products / child.seconds }
+  } finally {
+    await sandbox.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+export async function benchClient(): Promise<ClientBenchResult> {
+  const rpm = Number(process.env.BENCH_CLIENT_RPM ?? 600)
+  const seconds = Number(process.env.BENCH_CLIENT_SECONDS ?? 30)
+  const products = Number(process.env.BENCH_CLIENT_PRODUCTS ?? 100_000)
+
+  console.log(`client limiter: sandbox limit ${rpm}/min and 3 at once, running ${seconds} s flat out…`)
+  const limiter = await benchLimiter(rpm, seconds)
+  console.log(
+    `client limiter: ${limiter.requests} requests in ${limiter.seconds.toFixed(1)} s = ${limiter.achievedRpm.toFixed(0)}/min ` +
+      `= ${(limiter.ratio * 100).toFixed(1)}% of the limit; 429 answers: ${limiter.rateLimited}`,
+  )
+
+  console.log(`client export: ${products} products through the changes feed (child process)…`)
+  const exported = await benchExport(products)
+  console.log(
+    `client export: ${exported.products} products in ${exported.pages} pages, ${exported.seconds.toFixed(1)} s ` +
+      `(${exported.productsPerSecond.toFixed(0)}/s, sandbox on the same 2 cores), file ${exported.fileMb.toFixed(0)} MB; ` +
+      `peak RSS ${exported.peakRssMb.toFixed(0)} MB (at start ${exported.baselineRssMb.toFixed(0)} MB), peak heap ${exported.peakHeapMb.toFixed(0)} MB`,
+  )
+  return { limiter, export: exported }
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2)
+  const job = args[0] === "--export-child" ? exportChild(args[1], args[2]) : benchClient().then(() => undefined)
+  job.then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
