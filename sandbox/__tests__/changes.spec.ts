@@ -209,3 +209,15 @@ describe("/v1/stock (2.5)", () => {
     expect(result.text).toMatch(/"missing":\[[^\]]*9223372036854775806/)
   })
 })
+
+describe("/changes-cursor control", () => {
+  it("gives a cursor at the end of the change log for the given pricing", async () => {
+    await control(sb.controlUrl, "/mutate", { count: 5, kinds: ["stock"] })
+    const { cursor } = await control(sb.controlUrl, "/changes-cursor", { query: "markup_percent=15" })
+    expect((await get(sb.baseUrl, `/v1/products/changes?markup_percent=15&cursor=${cursor}`, { key: sb.apiKey })).json.data).toEqual([])
+    expectError(await get(sb.baseUrl, `/v1/products/changes?cursor=${cursor}`, { key: sb.apiKey }), 422, "pricing_changed")
+    const mutated = await control(sb.controlUrl, "/mutate", { count: 2, kinds: ["price"] })
+    const { items } = await drainChanges(sb.baseUrl, sb.apiKey, "markup_percent=15", cursor)
+    expect(new Set(ids(items))).toEqual(new Set(mutated.changed.map(String)))
+  })
+})

@@ -150,3 +150,14 @@ describe("daily quota", () => {
     expect((await get(sb.baseUrl, "/v1/me", { key: sb.apiKey })).json.data.usage.requests_today).toBe(3)
   })
 })
+
+describe("403 and the limits", () => {
+  it("403 answers count in the daily quota but not in the per-minute window", async () => {
+    sb = await startSandbox({ products: 5, rpm: 3 })
+    await control(sb.controlUrl, "/plan", { plan: "Basic", expires_at: null })
+    for (let i = 0; i < 4; i++) expect((await get(sb.baseUrl, "/v1/products", { key: sb.apiKey })).status).toBe(403)
+    const me = await get(sb.baseUrl, "/v1/me", { key: sb.apiKey })
+    expect(me.json.data.usage.requests_today).toBe(5)
+    expect(me.headers.get("x-ratelimit-remaining")).toBe("2")
+  })
+})
