@@ -1,44 +1,25 @@
-// The fidelity engineer's hooks (src/workflows/fidelity): reference data, page extras
-// (translations, sale prices, categories, brands) and their cleanup on removal. Loaded
-// when present; until then the engine runs with no-op defaults behind the same shape.
+// The fidelity hooks (src/workflows/fidelity) behind one interface, so the runner
+// calls reference data, page extras and removal cleanup in one place.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ProductCard } from "../catalog-client/schemas"
+import type { CatalogClient } from "../catalog-client"
 import type { CardDetails } from "../sync/card-details"
+import type { EffectiveSettings } from "../sync/settings"
+import {
+  applyPageExtras,
+  categoryIdsFor,
+  refreshReferenceData,
+  removeProductExtras,
+  type ReferenceMaps,
+  type WrittenProduct,
+} from "../workflows/fidelity"
 
-export interface WrittenProduct {
-  catalogId: string
-  productId: string
-  variantIdsBySize: Record<string, string>
-  card: ProductCard
-  details: CardDetails
-}
+export type { ReferenceMaps, WrittenProduct }
 
 export interface FidelityHooks {
-  refreshReferenceData(container: MedusaContainer, client: unknown, state: unknown): Promise<unknown>
-  applyPageExtras(container: MedusaContainer, written: WrittenProduct[], ctx: { refs: unknown; settings: unknown }): Promise<void>
+  refreshReferenceData(container: MedusaContainer, client: CatalogClient, state: { id: string; reference_cache?: unknown }, settings: EffectiveSettings): Promise<ReferenceMaps>
+  applyPageExtras(container: MedusaContainer, written: WrittenProduct[], ctx: { refs: ReferenceMaps; settings: EffectiveSettings }): Promise<void>
   removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void>
+  categoryIdsFor(details: CardDetails, refs: ReferenceMaps): string[]
 }
 
-const noop: FidelityHooks = {
-  async refreshReferenceData() {
-    return null
-  },
-  async applyPageExtras() {},
-  async removeProductExtras() {},
-}
-
-export async function loadFidelityHooks(): Promise<FidelityHooks> {
-  // A variable path keeps the type checker from requiring the module before it exists.
-  const modulePath = "../workflows/fidelity"
-  try {
-    const mod = (await import(modulePath)) as Partial<FidelityHooks>
-    return {
-      refreshReferenceData: mod.refreshReferenceData ?? noop.refreshReferenceData,
-      applyPageExtras: mod.applyPageExtras ?? noop.applyPageExtras,
-      removeProductExtras: mod.removeProductExtras ?? noop.removeProductExtras,
-    }
-  } catch (e) {
-    if ((e as { code?: string }).code === "MODULE_NOT_FOUND" || /Cannot find module/.test(String(e))) return noop
-    throw e
-  }
-}
+export const fidelityHooks: FidelityHooks = { refreshReferenceData, applyPageExtras, removeProductExtras, categoryIdsFor }

@@ -5,29 +5,26 @@ import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
-import type { ChangesPage } from "../catalog-client/catalog-client"
+import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
 import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type SyncStateView } from "../sync/run-state"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { emptyCounts, MAX_REJECTED_ON_RUN, type RunCounts } from "./counts"
-import { loadFidelityHooks } from "./fidelity-hooks"
+import { fidelityHooks, type FidelityHooks } from "./fidelity-hooks"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
 
 /** Products per page: the API's maximum. */
 export const PAGE_SIZE = 200
 
-/** The part of CatalogClient a run uses. */
-export interface ChangesFeed {
-  getChangesPage(params: { cursor?: string | null; limit?: number }, options?: { signal?: AbortSignal }): Promise<ChangesPage>
-}
-
 export interface RunSyncInput {
   runId: string
   mode: "changes" | "full"
   settings: EffectiveSettings
-  client: ChangesFeed
+  client: CatalogClient
   signal: AbortSignal
+  /** Tests may replace the fidelity hooks; the default is src/workflows/fidelity. */
+  hooks?: FidelityHooks
 }
 
 export interface RunSyncResult {
@@ -37,6 +34,7 @@ export interface RunSyncResult {
 
 interface StateRow extends SyncStateView {
   id: string
+  reference_cache?: unknown
 }
 
 type Service = {
@@ -59,7 +57,18 @@ function errorCodeOf(error: unknown): string {
 }
 
 function errorMessageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 2000)
+  let message: string
+  if (error instanceof Error) message = error.message
+  else if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    message = (error as { message: string }).message
+  } else {
+    try {
+      message = JSON.stringify(error)
+    } catch {
+      message = String(error)
+    }
+  }
+  return message.slice(0, 2000)
 }
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
@@ -94,8 +103,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const hooks = await loadFidelityHooks()
-    const refs = await hooks.refreshReferenceData(container, client, state)
+    const hooks = input.hooks ?? fidelityHooks
+    const refs = await hooks.refreshReferenceData(container, client, state, settings)
 
     let position: Position = startPosition(state, input.mode, settings.pricing, newPassId)
     const beginPass = async (pos: Position) => {
@@ -137,7 +146,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       const ctx: PageContext = {
         container,
         runId,
-        mapContext: { primaryLanguage: settings.primaryLanguage, salesChannelId: setup.salesChannelId },
+        mapContext: {
+          primaryLanguage: settings.primaryLanguage,
+          salesChannelId: setup.salesChannelId,
+          categoryIdsFor: (details) => hooks.categoryIdsFor(details, refs),
+        },
         placement: setup,
         removalMode: settings.removalMode,
         fullPassId: position.fullPassId,
@@ -192,7 +205,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       phase = "interrupted"
       return await finish("interrupted")
     }
-    logger.error(`catalog sync run ${runId} failed: ${errorMessageOf(error)}`)
+    logger.error(`catalog sync run ${runId} failed: ${errorMessageOf(error)}${(error as Error)?.stack ? `\n${(error as Error).stack}` : ""}`)
     phase = "failed"
     return await finish("failed", error)
   }

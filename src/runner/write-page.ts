@@ -12,7 +12,8 @@ import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/pa
 import { removeCatalogProducts, type RemovalMode } from "../workflows/remove-catalog-products"
 import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
-import type { FidelityHooks, WrittenProduct } from "./fidelity-hooks"
+import type { EffectiveSettings } from "../sync/settings"
+import type { FidelityHooks, ReferenceMaps, WrittenProduct } from "./fidelity-hooks"
 
 export interface PageContext {
   container: MedusaContainer
@@ -23,8 +24,8 @@ export interface PageContext {
   /** The full pass this page belongs to (marks products seen for the sweep), or null. */
   fullPassId: string | null
   hooks: FidelityHooks
-  refs: unknown
-  settings: unknown
+  refs: ReferenceMaps
+  settings: EffectiveSettings
 }
 
 export interface PageOutcome {

@@ -1,8 +1,7 @@
 // Pure: a catalog card → the product, "Size" option, variants, prices and images the
 // engine writes to Medusa. Descriptive fields come from mapCardDetails (fidelity).
 import type { ProductCard } from "../catalog-client/schemas"
-import { mapCardDetails, type Language } from "./card-details"
-import { sellingAmount } from "./money"
+import { mapCardDetails, variantAmounts, type CardDetails, type Language } from "./card-details"
 import {
   DEFAULT_SIZE_KEY,
   ONE_SIZE,
@@ -14,6 +13,8 @@ import {
 export interface MapContext {
   primaryLanguage: Language
   salesChannelId: string | null
+  /** Medusa category ids for a card (fidelity's categoryIdsFor over the run's reference maps). */
+  categoryIdsFor?: (details: CardDetails) => string[]
 }
 
 /** Variant SKU: the card's SKU plus the size, so (catalog id, size) is readable in the shop too. */
@@ -44,7 +45,7 @@ function variantsOf(card: ProductCard): VariantInput[] {
         title: ONE_SIZE,
         sku: variantSku(card, DEFAULT_SIZE_KEY),
         optionValue: ONE_SIZE,
-        amount: sellingAmount(card),
+        amount: variantAmounts(card).amount,
         metadata: { catalog_id: card.id, catalog_size: null },
       },
     ]
@@ -56,7 +57,7 @@ function variantsOf(card: ProductCard): VariantInput[] {
       title: size,
       sku: variantSku(card, size),
       optionValue: size,
-      amount: sellingAmount(s),
+      amount: variantAmounts(s).amount,
       metadata: { catalog_id: card.id, catalog_size: size },
     }
   })
@@ -100,6 +101,7 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInp
     images,
     thumbnail: images[0]?.url ?? null,
     metadata: details.metadata,
+    categoryIds: ctx.categoryIdsFor?.(details) ?? [],
     variants,
     salesChannelId: ctx.salesChannelId,
     details,

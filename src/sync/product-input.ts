@@ -17,7 +17,11 @@ export interface VariantInput {
   sku: string
   /** Option value for SIZE_OPTION. */
   optionValue: string
-  /** Major units as an exact decimal string ("1287.00"), or null when the catalog has no price. */
+  /**
+   * The variant's base price in major units, an exact decimal string ("1287.00"), or null
+   * when the catalog has no price: the crossed-out old_price when above the selling price
+   * (the selling price then goes in fidelity's sale price list), else the selling price.
+   */
   amount: string | null
   metadata: Record<string, unknown>
 }
@@ -39,6 +43,8 @@ export interface ProductInput {
   images: { url: string }[]
   thumbnail: string | null
   metadata: Record<string, unknown>
+  /** Medusa product_category ids (part of the fingerprint, so a moved product is rewritten). */
+  categoryIds: string[]
   variants: VariantInput[]
   salesChannelId: string | null
   details: CardDetails

@@ -50,5 +50,6 @@ export function productFields(input: Omit<ProductInput, "details">) {
     images: input.images,
     thumbnail: input.thumbnail,
     metadata: input.metadata,
+    category_ids: input.categoryIds,
   }
 }
