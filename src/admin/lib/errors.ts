@@ -50,3 +50,9 @@ export function describeError(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
   return "Something went wrong."
 }
+
+/** A run's stored error for a compact view: its first line, cut at `max` characters. */
+export function briefMessage(message: string | null | undefined, max = 240): string {
+  const line = (message ?? "").split("\n")[0].trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}

@@ -4,6 +4,7 @@ import { Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { KeyValue } from "../components/key-value"
 import { catalogSyncApi, queryKeys } from "../lib/api"
+import { sdk } from "../lib/sdk"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative } from "../lib/format"
 import { humanize } from "../lib/status"
@@ -14,6 +15,23 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
     queryKey: queryKeys.productLink(product.id),
     queryFn: () => catalogSyncApi.getProductLink(product.id),
     retry: 1,
+  })
+
+  // Brand and model come through the fidelity links; absent links just show nothing.
+  const brand = useQuery({
+    queryKey: [...queryKeys.productLink(product.id), "brand"],
+    queryFn: async () => {
+      const { product: withBrand } = await sdk.admin.product.retrieve(product.id, {
+        fields: "id,+catalog_brand.*,+catalog_brand_model.*",
+      })
+      const record = withBrand as unknown as {
+        catalog_brand?: { name?: string } | null
+        catalog_brand_model?: { name?: string } | null
+      }
+      return { brand: record.catalog_brand?.name ?? null, model: record.catalog_brand_model?.name ?? null }
+    },
+    enabled: !!link.data?.link,
+    retry: false,
   })
 
   if (link.isPending) return null
@@ -41,6 +59,12 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
         <span className="font-mono break-all">{info.catalog_id}</span>
       </KeyValue>
       <KeyValue label="SKU">{info.sku ?? "—"}</KeyValue>
+      {brand.data?.brand && (
+        <KeyValue label="Brand">
+          {brand.data.brand}
+          {brand.data.model ? ` · ${brand.data.model}` : ""}
+        </KeyValue>
+      )}
       <KeyValue label="Sync version">{info.sync_version ?? "—"}</KeyValue>
       <KeyValue label="Last synced">
         {info.synced_at ? `${formatRelative(info.synced_at)} · ${formatDateTime(info.synced_at)}` : "—"}

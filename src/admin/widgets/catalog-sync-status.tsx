@@ -8,7 +8,7 @@ import { LoadingState } from "../components/loading-state"
 import { RunCounts } from "../components/run-counts"
 import { UsageBar } from "../components/usage-bar"
 import { catalogSyncApi, queryKeys } from "../lib/api"
-import { describeError } from "../lib/errors"
+import { briefMessage, describeError } from "../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../lib/format"
 import {
   modeLabel,
@@ -202,7 +202,12 @@ const LastRun = ({ run }: { run: Run | null }) => {
   }
   const badge = runStatusBadge(run.status)
   return (
-    <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="catalog-sync-last-run" data-status={run.status}>
+    <div
+      className="flex flex-col gap-y-3 px-6 py-4"
+      data-testid="catalog-sync-last-run"
+      data-status={run.status}
+      data-trigger={run.trigger}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">
           <Text size="small" weight="plus">
@@ -220,9 +225,9 @@ const LastRun = ({ run }: { run: Run | null }) => {
         </Link>
       </div>
       {run.error_message && (
-        <Text size="small" className="text-ui-fg-error">
+        <Text size="small" className="text-ui-fg-error" title={run.error_message}>
           {run.error_code ? `${run.error_code}: ` : ""}
-          {run.error_message}
+          {briefMessage(run.error_message)}
         </Text>
       )}
       <RunCounts run={run} />

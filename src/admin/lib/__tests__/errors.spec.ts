@@ -1,4 +1,4 @@
-import { AdminApiError, describeError, toAdminApiError } from "../errors"
+import { AdminApiError, briefMessage, describeError, toAdminApiError } from "../errors"
 
 describe("toAdminApiError", () => {
   it("collects field errors from the invalid_data body", () => {
@@ -36,5 +36,13 @@ describe("describeError", () => {
     expect(describeError(toAdminApiError(404, {}))).toMatch(/not found/)
     expect(describeError(new Error("boom"))).toBe("boom")
     expect(describeError(42)).toBe("Something went wrong.")
+  })
+})
+
+describe("briefMessage", () => {
+  it("keeps the first line and cuts long ones", () => {
+    expect(briefMessage("Cannot find module 'x'\nRequire stack:\n- a")).toBe("Cannot find module 'x'")
+    expect(briefMessage("a".repeat(300), 10)).toBe("aaaaaaaaa…")
+    expect(briefMessage(null)).toBe("")
   })
 })

@@ -70,7 +70,7 @@ const RunDetails = ({ run }: { run: Run }) => {
         <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
         {(run.error_code || run.error_message) && (
           <KeyValue label="Error">
-            <span className="text-ui-fg-error">
+            <span className="text-ui-fg-error whitespace-pre-wrap break-words">
               {run.error_code ? `${run.error_code}: ` : ""}
               {run.error_message}
             </span>

@@ -1,0 +1,200 @@
+// Drives the demo admin in headless Chromium (Debian's chromium, playwright-core): log in,
+// connect the sandbox in Settings > Catalog sync, see a field error for a markup of 5000,
+// save valid settings, start a sync from the product list widget, watch it finish, open
+// the run history and a run. Screenshots go to artifacts/screenshots/.
+import fs from "node:fs"
+import path from "node:path"
+import { chromium, type Browser, type Page } from "playwright-core"
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { ensureAdminBuilt, startAdminApp, type AdminApp } from "./admin-app"
+
+jest.setTimeout(600_000)
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
+const API_KEY = "sandbox-admin-key-7421"
+const saved: string[] = []
+
+async function shot(page: Page, name: string): Promise<void> {
+  const file = path.join(SHOTS, `${name}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  saved.push(file)
+}
+
+describe("admin UI in the browser", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let sandbox: Sandbox
+  let app: AdminApp
+  let browser: Browser
+  let page: Page
+  const consoleErrors: string[] = []
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true })
+    ensureAdminBuilt()
+    db = await createTestDatabase("browser")
+    sandbox = await startSandbox({ products: 300, seed: 7, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
+    app = await startAdminApp({
+      databaseUrl: db.url,
+      label: "browser",
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_${process.pid}` },
+    })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    })
+    // Tall enough that full-page screenshots show whole sections (the dashboard scrolls inside).
+    page = await browser.newPage({ viewport: { width: 1440, height: 1600 } })
+    page.setDefaultTimeout(30_000)
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text())
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+    await sandbox?.close()
+    await db?.drop()
+    if (saved.length) console.log(`Screenshots:\n${saved.map((file) => `  ${path.relative(process.cwd(), file)}`).join("\n")}`)
+  })
+
+  it("logs in", async () => {
+    await page.goto(`${app.url}/app/login`)
+    await page.fill('input[name="email"]', ADMIN_EMAIL)
+    await page.fill('input[name="password"]', ADMIN_PASSWORD)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+  })
+
+  it("shows the empty state before the catalog is connected", async () => {
+    await page.goto(`${app.url}/app/products`)
+    await page.getByTestId("catalog-sync-empty").waitFor()
+    await expectText(page.getByTestId("catalog-sync-state"), "Not configured")
+  })
+
+  it("connects the sandbox, refuses a markup of 5000 beside the field, saves valid settings", async () => {
+    await page.goto(`${app.url}/app/settings/catalog-sync`)
+    await page.locator("#base_url").fill(sandbox.baseUrl)
+    await page.locator("#api_key").fill(API_KEY)
+
+    await page.getByTestId("test-connection").click()
+    const result = page.getByTestId("connection-result")
+    await result.waitFor()
+    await expectText(result, "Connected")
+    await expectText(result, "requests a minute")
+
+    await page.locator("#markup_percent").fill("5000")
+    await page.getByTestId("settings-save").click()
+    await expectText(page.getByTestId("error-markup_percent"), "between 0 and 1000")
+    await shot(page, "01-settings-validation-error")
+
+    await page.locator("#markup_percent").fill("30")
+    await page.locator("#crossed_out_discount").click()
+    await page.locator("#discount_percent").fill("20")
+    await expectText(page.getByTestId("price-preview"), "cost 1,000.00 ₴ → price 1,300.00 ₴, crossed out 1,625.00 ₴")
+    expect(await page.getByTestId("error-markup_percent").count()).toBe(0)
+
+    await page.getByTestId("settings-save").click()
+    // Saved: the key is shown masked, and a pricing change queued a full resync.
+    await page.getByTestId("api-key-masked").waitFor()
+    expect(await page.getByTestId("api-key-masked").inputValue()).toBe("••••7421")
+    await page.getByText("a full resync has started").first().waitFor()
+    await shot(page, "02-settings-saved")
+  })
+
+  it("shows the full resync that the pricing started, then starts a sync from the widget and watches it finish", async () => {
+    await page.goto(`${app.url}/app/products`)
+    const widget = page.getByTestId("catalog-sync-widget")
+    await widget.waitFor()
+    // The resync queued by the settings change runs first; wait for it to end.
+    await waitForLastRun(page, "settings", 240_000)
+    await expectText(page.getByTestId("catalog-sync-products"), "300")
+
+    // Give the next run real work and slow the catalog down so its progress is visible.
+    sandbox.control.mutate({ count: "40" })
+    sandbox.control.faults({ latency_ms: "1200" })
+
+    await page.getByTestId("sync-now").click()
+    await page.getByTestId("catalog-sync-progress").waitFor({ timeout: 60_000 })
+    await expectText(page.getByTestId("catalog-sync-state"), "Running")
+    await shot(page, "03-widget-during-run")
+
+    await waitForLastRun(page, "manual", 240_000)
+    sandbox.control.faults({ latency_ms: "0" })
+    await expectText(page.getByTestId("catalog-sync-state"), "Idle")
+    expect(await page.getByTestId("catalog-sync-progress").count()).toBe(0)
+    await expectText(page.getByTestId("catalog-sync-quota"), "of 10,000")
+    await shot(page, "04-widget-after-run")
+  })
+
+  it("opens the run history and a run's details", async () => {
+    await page.getByRole("link", { name: "History" }).click()
+    await page.getByTestId("catalog-sync-runs").waitFor()
+    const rows = page.getByTestId("catalog-sync-run-row")
+    await rows.first().waitFor()
+    expect(await rows.count()).toBeGreaterThanOrEqual(2)
+    await expectText(rows.first(), "Manual")
+    await expectText(rows.nth(1), "Settings change")
+    await shot(page, "05-run-history")
+
+    await rows.first().click()
+    await page.getByTestId("catalog-sync-rejected").waitFor()
+    await expectText(page.getByTestId("catalog-sync-run"), "Succeeded")
+    await shot(page, "06-run-detail")
+  })
+
+  it("shows the catalog details of a synced product", async () => {
+    await page.goto(`${app.url}/app/products`)
+    await page.locator("table tbody tr").first().click()
+    const widget = page.getByTestId("catalog-product-widget")
+    await widget.waitFor()
+    await expectText(widget, "Catalog id")
+    await expectText(widget, "Sync version")
+    await shot(page, "07-product-catalog-widget")
+  })
+
+  it("keeps the product list working when the catalog sync API is unreachable", async () => {
+    await page.route("**/admin/catalog-sync/**", (route) => route.abort("connectionrefused"))
+    await page.goto(`${app.url}/app/products`)
+    await page.locator("table tbody tr").first().waitFor()
+    const error = page.getByTestId("catalog-sync-widget").getByTestId("catalog-sync-error")
+    await error.waitFor({ timeout: 60_000 })
+    await expectText(error, "could not be reached")
+    await shot(page, "08-widget-api-unreachable")
+    await page.unroute("**/admin/catalog-sync/**")
+    await error.getByRole("button", { name: "Retry" }).click()
+    await page.getByTestId("catalog-sync-last-run").waitFor()
+    expect(consoleErrors.filter((text) => /Uncaught|React/.test(text))).toEqual([])
+  })
+})
+
+async function expectText(locator: ReturnType<Page["locator"]>, text: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  let last = ""
+  while (Date.now() - started < timeoutMs) {
+    last = (await locator.first().textContent().catch(() => "")) ?? ""
+    if (last.includes(text)) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`expected "${text}" in "${last}"`)
+}
+
+/** Waits until the widget's last run was started by `trigger` and ended, and checks it succeeded. */
+async function waitForLastRun(page: Page, trigger: string, timeoutMs: number): Promise<void> {
+  const lastRun = page.getByTestId("catalog-sync-last-run")
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    const status = await lastRun.getAttribute("data-status").catch(() => null)
+    const runTrigger = await lastRun.getAttribute("data-trigger").catch(() => null)
+    if (runTrigger === trigger && status && (await page.getByTestId("catalog-sync-progress").count()) === 0) {
+      if (status !== "succeeded") {
+        throw new Error(`the ${trigger} run ended ${status}: ${await lastRun.textContent()}`)
+      }
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`no finished ${trigger} run within ${timeoutMs} ms: ${await lastRun.textContent().catch(() => "")}`)
+}
