@@ -229,6 +229,28 @@ describe("fidelity (translation module enabled)", () => {
     expect(back).toMatchObject({ id: byExternal.get(vanished.id).id, is_active: true, name: vanished.name_uk })
   })
 
+  it("switches languages when the primary language changes", async () => {
+    await configure(app, { primary_language: "ru" })
+    await run("full")
+    const card = catalog.cards.find((c) => c.name_ru && c.name_uk && c.name_ru !== c.name_uk && c.cost_price !== null)!
+    const product = await adminProduct(card.id)
+    expect(product.title).toBe(card.name_ru)
+    expect(product.metadata.translations).toEqual({ uk: { title: card.name_uk, description: card.description_uk ?? null, material: card.material_uk ?? null } })
+    const uk = await app.store(`/store/products/${product.id}?locale=uk-UA`)
+    expect(uk.body.product.title).toBe(card.name_uk)
+    const ru = await app.store(`/store/products/${product.id}?locale=ru-RU`)
+    expect(ru.body.product.title).toBe(card.name_ru)
+    // Exactly one translation row per product, in the other locale.
+    const rows = await sql(db.url, "select locale_code, count(*)::int as n from translation where reference = 'product' and deleted_at is null group by locale_code")
+    expect(rows).toEqual([{ locale_code: "uk-UA", n: catalog.cards.length }])
+    const category = catalog.categories.find((c) => c.name_ru && c.name_ru !== c.name_uk)!
+    const cats = await app.admin(`/admin/product-categories?limit=1000&fields=${encodeURIComponent("id,name,external_id")}`)
+    expect(cats.body.product_categories.find((c: any) => c.external_id === category.id).name).toBe(category.name_ru)
+    await configure(app, { primary_language: "uk" })
+    await run("full")
+    expect((await adminProduct(card.id)).title).toBe(card.name_uk)
+  })
+
   it("follows sizes, photos, stock and price changes", async () => {
     const sized = catalog.cards.filter((c) => c.sizes.length > 0).slice(0, 4).map((c) => c.id)
     sandbox.control.mutate({ count: 12, kinds: ["sizes", "photos", "price", "stock"], ids: sized })
