@@ -148,7 +148,7 @@ export class MemoryRateLimiter implements RateLimiter {
         this.#ended.push(this.#now())
         this.#pump()
       }
-      if (options?.holdMs && options.holdMs > 0) setTimeout(finish, options.holdMs)
+      if (options?.holdMs && options.holdMs > 0) setTimeout(finish, options.holdMs).unref()
       else finish()
     }
   }
