@@ -1,79 +1,78 @@
-// Helpers for the sync engine's integration specs (engine-*.spec.ts): the plugin's
-// built code (the same modules the app loaded), the sandbox, and a comparison of what
-// Medusa holds against what the sandbox serves.
+// Helpers for the sync engine's integration specs (engine-*.spec.ts): a spawned demo app
+// with the built plugin (runs go through the admin API, the queue and the worker), the
+// sandbox, and a comparison of what Medusa holds against what the sandbox serves.
 import http from "node:http"
-import path from "node:path"
+import { randomUUID } from "node:crypto"
 import Decimal from "decimal.js"
 import { parse, stringify } from "lossless-json"
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { REPO_ROOT } from "../harness/paths"
-import type { EffectiveSettings, PricingParams } from "../../src/sync/settings"
-import type { ProductCard } from "../../src/catalog-client/schemas"
+import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { CatalogClient, type PricingOptions, type ProductCard } from "../../src/catalog-client"
+import { variantAmounts, mapCardDetails } from "../../src/sync/card-details"
+import { distinctSizes, stockOf } from "../../src/sync/map-card"
+import { configure, sql, waitForRun } from "./platform-helpers"
 
-const BUILT = path.join(REPO_ROOT, ".medusa", "server", "src")
+export const PRICING: PricingOptions = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
 
-/** Modules from the built plugin: the app loaded these, so classes and workflows are the same instances. */
-export function built<T>(rel: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  return require(path.join(BUILT, rel)) as T
+/** A spawned demo app (real PostgreSQL, Redis, BullMQ worker) with its own database and sandbox. */
+export interface EngineEnv {
+  app: MedusaApp
+  db: Awaited<ReturnType<typeof createTestDatabase>>
+  sb: Sandbox
+  close(): Promise<void>
 }
 
-export const runSyncModule = () => built<typeof import("../../src/runner/run-sync")>("runner/run-sync")
-export const clientModule = () => built<typeof import("../../src/catalog-client")>("catalog-client")
-export const mapCardModule = () => built<typeof import("../../src/sync/map-card")>("sync/map-card")
-export const cardDetailsModule = () => built<typeof import("../../src/sync/card-details")>("sync/card-details")
-
-export const PRICING: PricingParams = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
-
-export function settingsFor(baseUrl: string, apiKey: string, over: Partial<EffectiveSettings> = {}): EffectiveSettings {
+export async function startEngineEnv(label: string, sandbox: Parameters<typeof startSandbox>[0]): Promise<EngineEnv> {
+  const sb = await startSandbox({ apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0, ...sandbox })
+  const db = await createTestDatabase(label)
+  const app = await startMedusaApp({
+    databaseUrl: db.url,
+    label,
+    env: {
+      CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
+      // Runs only when the test asks for them.
+      CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+      CATALOG_BASE_URL: "",
+      CATALOG_API_KEY: "",
+    },
+  })
   return {
-    baseUrl,
-    apiKey,
-    apiKeyHash: "test",
-    apiKeyLast4: apiKey.slice(-4),
-    pricing: PRICING,
-    pollIntervalMinutes: 10,
-    stockLocationId: null,
-    salesChannelId: null,
-    removalMode: "delete",
-    primaryLanguage: "uk",
-    enabled: true,
-    revision: 1,
-    ...over,
+    app,
+    db,
+    sb,
+    async close() {
+      await app.stop()
+      await db.drop()
+      await sb.close()
+    },
   }
 }
 
-type Service = {
-  createCatalogSyncRuns(data: Record<string, unknown>): Promise<{ id: string }>
-  retrieveCatalogSyncRun(id: string): Promise<Record<string, any>>
-  listCatalogSyncStates(f?: Record<string, unknown>): Promise<Record<string, any>[]>
-  updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
-  listCatalogProductMaps(f?: Record<string, unknown>, c?: Record<string, unknown>): Promise<Record<string, any>[]>
-}
-
-export function service(container: MedusaContainer): Service {
-  return container.resolve("catalog_sync") as unknown as Service
-}
-
-/** Creates the run row (as the platform's worker does) and runs a sync in-process. */
-export async function sync(container: MedusaContainer, settings: EffectiveSettings, mode: "changes" | "full" = "changes") {
-  const { runSync } = runSyncModule()
-  const { CatalogClient } = clientModule()
-  const run = await service(container).createCatalogSyncRuns({ trigger: "manual", mode, status: "queued" })
-  const client = new CatalogClient({ baseUrl: settings.baseUrl!, apiKey: settings.apiKey!, pricing: settings.pricing })
-  try {
-    const result = await runSync(container, { runId: run.id, mode, settings, client, signal: new AbortController().signal })
-    const row = await service(container).retrieveCatalogSyncRun(run.id)
-    return { result, run: row }
-  } finally {
-    await client.close()
+/** Starts a run through the admin API and waits for its end. */
+export async function runAndWait(env: EngineEnv, mode: "changes" | "full" = "changes", timeoutMs = 300_000) {
+  const start = () => env.app.admin("/admin/catalog-sync/runs", { body: { mode } })
+  let res = await start()
+  if (res.status !== 202) throw new Error(`run refused: ${res.status} ${JSON.stringify(res.body)}`)
+  if (res.body.already_running) {
+    await waitForRun(env.app, res.body.run.id, undefined, timeoutMs)
+    res = await start()
   }
+  return waitForRun(env.app, res.body.run.id, undefined, timeoutMs)
+}
+
+/** Saves settings; a pricing change enqueues a full run, which is awaited. */
+export async function configureAndWait(env: EngineEnv, body: Record<string, unknown>) {
+  const saved = await configure(env.app, body)
+  const run = saved.run ? await waitForRun(env.app, saved.run.id, undefined, 300_000) : null
+  return { saved, run }
+}
+
+export async function syncState(env: EngineEnv) {
+  return (await sql(env.db.url, "select * from catalog_sync_state where deleted_at is null limit 1"))[0]
 }
 
 /** Every card the sandbox serves for the given pricing, read through its public API. */
-export async function readCatalog(baseUrl: string, apiKey: string, pricing: PricingParams = PRICING): Promise<ProductCard[]> {
-  const { CatalogClient } = clientModule()
+export async function readCatalog(baseUrl: string, apiKey: string, pricing: PricingOptions = PRICING): Promise<ProductCard[]> {
   const client = new CatalogClient({ baseUrl, apiKey, pricing })
   const cards: ProductCard[] = []
   try {
@@ -92,56 +91,52 @@ export interface ShopProduct {
   thumbnail: string | null
   images: string[]
   salesChannelIds: string[]
-  variants: { sku: string; title: string; amounts: { currency: string; amount: string }[]; stock: number[] }[]
+  variants: { sku: string; title: string; amounts: string[]; stock: number[] }[]
 }
 
-/** What Medusa holds for the synced products (not deleted), by catalog id. */
-export async function readShop(container: MedusaContainer): Promise<Map<string, ShopProduct>> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "product",
-    fields: [
-      "id",
-      "external_id",
-      "title",
-      "status",
-      "thumbnail",
-      "images.url",
-      "images.rank",
-      "sales_channels.id",
-      "variants.id",
-      "variants.sku",
-      "variants.title",
-      "variants.prices.amount",
-      "variants.prices.raw_amount",
-      "variants.prices.currency_code",
-      "variants.inventory_items.inventory_item_id",
-    ],
-  })
-  const itemIds = data.flatMap((p: any) => p.variants.flatMap((v: any) => (v.inventory_items ?? []).map((i: any) => i.inventory_item_id)))
-  const levels = itemIds.length
-    ? await container.resolve(Modules.INVENTORY).listInventoryLevels({ inventory_item_id: itemIds }, { take: null })
-    : []
-  const stockByItem = new Map<string, number[]>()
-  for (const l of levels) stockByItem.set(l.inventory_item_id, [...(stockByItem.get(l.inventory_item_id) ?? []), Number(l.stocked_quantity)])
+/** What Medusa holds (not deleted), by catalog id, read straight from PostgreSQL so amounts stay exact. */
+export async function readShop(databaseUrl: string): Promise<Map<string, ShopProduct>> {
+  const products = await sql(databaseUrl, "select id, external_id, title, status, thumbnail from product where deleted_at is null")
+  const images = await sql(databaseUrl, "select product_id, url from image where deleted_at is null order by product_id, rank")
+  const channels = await sql(databaseUrl, "select product_id, sales_channel_id from product_sales_channel where deleted_at is null")
+  const variants = await sql(databaseUrl, "select id, product_id, sku, title from product_variant where deleted_at is null")
+  const prices = await sql(
+    databaseUrl,
+    `select l.variant_id, p.currency_code, p.raw_amount->>'value' as amount
+       from product_variant_price_set l join price p on p.price_set_id = l.price_set_id
+      where l.deleted_at is null and p.deleted_at is null and p.price_list_id is null`
+  )
+  const levels = await sql(
+    databaseUrl,
+    `select l.variant_id, il.stocked_quantity
+       from product_variant_inventory_item l join inventory_level il on il.inventory_item_id = l.inventory_item_id
+      where l.deleted_at is null and il.deleted_at is null`
+  )
+  const group = <T extends Record<string, any>>(rows: T[], key: string) => {
+    const m = new Map<string, T[]>()
+    for (const r of rows) m.set(r[key], [...(m.get(r[key]) ?? []), r])
+    return m
+  }
+  const imagesBy = group(images, "product_id")
+  const channelsBy = group(channels, "product_id")
+  const variantsBy = group(variants, "product_id")
+  const pricesBy = group(prices, "variant_id")
+  const levelsBy = group(levels, "variant_id")
   const shop = new Map<string, ShopProduct>()
-  for (const p of data as any[]) {
+  for (const p of products) {
     shop.set(p.external_id, {
       id: p.id,
       external_id: p.external_id,
       title: p.title,
       status: p.status,
       thumbnail: p.thumbnail,
-      images: [...(p.images ?? [])].sort((a: any, b: any) => a.rank - b.rank).map((i: any) => i.url),
-      salesChannelIds: (p.sales_channels ?? []).map((s: any) => s.id),
-      variants: (p.variants ?? []).map((v: any) => ({
+      images: (imagesBy.get(p.id) ?? []).map((i) => i.url),
+      salesChannelIds: (channelsBy.get(p.id) ?? []).map((c) => c.sales_channel_id),
+      variants: (variantsBy.get(p.id) ?? []).map((v) => ({
         sku: v.sku,
         title: v.title,
-        amounts: (v.prices ?? []).map((pr: any) => ({
-          currency: pr.currency_code,
-          amount: new Decimal(String(pr.raw_amount?.value ?? pr.amount)).toFixed(2),
-        })),
-        stock: (v.inventory_items ?? []).flatMap((i: any) => stockByItem.get(i.inventory_item_id) ?? []),
+        amounts: (pricesBy.get(v.id) ?? []).map((pr) => `${pr.currency_code}:${new Decimal(pr.amount).toFixed(2)}`),
+        stock: (levelsBy.get(v.id) ?? []).map((l) => Number(l.stocked_quantity)),
       })),
     })
   }
@@ -150,8 +145,6 @@ export async function readShop(container: MedusaContainer): Promise<Map<string, 
 
 /** Differences between the shop and the catalog (empty = equal). */
 export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>, opts: { removed?: string[]; removalMode?: "delete" | "draft" } = {}): string[] {
-  const { distinctSizes, stockOf } = mapCardModule()
-  const { variantAmounts, mapCardDetails } = cardDetailsModule()
   const problems: string[] = []
   const seen = new Set<string>()
   for (const card of cards) {
@@ -180,7 +173,7 @@ export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>
         problems.push(`${card.id}: variant ${e.sku} missing`)
         continue
       }
-      const amounts = v.amounts.map((a) => `${a.currency}:${a.amount}`)
+      const amounts = v.amounts
       const want = e.amount === null ? [] : [`uah:${new Decimal(e.amount).toFixed(2)}`]
       if (JSON.stringify(amounts) !== JSON.stringify(want)) problems.push(`${card.id}/${e.sku}: prices ${amounts} != ${want}`)
       if (JSON.stringify(v.stock) !== JSON.stringify([stock[e.key]])) problems.push(`${card.id}/${e.sku}: stock ${v.stock} != ${stock[e.key]}`)

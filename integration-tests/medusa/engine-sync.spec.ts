@@ -1,65 +1,58 @@
-// The sync engine against a real Medusa app (in-process, real PostgreSQL and Redis)
-// and the sandbox over loopback HTTP: full sync, unchanged second sync, mutations and
-// removals through the changes feed.
-import path from "node:path"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { REPO_ROOT } from "../harness/paths"
-import { compareShop, readCatalog, readShop, service, settingsFor, sync } from "./engine-helpers"
+// The sync engine in a real Medusa app (spawned demo app with the built plugin, real
+// PostgreSQL and Redis, runs through the admin API and the BullMQ worker) against the
+// sandbox over loopback HTTP: full sync, unchanged second sync, mutations and removals.
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./engine-helpers"
 
-jest.setTimeout(600_000)
-process.env.DB_HOST ??= "localhost"
-process.env.DB_USERNAME ??= "postgres"
-process.env.DB_PASSWORD ??= ""
+jest.setTimeout(900_000)
 
-medusaIntegrationTestRunner({
-  cwd: path.join(REPO_ROOT, "demo"),
-  env: { DISABLE_ADMIN: "true" },
-  testSuite: ({ getContainer }) => {
-    let sb: Sandbox | undefined
-    afterEach(async () => {
-      await sb?.close()
-      sb = undefined
-    })
+describe("sync engine: full sync, nothing changed, changes feed", () => {
+  let env: EngineEnv
+  beforeAll(async () => {
+    env = await startEngineEnv("engine-sync", { products: 600, seed: 7 })
+  })
+  afterAll(async () => {
+    await env?.close()
+  })
 
-    it("full sync of 600 products equals the catalog; a second sync writes nothing; mutations and removals sync", async () => {
-      const container = getContainer()
-      sb = await startSandbox({ products: 600, seed: 7, apiKey: "engine-key", rpm: 100_000, concurrency: 3 })
-      const settings = settingsFor(sb.baseUrl, sb.apiKey)
+  it("a full sync of 600 products equals what the sandbox serves", async () => {
+    const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
+    expect(run).toMatchObject({ status: "succeeded", created: 600, skipped: 0 })
+    const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
+    expect(cards).toHaveLength(600)
+    const shop = await readShop(env.db.url)
+    expect(compareShop(cards, shop)).toEqual([])
+    // Every product is in one sales channel (the plugin's own, created on first run).
+    const channels = new Set([...shop.values()].flatMap((p) => p.salesChannelIds))
+    expect(channels.size).toBe(1)
+    const state = await syncState(env)
+    expect(state.cursor).toBeTruthy()
+    expect(state.phase).toBe("changes")
+    expect(state.full_pass_id).toBeNull()
+  })
 
-      const first = await sync(container, settings)
-      expect(first.result).toEqual({ status: "succeeded" })
-      expect(first.run.created).toBe(600)
-      expect(first.run.skipped).toBe(0)
-      let cards = await readCatalog(sb.baseUrl, sb.apiKey)
-      expect(cards).toHaveLength(600)
-      expect(compareShop(cards, await readShop(container))).toEqual([])
-      const [state] = await service(container).listCatalogSyncStates()
-      expect(state.cursor).toBeTruthy()
-      expect(state.phase).toBe("changes")
-      expect(state.full_pass_id).toBeNull()
+  it("a second sync with nothing changed writes nothing", async () => {
+    const before = await readShop(env.db.url)
+    const changes = await runAndWait(env, "changes")
+    expect(changes.status).toBe("succeeded")
+    expect(changes.created + changes.updated + changes.stock_only + changes.removed).toBe(0)
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", unchanged: 600, created: 0, updated: 0, stock_only: 0, removed: 0, swept: 0 })
+    expect(await readShop(env.db.url)).toEqual(before)
+  })
 
-      // Nothing changed: a changes run and a full run write nothing.
-      const again = await sync(container, settings)
-      expect(again.result.status).toBe("succeeded")
-      expect(again.run.created + again.run.updated + again.run.stock_only + again.run.removed).toBe(0)
-      const full = await sync(container, settings, "full")
-      expect(full.result.status).toBe("succeeded")
-      expect(full.run.unchanged).toBe(600)
-      expect(full.run.created + full.run.updated + full.run.stock_only + full.run.removed + full.run.swept).toBe(0)
-
-      // Mutations of every kind, then a changes run.
-      const mutated = (await sb.control.mutate({ count: 120 })) as { changed: string[]; removed: string[]; added: string[] }
-      expect(mutated.removed.length).toBeGreaterThan(0)
-      const changes = await sync(container, settings)
-      expect([changes.result.status, changes.run.error_message]).toEqual(["succeeded", null])
-      expect(changes.run.removed).toBe(new Set(mutated.removed).size)
-      expect(changes.run.stock_only).toBeGreaterThan(0)
-      expect(changes.run.updated).toBeGreaterThan(0)
-      cards = await readCatalog(sb.baseUrl, sb.apiKey)
-      const shop = await readShop(container)
-      expect(compareShop(cards, shop)).toEqual([])
-      for (const id of mutated.removed) expect(shop.has(id)).toBe(false)
-    })
-  },
+  it("after sandbox mutations a changes sync makes the shop equal again, and removed products are gone", async () => {
+    const mutated = (await env.sb.control.mutate({ count: 150 })) as { changed: string[]; removed: string[]; added: string[] }
+    expect(mutated.removed.length).toBeGreaterThan(0)
+    expect(mutated.added.length).toBeGreaterThan(0)
+    const run = await runAndWait(env, "changes")
+    expect([run.status, run.error_message]).toEqual(["succeeded", null])
+    expect(run.removed).toBe(new Set(mutated.removed).size)
+    expect(run.created).toBe(new Set(mutated.added).size)
+    expect(run.stock_only).toBeGreaterThan(0)
+    expect(run.updated).toBeGreaterThan(0)
+    const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
+    const shop = await readShop(env.db.url)
+    expect(compareShop(cards, shop)).toEqual([])
+    for (const id of mutated.removed) expect(shop.has(id)).toBe(false)
+  })
 })

@@ -1,5 +1,5 @@
 // Adds variants for sizes a product gained: the size joins the product's "Size"
-// option, then the variants are created. Compensation deletes the new variants.
+// option (and the product's own subset of its values), then the variants are created. Compensation deletes the new variants.
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIZE_OPTION } from "../../sync/product-input"
@@ -19,17 +19,17 @@ export const addVariantsStep = createStep(
     if (!variants.length) return new StepResponse([] as string[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
     const productIds = [...new Set(variants.map((v) => v.productId))]
-    const products = await productModule.listProducts({ id: productIds }, { relations: ["options", "options.values"], take: null })
-    for (const product of products) {
-      const option = product.options?.find((o) => o.title === SIZE_OPTION)
-      const wanted = variants.filter((v) => v.productId === product.id).map((v) => v.optionValue)
-      if (!option) {
-        throw new Error(`product ${product.id} has no "${SIZE_OPTION}" option`)
-      }
-      const values = (option.values ?? []).map((v) => v.value)
-      const missing = wanted.filter((w) => !values.includes(w))
-      if (missing.length) await productModule.updateProductOptions(option.id, { values: [...values, ...missing] })
-    }
+    const products = await productModule.listProducts({ id: productIds }, { relations: ["options"], take: null })
+    // Medusa 2.21 keeps a per-product subset of an option's values: a new size must be
+    // added to the option and to the product's subset before a variant can use it.
+    await productModule.updateProductOptionValuesOnProduct(
+      products.map((product) => {
+        const option = product.options?.find((o) => o.title === SIZE_OPTION)
+        if (!option) throw new Error(`product ${product.id} has no "${SIZE_OPTION}" option`)
+        const values = variants.filter((v) => v.productId === product.id).map((v) => ({ value: v.optionValue }))
+        return { product_id: product.id, product_option_id: option.id, add: values }
+      })
+    )
     const created = await productModule.createProductVariants(
       variants.map((v) => ({
         product_id: v.productId,
