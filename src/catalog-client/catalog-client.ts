@@ -2,7 +2,7 @@
 import type { Dispatcher } from "undici"
 import { anySignal } from "./abort"
 import { ConditionalCache, conditionalHeaders, validatorsFrom, type Validators } from "./conditional-cache"
-import { InvalidResponseError } from "./errors"
+import { InvalidResponseError, NotFoundError } from "./errors"
 import { requireCatalogId, toCatalogId } from "./ids"
 import { validateChangeItems, validateEach, type ChangeItem, type RejectedItem } from "./items"
 import { MemoryRateLimiter } from "./memory-rate-limiter"
@@ -312,10 +312,22 @@ export class CatalogClient {
     return this.#transport.get(path, query, { signal, headers })
   }
 
-  /** Adopts `/v1/me` limits once; a failure other than a typed API error leaves the defaults. */
+  /**
+   * Adopts `/v1/me` limits once. An answer the client cannot read (or no /v1/me at all) leaves
+   * the default limits; auth, plan, quota and network errors surface as they would anyway.
+   */
   #discover(signal: AbortSignal | undefined): Promise<void> {
     this.#discovery ??= this.me({ signal })
-      .then(() => undefined)
+      .then(
+        () => undefined,
+        (error) => {
+          if (error instanceof InvalidResponseError || error instanceof NotFoundError) {
+            this.#discoverLimits = false
+            return
+          }
+          throw error
+        },
+      )
       .finally(() => {
         this.#discovery = undefined
       })

@@ -193,11 +193,6 @@ export class RedisRateLimiter implements RateLimiter {
     return { ...this.#limits }
   }
 
-  /** Leases in flight across all processes (for tests and status). */
-  async inFlight(): Promise<number> {
-    return this.#redis.zcount(this.#keys[1], `(${Date.now() - 10 * this.#leaseTtlMs}`, "+inf")
-  }
-
   async acquire(signal?: AbortSignal): Promise<Release> {
     if (signal?.aborted) throw abortReason(signal)
     const previous = this.#turn

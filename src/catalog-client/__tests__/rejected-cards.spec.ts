@@ -46,7 +46,7 @@ describe("rejected items", () => {
     client = new CatalogClient({
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       apiKey: "k",
-      discoverLimits: false,
+      // discoverLimits stays on: this server has no /v1/me (404), so the defaults are kept.
       limiter: new MemoryRateLimiter({ requestsPerMinute: 1000 }),
     })
   })
@@ -66,6 +66,7 @@ describe("rejected items", () => {
     expect(page.rejected[1].id).toBeNull()
     expect(page.rejected[1].raw).toContain("9223372036854775808")
     expect(page.nextCursor).toBe("c1")
+    expect(client.limiter.limits).toEqual({ requestsPerMinute: 1000, maxConcurrent: 3 })
   })
 
   it("product pages and stock answers reject per item too", async () => {
