@@ -105,6 +105,7 @@ export class CatalogSyncWorker {
     }
     let result: RunSyncResult
     const client = createCatalogClientFor(this.#container, settings, { signal: undefined })
+    this.#logger.info(`catalog sync: run ${run.id} (${run.mode}, ${run.trigger}) started in process ${process.pid}`)
     try {
       await service.updateState({ current_run_id: run.id })
       result = await this.#runSync()(this.#container, {
