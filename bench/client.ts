@@ -13,14 +13,15 @@ import { execFile } from "node:child_process"
 import { mkdtemp, rm, stat } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { randomUUID } from "node:crypto"
+import Redis from "ioredis"
 import { startSandbox } from "../sandbox/server"
-import { CatalogClient } from "../src/catalog-client"
+import { CatalogClient, RedisRateLimiter } from "../src/catalog-client"
 import { exportCatalog } from "../src/catalog-client/cli/export-catalog"
 
 const API_KEY = "bench-key"
 
-export interface ClientBenchResult {
-  limiter: {
+type LimiterResult = {
     limitRpm: number
     seconds: number
     requests: number
@@ -29,7 +30,11 @@ export interface ClientBenchResult {
     /** Rate after the opening burst of 3 (the pace the limiter holds under sustained load). */
     pacedRpm: number
     rateLimited: number
-  }
+}
+
+export interface ClientBenchResult {
+  limiter: LimiterResult
+  sharedLimiter: LimiterResult | null
   export: {
     products: number
     pages: number
@@ -42,18 +47,30 @@ export interface ClientBenchResult {
   }
 }
 
-async function benchLimiter(limitRpm: number, seconds: number): Promise<ClientBenchResult["limiter"]> {
+/**
+ * "memory": one client. "redis": two clients with their own RedisRateLimiter on one key, as a
+ * server and a worker instance would run, sharing the key's budget through Redis.
+ */
+async function benchLimiter(limitRpm: number, seconds: number, mode: "memory" | "redis"): Promise<LimiterResult> {
   const sandbox = await startSandbox({ products: 2000, seed: 7, apiKey: API_KEY, rpm: limitRpm, concurrency: 3, dailyQuota: 1e9 })
-  const client = new CatalogClient({ baseUrl: sandbox.baseUrl, apiKey: API_KEY })
+  const redis = mode === "redis" ? new Redis({ host: "127.0.0.1", port: 6379, maxRetriesPerRequest: 2 }) : null
+  const prefix = `bench:catalog-client:${randomUUID()}`
+  const make = () =>
+    new CatalogClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: API_KEY,
+      ...(redis ? { limiter: new RedisRateLimiter({ redis, apiKey: API_KEY, prefix }) } : {}),
+    })
+  const clients = mode === "redis" ? [make(), make()] : [make()]
   try {
-    await client.me() // adopts the sandbox's limits
+    for (const client of clients) await client.me() // adopts the sandbox's limits
     const ids = sandbox.state.catalog.liveProducts().map((p) => p.idText)
     const before = (sandbox.control.stats() as { requests: number }).requests
     const started = Date.now()
     const deadline = started + seconds * 1000
     let next = 0
     // Six callers for three slots: the limiter, not the callers, sets the pace.
-    const caller = async () => {
+    const caller = async (client: CatalogClient) => {
       while (Date.now() < deadline) {
         const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()))
         await client.getProduct(ids[next++ % ids.length], { signal }).catch((error) => {
@@ -61,7 +78,7 @@ async function benchLimiter(limitRpm: number, seconds: number): Promise<ClientBe
         })
       }
     }
-    await Promise.all(Array.from({ length: 6 }, caller))
+    await Promise.all(Array.from({ length: 6 }, (_, i) => caller(clients[i % clients.length])))
     const elapsed = (Date.now() - started) / 1000
     const stats = sandbox.control.stats() as { requests: number; rate_limited: { total: number } }
     const requests = stats.requests - before
@@ -76,7 +93,12 @@ async function benchLimiter(limitRpm: number, seconds: number): Promise<ClientBe
       rateLimited: stats.rate_limited.total,
     }
   } finally {
-    await client.close()
+    await Promise.all(clients.map((c) => c.close()))
+    if (redis) {
+      const keys = await redis.keys(`${prefix}*`)
+      if (keys.length) await redis.del(...keys)
+      await redis.quit()
+    }
     await sandbox.close()
   }
 }
@@ -134,14 +156,25 @@ export async function benchClient(): Promise<ClientBenchResult> {
   const seconds = Number(process.env.BENCH_CLIENT_SECONDS ?? 30)
   const products = Number(process.env.BENCH_CLIENT_PRODUCTS ?? 100_000)
 
-  console.log(`client limiter: sandbox limit ${rpm}/min and 3 at once, running ${seconds} s flat out…`)
-  const limiter = await benchLimiter(rpm, seconds)
-  console.log(
-    `client limiter: ${limiter.requests} requests in ${limiter.seconds.toFixed(1)} s = ${limiter.achievedRpm.toFixed(0)}/min ` +
-      `= ${(limiter.ratio * 100).toFixed(1)}% of the limit (after the opening burst of 3: ` +
-      `${limiter.pacedRpm.toFixed(0)}/min = ${((limiter.pacedRpm / limiter.limitRpm) * 100).toFixed(1)}%); ` +
-      `429 answers: ${limiter.rateLimited}`,
-  )
+  const report = (label: string, r: LimiterResult) =>
+    console.log(
+      `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s = ${r.achievedRpm.toFixed(0)}/min ` +
+        `= ${(r.ratio * 100).toFixed(1)}% of the limit (after the opening burst of 3: ` +
+        `${r.pacedRpm.toFixed(0)}/min = ${((r.pacedRpm / r.limitRpm) * 100).toFixed(1)}%); 429 answers: ${r.rateLimited}`,
+    )
+  console.log(`client limiter: sandbox limit ${rpm}/min and 3 at once, one client, ${seconds} s flat out…`)
+  const limiter = await benchLimiter(rpm, seconds, "memory")
+  report("client limiter (memory)", limiter)
+
+  let sharedLimiter: LimiterResult | null = null
+  if (process.env.BENCH_CLIENT_SKIP_REDIS !== "1") {
+    console.log(`client limiter: same, two clients sharing the key through RedisRateLimiter…`)
+    sharedLimiter = await benchLimiter(rpm, seconds, "redis").catch((error) => {
+      console.log(`client limiter (redis): skipped, ${error?.message ?? error}`)
+      return null
+    })
+    if (sharedLimiter) report("client limiter (redis, 2 clients)", sharedLimiter)
+  }
 
   console.log(`client export: ${products} products through the changes feed (child process)…`)
   const exported = await benchExport(products)
@@ -150,7 +183,7 @@ export async function benchClient(): Promise<ClientBenchResult> {
       `(${exported.productsPerSecond.toFixed(0)}/s, sandbox on the same 2 cores), file ${exported.fileMb.toFixed(0)} MB; ` +
       `peak RSS ${exported.peakRssMb.toFixed(0)} MB (at start ${exported.baselineRssMb.toFixed(0)} MB), peak heap ${exported.peakHeapMb.toFixed(0)} MB`,
   )
-  return { limiter, export: exported }
+  return { limiter, sharedLimiter, export: exported }
 }
 
 if (require.main === module) {
