@@ -25,6 +25,8 @@ describe("platform: runs, pricing resync and a revoked key", () => {
       env: {
         CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
         CATALOG_SYNC_SCHEDULE_EVERY_MS: String(SCHEDULE_MS),
+        CATALOG_SYNC_RETRY_BACKOFF_MS: "1500",
+        CATALOG_SYNC_CLIENT_MAX_RETRIES: "1",
         CATALOG_BASE_URL: "",
         CATALOG_API_KEY: "",
       },
@@ -71,6 +73,23 @@ describe("platform: runs, pricing resync and a revoked key", () => {
     const list = await app.admin("/admin/catalog-sync/runs?limit=2")
     expect(list.body.runs.length).toBe(2)
     expect(list.body.count).toBeGreaterThanOrEqual(3)
+  })
+
+  it("a transient failure is recorded with its reason and retried with backoff", async () => {
+    sandbox.control.faults({ fail_rate: 1, kinds: ["503"] })
+    const res = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(res.status).toBe(202)
+    const failed = await waitForRun(app, res.body.run.id)
+    sandbox.control.faults({ fail_rate: 0 })
+    expect(failed.status).toBe("failed")
+    expect(failed.error_code).toEqual(expect.stringMatching(/service_unavailable|internal_error|server_error/))
+    expect(failed.error_message).toEqual(expect.any(String))
+    const retried = await waitFor("the retry run", async () => {
+      const list = await app.admin("/admin/catalog-sync/runs?limit=5")
+      return list.body.runs.find((r: any) => r.trigger === "retry" && ["succeeded", "failed"].includes(r.status))
+    }, 60_000)
+    expect(retried).toMatchObject({ trigger: "retry", mode: "changes", status: "succeeded" })
+    expect(new Date(retried.started_at).getTime() - new Date(failed.finished_at).getTime()).toBeGreaterThanOrEqual(1000)
   })
 
   it("a revoked key fails with invalid_api_key, changes nothing, and blocks the schedule until the settings change", async () => {

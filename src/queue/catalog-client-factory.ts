@@ -51,5 +51,12 @@ export function createCatalogClientFor(
     pricing: toPricingOptions(settings.pricing),
     limiter: limiterFor(settings.apiKey, settings.apiKeyHash),
     signal: extra.signal,
+    ...clientRetryOverride(),
   })
+}
+
+/** Test hook: fewer in-request retries (CATALOG_SYNC_CLIENT_MAX_RETRIES), so a failing API fails a run fast. */
+function clientRetryOverride(): { retry?: { maxRetries: number; baseDelayMs: number } } {
+  const value = Number(process.env.CATALOG_SYNC_CLIENT_MAX_RETRIES)
+  return Number.isInteger(value) && value >= 0 ? { retry: { maxRetries: value, baseDelayMs: 100 } } : {}
 }
