@@ -1,28 +1,39 @@
-// Price rules of spec section 2.2, in exact decimals.
-// Rounding: every computed value is rounded to 2 decimals, ROUND_HALF_UP, at each step
-// (cost, then price from the rounded cost, then old_price from the rounded price or cost).
+// Price rules of spec section 2.2, in exact decimal fixed-point arithmetic.
+// Amounts are integer kopiykas; percentages are exact ratios of integers, so no value is ever
+// approximated. Rounding: every computed value is rounded to 2 decimals (whole kopiykas),
+// ROUND_HALF_UP, at each step: the cost (avg), then the price from the rounded cost, then the
+// old price from the rounded price (discount) or from the rounded cost (old-price markup).
+// This is the hot path of every page, hence integers rather than decimal.js objects; the tests
+// check every card against an independent decimal.js computation.
 
 import Decimal from "decimal.js"
 import type { Product } from "./model"
 
 export type PriceCalculation = "min" | "avg" | "max"
 
+/** An exact ratio num/den of positive integers, as numbers and as bigints. */
+interface Ratio {
+  num: number
+  den: number
+  bigNum: bigint
+  bigDen: bigint
+}
+
 export interface Pricing {
   calculation: PriceCalculation
-  markupPercent: Decimal | null
-  discountPercent: Decimal | null
-  oldPriceMarkupPercent: Decimal | null
-  /** Precomputed factors (1 + markup/100 and so on), so a card costs few operations. */
-  markupFactor: Decimal | null
-  discountDivisor: Decimal | null
-  oldPriceMarkupFactor: Decimal | null
+  /** Normalised decimal strings ("30.5"), or null when not sent. */
+  markupPercent: string | null
+  discountPercent: string | null
+  oldPriceMarkupPercent: string | null
+  /** price = cost × markup */
+  markup: Ratio | null
+  /** old_price = price × discount (= 1 / (1 − d/100)) */
+  discount: Ratio | null
+  /** old_price = cost × oldPriceMarkup */
+  oldPriceMarkup: Ratio | null
   /** Canonical text of the applied parameters; cursors carry a hash of it. */
   key: string
 }
-
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP })
-const HUNDRED = new D(100)
-const ONE = new D(1)
 
 export function makePricing(
   calculation: PriceCalculation,
@@ -30,41 +41,85 @@ export function makePricing(
   discountPercent: string | null,
   oldPriceMarkupPercent: string | null,
 ): Pricing {
-  const markup = markupPercent === null ? null : new D(markupPercent)
-  const discount = discountPercent === null ? null : new D(discountPercent)
-  const oldMarkup = oldPriceMarkupPercent === null ? null : new D(oldPriceMarkupPercent)
+  const markup = normalise(markupPercent)
+  const discount = normalise(discountPercent)
+  const oldMarkup = normalise(oldPriceMarkupPercent)
   return {
     calculation,
     markupPercent: markup,
     discountPercent: discount,
     oldPriceMarkupPercent: oldMarkup,
-    markupFactor: markup ? ONE.plus(markup.div(HUNDRED)) : null,
-    discountDivisor: discount ? ONE.minus(discount.div(HUNDRED)) : null,
-    oldPriceMarkupFactor: oldMarkup ? ONE.plus(oldMarkup.div(HUNDRED)) : null,
-    key: [calculation, markup?.toString() ?? "", discount?.toString() ?? "", oldMarkup?.toString() ?? ""].join("|"),
+    markup: markup === null ? null : percentFactor(markup, 1n),
+    discount: discount === null ? null : inverse(percentFactor(discount, -1n)),
+    oldPriceMarkup: oldMarkup === null ? null : percentFactor(oldMarkup, 1n),
+    key: [calculation, markup ?? "", discount ?? "", oldMarkup ?? ""].join("|"),
   }
 }
 
 export const DEFAULT_PRICING = makePricing("max", null, null, null)
 
+function normalise(value: string | null): string | null {
+  return value === null ? null : new Decimal(value).toFixed() // "030.50" → "30.5", never exponent notation
+}
+
+/** 1 ± percent/100 as an exact ratio; percent is a plain non-negative decimal string. */
+function percentFactor(percent: string, sign: 1n | -1n): Ratio {
+  const [whole, fraction = ""] = percent.split(".")
+  const scale = 10n ** BigInt(fraction.length)
+  const scaled = BigInt(whole + fraction) // percent × scale
+  const den = 100n * scale
+  return ratio(den + sign * scaled, den)
+}
+
+function inverse(r: Ratio): Ratio {
+  return ratio(r.bigDen, r.bigNum)
+}
+
+function ratio(num: bigint, den: bigint): Ratio {
+  return { num: Number(num), den: Number(den), bigNum: num, bigDen: den }
+}
+
+/** Kopiykas: a number while safe, a bigint beyond 2^53 (huge markups and discounts near 100 %). */
+type Kop = number | bigint
+
+/** round_half_up(amount × r) for a non-negative integer amount. */
+function scale(amount: Kop, r: Ratio): Kop {
+  if (typeof amount === "number") {
+    const product = amount * r.num
+    if (Number.isSafeInteger(product) && Number.isSafeInteger(r.den)) return divideHalfUp(product, r.den)
+  }
+  const big = BigInt(amount) * r.bigNum
+  const quotient = big / r.bigDen
+  const remainder = big - quotient * r.bigDen
+  const rounded = 2n * remainder >= r.bigDen ? quotient + 1n : quotient
+  return rounded <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(rounded) : rounded
+}
+
+/** round_half_up(a / b) for non-negative safe integers (exact: a < 2^53 keeps floor(a / b) exact). */
+function divideHalfUp(a: number, b: number): number {
+  const quotient = Math.floor(a / b)
+  const remainder = a - quotient * b
+  return 2 * remainder >= b ? quotient + 1 : quotient
+}
+
 /** `meta.pricing`: the parameters applied, numbers as normalised decimal strings, absent ones null. */
 export function pricingMeta(pricing: Pricing): Record<string, string | null> {
   return {
     price_calculation: pricing.calculation,
-    markup_percent: pricing.markupPercent?.toString() ?? null,
-    discount_percent: pricing.discountPercent?.toString() ?? null,
-    old_price_markup_percent: pricing.oldPriceMarkupPercent?.toString() ?? null,
+    markup_percent: pricing.markupPercent,
+    discount_percent: pricing.discountPercent,
+    old_price_markup_percent: pricing.oldPriceMarkupPercent,
   }
 }
 
-/** min / avg / max of kopiyka amounts, as hryvnias rounded to 2 decimals; null for no amounts. */
-export function aggregateCost(kopiykas: number[], calculation: PriceCalculation): Decimal | null {
+/** min / avg / max of kopiyka amounts, in whole kopiykas (avg rounded half up); null for no amounts. */
+export function aggregateCost(kopiykas: number[], calculation: PriceCalculation): number | null {
   if (kopiykas.length === 0) return null
-  if (calculation === "min") return new D(Math.min(...kopiykas)).div(HUNDRED)
-  if (calculation === "max") return new D(Math.max(...kopiykas)).div(HUNDRED)
-  let sum = new D(0)
-  for (const k of kopiykas) sum = sum.plus(k)
-  return sum.div(kopiykas.length).div(HUNDRED).toDecimalPlaces(2, D.ROUND_HALF_UP)
+  if (calculation === "min") return Math.min(...kopiykas)
+  if (calculation === "max") return Math.max(...kopiykas)
+  let sum = 0
+  for (const k of kopiykas) sum += k
+  return divideHalfUp(sum, kopiykas.length)
 }
 
 /** Suppliers' costs for the whole product: those with stock, else all with a price. */
@@ -98,20 +153,26 @@ export interface PriceSet {
   oldPrice: string | null
 }
 
-/** price and old_price from a (rounded) cost; null where the cost is null. */
-export function applyPricing(cost: Decimal | null, pricing: Pricing): PriceSet {
-  if (cost === null) return { cost: null, price: null, oldPrice: null }
-  let price: Decimal | null = null
-  let oldPrice: Decimal | null = null
-  if (pricing.markupFactor) {
-    price = cost.times(pricing.markupFactor).toDecimalPlaces(2, D.ROUND_HALF_UP)
-    if (pricing.discountDivisor) {
-      oldPrice = price.div(pricing.discountDivisor).toDecimalPlaces(2, D.ROUND_HALF_UP)
-    } else if (pricing.oldPriceMarkupFactor) {
-      oldPrice = cost.times(pricing.oldPriceMarkupFactor).toDecimalPlaces(2, D.ROUND_HALF_UP)
-    }
+/** cost_price, price and old_price as decimal strings from a cost in kopiykas; null where the cost is null. */
+export function applyPricing(costKop: number | null, pricing: Pricing): PriceSet {
+  if (costKop === null) return { cost: null, price: null, oldPrice: null }
+  let price: Kop | null = null
+  let oldPrice: Kop | null = null
+  if (pricing.markup) {
+    price = scale(costKop, pricing.markup)
+    if (pricing.discount) oldPrice = scale(price, pricing.discount)
+    else if (pricing.oldPriceMarkup) oldPrice = scale(costKop, pricing.oldPriceMarkup)
   }
-  return { cost: cost.toFixed(2), price: price?.toFixed(2) ?? null, oldPrice: oldPrice?.toFixed(2) ?? null }
+  return { cost: formatKop(costKop), price: price === null ? null : formatKop(price), oldPrice: oldPrice === null ? null : formatKop(oldPrice) }
 }
 
-export { D as SandboxDecimal }
+/** 123456 → "1234.56" */
+export function formatKop(kop: Kop): string {
+  if (typeof kop === "bigint") {
+    const digits = kop.toString().padStart(3, "0")
+    return `${digits.slice(0, -2)}.${digits.slice(-2)}`
+  }
+  const hryvnias = Math.floor(kop / 100)
+  const rest = kop - hryvnias * 100
+  return `${hryvnias}.${rest < 10 ? "0" : ""}${rest}`
+}

@@ -1,6 +1,6 @@
 // Section 2.2 price rules, checked against the suppliers' data with an independent decimal.js computation.
 
-import Decimal from "decimal.js"
+import DecimalBase from "decimal.js"
 import type { Product } from "../model"
 import { startSandbox, type Sandbox } from "../server"
 import { get } from "./http"
@@ -11,6 +11,9 @@ beforeAll(async () => {
 })
 afterAll(async () => sb.close())
 
+// The oracle: decimal.js with ample precision, independent of the sandbox's integer arithmetic.
+const Decimal = DecimalBase.clone({ precision: 100 })
+type Decimal = InstanceType<typeof Decimal>
 const HALF_UP = Decimal.ROUND_HALF_UP
 const r2 = (d: Decimal) => d.toDecimalPlaces(2, HALF_UP)
 
@@ -69,6 +72,10 @@ const CASES: Record<string, string>[] = [
   { price_calculation: "min", markup_percent: "0", old_price_markup_percent: "45.55" },
   { markup_percent: "1000", discount_percent: "99.99" },
   { markup_percent: "33.333", discount_percent: "0" },
+  // Long fractions take the BigInt path.
+  { markup_percent: "0.000000000000000000000000005", discount_percent: "99.9999999999999999999" },
+  { price_calculation: "avg", markup_percent: "999.999999999999999999", old_price_markup_percent: "0.5" },
+  { markup_percent: "14.285714285714285714", discount_percent: "33.3333333333" },
 ]
 
 describe("price rules (2.2)", () => {
@@ -77,9 +84,9 @@ describe("price rules (2.2)", () => {
     const { cards, meta } = await allCards(query)
     expect(meta.pricing).toEqual({
       price_calculation: q.price_calculation ?? "max",
-      markup_percent: q.markup_percent !== undefined ? new Decimal(q.markup_percent).toString() : null,
-      discount_percent: q.discount_percent !== undefined ? new Decimal(q.discount_percent).toString() : null,
-      old_price_markup_percent: q.old_price_markup_percent !== undefined ? new Decimal(q.old_price_markup_percent).toString() : null,
+      markup_percent: q.markup_percent !== undefined ? new Decimal(q.markup_percent).toFixed() : null,
+      discount_percent: q.discount_percent !== undefined ? new Decimal(q.discount_percent).toFixed() : null,
+      old_price_markup_percent: q.old_price_markup_percent !== undefined ? new Decimal(q.old_price_markup_percent).toFixed() : null,
     })
     const calc = q.price_calculation ?? "max"
     for (const card of cards) {
