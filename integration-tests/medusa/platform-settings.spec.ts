@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto"
 import { Client } from "pg"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { waitFor } from "./platform-helpers"
 
 jest.setTimeout(240_000)
 
@@ -121,9 +122,15 @@ describe("platform: admin settings", () => {
   })
 
   it("shows plan, limits and usage in /status, and the next run time", async () => {
-    const status = await app.admin("/admin/catalog-sync/status")
+    // Saving the pricing started a full resync; wait for it to end.
+    const status = await waitFor("the first run to end", async () => {
+      const res = await app.admin("/admin/catalog-sync/status")
+      return res.body.state === "running" ? null : res
+    })
     expect(status.status).toBe(200)
     expect(status.body.state).toBe("idle")
+    expect(status.body.last_run).toMatchObject({ status: "succeeded", mode: "full", trigger: "settings" })
+    expect(status.body.products_synced).toBe(20)
     expect(status.body.account).toMatchObject({ limits: { requests_per_minute: expect.any(Number) } })
     expect(status.body.account_error).toBeNull()
     expect(typeof status.body.next_run_at).toBe("string")
