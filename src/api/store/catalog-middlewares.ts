@@ -2,8 +2,18 @@
 // platform's file spreads `storeCatalogMiddlewares` into its defineMiddlewares routes.
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
 
-/** Product relations the plugin adds through module links (src/links). */
-export const CATALOG_PRODUCT_RELATIONS = ["catalog_brand", "catalog_brand_model"]
+/** Product relations the plugin adds through module links (src/links), with their readable fields. */
+export const CATALOG_PRODUCT_RELATIONS: Record<string, string[]> = {
+  catalog_brand: ["id", "catalog_id", "name", "slug"],
+  catalog_brand_model: ["id", "catalog_id", "name", "slug", "brand_id"],
+}
+
+/** Medusa's allow list matches exactly: the relation (for `*rel`) and each `rel.field`. */
+export const CATALOG_ALLOWED_FIELDS = Object.entries(CATALOG_PRODUCT_RELATIONS).flatMap(([relation, fields]) => [
+  relation,
+  `${relation}.*`,
+  ...fields.map((f) => `${relation}.${f}`),
+])
 
 /**
  * The store product routes only return fields on their allow list; this lets a storefront ask
@@ -11,7 +21,7 @@ export const CATALOG_PRODUCT_RELATIONS = ["catalog_brand", "catalog_brand_model"
  */
 function allowCatalogRelations(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const allowed = ((req as unknown as { allowed?: string[] }).allowed ??= [])
-  for (const relation of CATALOG_PRODUCT_RELATIONS) allowed.push(relation, `${relation}.*`)
+  allowed.push(...CATALOG_ALLOWED_FIELDS)
   next()
 }
 

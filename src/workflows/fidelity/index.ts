@@ -38,7 +38,7 @@ export type WrittenProduct = {
   details: CardDetails
 }
 
-type Logger = { info(m: string): void; warn(m: string): void }
+type Logger = { info(m: string): void; warn(m: string): void; debug?(m: string): void }
 
 /** What catalog_sync_state.reference_cache holds (only fidelity writes it). */
 export interface ReferenceCache {
@@ -184,6 +184,10 @@ export async function applyPageExtras(
 ): Promise<void> {
   if (!written.length) return
   const { refs } = ctx
+  const started = Date.now()
+  const marks: string[] = []
+  const mark = (what: string, since: number) => marks.push(`${what} ${Date.now() - since}ms`)
+  let t = Date.now()
 
   // A card may name a brand or model the last /v1/brands answer did not have yet.
   const newBrands = new Map<string, { id: string; name: string }>()
@@ -219,16 +223,26 @@ export async function applyPageExtras(
     brandWanted.set(w.productId, w.details.brandCatalogId ? refs.brandIdByCatalogId.get(w.details.brandCatalogId) ?? null : null)
     modelWanted.set(w.productId, w.details.brandModelCatalogId ? refs.brandModelIdByCatalogId.get(w.details.brandModelCatalogId) ?? null : null)
   }
+  mark("brands", t)
+  t = Date.now()
   await syncLinks(container, BRAND_LINK, brandWanted)
   await syncLinks(container, MODEL_LINK, modelWanted)
+  mark("links", t)
 
   if (refs.translationsEnabled) {
+    t = Date.now()
     const desired = new Map<string, Record<string, Record<string, string | null>>>()
     for (const w of written) desired.set(w.productId, w.details.translations as unknown as Record<string, Record<string, string | null>>)
     await syncTranslations(container, "product", desired)
+    mark("translations", t)
   }
 
-  if (refs.salePriceListId) await syncSalePrices(container, refs.salePriceListId, salePricesOf(written))
+  if (refs.salePriceListId) {
+    t = Date.now()
+    await syncSalePrices(container, refs.salePriceListId, salePricesOf(written))
+    mark("sale prices", t)
+  }
+  loggerOf(container).debug?.(`catalog sync: page extras for ${written.length} products in ${Date.now() - started}ms (${marks.join(", ")})`)
 }
 
 /**

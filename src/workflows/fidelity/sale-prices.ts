@@ -74,6 +74,7 @@ export async function syncSalePrices(
   wanted: SalePriceWanted[],
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
+  const t0 = Date.now()
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({
     entity: "product_variant_price_set",
@@ -97,6 +98,7 @@ export async function syncSalePrices(
     byPriceSet.set(p.price_set_id, list)
   }
 
+  const t1 = Date.now()
   const create: { variant_id: string; amount: number; currency_code: string }[] = []
   const update: { id: string; variant_id: string; amount: number; currency_code: string }[] = []
   const remove: string[] = []
@@ -125,6 +127,9 @@ export async function syncSalePrices(
       input: { data: { id: priceListId, create, update, delete: remove } },
     })
   }
+  ;(container.resolve("logger") as { debug?(m: string): void }).debug?.(
+    `catalog sync: sale prices read ${t1 - t0}ms, wrote ${Date.now() - t1}ms (${create.length} new, ${update.length} changed, ${remove.length} removed)`,
+  )
   return { created: create.length, updated: update.length, deleted: remove.length }
 }
 
