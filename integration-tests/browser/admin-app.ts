@@ -19,11 +19,64 @@ export function ensureAdminBuilt(): void {
   const built = fs.existsSync(ADMIN_INDEX) ? fs.statSync(ADMIN_INDEX).mtimeMs : 0
   const plugin = fs.existsSync(PLUGIN_ADMIN) ? fs.statSync(PLUGIN_ADMIN).mtimeMs : Infinity
   if (process.env.MCS_REBUILD_ADMIN !== "1" && built > plugin) return
-  execFileSync(MEDUSA_BIN, ["build"], {
-    cwd: DEMO_DIR,
-    env: baseMedusaEnv({ DISABLE_ADMIN: "false" }),
-    stdio: "inherit",
-  })
+  // Another engineer's `plugin:build` may be rewriting .medusa/server: wait for a whole
+  // build and retry a build that lost the race.
+  for (let attempt = 1; ; attempt++) {
+    waitForCompletePluginBuild()
+    try {
+      execFileSync(MEDUSA_BIN, ["build"], {
+        cwd: DEMO_DIR,
+        env: baseMedusaEnv({ DISABLE_ADMIN: "false" }),
+        stdio: "inherit",
+      })
+      return
+    } catch (error) {
+      if (attempt >= 3) throw error
+    }
+  }
+}
+
+function missingPluginFiles(root: string): string[] {
+  return REQUIRED_FILES.filter((file) => !fs.existsSync(path.join(root, file)))
+}
+
+function waitForCompletePluginBuild(): void {
+  for (let waited = 0; missingPluginFiles(PLUGIN_BUILD_DIR).length > 0; waited += 3) {
+    if (waited > 120) throw new Error(`plugin build incomplete: ${missingPluginFiles(PLUGIN_BUILD_DIR).join(", ")}`)
+    execFileSync("sleep", ["3"])
+  }
+}
+
+const SNAPSHOT_DIR = path.join(DEMO_BUILD_DIR, "node_modules", "medusa-catalog-sync")
+const REQUIRED_FILES = [
+  "src/modules/catalog_sync/index.js",
+  "src/queue/runtime.js",
+  "src/runner/run-sync.js",
+  "src/api/admin/catalog-sync/status/route.js",
+  "src/admin/index.mjs",
+]
+
+/**
+ * Freezes the plugin build the app runs on. The app started from demo/.medusa/server
+ * resolves "medusa-catalog-sync" from its own node_modules first, so a copy there keeps
+ * a run from breaking when someone rebuilds .medusa/server (which deletes it first)
+ * while the test runs. Dependencies still resolve from the root node_modules.
+ */
+export function snapshotPluginBuild(): void {
+  for (let attempt = 1; ; attempt++) {
+    fs.rmSync(SNAPSHOT_DIR, { recursive: true, force: true })
+    fs.mkdirSync(SNAPSHOT_DIR, { recursive: true })
+    fs.copyFileSync(path.join(PLUGIN_BUILD_DIR, "..", "..", "package.json"), path.join(SNAPSHOT_DIR, "package.json"))
+    try {
+      fs.cpSync(PLUGIN_BUILD_DIR, path.join(SNAPSHOT_DIR, ".medusa", "server"), { recursive: true })
+    } catch {
+      // a rebuild deleted files while copying: try again
+    }
+    const missing = missingPluginFiles(path.join(SNAPSHOT_DIR, ".medusa", "server"))
+    if (missing.length === 0) return
+    if (attempt >= 20) throw new Error(`plugin build incomplete, missing ${missing.join(", ")}; run npx medusa plugin:build`)
+    execFileSync("sleep", ["3"])
+  }
 }
 
 export type AdminApp = { url: string; logs: () => string; stop: () => Promise<void> }

@@ -7,7 +7,7 @@ import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { ensureAdminBuilt, startAdminApp, type AdminApp } from "./admin-app"
+import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
 
 jest.setTimeout(600_000)
 
@@ -33,6 +33,7 @@ describe("admin UI in the browser", () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true })
     ensureAdminBuilt()
+    snapshotPluginBuild()
     db = await createTestDatabase("browser")
     sandbox = await startSandbox({ products: 300, seed: 7, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
     app = await startAdminApp({
