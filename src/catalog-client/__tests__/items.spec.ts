@@ -59,3 +59,19 @@ describe("pricingQuery", () => {
     expect(() => pricingQuery({ discount_percent: 5, old_price_markup_percent: 5 })).toThrow(/not both/)
   })
 })
+
+describe("parseExactJson", () => {
+  it("keeps every digit of big integers and decimals, also next to tricky strings", () => {
+    const text = String.raw`{"a":"x\\","b":12345678901234567,"c":"q\"9999999999999999\"","d":[-1.50,2e5,3,-9223372036854775807],"e":"\\\"","f":1}`
+    expect(parseExactJson(text)).toEqual({
+      a: "x\\",
+      b: "12345678901234567",
+      c: 'q"9999999999999999"',
+      d: ["-1.50", "2e5", 3, "-9223372036854775807"],
+      e: '\\"',
+      f: 1,
+    })
+    expect(parseExactJson("[123456789012345,1234567890123456]")).toEqual([123456789012345, "1234567890123456"])
+    expect(() => parseExactJson('{"a":"unterminated')).toThrow()
+  })
+})
