@@ -104,11 +104,6 @@ describe("fidelity (translation module enabled)", () => {
     expect(product.catalog_brand).toMatchObject({ catalog_id: card.brand!.id, name: card.brand!.name })
     expect(product.catalog_brand_model).toMatchObject({ catalog_id: card.brand_model!.id, name: card.brand_model!.name })
 
-    const store = await app.store(`/store/products/${product.id}?fields=${encodeURIComponent("id,*catalog_brand,*catalog_brand_model")}`)
-    expect(store.status).toBe(200)
-    expect(store.body.product.catalog_brand).toMatchObject({ catalog_id: card.brand!.id, name: card.brand!.name })
-    expect(store.body.product.catalog_brand_model).toMatchObject({ catalog_id: card.brand_model!.id })
-
     const brands = await app.store("/store/catalog-brands?limit=200")
     expect(brands.status).toBe(200)
     expect(brands.body.brands.map((b: any) => b.catalog_id).sort()).toEqual(catalog.brands.map((b) => b.id).sort())
@@ -118,6 +113,20 @@ describe("fidelity (translation module enabled)", () => {
     // Products without a brand have no link.
     const plain = catalog.cards.find((c) => !c.brand)
     if (plain) expect((await adminProduct(plain.id, ",+catalog_brand.*")).catalog_brand ?? null).toBeNull()
+  })
+
+  it("exposes a product's brand and model through the store product API", async () => {
+    const card = catalog.cards.find((c) => c.brand && c.brand_model)!
+    const product = await adminProduct(card.id)
+    const store = await app.store(`/store/products/${product.id}?fields=${encodeURIComponent("id,*catalog_brand,*catalog_brand_model")}`)
+    expect(store.status).toBe(200)
+    expect(store.body.product.catalog_brand).toMatchObject({ catalog_id: card.brand!.id, name: card.brand!.name })
+    expect(store.body.product.catalog_brand_model).toMatchObject({ catalog_id: card.brand_model!.id })
+
+    const list = await app.store(`/store/products?limit=100&fields=${encodeURIComponent("id,external_id,+catalog_brand.name")}`)
+    expect(list.status).toBe(200)
+    const listed = list.body.products.find((p: any) => p.id === product.id)
+    expect(listed.catalog_brand.name).toBe(card.brand!.name)
   })
 
   it("serves the primary language and, with a locale, the other one", async () => {
@@ -251,37 +260,75 @@ describe("fidelity (translation module enabled)", () => {
     expect((await adminProduct(card.id)).title).toBe(card.name_uk)
   })
 
-  it("follows sizes, photos, stock and price changes", async () => {
-    const sized = catalog.cards.filter((c) => c.sizes.length > 0).slice(0, 4).map((c) => c.id)
-    sandbox.control.mutate({ count: 12, kinds: ["sizes", "photos", "price", "stock"], ids: sized })
+  /** The product of a card as the shop shows it: variants per size, gallery, store prices. */
+  const expectProductMatchesCard = async (card: ProductCard) => {
+    const p = await adminProduct(card.id, ",+variants.metadata")
+    const sizes = card.sizes.length ? card.sizes.map((s) => s.size.trim()).sort() : [null]
+    expect(p.variants.map((v: any) => v.metadata.catalog_size ?? null).sort()).toEqual(sizes)
+    // The gallery follows: same order, main image first, no duplicates accumulated.
+    const urls = [...card.images.filter((i) => i.is_main), ...card.images.filter((i) => !i.is_main)].map((i) => i.url)
+    expect([...p.images].sort((a: any, b: any) => a.rank - b.rank).map((i: any) => i.url)).toEqual(urls)
+    expect(p.thumbnail).toBe(urls[0] ?? null)
+    if (card.cost_price === null) return p
+    const store = await app.store(`/store/products/${p.id}?region_id=${regionId}&fields=${encodeURIComponent("*variants.calculated_price,+variants.metadata")}`)
+    const entries = card.sizes.length ? card.sizes : [{ ...card, size: null as unknown as string }]
+    for (const s of entries) {
+      if (!s.price) continue
+      const v = store.body.product.variants.find((x: any) => (x.metadata.catalog_size ?? null) === (s.size?.trim() ?? null))
+      expect(dec(v.calculated_price.calculated_amount).equals(dec(s.price))).toBe(true)
+      expect(dec(v.calculated_price.original_amount).equals(dec(s.old_price))).toBe(true)
+    }
+    return p
+  }
+
+  const orphanInventoryItems = async () =>
+    (
+      await sql(
+        db.url,
+        `select count(*)::int as n from inventory_item ii where ii.deleted_at is null
+           and not exists (select 1 from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
+                           where l.inventory_item_id = ii.id and l.deleted_at is null and v.deleted_at is null)`,
+      )
+    )[0].n
+
+  it("follows photos added, removed and reordered, and price and stock changes", async () => {
+    const ids = catalog.cards.filter((c) => c.images.length > 1 && c.cost_price !== null).slice(0, 4).map((c) => c.id)
+    sandbox.control.mutate({ count: 16, kinds: ["photos", "price", "stock"], ids })
     await run("changes")
     await refreshCatalog()
     const cards = cardsById()
-    for (const id of sized) {
-      const card = cards.get(id)!
-      const p = await adminProduct(id, ",+variants.metadata,*variants.prices")
-      const sizes = card.sizes.map((s) => s.size.trim()).sort()
-      expect(p.variants.map((v: any) => v.metadata.catalog_size).sort()).toEqual(sizes)
-      // The gallery follows: same order, main image first, no duplicates accumulated.
-      const urls = [...card.images.filter((i) => i.is_main), ...card.images.filter((i) => !i.is_main)].map((i) => i.url)
-      expect([...p.images].sort((a: any, b: any) => a.rank - b.rank).map((i: any) => i.url)).toEqual(urls)
-      expect(p.thumbnail).toBe(urls[0] ?? null)
-      const store = await app.store(`/store/products/${p.id}?region_id=${regionId}&fields=${encodeURIComponent("*variants.calculated_price,+variants.metadata")}`)
-      for (const s of card.sizes) {
-        const v = store.body.product.variants.find((x: any) => x.metadata.catalog_size === s.size.trim())
-        if (!s.price) continue
-        expect(dec(v.calculated_price.calculated_amount).equals(dec(s.price))).toBe(true)
-        expect(dec(v.calculated_price.original_amount).equals(dec(s.old_price))).toBe(true)
-      }
-    }
-    // Inventory follows removed sizes: no inventory item is left without its variant.
-    const orphans = await sql(
+    for (const id of ids) await expectProductMatchesCard(cards.get(id)!)
+    const images = await sql(db.url, "select count(*)::int as n from image i join product p on p.id = i.product_id where p.deleted_at is null and i.deleted_at is null")
+    expect(images[0].n).toBe(catalog.cards.reduce((n, c) => n + new Set(c.images.map((i) => i.url)).size, 0))
+  })
+
+  it("follows sizes added and removed: variants, prices and inventory with them", async () => {
+    const ids = catalog.cards.filter((c) => c.sizes.length > 1 && c.cost_price !== null).slice(0, 4).map((c) => c.id)
+    sandbox.control.mutate({ count: 12, kinds: ["sizes"], ids })
+    await run("changes")
+    await refreshCatalog()
+    const cards = cardsById()
+    for (const id of ids) await expectProductMatchesCard(cards.get(id)!)
+    expect(await orphanInventoryItems()).toBe(0)
+  })
+
+  it("removes a product taken off sale, with its translations and sale prices", async () => {
+    const card = catalog.cards.find((c) => c.cost_price !== null && c.sizes.length > 0)!
+    const product = await adminProduct(card.id)
+    sandbox.control.mutate({ remove_ids: [card.id] })
+    await run("changes")
+    const gone = await app.admin(`/admin/products?external_id=${card.id}`)
+    expect(gone.body.products).toEqual([])
+    const rows = await sql(db.url, "select count(*)::int as n from translation where reference_id = $1 and deleted_at is null", [product.id])
+    expect(rows[0].n).toBe(0)
+    const sale = await sql(
       db.url,
-      `select count(*)::int as n from inventory_item ii where ii.deleted_at is null
-         and not exists (select 1 from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
-                         where l.inventory_item_id = ii.id and l.deleted_at is null and v.deleted_at is null)`,
+      `select count(*)::int as n from price p join product_variant_price_set l on l.price_set_id = p.price_set_id
+        where l.variant_id = any($1) and p.price_list_id is not null and p.deleted_at is null`,
+      [product.variants.map((v: any) => v.id)],
     )
-    expect(orphans[0].n).toBe(0)
+    expect(sale[0].n).toBe(0)
+    await refreshCatalog()
   })
 
   it("handles products out of stock, without sizes and without a cost", async () => {
@@ -309,4 +356,3 @@ describe("fidelity (translation module enabled)", () => {
   })
 })
 
-export type { ProductCard }
