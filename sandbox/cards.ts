@@ -85,12 +85,6 @@ export class CardRenderer {
     const names = productNames(product, brand?.name ?? null, model?.name ?? null)
     const text = describe(product, names, brand?.name ?? null)
     const material = MATERIALS[product.materialIndex]
-    const attributes = [
-      { name_uk: "Колір", name_ru: "Цвет", value_uk: COLORS[product.colorIndex].uk, value_ru: COLORS[product.colorIndex].ru },
-      { name_uk: "Матеріал", name_ru: "Материал", value_uk: material.uk, value_ru: material.ru },
-      { name_uk: "Сезон", name_ru: "Сезон", value_uk: SEASONS[product.seasonIndex].uk, value_ru: SEASONS[product.seasonIndex].ru },
-      { name_uk: "Для кого", name_ru: "Для кого", value_uk: AUDIENCES[product.audienceIndex].uk, value_ru: AUDIENCES[product.audienceIndex].ru },
-    ]
     const dims = product.dimensionsMm
     return (
       `{"id":${product.idText},"sku":${quote(product.sku)},"name":${quote(names.uk)},` +
@@ -100,7 +94,7 @@ export class CardRenderer {
       `"category_id":${product.categoryId},` +
       `"brand":${brand ? `{"id":${brand.id},"name":${quote(brand.name)}}` : "null"},` +
       `"brand_model":${model ? `{"id":${model.id},"name":${quote(model.name)}}` : "null"},` +
-      `"attributes":${JSON.stringify(attributes)},` +
+      `"attributes":${attributesJson(product)},` +
       `"material_uk":${quote(material.uk)},"material_ru":${quote(material.ru)},` +
       `"origin_country":${nullable(product.originCountry)},` +
       `"weight_kg":${product.weightGrams === null ? "null" : quote(fixed(product.weightGrams, 1000, 3))},` +
@@ -119,6 +113,28 @@ export class CardRenderer {
       .join(",")
     return `"images":[${images}],"sync_version":${product.syncVersion},"updated_at":"${new Date(product.updatedAtMs).toISOString()}"}`
   }
+}
+
+/** Attribute lists repeat across products (colour × material × season × audience): build each once. */
+const attributeCache = new Map<number, string>()
+
+function attributesJson(product: Product): string {
+  const key = ((product.colorIndex * 100 + product.materialIndex) * 100 + product.seasonIndex) * 100 + product.audienceIndex
+  let json = attributeCache.get(key)
+  if (json === undefined) {
+    const color = COLORS[product.colorIndex]
+    const material = MATERIALS[product.materialIndex]
+    const season = SEASONS[product.seasonIndex]
+    const audience = AUDIENCES[product.audienceIndex]
+    json = JSON.stringify([
+      { name_uk: "Колір", name_ru: "Цвет", value_uk: color.uk, value_ru: color.ru },
+      { name_uk: "Матеріал", name_ru: "Материал", value_uk: material.uk, value_ru: material.ru },
+      { name_uk: "Сезон", name_ru: "Сезон", value_uk: season.uk, value_ru: season.ru },
+      { name_uk: "Для кого", name_ru: "Для кого", value_uk: audience.uk, value_ru: audience.ru },
+    ])
+    attributeCache.set(key, json)
+  }
+  return json
 }
 
 /** Pieces in stock per size slot, over all suppliers (one slot for products without sizes). */

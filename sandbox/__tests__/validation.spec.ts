@@ -192,3 +192,13 @@ describe("/v1/stock parameters (section 8 limits)", () => {
     expectError(await get(sb.baseUrl, `/v1/stock?ids=${ids201}`, { key: sb.apiKey }), 422, "validation_error", ["ids"])
   })
 })
+
+describe("long URLs", () => {
+  it("accepts skus at their 8000-character limit even with non-ASCII articles percent-encoded", async () => {
+    const skus = Array.from({ length: 80 }, (_, i) => String(i).padStart(99, "я")).join(",") + "я"
+    expect(skus.length).toBe(8000)
+    const result = await get(sb.baseUrl, `/v1/stock?skus=${encodeURIComponent(skus)}&ids=1`, { key: sb.apiKey })
+    expect(result.status).toBe(200)
+    expect(result.json.meta.missing.length).toBeGreaterThanOrEqual(80)
+  })
+})
