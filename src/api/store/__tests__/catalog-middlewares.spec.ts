@@ -9,7 +9,7 @@ async function prepare(fields: string, withPlugin: boolean) {
   const req: any = { query: { fields }, allowed: [], restrictedFields: undefined, get: () => undefined }
   if (withPlugin) {
     const route = storeCatalogMiddlewares.find((r) => r.matcher === "/store/products/:id")!
-    await new Promise<void>((resolve) => (route.middlewares[0] as any)(req, {}, resolve))
+    await new Promise<void>((resolve) => (route.middlewares![0] as any)(req, {}, resolve))
   }
   let error: unknown
   await validateAndTransformQuery(StoreGetProductParams as any, QueryConfig.retrieveProductQueryConfig as any)(req, {} as any, (e?: unknown) => {
