@@ -331,6 +331,23 @@ describe("fidelity (translation module enabled)", () => {
     await refreshCatalog()
   })
 
+  it("drops a brand with no products on sale, and keeps the others", async () => {
+    const counts = new Map<string, number>()
+    for (const c of catalog.cards) if (c.brand) counts.set(c.brand.id, (counts.get(c.brand.id) ?? 0) + 1)
+    const [brandId] = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]
+    const ids = catalog.cards.filter((c) => c.brand?.id === brandId).map((c) => c.id)
+    sandbox.control.mutate({ remove_ids: ids })
+    await run("changes")
+    await refreshCatalog()
+    const brands = await app.store("/store/catalog-brands?limit=200")
+    const listed = brands.body.brands.map((b: any) => b.catalog_id)
+    expect(listed).not.toContain(brandId)
+    expect(listed.sort()).toEqual(catalog.brands.map((b) => b.id).sort())
+    const rows = await sql(db.url, "select deleted_at from catalog_brand where catalog_id = $1", [brandId])
+    expect(rows.length).toBe(1)
+    expect(rows[0].deleted_at).not.toBeNull()
+  })
+
   it("handles products out of stock, without sizes and without a cost", async () => {
     const cards = catalog.cards
     const outOfStock = cards.find((c) => !c.in_stock)
