@@ -42,12 +42,14 @@ export function controlActions(state: SandboxState): ControlActions {
       return { api_key: state.revokeKey() }
     },
     plan(body) {
-      if (body.plan !== null && typeof body.plan !== "string") throw new BadRequest("plan must be a string or null")
+      if (body.plan !== undefined && body.plan !== null && typeof body.plan !== "string") {
+        throw new BadRequest("plan must be a string or null")
+      }
       const expires = body.expires_at ?? null
       if (expires !== null && (typeof expires !== "string" || Number.isNaN(Date.parse(expires)))) {
         throw new BadRequest("expires_at must be an ISO date-time or null")
       }
-      state.plan = (body.plan as string | null) ?? null
+      if (body.plan !== undefined) state.plan = body.plan as string | null // absent: keep the plan
       state.planExpiresAt = expires === null ? null : new Date(expires as string).toISOString()
       return { plan: state.plan, expires_at: state.planExpiresAt }
     },
