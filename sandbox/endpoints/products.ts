@@ -18,8 +18,8 @@ export function listProducts(ctx: RequestContext): Reply {
   const categoryId = query.integer("category_id", 1n)
   const brandId = query.integer("brand_id", 1n)
   const filters: ListFilters = {
-    categoryId: categoryId === null ? null : categoryId > 1_000_000_000n ? -1 : Number(categoryId),
-    brandId: brandId === null ? null : brandId > 1_000_000_000n ? -1 : Number(brandId),
+    categoryId: smallId(categoryId),
+    brandId: smallId(brandId),
     skuContains: query.string("sku_contains", { min: 3, max: 100 }),
     q: query.string("q", { min: 3, max: 100 }),
     inStock: query.boolean("in_stock"),
@@ -79,6 +79,12 @@ export function productBySku(ctx: RequestContext): Reply {
 function singleCard(ctx: RequestContext, product: Parameters<RequestContext["renderer"]["card"]>[0], pricing: Pricing): Reply {
   const meta = stringifyJson({ pricing: pricingMeta(pricing) })
   return jsonReply(200, `{"data":${ctx.renderer.card(product, pricing)},"meta":${meta}}`)
+}
+
+/** Category and brand ids are small; a valid but larger id matches nothing (-1). */
+function smallId(id: bigint | null): number | null {
+  if (id === null) return null
+  return id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : -1
 }
 
 export function notFound(ctx: RequestContext, message: string): Reply {
