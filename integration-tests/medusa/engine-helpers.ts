@@ -187,21 +187,47 @@ export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>
   return problems
 }
 
-/** A loopback proxy in front of the sandbox that can rewrite changes pages (to serve malformed cards). */
-export async function startRewritingProxy(target: string, rewrite: (body: any) => any): Promise<{ url: string; close(): Promise<void> }> {
+export interface ProxyHooks {
+  /** Called before a request is forwarded (e.g. to rotate the sandbox's cursor secret mid-run). */
+  beforeForward?: (url: string) => void | Promise<void>
+  /** Rewrites a 200 body of /v1/products/changes (parsed losslessly), e.g. to serve malformed cards. */
+  rewriteChanges?: (body: any) => any
+}
+
+/** A loopback proxy in front of the sandbox; the hooks can be swapped while it runs. */
+export async function startCatalogProxy(target: string): Promise<{ url: string; hooks: ProxyHooks; close(): Promise<void> }> {
+  const hooks: ProxyHooks = {}
   const server = http.createServer(async (req, res) => {
-    const upstream = await fetch(target + req.url, { headers: { "x-api-key": String(req.headers["x-api-key"] ?? "") } })
-    const text = await upstream.text()
-    const headers: Record<string, string> = {}
-    upstream.headers.forEach((v, k) => {
-      if (!["content-length", "content-encoding", "transfer-encoding", "connection"].includes(k)) headers[k] = v
-    })
-    let body = text
-    if (upstream.ok && req.url?.startsWith("/v1/products/changes")) body = stringify(rewrite(parse(text))) ?? text
-    res.writeHead(upstream.status, headers)
-    res.end(body)
+    try {
+      await hooks.beforeForward?.(req.url ?? "")
+      const headers: Record<string, string> = {}
+      for (const [k, v] of Object.entries(req.headers)) if (k !== "host" && typeof v === "string") headers[k] = v
+      const upstream = await fetch(target + req.url, { headers })
+      const text = await upstream.text()
+      const out: Record<string, string> = {}
+      upstream.headers.forEach((v, k) => {
+        if (!["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"].includes(k)) out[k] = v
+      })
+      let body = text
+      if (upstream.status === 200 && hooks.rewriteChanges && req.url?.startsWith("/v1/products/changes")) {
+        body = stringify(hooks.rewriteChanges(parse(text))) ?? text
+      }
+      res.writeHead(upstream.status, out)
+      res.end(upstream.status === 304 ? undefined : body)
+    } catch (e) {
+      res.writeHead(502, { "content-type": "application/json" })
+      res.end(JSON.stringify({ error: { code: "internal_error", message: String(e), request_id: null, details: null } }))
+    }
   })
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()))
   const port = (server.address() as { port: number }).port
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hooks,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
 }

@@ -125,6 +125,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     for (;;) {
       phase = position.fullPassId ? "full_export" : "changes"
       let page: ChangesPage
+      const waitStarted = Date.now()
       try {
         page = await pending
       } catch (error) {
@@ -158,8 +159,15 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         refs,
         settings,
       }
+      const fetchWaitMs = Date.now() - waitStarted
+      const writeStarted = Date.now()
       const outcome = await writePage(page.items, ctx)
       const plan = outcome.plan
+      logger.info(
+        `catalog sync page ${counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
+          `stock ${plan.stockOnly.length}, unchanged ${plan.unchanged.length}, remove ${plan.remove.length}, rejected ${page.rejected.length + outcome.rejected.length}); ` +
+          `waited ${fetchWaitMs} ms for the page, wrote in ${Date.now() - writeStarted} ms ${JSON.stringify(outcome.timings)}`
+      )
       const pageRejected = [...page.rejected, ...outcome.rejected]
       counts.pages++
       counts.items_seen += page.items.length + page.rejected.length

@@ -31,6 +31,8 @@ export interface PageContext {
 export interface PageOutcome {
   plan: PagePlan
   rejected: RejectedItem[]
+  /** Milliseconds per part of the write, for the run's log. */
+  timings: Record<string, number>
 }
 
 type CatalogSyncService = {
@@ -85,6 +87,14 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const rows = ids.length ? await service.listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
   const plan = planPage(items, rows, ctx.mapContext)
   const now = new Date()
+  const timings: Record<string, number> = {}
+  let mark = Date.now()
+  const lap = (name: string) => {
+    const t = Date.now()
+    timings[name] = t - mark
+    mark = t
+  }
+  lap("plan")
 
   // Creates
   await deleteOrphans(container, plan.create)
@@ -95,6 +105,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     })
     created = result
   }
+  lap("create")
 
   // Updates
   let updated: CreatedProduct[] = []
@@ -110,6 +121,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: ctx.placement } })
     updated = result
   }
+  lap("update")
 
   // Stock only
   if (plan.stockOnly.length) {
@@ -120,6 +132,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     )
     await setCatalogStockWorkflow(container).run({ input: { levels, stockLocationId: ctx.placement.stockLocationId } })
   }
+  lap("stock")
 
   // Removals
   const removedProductIds = plan.remove.map((r) => r.product_id!).filter(Boolean)
@@ -127,6 +140,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     await ctx.hooks.removeProductExtras(container, removedProductIds)
     await removeCatalogProducts(container, removedProductIds, ctx.removalMode)
   }
+  lap("remove")
 
   // Fidelity extras (translations, sale prices, categories, brands) for what was written.
   const written: WrittenProduct[] = []
@@ -137,6 +151,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   pushWritten(plan.create, created)
   pushWritten(plan.update, updated)
   if (written.length) await ctx.hooks.applyPageExtras(container, written, { refs: ctx.refs, settings: ctx.settings })
+  lap("extras")
 
   // Product map: last, so a page is "done" only once everything above committed.
   const newRows: Record<string, unknown>[] = []
@@ -178,5 +193,6 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
       data: { last_seen_pass: ctx.fullPassId },
     })
   }
-  return { plan, rejected: plan.rejected }
+  lap("map")
+  return { plan, rejected: plan.rejected, timings }
 }

@@ -2,7 +2,7 @@
 // per-product path (products + options + variants + images, then price sets,
 // inventory items and levels, links). Each step compensates, so a failed page leaves
 // no half-made product behind.
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, parallelize, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedProduct, Placement, ProductToCreate } from "./page-input"
 import { createCatalogProductsStep } from "./steps/create-products-step"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
@@ -32,19 +32,22 @@ export const createCatalogProductsWorkflow = createWorkflow(
       return { prices, stock, productIds: created.map((c) => c.productId) }
     })
 
-    createVariantPricesStep(variantRows.prices)
-    const itemIds = createVariantInventoryStep(
-      transform({ variantRows, input }, ({ variantRows, input }) => ({
-        variants: variantRows.stock,
-        stockLocationId: input.placement.stockLocationId,
-      }))
-    )
-    linkProductsStep(
-      transform({ variantRows, input }, ({ variantRows, input }) => ({
-        productIds: variantRows.productIds,
-        salesChannelId: input.placement.salesChannelId,
-        shippingProfileId: input.placement.shippingProfileId,
-      }))
+    // Prices, inventory and product links are independent: written concurrently.
+    const [, itemIds] = parallelize(
+      createVariantPricesStep(variantRows.prices),
+      createVariantInventoryStep(
+        transform({ variantRows, input }, ({ variantRows, input }) => ({
+          variants: variantRows.stock,
+          stockLocationId: input.placement.stockLocationId,
+        }))
+      ),
+      linkProductsStep(
+        transform({ variantRows, input }, ({ variantRows, input }) => ({
+          productIds: variantRows.productIds,
+          salesChannelId: input.placement.salesChannelId,
+          shippingProfileId: input.placement.shippingProfileId,
+        }))
+      )
     )
 
     const result = transform({ input, created, itemIds }, ({ input, created, itemIds }): CreatedProduct[] => {

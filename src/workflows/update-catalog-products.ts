@@ -1,6 +1,6 @@
 // Writes a page's changed products: product fields and images, variants for sizes
 // gained or lost, prices of every variant, and stock levels. Works in bulk per page.
-import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
 import { addVariantsStep, type VariantToAdd } from "./steps/add-variants-step"
@@ -62,8 +62,6 @@ export const updateCatalogProductsWorkflow = createWorkflow(
   (input: UpdateCatalogProductsInput) => {
     const changes = transform({ input }, ({ input }) => variantChanges(input.products))
 
-    updateProductFieldsStep(input.products)
-
     when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
       deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
     })
@@ -81,12 +79,17 @@ export const updateCatalogProductsWorkflow = createWorkflow(
       }))
     ).config({ name: "catalog-sync-added-variant-inventory" })
 
-    updateVariantsStep(changes.kept)
-    setStockLevelsStep(
-      transform({ changes, input }, ({ changes, input }) => ({
-        levels: changes.keptLevels,
-        stockLocationId: input.placement.stockLocationId,
-      }))
+    // Product fields, kept variants with their prices, and stock levels touch different
+    // records: written concurrently.
+    parallelize(
+      updateProductFieldsStep(input.products),
+      updateVariantsStep(changes.kept),
+      setStockLevelsStep(
+        transform({ changes, input }, ({ changes, input }) => ({
+          levels: changes.keptLevels,
+          stockLocationId: input.placement.stockLocationId,
+        }))
+      )
     )
 
     const result = transform({ input, changes, addedIds, addedItemIds }, ({ input, changes, addedIds, addedItemIds }): CreatedProduct[] =>

@@ -2,6 +2,7 @@
 // product-module call. Compensation deletes them.
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { timed } from "./profile"
 import { SIZE_OPTION } from "../../sync/product-input"
 import { productFields, type ProductToCreate } from "../page-input"
 
@@ -16,7 +17,7 @@ export const createCatalogProductsStep = createStep(
   async (products: ProductToCreate[], { container }) => {
     if (!products.length) return new StepResponse([] as CreatedProductVariants[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
-    const created = await productModule.createProducts(
+    const created = await timed(container, "product.createProducts", () => productModule.createProducts(
       products.map(({ input }) => ({
         ...productFields(input),
         options: [{ title: SIZE_OPTION, values: input.variants.map((v) => v.optionValue) }],
@@ -28,7 +29,7 @@ export const createCatalogProductsStep = createStep(
           metadata: v.metadata,
         })),
       }))
-    )
+    ))
     const byExternalId = new Map(created.map((p) => [p.external_id, p]))
     const result = products.map(({ catalogId, input }) => {
       const product = byExternalId.get(catalogId)

@@ -2,6 +2,7 @@
 // variant ↔ item link. Compensation dismisses the links and deletes the items.
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { timed } from "./profile"
 
 export interface VariantStock {
   variantId: string
@@ -16,19 +17,19 @@ export const createVariantInventoryStep = createStep(
     const { variants, stockLocationId } = input
     if (!variants.length) return new StepResponse([] as string[], { itemIds: [] as string[], variantIds: [] as string[] })
     const inventory = container.resolve(Modules.INVENTORY)
-    const items = await inventory.createInventoryItems(variants.map((v) => ({ sku: v.sku, title: v.title, requires_shipping: true })))
+    const items = await timed(container, "inventory.createInventoryItems", () => inventory.createInventoryItems(variants.map((v) => ({ sku: v.sku, title: v.title, requires_shipping: true }))))
     const itemIds = items.map((i) => i.id)
-    await inventory.createInventoryLevels(
+    await timed(container, "inventory.createInventoryLevels", () => inventory.createInventoryLevels(
       variants.map((v, i) => ({ inventory_item_id: itemIds[i], location_id: stockLocationId, stocked_quantity: v.quantity }))
-    )
+    ))
     const link = container.resolve(ContainerRegistrationKeys.LINK)
-    await link.create(
+    await timed(container, "link.create variant-inventory", () => link.create(
       variants.map((v, i) => ({
         [Modules.PRODUCT]: { variant_id: v.variantId },
         [Modules.INVENTORY]: { inventory_item_id: itemIds[i] },
         data: { required_quantity: 1 },
       }))
-    )
+    ))
     return new StepResponse(itemIds, { itemIds, variantIds: variants.map((v) => v.variantId) })
   },
   async (undo, { container }) => {

@@ -2,6 +2,7 @@
 // Compensation dismisses the links and deletes the sets.
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { timed } from "./profile"
 import { CURRENCY_CODE } from "../../sync/product-input"
 
 export interface VariantPrice {
@@ -19,14 +20,14 @@ export const createVariantPricesStep = createStep(
   async (variants: VariantPrice[], { container }) => {
     if (!variants.length) return new StepResponse([] as string[], { priceSetIds: [] as string[], variantIds: [] as string[] })
     const pricing = container.resolve(Modules.PRICING)
-    const sets = await pricing.createPriceSets(variants.map((v) => ({ prices: pricesOf(v.amount) })))
+    const sets = await timed(container, "pricing.createPriceSets", () => pricing.createPriceSets(variants.map((v) => ({ prices: pricesOf(v.amount) }))))
     const link = container.resolve(ContainerRegistrationKeys.LINK)
-    await link.create(
+    await timed(container, "link.create variant-price", () => link.create(
       variants.map((v, i) => ({
         [Modules.PRODUCT]: { variant_id: v.variantId },
         [Modules.PRICING]: { price_set_id: sets[i].id },
       }))
-    )
+    ))
     const priceSetIds = sets.map((s) => s.id)
     return new StepResponse(priceSetIds, { priceSetIds, variantIds: variants.map((v) => v.variantId) })
   },

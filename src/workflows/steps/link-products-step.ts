@@ -3,6 +3,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { LinkDefinition } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { timed } from "./profile"
 
 export const linkProductsStep = createStep(
   "catalog-sync-link-products",
@@ -14,7 +15,7 @@ export const linkProductsStep = createStep(
         links.push({ [Modules.PRODUCT]: { product_id: productId }, [Modules.FULFILLMENT]: { shipping_profile_id: input.shippingProfileId } })
       }
     }
-    if (links.length) await container.resolve(ContainerRegistrationKeys.LINK).create(links)
+    if (links.length) await timed(container, "link.create product", () => container.resolve(ContainerRegistrationKeys.LINK).create(links))
     return new StepResponse(undefined, links)
   },
   async (links, { container }) => {

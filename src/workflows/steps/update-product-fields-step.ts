@@ -4,15 +4,16 @@
 // and rewrites the same values (updates are idempotent).
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { timed } from "./profile"
 import { productFields, type ProductToUpdate } from "../page-input"
 
 export const updateProductFieldsStep = createStep(
   "catalog-sync-update-product-fields",
   async (products: ProductToUpdate[], { container }) => {
     if (!products.length) return new StepResponse(undefined)
-    await container
-      .resolve(Modules.PRODUCT)
-      .upsertProducts(products.map((p) => ({ id: p.productId, ...productFields(p.input) })))
+    await timed(container, "product.upsertProducts", () =>
+      container.resolve(Modules.PRODUCT).upsertProducts(products.map((p) => ({ id: p.productId, ...productFields(p.input) })))
+    )
     return new StepResponse(undefined)
   }
 )

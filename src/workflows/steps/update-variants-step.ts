@@ -2,6 +2,7 @@
 // prices: each variant's price set gets exactly the catalog's price in uah.
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { timed } from "./profile"
 import { pricesOf } from "./create-variant-prices-step"
 
 export interface VariantUpdate {
@@ -17,9 +18,9 @@ export const updateVariantsStep = createStep(
   async (variants: VariantUpdate[], { container }) => {
     if (!variants.length) return new StepResponse(undefined)
     const productModule = container.resolve(Modules.PRODUCT)
-    await productModule.upsertProductVariants(
+    await timed(container, "product.upsertProductVariants", () => productModule.upsertProductVariants(
       variants.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata }))
-    )
+    ))
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: links } = await query.graph({
       entity: "product_variant_price_set",
@@ -30,7 +31,9 @@ export const updateVariantsStep = createStep(
     const pricing = container.resolve(Modules.PRICING)
     const withSet = variants.filter((v) => priceSetByVariant.has(v.variantId))
     if (withSet.length) {
-      await pricing.upsertPriceSets(withSet.map((v) => ({ id: priceSetByVariant.get(v.variantId)!, prices: pricesOf(v.amount) })))
+      await timed(container, "pricing.upsertPriceSets", () =>
+        pricing.upsertPriceSets(withSet.map((v) => ({ id: priceSetByVariant.get(v.variantId)!, prices: pricesOf(v.amount) })))
+      )
     }
     const withoutSet = variants.filter((v) => !priceSetByVariant.has(v.variantId))
     if (withoutSet.length) {

@@ -1,0 +1,127 @@
+/**
+ * Sync engine benchmark: a spawned demo app (built plugin, real PostgreSQL and Redis)
+ * against the sandbox with its limits raised. Prints:
+ *  - full sync of BENCH_PRODUCTS products (default 10,000): products and variants per
+ *    second, and the app process's peak RSS;
+ *  - a changes sync of BENCH_CHANGED changed products (default 1,000);
+ *  - a poll with no changes: requests and milliseconds.
+ * Run alone: `npx tsx bench/sync.ts`. CATALOG_SYNC_PROFILE=1 makes the app log module timings.
+ */
+import { execFileSync } from "node:child_process"
+import { randomUUID } from "node:crypto"
+import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
+import { configure, sql, waitForRun } from "../integration-tests/medusa/platform-helpers"
+import { startSandbox } from "../sandbox/server"
+
+/** RSS in MB of a process and its descendants. */
+function rssMb(pid: number): number {
+  try {
+    const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
+    const rows = out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
+    const family = new Set([pid])
+    let grew = true
+    while (grew) {
+      grew = false
+      for (const [p, pp] of rows) if (family.has(pp) && !family.has(p)) (family.add(p), (grew = true))
+    }
+    return rows.filter(([p]) => family.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024
+  } catch {
+    return 0
+  }
+}
+
+function sampleRss(pid: number) {
+  let peak = 0
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 500)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      return Math.max(peak, rssMb(pid))
+    },
+  }
+}
+
+async function run(app: MedusaApp, mode: "changes" | "full") {
+  const res = await app.admin("/admin/catalog-sync/runs", { body: { mode } })
+  if (res.status !== 202) throw new Error(`run refused: ${res.status} ${JSON.stringify(res.body)}`)
+  return waitForRun(app, res.body.run.id, undefined, 3600_000)
+}
+
+const seconds = (run: { started_at: string; finished_at: string }) => (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
+
+export async function benchSync(): Promise<Record<string, number>> {
+  const products = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+  const changed = Number(process.env.BENCH_CHANGED ?? 1_000)
+  ensurePluginBuilt()
+  const sb = await startSandbox({ products, seed: 3, apiKey: `bench-${randomUUID()}`, rpm: 1_000_000, concurrency: 3, port: 0, controlPort: 0 })
+  const db = await createTestDatabase("bench_sync")
+  const app = await startMedusaApp({
+    databaseUrl: db.url,
+    label: "bench-sync",
+    env: {
+      CATALOG_SYNC_REDIS_PREFIX: `mcs-bench-${randomUUID()}`,
+      CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+      CATALOG_BASE_URL: "",
+      CATALOG_API_KEY: "",
+    },
+    bootTimeoutMs: 180_000,
+  })
+  const results: Record<string, number> = {}
+  try {
+    // Full sync: the settings save (a pricing change) enqueues it.
+    const rss = sampleRss(app.pid)
+    const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: "30" })
+    const full = await waitForRun(app, saved.run.id, undefined, 3600_000)
+    const peak = rss.stop()
+    if (full.status !== "succeeded") throw new Error(`full sync ${full.status}: ${full.error_message}`)
+    const variants = Number((await sql(db.url, "select count(*)::int as n from product_variant where deleted_at is null"))[0].n)
+    const fullS = seconds(full)
+    results.full_products = full.created
+    results.full_variants = variants
+    results.full_seconds = fullS
+    results.full_products_per_s = full.created / fullS
+    results.full_variants_per_s = variants / fullS
+    results.full_peak_rss_mb = peak
+    console.log(
+      `full sync: ${full.created} products, ${variants} variants in ${fullS.toFixed(1)} s = ` +
+        `${(full.created / fullS).toFixed(0)} products/s, ${(variants / fullS).toFixed(0)} variants/s; ` +
+        `app peak RSS ${peak.toFixed(0)} MB; ${full.pages} pages, ${full.requests_used} requests`
+    )
+
+    // Changes sync of `changed` products, every kind but removal and addition.
+    const ids = (await sql(db.url, "select catalog_id from catalog_product_map order by catalog_id limit $1", [changed])).map((r) => r.catalog_id)
+    for (const id of ids) sb.control.mutate({ count: 1, ids: [id], kinds: ["price", "stock", "sizes", "photos", "description"] })
+    const changes = await run(app, "changes")
+    const changesS = seconds(changes)
+    results.changes_items = changes.items_seen
+    results.changes_seconds = changesS
+    results.changes_products_per_s = changes.items_seen / changesS
+    console.log(
+      `changes sync: ${changes.items_seen} changed products (updated ${changes.updated}, stock only ${changes.stock_only}, ` +
+        `unchanged ${changes.unchanged}) in ${changesS.toFixed(1)} s = ${(changes.items_seen / changesS).toFixed(0)} products/s`
+    )
+
+    // A poll with nothing changed.
+    const before = (sb.control.stats() as { requests: number }).requests
+    const idle = await run(app, "changes")
+    const after = (sb.control.stats() as { requests: number }).requests
+    results.idle_requests = after - before
+    results.idle_ms = seconds(idle) * 1000
+    console.log(`poll with no changes: ${after - before} requests to the API (${idle.requests_used} changes pages), ${(seconds(idle) * 1000).toFixed(0)} ms`)
+    return results
+  } finally {
+    await app.stop()
+    await db.drop()
+    await sb.close()
+  }
+}
+
+if (require.main === module) {
+  benchSync().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e)
+      process.exit(1)
+    }
+  )
+}

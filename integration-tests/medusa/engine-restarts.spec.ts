@@ -1,0 +1,121 @@
+// The sync engine's recovery paths in a real Medusa app: malformed cards skipped and
+// recorded, a pricing change (and the API's pricing_changed) recomputing every price,
+// invalid_cursor mid-run restarting a full pass whose sweep removes a product whose
+// removal event was lost, and removal as draft.
+import {
+  compareShop,
+  configureAndWait,
+  PRICING,
+  readCatalog,
+  readShop,
+  runAndWait,
+  startCatalogProxy,
+  startEngineEnv,
+  syncState,
+  type EngineEnv,
+} from "./engine-helpers"
+import { sql } from "./platform-helpers"
+
+jest.setTimeout(900_000)
+
+const PRICING_45 = { ...PRICING, markup_percent: "45" }
+
+describe("sync engine: rejected cards, pricing, invalid cursor with sweep, draft removal", () => {
+  let env: EngineEnv
+  let proxy: Awaited<ReturnType<typeof startCatalogProxy>>
+  beforeAll(async () => {
+    env = await startEngineEnv("engine-restarts", { products: 300, seed: 11 })
+    proxy = await startCatalogProxy(env.sb.baseUrl)
+  })
+  afterAll(async () => {
+    await proxy?.close()
+    await env?.close()
+  })
+
+  const catalog = (pricing = PRICING) => readCatalog(env.sb.baseUrl, env.sb.apiKey, pricing)
+
+  it("skips malformed cards, records them on the run with id and reason, and syncs the rest of the page", async () => {
+    const broken: string[] = []
+    proxy.hooks.rewriteChanges = (body) => {
+      // Break the first two cards of the first page: sizes that are not a list, an image without a URL.
+      if (broken.length === 0 && body.data.length >= 2) {
+        body.data[0].product.sizes = "42,43"
+        body.data[1].product.images = [{ is_main: true }]
+        broken.push(String(body.data[0].id), String(body.data[1].id))
+      }
+      return body
+    }
+    const { run } = await configureAndWait(env, { base_url: proxy.url, api_key: env.sb.apiKey, markup_percent: "30" })
+    proxy.hooks.rewriteChanges = undefined
+    expect(run).toMatchObject({ status: "succeeded", created: 298, skipped: 2 })
+    expect(run.rejected_items.map((r: { id: string }) => r.id).sort()).toEqual([...broken].sort())
+    for (const r of run.rejected_items) expect(r.reason).toMatch(/sizes|images/)
+    const cards = await catalog()
+    const shop = await readShop(env.db.url)
+    expect(compareShop(cards.filter((c) => !broken.includes(c.id)), shop)).toEqual([])
+    for (const id of broken) expect(shop.has(id)).toBe(false)
+
+    // The next full pass brings them in once the catalog serves them well.
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", created: 2, unchanged: 298, skipped: 0 })
+    expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
+  })
+
+  it("a pricing change resyncs every price; a cursor refused with pricing_changed restarts without cursor", async () => {
+    const oldCursor = (await syncState(env)).cursor as string
+    const { saved, run } = await configureAndWait(env, { markup_percent: "45" })
+    expect(saved.pricing_changed).toBe(true)
+    expect(run).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0 })
+    // Every priced product is rewritten; only cards without any price stay unchanged.
+    expect(run.updated + run.unchanged).toBe(300)
+    expect(run.updated).toBeGreaterThan(250)
+    const cards = await catalog(PRICING_45)
+    expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
+
+    // The stored cursor was made with markup 30 while the run asks with 45: the API refuses it.
+    const state = await syncState(env)
+    await sql(env.db.url, "update catalog_sync_state set cursor = $1 where id = $2", [oldCursor, state.id])
+    const restarted = await runAndWait(env, "changes")
+    expect(restarted).toMatchObject({ status: "succeeded", unchanged: 300, updated: 0 })
+    expect(restarted.progress.restarts).toBe(1)
+    expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
+    expect((await syncState(env)).cursor).not.toBe(oldCursor)
+  })
+
+  it("invalid_cursor mid-run restarts a full pass whose sweep removes a product whose removal was lost", async () => {
+    // ~250 changed products (two pages of changes), then one removal: the last item of the feed.
+    env.sb.control.mutate({ count: 400, kinds: ["price", "stock"] })
+    const lost = (await catalog(PRICING_45))[17].id
+    env.sb.control.mutate({ remove_ids: [lost] })
+    let changesRequests = 0
+    proxy.hooks.beforeForward = (url) => {
+      if (!url.startsWith("/v1/products/changes") || !url.includes("cursor=")) return
+      // The run's second page: every cursor the run holds becomes invalid_cursor.
+      if (++changesRequests === 2) env.sb.control.rotateCursorSecret()
+    }
+    const run = await runAndWait(env, "changes")
+    proxy.hooks.beforeForward = undefined
+    expect(changesRequests).toBeGreaterThanOrEqual(2)
+    expect(run).toMatchObject({ status: "succeeded", swept: 1 })
+    expect(run.progress.restarts).toBe(1)
+    const cards = await catalog(PRICING_45)
+    expect(cards.some((c) => c.id === lost)).toBe(false)
+    const shop = await readShop(env.db.url)
+    expect(shop.has(lost)).toBe(false)
+    expect(compareShop(cards, shop)).toEqual([])
+    const mapRow = (await sql(env.db.url, "select status, product_id from catalog_product_map where catalog_id = $1", [lost]))[0]
+    expect(mapRow).toEqual({ status: "removed", product_id: null })
+  })
+
+  it("with removal_mode draft a removed product stays as draft", async () => {
+    await configureAndWait(env, { removal_mode: "draft" })
+    const victim = (await catalog(PRICING_45))[3].id
+    env.sb.control.mutate({ remove_ids: [victim] })
+    const run = await runAndWait(env, "changes")
+    expect(run).toMatchObject({ status: "succeeded", removed: 1 })
+    const shop = await readShop(env.db.url)
+    expect(shop.get(victim)?.status).toBe("draft")
+    expect(compareShop(await catalog(PRICING_45), shop, { removalMode: "draft" })).toEqual([])
+  })
+})
+
