@@ -16,9 +16,11 @@ const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-admin-key-7421"
 const saved: string[] = []
 
-async function shot(page: Page, name: string): Promise<void> {
+/** A screenshot of the page, or of one element (the widget sits below a long product list). */
+async function shot(page: Page, name: string, testId?: string): Promise<void> {
   const file = path.join(SHOTS, `${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
+  if (testId) await page.getByTestId(testId).screenshot({ path: file })
+  else await page.screenshot({ path: file, fullPage: true })
   saved.push(file)
 }
 
@@ -115,19 +117,39 @@ describe("admin UI in the browser", () => {
 
     // Give the next run real work and slow the catalog down so its progress is visible.
     sandbox.control.mutate({ count: "40" })
-    sandbox.control.faults({ latency_ms: "1200" })
+    sandbox.control.faults({ latency_ms: "2000" })
 
     await page.getByTestId("sync-now").click()
-    await page.getByTestId("catalog-sync-progress").waitFor({ timeout: 60_000 })
+    await page.locator('[data-testid="catalog-sync-progress"][data-status="running"]').waitFor({ timeout: 60_000 })
     await expectText(page.getByTestId("catalog-sync-state"), "Running")
-    await shot(page, "03-widget-during-run")
+    await expectText(page.getByTestId("catalog-sync-progress"), "Changes")
+    // For the picture only: catch the run past its start-up when it gets there in time.
+    await expectText(page.getByTestId("catalog-sync-progress"), "Changes feed", 20_000).catch(() => undefined)
+    await shot(page, "03-widget-during-run", "catalog-sync-widget")
 
     await waitForLastRun(page, "manual", 240_000)
     sandbox.control.faults({ latency_ms: "0" })
     await expectText(page.getByTestId("catalog-sync-state"), "Idle")
     expect(await page.getByTestId("catalog-sync-progress").count()).toBe(0)
     await expectText(page.getByTestId("catalog-sync-quota"), "of 10,000")
-    await shot(page, "04-widget-after-run")
+    // The widget refreshed the product list above it when the run ended.
+    await page.locator("table tbody tr").first().waitFor()
+    await shot(page, "04-widget-after-run", "catalog-sync-widget")
+  })
+
+  it("asks before a full resync and runs it once confirmed", async () => {
+    await page.getByTestId("full-resync").click()
+    const dialog = page.getByRole("alertdialog")
+    await expectText(dialog, "Start a full resync?")
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    await dialog.waitFor({ state: "detached" })
+    expect(await page.getByTestId("catalog-sync-progress").count()).toBe(0)
+
+    await page.getByTestId("full-resync").click()
+    await page.getByRole("alertdialog").getByRole("button", { name: "Start full resync" }).click()
+    await page.getByText("Full resync started").first().waitFor()
+    await waitForLastRun(page, "manual", 240_000, "full")
+    await expectText(page.getByTestId("catalog-sync-last-run"), "Full resync")
   })
 
   it("opens the run history and a run's details", async () => {
@@ -135,12 +157,17 @@ describe("admin UI in the browser", () => {
     await page.getByTestId("catalog-sync-runs").waitFor()
     const rows = page.getByTestId("catalog-sync-run-row")
     await rows.first().waitFor()
-    expect(await rows.count()).toBeGreaterThanOrEqual(2)
-    await expectText(rows.first(), "Manual")
-    await expectText(rows.nth(1), "Settings change")
+    // Newest first: the confirmed full resync, "Sync now", the resync the pricing started.
+    const texts = await rows.allTextContents()
+    expect(texts.length).toBeGreaterThanOrEqual(3)
+    const ours = texts.filter((text) => !text.includes("Scheduled"))
+    expect(ours[0]).toMatch(/Manual.*Full resync/)
+    expect(ours[1]).toMatch(/Manual.*Changes/)
+    expect(ours[2]).toMatch(/Settings change.*Full resync/)
+    expect(ours.every((text) => text.includes("Succeeded"))).toBe(true)
     await shot(page, "05-run-history")
 
-    await rows.first().click()
+    await rows.filter({ hasText: "Changes" }).first().click()
     await page.getByTestId("catalog-sync-rejected").waitFor()
     await expectText(page.getByTestId("catalog-sync-run"), "Succeeded")
     await shot(page, "06-run-detail")
@@ -163,7 +190,7 @@ describe("admin UI in the browser", () => {
     const error = page.getByTestId("catalog-sync-widget").getByTestId("catalog-sync-error")
     await error.waitFor({ timeout: 60_000 })
     await expectText(error, "could not be reached")
-    await shot(page, "08-widget-api-unreachable")
+    await shot(page, "08-widget-api-unreachable", "catalog-sync-widget")
     await page.unroute("**/admin/catalog-sync/**")
     await error.getByRole("button", { name: "Retry" }).click()
     await page.getByTestId("catalog-sync-last-run").waitFor()
@@ -182,14 +209,16 @@ async function expectText(locator: ReturnType<Page["locator"]>, text: string, ti
   throw new Error(`expected "${text}" in "${last}"`)
 }
 
-/** Waits until the widget's last run was started by `trigger` and ended, and checks it succeeded. */
-async function waitForLastRun(page: Page, trigger: string, timeoutMs: number): Promise<void> {
+/** Waits until the widget's last run was started by `trigger` (in `mode`) and ended, and checks it succeeded. */
+async function waitForLastRun(page: Page, trigger: string, timeoutMs: number, mode?: "full" | "changes"): Promise<void> {
   const lastRun = page.getByTestId("catalog-sync-last-run")
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     const status = await lastRun.getAttribute("data-status").catch(() => null)
     const runTrigger = await lastRun.getAttribute("data-trigger").catch(() => null)
-    if (runTrigger === trigger && status && (await page.getByTestId("catalog-sync-progress").count()) === 0) {
+    const runMode = await lastRun.getAttribute("data-mode").catch(() => null)
+    const matches = runTrigger === trigger && (!mode || runMode === mode)
+    if (matches && status && (await page.getByTestId("catalog-sync-progress").count()) === 0) {
       if (status !== "succeeded") {
         throw new Error(`the ${trigger} run ended ${status}: ${await lastRun.textContent()}`)
       }

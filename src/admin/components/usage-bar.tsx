@@ -38,7 +38,8 @@ export const UsageBar = ({
         className={`h-full rounded-full ${percent === null ? "animate-pulse" : ""}`}
         style={{
           backgroundColor: FILL[color],
-          width: `${percent === null ? 100 : Math.max(percent, percent > 0 ? 2 : 0)}%`,
+          // No total is known while a run goes: a pulsing part-bar says "busy", not "done".
+          width: `${percent === null ? 35 : Math.max(percent, percent > 0 ? 2 : 0)}%`,
         }}
       />
     </div>

@@ -43,6 +43,10 @@ export function triggerLabel(trigger: string | null | undefined): string {
 
 const PHASES: Record<string, string> = {
   never: "Not started",
+  starting: "Starting",
+  done: "Done",
+  failed: "Failed",
+  interrupted: "Interrupted",
   full_export: "Full export",
   changes: "Changes feed",
   sweep: "Sweep",

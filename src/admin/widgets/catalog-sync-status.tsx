@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Alert, Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useRef } from "react"
 import { Link } from "react-router-dom"
 import { ErrorState } from "../components/error-state"
 import { KeyValue } from "../components/key-value"
@@ -54,6 +55,17 @@ const CatalogSyncStatusWidget = () => {
     })
     if (confirmed) start.mutate("full")
   }
+
+  // When a run ends, the product list above holds stale pages: refresh the dashboard's
+  // product queries (same QueryClient) so synced products appear without a reload.
+  const lastRunId = status.data?.last_run?.id ?? null
+  const seenRunId = useRef<string | null | undefined>(undefined)
+  useEffect(() => {
+    if (seenRunId.current !== undefined && lastRunId && lastRunId !== seenRunId.current) {
+      queryClient.invalidateQueries({ queryKey: ["products"] })
+    }
+    if (status.data) seenRunId.current = lastRunId
+  }, [lastRunId, status.data, queryClient])
 
   const data = status.data
   const badge = stateBadge(data?.state)
@@ -171,7 +183,7 @@ const BlockedNotice = ({ status }: { status: SyncStatus }) => {
 const RunningRun = ({ run, phase }: { run: Run; phase: string | null }) => {
   const runPhase = (run.progress?.phase as string | undefined) ?? phase
   return (
-    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="catalog-sync-progress">
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="catalog-sync-progress" data-status={run.status}>
       <div className="flex items-center justify-between">
         <Text size="small" weight="plus">
           {run.status === "queued" ? "Waiting to start" : `${modeLabel(run.mode)} running`} · {phaseLabel(runPhase)}
@@ -185,6 +197,7 @@ const RunningRun = ({ run, phase }: { run: Run; phase: string | null }) => {
         Page {formatCount(run.pages)} · {formatCount(run.items_seen)} products read · {formatCount(run.created)} created ·{" "}
         {formatCount(run.updated + run.stock_only)} updated · {formatCount(run.removed)} removed
         {run.skipped ? ` · ${formatCount(run.skipped)} rejected` : ""}
+        {run.progress?.restarts ? ` · restarted ${formatCount(run.progress.restarts)}×` : ""}
       </Text>
     </div>
   )
@@ -207,6 +220,7 @@ const LastRun = ({ run }: { run: Run | null }) => {
       data-testid="catalog-sync-last-run"
       data-status={run.status}
       data-trigger={run.trigger}
+      data-mode={run.mode}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">

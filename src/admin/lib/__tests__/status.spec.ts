@@ -31,6 +31,8 @@ describe("badges", () => {
     expect(triggerLabel(null)).toBe("—")
     expect(phaseLabel("full_export")).toBe("Full export")
     expect(phaseLabel("changes")).toBe("Changes feed")
+    expect(phaseLabel("starting")).toBe("Starting")
+    expect(phaseLabel("sweep")).toBe("Sweep")
     expect(humanize("daily_quota-exceeded")).toBe("Daily quota exceeded")
   })
 })
