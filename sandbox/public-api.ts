@@ -82,7 +82,11 @@ async function handle(
     )
   }
   if (image) {
-    // Images are public, unlimited and uncounted, as a CDN would serve them.
+    // Images are public, unlimited and uncounted, as a CDN would serve them (also after a removal or
+    // photo change, as CDNs keep old files); only ids the catalog never had are 404.
+    if (!state.catalog.findAny(image[1])) {
+      return send(res, errorReply(404, "not_found", "Unknown image", requestId), requestId, state)
+    }
     state.stats.images++
     return send(res, { status: 200, headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" }, body: pngFor(`${image[1]}/${image[2]}`) }, requestId, state)
   }

@@ -84,6 +84,15 @@ describe("images", () => {
     const after = (await get(sb.baseUrl, "/v1/me", { key: sb.apiKey })).json.data.usage.requests_today
     expect(after).toBe(before + 1)
   })
+
+  it("answers 404 for images of products the catalog never had", async () => {
+    const ids = new Set(cards.map((c) => String(c.id)))
+    let absent = 2n
+    while (ids.has(String(absent))) absent++
+    expect((await fetch(`${sb.baseUrl}/images/${absent}/abcdef01.png`)).status).toBe(404)
+    expect((await fetch(`${sb.baseUrl}/images/${cards[0].id}/abcdef01.png`)).status).toBe(200)
+    expect((await fetch(`${sb.baseUrl}/images/${cards[0].id}/../x.png`)).status).toBe(404)
+  })
 })
 
 describe("determinism", () => {
