@@ -66,6 +66,12 @@ describe("fidelity (no translation module, Russian primary)", () => {
     }
   })
 
+  it("links products to their brand", async () => {
+    const card = catalog.cards.find((c) => c.brand)!
+    const { body } = await app.admin(`/admin/products?external_id=${card.id}&fields=${encodeURIComponent("id,+catalog_brand.*")}`)
+    expect(body.products[0].catalog_brand).toMatchObject({ catalog_id: card.brand!.id, name: card.brand!.name })
+  })
+
   it("writes no translation rows and needs no store locales", async () => {
     const rows = await sql(db.url, "select count(*)::int as n from translation where deleted_at is null").catch(() => [{ n: 0 }])
     expect(rows[0].n).toBe(0)

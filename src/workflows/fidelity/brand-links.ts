@@ -2,14 +2,16 @@
 // are right stay, wrong ones are dismissed, missing ones created.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import ProductBrandLink from "../../links/product-brand"
-import ProductBrandModelLink from "../../links/product-brand-model"
 import { CATALOG_SYNC_MODULE } from "./brands"
 
 type LinkKind = { entryPoint: string; key: "catalog_brand_id" | "catalog_brand_model_id" }
 
-export const BRAND_LINK: LinkKind = { entryPoint: ProductBrandLink.entryPoint, key: "catalog_brand_id" }
-export const MODEL_LINK: LinkKind = { entryPoint: ProductBrandModelLink.entryPoint, key: "catalog_brand_model_id" }
+// The links' Query entry points, spelled out rather than imported from src/links: those files
+// import the catalog_sync module, whose service loads the runner, which loads this file — an
+// import cycle that leaves the module undefined when the app loads it first. Medusa names a
+// link's entry point "<alias A>_<alias B>"; the brand specs query through these names.
+export const BRAND_LINK: LinkKind = { entryPoint: "product_catalog_brand", key: "catalog_brand_id" }
+export const MODEL_LINK: LinkKind = { entryPoint: "product_catalog_brand_model", key: "catalog_brand_model_id" }
 
 type LinkDefinition = Record<string, Record<string, string>>
 
