@@ -101,15 +101,15 @@ export class CatalogSyncQueue {
 
   async #isAlive(row: RunRow, lockHolder: string | null): Promise<boolean> {
     if (lockHolder === row.id) return true
+    // A running row always belongs to the holder of the run lock (taken before runSync starts
+    // and renewed while it runs); without it, its process died.
+    if (row.status === "running") return false
+    // Queued: alive while its job waits or is being picked up. A scheduled run's row carries
+    // the scheduler job's id; it is active for the moment before the lock is taken.
     const job = row.job_id ? await this.queue.getJob(row.job_id) : undefined
-    if (!job) {
-      // A scheduled run's row is created by the worker while it holds the job: its job id is
-      // the scheduler's, still active for a moment before the lock is taken.
-      return false
-    }
+    if (!job) return false
     const state = await job.getState()
-    if (row.status === "queued") return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized"
-    return state === "active"
+    return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized"
   }
 
   /** Creates, changes or removes the poll scheduler to match the settings. */

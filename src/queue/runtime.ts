@@ -58,6 +58,7 @@ class CatalogSyncRuntime {
       return
     }
     if (this.#workerMode === "server") return // the queue is opened lazily for enqueueing
+    const runSync = loadRunSync() // now, so a broken engine shows at start rather than at the first run
     const queue = await this.queue()
     await queue.liveActiveRuns() // marks runs of a process that died as interrupted
     await queue.syncSchedule(await this.#service().getEffectiveSettings())
@@ -68,7 +69,7 @@ class CatalogSyncRuntime {
       queue,
       container,
       service: () => this.#service(),
-      runSync: loadRunSync,
+      runSync: () => runSync,
       logger,
     })
     logger.info(`catalog sync: worker started (mode ${this.#workerMode}, Redis prefix "${this.#prefix}")`)
@@ -134,10 +135,13 @@ class CatalogSyncRuntime {
   }
 }
 
-/** The engine's runSync, loaded when first needed (src/runner is written by the engine). */
+/**
+ * The engine's runSync. Required lazily: the engine imports module links, which import this
+ * module's definition, so a top-level import would be circular while the module loads.
+ */
 function loadRunSync(): RunSyncFn {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const mod = require("../runner/run-sync")
+  const mod = require("../runner/run-sync") as typeof import("../runner/run-sync")
   return mod.runSync as RunSyncFn
 }
 
