@@ -28,9 +28,11 @@ interface Waiter {
 export class MemoryRateLimiter implements RateLimiter {
   #limits: RateLimits
   #inFlight = 0
-  /** End stamps of finished requests and booked foreign use, ascending. */
+  /** End stamps of finished requests, ascending. */
   #ended: number[] = []
   #endedHead = 0
+  /** Stamps of foreign use booked from X-RateLimit-Remaining, ascending. */
+  #foreign: number[] = []
   #theoreticalArrival = 0
   #notBefore = 0
   #queue: Waiter[] = []
@@ -70,7 +72,12 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
+    const previous = this.#limits.requestsPerMinute
     this.#limits = sanitizeLimits(this.#limits, limits)
+    // Foreign use was booked as (old limit − our count − remaining): under a lower real limit
+    // that overstates it by the difference, so that many of the newest bookings are dropped.
+    const overstated = previous - this.#limits.requestsPerMinute
+    if (overstated > 0) this.#foreign.splice(Math.max(0, this.#foreign.length - overstated))
     // A pace set under a slower limit must not hold back the first request under a faster one.
     this.#theoreticalArrival = Math.min(this.#theoreticalArrival, this.#now() + emissionIntervalMs(this.#limits))
     this.#pump()
@@ -83,7 +90,7 @@ export class MemoryRateLimiter implements RateLimiter {
     this.#prune(now)
     const expected = this.#limits.requestsPerMinute - this.#windowCount()
     const foreign = Math.min(expected - remaining, this.#limits.requestsPerMinute)
-    for (let i = 0; i < foreign; i++) this.#ended.push(now)
+    for (let i = 0; i < foreign; i++) this.#foreign.push(now)
   }
 
   async pauseFor(ms: number): Promise<void> {
@@ -92,7 +99,7 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   #windowCount(): number {
-    return this.#inFlight + (this.#ended.length - this.#endedHead)
+    return this.#inFlight + (this.#ended.length - this.#endedHead) + this.#foreign.length
   }
 
   #prune(now: number): void {
@@ -102,6 +109,18 @@ export class MemoryRateLimiter implements RateLimiter {
       this.#ended = this.#ended.slice(this.#endedHead)
       this.#endedHead = 0
     }
+    let expired = 0
+    while (expired < this.#foreign.length && this.#foreign[expired] <= cutoff) expired++
+    if (expired > 0) this.#foreign.splice(0, expired)
+  }
+
+  /** The oldest stamp still in the window, or undefined. */
+  #oldestStamp(): number | undefined {
+    const ended = this.#endedHead < this.#ended.length ? this.#ended[this.#endedHead] : undefined
+    const foreign = this.#foreign[0]
+    if (ended === undefined) return foreign
+    if (foreign === undefined) return ended
+    return Math.min(ended, foreign)
   }
 
   /** 0 when a slot was taken; ms to wait; Infinity to wait for a release. */
@@ -110,8 +129,9 @@ export class MemoryRateLimiter implements RateLimiter {
     if (this.#inFlight >= this.#limits.maxConcurrent) return Infinity
     this.#prune(now)
     if (this.#windowCount() >= this.#limits.requestsPerMinute) {
-      if (this.#endedHead >= this.#ended.length) return Infinity
-      return this.#ended[this.#endedHead] + WINDOW_MS + WINDOW_MARGIN_MS - now + 1
+      const oldest = this.#oldestStamp()
+      if (oldest === undefined) return Infinity
+      return oldest + WINDOW_MS + WINDOW_MARGIN_MS - now + 1
     }
     const interval = emissionIntervalMs(this.#limits)
     const tolerance = (this.#limits.maxConcurrent - 1) * interval

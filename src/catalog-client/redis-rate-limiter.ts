@@ -110,15 +110,30 @@ end
 return math.max(foreign, 0)
 `
 
-// KEYS: state. ARGV: rpm, conc. Adopts limits for every holder of the key; a pace set under a
-// slower limit must not hold back the first request under a faster one.
+// KEYS: window, state. ARGV: rpm, conc, previous rpm (local). Adopts limits for every holder of
+// the key. A pace set under a slower limit must not hold back the first request under a faster
+// one; foreign use booked under a higher limit was overstated by the difference, so that many of
+// the newest bookings are dropped.
 const UPDATE_LIMITS = `
 ${NOW}
-redis.call('HSET', KEYS[1], 'rpm', ARGV[1], 'conc', ARGV[2])
-local cap = nowMs + ${WINDOW_MS} / tonumber(ARGV[1])
-local tat = tonumber(redis.call('HGET', KEYS[1], 'tat') or '0')
-if tat > cap then redis.call('HSET', KEYS[1], 'tat', tostring(cap)) end
-redis.call('PEXPIRE', KEYS[1], 86400000)
+local previous = tonumber(redis.call('HGET', KEYS[2], 'rpm') or ARGV[3])
+local rpm = tonumber(ARGV[1])
+redis.call('HSET', KEYS[2], 'rpm', ARGV[1], 'conc', ARGV[2])
+local cap = nowMs + ${WINDOW_MS} / rpm
+local tat = tonumber(redis.call('HGET', KEYS[2], 'tat') or '0')
+if tat > cap then redis.call('HSET', KEYS[2], 'tat', tostring(cap)) end
+local overstated = previous - rpm
+if overstated > 0 then
+  local newest = redis.call('ZREVRANGE', KEYS[1], 0, -1)
+  for i = 1, #newest do
+    if overstated <= 0 then break end
+    if string.sub(newest[i], 1, 8) == 'foreign:' then
+      redis.call('ZREM', KEYS[1], newest[i])
+      overstated = overstated - 1
+    end
+  end
+end
+redis.call('PEXPIRE', KEYS[2], 86400000)
 return 1
 `
 
@@ -220,10 +235,12 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
+    const previous = this.#limits.requestsPerMinute
     this.#limits = sanitizeLimits(this.#limits, limits)
-    await this.#runKeys(SCRIPTS.updateLimits, [this.#keys[2]], [
+    await this.#runKeys(SCRIPTS.updateLimits, [this.#keys[0], this.#keys[2]], [
       String(this.#limits.requestsPerMinute),
       String(this.#limits.maxConcurrent),
+      String(previous),
     ])
   }
 

@@ -158,6 +158,38 @@ describe("limiter against the sandbox's limits", () => {
   })
 })
 
+describe("low X-RateLimit-Remaining (someone else spends the key)", () => {
+  let redis: Redis
+  beforeAll(() => {
+    redis = new Redis({ host: "127.0.0.1", port: 6379, maxRetriesPerRequest: 2 })
+  })
+  afterAll(async () => {
+    await redis.quit()
+  })
+
+  it.each(["memory", "redis"])("books the foreign use and holds the next call instead of drawing a 429 (%s)", async (kind) => {
+    const sb = await sandbox({ products: 20, rpm: 20, concurrency: 3 })
+    const prefix = `test:catalog-client:${randomUUID()}`
+    try {
+      // Another tool on the same key spends 18 of the minute's 20 requests.
+      for (let i = 0; i < 18; i++) await (await fetch(`${sb.baseUrl}/v1/me`, { headers: { "x-api-key": sb.apiKey } })).text()
+      const limiter = kind === "redis" ? new RedisRateLimiter({ redis, apiKey: sb.apiKey, prefix }) : new MemoryRateLimiter()
+      const client = clientFor(sb, { limiter }) // adopts 20/min from /v1/me, which answers "1 left"
+      await client.getProduct(1) // the last one
+      expect(client.quota.rateLimitRemaining).toBe(0)
+      await expect(client.getProduct(1, { signal: AbortSignal.timeout(1_500) })).rejects.toBeInstanceOf(AbortedError)
+      const stats = await control(sb, "/stats")
+      expect(stats.rate_limited.total).toBe(0)
+      expect(stats.requests).toBe(20)
+      await client.close()
+    } finally {
+      const keys = await redis.keys(`${prefix}*`)
+      if (keys.length) await redis.del(...keys)
+      await sb.close()
+    }
+  })
+})
+
 describe("RedisRateLimiter (shared by processes)", () => {
   let redis: Redis
   let prefix: string
