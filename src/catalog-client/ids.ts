@@ -8,6 +8,8 @@ const DIGITS = /^[0-9]+$/
 
 /** Canonical id string for a JSON number, digit string or bigint, or null when not a valid id. */
 export function toCatalogId(value: unknown): string | null {
+  // A JS number beyond 2^53 has already lost digits: refuse it rather than guess.
+  if (typeof value === "number" && !Number.isSafeInteger(value)) return null
   const text = typeof value === "string" ? value.trim() : numberText(value)
   if (text === undefined || !DIGITS.test(text)) return null
   const n = BigInt(text)

@@ -2,6 +2,7 @@ import { validateChangeItems, validateEach } from "../items"
 import { parseExactJson } from "../json"
 import { productCardSchema } from "../schemas"
 import { pricingQuery } from "../pricing"
+import { toCatalogId } from "../ids"
 
 const card = (id: string, extra = "") =>
   `{"id":${id},"sku":"UA-${id}","name":"Cap","cost_price":"1000.10","price":"1300.13","in_stock":true,` +
@@ -73,5 +74,18 @@ describe("parseExactJson", () => {
     })
     expect(parseExactJson("[123456789012345,1234567890123456]")).toEqual([123456789012345, "1234567890123456"])
     expect(() => parseExactJson('{"a":"unterminated')).toThrow()
+  })
+})
+
+describe("catalog ids", () => {
+  it("accepts digit strings, bigints and safe numbers; refuses numbers that lost digits", () => {
+    expect(toCatalogId("9223372036854775807")).toBe("9223372036854775807")
+    expect(toCatalogId(9223372036854775807n)).toBe("9223372036854775807")
+    expect(toCatalogId(42)).toBe("42")
+    expect(toCatalogId(2 ** 53 + 2)).toBeNull()
+    expect(toCatalogId("9223372036854775808")).toBeNull()
+    expect(toCatalogId("0")).toBeNull()
+    expect(toCatalogId("-1")).toBeNull()
+    expect(toCatalogId("1.5")).toBeNull()
   })
 })
