@@ -133,6 +133,9 @@ async function handle(
       state.limiter.release(key)
     }
   }
+  // Free the slot as soon as the last byte is handed to the socket ('finish'), before the client can
+  // see the answer and send its next request; 'close' covers answers cut short.
+  res.once("finish", release)
   res.once("close", release)
 
   if (state.quota.exhausted(now)) {

@@ -161,3 +161,16 @@ describe("403 and the limits", () => {
     expect(me.headers.get("x-ratelimit-remaining")).toBe("2")
   })
 })
+
+describe("slots free before the client sees the answer", () => {
+  it("3 workers sending back-to-back requests never draw a concurrency 429 at concurrency 3", async () => {
+    sb = await startSandbox({ products: 300, rpm: 100_000, concurrency: 3 })
+    const worker = async () => {
+      const statuses: number[] = []
+      for (let i = 0; i < 30; i++) statuses.push((await get(sb.baseUrl, "/v1/products?limit=50", { key: sb.apiKey })).status)
+      return statuses
+    }
+    const all = (await Promise.all([worker(), worker(), worker()])).flat()
+    expect(all.filter((s) => s !== 200)).toEqual([])
+  })
+})
