@@ -19,23 +19,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --help                  this text`
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      host: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "4010" },
-      "control-port": { type: "string", default: "4011" },
-      products: { type: "string", default: "2000" },
-      seed: { type: "string", default: "1" },
-      "api-key": { type: "string", default: "sandbox-key" },
-      rpm: { type: "string", default: "60" },
-      concurrency: { type: "string", default: "3" },
-      "daily-quota": { type: "string", default: "10000" },
-      "quota-enforced": { type: "boolean", default: false },
-      "latency-ms": { type: "string", default: "0" },
-      "fail-rate": { type: "string", default: "0" },
-      help: { type: "boolean", default: false },
-    },
-  })
+  const { values } = parseOptions()
   if (values.help) {
     console.log(USAGE)
     return
@@ -61,6 +45,30 @@ async function main(): Promise<void> {
   }
   process.on("SIGINT", stop)
   process.on("SIGTERM", stop)
+}
+
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        host: { type: "string", default: "127.0.0.1" },
+        port: { type: "string", default: "4010" },
+        "control-port": { type: "string", default: "4011" },
+        products: { type: "string", default: "2000" },
+        seed: { type: "string", default: "1" },
+        "api-key": { type: "string", default: "sandbox-key" },
+        rpm: { type: "string", default: "60" },
+        concurrency: { type: "string", default: "3" },
+        "daily-quota": { type: "string", default: "10000" },
+        "quota-enforced": { type: "boolean", default: false },
+        "latency-ms": { type: "string", default: "0" },
+        "fail-rate": { type: "string", default: "0" },
+        help: { type: "boolean", default: false },
+      },
+    })
+  } catch (error) {
+    fail(String((error as Error).message))
+  }
 }
 
 function integer(text: string | undefined, name: string, min: number, max: number): number {

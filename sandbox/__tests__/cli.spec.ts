@@ -49,5 +49,8 @@ describe("sandbox CLI", () => {
     expect(result.status).toBe(2)
     expect(result.stderr).toContain("--products must be an integer")
     expect(result.stderr).toContain("Usage: npm run sandbox")
+    const unknown = spawnSync(TSX, [CLI, "--bogus"], { cwd: ROOT, encoding: "utf8", timeout: 20_000 })
+    expect(unknown.status).toBe(2)
+    expect(unknown.stderr).toContain("Unknown option '--bogus'")
   }, 30_000)
 })
