@@ -56,11 +56,12 @@ export function buildReferenceData(): ReferenceData {
   BRANDS.forEach((entry, index) => {
     const brand: Brand = { id: 101 + index, name: entry.name, slug: slugify(entry.name) }
     brands.push(brand)
-    const models = entry.models.map((name, modelIndex) => ({
+    const models = entry.models.map(([name, group], modelIndex) => ({
       id: 5001 + index * 100 + modelIndex,
       brandId: brand.id,
       name,
       slug: slugify(entry.name + " " + name),
+      group,
     }))
     brandModels.push(...models)
     modelsByBrand.set(brand.id, models)
@@ -110,7 +111,7 @@ export class ProductFactory {
     const type = PRODUCT_TYPES[typeIndex]
 
     const brand = rng.chance(0.92) ? rng.pick(brands) : null
-    const models = brand ? modelsByBrand.get(brand.id) ?? [] : []
+    const models = (brand ? modelsByBrand.get(brand.id) ?? [] : []).filter((m) => m.group === type.group)
     const model = models.length > 0 && rng.chance(0.7) ? rng.pick(models) : null
 
     const sizeSet = SIZE_SETS[type.sizeKind]

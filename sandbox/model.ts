@@ -76,6 +76,8 @@ export interface BrandModel {
   brandId: number
   name: string
   slug: string
+  /** The product group (clothing, shoes, accessories) the model belongs to. */
+  group: string
 }
 
 export interface ChangeLogEntry {
