@@ -9,6 +9,9 @@ import { runCli } from "../cli/run-cli"
 import { CatalogClient } from "../index"
 import { control, productIdsOnSale, sandbox, TEST_KEY } from "./sandbox-helpers"
 
+// Generous limits for a shared 2-core machine; nothing here asserts on speed.
+jest.setTimeout(30_000)
+
 function capture() {
   const stream = new PassThrough()
   let text = ""

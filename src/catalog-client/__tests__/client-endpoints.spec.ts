@@ -3,6 +3,9 @@ import type { Sandbox } from "../../../sandbox/server"
 import { CatalogClient, NotFoundError, type ChangeItem, type ProductCard } from "../index"
 import { clientFor, control, productIdsOnSale, sandbox } from "./sandbox-helpers"
 
+// Generous limits for a shared 2-core machine; nothing here asserts on speed.
+jest.setTimeout(30_000)
+
 describe("CatalogClient endpoints", () => {
   let sb: Sandbox
   let client: CatalogClient

@@ -21,6 +21,9 @@ import {
 } from "../index"
 import { clientFor, control, sandbox, TEST_KEY } from "./sandbox-helpers"
 
+// Generous limits for a shared 2-core machine; nothing here asserts on speed.
+jest.setTimeout(30_000)
+
 interface LogLine {
   message: string
   fields?: Record<string, unknown>

@@ -6,6 +6,9 @@ import type { Sandbox } from "../../../sandbox/server"
 import { AbortedError, MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type Release } from "../index"
 import { clientFor, control, sandbox } from "./sandbox-helpers"
 
+// Generous limits for a shared 2-core machine; nothing here asserts on speed.
+jest.setTimeout(30_000)
+
 interface Gauge {
   now: number
   max: number
@@ -208,7 +211,7 @@ describe("RedisRateLimiter (shared by processes)", () => {
   })
 
   it("two clients sharing one key stay under its limits together", async () => {
-    const sb = await sandbox({ products: 60, rpm: 900, concurrency: 3, latencyMs: 20 })
+    const sb = await sandbox({ products: 60, rpm: 6000, concurrency: 3, latencyMs: 150 })
     try {
       const gauge = { now: 0, max: 0 }
       const make = () =>
