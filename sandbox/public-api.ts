@@ -72,11 +72,17 @@ async function handle(
 
   const image = IMAGE_PATH.exec(path)
   const matched = image ? null : safeRoute(path)
-  if (!image && !matched) return send(res, errorReply(404, "not_found", "Unknown address", requestId), requestId, state)
+  // 404 and 405 come before authentication; with a valid key they still show the limits (uncounted).
+  const limitsIfKeyed = (): Record<string, string> =>
+    req.headers["x-api-key"] === state.apiKey ? limitHeaders(state, state.apiKey) : {}
+  if (!image && !matched) {
+    return send(res, errorReply(404, "not_found", "Unknown address", requestId, null, limitsIfKeyed()), requestId, state)
+  }
   if (req.method !== "GET") {
+    const message = `Method ${req.method} is not allowed; use GET`
     return send(
       res,
-      errorReply(405, "method_not_allowed", `Method ${req.method} is not allowed; use GET`, requestId, null, { Allow: "GET" }),
+      errorReply(405, "method_not_allowed", message, requestId, null, { Allow: "GET", ...limitsIfKeyed() }),
       requestId,
       state,
     )
@@ -99,14 +105,10 @@ async function handle(
   }
 
   const now = state.now()
-  const limitHeaders = () => ({
-    "X-RateLimit-Remaining": String(state.limiter.remaining(key, state.now())),
-    "X-Quota-Remaining": String(state.quota.remaining(state.now())),
-  })
   if (!routeInfo.withoutPlan && !state.planAllowsApi()) {
     const message = state.plan === "Ultra" ? "Your Ultra subscription has expired" : "API access requires the Ultra plan"
     state.quota.count(now) // an authenticated answer: counted in the daily quota (contracts.md)
-    return send(res, errorReply(403, "plan_required", message, requestId, null, limitHeaders()), requestId, state)
+    return send(res, errorReply(403, "plan_required", message, requestId, null, limitHeaders(state, key)), requestId, state)
   }
 
   const admission = state.limiter.admit(key, now)
@@ -119,7 +121,7 @@ async function handle(
     return send(
       res,
       errorReply(429, "rate_limited", message, requestId, null, {
-        ...limitHeaders(),
+        ...limitHeaders(state, key),
         "Retry-After": String(admission.retryAfterSeconds),
       }),
       requestId,
@@ -145,7 +147,7 @@ async function handle(
     return send(
       res,
       errorReply(429, "daily_quota_exceeded", `Daily quota of ${state.quota.limit} requests exceeded`, requestId, null, {
-        ...limitHeaders(),
+        ...limitHeaders(state, key),
         "Retry-After": String(state.quota.secondsUntilReset(now)),
       }),
       requestId,
@@ -180,8 +182,17 @@ async function handle(
     state.quota.uncount()
     state.stats.notModified++
   }
-  Object.assign(reply.headers, limitHeaders())
+  Object.assign(reply.headers, limitHeaders(state, key))
   send(res, reply, requestId, state, fault === "truncate")
+}
+
+/** X-RateLimit-Remaining and X-Quota-Remaining as they stand after this answer. */
+function limitHeaders(state: SandboxState, key: string): Record<string, string> {
+  const now = state.now()
+  return {
+    "X-RateLimit-Remaining": String(state.limiter.remaining(key, now)),
+    "X-Quota-Remaining": String(state.quota.remaining(now)),
+  }
 }
 
 function safeRoute(path: string): Route | null {

@@ -121,11 +121,18 @@ describe("/v1/me (section 2.3)", () => {
     })
   })
 
-  it("sends X-RateLimit-Remaining and X-Quota-Remaining on authenticated answers, errors included", async () => {
-    for (const path of ["/v1/me", "/v1/products?limit=0", "/v1/products/5"]) {
-      const result = await get(sb.baseUrl, path, { key: sb.apiKey })
+  it("sends X-RateLimit-Remaining and X-Quota-Remaining on every answer to a valid key, errors included", async () => {
+    const answers = [
+      ...(await Promise.all(["/v1/me", "/v1/products?limit=0", "/v1/products/5", "/v1/nowhere"].map((p) => get(sb.baseUrl, p, { key: sb.apiKey })))),
+      await get(sb.baseUrl, "/v1/me", { key: sb.apiKey, method: "POST" }),
+    ]
+    expect(answers.map((a) => a.status)).toEqual([200, 422, expect.any(Number), 404, 405])
+    for (const result of answers) {
       expect(Number(result.headers.get("x-ratelimit-remaining"))).toBeGreaterThanOrEqual(0)
       expect(Number(result.headers.get("x-quota-remaining"))).toBeGreaterThanOrEqual(0)
+      expect(result.headers.get("x-ratelimit-remaining")).not.toBeNull()
     }
+    // Without a valid key there is no account to report on.
+    expect((await get(sb.baseUrl, "/v1/me", { key: "nope" })).headers.get("x-ratelimit-remaining")).toBeNull()
   })
 })
