@@ -2,10 +2,14 @@
  * `npm run bench [-- sandbox client sync]`: runs the benchmarks in turn and prints their
  * numbers. Benchmarks measure; tests never assert on time.
  */
+import { benchSandbox } from "./sandbox"
+import { benchClient } from "./client"
+import { benchSync } from "./sync"
+
 const suites: Record<string, () => Promise<unknown>> = {
-  sandbox: async () => (await import("./sandbox")).benchSandbox(),
-  client: async () => (await import("./client")).benchClient(),
-  sync: async () => (await import("./sync")).benchSync(),
+  sandbox: benchSandbox,
+  client: benchClient,
+  sync: benchSync,
 }
 
 async function main() {
