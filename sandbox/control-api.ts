@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { parse } from "lossless-json"
 import { FAULT_KINDS, type FaultKind } from "./faults"
 import { stringifyJson } from "./json"
-import { shortHash } from "./cursor"
+import { pricingHash } from "./cursor"
 import { QueryParams } from "./params"
 import { MUTATION_KINDS, type MutationKind } from "./mutations"
 import type { SandboxState } from "./state"
@@ -100,7 +100,7 @@ export function controlActions(state: SandboxState): ControlActions {
         mode: "changes",
         position: BigInt(state.catalog.log.length),
         logStart: 0,
-        pricingHash: shortHash(pricing.key, 8),
+        pricingHash: pricingHash(pricing.key),
         filterHash: "00000000",
       })
       return { cursor }

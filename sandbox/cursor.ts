@@ -81,3 +81,8 @@ export class CursorCodec {
 export function shortHash(text: string, bytes: number): string {
   return createHash("sha256").update(text).digest().subarray(0, bytes).toString("hex")
 }
+
+/** The pricing a cursor is bound to: a hash of the canonical pricing parameters. */
+export function pricingHash(pricingKey: string): string {
+  return shortHash(pricingKey, 8)
+}

@@ -56,8 +56,6 @@ export function makePricing(
   }
 }
 
-export const DEFAULT_PRICING = makePricing("max", null, null, null)
-
 function normalise(value: string | null): string | null {
   return value === null ? null : new Decimal(value).toFixed() // "030.50" → "30.5", never exponent notation
 }
@@ -167,7 +165,7 @@ export function applyPricing(costKop: number | null, pricing: Pricing): PriceSet
 }
 
 /** 123456 → "1234.56" */
-export function formatKop(kop: Kop): string {
+function formatKop(kop: Kop): string {
   if (typeof kop === "bigint") {
     const digits = kop.toString().padStart(3, "0")
     return `${digits.slice(0, -2)}.${digits.slice(-2)}`

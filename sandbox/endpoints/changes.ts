@@ -2,12 +2,12 @@
 // cursor continues from the change-log position taken when the export began.
 // With a cursor: each product changed since, once, at its latest state, older changes first.
 
+import { pricingHash } from "../cursor"
 import { stringifyJson } from "../json"
 import { pricingMeta } from "../pricing"
 import { jsonReply, validationReply, type Reply } from "../reply"
 import type { RequestContext } from "./context"
 import { readCursor } from "./cursor-params"
-import { pricingHash } from "./products"
 
 const NO_FILTER = "00000000"
 
@@ -25,7 +25,7 @@ export function productChanges(ctx: RequestContext): Reply {
     cursor = { ...read.cursor, mode: read.cursor.mode as "export" | "changes", fresh: false }
   }
 
-  const hash = pricingHash(pricing)
+  const hash = pricingHash(pricing.key)
   const items: string[] = []
   let nextCursor: string
   let hasMore: boolean

@@ -1,5 +1,5 @@
 import type { CursorMode, CursorState } from "../cursor"
-import { shortHash } from "../cursor"
+import { pricingHash } from "../cursor"
 import type { Pricing } from "../pricing"
 import { errorReply, type Reply } from "../reply"
 import type { RequestContext } from "./context"
@@ -19,7 +19,7 @@ export function readCursor(
       reply: errorReply(422, "invalid_cursor", `Invalid cursor (${reason}). Restart without cursor.`, ctx.requestId),
     }
   }
-  if (decoded.cursor.pricingHash !== shortHash(pricing.key, 8)) {
+  if (decoded.cursor.pricingHash !== pricingHash(pricing.key)) {
     return {
       ok: false,
       reply: errorReply(

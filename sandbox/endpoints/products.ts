@@ -1,7 +1,7 @@
 // GET /v1/products, /v1/products/{product_id} and /v1/products/by-sku.
 
 import type { ListFilters } from "../catalog"
-import { shortHash } from "../cursor"
+import { pricingHash, shortHash } from "../cursor"
 import { stringifyJson } from "../json"
 import { parseInteger } from "../params"
 import { pricingMeta, type Pricing } from "../pricing"
@@ -46,7 +46,7 @@ export function listProducts(ctx: RequestContext): Reply {
   const last = page.products[page.products.length - 1]
   const nextCursor =
     page.hasMore && last
-      ? ctx.state.cursors.encode({ mode: "list", position: last.id, logStart: 0, pricingHash: pricingHash(pricing), filterHash })
+      ? ctx.state.cursors.encode({ mode: "list", position: last.id, logStart: 0, pricingHash: pricingHash(pricing.key), filterHash })
       : null
   const cards = page.products.map((p) => ctx.renderer.card(p, pricing)).join(",")
   const meta = stringifyJson({ next_cursor: nextCursor, has_more: page.hasMore, pricing: pricingMeta(pricing) })
@@ -87,10 +87,7 @@ function smallId(id: bigint | null): number | null {
   return id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : -1
 }
 
-export function notFound(ctx: RequestContext, message: string): Reply {
+function notFound(ctx: RequestContext, message: string): Reply {
   return errorReply(404, "not_found", message, ctx.requestId)
 }
 
-export function pricingHash(pricing: Pricing): string {
-  return shortHash(pricing.key, 8)
-}
