@@ -145,6 +145,15 @@ describe("faults", () => {
     for (let i = 0; i < 10; i++) expect((await get(sb.baseUrl, "/v1/me", { key: sb.apiKey })).status).toBe(200)
   })
 
+  it("latency_ms delays every answer and holds its concurrency slot meanwhile", async () => {
+    await control(sb.controlUrl, "/limits", { concurrency: 1 })
+    await control(sb.controlUrl, "/faults", { latency_ms: 300 })
+    const [a, b] = await Promise.all([get(sb.baseUrl, "/v1/me", { key: sb.apiKey }), get(sb.baseUrl, "/v1/me", { key: sb.apiKey })])
+    expect([a.status, b.status].sort()).toEqual([200, 429])
+    const state = await control(sb.controlUrl, "/state", undefined, "GET")
+    expect(state.faults.latency_ms).toBe(300)
+  })
+
   it("faults start from the command line option too", async () => {
     const flaky = await startSandbox({ products: 5, failRate: 1, faultKinds: ["503"] })
     try {
