@@ -88,4 +88,25 @@ describe("fidelity (no translation module, Russian primary)", () => {
       expect(new Decimal(String(v.calculated_price.original_amount)).equals(new Decimal(s.old_price!))).toBe(true)
     }
   })
+
+  it("backfills translations from metadata when the app later runs with the module", async () => {
+    await app.stop()
+    app = await startMedusaApp({
+      databaseUrl: db.url,
+      label: "fidelity-no-translation-2",
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
+    })
+    const res = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    const done = await waitForRun(app, res.body.run.id)
+    expect(done.status).toBe("succeeded")
+    const rows = await sql(db.url, "select locale_code, count(*)::int as n from translation where reference = 'product' and deleted_at is null group by locale_code")
+    expect(rows).toEqual([{ locale_code: "uk-UA", n: catalog.cards.length }])
+    const categories = await sql(db.url, "select count(*)::int as n from translation where reference = 'product_category' and locale_code = 'uk-UA' and deleted_at is null")
+    expect(categories[0].n).toBe(catalog.categories.filter((c) => c.name_uk).length)
+    const card = catalog.cards.find((c) => c.name_uk && c.name_uk !== c.name_ru)!
+    const { body } = await app.admin(`/admin/products?external_id=${card.id}&fields=id`)
+    const uk = await app.store(`/store/products/${body.products[0].id}?locale=uk-UA`)
+    expect(uk.body.product.title).toBe(card.name_uk)
+    expect(uk.body.product.description).toBe(card.description_uk)
+  })
 })

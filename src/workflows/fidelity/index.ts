@@ -20,7 +20,7 @@ import { brandRecords, catalogSyncService, liveRecordMap, modelRecords, upsertRe
 import { applyCategories, categoryMap, listExistingCategories } from "./categories"
 import { isOwnCategory } from "./plan-categories"
 import { ensureSalePriceList, syncSalePrices, type SalePriceWanted } from "./sale-prices"
-import { deleteTranslations, ensureStoreLocales, syncTranslations, translationService } from "./translations"
+import { backfillProductTranslations, deleteTranslations, ensureStoreLocales, syncTranslations, translationService } from "./translations"
 
 export type ReferenceMaps = {
   categoryIdByCatalogId: Map<string, string>
@@ -46,6 +46,8 @@ export interface ReferenceCache {
   brands?: Validators & { count: number }
   brand_models?: Validators & { count: number }
   sale_price_list_id?: string
+  /** Whether the last run had the translation module; off → on backfills product translations. */
+  translations_module?: boolean
 }
 
 type StateLike = { id?: string; reference_cache?: unknown } | null | undefined
@@ -144,6 +146,12 @@ export async function refreshReferenceData(
     if (isFatal(error)) throw error
     logger.warn(`catalog sync: brand models not refreshed: ${(error as Error).message}`)
   }
+
+  if (translationsEnabled && cache.translations_module !== true) {
+    const n = await backfillProductTranslations(container)
+    if (n) logger.info(`catalog sync: translation module found, ${n} product translations written from metadata`)
+  }
+  cache.translations_module = translationsEnabled
 
   const salePriceListId = await ensureSalePriceList(container, cache.sale_price_list_id ?? null)
   cache.sale_price_list_id = salePriceListId

@@ -100,3 +100,38 @@ export async function deleteTranslations(container: MedusaContainer, referenceId
   const rows = await service.listTranslations({ reference_id: referenceIds, locale_code: CATALOG_LOCALES }, { select: ["id"], take: null })
   if (rows.length) await batchTranslationsWorkflow(container).run({ input: { create: [], update: [], delete: rows.map((r) => r.id) } })
 }
+
+/**
+ * Writes the translation rows of every catalog product from its metadata.translations (which
+ * card-details always fills). Used once when the app starts running with the translation
+ * module after running without it: unchanged products are not rewritten by the engine, so
+ * their translations would otherwise never appear. Pages of 500 products.
+ */
+export async function backfillProductTranslations(container: MedusaContainer): Promise<number> {
+  if (!translationService(container)) return 0
+  const productModule = container.resolve(Modules.PRODUCT)
+  let written = 0
+  for (let skip = 0; ; skip += 500) {
+    const products = (await productModule.listProducts({}, { select: ["id", "external_id", "metadata"], take: 500, skip, order: { id: "ASC" } })) as {
+      id: string
+      metadata?: Record<string, unknown> | null
+    }[]
+    if (!products.length) break
+    const desired = new Map<string, Record<string, Record<string, string | null | undefined>>>()
+    for (const p of products) {
+      const meta = p.metadata
+      if (!meta || typeof meta.catalog_id !== "string") continue
+      const byLanguage = (meta.translations ?? {}) as Record<string, Record<string, string | null>>
+      const locales: Record<string, Record<string, string | null>> = {}
+      for (const [language, fields] of Object.entries(byLanguage)) {
+        const locale = LOCALE_BY_LANGUAGE[language as keyof typeof LOCALE_BY_LANGUAGE]
+        if (locale && fields && typeof fields === "object") locales[locale] = fields
+      }
+      desired.set(p.id, locales)
+    }
+    const r = await syncTranslations(container, "product", desired)
+    written += r.created + r.updated
+    if (products.length < 500) break
+  }
+  return written
+}
