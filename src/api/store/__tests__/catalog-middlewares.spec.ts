@@ -8,7 +8,7 @@ import { storeCatalogMiddlewares } from "../catalog-middlewares"
 async function prepare(fields: string, withPlugin: boolean) {
   const req: any = { query: { fields }, allowed: [], restrictedFields: undefined, get: () => undefined }
   if (withPlugin) {
-    const route = storeCatalogMiddlewares.find((r) => r.matcher === "/store/products/:id")!
+    const route = storeCatalogMiddlewares.find((r) => r.matcher === "/store/products")!
     await new Promise<void>((resolve) => (route.middlewares![0] as any)(req, {}, resolve))
   }
   let error: unknown
