@@ -27,6 +27,8 @@ export type RunSyncFn = (
   input: { runId: string; mode: RunMode; settings: EffectiveSettings; client: any; signal: AbortSignal }
 ) => Promise<RunSyncResult>
 
+const STALE_SWEEP_MS = 10_000
+
 /** Thrown to let BullMQ retry a run that failed for a transient reason (with backoff). */
 export class TransientRunFailure extends Error {
   constructor(readonly errorCode: string) {
@@ -47,6 +49,7 @@ export class CatalogSyncWorker {
   /** Aborted on shutdown: the run in progress stops at its next page boundary. */
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
+  #sweepTimer: NodeJS.Timeout
 
   constructor(input: {
     connection: Redis
@@ -77,6 +80,12 @@ export class CatalogSyncWorker {
       if (!(err instanceof TransientRunFailure)) this.#logger.warn(`catalog sync: job ${job?.id} failed: ${err.message}`)
     })
     this.worker.on("error", (err) => this.#logger.warn(`catalog sync worker: ${err.message}`))
+    // Runs whose process died (SIGKILL, OOM) show as "interrupted" once their lock expires,
+    // not only when someone next asks for a run.
+    this.#sweepTimer = setInterval(() => {
+      this.#queue.liveActiveRuns().catch(() => undefined)
+    }, STALE_SWEEP_MS)
+    this.#sweepTimer.unref()
   }
 
   #track<T>(promise: Promise<T>): Promise<T> {
@@ -153,14 +162,17 @@ export class CatalogSyncWorker {
     }
     const row = await service.retrieveCatalogSyncRun(runId)
     if (row.status === "queued") return { run: row }
-    // A retry after a transient failure, or a job BullMQ restarted after its process died.
+    if (row.status === "succeeded") return { skipped: "already_done" }
+    // BullMQ hands a job out again after a transient failure (attemptsMade > 0), or after the
+    // process running it died (stalled job): either way, resume with a new "retry" run.
+    let resume = job.attemptsMade > 0 || row.error_code === "process_stopped"
     if (row.status === "running") {
       const holder = await RunLock.holder(this.#redis, redisKeys(this.#prefix).runLock)
       if (holder === row.id) return { skipped: "running_elsewhere" }
       await this.#finish(row.id, "interrupted", "process_stopped", "The process running this sync stopped before it finished")
+      resume = true
     }
-    if (row.status === "succeeded") return { skipped: "already_done" }
-    if (job.attemptsMade === 0 && row.status !== "running") return { skipped: `run_${row.status}` }
+    if (!resume) return { skipped: `run_${row.status}` }
     if ((await this.#queue.liveActiveRuns()).length) return { skipped: "already_running" }
     const retry = await service.createCatalogSyncRuns({ trigger: "retry", mode, status: "queued", job_id: job.id ?? null })
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
@@ -185,6 +197,7 @@ export class CatalogSyncWorker {
 
   /** Stops taking jobs, aborts the run in progress (page boundary) and waits for it. */
   async close(): Promise<void> {
+    clearInterval(this.#sweepTimer)
     this.#shutdown.abort()
     const closing = this.worker.close()
     if (this.#current) await this.#current.catch(() => undefined)

@@ -14,7 +14,7 @@ export class RunLock {
   #value: string | null = null
   #timer: NodeJS.Timeout | null = null
 
-  constructor(redis: Redis, key: string, ttlMs = 30_000) {
+  constructor(redis: Redis, key: string, ttlMs = 15_000) {
     this.#redis = redis
     this.#key = key
     this.#ttlMs = ttlMs
