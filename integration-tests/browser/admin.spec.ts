@@ -107,6 +107,15 @@ describe("admin UI in the browser", () => {
     await shot(page, "02-settings-saved")
   })
 
+  it("shows the API's refusal of a wrong key beside the key field, keeping the saved key", async () => {
+    await page.getByRole("button", { name: "Replace" }).click()
+    await page.locator("#api_key").fill("wrong-key-0000")
+    await page.getByTestId("settings-save").click()
+    await expectText(page.getByTestId("error-api_key"), "refused")
+    await page.getByRole("button", { name: "Keep saved" }).click()
+    expect(await page.getByTestId("api-key-masked").inputValue()).toBe("••••7421")
+  })
+
   it("shows the full resync that the pricing started, then starts a sync from the widget and watches it finish", async () => {
     await page.goto(`${app.url}/app/products`)
     const widget = page.getByTestId("catalog-sync-widget")
