@@ -3,6 +3,7 @@
 // save valid settings, start a sync from the product list widget, watch it finish, open
 // the run history and a run. Screenshots go to artifacts/screenshots/.
 import fs from "node:fs"
+import { Client } from "pg"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
@@ -160,6 +161,8 @@ describe("admin UI in the browser", () => {
   })
 
   it("opens the run history and a run's details", async () => {
+    // An older failed run with rejected cards, as the engine records them.
+    await insertFailedRun(db.url)
     await page.getByRole("link", { name: "History" }).click()
     await page.getByTestId("catalog-sync-runs").waitFor()
     const rows = page.getByTestId("catalog-sync-run-row")
@@ -167,17 +170,28 @@ describe("admin UI in the browser", () => {
     // Newest first: the confirmed full resync, "Sync now", the resync the pricing started.
     const texts = await rows.allTextContents()
     expect(texts.length).toBeGreaterThanOrEqual(3)
-    const ours = texts.filter((text) => !text.includes("Scheduled"))
+    const ours = texts.filter((text) => !text.includes("Scheduled") && !text.includes("Retry"))
     expect(ours[0]).toMatch(/Manual.*Full resync/)
     expect(ours[1]).toMatch(/Manual.*Changes/)
     expect(ours[2]).toMatch(/Settings change.*Full resync/)
-    expect(ours.every((text) => text.includes("Succeeded"))).toBe(true)
+    expect(ours.slice(0, 3).every((text) => text.includes("Succeeded"))).toBe(true)
+    expect(texts[texts.length - 1]).toMatch(/Failed/)
     await shot(page, "05-run-history")
 
     await rows.filter({ hasText: "Changes" }).first().click()
     await page.getByTestId("catalog-sync-rejected").waitFor()
     await expectText(page.getByTestId("catalog-sync-run"), "Succeeded")
     await shot(page, "06-run-detail")
+
+    await page.getByRole("link", { name: "All runs" }).click()
+    await rows.last().click()
+    const rejected = page.getByTestId("catalog-sync-rejected-row")
+    await rejected.first().waitFor()
+    expect(await rejected.count()).toBe(2)
+    await expectText(rejected.first(), "9223372036854775807")
+    await expectText(rejected.first(), "price: expected a decimal string")
+    await expectText(page.getByTestId("catalog-sync-run"), "daily_quota_exceeded")
+    await shot(page, "06b-run-detail-rejected")
   })
 
   it("shows the catalog details of a synced product", async () => {
@@ -242,4 +256,25 @@ async function waitForLastRun(page: Page, trigger: string, timeoutMs: number, mo
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`no finished ${trigger} run within ${timeoutMs} ms: ${await lastRun.textContent().catch(() => "")}`)
+}
+
+async function insertFailedRun(databaseUrl: string): Promise<void> {
+  const pg = new Client({ connectionString: databaseUrl })
+  await pg.connect()
+  try {
+    const rejected = [
+      { id: "9223372036854775807", reason: "price: expected a decimal string, got 12.5" },
+      { id: null, reason: "id: missing" },
+    ]
+    await pg.query(
+      `insert into catalog_sync_run (id, trigger, mode, status, started_at, finished_at, created_at, updated_at,
+         pages, items_seen, created, skipped, requests_used, error_code, error_message, rejected_items)
+       values ('csrun_browser_failed', 'schedule', 'changes', 'failed', now() - interval '1 day',
+         now() - interval '1 day' + interval '95 seconds', now() - interval '1 day', now() - interval '1 day',
+         3, 600, 598, 2, 4, 'daily_quota_exceeded', 'Daily quota exceeded; retry after 00:00 UTC', $1::jsonb)`,
+      [JSON.stringify(rejected)]
+    )
+  } finally {
+    await pg.end()
+  }
 }
