@@ -10,7 +10,7 @@ import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition,
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { emptyCounts, MAX_REJECTED_ON_RUN, type RunCounts } from "./counts"
-import { fidelityHooks, type FidelityHooks } from "./fidelity-hooks"
+import { loadFidelityHooks, type FidelityHooks } from "./fidelity-hooks"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
 
@@ -103,7 +103,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const hooks = input.hooks ?? fidelityHooks
+    const hooks = input.hooks ?? loadFidelityHooks()
     const refs = await hooks.refreshReferenceData(container, client, state, settings)
 
     let position: Position = startPosition(state, input.mode, settings.pricing, newPassId)

@@ -3,58 +3,17 @@
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
-import { addVariantsStep, type VariantToAdd } from "./steps/add-variants-step"
+import { variantChanges } from "../sync/variant-changes"
+import { addVariantsStep } from "./steps/add-variants-step"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
 import { createVariantPricesStep } from "./steps/create-variant-prices-step"
-import { setStockLevelsStep, type StockLevel } from "./steps/set-stock-levels-step"
+import { setStockLevelsStep } from "./steps/set-stock-levels-step"
 import { updateProductFieldsStep } from "./steps/update-product-fields-step"
-import { updateVariantsStep, type VariantUpdate } from "./steps/update-variants-step"
+import { updateVariantsStep } from "./steps/update-variants-step"
 
 export interface UpdateCatalogProductsInput {
   products: ProductToUpdate[]
   placement: Placement
-}
-
-interface AddedVariant extends VariantToAdd {
-  catalogId: string
-  amount: string | null
-  quantity: number
-}
-
-/** Pure: how each product's variants change (sizes kept, gained, lost). */
-export function variantChanges(products: ProductToUpdate[]) {
-  const kept: VariantUpdate[] = []
-  const keptLevels: StockLevel[] = []
-  const added: AddedVariant[] = []
-  const removedVariantIds: string[] = []
-  for (const p of products) {
-    const wanted = new Set(p.input.variants.map((v) => v.sizeKey))
-    for (const [sizeKey, variantId] of Object.entries(p.variantIds)) {
-      if (!wanted.has(sizeKey)) removedVariantIds.push(variantId)
-    }
-    for (const v of p.input.variants) {
-      const variantId = p.variantIds[v.sizeKey]
-      const quantity = p.stock[v.sizeKey] ?? 0
-      if (variantId) {
-        kept.push({ variantId, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount })
-        const itemId = p.inventoryItemIds[v.sizeKey]
-        if (itemId) keptLevels.push({ inventoryItemId: itemId, quantity })
-      } else {
-        added.push({
-          catalogId: p.catalogId,
-          productId: p.productId,
-          sizeKey: v.sizeKey,
-          title: v.title,
-          sku: v.sku,
-          optionValue: v.optionValue,
-          metadata: v.metadata,
-          amount: v.amount,
-          quantity,
-        })
-      }
-    }
-  }
-  return { kept, keptLevels, added, removedVariantIds }
 }
 
 export const updateCatalogProductsWorkflow = createWorkflow(
