@@ -45,6 +45,24 @@ export function catalogSyncService(container: MedusaContainer): CatalogSyncServi
   return container.resolve("catalog_sync") as unknown as CatalogSyncService
 }
 
+/**
+ * A page's creates and updates are written as this many concurrent workflows: the product
+ * module's ORM work is CPU in this process while PostgreSQL works on the other core, so two
+ * halves overlap. Results keep the plan's order.
+ */
+export const WRITE_CONCURRENCY = Number(process.env.CATALOG_SYNC_WRITE_CONCURRENCY ?? 2)
+
+async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  if (!items.length) return []
+  const size = Math.ceil(items.length / Math.max(1, WRITE_CONCURRENCY))
+  const chunks: T[][] = []
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
+  const results = await Promise.allSettled(chunks.map(run))
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected")
+  if (failed) throw failed.reason
+  return results.flatMap((r) => (r as PromiseFulfilledResult<R[]>).value)
+}
+
 const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
 
 function strip({ details: _details, ...rest }: PlannedUpsert["input"]) {
@@ -100,10 +118,12 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   await deleteOrphans(container, plan.create)
   let created: CreatedProduct[] = []
   if (plan.create.length) {
-    const { result } = await createCatalogProductsWorkflow(container).run({
-      input: { products: plan.create.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
+    created = await inChunks(plan.create, async (chunk) => {
+      const { result } = await createCatalogProductsWorkflow(container).run({
+        input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
+      })
+      return result
     })
-    created = result
   }
   lap("create")
 
@@ -118,8 +138,10 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
       variantIds: p.row!.variant_ids ?? {},
       inventoryItemIds: p.row!.inventory_item_ids ?? {},
     }))
-    const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: ctx.placement } })
-    updated = result
+    updated = await inChunks(products, async (chunk) => {
+      const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: ctx.placement } })
+      return result
+    })
   }
   lap("update")
 
