@@ -97,7 +97,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       error_code: errorCode ?? null,
       error_message: error === undefined ? null : errorMessageOf(error),
     })
-    await service.updateCatalogSyncStates({ id: state.id, current_run_id: null })
+    // A run that got through clears an earlier 401/403 block.
+    const unblock = status === "succeeded" ? { blocked_code: null, blocked_message: null, blocked_revision: null } : {}
+    await service.updateCatalogSyncStates({ id: state.id, current_run_id: null, ...unblock })
     return errorCode ? { status, errorCode } : { status }
   }
 
