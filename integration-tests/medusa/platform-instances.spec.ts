@@ -11,6 +11,7 @@ describe("platform: two instances sharing Redis", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let a: MedusaApp
   let b: MedusaApp
+  let server: MedusaApp
   let sandbox: Sandbox
   const apiKey = `k-${randomUUID()}`
   // Not "sizes": that is the engine's concern (and is tested there); here runs only need work to do.
@@ -23,10 +24,12 @@ describe("platform: two instances sharing Redis", () => {
     // One after the other: both boot the same plugin and migrations check.
     a = await startMedusaApp({ databaseUrl: db.url, label: "platform-instance-a", env })
     b = await startMedusaApp({ databaseUrl: db.url, label: "platform-instance-b", env })
+    // A third, HTTP-only instance: it enqueues but never runs a sync.
+    server = await startMedusaApp({ databaseUrl: db.url, label: "platform-instance-server", env, workerMode: "server" })
   })
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()])
+    await Promise.all([a?.stop(), b?.stop(), server?.stop()])
     await db?.drop()
     await sandbox?.close()
   })
@@ -52,6 +55,14 @@ describe("platform: two instances sharing Redis", () => {
       expect([ra.body.already_running, rb.body.already_running].sort()).toEqual([false, true])
       expect((await waitForRun(a, ra.body.run.id)).status).toBe("succeeded")
     }
+  })
+
+  it("a server-mode instance enqueues runs but runs none", async () => {
+    const res = await server.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(res.status).toBe(202)
+    expect((await waitForRun(server, res.body.run.id)).status).toBe("succeeded")
+    expect(server.logs()).not.toContain("catalog sync: worker started")
+    expect(server.logs()).not.toMatch(/catalog sync: run csrun_\w+ .* started in process/)
   })
 
   it("runs never overlap in time, whichever instance takes them", async () => {
