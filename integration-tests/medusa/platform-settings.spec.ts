@@ -97,6 +97,8 @@ describe("platform: admin settings", () => {
     [{ primary_language: "en" }, "primary_language"],
     [{ base_url: "ftp://example.com" }, "base_url"],
     [{ enabled: "maybe" }, "enabled"],
+    [{ stock_location_id: "sloc_does_not_exist" }, "stock_location_id"],
+    [{ sales_channel_id: "sc_does_not_exist" }, "sales_channel_id"],
   ])("refuses %j with a 400 naming %s and keeps the old settings", async (body, field) => {
     const before = await app.admin("/admin/catalog-sync/settings")
     const res = await app.admin("/admin/catalog-sync/settings", { body })
@@ -133,8 +135,38 @@ describe("platform: admin settings", () => {
     expect(status.body.products_synced).toBe(20)
     expect(status.body.account).toMatchObject({ limits: { requests_per_minute: expect.any(Number) } })
     expect(status.body.account_error).toBeNull()
-    expect(typeof status.body.next_run_at).toBe("string")
+    // The schedule follows the interval saved (7 minutes), counted from the save.
+    const inMinutes = (iso: string) => (Date.parse(iso) - Date.now()) / 60_000
+    expect(inMinutes(status.body.next_run_at)).toBeGreaterThan(5)
+    expect(inMinutes(status.body.next_run_at)).toBeLessThanOrEqual(7)
     expect(status.body.quota.quota_remaining).toEqual(expect.any(Number))
+  })
+
+  it("reschedules at once when the interval changes, and drops the schedule when disabled", async () => {
+    await app.admin("/admin/catalog-sync/settings", { body: { poll_interval_minutes: 15 } })
+    const later = await app.admin("/admin/catalog-sync/status")
+    expect((Date.parse(later.body.next_run_at) - Date.now()) / 60_000).toBeGreaterThan(14)
+    await app.admin("/admin/catalog-sync/settings", { body: { poll_interval_minutes: 5 } })
+    const sooner = await app.admin("/admin/catalog-sync/status")
+    const minutes = (Date.parse(sooner.body.next_run_at) - Date.now()) / 60_000
+    expect(minutes).toBeGreaterThan(4)
+    expect(minutes).toBeLessThanOrEqual(5)
+    await app.admin("/admin/catalog-sync/settings", { body: { enabled: false } })
+    const off = await app.admin("/admin/catalog-sync/status")
+    expect(off.body).toMatchObject({ state: "disabled", next_run_at: null })
+    const refused = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.field).toBe("enabled")
+    await app.admin("/admin/catalog-sync/settings", { body: { enabled: true } })
+    expect((await app.admin("/admin/catalog-sync/status")).body.next_run_at).toEqual(expect.any(String))
+  })
+
+  it("accepts a real stock location and sales channel", async () => {
+    const channels = await app.admin("/admin/sales-channels?limit=1")
+    const channelId = channels.body.sales_channels[0].id
+    const res = await app.admin("/admin/catalog-sync/settings", { body: { sales_channel_id: channelId } })
+    expect(res.status).toBe(200)
+    expect(res.body.settings.sales_channel_id).toBe(channelId)
   })
 
   it("validates run requests and history paging", async () => {

@@ -2,6 +2,7 @@
 // key (or a new base URL) is checked against /v1/me before anything is saved; a pricing
 // change starts a full resync; the schedule follows the interval at once.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { Modules } from "@medusajs/framework/utils"
 import { InvalidApiKeyError, PlanRequiredError } from "../../../../catalog-client"
 import { resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
 import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
@@ -22,6 +23,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const validation = validateSettingsPatch(req.body, current)
   if (!validation.ok) return invalidData(res, validation.errors)
   const patch = validation.patch
+
+  const missing = await unknownPlacement(req, patch)
+  if (missing) return invalidData(res, [missing])
 
   const newKey = typeof patch.api_key === "string" ? patch.api_key : null
   if (newKey && !resolveEncryptionSecret(service.getPluginOptions().encryptionKey)) {
@@ -69,4 +73,22 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
 
   res.json({ settings: toPublicSettings(saved), pricing_changed: pricingChanged, ...(run ? { run } : {}) })
+}
+
+/** The stock location and sales channel must exist in this shop. */
+async function unknownPlacement(
+  req: MedusaRequest,
+  patch: { stock_location_id?: string | null; sales_channel_id?: string | null }
+): Promise<{ field: string; message: string } | null> {
+  if (patch.stock_location_id) {
+    const service = req.scope.resolve(Modules.STOCK_LOCATION) as { listStockLocations(f: object, c?: object): Promise<unknown[]> }
+    const found = await service.listStockLocations({ id: [patch.stock_location_id] }, { take: 1 })
+    if (!found.length) return { field: "stock_location_id", message: `no stock location ${patch.stock_location_id} in this shop` }
+  }
+  if (patch.sales_channel_id) {
+    const service = req.scope.resolve(Modules.SALES_CHANNEL) as { listSalesChannels(f: object, c?: object): Promise<unknown[]> }
+    const found = await service.listSalesChannels({ id: [patch.sales_channel_id] }, { take: 1 })
+    if (!found.length) return { field: "sales_channel_id", message: `no sales channel ${patch.sales_channel_id} in this shop` }
+  }
+  return null
 }
