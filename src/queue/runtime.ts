@@ -132,6 +132,9 @@ class CatalogSyncRuntime {
     this.#connections = []
     this.#commands = null
     await Promise.all(connections.map(closeRedis))
+    // Ready for another start in the same process (medusa develop reloads in place).
+    this.#starting = null
+    this.#stopped = false
   }
 }
 
