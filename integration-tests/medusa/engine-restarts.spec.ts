@@ -117,5 +117,17 @@ describe("sync engine: rejected cards, pricing, invalid cursor with sweep, draft
     expect(shop.get(victim)?.status).toBe("draft")
     expect(compareShop(await catalog(PRICING_45), shop, { removalMode: "draft" })).toEqual([])
   })
-})
 
+  it("a new sales channel in the settings puts every product in it on the next full pass", async () => {
+    const created = await env.app.admin("/admin/sales-channels", { body: { name: "Second storefront" } })
+    expect(created.status).toBe(200)
+    const channelId = created.body.sales_channel.id as string
+    await configureAndWait(env, { sales_channel_id: channelId })
+    const run = await runAndWait(env, "full")
+    expect(run.status).toBe("succeeded")
+    const cards = await catalog(PRICING_45)
+    const shop = await readShop(env.db.url)
+    expect(compareShop(cards, shop, { removalMode: "draft" })).toEqual([])
+    for (const card of cards) expect(shop.get(card.id)?.salesChannelIds).toContain(channelId)
+  })
+})

@@ -5,6 +5,7 @@ import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
 import { variantChanges } from "../sync/variant-changes"
 import { addVariantsStep } from "./steps/add-variants-step"
+import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-step"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
 import { createVariantPricesStep } from "./steps/create-variant-prices-step"
 import { setStockLevelsStep } from "./steps/set-stock-levels-step"
@@ -38,8 +39,8 @@ export const updateCatalogProductsWorkflow = createWorkflow(
       }))
     ).config({ name: "catalog-sync-added-variant-inventory" })
 
-    // Product fields, kept variants with their prices, and stock levels touch different
-    // records: written concurrently.
+    // Product fields, kept variants with their prices, stock levels and the sales channel
+    // link touch different records: written concurrently.
     parallelize(
       updateProductFieldsStep(input.products),
       updateVariantsStep(changes.kept),
@@ -47,6 +48,12 @@ export const updateCatalogProductsWorkflow = createWorkflow(
         transform({ changes, input }, ({ changes, input }) => ({
           levels: changes.keptLevels,
           stockLocationId: input.placement.stockLocationId,
+        }))
+      ),
+      ensureSalesChannelLinksStep(
+        transform({ input }, ({ input }) => ({
+          productIds: input.products.map((p) => p.productId),
+          salesChannelId: input.placement.salesChannelId,
         }))
       )
     )
