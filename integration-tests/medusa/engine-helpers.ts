@@ -19,33 +19,36 @@ export interface EngineEnv {
   app: MedusaApp
   db: Awaited<ReturnType<typeof createTestDatabase>>
   sb: Sandbox
+  /** SIGKILLs the app (a crash) and starts it again on the same database and Redis prefix. */
+  crashAndRestart(): Promise<void>
   close(): Promise<void>
 }
 
 export async function startEngineEnv(label: string, sandbox: Parameters<typeof startSandbox>[0]): Promise<EngineEnv> {
   const sb = await startSandbox({ apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0, ...sandbox })
   const db = await createTestDatabase(label)
-  const app = await startMedusaApp({
-    databaseUrl: db.url,
-    label,
-    env: {
-      CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
-      // Runs only when the test asks for them.
-      CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
-      CATALOG_BASE_URL: "",
-      CATALOG_API_KEY: "",
-    },
-  })
-  return {
-    app,
+  const appEnv = {
+    CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
+    // Runs only when the test asks for them.
+    CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+    CATALOG_BASE_URL: "",
+    CATALOG_API_KEY: "",
+  }
+  const env: EngineEnv = {
+    app: await startMedusaApp({ databaseUrl: db.url, label, env: appEnv }),
     db,
     sb,
+    async crashAndRestart() {
+      await env.app.kill()
+      env.app = await startMedusaApp({ databaseUrl: db.url, label: `${label}-restarted`, env: appEnv })
+    },
     async close() {
-      await app.stop()
+      await env.app.stop()
       await db.drop()
       await sb.close()
     },
   }
+  return env
 }
 
 /** Starts a run through the admin API and waits for its end. */
