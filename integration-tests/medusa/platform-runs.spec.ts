@@ -147,6 +147,27 @@ describe("platform: runs, pricing resync and a revoked key", () => {
     expect((await app.admin("/admin/catalog-sync/status")).body.state).not.toBe("key_invalid")
   })
 
+  it("a plan without API access (403) shows as plan_required and blocks the schedule until the settings change", async () => {
+    sandbox.control.plan({ plan: null })
+    try {
+      const runId = await freshManualRun(() => undefined)
+      const run = await waitForRun(app, runId)
+      expect(run).toMatchObject({ status: "failed", error_code: "plan_required" })
+      const status = await app.admin("/admin/catalog-sync/status")
+      expect(status.body).toMatchObject({ state: "plan_required", blocked: { code: "plan_required" }, next_run_at: null })
+      const runsBefore = (await app.admin("/admin/catalog-sync/runs?limit=1")).body.count
+      await new Promise((r) => setTimeout(r, SCHEDULE_MS * 2 + 500))
+      expect((await app.admin("/admin/catalog-sync/runs?limit=1")).body.count).toBe(runsBefore)
+    } finally {
+      sandbox.control.plan({ plan: "Ultra" })
+    }
+    // Any saved change lifts the block; the schedule runs again.
+    await configure(app, { poll_interval_minutes: 9 })
+    const after = await app.admin("/admin/catalog-sync/status")
+    expect(after.body.state).not.toBe("plan_required")
+    expect(after.body.next_run_at).toEqual(expect.any(String))
+  })
+
   it("never prints a key", () => {
     expect(app.logs()).not.toContain(apiKey)
   })
