@@ -174,6 +174,8 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
     return { ok: false, errors: parsed.error.issues.map(issueToFieldError) }
   }
   const patch = parsed.data
+  // A form that echoes the masked key back ("••••1234") means "keep the saved key".
+  if (typeof patch.api_key === "string" && patch.api_key.startsWith("••••")) delete patch.api_key
   const discount = patch.discount_percent !== undefined ? patch.discount_percent : current.pricing.discount_percent
   const oldMarkup =
     patch.old_price_markup_percent !== undefined ? patch.old_price_markup_percent : current.pricing.old_price_markup_percent

@@ -70,6 +70,12 @@ describe("validateSettingsPatch", () => {
     expect(fieldsOf(body)).toContain(field)
   })
 
+  it("treats the masked key echoed back as no change", () => {
+    const result = validateSettingsPatch({ api_key: "••••1234", markup_percent: 10 }, noPricing)
+    expect(result.ok && "api_key" in result.patch).toBe(false)
+    expect(result.ok && result.patch.markup_percent).toBe("10")
+  })
+
   it("accepts the bounds", () => {
     expect(fieldsOf({ markup_percent: 0, discount_percent: "99.99", poll_interval_minutes: 15 })).toEqual([])
     expect(fieldsOf({ markup_percent: 1000, old_price_markup_percent: 1000 })).toEqual([])
