@@ -137,6 +137,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
       stock: p.stock,
       variantIds: p.row!.variant_ids ?? {},
       inventoryItemIds: p.row!.inventory_item_ids ?? {},
+      changed: p.changed,
     }))
     updated = await inChunks(products, async (chunk) => {
       const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: ctx.placement } })

@@ -21,9 +21,42 @@ function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 32)
 }
 
-/** Everything written to Medusa except stock levels (details included: translations, categories, brand). */
+/** Hashes of the three parts an update can touch, so an update writes only what changed. */
+export interface FingerprintParts {
+  /** Product fields, images, categories, sales channel and fidelity details. */
+  fields: string
+  /** Variant set: sizes, titles, SKUs, option values, metadata. */
+  variants: string
+  /** Variant prices. */
+  prices: string
+}
+
+export function fingerprintParts(input: ProductInput): FingerprintParts {
+  const { variants, ...rest } = input
+  return {
+    fields: sha256(stableJson({ v: MAPPING_VERSION, ...rest })),
+    variants: sha256(stableJson(variants.map(({ amount: _amount, ...v }) => v))),
+    prices: sha256(stableJson(variants.map((v) => [v.sizeKey, v.amount]))),
+  }
+}
+
+/**
+ * Everything written to Medusa except stock levels, as "v<version>:<fields>:<variants>:<prices>"
+ * (one text column in the product map; its parts tell an update what to rewrite).
+ */
 export function fingerprint(input: ProductInput): string {
-  return sha256(stableJson({ v: MAPPING_VERSION, ...input }))
+  const parts = fingerprintParts(input)
+  return `v${MAPPING_VERSION}:${parts.fields}:${parts.variants}:${parts.prices}`
+}
+
+export type ChangedParts = Record<keyof FingerprintParts, boolean>
+
+/** Which parts differ between a stored fingerprint and a new one; an unreadable old one changes all. */
+export function changedParts(before: string | null, after: string): ChangedParts {
+  const a = before?.split(":") ?? []
+  const b = after.split(":")
+  if (a.length !== 4 || a[0] !== b[0]) return { fields: true, variants: true, prices: true }
+  return { fields: a[1] !== b[1], variants: a[2] !== b[2], prices: a[3] !== b[3] }
 }
 
 export function stockFingerprint(stock: StockInput): string {

@@ -2,7 +2,7 @@
 // The plan is the whole decision; src/workflows only carries it out.
 import type { ProductCard } from "../catalog-client/schemas"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
-import { fingerprint, stockFingerprint } from "./fingerprint"
+import { changedParts, fingerprint, stockFingerprint, type ChangedParts } from "./fingerprint"
 import { mapCardToProduct, stockOf, type MapContext } from "./map-card"
 import type { ProductInput, StockInput } from "./product-input"
 
@@ -31,6 +31,8 @@ export interface PlannedUpsert {
   stockFingerprint: string
   /** The existing map row (null for a product never seen). */
   row: MapRow | null
+  /** For an update: which parts to rewrite (all for a product coming back from draft). */
+  changed: ChangedParts
 }
 
 export interface PagePlan {
@@ -87,9 +89,13 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       fingerprint: fingerprint(input),
       stockFingerprint: stockFingerprint(stock),
       row,
+      changed: { fields: true, variants: true, prices: true },
     }
     if (!row || !row.product_id || row.status === "removed") plan.create.push(planned)
-    else if (row.status !== "active" || row.fingerprint !== planned.fingerprint) plan.update.push(planned)
+    else if (row.status !== "active" || row.fingerprint !== planned.fingerprint) {
+      if (row.status === "active") planned.changed = changedParts(row.fingerprint, planned.fingerprint)
+      plan.update.push(planned)
+    }
     else if (row.stock_fingerprint !== planned.stockFingerprint) plan.stockOnly.push(planned)
     else plan.unchanged.push(planned)
   }

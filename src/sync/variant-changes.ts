@@ -1,6 +1,7 @@
 // Pure: how each changed product's variants change — sizes kept (updated in place, so
 // variant ids survive for orders and carts), sizes gained (new variants) and sizes lost
 // (variants removed with their prices and inventory).
+import type { ChangedParts } from "./fingerprint"
 import type { ProductInput, StockInput } from "./product-input"
 
 export interface ProductVariantsBefore {
@@ -12,6 +13,8 @@ export interface ProductVariantsBefore {
   variantIds: Record<string, string>
   /** size key → inventory item id, from the product map */
   inventoryItemIds: Record<string, string>
+  /** Which parts to rewrite; absent = all. */
+  changed?: ChangedParts
 }
 
 export interface KeptVariant {
@@ -35,6 +38,10 @@ export interface AddedVariant {
 }
 
 export function variantChanges(products: ProductVariantsBefore[]) {
+  /** Kept variants whose title, SKU or metadata changed. */
+  const keptFields: KeptVariant[] = []
+  /** Kept variants whose price changed. */
+  const keptPrices: KeptVariant[] = []
   const kept: KeptVariant[] = []
   const keptLevels: { inventoryItemId: string; quantity: number }[] = []
   const added: AddedVariant[] = []
@@ -48,7 +55,10 @@ export function variantChanges(products: ProductVariantsBefore[]) {
       const variantId = p.variantIds[v.sizeKey]
       const quantity = p.stock[v.sizeKey] ?? 0
       if (variantId) {
-        kept.push({ variantId, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount })
+        const keptVariant = { variantId, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount }
+        kept.push(keptVariant)
+        if (p.changed?.variants ?? true) keptFields.push(keptVariant)
+        if (p.changed?.prices ?? true) keptPrices.push(keptVariant)
         const itemId = p.inventoryItemIds[v.sizeKey]
         if (itemId) keptLevels.push({ inventoryItemId: itemId, quantity })
       } else {
@@ -66,5 +76,6 @@ export function variantChanges(products: ProductVariantsBefore[]) {
       }
     }
   }
-  return { kept, keptLevels, added, removedVariantIds }
+  const fieldsChanged = products.filter((p) => p.changed?.fields ?? true).map((p) => p.productId)
+  return { kept, keptFields, keptPrices, keptLevels, added, removedVariantIds, fieldsChanged }
 }

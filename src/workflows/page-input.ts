@@ -1,5 +1,6 @@
 // Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
 // so plain data only).
+import type { ChangedParts } from "../sync/fingerprint"
 import type { ProductInput, StockInput } from "../sync/product-input"
 
 export interface ProductToCreate {
@@ -24,6 +25,8 @@ export interface ProductToUpdate {
   stock: StockInput
   variantIds: Record<string, string>
   inventoryItemIds: Record<string, string>
+  /** Which parts changed since the last write (product fields, variants, prices); stock is always set. */
+  changed?: ChangedParts
 }
 
 export interface Placement {

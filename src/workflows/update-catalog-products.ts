@@ -1,5 +1,6 @@
-// Writes a page's changed products: product fields and images, variants for sizes
-// gained or lost, prices of every variant, and stock levels. Works in bulk per page.
+// Writes a page's changed products in bulk: only the parts whose fingerprint changed
+// (product fields and images; variants, including sizes gained or lost; prices), and
+// always the stock levels. A price-only change touches price sets and levels only.
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
@@ -42,8 +43,13 @@ export const updateCatalogProductsWorkflow = createWorkflow(
     // Product fields, kept variants with their prices, stock levels and the sales channel
     // link touch different records: written concurrently.
     parallelize(
-      updateProductFieldsStep(input.products),
-      updateVariantsStep(changes.kept),
+      updateProductFieldsStep(
+        transform({ input, changes }, ({ input, changes }) => {
+          const wanted = new Set(changes.fieldsChanged)
+          return input.products.filter((p) => wanted.has(p.productId))
+        })
+      ),
+      updateVariantsStep(transform({ changes }, ({ changes }) => ({ fields: changes.keptFields, prices: changes.keptPrices }))),
       setStockLevelsStep(
         transform({ changes, input }, ({ changes, input }) => ({
           levels: changes.keptLevels,
@@ -51,8 +57,8 @@ export const updateCatalogProductsWorkflow = createWorkflow(
         }))
       ),
       ensureSalesChannelLinksStep(
-        transform({ input }, ({ input }) => ({
-          productIds: input.products.map((p) => p.productId),
+        transform({ input, changes }, ({ input, changes }) => ({
+          productIds: changes.fieldsChanged,
           salesChannelId: input.placement.salesChannelId,
         }))
       )

@@ -21,3 +21,18 @@ describe("fingerprint", () => {
     expect(fingerprint(mapCardToProduct(card(), { ...ctx, salesChannelId: "sc_2" }))).not.toBe(base)
   })
 })
+
+describe("changedParts", () => {
+  const { changedParts } = jest.requireActual("../fingerprint") as typeof import("../fingerprint")
+  it("tells a price-only change from a field or variant change", () => {
+    const base = fingerprint(mapCardToProduct(card(), ctx))
+    const priceOnly = fingerprint(mapCardToProduct(card({ sizes: [{ ...card().sizes[0], price: "1.00" }, card().sizes[1]] }), ctx))
+    expect(changedParts(base, priceOnly)).toEqual({ fields: false, variants: false, prices: true })
+    const renamed = fingerprint(mapCardToProduct(card({ name_uk: "Інша назва" }), ctx))
+    expect(changedParts(base, renamed)).toEqual({ fields: true, variants: false, prices: false })
+    const sized = fingerprint(mapCardToProduct(card({ sizes: [card().sizes[0]] }), ctx))
+    expect(changedParts(base, sized)).toMatchObject({ variants: true })
+    expect(changedParts(null, base)).toEqual({ fields: true, variants: true, prices: true })
+    expect(changedParts("old-format-hash", base)).toEqual({ fields: true, variants: true, prices: true })
+  })
+})

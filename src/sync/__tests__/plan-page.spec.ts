@@ -48,6 +48,7 @@ describe("planPage", () => {
     const plan = planPage([{ status: "updated", id: c.id, product: changed }], [rowFor(c)], ctx)
     expect(plan.update).toHaveLength(1)
     expect(sizesChanged(plan.update[0])).toBe(true)
+    expect(plan.update[0].changed).toMatchObject({ variants: true, prices: true })
   })
 
   it("removes active products, ignores removals of unknown or already removed ones", () => {

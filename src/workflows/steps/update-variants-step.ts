@@ -1,5 +1,5 @@
-// Updates the kept variants of changed products (title, SKU, metadata) and their
-// prices: each variant's price set gets exactly the catalog's price in uah.
+// Updates kept variants of changed products: title, SKU and metadata where those changed,
+// and prices where they changed (each price set gets exactly the catalog's price in uah).
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
@@ -15,12 +15,15 @@ export interface VariantUpdate {
 
 export const updateVariantsStep = createStep(
   "catalog-sync-update-variants",
-  async (variants: VariantUpdate[], { container }) => {
+  async (input: { fields: VariantUpdate[]; prices: VariantUpdate[] }, { container }) => {
+    if (input.fields.length) {
+      const productModule = container.resolve(Modules.PRODUCT)
+      await timed(container, "product.upsertProductVariants", () =>
+        productModule.upsertProductVariants(input.fields.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata })))
+      )
+    }
+    const variants = input.prices
     if (!variants.length) return new StepResponse(undefined)
-    const productModule = container.resolve(Modules.PRODUCT)
-    await timed(container, "product.upsertProductVariants", () => productModule.upsertProductVariants(
-      variants.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata }))
-    ))
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: links } = await query.graph({
       entity: "product_variant_price_set",
