@@ -1,6 +1,6 @@
 // Pure: a catalog card's descriptive fields → the places Medusa has for them.
 // Prices, variants, stock and images are the engine's (src/sync); this file covers
-// everything else, so nothing the card carries is lost. docs/mapping.md is the table.
+// everything else, so nothing the card carries is lost. README.md ("Catalog card → Medusa") is the table.
 import Decimal from "decimal.js"
 import type { ProductCard } from "../catalog-client/schemas"
 import { sellingAmount, toAmount } from "./money"
