@@ -1,6 +1,7 @@
 // The sync engine in a real Medusa app (spawned demo app with the built plugin, real
 // PostgreSQL and Redis, runs through the admin API and the BullMQ worker) against the
 // sandbox over loopback HTTP: full sync, unchanged second sync, mutations and removals.
+import { sql } from "./platform-helpers"
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./engine-helpers"
 
 jest.setTimeout(900_000)
@@ -21,9 +22,22 @@ describe("sync engine: full sync, nothing changed, changes feed", () => {
     expect(cards).toHaveLength(600)
     const shop = await readShop(env.db.url)
     expect(compareShop(cards, shop)).toEqual([])
-    // Every product is in one sales channel (the plugin's own, created on first run).
-    const channels = new Set([...shop.values()].flatMap((p) => p.salesChannelIds))
-    expect(channels.size).toBe(1)
+    // First-run setup: uah on the store; the plugin's own stock location and sales channel (none
+    // were configured), linked to each other; every product in that channel.
+    const currencies = await sql(env.db.url, "select currency_code from store_currency where deleted_at is null")
+    expect(currencies.map((c) => c.currency_code)).toContain("uah")
+    const [location] = await sql(env.db.url, "select id from stock_location where name = 'Catalog sync warehouse' and deleted_at is null")
+    const [channel] = await sql(env.db.url, "select id from sales_channel where name = 'Catalog sync' and deleted_at is null")
+    expect(location && channel).toBeTruthy()
+    const channelLocation = await sql(
+      env.db.url,
+      "select 1 from sales_channel_stock_location where sales_channel_id = $1 and stock_location_id = $2 and deleted_at is null",
+      [channel.id, location.id]
+    )
+    expect(channelLocation).toHaveLength(1)
+    const levelsElsewhere = await sql(env.db.url, "select count(*)::int as n from inventory_level where location_id <> $1 and deleted_at is null", [location.id])
+    expect(levelsElsewhere[0].n).toBe(0)
+    expect(new Set([...shop.values()].flatMap((p) => p.salesChannelIds))).toEqual(new Set([channel.id]))
     const state = await syncState(env)
     expect(state.cursor).toBeTruthy()
     expect(state.phase).toBe("changes")
