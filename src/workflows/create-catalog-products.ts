@@ -2,7 +2,9 @@
 // per-product path (products + options + variants + images, then price sets,
 // inventory items and levels, links). Each step compensates, so a failed page leaves
 // no half-made product behind.
+import { ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { createWorkflow, parallelize, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToCreate } from "./page-input"
 import { createCatalogProductsStep } from "./steps/create-products-step"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
@@ -57,6 +59,11 @@ export const createCatalogProductsWorkflow = createWorkflow(
         for (const v of p.input.variants) inventoryItemIds[v.sizeKey] = itemIds[k++]
         return { ...created[i], inventoryItemIds }
       })
+    })
+    // The same event Medusa's createProductsWorkflow emits, so the shop's subscribers see our products.
+    emitEventStep({
+      eventName: ProductWorkflowEvents.CREATED,
+      data: transform({ created }, ({ created }) => created.map((c) => ({ id: c.productId }))),
     })
     return new WorkflowResponse(result)
   }

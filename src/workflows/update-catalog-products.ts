@@ -1,8 +1,9 @@
 // Writes a page's changed products in bulk: only the parts whose fingerprint changed
 // (product fields and images; variants, including sizes gained or lost; prices), and
 // always the stock levels. A price-only change touches price sets and levels only.
+import { ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
+import { deleteProductVariantsWorkflow, emitEventStep } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
 import { variantChanges } from "../sync/variant-changes"
 import { addVariantsStep } from "./steps/add-variants-step"
@@ -79,6 +80,11 @@ export const updateCatalogProductsWorkflow = createWorkflow(
         return { catalogId: p.catalogId, productId: p.productId, variantIds, inventoryItemIds }
       })
     )
+    // The same event Medusa's updateProductsWorkflow emits.
+    emitEventStep({
+      eventName: ProductWorkflowEvents.UPDATED,
+      data: transform({ input }, ({ input }) => input.products.map((p) => ({ id: p.productId }))),
+    })
     return new WorkflowResponse(result)
   }
 )
