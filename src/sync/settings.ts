@@ -117,27 +117,64 @@ const percent = (max: number, maxInclusive: boolean) =>
       return d.toFixed()
     })
 
+/**
+ * The one base-URL rule, for admin input and plugin options alike: http(s) with a host, no
+ * credentials, query or fragment (the key must only ever go where the URL plainly says);
+ * returned without /v1 and trailing slashes. http stays allowed (a sandbox on loopback).
+ */
+export function parseBaseUrl(value: string): { ok: true; url: string } | { ok: false; message: string } {
+  const trimmed = value.trim()
+  let url: URL
+  try {
+    url = new URL(trimmed)
+  } catch {
+    return { ok: false, message: "must be an absolute http(s) URL" }
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) {
+    return { ok: false, message: "must be an absolute http(s) URL" }
+  }
+  if (url.username || url.password || /^[a-z]+:\/\/[^/]*@/i.test(trimmed)) {
+    return { ok: false, message: "must not contain credentials" }
+  }
+  if (url.search || url.hash || trimmed.includes("?") || trimmed.includes("#")) {
+    return { ok: false, message: "must not contain a query string or fragment" }
+  }
+  return { ok: true, url: trimmed.replace(/\/+$/, "").replace(/\/v1$/, "") }
+}
+
 const httpUrl = z
   .string()
-  .trim()
   .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value)
-      return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname
-    } catch {
-      return false
+  .transform((value, ctx) => {
+    const parsed = parseBaseUrl(value)
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message })
+      return z.NEVER
     }
-  }, "must be an http(s) URL")
-  // The base URL excludes /v1 and any trailing slash.
-  .transform((value) => value.replace(/\/+$/, "").replace(/\/v1$/, ""))
+    return parsed.url
+  })
+
+/** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
+export const MASKED_KEY_PREFIX = "••••"
+
+// An HTTP header value: printable ASCII without whitespace (a CR/LF would make the request
+// throw inside undici, which then looks like a network error and is retried).
+const apiKeyInput = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(1000)
+  .refine(
+    (value) => value.startsWith(MASKED_KEY_PREFIX) || /^[\x21-\x7e]+$/.test(value),
+    "must be printable characters without spaces"
+  )
 
 const optionalId = z.string().trim().min(1).max(200).nullable()
 
 export const settingsPatchSchema = z
   .object({
     base_url: httpUrl.nullable(),
-    api_key: z.string().trim().min(1, "must not be empty").max(1000).nullable(),
+    api_key: apiKeyInput.nullable(),
     price_calculation: z.enum(["min", "avg", "max"]),
     markup_percent: percent(1000, true),
     discount_percent: percent(100, false),
@@ -175,7 +212,7 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
   }
   const patch = parsed.data
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
-  if (typeof patch.api_key === "string" && patch.api_key.startsWith("••••")) delete patch.api_key
+  if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key
   const discount = patch.discount_percent !== undefined ? patch.discount_percent : current.pricing.discount_percent
   const oldMarkup =
     patch.old_price_markup_percent !== undefined ? patch.old_price_markup_percent : current.pricing.old_price_markup_percent
@@ -263,10 +300,11 @@ export function resolveEffectiveSettings(input: {
   }
 }
 
-function normaliseBaseUrl(url: string | undefined): string | null {
-  const trimmed = url?.trim()
-  if (!trimmed) return null
-  return trimmed.replace(/\/+$/, "").replace(/\/v1$/, "")
+/** Plugin options' base URL through the same rule as admin input; an invalid one counts as unset. */
+export function normaliseBaseUrl(url: string | undefined | null): string | null {
+  if (!url?.trim()) return null
+  const parsed = parseBaseUrl(url)
+  return parsed.ok ? parsed.url : null
 }
 
 /** The defaults a first saved row starts from: what the options say. */
@@ -291,6 +329,33 @@ export function samePricing(a: PricingParams, b: PricingParams): boolean {
     a.discount_percent === b.discount_percent &&
     a.old_price_markup_percent === b.old_price_markup_percent
   )
+}
+
+export type CheckTarget =
+  | { ok: true; baseUrl: string; apiKey: string }
+  | { ok: false; errors: FieldError[] }
+
+/**
+ * The URL and key a connection check (test-connection, a settings save) uses. The saved key
+ * is only ever sent to the saved URL: a different base_url needs its api_key in the request.
+ */
+export function connectionCheckTarget(
+  input: { base_url?: string | null; api_key?: string | null },
+  current: Pick<EffectiveSettings, "baseUrl" | "apiKey">
+): CheckTarget {
+  const bodyUrl = typeof input.base_url === "string" ? input.base_url : null
+  const bodyKey = typeof input.api_key === "string" && !input.api_key.startsWith(MASKED_KEY_PREFIX) ? input.api_key : null
+  if (bodyUrl !== null && bodyUrl !== current.baseUrl && bodyKey === null) {
+    return {
+      ok: false,
+      errors: [{ field: "api_key", message: "is required when base_url differs from the saved one (the saved key is only sent to the saved address)" }],
+    }
+  }
+  const baseUrl = bodyUrl ?? current.baseUrl
+  const apiKey = bodyKey ?? current.apiKey
+  if (!baseUrl) return { ok: false, errors: [{ field: "base_url", message: "is not set" }] }
+  if (!apiKey) return { ok: false, errors: [{ field: "api_key", message: "is not set" }] }
+  return { ok: true, baseUrl, apiKey }
 }
 
 export function isConfigured(settings: Pick<EffectiveSettings, "baseUrl" | "apiKey">): boolean {

@@ -8,7 +8,7 @@ import { resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret
 import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
-import { isConfigured, samePricing, toPublicSettings, validateSettingsPatch } from "../../../../sync/settings"
+import { connectionCheckTarget, isConfigured, samePricing, toPublicSettings, validateSettingsPatch } from "../../../../sync/settings"
 import { apiErrorBody, fetchAccount, invalidData, serializeRun } from "../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -38,7 +38,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     ])
   }
 
-  // Verify what the run would use when the key or the address changes.
+  // Verify what the run would use when the key or the address changes. The saved key is
+  // never sent to a new address: a new base_url needs its api_key in the same request.
+  if (typeof patch.base_url === "string" && patch.base_url !== current.baseUrl) {
+    const target = connectionCheckTarget({ base_url: patch.base_url, api_key: patch.api_key }, current)
+    if (!target.ok) return invalidData(res, target.errors)
+  }
   const baseUrl = patch.base_url !== undefined ? patch.base_url : current.baseUrl
   const apiKey = patch.api_key !== undefined ? patch.api_key : current.apiKey
   const addressChanged = patch.base_url !== undefined && patch.base_url !== current.baseUrl

@@ -1,10 +1,11 @@
 // POST /admin/catalog-sync/test-connection {base_url?, api_key?}: /v1/me with the given or
-// saved values. Always 200: {ok: true, account} or {ok: false, error}.
+// saved values; the saved key only goes to the saved base URL (another URL needs api_key).
+// 200: {ok: true, account} or {ok: false, error}; 400 for invalid input.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService } from "../../../../queue/catalog-client-factory"
-import { settingsPatchSchema } from "../../../../sync/settings"
+import { connectionCheckTarget, settingsPatchSchema } from "../../../../sync/settings"
 import { apiErrorBody, fetchAccount, invalidData, zodFieldErrors } from "../helpers"
 
 const bodySchema = settingsPatchSchema.pick({ base_url: true, api_key: true }).strict()
@@ -13,10 +14,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = bodySchema.safeParse(req.body ?? {})
   if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
   const current = await catalogSyncService(req.scope).getEffectiveSettings()
-  const baseUrl = parsed.data.base_url ?? current.baseUrl
-  const apiKey = parsed.data.api_key ?? current.apiKey
-  if (!baseUrl) return invalidData(res, [{ field: "base_url", message: "is not set" }])
-  if (!apiKey) return invalidData(res, [{ field: "api_key", message: "is not set" }])
+  const target = connectionCheckTarget(parsed.data, current)
+  if (!target.ok) return invalidData(res, target.errors)
+  const { baseUrl, apiKey } = target
   try {
     const { account } = await fetchAccount({ baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing })
     res.json({
