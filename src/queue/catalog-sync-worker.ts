@@ -113,9 +113,12 @@ export class CatalogSyncWorker {
       return { status: "interrupted", errorCode: "shutdown" }
     }
     let result: RunSyncResult
-    const client = createCatalogClientFor(this.#container, settings, { signal: undefined })
+    let client: ReturnType<typeof createCatalogClientFor> | null = null
     this.#logger.info(`catalog sync: run ${run.id} (${run.mode}, ${run.trigger}) started in process ${process.pid}`)
+    // Everything after the lock is taken sits in this try: a throw anywhere (even building the
+    // client) must release the lock, or every later run would wait for it forever.
     try {
+      client = createCatalogClientFor(this.#container, settings, { signal: undefined })
       await service.updateState({ current_run_id: run.id })
       result = await this.#runSync()(this.#container, {
         runId: run.id,
@@ -131,7 +134,7 @@ export class CatalogSyncWorker {
       await this.#finishIfOpen(run.id, "failed", code, String(e?.message ?? e))
       result = { status: "failed", errorCode: code }
     } finally {
-      await client.close().catch(() => undefined)
+      await client?.close().catch(() => undefined)
       await lock.release()
       await service.updateState({ current_run_id: null }).catch(() => undefined)
     }

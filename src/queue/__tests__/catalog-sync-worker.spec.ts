@@ -1,0 +1,82 @@
+// The worker against the real Redis on 127.0.0.1, with a fake module service: what happens to
+// the run lock when a run cannot even build its client.
+import { randomUUID } from "node:crypto"
+import type { Job } from "bullmq"
+import Redis from "ioredis"
+import { CatalogSyncWorker } from "../catalog-sync-worker"
+import { closeRedis, createRedis, redisKeys } from "../redis"
+import { RunLock } from "../run-lock"
+
+const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
+jest.setTimeout(20_000)
+
+const pricing = { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null }
+
+function fakeService(settings: Record<string, unknown>) {
+  const runs = new Map<string, any>([["run_1", { id: "run_1", status: "queued", mode: "changes", trigger: "manual", error_code: null }]])
+  return {
+    runs,
+    getEffectiveSettings: async () => settings,
+    getState: async () => ({}),
+    updateState: async () => ({}),
+    retrieveCatalogSyncRun: async (id: string) => runs.get(id),
+    updateCatalogSyncRuns: async (patch: any) => {
+      const row = { ...runs.get(patch.id), ...patch }
+      runs.set(patch.id, row)
+      return row
+    },
+    createCatalogSyncRuns: async () => {
+      throw new Error("not expected")
+    },
+  }
+}
+
+describe("CatalogSyncWorker", () => {
+  const prefix = `mcs-unit-${randomUUID()}`
+  let redis: Redis
+  let connection: Redis
+
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL)
+    connection = createRedis(REDIS_URL, "worker-test")
+  })
+  afterAll(async () => {
+    await redis.del(redisKeys(prefix).runLock)
+    await closeRedis(redis)
+    await closeRedis(connection)
+  })
+
+  it("releases the run lock when the client cannot be built (e.g. a base URL without scheme)", async () => {
+    const service = fakeService({
+      baseUrl: "catalog.example.com",
+      apiKey: "k",
+      apiKeyHash: null,
+      pricing,
+      enabled: true,
+      revision: 1,
+    })
+    const runSync = jest.fn()
+    const quiet = { info() {}, warn() {}, error() {} }
+    const worker = new CatalogSyncWorker({
+      connection,
+      redis,
+      prefix,
+      queue: { liveActiveRuns: async () => [] } as any,
+      container: {},
+      service: () => service as any,
+      runSync: () => runSync,
+      logger: quiet,
+    })
+    try {
+      const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 1 }, updateData: async () => undefined }
+      const result = await worker.process(job as unknown as Job<any>)
+      expect(result).toMatchObject({ status: "failed" })
+      expect(runSync).not.toHaveBeenCalled()
+      expect(service.runs.get("run_1").status).toBe("failed")
+      // The lock is free: the next run is not blocked.
+      expect(await RunLock.holder(redis, redisKeys(prefix).runLock)).toBeNull()
+    } finally {
+      await worker.close()
+    }
+  })
+})
