@@ -195,6 +195,8 @@ export interface ProxyHooks {
   beforeForward?: (url: string) => void | Promise<void>
   /** Rewrites a 200 body of /v1/products/changes (parsed losslessly), e.g. to serve malformed cards. */
   rewriteChanges?: (body: any) => any
+  /** Answers a request itself instead of forwarding it (e.g. an error the sandbox would not give). */
+  respond?: (url: string) => { status: number; body: unknown } | undefined
 }
 
 /** A loopback proxy in front of the sandbox; the hooks can be swapped while it runs. */
@@ -203,6 +205,12 @@ export async function startCatalogProxy(target: string): Promise<{ url: string; 
   const server = http.createServer(async (req, res) => {
     try {
       await hooks.beforeForward?.(req.url ?? "")
+      const own = hooks.respond?.(req.url ?? "")
+      if (own) {
+        res.writeHead(own.status, { "content-type": "application/json", "x-trace-id": "proxy" })
+        res.end(JSON.stringify(own.body))
+        return
+      }
       const headers: Record<string, string> = {}
       for (const [k, v] of Object.entries(req.headers)) if (k !== "host" && typeof v === "string") headers[k] = v
       const upstream = await fetch(target + req.url, { headers })

@@ -42,6 +42,7 @@ type Service = {
   createCatalogSyncStates(data: Record<string, unknown>): Promise<StateRow>
   updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
   updateCatalogSyncRuns(data: Record<string, unknown>): Promise<unknown>
+  updateCatalogProductMaps(data: Record<string, unknown>): Promise<unknown>
 }
 
 async function loadState(service: Service): Promise<StateRow> {
@@ -111,7 +112,17 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     let position: Position = startPosition(state, input.mode, settings.pricing, newPassId)
     const beginPass = async (pos: Position) => {
       if (pos.cursor === null) {
-        await service.updateCatalogSyncStates({ id: state.id, full_pass_id: pos.fullPassId, full_pass_started_at: new Date(), phase: "full_export" })
+        // The old cursor goes with the old pass: were it kept, a run that dies before this
+        // pass commits a page would let the next run continue the old feed under the new
+        // pass id, and the sweep would then remove every product not changed since.
+        await service.updateCatalogSyncStates({
+          id: state.id,
+          cursor: null,
+          cursor_pricing: null,
+          full_pass_id: pos.fullPassId,
+          full_pass_started_at: new Date(),
+          phase: "full_export",
+        })
       }
     }
     await beginPass(position)
@@ -182,6 +193,16 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       for (const r of pageRejected) {
         if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push({ id: r.id, reason: r.reason })
         logger.warn(`catalog sync: skipped item ${r.id ?? "(no id)"}: ${r.reason}`)
+      }
+
+      // A rejected card says nothing about whether its product is still on sale: during a
+      // full pass its product (if the shop has it) counts as seen, so the sweep keeps it.
+      const rejectedIds = pageRejected.map((r) => r.id).filter((id): id is string => Boolean(id))
+      if (position.fullPassId && rejectedIds.length) {
+        await service.updateCatalogProductMaps({
+          selector: { catalog_id: rejectedIds },
+          data: { last_seen_pass: position.fullPassId },
+        })
       }
 
       const next = afterPage(position, page, settings.pricing)
