@@ -41,6 +41,11 @@ export interface CatalogClientOptions {
   limiter?: RateLimiter
   /** Call `/v1/me` once before the first other request and adopt its limits. Default true. */
   discoverLimits?: boolean
+  /**
+   * Whether `me()` passes the limits it reads to the limiter. Default true. A one-off check
+   * (e.g. an admin's "test connection") sets false so it never changes a shared bucket.
+   */
+  adoptLimits?: boolean
   retry?: RetryOptions
   timeouts?: TimeoutOptions
   /** Aborts every call of this client. */
@@ -122,12 +127,14 @@ export class CatalogClient {
   readonly #signal: AbortSignal | undefined
   readonly #cache = new ConditionalCache()
   #discoverLimits: boolean
+  readonly #adoptLimits: boolean
   #discovery: Promise<void> | undefined
 
   constructor(options: CatalogClientOptions) {
     this.#pricing = pricingQuery(options.pricing)
     this.#signal = options.signal
-    this.#discoverLimits = options.discoverLimits ?? true
+    this.#adoptLimits = options.adoptLimits ?? true
+    this.#discoverLimits = (options.discoverLimits ?? true) && this.#adoptLimits
     this.#transport = new CatalogTransport({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
@@ -163,6 +170,7 @@ export class CatalogClient {
     const response = await this.#get("/v1/me", {}, options, false)
     const info = this.#single(response, accountInfoSchema, "account info")
     this.#discoverLimits = false
+    if (!this.#adoptLimits) return info
     await this.limiter.updateLimits({
       requestsPerMinute: info.limits.requests_per_minute,
       maxConcurrent: info.limits.max_concurrent,

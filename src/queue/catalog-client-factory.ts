@@ -1,6 +1,6 @@
 // Builds the catalog client a run or a route uses: the effective settings' URL, key and
 // pricing, and one Redis-backed rate limit per key shared by every instance of the app.
-import { CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter } from "../catalog-client"
+import { CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RetryOptions } from "../catalog-client"
 import { RedisRateLimiter } from "../catalog-client"
 import type { EffectiveSettings, PricingParams } from "../sync/settings"
 import { apiKeyHash } from "../modules/catalog_sync/secret-crypto"
@@ -36,22 +36,34 @@ function limiterFor(apiKey: string, keyHash: string | null): RateLimiter {
   return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyHash(apiKey), prefix: redisKeys().rateLimit })
 }
 
+export type ClientExtras = {
+  signal?: AbortSignal
+  /** Overrides the retry policy (admin routes answer within seconds, not after 6 retries). */
+  retry?: RetryOptions
+  /** A limiter of its own instead of the key's shared one (a check against another host). */
+  privateLimiter?: boolean
+  /** Adopt the limits /v1/me reports into the limiter (default true; route checks: false). */
+  adoptLimits?: boolean
+}
+
 /** A client for the effective settings (throws when the URL or key is missing). */
 export function createCatalogClientFor(
   _container: Resolver | null,
   settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">,
-  extra: { signal?: AbortSignal } = {}
+  extra: ClientExtras = {}
 ): CatalogClient {
   if (!settings.baseUrl || !settings.apiKey) {
     throw new Error("The catalog API base URL and key are not configured")
   }
+  const override = clientRetryOverride()
   return new CatalogClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     pricing: toPricingOptions(settings.pricing),
-    limiter: limiterFor(settings.apiKey, settings.apiKeyHash),
+    limiter: extra.privateLimiter ? new MemoryRateLimiter() : limiterFor(settings.apiKey, settings.apiKeyHash),
     signal: extra.signal,
-    ...clientRetryOverride(),
+    ...(extra.adoptLimits === false ? { adoptLimits: false } : {}),
+    ...(extra.retry || override.retry ? { retry: { ...override.retry, ...extra.retry } } : {}),
   })
 }
 

@@ -50,9 +50,25 @@ export function apiErrorBody(e: unknown): ApiErrorBody {
   }
 }
 
-/** Calls /v1/me with a throwaway client for these settings. */
-export async function fetchAccount(settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">) {
-  const client = createCatalogClientFor(null, settings)
+/** Admin routes answer within seconds: one retry, no waiting out a 429, 10 s in all. */
+export const ROUTE_CLIENT_RETRY = { maxRetries: 1, maxRateLimitWaits: 0 } as const
+export const ROUTE_CLIENT_TIMEOUT_MS = 10_000
+
+/**
+ * Calls /v1/me with a throwaway client for these settings. It never adopts limits, and a host
+ * other than the saved one gets a limiter of its own, so a check never moves the key's shared
+ * bucket.
+ */
+export async function fetchAccount(
+  settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">,
+  opts: { savedHost: boolean }
+) {
+  const client = createCatalogClientFor(null, settings, {
+    signal: AbortSignal.timeout(ROUTE_CLIENT_TIMEOUT_MS),
+    retry: ROUTE_CLIENT_RETRY,
+    privateLimiter: !opts.savedHost,
+    adoptLimits: false,
+  })
   try {
     const account = await client.me()
     return { account, quota: client.quota }
@@ -68,24 +84,31 @@ type AccountEntry = {
   quota: QuotaSnapshot | null
 }
 const ACCOUNT_TTL_MS = 60_000
-const accountCache = new Map<string, AccountEntry>()
+/** Answers (and calls in flight) per URL and key: simultaneous misses share one /v1/me call. */
+const accountCache = new Map<string, { promise: Promise<AccountEntry>; settled: AccountEntry | null }>()
+/** Bumped by forgetCachedAccounts, so a call that started before it is not cached after it. */
+let cacheGeneration = 0
 
 /** /v1/me for GET /status, cached per process for at most a minute; never throws. */
-export async function cachedAccount(settings: EffectiveSettings): Promise<AccountEntry> {
+export function cachedAccount(settings: EffectiveSettings): Promise<AccountEntry> {
   const cacheKey = `${settings.baseUrl}|${settings.apiKeyHash}`
   const hit = accountCache.get(cacheKey)
-  if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) return hit
-  let entry: AccountEntry
-  try {
-    const { account, quota } = await fetchAccount(settings)
-    entry = { at: Date.now(), account, error: null, quota }
-  } catch (e) {
-    entry = { at: Date.now(), account: null, error: apiErrorBody(e), quota: null }
-  }
-  accountCache.set(cacheKey, entry)
-  return entry
+  if (hit && (!hit.settled || Date.now() - hit.settled.at < ACCOUNT_TTL_MS)) return hit.promise
+  const generation = cacheGeneration
+  const slot: { promise: Promise<AccountEntry>; settled: AccountEntry | null } = { promise: null as never, settled: null }
+  slot.promise = fetchAccount(settings, { savedHost: true }).then(
+    ({ account, quota }): AccountEntry => ({ at: Date.now(), account, error: null, quota }),
+    (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e), quota: null })
+  ).then((entry) => {
+    if (generation === cacheGeneration && accountCache.get(cacheKey) === slot) slot.settled = entry
+    return entry
+  })
+  accountCache.set(cacheKey, slot)
+  return slot.promise
 }
 
+/** After a settings save: the next /status asks the API again. */
 export function forgetCachedAccounts() {
+  cacheGeneration++
   accountCache.clear()
 }

@@ -9,7 +9,7 @@ import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
 import { connectionCheckTarget, isConfigured, samePricing, toPublicSettings, validateSettingsPatch } from "../../../../sync/settings"
-import { apiErrorBody, fetchAccount, invalidData, serializeRun } from "../helpers"
+import { apiErrorBody, fetchAccount, forgetCachedAccounts, invalidData, serializeRun } from "../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const settings = await catalogSyncService(req.scope).getEffectiveSettings()
@@ -50,7 +50,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if ((newKey || addressChanged) && apiKey) {
     if (!baseUrl) return invalidData(res, [{ field: "base_url", message: "is required to verify the API key" }])
     try {
-      await fetchAccount({ baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing })
+      await fetchAccount(
+        { baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing },
+        { savedHost: baseUrl === current.baseUrl }
+      )
     } catch (e) {
       const err = apiErrorBody(e)
       if (e instanceof InvalidApiKeyError || e instanceof PlanRequiredError) {
@@ -63,6 +66,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
 
   const saved = await service.saveSettings(patch)
+  forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
 
   let run: unknown = undefined

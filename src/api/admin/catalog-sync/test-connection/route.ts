@@ -18,7 +18,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!target.ok) return invalidData(res, target.errors)
   const { baseUrl, apiKey } = target
   try {
-    const { account } = await fetchAccount({ baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing })
+    const { account } = await fetchAccount(
+      { baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing },
+      { savedHost: baseUrl === current.baseUrl }
+    )
     res.json({
       ok: true,
       account: {
