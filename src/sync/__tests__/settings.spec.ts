@@ -12,7 +12,7 @@ const noPricing = {
 }
 const hashKey = (k: string) => `h(${k.length})`
 
-function fieldsOf(body: unknown, current = noPricing) {
+function fieldsOf(body: unknown, current: Parameters<typeof validateSettingsPatch>[1] = noPricing) {
   const result = validateSettingsPatch(body, current)
   return result.ok ? [] : result.errors.map((e) => e.field)
 }
