@@ -17,9 +17,30 @@ export const catalogId = z.unknown().transform((value, ctx) => {
   return id
 })
 
+/** Digits a double holds exactly: any decimal of up to 15 significant digits round-trips through one. */
+const EXACT_SIGNIFICANT_DIGITS = 15
+
+/**
+ * The exact text of a JS number, when it can be known: the JSON parser keeps integers of up to
+ * 15 digits as numbers. A safe integer, or a fraction of at most 15 significant digits in plain
+ * notation; anything else (non-finite, unsafe integers, floats that may have lost digits) is undefined.
+ */
+function exactNumberText(value: number): string | undefined {
+  if (!Number.isFinite(value)) return undefined
+  if (Number.isInteger(value)) return Number.isSafeInteger(value) ? numberText(value) : undefined
+  const text = numberText(value)
+  if (text === undefined || !DECIMAL.test(text)) return undefined
+  const significant = text.replace(/[-.]/g, "").replace(/^0+/, "")
+  return significant.length <= EXACT_SIGNIFICANT_DIGITS ? text : undefined
+}
+
 /** Money and measures: a decimal string (a JSON number is accepted by its exact text). */
 export const decimalString = z.unknown().transform((value, ctx) => {
-  const text = typeof value === "string" ? value.trim() : isLosslessNumber(value) ? value.value : undefined
+  const text =
+    typeof value === "string" ? value.trim()
+    : isLosslessNumber(value) ? value.value
+    : typeof value === "number" ? exactNumberText(value)
+    : undefined
   if (text === undefined || !DECIMAL.test(text)) {
     ctx.addIssue({ code: "custom", message: "expected a decimal string" })
     return z.NEVER
