@@ -27,7 +27,7 @@ export interface FingerprintParts {
   fields: string
   /** Variant set: sizes, titles, SKUs, option values, metadata. */
   variants: string
-  /** Variant prices. */
+  /** Variant prices: base and sale amounts. */
   prices: string
 }
 
@@ -35,8 +35,9 @@ export function fingerprintParts(input: ProductInput): FingerprintParts {
   const { variants, ...rest } = input
   return {
     fields: sha256(stableJson({ v: MAPPING_VERSION, ...rest })),
-    variants: sha256(stableJson(variants.map(({ amount: _amount, ...v }) => v))),
-    prices: sha256(stableJson(variants.map((v) => [v.sizeKey, v.amount]))),
+    variants: sha256(stableJson(variants.map(({ amount: _amount, saleAmount: _sale, ...v }) => v))),
+    // Both amounts: a selling price below an unchanged old_price moves only the sale amount.
+    prices: sha256(stableJson(variants.map((v) => [v.sizeKey, v.amount, v.saleAmount]))),
   }
 }
 

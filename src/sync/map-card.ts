@@ -45,7 +45,7 @@ function variantsOf(card: ProductCard): VariantInput[] {
         title: ONE_SIZE,
         sku: variantSku(card, DEFAULT_SIZE_KEY),
         optionValue: ONE_SIZE,
-        amount: variantAmounts(card).amount,
+        ...variantAmounts(card),
         metadata: { catalog_id: card.id, catalog_size: null },
       },
     ]
@@ -57,7 +57,7 @@ function variantsOf(card: ProductCard): VariantInput[] {
       title: size,
       sku: variantSku(card, size),
       optionValue: size,
-      amount: variantAmounts(s).amount,
+      ...variantAmounts(s),
       metadata: { catalog_id: card.id, catalog_size: size },
     }
   })

@@ -23,6 +23,12 @@ export interface VariantInput {
    * (the selling price then goes in fidelity's sale price list), else the selling price.
    */
   amount: string | null
+  /**
+   * The selling price when it is below the base price (fidelity writes it in the sale price
+   * list), else null. Not written by the engine; part of the prices fingerprint, so a change
+   * of the selling price alone is still a change.
+   */
+  saleAmount: string | null
   metadata: Record<string, unknown>
 }
 

@@ -22,6 +22,20 @@ describe("fingerprint", () => {
   })
 })
 
+describe("prices fingerprint", () => {
+  it("sees a change of the selling price under an unchanged crossed-out old_price", () => {
+    const onSale = card({ sizes: [{ size: "42", stock: 3, price: "900.00", old_price: "1500.00" }, card().sizes[1]] })
+    const cheaper = card({ sizes: [{ size: "42", stock: 3, price: "850.00", old_price: "1500.00" }, card().sizes[1]] })
+    const a = mapCardToProduct(onSale, ctx)
+    const b = mapCardToProduct(cheaper, ctx)
+    // The base price (old_price) is the same; only the sale amount moved.
+    expect(a.variants[0].amount).toBe(b.variants[0].amount)
+    expect(fingerprint(b)).not.toBe(fingerprint(a))
+    const { changedParts } = jest.requireActual("../fingerprint") as typeof import("../fingerprint")
+    expect(changedParts(fingerprint(a), fingerprint(b))).toEqual({ fields: false, variants: false, prices: true })
+  })
+})
+
 describe("changedParts", () => {
   const { changedParts } = jest.requireActual("../fingerprint") as typeof import("../fingerprint")
   it("tells a price-only change from a field or variant change", () => {
