@@ -163,6 +163,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         mapContext: {
           primaryLanguage: settings.primaryLanguage,
           salesChannelId: setup.salesChannelId,
+          stockLocationId: setup.stockLocationId,
           categoryIdsFor: (details) => hooks.categoryIdsFor(details, refs),
         },
         placement: setup,

@@ -60,6 +60,10 @@ export function changedParts(before: string | null, after: string): ChangedParts
   return { fields: a[1] !== b[1], variants: a[2] !== b[2], prices: a[3] !== b[3] }
 }
 
-export function stockFingerprint(stock: StockInput): string {
-  return sha256(stableJson(stock))
+/**
+ * Stock per size and the location its levels are written to: after the stock location setting
+ * changes, every product's levels are written at the new location (not only those whose stock moved).
+ */
+export function stockFingerprint(stock: StockInput, stockLocationId: string | null): string {
+  return sha256(stableJson({ location: stockLocationId, stock }))
 }

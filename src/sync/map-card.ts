@@ -13,6 +13,8 @@ import {
 export interface MapContext {
   primaryLanguage: Language
   salesChannelId: string | null
+  /** The stock location levels are written to (part of the stock fingerprint). */
+  stockLocationId?: string | null
   /** Medusa category ids for a card (fidelity's categoryIdsFor over the run's reference maps). */
   categoryIdsFor?: (details: CardDetails) => string[]
 }

@@ -87,7 +87,7 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       input,
       stock,
       fingerprint: fingerprint(input),
-      stockFingerprint: stockFingerprint(stock),
+      stockFingerprint: stockFingerprint(stock, ctx.stockLocationId ?? null),
       row,
       changed: { fields: true, variants: true, prices: true },
     }

@@ -13,7 +13,7 @@ describe("fingerprint", () => {
     const base = fingerprint(mapCardToProduct(card(), ctx))
     const stockChanged = card({ sync_version: 8, sizes: card().sizes.map((s) => ({ ...s, stock: 0 })) })
     expect(fingerprint(mapCardToProduct(stockChanged, ctx))).toBe(base)
-    expect(stockFingerprint(stockOf(stockChanged))).not.toBe(stockFingerprint(stockOf(card())))
+    expect(stockFingerprint(stockOf(stockChanged), "sloc_1")).not.toBe(stockFingerprint(stockOf(card()), "sloc_1"))
     const priceChanged = card({ sizes: [{ size: "42", stock: 3, price: "1287.01" }, card().sizes[1]] })
     expect(fingerprint(mapCardToProduct(priceChanged, ctx))).not.toBe(base)
     const imagesReordered = card({ images: [{ url: "http://img/1.png", is_main: true }, { url: "http://img/0.png", is_main: false }] })

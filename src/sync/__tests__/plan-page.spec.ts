@@ -13,7 +13,7 @@ function rowFor(c = card(), over: Partial<MapRow> = {}): MapRow {
     variant_ids: { "42": "v42", "43": "v43" },
     inventory_item_ids: { "42": "i42", "43": "i43" },
     fingerprint: fingerprint(mapCardToProduct(c, ctx)),
-    stock_fingerprint: stockFingerprint(stockOf(c)),
+    stock_fingerprint: stockFingerprint(stockOf(c), null),
     sync_version: c.sync_version,
     status: "active",
     ...over,
@@ -40,6 +40,16 @@ describe("planPage", () => {
     expect(plan.create.map((p) => p.catalogId)).toEqual(["5"])
     expect(plan.stockOnly.map((p) => p.catalogId)).toEqual(["6"])
     expect(plan.update).toEqual([])
+  })
+
+  it("writes the levels of an unchanged card again when the stock location changed", () => {
+    const c = card()
+    const row = rowFor(c, { stock_fingerprint: stockFingerprint(stockOf(c), "sloc_old") })
+    const same = planPage([{ status: "updated", id: c.id, product: c }], [row], { ...ctx, stockLocationId: "sloc_old" })
+    expect(same.unchanged).toHaveLength(1)
+    const moved = planPage([{ status: "updated", id: c.id, product: c }], [row], { ...ctx, stockLocationId: "sloc_new" })
+    expect(moved.stockOnly.map((p) => p.catalogId)).toEqual([c.id])
+    expect(moved.unchanged).toEqual([])
   })
 
   it("updates changed products and detects size changes", () => {
