@@ -13,6 +13,7 @@ import { removeCatalogProducts, type RemovalMode } from "../workflows/remove-cat
 import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
 import type { EffectiveSettings } from "../sync/settings"
+import { writeConcurrency } from "../sync/write-concurrency"
 import type { FidelityHooks, ReferenceMaps, WrittenProduct } from "./fidelity-hooks"
 
 export interface PageContext {
@@ -50,11 +51,11 @@ export function catalogSyncService(container: MedusaContainer): CatalogSyncServi
  * module's ORM work is CPU in this process while PostgreSQL works on the other core, so two
  * halves overlap. Results keep the plan's order.
  */
-export const WRITE_CONCURRENCY = Number(process.env.CATALOG_SYNC_WRITE_CONCURRENCY ?? 2)
+export const WRITE_CONCURRENCY = writeConcurrency(process.env.CATALOG_SYNC_WRITE_CONCURRENCY)
 
 async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
   if (!items.length) return []
-  const size = Math.ceil(items.length / Math.max(1, WRITE_CONCURRENCY))
+  const size = Math.ceil(items.length / WRITE_CONCURRENCY)
   const chunks: T[][] = []
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
   const results = await Promise.allSettled(chunks.map(run))
