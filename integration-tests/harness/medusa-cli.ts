@@ -11,6 +11,10 @@ export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): N
     DO_NOT_TRACK: "1",
     // test-utils' NODE_OPTIONS (vm modules) must not leak into the app processes.
     NODE_OPTIONS: "",
+    // The sandboxes run with raised limits (6000/min and more); the plugin adopts at most
+    // 60/min unless this ceiling is raised.
+    CATALOG_SYNC_MAX_RPM: "100000000",
+    CATALOG_SYNC_MAX_CONCURRENT: "1000",
     ...extra,
   }
 }

@@ -76,7 +76,7 @@ export async function syncState(env: EngineEnv) {
 
 /** Every card the sandbox serves for the given pricing, read through its public API. */
 export async function readCatalog(baseUrl: string, apiKey: string, pricing: PricingOptions = PRICING): Promise<ProductCard[]> {
-  const client = new CatalogClient({ baseUrl, apiKey, pricing })
+  const client = new CatalogClient({ baseUrl, apiKey, pricing, limitCeiling: { requestsPerMinute: 100_000_000, maxConcurrent: 1000 } })
   const cards: ProductCard[] = []
   try {
     for await (const page of client.listProducts({ limit: 200 })) cards.push(...page.items)

@@ -81,7 +81,12 @@ export interface CatalogView {
 
 /** The catalog as the plugin sees it with these pricing settings (ids exact, through the real client). */
 export async function readCatalog(baseUrl: string, apiKey: string, pricing: Record<string, string>): Promise<CatalogView> {
-  const client = new CatalogClient({ baseUrl, apiKey, pricing: { price_calculation: "max", ...pricing } as never })
+  const client = new CatalogClient({
+    baseUrl,
+    apiKey,
+    pricing: { price_calculation: "max", ...pricing } as never,
+    limitCeiling: { requestsPerMinute: 100_000_000, maxConcurrent: 1000 },
+  })
   try {
     const cards: ProductCard[] = []
     for await (const page of client.listProducts({ limit: 200 } as never)) cards.push(...(page as { items: ProductCard[] }).items)

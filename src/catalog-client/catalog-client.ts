@@ -7,7 +7,7 @@ import { requireCatalogId, toCatalogId } from "./ids"
 import { validateChangeItems, validateEach, type ChangeItem, type RejectedItem } from "./items"
 import { MemoryRateLimiter } from "./memory-rate-limiter"
 import { pricingQuery, type PricingOptions } from "./pricing"
-import type { RateLimiter } from "./rate-limiter"
+import type { RateLimiter, RateLimits } from "./rate-limiter"
 import { resolveRetryOptions, type RetryOptions } from "./retry-policy"
 import {
   accountInfoSchema,
@@ -39,6 +39,11 @@ export interface CatalogClientOptions {
   pricing?: PricingOptions
   /** Default: a MemoryRateLimiter (60/min, 3 at once). Use RedisRateLimiter across processes. */
   limiter?: RateLimiter
+  /**
+   * Most the default limiter adopts from `/v1/me` (default 60/min, 3 at once). Raise it only
+   * for a sandbox with raised limits; a limiter you pass brings its own `ceiling`.
+   */
+  limitCeiling?: Partial<RateLimits>
   /** Call `/v1/me` once before the first other request and adopt its limits. Default true. */
   discoverLimits?: boolean
   /**
@@ -138,7 +143,7 @@ export class CatalogClient {
     this.#transport = new CatalogTransport({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
-      limiter: options.limiter ?? new MemoryRateLimiter(),
+      limiter: options.limiter ?? new MemoryRateLimiter({ ceiling: options.limitCeiling }),
       retry: resolveRetryOptions(options.retry),
       timeouts: options.timeouts,
       dispatcher: options.dispatcher,

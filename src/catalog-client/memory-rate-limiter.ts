@@ -6,8 +6,10 @@
 // - foreign use seen in X-RateLimit-Remaining is booked into the window; 429 pauses everyone.
 import { abortReason } from "./abort"
 import {
+  clampLimits,
   DEFAULT_LIMITS,
   emissionIntervalMs,
+  limitCeiling,
   remainingFromHeaders,
   sanitizeLimits,
   WINDOW_MARGIN_MS,
@@ -25,8 +27,15 @@ interface Waiter {
   onAbort?: () => void
 }
 
+export interface MemoryRateLimiterOptions extends Partial<RateLimits> {
+  /** Most that adopted limits may raise to (see limitCeiling). */
+  ceiling?: Partial<RateLimits>
+  now?: () => number
+}
+
 export class MemoryRateLimiter implements RateLimiter {
   #limits: RateLimits
+  readonly #ceiling: RateLimits
   #inFlight = 0
   /** End stamps of finished requests, ascending. */
   #ended: number[] = []
@@ -39,8 +48,9 @@ export class MemoryRateLimiter implements RateLimiter {
   #timer: NodeJS.Timeout | undefined
   readonly #now: () => number
 
-  constructor(options: Partial<RateLimits> & { now?: () => number } = {}) {
+  constructor(options: MemoryRateLimiterOptions = {}) {
     this.#limits = sanitizeLimits(DEFAULT_LIMITS, options)
+    this.#ceiling = limitCeiling(options, options.ceiling)
     this.#now = options.now ?? Date.now
   }
 
@@ -73,7 +83,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
     const previous = this.#limits.requestsPerMinute
-    this.#limits = sanitizeLimits(this.#limits, limits)
+    this.#limits = clampLimits(sanitizeLimits(this.#limits, limits), this.#ceiling)
     // Foreign use was booked as (old limit − our count − remaining): under a lower real limit
     // that overstates it by the difference, so that many of the newest bookings are dropped.
     const overstated = previous - this.#limits.requestsPerMinute

@@ -55,6 +55,28 @@ export function remainingFromHeaders(headers: HeaderBag): number | null {
   return Number(raw)
 }
 
+/**
+ * Limits adopted from `/v1/me` are capped here: an account (or a host impersonating the API)
+ * claiming more must not make the client go faster than it was configured for. The default
+ * ceiling is DEFAULT_LIMITS, raised by limits a limiter was explicitly built with or by an
+ * explicit `ceiling` option (tests and benchmarks against a sandbox with raised limits).
+ */
+export function limitCeiling(initial: Partial<RateLimits>, ceiling: Partial<RateLimits> | undefined): RateLimits {
+  if (ceiling) return sanitizeLimits(DEFAULT_LIMITS, ceiling)
+  const configured = sanitizeLimits(DEFAULT_LIMITS, initial)
+  return {
+    requestsPerMinute: Math.max(DEFAULT_LIMITS.requestsPerMinute, configured.requestsPerMinute),
+    maxConcurrent: Math.max(DEFAULT_LIMITS.maxConcurrent, configured.maxConcurrent),
+  }
+}
+
+export function clampLimits(limits: RateLimits, ceiling: RateLimits): RateLimits {
+  return {
+    requestsPerMinute: Math.min(limits.requestsPerMinute, ceiling.requestsPerMinute),
+    maxConcurrent: Math.min(limits.maxConcurrent, ceiling.maxConcurrent),
+  }
+}
+
 export function sanitizeLimits(current: RateLimits, next: Partial<RateLimits>): RateLimits {
   const pick = (value: number | undefined, fallback: number) =>
     value !== undefined && Number.isSafeInteger(value) && value >= 1 ? value : fallback

@@ -10,7 +10,9 @@ import { createHash, randomUUID } from "node:crypto"
 import type Redis from "ioredis"
 import { abortReason, sleep } from "./abort"
 import {
+  clampLimits,
   DEFAULT_LIMITS,
+  limitCeiling,
   remainingFromHeaders,
   sanitizeLimits,
   WINDOW_MARGIN_MS,
@@ -36,16 +38,17 @@ local function prune(now)
 end
 `
 
-const LIMITS = `
-local rpm = tonumber(redis.call('HGET', KEYS[3], 'rpm') or ARGV[2])
-local conc = tonumber(redis.call('HGET', KEYS[3], 'conc') or ARGV[3])
+// Limits adopted by any holder of the key, capped by this caller's ceiling.
+const limits = (rpm: number, conc: number, ceilRpm: number, ceilConc: number) => `
+local rpm = math.min(tonumber(redis.call('HGET', KEYS[3], 'rpm') or ARGV[${rpm}]), tonumber(ARGV[${ceilRpm}]))
+local conc = math.min(tonumber(redis.call('HGET', KEYS[3], 'conc') or ARGV[${conc}]), tonumber(ARGV[${ceilConc}]))
 `
 
-// KEYS: window, inflight, state. ARGV: leaseId, rpm, conc, leaseTtlMs.
+// KEYS: window, inflight, state. ARGV: leaseId, rpm, conc, leaseTtlMs, ceiling rpm, ceiling conc.
 // Returns 0 when the lease was taken, else the ms to wait (-1: wait for a release).
 const ACQUIRE = `
 ${NOW}
-${LIMITS}
+${limits(2, 3, 5, 6)}
 ${PRUNE}
 prune(nowMs)
 local nb = tonumber(redis.call('HGET', KEYS[3], 'nb') or '0')
@@ -94,10 +97,11 @@ ${NOW}
 return redis.call('ZADD', KEYS[1], 'XX', 'CH', nowMs + tonumber(ARGV[2]), ARGV[1])
 `
 
-// KEYS: window, inflight, state. ARGV: remaining, rpm, conc. Books foreign use into the window.
+// KEYS: window, inflight, state. ARGV: remaining, rpm, conc, ceiling rpm, ceiling conc.
+// Books foreign use into the window.
 const OBSERVE = `
 ${NOW}
-${LIMITS}
+${limits(2, 3, 4, 5)}
 ${PRUNE}
 prune(nowMs)
 local count = redis.call('ZCARD', KEYS[1]) + redis.call('ZCARD', KEYS[2])
@@ -181,6 +185,8 @@ export interface RedisRateLimiterOptions extends Partial<RateLimits> {
   leaseTtlMs?: number
   /** Longest single wait between polls of Redis while queued. Default 250 ms. */
   pollMs?: number
+  /** Most that adopted limits may raise to (see limitCeiling); also caps limits read from Redis. */
+  ceiling?: Partial<RateLimits>
 }
 
 export class RedisRateLimiter implements RateLimiter {
@@ -189,6 +195,7 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #leaseTtlMs: number
   readonly #pollMs: number
   #limits: RateLimits
+  readonly #ceiling: RateLimits
   /** Serialises this process's waiters (FIFO) so only one of them polls Redis at a time. */
   #turn: Promise<void> = Promise.resolve()
   #wake: { promise: Promise<void>; resolve: () => void } = this.#newWake()
@@ -202,6 +209,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.#leaseTtlMs = options.leaseTtlMs ?? 30_000
     this.#pollMs = options.pollMs ?? 250
     this.#limits = sanitizeLimits(DEFAULT_LIMITS, options)
+    this.#ceiling = limitCeiling(options, options.ceiling)
   }
 
   get limits(): RateLimits {
@@ -224,6 +232,7 @@ export class RedisRateLimiter implements RateLimiter {
             String(this.#limits.requestsPerMinute),
             String(this.#limits.maxConcurrent),
             String(this.#leaseTtlMs),
+            ...this.#ceilingArgs(),
           ]),
         )
         if (wait === 0) return this.#releaser(leaseId)
@@ -236,7 +245,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
     const previous = this.#limits.requestsPerMinute
-    this.#limits = sanitizeLimits(this.#limits, limits)
+    this.#limits = clampLimits(sanitizeLimits(this.#limits, limits), this.#ceiling)
     await this.#runKeys(SCRIPTS.updateLimits, [this.#keys[0], this.#keys[2]], [
       String(this.#limits.requestsPerMinute),
       String(this.#limits.maxConcurrent),
@@ -251,7 +260,12 @@ export class RedisRateLimiter implements RateLimiter {
       String(remaining),
       String(this.#limits.requestsPerMinute),
       String(this.#limits.maxConcurrent),
+      ...this.#ceilingArgs(),
     ])
+  }
+
+  #ceilingArgs(): [string, string] {
+    return [String(this.#ceiling.requestsPerMinute), String(this.#ceiling.maxConcurrent)]
   }
 
   async pauseFor(ms: number): Promise<void> {

@@ -1,8 +1,8 @@
 // Builds the catalog client a run or a route uses: the effective settings' URL, key and
 // pricing, and one Redis-backed rate limit per key shared by every instance of the app.
-import { CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RetryOptions } from "../catalog-client"
+import { CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
 import { RedisRateLimiter } from "../catalog-client"
-import type { EffectiveSettings, PricingParams } from "../sync/settings"
+import type { CatalogSyncPluginOptions, EffectiveSettings, PricingParams } from "../sync/settings"
 import { apiKeyHash } from "../modules/catalog_sync/secret-crypto"
 import { redisKeys } from "./redis"
 import { catalogSyncRuntime } from "./runtime"
@@ -30,10 +30,27 @@ export function toPricingOptions(pricing: PricingParams): PricingOptions {
   }
 }
 
+/**
+ * The most adopted limits may reach: the plugin option rateLimitCeiling, else the env
+ * CATALOG_SYNC_MAX_RPM / CATALOG_SYNC_MAX_CONCURRENT (tests against a sandbox with raised
+ * limits); undefined means the client's defaults (60/min, 3 at once).
+ */
+export function rateLimitCeiling(options: CatalogSyncPluginOptions = catalogSyncRuntime.options): Partial<RateLimits> | undefined {
+  const fromEnv = (name: string) => {
+    const value = Number(process.env[name])
+    return Number.isSafeInteger(value) && value >= 1 ? value : undefined
+  }
+  const requestsPerMinute = options.rateLimitCeiling?.requestsPerMinute ?? fromEnv("CATALOG_SYNC_MAX_RPM")
+  const maxConcurrent = options.rateLimitCeiling?.maxConcurrent ?? fromEnv("CATALOG_SYNC_MAX_CONCURRENT")
+  if (requestsPerMinute === undefined && maxConcurrent === undefined) return undefined
+  return { requestsPerMinute, maxConcurrent }
+}
+
 function limiterFor(apiKey: string, keyHash: string | null): RateLimiter {
+  const ceiling = rateLimitCeiling()
   const redis = catalogSyncRuntime.commandRedis()
-  if (!redis) return new MemoryRateLimiter()
-  return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyHash(apiKey), prefix: redisKeys().rateLimit })
+  if (!redis) return new MemoryRateLimiter({ ceiling })
+  return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyHash(apiKey), prefix: redisKeys().rateLimit, ceiling })
 }
 
 export type ClientExtras = {
@@ -60,7 +77,7 @@ export function createCatalogClientFor(
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     pricing: toPricingOptions(settings.pricing),
-    limiter: extra.privateLimiter ? new MemoryRateLimiter() : limiterFor(settings.apiKey, settings.apiKeyHash),
+    limiter: extra.privateLimiter ? new MemoryRateLimiter({ ceiling: rateLimitCeiling() }) : limiterFor(settings.apiKey, settings.apiKeyHash),
     signal: extra.signal,
     ...(extra.adoptLimits === false ? { adoptLimits: false } : {}),
     ...(extra.retry || override.retry ? { retry: { ...override.retry, ...extra.retry } } : {}),

@@ -28,6 +28,11 @@ class CatalogSyncRuntime {
   #starting: Promise<void> | null = null
   #stopped = false
 
+  /** The plugin options this process started with ({} before start). */
+  get options(): CatalogSyncPluginOptions {
+    return this.#options
+  }
+
   get workerMode(): WorkerMode {
     return this.#workerMode
   }

@@ -56,6 +56,12 @@ export type CatalogSyncPluginOptions = {
   removalMode?: RemovalMode
   /** The shop's primary language (default "uk"). */
   primaryLanguage?: PrimaryLanguage
+  /**
+   * The most the client adopts from the limits /v1/me reports (default 60/min, 3 at once).
+   * Raise it only if your plan's limits are higher. Env fallback: CATALOG_SYNC_MAX_RPM and
+   * CATALOG_SYNC_MAX_CONCURRENT.
+   */
+  rateLimitCeiling?: { requestsPerMinute?: number; maxConcurrent?: number }
 }
 
 /** The settings row as stored by the catalog_sync module (only the fields used here). */

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto"
 import Redis from "ioredis"
 import type { Sandbox } from "../../../sandbox/server"
 import { AbortedError, MemoryRateLimiter, RedisRateLimiter, type RateLimiter, type Release } from "../index"
-import { clientFor, control, sandbox } from "./sandbox-helpers"
+import { clientFor, control, sandbox, SANDBOX_CEILING } from "./sandbox-helpers"
 
 // Generous limits for a shared 2-core machine; nothing here asserts on speed.
 jest.setTimeout(30_000)
@@ -150,7 +150,7 @@ describe("limiter against the sandbox's limits", () => {
   it("raised limits adopted from /v1/me: a burst of 60 calls, no 429, at most 3 in flight", async () => {
     sb = await sandbox({ products: 100, rpm: 6000, concurrency: 3, latencyMs: 60 })
     const gauge = { now: 0, max: 0 }
-    const client = clientFor(sb, { limiter: gauged(new MemoryRateLimiter(), gauge) })
+    const client = clientFor(sb, { limiter: gauged(new MemoryRateLimiter({ ceiling: SANDBOX_CEILING }), gauge) })
     const ids = (await client.getChangesPage({ limit: 60 })).items.map((i) => i.id)
     await Promise.all(ids.map((id) => client.getProduct(id)))
     const stats = await control(sb, "/stats")
@@ -215,7 +215,7 @@ describe("RedisRateLimiter (shared by processes)", () => {
     try {
       const gauge = { now: 0, max: 0 }
       const make = () =>
-        clientFor(sb, { limiter: gauged(new RedisRateLimiter({ redis, apiKey: sb.apiKey, prefix }), gauge) })
+        clientFor(sb, { limiter: gauged(new RedisRateLimiter({ redis, apiKey: sb.apiKey, prefix, ceiling: SANDBOX_CEILING }), gauge) })
       const server = make()
       const worker = make()
       const ids = (await server.getChangesPage({ limit: 40 })).items.map((i) => i.id)
@@ -245,8 +245,8 @@ describe("RedisRateLimiter (shared by processes)", () => {
     const release = await other.acquire() // resolves once the lease has expired
     release()
 
-    const a = new RedisRateLimiter({ redis, keyId: "k2", prefix })
-    const b = new RedisRateLimiter({ redis, keyId: "k2", prefix })
+    const a = new RedisRateLimiter({ redis, keyId: "k2", prefix, ceiling: { requestsPerMinute: 6000 } })
+    const b = new RedisRateLimiter({ redis, keyId: "k2", prefix, ceiling: { requestsPerMinute: 6000 } })
     await a.updateLimits({ requestsPerMinute: 6000, maxConcurrent: 1 })
     const held = await b.acquire()
     await expect(b.acquire(AbortSignal.timeout(150))).rejects.toBeInstanceOf(AbortedError)

@@ -4,6 +4,9 @@ import { CatalogClient, type CatalogClientOptions } from "../index"
 
 export const TEST_KEY = "test-key-5f1c9a7e-SECRET"
 
+/** Lets clients adopt the sandbox's raised limits (the default ceiling is 60/min, 3 at once). */
+export const SANDBOX_CEILING = { requestsPerMinute: 1_000_000, maxConcurrent: 1000 }
+
 export function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ products: 300, seed: 1, apiKey: TEST_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0, ...options })
 }
@@ -23,6 +26,8 @@ export function clientFor(sb: Sandbox, options: Partial<CatalogClientOptions> = 
     baseUrl: sb.baseUrl,
     apiKey: sb.apiKey,
     retry: { baseDelayMs: 10, maxDelayMs: 50 },
+    // The sandbox runs with raised limits (6000/min); let the client adopt them.
+    limitCeiling: SANDBOX_CEILING,
     ...options,
   })
 }
