@@ -1,9 +1,9 @@
 // The sweep at the end of a full pass (rule 6): mapped products the pass did not see
 // were removed in the catalog while their removal events were lost with an old cursor.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { removeCatalogProducts, type RemovalMode } from "../workflows/remove-catalog-products"
+import type { RemovalMode } from "../workflows/remove-catalog-products"
 import type { FidelityHooks } from "./fidelity-hooks"
-import { catalogSyncService } from "./write-page"
+import { catalogSyncService, removeMappedProducts } from "./product-map"
 
 const CHUNK = 200
 
@@ -12,19 +12,7 @@ export async function sweepPass(container: MedusaContainer, passId: string, mode
   const active = await service.listCatalogProductMaps({ status: "active" }, { select: ["id", "product_id", "last_seen_pass"], take: null })
   const unseen = active.filter((r) => (r as unknown as { last_seen_pass: string | null }).last_seen_pass !== passId)
   for (let i = 0; i < unseen.length; i += CHUNK) {
-    const chunk = unseen.slice(i, i + CHUNK)
-    const productIds = chunk.map((r) => r.product_id).filter((id): id is string => !!id)
-    await hooks.removeProductExtras(container, productIds)
-    await removeCatalogProducts(container, productIds, mode)
-    await service.updateCatalogProductMaps(
-      chunk.map((r) => ({
-        id: r.id,
-        status: mode === "draft" ? "draft" : "removed",
-        fingerprint: null,
-        stock_fingerprint: null,
-        ...(mode === "delete" ? { product_id: null, variant_ids: null, inventory_item_ids: null } : {}),
-      }))
-    )
+    await removeMappedProducts(container, unseen.slice(i, i + CHUNK), { mode, hooks })
   }
   return unseen.length
 }

@@ -9,12 +9,13 @@ import type { MapContext } from "../sync/map-card"
 import { planPage, type MapRow, type PagePlan, type PlannedUpsert } from "../sync/plan-page"
 import { createCatalogProductsWorkflow } from "../workflows/create-catalog-products"
 import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/page-input"
-import { removeCatalogProducts, type RemovalMode } from "../workflows/remove-catalog-products"
+import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
 import type { FidelityHooks, ReferenceMaps, WrittenProduct } from "./fidelity-hooks"
+import { catalogSyncService, removeMappedProducts } from "./product-map"
 
 export interface PageContext {
   container: MedusaContainer
@@ -34,16 +35,6 @@ export interface PageOutcome {
   rejected: RejectedItem[]
   /** Milliseconds per part of the write, for the run's log. */
   timings: Record<string, number>
-}
-
-type CatalogSyncService = {
-  listCatalogProductMaps(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MapRow[]>
-  createCatalogProductMaps(data: Record<string, unknown>[]): Promise<unknown>
-  updateCatalogProductMaps(data: Record<string, unknown>[] | { selector: Record<string, unknown>; data: Record<string, unknown> }): Promise<unknown>
-}
-
-export function catalogSyncService(container: MedusaContainer): CatalogSyncService {
-  return container.resolve("catalog_sync") as unknown as CatalogSyncService
 }
 
 /**
@@ -159,11 +150,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   lap("stock")
 
   // Removals
-  const removedProductIds = plan.remove.map((r) => r.product_id!).filter(Boolean)
-  if (removedProductIds.length) {
-    await ctx.hooks.removeProductExtras(container, removedProductIds)
-    await removeCatalogProducts(container, removedProductIds, ctx.removalMode)
-  }
+  await removeMappedProducts(container, plan.remove, { mode: ctx.removalMode, hooks: ctx.hooks, runId: ctx.runId, now })
   lap("remove")
 
   // Fidelity extras (translations, sale prices, categories, brands) for what was written.
@@ -194,18 +181,6 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
       last_run_id: ctx.runId,
       ...(ctx.fullPassId ? { last_seen_pass: ctx.fullPassId } : {}),
       synced_at: now,
-    })
-  }
-  for (const r of plan.remove) {
-    rowUpdates.push({
-      id: r.id,
-      status: ctx.removalMode === "draft" ? "draft" : "removed",
-      // Forget the fingerprint: if the catalog sends the product again it is rewritten in full.
-      fingerprint: null,
-      stock_fingerprint: null,
-      last_run_id: ctx.runId,
-      synced_at: now,
-      ...(ctx.removalMode === "delete" ? { product_id: null, variant_ids: null, inventory_item_ids: null } : {}),
     })
   }
   if (newRows.length) await service.createCatalogProductMaps(newRows)
