@@ -161,6 +161,11 @@ export class CatalogClient {
     return this.#transport.limiter
   }
 
+  /** After a 429 this client gave up on (rate limit, daily quota): when to try again (ms since epoch), or null. */
+  get retryNotBefore(): number | null {
+    return this.#transport.retryNotBefore
+  }
+
   /** The pricing query this client sends (normalised). */
   get pricing(): Readonly<Record<string, string>> {
     return { ...this.#pricing }

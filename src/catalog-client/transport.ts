@@ -91,6 +91,7 @@ export class CatalogTransport {
   readonly #redact: (text: string) => string
   readonly #closing = new AbortController()
   #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null }
+  #retryNotBefore: number | null = null
 
   constructor(options: TransportOptions) {
     if (typeof options.apiKey !== "string" || options.apiKey.length === 0) throw new TypeError("apiKey is required")
@@ -126,6 +127,11 @@ export class CatalogTransport {
 
   get limiter(): RateLimiter {
     return this.#limiter
+  }
+
+  /** After a 429 this client gave up on: when the API said to try again (ms since epoch), or null. */
+  get retryNotBefore(): number | null {
+    return this.#retryNotBefore
   }
 
   /** Aborts calls in progress and closes the connection pool. */
@@ -211,6 +217,9 @@ export class CatalogTransport {
         const waitMs = parseRetryAfterMs(headerValue(headers, "retry-after"))
         const effectiveWait = waitMs ?? backoffDelayMs(rateLimitWaits + 1, this.#retry)
         if (effectiveWait > this.#retry.retryAfterCeilingMs || rateLimitWaits >= this.#retry.maxRateLimitWaits) {
+          // Not waited out here, but every other holder of the key must still hold off.
+          if (apiError.code !== "daily_quota_exceeded") await this.#limiter.pauseFor(effectiveWait).catch(() => {})
+          this.#retryNotBefore = Math.max(this.#retryNotBefore ?? 0, Date.now() + effectiveWait)
           throw apiError
         }
         rateLimitWaits++

@@ -13,6 +13,19 @@ export const SCHEDULER_ID = "catalog-sync-poll"
 export const RUN_ATTEMPTS = 3
 export const RETRY_BACKOFF_MS = Number(process.env.CATALOG_SYNC_RETRY_BACKOFF_MS) || 30_000
 
+/** The backoff type of run jobs: exponential, but never sooner than the API's Retry-After. */
+export const RUN_BACKOFF_TYPE = "catalog-sync-run"
+
+/**
+ * Delay before BullMQ hands a failed run out again: RETRY_BACKOFF_MS doubling per attempt, or
+ * the Retry-After of a 429 the run failed with when that is longer.
+ */
+export function runRetryDelayMs(attemptsMade: number, error: unknown): number {
+  const exponential = Math.round(2 ** Math.max(0, attemptsMade - 1) * RETRY_BACKOFF_MS)
+  const retryAfterMs = (error as { retryAfterMs?: unknown } | undefined)?.retryAfterMs
+  return typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.max(exponential, Math.ceil(retryAfterMs)) : exponential
+}
+
 /** Test hook: a scheduler interval in ms instead of the settings' minutes. */
 function scheduleOverrideMs(): number | null {
   const ms = Number(process.env.CATALOG_SYNC_SCHEDULE_EVERY_MS)
@@ -62,7 +75,7 @@ export class CatalogSyncQueue {
         {
           jobId: run.id,
           attempts: RUN_ATTEMPTS,
-          backoff: { type: "exponential", delay: RETRY_BACKOFF_MS },
+          backoff: { type: RUN_BACKOFF_TYPE, delay: RETRY_BACKOFF_MS },
           removeOnComplete: 200,
           removeOnFail: 200,
         }

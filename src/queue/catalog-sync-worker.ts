@@ -9,7 +9,7 @@ import { QUEUE_NAME, redisKeys } from "./redis"
 import { RunLock } from "./run-lock"
 import { createCatalogClientFor } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
-import { RUN_ATTEMPTS } from "./catalog-sync-queue"
+import { RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import {
   type CatalogSyncServiceLike,
   type RunJobData,
@@ -31,7 +31,11 @@ const STALE_SWEEP_MS = 10_000
 
 /** Thrown to let BullMQ retry a run that failed for a transient reason (with backoff). */
 export class TransientRunFailure extends Error {
-  constructor(readonly errorCode: string) {
+  /** @param retryAfterMs the API's Retry-After of the 429 the run failed with: the retry waits at least this. */
+  constructor(
+    readonly errorCode: string,
+    readonly retryAfterMs: number | null = null
+  ) {
     super(`catalog sync run failed transiently (${errorCode}); retrying with backoff`)
     this.name = "TransientRunFailure"
   }
@@ -75,6 +79,7 @@ export class CatalogSyncWorker {
       // A run takes minutes; its BullMQ lock is renewed automatically meanwhile.
       lockDuration: 60_000,
       maxStalledCount: 1,
+      settings: { backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) => runRetryDelayMs(attemptsMade, err) },
     })
     this.worker.on("failed", (job, err) => {
       if (!(err instanceof TransientRunFailure)) this.#logger.warn(`catalog sync: job ${job?.id} failed: ${err.message}`)
@@ -113,6 +118,7 @@ export class CatalogSyncWorker {
       return { status: "interrupted", errorCode: "shutdown" }
     }
     let result: RunSyncResult
+    let thrownRetryAfterMs: number | null = null
     let client: ReturnType<typeof createCatalogClientFor> | null = null
     this.#logger.info(`catalog sync: run ${run.id} (${run.mode}, ${run.trigger}) started in process ${process.pid}`)
     // Everything after the lock is taken sits in this try: a throw anywhere (even building the
@@ -130,6 +136,7 @@ export class CatalogSyncWorker {
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.
       const code = typeof e?.code === "string" ? e.code : "internal_error"
+      if (typeof e?.retryAfterSeconds === "number") thrownRetryAfterMs = e.retryAfterSeconds * 1000
       this.#logger.error(`catalog sync: run ${run.id} crashed: ${e?.message ?? e}`)
       await this.#finishIfOpen(run.id, "failed", code, String(e?.message ?? e))
       result = { status: "failed", errorCode: code }
@@ -146,9 +153,17 @@ export class CatalogSyncWorker {
       job.attemptsMade + 1 < (job.opts.attempts ?? 1) &&
       !this.#shutdown.signal.aborted
     ) {
-      throw new TransientRunFailure(result.errorCode)
+      throw new TransientRunFailure(result.errorCode, this.#retryAfterMs(result, client, thrownRetryAfterMs))
     }
     return result
+  }
+
+  /** How long the API asked us to wait after the 429 a run failed with, or null. */
+  #retryAfterMs(result: RunSyncResult, client: { retryNotBefore: number | null } | null, thrown: number | null): number | null {
+    if (result.errorCode !== "rate_limited" && result.errorCode !== "daily_quota_exceeded") return null
+    const fromClient = client?.retryNotBefore != null ? Math.max(0, client.retryNotBefore - Date.now()) : null
+    if (fromClient === null) return thrown
+    return thrown === null ? fromClient : Math.max(fromClient, thrown)
   }
 
   /** The run row this job runs, creating it for scheduled jobs and retries. */

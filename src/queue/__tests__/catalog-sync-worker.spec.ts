@@ -3,7 +3,10 @@
 import { randomUUID } from "node:crypto"
 import type { Job } from "bullmq"
 import Redis from "ioredis"
-import { CatalogSyncWorker } from "../catalog-sync-worker"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import { runRetryDelayMs } from "../catalog-sync-queue"
+import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
 import { closeRedis, createRedis, redisKeys } from "../redis"
 import { RunLock } from "../run-lock"
 
@@ -77,6 +80,45 @@ describe("CatalogSyncWorker", () => {
       expect(await RunLock.holder(redis, redisKeys(prefix).runLock)).toBeNull()
     } finally {
       await worker.close()
+    }
+  })
+
+  it("a run failed by a 429 is retried no sooner than its Retry-After", async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "3600" })
+      res.end(JSON.stringify({ error: { code: "rate_limited", message: "Too many requests" } }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const service = fakeService({ baseUrl, apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 })
+    const runSync = async (_c: unknown, input: { client: any }) => {
+      try {
+        await input.client.getProduct(1)
+        return { status: "succeeded" as const }
+      } catch (e: any) {
+        return { status: "failed" as const, errorCode: e.code }
+      }
+    }
+    const worker = new CatalogSyncWorker({
+      connection,
+      redis,
+      prefix,
+      queue: { liveActiveRuns: async () => [] } as any,
+      container: {},
+      service: () => service as any,
+      runSync: () => runSync as any,
+      logger: { info() {}, warn() {}, error() {} },
+    })
+    try {
+      const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 3 }, updateData: async () => undefined }
+      const failure = await worker.process(job as unknown as Job<any>).catch((e) => e)
+      expect(failure).toBeInstanceOf(TransientRunFailure)
+      expect(failure.errorCode).toBe("rate_limited")
+      expect(failure.retryAfterMs).toBeGreaterThan(3500_000)
+      expect(runRetryDelayMs(1, failure)).toBeGreaterThan(3500_000)
+    } finally {
+      await worker.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   })
 })
