@@ -4,7 +4,8 @@ export * from "./catalog-client"
 export { accountAccess, type AccountAccess } from "./account"
 export type { ChangeItem, RejectedItem } from "./items"
 export { MemoryRateLimiter } from "./memory-rate-limiter"
-export { RedisRateLimiter, rateLimiterKeyId, type RedisRateLimiterOptions } from "./redis-rate-limiter"
+export { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter"
+export { apiKeyId } from "./key-id"
 export {
   DEFAULT_LIMITS,
   type HeaderBag,

@@ -9,6 +9,7 @@
 import { createHash, randomUUID } from "node:crypto"
 import type Redis from "ioredis"
 import { abortReason, sleep } from "./abort"
+import { apiKeyId } from "./key-id"
 import {
   clampLimits,
   DEFAULT_LIMITS,
@@ -169,14 +170,9 @@ const SCRIPTS = {
   updateLimits: script(UPDATE_LIMITS),
 }
 
-/** Stable, non-reversible id for an API key, for Redis key names. */
-export function rateLimiterKeyId(apiKey: string): string {
-  return createHash("sha256").update("catalog-rate-limit:").update(apiKey).digest("hex").slice(0, 32)
-}
-
 export interface RedisRateLimiterOptions extends Partial<RateLimits> {
   redis: Redis
-  /** Either the API key (hashed here, never stored) or a key id from rateLimiterKeyId. */
+  /** Either the API key (named here by apiKeyId, never stored) or a key id from apiKeyId. */
   apiKey?: string
   keyId?: string
   /** Redis key prefix, default "catalog-sync:ratelimit". */
@@ -201,7 +197,7 @@ export class RedisRateLimiter implements RateLimiter {
   #wake: { promise: Promise<void>; resolve: () => void } = this.#newWake()
 
   constructor(options: RedisRateLimiterOptions) {
-    const keyId = options.keyId ?? (options.apiKey !== undefined ? rateLimiterKeyId(options.apiKey) : undefined)
+    const keyId = options.keyId ?? (options.apiKey !== undefined ? apiKeyId(options.apiKey) : undefined)
     if (!keyId) throw new TypeError("RedisRateLimiter needs apiKey or keyId")
     const base = `${options.prefix ?? "catalog-sync:ratelimit"}:{${keyId}}`
     this.#redis = options.redis

@@ -1,9 +1,9 @@
 // Builds the catalog client a run or a route uses: the effective settings' URL, key and
 // pricing, and one Redis-backed rate limit per key shared by every instance of the app.
-import { CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
+import { apiKeyId, CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
 import { RedisRateLimiter } from "../catalog-client"
 import type { CatalogSyncPluginOptions, EffectiveSettings, PricingParams } from "../sync/settings"
-import { apiKeyHash } from "../modules/catalog_sync/secret-crypto"
+import { resolveEncryptionSecret } from "../modules/catalog_sync/secret-crypto"
 import { redisKeys } from "./redis"
 import { catalogSyncRuntime } from "./runtime"
 import type { CatalogSyncServiceLike } from "./types"
@@ -50,7 +50,7 @@ function limiterFor(apiKey: string, keyHash: string | null): RateLimiter {
   const ceiling = rateLimitCeiling()
   const redis = catalogSyncRuntime.commandRedis()
   if (!redis) return new MemoryRateLimiter({ ceiling })
-  return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyHash(apiKey), prefix: redisKeys().rateLimit, ceiling })
+  return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyId(apiKey, resolveEncryptionSecret(catalogSyncRuntime.options.encryptionKey)), prefix: redisKeys().rateLimit, ceiling })
 }
 
 export type ClientExtras = {

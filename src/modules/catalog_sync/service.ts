@@ -13,8 +13,8 @@ import {
   initialRowValues,
   resolveEffectiveSettings,
 } from "../../sync/settings"
+import { apiKeyId } from "../../catalog-client/key-id"
 import {
-  apiKeyHash,
   apiKeyLast4,
   decryptSecret,
   encryptSecret,
@@ -83,7 +83,8 @@ class CatalogSyncModuleService extends MedusaService({
         this.logger_.warn(`catalog sync: ${(e as Error).message}`)
       }
     }
-    return resolveEffectiveSettings({ row, options: this.pluginOptions_, decryptedKey, hashKey: apiKeyHash })
+    const secret = resolveEncryptionSecret(this.pluginOptions_.encryptionKey)
+    return resolveEffectiveSettings({ row, options: this.pluginOptions_, decryptedKey, hashKey: (key) => apiKeyId(key, secret) })
   }
 
   /**
@@ -100,9 +101,10 @@ class CatalogSyncModuleService extends MedusaService({
         values.api_key_last4 = null
         values.api_key_hash = null
       } else {
-        values.api_key_encrypted = encryptSecret(api_key, resolveEncryptionSecret(this.pluginOptions_.encryptionKey))
+        const secret = resolveEncryptionSecret(this.pluginOptions_.encryptionKey)
+        values.api_key_encrypted = encryptSecret(api_key, secret)
         values.api_key_last4 = apiKeyLast4(api_key)
-        values.api_key_hash = apiKeyHash(api_key)
+        values.api_key_hash = apiKeyId(api_key, secret)
       }
     }
     const row = await this.getSettingsRow()

@@ -4,8 +4,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { InvalidApiKeyError, PlanRequiredError } from "../../../../catalog-client"
-import { resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
-import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
+import { encryptionSecretProblem, resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
+import { apiKeyId } from "../../../../catalog-client"
 import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
 import { connectionCheckTarget, isConfigured, samePricing, toPublicSettings, validateSettingsPatch } from "../../../../sync/settings"
@@ -28,15 +28,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (missing) return invalidData(res, [missing])
 
   const newKey = typeof patch.api_key === "string" ? patch.api_key : null
-  if (newKey && !resolveEncryptionSecret(service.getPluginOptions().encryptionKey)) {
-    return invalidData(res, [
-      {
-        field: "api_key",
-        message:
-          "cannot store the key: no encryption key is configured (plugin option encryptionKey or CATALOG_SYNC_ENCRYPTION_KEY)",
-      },
-    ])
-  }
+  const secretProblem = newKey ? encryptionSecretProblem(resolveEncryptionSecret(service.getPluginOptions().encryptionKey)) : null
+  if (secretProblem) return invalidData(res, [{ field: "api_key", message: `cannot store the key: ${secretProblem}` }])
 
   // Verify what the run would use when the key or the address changes. The saved key is
   // never sent to a new address: a new base_url needs its api_key in the same request.
@@ -51,7 +44,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     if (!baseUrl) return invalidData(res, [{ field: "base_url", message: "is required to verify the API key" }])
     try {
       await fetchAccount(
-        { baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing },
+        { baseUrl, apiKey, apiKeyHash: apiKeyId(apiKey, resolveEncryptionSecret(service.getPluginOptions().encryptionKey)), pricing: current.pricing },
         { savedHost: baseUrl === current.baseUrl }
       )
     } catch (e) {

@@ -3,7 +3,8 @@
 // 200: {ok: true, account} or {ok: false, error}; 400 for invalid input.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { apiKeyHash } from "../../../../modules/catalog_sync/secret-crypto"
+import { apiKeyId } from "../../../../catalog-client"
+import { resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { connectionCheckTarget, settingsPatchSchema } from "../../../../sync/settings"
 import { apiErrorBody, fetchAccount, invalidData, zodFieldErrors } from "../helpers"
@@ -13,13 +14,14 @@ const bodySchema = settingsPatchSchema.pick({ base_url: true, api_key: true }).s
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = bodySchema.safeParse(req.body ?? {})
   if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
-  const current = await catalogSyncService(req.scope).getEffectiveSettings()
+  const service = catalogSyncService(req.scope)
+  const current = await service.getEffectiveSettings()
   const target = connectionCheckTarget(parsed.data, current)
   if (!target.ok) return invalidData(res, target.errors)
   const { baseUrl, apiKey } = target
   try {
     const { account } = await fetchAccount(
-      { baseUrl, apiKey, apiKeyHash: apiKeyHash(apiKey), pricing: current.pricing },
+      { baseUrl, apiKey, apiKeyHash: apiKeyId(apiKey, resolveEncryptionSecret(service.getPluginOptions().encryptionKey)), pricing: current.pricing },
       { savedHost: baseUrl === current.baseUrl }
     )
     res.json({
