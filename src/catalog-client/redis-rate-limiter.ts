@@ -92,10 +92,14 @@ end
 return removed
 `
 
-// KEYS: inflight. ARGV: leaseId, leaseTtlMs. Extends a live lease.
+// KEYS: inflight. ARGV: leaseId, leaseTtlMs. Extends a live lease, and the set's own expiry
+// with it (a request held longer than that would otherwise vanish with the whole set).
 const RENEW = `
 ${NOW}
-return redis.call('ZADD', KEYS[1], 'XX', 'CH', nowMs + tonumber(ARGV[2]), ARGV[1])
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], 'XX', nowMs + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ${2 * WINDOW_MS})
+return 1
 `
 
 // KEYS: window, inflight, state. ARGV: remaining, rpm, conc, ceiling rpm, ceiling conc.

@@ -76,8 +76,11 @@ export interface GetOptions {
 type Failure = { kind: "timeout" | "network"; message: string; code: string }
 
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"])
-/** How long a slot stays taken after a timeout: the server may still be serving the request. */
-const HOLD_AFTER_TIMEOUT_MS = 1000
+/**
+ * How long a slot stays taken after a timeout or abort: the server may still be serving (and
+ * counting) the request, so starting another at once could make one too many in flight.
+ */
+export const HOLD_AFTER_TIMEOUT_MS = 5000
 
 export class CatalogTransport {
   readonly #apiKey: string
