@@ -46,11 +46,20 @@ export function rateLimitCeiling(options: CatalogSyncPluginOptions = catalogSync
   return { requestsPerMinute, maxConcurrent }
 }
 
+/** Without Redis: one limiter per key for the whole process, so its clients share the budget. */
+const memoryLimiters = new Map<string, MemoryRateLimiter>()
+
 function limiterFor(apiKey: string, keyHash: string | null): RateLimiter {
   const ceiling = rateLimitCeiling()
+  const keyId = keyHash ?? apiKeyId(apiKey, resolveEncryptionSecret(catalogSyncRuntime.options.encryptionKey))
   const redis = catalogSyncRuntime.commandRedis()
-  if (!redis) return new MemoryRateLimiter({ ceiling })
-  return new RedisRateLimiter({ redis, keyId: keyHash ?? apiKeyId(apiKey, resolveEncryptionSecret(catalogSyncRuntime.options.encryptionKey)), prefix: redisKeys().rateLimit, ceiling })
+  if (redis) return new RedisRateLimiter({ redis, keyId, prefix: redisKeys().rateLimit, ceiling })
+  let limiter = memoryLimiters.get(keyId)
+  if (!limiter) {
+    limiter = new MemoryRateLimiter({ ceiling })
+    memoryLimiters.set(keyId, limiter)
+  }
+  return limiter
 }
 
 export type ClientExtras = {
