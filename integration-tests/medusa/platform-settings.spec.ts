@@ -2,6 +2,8 @@
 // sandbox catalog API. Bad values are refused naming the field and change nothing; the key is
 // verified with /v1/me, stored encrypted, returned masked, and never printed.
 import { randomUUID } from "node:crypto"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import { Client } from "pg"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
@@ -121,6 +123,48 @@ describe("platform: admin settings", () => {
     const invalid = await app.admin("/admin/catalog-sync/test-connection", { body: { base_url: "nope" } })
     expect(invalid.status).toBe(400)
     expect(invalid.body.field).toBe("base_url")
+  })
+
+  it("never sends the saved key to another base URL", async () => {
+    const seen: string[] = []
+    const trap = http.createServer((req, res) => {
+      seen.push(String(req.headers["x-api-key"] ?? ""))
+      res.writeHead(401, { "content-type": "application/json" })
+      res.end(JSON.stringify({ error: { code: "invalid_api_key", message: "no" } }))
+    })
+    await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve))
+    const trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`
+    try {
+      const before = await app.admin("/admin/catalog-sync/settings")
+      const test = await app.admin("/admin/catalog-sync/test-connection", { body: { base_url: trapUrl } })
+      expect(test.status).toBe(400)
+      expect(test.body.field).toBe("api_key")
+      const save = await app.admin("/admin/catalog-sync/settings", { body: { base_url: trapUrl } })
+      expect(save.status).toBe(400)
+      expect(save.body.field).toBe("api_key")
+      const masked = await app.admin("/admin/catalog-sync/settings", { body: { base_url: trapUrl, api_key: before.body.settings.api_key } })
+      expect(masked.status).toBe(400)
+      expect(masked.body.field).toBe("api_key")
+      expect(seen).toEqual([])
+      // With its own key, another address may be tested; only that key goes there.
+      const own = await app.admin("/admin/catalog-sync/test-connection", { body: { base_url: trapUrl, api_key: "other-key-1234" } })
+      expect(own.status).toBe(200)
+      expect(own.body).toMatchObject({ ok: false, error: { code: "invalid_api_key" } })
+      expect(seen.length).toBeGreaterThan(0)
+      expect(new Set(seen)).toEqual(new Set(["other-key-1234"]))
+      for (const base_url of ["http://user:pw@127.0.0.1:1", "http://127.0.0.1:1/?x=1", "http://127.0.0.1:1/#f"]) {
+        const res = await app.admin("/admin/catalog-sync/test-connection", { body: { base_url, api_key: "other-key-1234" } })
+        expect(res.status).toBe(400)
+        expect(res.body.field).toBe("base_url")
+      }
+      const crlf = await app.admin("/admin/catalog-sync/settings", { body: { api_key: "abc\r\nx-evil: 1" } })
+      expect(crlf.status).toBe(400)
+      expect(crlf.body.field).toBe("api_key")
+      const after = await app.admin("/admin/catalog-sync/settings")
+      expect(after.body.settings).toEqual(before.body.settings)
+    } finally {
+      await new Promise<void>((resolve) => trap.close(() => resolve()))
+    }
   })
 
   it("shows plan, limits and usage in /status, and the next run time", async () => {
