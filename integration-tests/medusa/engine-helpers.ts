@@ -97,9 +97,15 @@ export interface ShopProduct {
   variants: { sku: string; title: string; amounts: string[]; stock: number[] }[]
 }
 
-/** What Medusa holds (not deleted), by catalog id, read straight from PostgreSQL so amounts stay exact. */
+/**
+ * What the plugin made in Medusa (not deleted; marked `metadata.catalog_sync`, so products of
+ * other imports are left out), by catalog id, read straight from PostgreSQL so amounts stay exact.
+ */
 export async function readShop(databaseUrl: string): Promise<Map<string, ShopProduct>> {
-  const products = await sql(databaseUrl, "select id, external_id, title, status, thumbnail from product where deleted_at is null")
+  const products = await sql(
+    databaseUrl,
+    "select id, external_id, title, status, thumbnail from product where deleted_at is null and metadata->>'catalog_sync' = 'true'"
+  )
   const images = await sql(databaseUrl, "select product_id, url from image where deleted_at is null order by product_id, rank")
   const channels = await sql(databaseUrl, "select product_id, sales_channel_id from product_sales_channel where deleted_at is null")
   const variants = await sql(databaseUrl, "select id, product_id, sku, title from product_variant where deleted_at is null")

@@ -5,7 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
-import type { MapContext } from "../sync/map-card"
+import { isOwnProduct, type MapContext } from "../sync/map-card"
 import { planPage, type MapRow, type PagePlan, type PlannedUpsert } from "../sync/plan-page"
 import { createCatalogProductsWorkflow } from "../workflows/create-catalog-products"
 import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/page-input"
@@ -62,15 +62,18 @@ function strip({ details: _details, ...rest }: PlannedUpsert["input"]) {
 }
 
 /**
- * Products a crash left behind between the product write and the map write: they carry
- * our external_id but no active map row. They are deleted so the create is idempotent.
+ * Products a crash left behind between the product write and the map write: made by this
+ * plugin (metadata marker) for a catalog id being created, but with no active map row. They
+ * are deleted so the create is idempotent. A product of another import that merely shares
+ * the external_id is left alone.
  */
 async function deleteOrphans(container: MedusaContainer, creates: PlannedUpsert[]): Promise<void> {
   if (!creates.length) return
   const products = await container
     .resolve(Modules.PRODUCT)
-    .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id"], take: null })
-  if (products.length) await deleteProductsWorkflow(container).run({ input: { ids: products.map((p) => p.id) } })
+    .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id", "metadata"], take: null })
+  const orphans = products.filter(isOwnProduct)
+  if (orphans.length) await deleteProductsWorkflow(container).run({ input: { ids: orphans.map((p) => p.id) } })
 }
 
 function mapRowValues(p: PlannedUpsert, written: CreatedProduct, ctx: PageContext, now: Date) {

@@ -80,6 +80,15 @@ function imagesOf(card: ProductCard): { url: string }[] {
   return out
 }
 
+/** Metadata key marking a product this plugin made (external_id alone may come from another import). */
+export const PRODUCT_MARKER = "catalog_sync"
+
+/** Did this plugin make the product for this catalog id? Products of other imports are never touched. */
+export function isOwnProduct(product: { external_id?: string | null; metadata?: Record<string, unknown> | null }): boolean {
+  const meta = product.metadata
+  return !!meta && meta[PRODUCT_MARKER] === true && meta.catalog_id === product.external_id
+}
+
 export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInput {
   const details = mapCardDetails(card, { primaryLanguage: ctx.primaryLanguage })
   const variants = variantsOf(card)
@@ -102,7 +111,7 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInp
     origin_country: details.origin_country,
     images,
     thumbnail: images[0]?.url ?? null,
-    metadata: details.metadata,
+    metadata: { ...details.metadata, [PRODUCT_MARKER]: true },
     categoryIds: ctx.categoryIdsFor?.(details) ?? [],
     variants,
     salesChannelId: ctx.salesChannelId,

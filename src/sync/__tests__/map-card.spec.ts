@@ -1,4 +1,4 @@
-import { mapCardToProduct, stockOf } from "../map-card"
+import { isOwnProduct, mapCardToProduct, stockOf } from "../map-card"
 import { toAmount, sellingAmount } from "../money"
 import { ONE_SIZE, DEFAULT_SIZE_KEY } from "../product-input"
 import { card } from "./engine-fixtures"
@@ -44,6 +44,16 @@ describe("mapCardToProduct", () => {
     const c = card({ in_stock: false, sizes: [{ size: "42", stock: 3, price: "1.00" }, { size: "42", stock: 9, price: "2.00" }] })
     expect(mapCardToProduct(c, ctx).variants).toHaveLength(1)
     expect(stockOf(c)).toEqual({ "42": 0 })
+  })
+})
+
+describe("own products", () => {
+  it("marks its products, and tells them from another import's product with the same external_id", () => {
+    const input = mapCardToProduct(card(), ctx)
+    expect(isOwnProduct({ external_id: input.external_id, metadata: input.metadata })).toBe(true)
+    expect(isOwnProduct({ external_id: input.external_id, metadata: null })).toBe(false)
+    expect(isOwnProduct({ external_id: input.external_id, metadata: { catalog_id: input.external_id } })).toBe(false)
+    expect(isOwnProduct({ external_id: "1", metadata: { ...input.metadata } })).toBe(false)
   })
 })
 
