@@ -9,7 +9,7 @@ import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { CatalogClient, type PricingOptions, type ProductCard } from "../../src/catalog-client"
 import { variantAmounts, mapCardDetails } from "../../src/sync/card-details"
-import { distinctSizes, stockOf } from "../../src/sync/map-card"
+import { distinctSizes, stockOf, variantSku } from "../../src/sync/map-card"
 import { configure, sql, waitForRun } from "./platform-helpers"
 
 export const PRICING: PricingOptions = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
@@ -171,8 +171,8 @@ export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>
     const sizes = distinctSizes(card)
     const stock = stockOf(card)
     const expected = sizes.length
-      ? sizes.map((s) => ({ sku: `${card.sku}-${s.size.trim()}`, key: s.size.trim(), amount: variantAmounts(s).amount }))
-      : [{ sku: card.sku, key: "", amount: variantAmounts(card).amount }]
+      ? sizes.map((s) => ({ sku: variantSku(card, s.size.trim()), key: s.size.trim(), amount: variantAmounts(s).amount }))
+      : [{ sku: variantSku(card, ""), key: "", amount: variantAmounts(card).amount }]
     const priced = expected.some((e) => e.amount !== null)
     if (p.status !== (priced ? "published" : "draft")) problems.push(`${card.id}: status ${p.status}`)
     if (p.variants.length !== expected.length) problems.push(`${card.id}: ${p.variants.length} variants != ${expected.length}`)

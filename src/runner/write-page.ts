@@ -14,6 +14,7 @@ import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
+import { judgeFailures } from "../sync/write-failures"
 import type { FidelityHooks, ReferenceMaps, WrittenProduct } from "./fidelity-hooks"
 import { catalogSyncService, removeMappedProducts } from "./product-map"
 
@@ -44,15 +45,52 @@ export interface PageOutcome {
  */
 export const WRITE_CONCURRENCY = writeConcurrency(process.env.CATALOG_SYNC_WRITE_CONCURRENCY)
 
-async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
-  if (!items.length) return []
+interface ChunkedWrite<T, R> {
+  /** Items written, with their results, in the input order. */
+  written: { item: T; result: R }[]
+  /** Items whose write failed even alone. */
+  failed: { item: T; error: unknown }[]
+}
+
+/**
+ * Writes items in WRITE_CONCURRENCY concurrent chunks. A chunk whose workflow fails (it
+ * compensated, or for updates rewrites the same values again) is written again item by
+ * item, so one product that cannot be written does not take the others down with it.
+ */
+async function writeInChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<ChunkedWrite<T, R>> {
+  const out: ChunkedWrite<T, R> = { written: [], failed: [] }
+  if (!items.length) return out
   const size = Math.ceil(items.length / WRITE_CONCURRENCY)
   const chunks: T[][] = []
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
-  const results = await Promise.allSettled(chunks.map(run))
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected")
-  if (failed) throw failed.reason
-  return results.flatMap((r) => (r as PromiseFulfilledResult<R[]>).value)
+  const settled = await Promise.allSettled(chunks.map(run))
+  for (const [c, chunk] of chunks.entries()) {
+    const outcome = settled[c]
+    if (outcome.status === "fulfilled") {
+      chunk.forEach((item, i) => out.written.push({ item, result: outcome.value[i] }))
+      continue
+    }
+    if (chunk.length === 1) {
+      out.failed.push({ item: chunk[0], error: outcome.reason })
+      continue
+    }
+    for (const item of chunk) {
+      try {
+        const [result] = await run([item])
+        out.written.push({ item, result })
+      } catch (error) {
+        out.failed.push({ item, error })
+      }
+    }
+  }
+  return out
+}
+
+/** Failures become rejected items of the run, unless they look like the system's (then the page fails). */
+function rejectOrThrow(failed: { item: { catalogId: string }; error: unknown }[], writtenCount: number): RejectedItem[] {
+  const verdict = judgeFailures(failed.map((f) => ({ catalogId: f.item.catalogId, error: f.error })), writtenCount)
+  if ("fatal" in verdict) throw verdict.fatal
+  return verdict.rejected
 }
 
 const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
@@ -111,21 +149,20 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
 
   // Creates
   await deleteOrphans(container, plan.create)
-  let created: CreatedProduct[] = []
-  if (plan.create.length) {
-    created = await inChunks(plan.create, async (chunk) => {
-      const { result } = await createCatalogProductsWorkflow(container).run({
-        input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
-      })
-      return result
+  const creates = await writeInChunks(plan.create, async (chunk) => {
+    const { result } = await createCatalogProductsWorkflow(container).run({
+      input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
     })
-  }
+    return result
+  })
+  const writeRejected = rejectOrThrow(creates.failed, creates.written.length)
+  const createdPlans = creates.written.map((w) => w.item)
+  const created = creates.written.map((w) => w.result)
   lap("create")
 
   // Updates
-  let updated: CreatedProduct[] = []
-  if (plan.update.length) {
-    const products: ProductToUpdate[] = plan.update.map((p) => ({
+  const updates = await writeInChunks(plan.update, async (chunk) => {
+    const products: ProductToUpdate[] = chunk.map((p) => ({
       catalogId: p.catalogId,
       productId: p.row!.product_id!,
       input: strip(p.input),
@@ -134,11 +171,12 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
       inventoryItemIds: p.row!.inventory_item_ids ?? {},
       changed: p.changed,
     }))
-    updated = await inChunks(products, async (chunk) => {
-      const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: ctx.placement } })
-      return result
-    })
-  }
+    const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: ctx.placement } })
+    return result
+  })
+  writeRejected.push(...rejectOrThrow(updates.failed, creates.written.length + updates.written.length))
+  const updatedPlans = updates.written.map((w) => w.item)
+  const updated = updates.written.map((w) => w.result)
   lap("update")
 
   // Stock only
@@ -162,20 +200,20 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     list.forEach((p, i) =>
       written.push({ catalogId: p.catalogId, productId: result[i].productId, variantIdsBySize: result[i].variantIds, card: p.card, details: p.input.details })
     )
-  pushWritten(plan.create, created)
-  pushWritten(plan.update, updated)
+  pushWritten(createdPlans, created)
+  pushWritten(updatedPlans, updated)
   if (written.length) await ctx.hooks.applyPageExtras(container, written, { refs: ctx.refs, settings: ctx.settings })
   lap("extras")
 
   // Product map: last, so a page is "done" only once everything above committed.
   const newRows: Record<string, unknown>[] = []
   const rowUpdates: Record<string, unknown>[] = []
-  plan.create.forEach((p, i) => {
+  createdPlans.forEach((p, i) => {
     const values = mapRowValues(p, created[i], ctx, now)
     if (p.row) rowUpdates.push({ id: p.row.id, ...values })
     else newRows.push(values)
   })
-  plan.update.forEach((p, i) => rowUpdates.push({ id: p.row!.id, ...mapRowValues(p, updated[i], ctx, now) }))
+  updatedPlans.forEach((p, i) => rowUpdates.push({ id: p.row!.id, ...mapRowValues(p, updated[i], ctx, now) }))
   for (const p of plan.stockOnly) {
     rowUpdates.push({
       id: p.row!.id,
@@ -196,5 +234,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     })
   }
   lap("map")
-  return { plan, rejected: plan.rejected, timings }
+  // Products that could not be written leave the plan: the run counts them as rejected.
+  const writtenPlan = { ...plan, create: createdPlans, update: updatedPlans }
+  return { plan: writtenPlan, rejected: [...plan.rejected, ...writeRejected], timings }
 }

@@ -19,9 +19,15 @@ export interface MapContext {
   categoryIdsFor?: (details: CardDetails) => string[]
 }
 
-/** Variant SKU: the card's SKU plus the size, so (catalog id, size) is readable in the shop too. */
+/**
+ * Variant SKU: the card's SKU, the size and the catalog id — `<sku>-<size>#<catalog id>`, or
+ * `<sku>#<catalog id>` for a card without sizes. Medusa's SKUs are unique, and without the id
+ * two cards would collide when they share a SKU or when "A-1" + size "2" meets "A" + size "1-2".
+ * The id (digits only) follows the last "#", and one card's sizes are distinct, so no two
+ * variants the plugin writes share a SKU.
+ */
 export function variantSku(card: ProductCard, sizeKey: string): string {
-  return sizeKey === DEFAULT_SIZE_KEY ? card.sku : `${card.sku}-${sizeKey}`
+  return sizeKey === DEFAULT_SIZE_KEY ? `${card.sku}#${card.id}` : `${card.sku}-${sizeKey}#${card.id}`
 }
 
 /**

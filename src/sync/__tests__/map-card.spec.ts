@@ -1,4 +1,4 @@
-import { isOwnProduct, mapCardToProduct, stockOf } from "../map-card"
+import { isOwnProduct, mapCardToProduct, stockOf, variantSku } from "../map-card"
 import { toAmount, sellingAmount } from "../money"
 import { ONE_SIZE, DEFAULT_SIZE_KEY } from "../product-input"
 import { card } from "./engine-fixtures"
@@ -12,8 +12,8 @@ describe("mapCardToProduct", () => {
     expect(input.title).toBe("Кросівки")
     expect(input.status).toBe("published")
     expect(input.variants.map((v) => [v.sizeKey, v.sku, v.optionValue, v.amount])).toEqual([
-      ["42", "UA-000123-42", "42", "1287.00"],
-      ["43", "UA-000123-43", "43", "1300.10"],
+      ["42", "UA-000123-42#9223372036854775807", "42", "1287.00"],
+      ["43", "UA-000123-43#9223372036854775807", "43", "1300.10"],
     ])
     expect(input.salesChannelId).toBe("sc_1")
   })
@@ -27,7 +27,7 @@ describe("mapCardToProduct", () => {
   it("gives a card without sizes one default variant priced from the card", () => {
     const input = mapCardToProduct(card({ sizes: [] }), ctx)
     expect(input.variants).toHaveLength(1)
-    expect(input.variants[0]).toMatchObject({ sizeKey: DEFAULT_SIZE_KEY, optionValue: ONE_SIZE, sku: "UA-000123", amount: "1300.00" })
+    expect(input.variants[0]).toMatchObject({ sizeKey: DEFAULT_SIZE_KEY, optionValue: ONE_SIZE, sku: "UA-000123#9223372036854775807", amount: "1300.00" })
     expect(stockOf(card({ sizes: [] }))).toEqual({ [DEFAULT_SIZE_KEY]: 5 })
   })
 
@@ -44,6 +44,18 @@ describe("mapCardToProduct", () => {
     const c = card({ in_stock: false, sizes: [{ size: "42", stock: 3, price: "1.00" }, { size: "42", stock: 9, price: "2.00" }] })
     expect(mapCardToProduct(c, ctx).variants).toHaveLength(1)
     expect(stockOf(c)).toEqual({ "42": 0 })
+  })
+})
+
+describe("variant SKUs", () => {
+  it("never collide between cards: a shared SKU, or A-1 + size 2 against A + size 1-2", () => {
+    const a = card({ id: "5", sku: "A-1" })
+    const b = card({ id: "6", sku: "A" })
+    expect(variantSku(a, "2")).not.toBe(variantSku(b, "1-2"))
+    const twin = card({ id: "7", sku: "A-1" })
+    expect(variantSku(a, "2")).not.toBe(variantSku(twin, "2"))
+    expect(variantSku(a, "")).not.toBe(variantSku(twin, ""))
+    expect(variantSku(a, "2")).toBe("A-1-2#5")
   })
 })
 
