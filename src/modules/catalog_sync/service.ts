@@ -11,6 +11,7 @@ import {
   type SettingsPatch,
   type SettingsRow,
   initialRowValues,
+  normaliseBaseUrl,
   resolveEffectiveSettings,
 } from "../../sync/settings"
 import { apiKeyId } from "../../catalog-client/key-id"
@@ -40,6 +41,7 @@ class CatalogSyncModuleService extends MedusaService({
 }) {
   protected readonly pluginOptions_: CatalogSyncPluginOptions
   protected readonly logger_: Logger
+  private warnedBadBaseUrl_ = false
 
   constructor(container: Record<string, unknown>, options?: CatalogSyncPluginOptions) {
     // eslint-disable-next-line prefer-rest-params
@@ -84,6 +86,10 @@ class CatalogSyncModuleService extends MedusaService({
       }
     }
     const secret = resolveEncryptionSecret(this.pluginOptions_.encryptionKey)
+    if (!this.warnedBadBaseUrl_ && this.pluginOptions_.baseUrl?.trim() && !normaliseBaseUrl(this.pluginOptions_.baseUrl)) {
+      this.warnedBadBaseUrl_ = true
+      this.logger_.warn("catalog sync: the plugin option baseUrl is not an http(s) URL without credentials, query or fragment; it is ignored")
+    }
     return resolveEffectiveSettings({ row, options: this.pluginOptions_, decryptedKey, hashKey: (key) => apiKeyId(key, secret) })
   }
 
