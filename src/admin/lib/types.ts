@@ -1,26 +1,13 @@
 // Shapes of the plugin's admin API (docs/contracts.md "Admin API"). The UI reads
 // them defensively: optional fields may be absent while the API evolves.
+// Type-only imports from the server side: erased at build, so the admin bundle stays free of them.
+import type { PublicSettings } from "../../sync/settings"
+import type { RunCounts } from "../../runner/counts"
 
-export type PriceCalculation = "min" | "avg" | "max"
-export type RemovalMode = "delete" | "draft"
-export type PrimaryLanguage = "uk" | "ru"
+export type { PriceCalculation, PrimaryLanguage, RemovalMode } from "../../sync/settings"
 
-export type SyncSettings = {
-  base_url: string | null
-  api_key: string | null // masked, e.g. "••••1234"
-  api_key_set: boolean
-  price_calculation: PriceCalculation
-  markup_percent: string | null
-  discount_percent: string | null
-  old_price_markup_percent: string | null
-  poll_interval_minutes: number
-  stock_location_id: string | null
-  sales_channel_id: string | null
-  removal_mode: RemovalMode
-  primary_language: PrimaryLanguage
-  enabled: boolean
-  revision: number
-}
+/** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
+export type SyncSettings = PublicSettings
 
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
 
@@ -34,7 +21,7 @@ export type RunProgress = {
   [key: string]: unknown
 }
 
-export type Run = {
+export type Run = RunCounts & {
   id: string
   trigger: string
   mode: "changes" | "full"
@@ -42,16 +29,6 @@ export type Run = {
   started_at: string | null
   finished_at: string | null
   created_at?: string | null
-  pages: number
-  items_seen: number
-  created: number
-  updated: number
-  stock_only: number
-  unchanged: number
-  removed: number
-  skipped: number
-  swept: number
-  requests_used: number
   error_code: string | null
   error_message: string | null
   rejected_items?: RejectedItem[] | null
