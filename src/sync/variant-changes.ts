@@ -13,7 +13,7 @@ export interface ProductVariantsBefore {
   variantIds: Record<string, string>
   /** size key → inventory item id, from the product map */
   inventoryItemIds: Record<string, string>
-  /** Which parts to rewrite; absent = all. */
+  /** Which parts changed since the last write (product fields, variants, prices); absent = all. Stock is always set. */
   changed?: ChangedParts
 }
 

@@ -1,7 +1,7 @@
 // Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
 // so plain data only).
-import type { ChangedParts } from "../sync/fingerprint"
 import type { ProductInput, StockInput } from "../sync/product-input"
+import type { ProductVariantsBefore } from "../sync/variant-changes"
 
 export interface ProductToCreate {
   catalogId: string
@@ -18,16 +18,8 @@ export interface CreatedProduct {
   inventoryItemIds: Record<string, string>
 }
 
-export interface ProductToUpdate {
-  catalogId: string
-  productId: string
-  input: Omit<ProductInput, "details">
-  stock: StockInput
-  variantIds: Record<string, string>
-  inventoryItemIds: Record<string, string>
-  /** Which parts changed since the last write (product fields, variants, prices); stock is always set. */
-  changed?: ChangedParts
-}
+/** A mapped product to rewrite: the shape the pure variant planner reads. */
+export type ProductToUpdate = ProductVariantsBefore
 
 export interface Placement {
   stockLocationId: string

@@ -3,19 +3,11 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIZE_OPTION } from "../../sync/product-input"
-
-export interface VariantToAdd {
-  productId: string
-  sizeKey: string
-  title: string
-  sku: string
-  optionValue: string
-  metadata: Record<string, unknown>
-}
+import type { AddedVariant } from "../../sync/variant-changes"
 
 export const addVariantsStep = createStep(
   "catalog-sync-add-variants",
-  async (variants: VariantToAdd[], { container }) => {
+  async (variants: AddedVariant[], { container }) => {
     if (!variants.length) return new StepResponse([] as string[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
     const productIds = [...new Set(variants.map((v) => v.productId))]
