@@ -21,7 +21,7 @@ import {
   type ValidationDetail,
 } from "./errors"
 import { parseExactJson } from "./json"
-import { headerValue, type HeaderBag, type RateLimiter } from "./rate-limiter"
+import { headerValue, type HeaderBag, type RateLimiter, type Release } from "./rate-limiter"
 import { redactor } from "./redact"
 import { backoffDelayMs, parseRetryAfterMs, type ResolvedRetryOptions } from "./retry-policy"
 import { errorBodySchema } from "./schemas"
@@ -169,13 +169,7 @@ export class CatalogTransport {
           dispatcher: this.#dispatcher,
         })
       } catch (error) {
-        if (signal.aborted) {
-          release({ holdMs: HOLD_AFTER_TIMEOUT_MS })
-          throw abortReason(signal)
-        }
-        const failure = this.#classify(error)
-        release({ holdMs: failure.kind === "timeout" ? HOLD_AFTER_TIMEOUT_MS : 0 })
-        retries = await this.#retryOrThrow(failure, retries, logPath, signal)
+        retries = await this.#attemptFailed(error, release, retries, logPath, signal)
         continue
       }
       const headers = response.headers as HeaderBag
@@ -183,13 +177,7 @@ export class CatalogTransport {
       try {
         text = await response.body.text()
       } catch (error) {
-        if (signal.aborted) {
-          release({ holdMs: HOLD_AFTER_TIMEOUT_MS })
-          throw abortReason(signal)
-        }
-        const failure = this.#classify(error)
-        release({ holdMs: failure.kind === "timeout" ? HOLD_AFTER_TIMEOUT_MS : 0 })
-        retries = await this.#retryOrThrow(failure, retries, logPath, signal)
+        retries = await this.#attemptFailed(error, release, retries, logPath, signal)
         continue
       }
       release()
@@ -275,6 +263,26 @@ export class CatalogTransport {
     }
     // The limiter learning is best effort: a Redis hiccup must not fail a good response.
     await this.#limiter.observe(headers).catch(() => {})
+  }
+
+  /**
+   * A request or body read threw: give the slot back (held on a timeout or abort, as the
+   * server may still be counting it), then retry after backoff or throw. Returns the new retry count.
+   */
+  async #attemptFailed(
+    error: unknown,
+    release: Release,
+    retries: number,
+    logPath: string,
+    signal: AbortSignal,
+  ): Promise<number> {
+    if (signal.aborted) {
+      release({ holdMs: HOLD_AFTER_TIMEOUT_MS })
+      throw abortReason(signal)
+    }
+    const failure = this.#classify(error)
+    release({ holdMs: failure.kind === "timeout" ? HOLD_AFTER_TIMEOUT_MS : 0 })
+    return this.#retryOrThrow(failure, retries, logPath, signal)
   }
 
   #classify(error: unknown): Failure {
