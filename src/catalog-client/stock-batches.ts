@@ -23,34 +23,27 @@ function joinedLength(current: number, count: number, value: string): number {
 export function planStockBatches(ids: string[], skus: string[], limits: StockBatchLimits = STOCK_BATCH_LIMITS): StockBatch[] {
   const batches: StockBatch[] = []
   let batch: StockBatch = { ids: [], skus: [] }
-  let idsChars = 0
-  let skusChars = 0
+  const chars = { ids: 0, skus: 0 }
   const flush = () => {
     if (batch.ids.length + batch.skus.length > 0) batches.push(batch)
     batch = { ids: [], skus: [] }
-    idsChars = 0
-    skusChars = 0
+    chars.ids = 0
+    chars.skus = 0
   }
-  for (const id of ids) {
-    if (id.length > limits.maxIdsChars) throw new TypeError("an id is longer than the ids limit")
-    let next = joinedLength(idsChars, batch.ids.length, id)
-    if (batch.ids.length + batch.skus.length >= limits.maxProducts || next > limits.maxIdsChars) {
-      flush()
-      next = id.length
+  const pack = (field: keyof StockBatch, values: string[], maxChars: number, tooLong: string) => {
+    for (const value of values) {
+      if (value.length > maxChars) throw new TypeError(tooLong)
+      let next = joinedLength(chars[field], batch[field].length, value)
+      if (batch.ids.length + batch.skus.length >= limits.maxProducts || next > maxChars) {
+        flush()
+        next = value.length
+      }
+      batch[field].push(value)
+      chars[field] = next
     }
-    batch.ids.push(id)
-    idsChars = next
   }
-  for (const sku of skus) {
-    if (sku.length > limits.maxSkusChars) throw new TypeError("a sku is longer than the skus limit")
-    let next = joinedLength(skusChars, batch.skus.length, sku)
-    if (batch.ids.length + batch.skus.length >= limits.maxProducts || next > limits.maxSkusChars) {
-      flush()
-      next = sku.length
-    }
-    batch.skus.push(sku)
-    skusChars = next
-  }
+  pack("ids", ids, limits.maxIdsChars, "an id is longer than the ids limit")
+  pack("skus", skus, limits.maxSkusChars, "a sku is longer than the skus limit")
   flush()
   return batches
 }
