@@ -217,6 +217,9 @@ export class CatalogSyncWorker {
   async close(): Promise<void> {
     clearInterval(this.#sweepTimer)
     this.#shutdown.abort()
+    // Closing while BullMQ still opens its connections makes them emit "Connection is
+    // closed" with no listener left (an unhandled error): let them finish opening first.
+    await this.worker.waitUntilReady().catch(() => undefined)
     const closing = this.worker.close()
     if (this.#current) await this.#current.catch(() => undefined)
     await closing
