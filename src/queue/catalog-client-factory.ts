@@ -7,8 +7,9 @@ import { resolveEncryptionSecret } from "../modules/catalog_sync/secret-crypto"
 import { redisKeys } from "./redis"
 import { catalogSyncRuntime } from "./runtime"
 import type { CatalogSyncServiceLike } from "./types"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 
-export const CATALOG_SYNC_MODULE = "catalog_sync"
+export { CATALOG_SYNC_MODULE }
 
 type Resolver = { resolve<T = unknown>(key: string): T }
 

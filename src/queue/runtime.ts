@@ -5,6 +5,7 @@
 import type Redis from "ioredis"
 import type { CatalogSyncPluginOptions } from "../sync/settings"
 import { closeRedis, createRedis, redisPrefix } from "./redis"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { container as appContainer } from "@medusajs/framework"
 import { CatalogSyncQueue } from "./catalog-sync-queue"
 import { CatalogSyncWorker, type RunSyncFn } from "./catalog-sync-worker"
@@ -81,7 +82,7 @@ class CatalogSyncRuntime {
   }
 
   #service(): CatalogSyncServiceLike {
-    return this.#container.resolve("catalog_sync")
+    return this.#container.resolve(CATALOG_SYNC_MODULE)
   }
 
   #connect(name: string): Redis {

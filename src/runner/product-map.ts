@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { MapRow } from "../sync/plan-page"
 import { removeCatalogProducts, type RemovalMode } from "../workflows/remove-catalog-products"
 import type { FidelityHooks } from "./fidelity-hooks"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 
 export type CatalogSyncService = {
   listCatalogProductMaps(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MapRow[]>
@@ -12,7 +13,7 @@ export type CatalogSyncService = {
 }
 
 export function catalogSyncService(container: MedusaContainer): CatalogSyncService {
-  return container.resolve("catalog_sync") as unknown as CatalogSyncService
+  return container.resolve(CATALOG_SYNC_MODULE) as unknown as CatalogSyncService
 }
 
 /**

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
 import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
 import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type SyncStateView } from "../sync/run-state"
@@ -73,7 +74,7 @@ function errorMessageOf(error: unknown): string {
 }
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
-  const service = container.resolve("catalog_sync") as unknown as Service
+  const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as Service
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, client, signal } = input
   const counts: RunCounts = emptyCounts()

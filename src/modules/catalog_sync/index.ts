@@ -1,7 +1,8 @@
 import { Module } from "@medusajs/framework/utils"
 import CatalogSyncModuleService from "./service"
+import { CATALOG_SYNC_MODULE } from "./module-name"
 
-export const CATALOG_SYNC_MODULE = "catalog_sync"
+export { CATALOG_SYNC_MODULE }
 
 export default Module(CATALOG_SYNC_MODULE, {
   service: CatalogSyncModuleService,

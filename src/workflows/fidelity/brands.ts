@@ -5,8 +5,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Brand, BrandModel } from "../../catalog-client/schemas"
 import { canonicalJson } from "./plan-categories"
+import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 
-export const CATALOG_SYNC_MODULE = "catalog_sync"
+export { CATALOG_SYNC_MODULE }
 
 type BrandRow = { id: string; catalog_id: string; name: string; slug: string | null; deleted_at?: Date | string | null; brand_id?: string | null }
 

@@ -16,7 +16,7 @@ import { distinctSizes } from "../../sync/map-card"
 import { DEFAULT_SIZE_KEY } from "../../sync/product-input"
 import type { EffectiveSettings } from "../../sync/settings"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
-import { brandRecords, catalogSyncService, liveRecordMap, modelRecords, upsertReferenceRecords } from "./brands"
+import { brandRecords, CATALOG_SYNC_MODULE, catalogSyncService, liveRecordMap, modelRecords, upsertReferenceRecords } from "./brands"
 import { applyCategories, categoryMap, listExistingCategories } from "./categories"
 import { isOwnCategory } from "./plan-categories"
 import { ensureSalePriceList, syncSalePrices, type SalePriceWanted } from "./sale-prices"
@@ -259,13 +259,13 @@ export async function applyPageExtras(
  */
 export async function removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void> {
   if (!productIds.length) return
-  const catalogSync = container.resolve("catalog_sync") as {
+  const catalogSync = container.resolve(CATALOG_SYNC_MODULE) as {
     listCatalogProductMaps(f: Record<string, unknown>, c?: Record<string, unknown>): Promise<{ variant_ids?: Record<string, string> | null }[]>
   }
   const maps = await catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true })
   const variantIds = maps.flatMap((m) => Object.values(m.variant_ids ?? {}))
   if (variantIds.length) {
-    const state = (await (container.resolve("catalog_sync") as { getState?: () => Promise<{ reference_cache?: unknown }> }).getState?.()) ?? null
+    const state = (await (container.resolve(CATALOG_SYNC_MODULE) as { getState?: () => Promise<{ reference_cache?: unknown }> }).getState?.()) ?? null
     const listId = (state?.reference_cache as ReferenceCache | null)?.sale_price_list_id
     if (listId) await syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null })))
   }
