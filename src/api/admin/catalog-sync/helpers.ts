@@ -38,6 +38,11 @@ export function serializeRun(run: RunRow | null | undefined, opts: { withRejecte
   }
 }
 
+/** What the admin sees of /v1/me: the documented fields only, whatever else the API adds. */
+export function publicAccount(account: AccountInfo) {
+  return { plan: account.plan, plan_expires_at: account.plan_expires_at, limits: account.limits, usage: account.usage }
+}
+
 export type ApiErrorBody = { code: string; message: string; request_id: string | null }
 
 export function apiErrorBody(e: unknown): ApiErrorBody {

@@ -5,7 +5,7 @@ import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
 import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
-import { cachedAccount, serializeRun } from "../helpers"
+import { cachedAccount, publicAccount, serializeRun } from "../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const service = catalogSyncService(req.scope)
@@ -47,14 +47,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     last_run: serializeRun(lastRun),
     next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
     products_synced: productsSynced,
-    account: account?.account
-      ? {
-          plan: account.account.plan,
-          plan_expires_at: account.account.plan_expires_at,
-          limits: account.account.limits,
-          usage: account.account.usage,
-        }
-      : null,
+    account: account?.account ? publicAccount(account.account) : null,
     account_error: account?.error ?? null,
     quota: {
       rate_limit_remaining: account?.quota?.rateLimitRemaining ?? null,

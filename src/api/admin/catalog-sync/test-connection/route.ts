@@ -7,7 +7,7 @@ import { apiKeyId } from "../../../../catalog-client"
 import { resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { connectionCheckTarget, settingsPatchSchema } from "../../../../sync/settings"
-import { apiErrorBody, fetchAccount, invalidData, zodFieldErrors } from "../helpers"
+import { apiErrorBody, fetchAccount, invalidData, publicAccount, zodFieldErrors } from "../helpers"
 
 const bodySchema = settingsPatchSchema.pick({ base_url: true, api_key: true }).strict()
 
@@ -24,15 +24,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       { baseUrl, apiKey, apiKeyHash: apiKeyId(apiKey, resolveEncryptionSecret(service.getPluginOptions().encryptionKey)), pricing: current.pricing },
       { savedHost: baseUrl === current.baseUrl }
     )
-    res.json({
-      ok: true,
-      account: {
-        plan: account.plan,
-        plan_expires_at: account.plan_expires_at,
-        limits: account.limits,
-        usage: account.usage,
-      },
-    })
+    res.json({ ok: true, account: publicAccount(account) })
   } catch (e) {
     res.json({ ok: false, error: apiErrorBody(e) })
   }
