@@ -36,7 +36,11 @@ module.exports = defineConfig({
       options: {
         baseUrl: process.env.CATALOG_BASE_URL,
         apiKey: process.env.CATALOG_API_KEY,
-        encryptionKey: process.env.CATALOG_SYNC_ENCRYPTION_KEY || "demo-only-encryption-key-change-me",
+        // No fallback: `npm run demo` writes a random secret to demo/.env on first start
+        // (scripts/demo-secret.ts). Without one the admin cannot save a key.
+        encryptionKey: process.env.CATALOG_SYNC_ENCRYPTION_KEY,
+        // The demo's catalog is the sandbox on loopback; a real shop leaves this off.
+        allowPrivateNetworks: process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS !== "false",
         redisUrl,
         pollIntervalMinutes: 10,
       },

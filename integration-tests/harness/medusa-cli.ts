@@ -1,5 +1,12 @@
 import { spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { DEMO_DIR, MEDUSA_BIN } from "./paths"
+
+/**
+ * The encryption secret of every app this test process starts: random at run time, so no
+ * secret is written in the repository (the plugin refuses any string found there).
+ */
+export const TEST_ENCRYPTION_SECRET = randomBytes(32).toString("base64url")
 
 /** The environment every Medusa process of the tests gets (no admin build, quiet telemetry). */
 export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -15,6 +22,9 @@ export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): N
     // 60/min unless this ceiling is raised.
     CATALOG_SYNC_MAX_RPM: "100000000",
     CATALOG_SYNC_MAX_CONCURRENT: "1000",
+    // The sandbox and the scripted servers listen on loopback, which the plugin refuses by default.
+    CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS: "true",
+    CATALOG_SYNC_ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET,
     ...extra,
   }
 }

@@ -28,6 +28,7 @@ import {
   type StockItem,
 } from "./schemas"
 import { planStockBatches } from "./stock-batches"
+import type { AddressPolicy } from "./address-guard"
 import { CatalogTransport, type ApiResponse, type CatalogLogger, type QuotaSnapshot, type TimeoutOptions } from "./transport"
 import type { z } from "zod"
 
@@ -59,6 +60,11 @@ export interface CatalogClientOptions {
   /** Bring your own undici dispatcher (its timeouts then apply). */
   dispatcher?: Dispatcher
   userAgent?: string
+  /**
+   * Refuse non-public addresses (loopback, private, link-local, metadata…) unless
+   * `allowPrivateNetworks`; checked on the resolved IP. Unset: no address check.
+   */
+  addressPolicy?: AddressPolicy
 }
 
 export interface CallOptions {
@@ -149,6 +155,7 @@ export class CatalogClient {
       dispatcher: options.dispatcher,
       logger: options.logger,
       userAgent: options.userAgent,
+      addressPolicy: options.addressPolicy,
     })
   }
 

@@ -6,6 +6,7 @@ export type { ChangeItem, RejectedItem } from "./items"
 export { MemoryRateLimiter } from "./memory-rate-limiter"
 export { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter"
 export { apiKeyId } from "./key-id"
+export { AddressNotAllowedError, forbiddenRange, type AddressPolicy } from "./address-guard"
 export {
   DEFAULT_LIMITS,
   type HeaderBag,

@@ -3,6 +3,7 @@
 // everything else, and quota headers remembered. The key only ever sits in the request headers.
 import { Agent, request, type Dispatcher } from "undici"
 import { abortReason, anySignal, sleep } from "./abort"
+import { AddressNotAllowedError, guardedConnector, resolveAllowed, type AddressPolicy, type LookupFunction } from "./address-guard"
 import {
   AbortedError,
   CatalogApiError,
@@ -58,6 +59,15 @@ export interface TransportOptions {
   dispatcher?: Dispatcher
   logger?: CatalogLogger
   userAgent?: string
+  /**
+   * Which addresses may be connected to (see address-guard.ts). When set, the base URL's host
+   * is resolved and checked before the first request takes a limiter slot, and the built-in
+   * connection pool checks the resolved IP again on every connect. Unset: no check (library
+   * callers that point at a host themselves); the plugin always sets it.
+   */
+  addressPolicy?: AddressPolicy
+  /** Test hook: the DNS lookup the address check uses. */
+  lookup?: LookupFunction
 }
 
 export interface ApiResponse {
@@ -93,6 +103,10 @@ export class CatalogTransport {
   readonly #userAgent: string
   readonly #redact: (text: string) => string
   readonly #closing = new AbortController()
+  readonly #host: string
+  readonly #addressPolicy: AddressPolicy | undefined
+  readonly #lookup: LookupFunction | undefined
+  #addressChecked = false
   #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null }
   #retryNotBefore: number | null = null
 
@@ -108,6 +122,9 @@ export class CatalogTransport {
     this.#apiKey = options.apiKey
     this.#redact = redactor(options.apiKey)
     this.#baseUrl = base.toString().replace(/\/+$/, "")
+    this.#host = base.hostname
+    this.#addressPolicy = options.addressPolicy
+    this.#lookup = options.lookup
     this.#limiter = options.limiter
     this.#retry = options.retry
     this.#logger = options.logger
@@ -117,6 +134,10 @@ export class CatalogTransport {
       options.dispatcher ??
       new Agent({
         connectTimeout: options.timeouts?.connectMs ?? 10_000,
+        // No redirect interceptor: a 3xx is an answer, never a second request elsewhere.
+        ...(options.addressPolicy
+          ? { connect: guardedConnector(options.addressPolicy, { timeoutMs: options.timeouts?.connectMs ?? 10_000, lookup: options.lookup }) }
+          : {}),
         headersTimeout: options.timeouts?.headersMs ?? 30_000,
         bodyTimeout: options.timeouts?.bodyMs ?? 60_000,
         keepAliveTimeout: 4_000,
@@ -150,6 +171,7 @@ export class CatalogTransport {
     const logPath = `${path}${search ? `?${search}` : ""}`
     let retries = 0
     let rateLimitWaits = 0
+    await this.#checkAddress(signal)
 
     for (;;) {
       if (signal.aborted) throw abortReason(signal)
@@ -203,6 +225,14 @@ export class CatalogTransport {
         return { status, headers, body, requestId: traceId }
       }
 
+      if (status >= 300 && status < 400) {
+        // Redirects are never followed: the next hop could be any address, and the key would go along.
+        throw new CatalogApiError(`The catalog answered a redirect (HTTP ${status}) for ${logPath}; redirects are not followed`, {
+          code: "redirect_not_followed",
+          status,
+          requestId: traceId,
+        })
+      }
       const apiError = this.#errorFrom(status, text, headers)
       if (status === 429) {
         const waitMs = parseRetryAfterMs(headerValue(headers, "retry-after"))
@@ -247,6 +277,23 @@ export class CatalogTransport {
     }
   }
 
+  /**
+   * Before the first request takes a slot: the base URL's host must resolve to allowed
+   * addresses only. The connector checks again on every connect (DNS answers may change).
+   */
+  async #checkAddress(signal: AbortSignal): Promise<void> {
+    if (!this.#addressPolicy || this.#addressChecked) return
+    if (signal.aborted) throw abortReason(signal)
+    try {
+      await resolveAllowed(this.#host, this.#addressPolicy, this.#lookup)
+    } catch (error) {
+      if (error instanceof AddressNotAllowedError) throw error
+      // A name that does not resolve fails like any other connect error, through the retries.
+      return
+    }
+    this.#addressChecked = true
+  }
+
   async #noteHeaders(headers: HeaderBag): Promise<void> {
     const int = (name: string) => {
       const raw = headerValue(headers, name)
@@ -279,6 +326,11 @@ export class CatalogTransport {
     if (signal.aborted) {
       release({ holdMs: HOLD_AFTER_TIMEOUT_MS })
       throw abortReason(signal)
+    }
+    if (error instanceof AddressNotAllowedError) {
+      // Refused before any socket existed: nothing to wait out, nothing to retry.
+      release()
+      throw error
     }
     const failure = this.#classify(error)
     release({ holdMs: failure.kind === "timeout" ? HOLD_AFTER_TIMEOUT_MS : 0 })

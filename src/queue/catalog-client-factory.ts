@@ -1,8 +1,9 @@
 // Builds the catalog client a run or a route uses: the effective settings' URL, key and
-// pricing, and one Redis-backed rate limit per key shared by every instance of the app.
+// pricing, one rate limit per key (named by the key's HMAC alone, whatever the host) shared by
+// every client and every instance of the app, and the outbound address policy.
 import { apiKeyId, CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
 import { RedisRateLimiter } from "../catalog-client"
-import type { CatalogSyncPluginOptions, EffectiveSettings, PricingParams } from "../sync/settings"
+import { allowPrivateNetworks, encryptionSecretWeakness, type CatalogSyncPluginOptions, type EffectiveSettings, type PricingParams } from "../sync/settings"
 import { resolveEncryptionSecret } from "../modules/catalog_sync/secret-crypto"
 import { redisKeys } from "./redis"
 import { catalogSyncRuntime } from "./runtime"
@@ -50,9 +51,14 @@ export function rateLimitCeiling(options: CatalogSyncPluginOptions = catalogSync
 /** Without Redis: one limiter per key for the whole process, so its clients share the budget. */
 const memoryLimiters = new Map<string, MemoryRateLimiter>()
 
-function limiterFor(apiKey: string, keyHash: string | null): RateLimiter {
+/**
+ * The key's one limiter. Named by the key alone (its HMAC under the encryption secret), never
+ * by host or settings row: a run, a status check and any number of test-connection calls,
+ * whatever name they use for the host, wait in the same queue and the same window.
+ */
+export function limiterFor(apiKey: string): RateLimiter {
   const ceiling = rateLimitCeiling()
-  const keyId = keyHash ?? apiKeyId(apiKey, resolveEncryptionSecret(catalogSyncRuntime.options.encryptionKey))
+  const keyId = apiKeyId(apiKey, resolveEncryptionSecret(catalogSyncRuntime.options.encryptionKey))
   const redis = catalogSyncRuntime.commandRedis()
   if (redis) return new RedisRateLimiter({ redis, keyId, prefix: redisKeys().rateLimit, ceiling })
   let limiter = memoryLimiters.get(keyId)
@@ -67,13 +73,33 @@ export type ClientExtras = {
   signal?: AbortSignal
   /** Overrides the retry policy (admin routes answer within seconds, not after 6 retries). */
   retry?: RetryOptions
-  /** A limiter of its own instead of the key's shared one (a check against another host). */
-  privateLimiter?: boolean
   /** Adopt the limits /v1/me reports into the limiter (default true; route checks: false). */
   adoptLimits?: boolean
 }
 
-/** A client for the effective settings (throws when the URL or key is missing). */
+/** A run (or any call) refused because the configured encryption secret is unfit. */
+export class WeakEncryptionSecretError extends Error {
+  readonly code = "weak_encryption_secret"
+  constructor(message: string) {
+    super(message)
+    this.name = "WeakEncryptionSecretError"
+  }
+}
+
+/**
+ * Why the plugin must not call the catalog with this configuration, or null. A secret that is
+ * set must be strong (32+ characters, not a value published with the plugin); none at all is
+ * allowed only for a key given as a plugin option (a key saved in the admin needs one).
+ */
+export function encryptionSecretRefusal(options: CatalogSyncPluginOptions = catalogSyncRuntime.options): string | null {
+  const secret = resolveEncryptionSecret(options.encryptionKey)
+  return secret ? encryptionSecretWeakness(secret) : null
+}
+
+/**
+ * A client for the effective settings (throws when the URL or key is missing, and with code
+ * weak_encryption_secret when the configured secret is unfit).
+ */
 export function createCatalogClientFor(
   _container: Resolver | null,
   settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">,
@@ -82,12 +108,15 @@ export function createCatalogClientFor(
   if (!settings.baseUrl || !settings.apiKey) {
     throw new Error("The catalog API base URL and key are not configured")
   }
+  const refusal = encryptionSecretRefusal()
+  if (refusal) throw new WeakEncryptionSecretError(refusal)
   const override = clientRetryOverride()
   return new CatalogClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     pricing: toPricingOptions(settings.pricing),
-    limiter: extra.privateLimiter ? new MemoryRateLimiter({ ceiling: rateLimitCeiling() }) : limiterFor(settings.apiKey, settings.apiKeyHash),
+    limiter: limiterFor(settings.apiKey),
+    addressPolicy: { allowPrivateNetworks: allowPrivateNetworks(catalogSyncRuntime.options) },
     signal: extra.signal,
     ...(extra.adoptLimits === false ? { adoptLimits: false } : {}),
     ...(extra.retry || override.retry ? { retry: { ...override.retry, ...extra.retry } } : {}),

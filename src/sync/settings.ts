@@ -1,8 +1,10 @@
 // Pure settings logic: the plugin options, the admin's saved settings, how they combine into
 // the effective settings a run uses, and the validation of an admin's change (zod, with the
 // offending field named). No Medusa, no I/O.
+import { createHash } from "node:crypto"
 import Decimal from "decimal.js"
 import { z } from "zod"
+import { KNOWN_SECRET_DIGESTS } from "./known-secrets"
 
 export type PriceCalculation = "min" | "avg" | "max"
 export type RemovalMode = "delete" | "draft"
@@ -62,6 +64,44 @@ export type CatalogSyncPluginOptions = {
    * CATALOG_SYNC_MAX_CONCURRENT.
    */
   rateLimitCeiling?: { requestsPerMinute?: number; maxConcurrent?: number }
+  /**
+   * Let the plugin connect to loopback, private, link-local and other non-public addresses
+   * (default false: the catalog must be on a public address). For a self-hosted catalog on
+   * the shop's own network, the sandbox and tests. Env fallback:
+   * CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS=true.
+   */
+  allowPrivateNetworks?: boolean
+}
+
+/** The allowPrivateNetworks option, else CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS ("true"/"1"), else false. */
+export function allowPrivateNetworks(options: Pick<CatalogSyncPluginOptions, "allowPrivateNetworks">, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (typeof options.allowPrivateNetworks === "boolean") return options.allowPrivateNetworks
+  return /^(true|1|yes)$/i.test(env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS?.trim() ?? "")
+}
+
+/** The least length of an encryption secret a sync starts with. */
+export const MIN_STRONG_SECRET_LENGTH = 32
+
+/** How a secret is looked up in KNOWN_SECRET_DIGESTS (16 hex chars of its SHA-256). */
+export function secretDigest(secret: string): string {
+  return createHash("sha256").update(secret, "utf8").digest("hex").slice(0, 16)
+}
+
+let knownDigests: Set<string> | null = null
+
+/**
+ * Why this encryption secret is unfit (too short, or a value found in this plugin's
+ * repository: an old demo default, an example, a test value), or null when it is fit.
+ */
+export function encryptionSecretWeakness(secret: string): string | null {
+  if (secret.length < MIN_STRONG_SECRET_LENGTH) {
+    return `The encryption secret (plugin option encryptionKey or CATALOG_SYNC_ENCRYPTION_KEY) is shorter than ${MIN_STRONG_SECRET_LENGTH} characters: generate a random one, e.g. with \`openssl rand -base64 48\``
+  }
+  knownDigests ??= new Set(KNOWN_SECRET_DIGESTS)
+  if (knownDigests.has(secretDigest(secret))) {
+    return "The encryption secret (plugin option encryptionKey or CATALOG_SYNC_ENCRYPTION_KEY) is a value published with this plugin (an example, demo or test value): generate a random one, e.g. with `openssl rand -base64 48`"
+  }
+  return null
 }
 
 /** The settings row as stored by the catalog_sync module (only the fields used here). */

@@ -15,10 +15,13 @@ describe("createCatalogClientFor without Redis", () => {
       expect(a.limiter).toBe(b.limiter)
       expect(other.limiter).not.toBe(a.limiter)
       expect(unnamed.limiter).toBe(unnamedAgain.limiter)
-      // A check against another host never shares the key's limiter.
-      const elsewhere = createCatalogClientFor(null, settings("key-a", "hash-a", "http://127.0.0.1:8"), { privateLimiter: true })
-      expect(elsewhere.limiter).not.toBe(a.limiter)
-      await elsewhere.close()
+      // The limit is the key's, whatever the host is called (issue #10: another name for the
+      // same host used to get a limiter of its own) and whatever hash the settings row holds.
+      const elsewhere = createCatalogClientFor(null, settings("key-a", "hash-a", "http://localhost:9"))
+      const otherName = createCatalogClientFor(null, settings("key-a", "stale-hash", "http://127.0.0.1:8"))
+      expect(elsewhere.limiter).toBe(a.limiter)
+      expect(otherName.limiter).toBe(a.limiter)
+      await Promise.all([elsewhere.close(), otherName.close()])
     } finally {
       await Promise.all([a, b, other, unnamed, unnamedAgain].map((c) => c.close()))
     }

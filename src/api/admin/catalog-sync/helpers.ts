@@ -1,11 +1,11 @@
 // Shared by the admin routes: the 400 shape, run serialisation and the /v1/me cache.
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { z } from "zod"
-import { CatalogApiError } from "../../../catalog-client"
+import { CatalogApiError, DailyQuotaExceededError, InvalidApiKeyError, PlanRequiredError, RateLimitedError } from "../../../catalog-client"
 import type { AccountInfo, QuotaSnapshot } from "../../../catalog-client"
 import type { FieldError } from "../../../sync/settings"
 import type { EffectiveSettings } from "../../../sync/settings"
-import { createCatalogClientFor } from "../../../queue/catalog-client-factory"
+import { createCatalogClientFor, WeakEncryptionSecretError } from "../../../queue/catalog-client-factory"
 import type { RunRow } from "../../../queue/types"
 
 /** 400 {type: "invalid_data", message, field, errors: [{field, message}]} */
@@ -45,14 +45,32 @@ export function publicAccount(account: AccountInfo) {
 
 export type ApiErrorBody = { code: string; message: string; request_id: string | null }
 
-export function apiErrorBody(e: unknown): ApiErrorBody {
-  if (e instanceof CatalogApiError) return { code: e.code, message: e.message, request_id: e.requestId }
+/** The one answer for every failure that must not tell what is (or is not) at an address. */
+export const UNREACHABLE_MESSAGE = "Could not reach the catalog at this address."
+
+type Logger = { warn(message: string): void }
+
+/**
+ * What the admin may see of a failed catalog call. Only answers a reached catalog gives with a
+ * documented code (401, 403, 429) are told apart, in fixed words; everything else (refused
+ * address, closed or open port, timeout, redirect, non-JSON or unexpected answer) is the same
+ * sentence, so a route cannot be used to map the shop's network. Never remote text: the
+ * detail goes to the server log (the client's messages never hold the key).
+ */
+export function apiErrorBody(e: unknown, logger?: Logger | null, context = "catalog check"): ApiErrorBody {
   const err = e as { code?: unknown; message?: unknown }
-  return {
-    code: typeof err?.code === "string" ? err.code : "network_error",
-    message: typeof err?.message === "string" ? err.message : String(e),
-    request_id: null,
+  logger?.warn(`catalog sync: ${context} failed: ${typeof err?.code === "string" ? `${err.code}: ` : ""}${String(err?.message ?? e)}`)
+  if (e instanceof WeakEncryptionSecretError) return { code: e.code, message: e.message, request_id: null }
+  if (e instanceof CatalogApiError) {
+    const requestId = e.requestId && /^[A-Za-z0-9._:-]{1,100}$/.test(e.requestId) ? e.requestId : null
+    if (e instanceof InvalidApiKeyError) return { code: "invalid_api_key", message: "The catalog refused the API key (invalid_api_key).", request_id: requestId }
+    if (e instanceof PlanRequiredError) return { code: "plan_required", message: "The catalog account's plan has no API access (plan_required).", request_id: requestId }
+    if (e instanceof RateLimitedError || e instanceof DailyQuotaExceededError) {
+      const wait = e.retryAfterSeconds ? ` Try again in ${e.retryAfterSeconds} s.` : " Try again later."
+      return { code: e instanceof DailyQuotaExceededError ? "daily_quota_exceeded" : "rate_limited", message: `The catalog is limiting requests for this key.${wait}`, request_id: requestId }
+    }
   }
+  return { code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null }
 }
 
 /** Admin routes answer within seconds: one retry, no waiting out a 429, 10 s in all. */
@@ -60,18 +78,13 @@ export const ROUTE_CLIENT_RETRY = { maxRetries: 1, maxRateLimitWaits: 0 } as con
 export const ROUTE_CLIENT_TIMEOUT_MS = 10_000
 
 /**
- * Calls /v1/me with a throwaway client for these settings. It never adopts limits, and a host
- * other than the saved one gets a limiter of its own, so a check never moves the key's shared
- * bucket.
+ * Calls /v1/me with a throwaway client for these settings. It waits in the key's one limiter
+ * (whatever the host: the API's limits are per key) and never adopts limits into it.
  */
-export async function fetchAccount(
-  settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">,
-  opts: { savedHost: boolean }
-) {
+export async function fetchAccount(settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">) {
   const client = createCatalogClientFor(null, settings, {
     signal: AbortSignal.timeout(ROUTE_CLIENT_TIMEOUT_MS),
     retry: ROUTE_CLIENT_RETRY,
-    privateLimiter: !opts.savedHost,
     adoptLimits: false,
   })
   try {
@@ -95,15 +108,15 @@ const accountCache = new Map<string, { promise: Promise<AccountEntry>; settled: 
 let cacheGeneration = 0
 
 /** /v1/me for GET /status, cached per process for at most a minute; never throws. */
-export function cachedAccount(settings: EffectiveSettings): Promise<AccountEntry> {
+export function cachedAccount(settings: EffectiveSettings, logger?: Logger | null): Promise<AccountEntry> {
   const cacheKey = `${settings.baseUrl}|${settings.apiKeyHash}`
   const hit = accountCache.get(cacheKey)
   if (hit && (!hit.settled || Date.now() - hit.settled.at < ACCOUNT_TTL_MS)) return hit.promise
   const generation = cacheGeneration
   const slot: { promise: Promise<AccountEntry>; settled: AccountEntry | null } = { promise: null as never, settled: null }
-  slot.promise = fetchAccount(settings, { savedHost: true }).then(
+  slot.promise = fetchAccount(settings).then(
     ({ account, quota }): AccountEntry => ({ at: Date.now(), account, error: null, quota }),
-    (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e), quota: null })
+    (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null })
   ).then((entry) => {
     if (generation === cacheGeneration && accountCache.get(cacheKey) === slot) slot.settled = entry
     return entry

@@ -2,9 +2,20 @@
 // (one retry, no waiting out a 429) and simultaneous /status misses share one call.
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { cachedAccount, fetchAccount, forgetCachedAccounts } from "../helpers"
+import { randomUUID } from "node:crypto"
+import { apiErrorBody, cachedAccount, fetchAccount, forgetCachedAccounts, UNREACHABLE_MESSAGE } from "../helpers"
 
 jest.setTimeout(20_000)
+
+// The scripted servers are on loopback: allowed here, refused by default (see the last tests).
+const envBefore = process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
+beforeEach(() => {
+  process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = "true"
+})
+afterAll(() => {
+  if (envBefore === undefined) delete process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
+  else process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = envBefore
+})
 
 const ACCOUNT = {
   data: {
@@ -33,8 +44,9 @@ async function scriptedServer(script: Script) {
 }
 
 const pricing = { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null }
-const settingsFor = (baseUrl: string) =>
-  ({ baseUrl, apiKey: "route-key", apiKeyHash: "routekeyhash", pricing, enabled: true, revision: 1 }) as any
+// A key per test: limits are per key, so a 429 one test provokes must not pause another's.
+const settingsFor = (baseUrl: string, apiKey = `route-key-${randomUUID()}`) =>
+  ({ baseUrl, apiKey, apiKeyHash: "routekeyhash", pricing, enabled: true, revision: 1 }) as any
 
 describe("admin /v1/me checks", () => {
   afterEach(() => forgetCachedAccounts())
@@ -45,7 +57,7 @@ describe("admin /v1/me checks", () => {
       res.end(JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }))
     })
     try {
-      await expect(fetchAccount(settingsFor(server.baseUrl), { savedHost: false })).rejects.toMatchObject({ code: "rate_limited" })
+      await expect(fetchAccount(settingsFor(server.baseUrl))).rejects.toMatchObject({ code: "rate_limited" })
       expect(server.calls).toHaveLength(1)
     } finally {
       await server.close()
@@ -58,7 +70,7 @@ describe("admin /v1/me checks", () => {
       res.end(JSON.stringify({ error: { code: "internal_error", message: "boom" } }))
     })
     try {
-      await expect(fetchAccount(settingsFor(server.baseUrl), { savedHost: false })).rejects.toMatchObject({ code: "internal_error" })
+      await expect(fetchAccount(settingsFor(server.baseUrl))).rejects.toMatchObject({ code: "internal_error" })
       expect(server.calls).toHaveLength(2)
     } finally {
       await server.close()
@@ -82,6 +94,68 @@ describe("admin /v1/me checks", () => {
       forgetCachedAccounts()
       await cachedAccount(settings)
       expect(server.calls).toHaveLength(2)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it("refuses a loopback address without allowPrivateNetworks, making no connection, and says only that it could not reach it", async () => {
+    delete process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
+    const server = await scriptedServer((res) => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(JSON.stringify(ACCOUNT))
+    })
+    let accepted = 0
+    const port = Number(new URL(server.baseUrl).port)
+    try {
+      for (const baseUrl of [server.baseUrl, `http://localhost:${port}`, `http://[::ffff:127.0.0.1]:${port}`]) {
+        const error = await fetchAccount(settingsFor(baseUrl)).then(() => null, (e) => e)
+        expect(error).toMatchObject({ code: "address_not_allowed" })
+        expect(apiErrorBody(error)).toEqual({ code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null })
+      }
+      accepted = server.calls.length
+      expect(accepted).toBe(0)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it("tells a closed port, an open port, a redirect and a remote error text apart for nobody", async () => {
+    const closed = await scriptedServer(() => undefined)
+    const closedUrl = closed.baseUrl
+    await closed.close()
+    const notFound = await scriptedServer((res) => {
+      res.writeHead(404, { "content-type": "text/html" })
+      res.end("<h1>internal admin panel v1.2</h1>")
+    })
+    const chatty = await scriptedServer((res) => {
+      res.writeHead(422, { "content-type": "application/json" })
+      res.end(JSON.stringify({ error: { code: "validation_error", message: "SECRET-INTERNAL-DETAIL" } }))
+    })
+    const redirect = await scriptedServer((res) => {
+      res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" })
+      res.end()
+    })
+    try {
+      const bodies = []
+      for (const url of [closedUrl, notFound.baseUrl, chatty.baseUrl, redirect.baseUrl]) {
+        bodies.push(apiErrorBody(await fetchAccount(settingsFor(url)).then(() => null, (e) => e)))
+      }
+      for (const body of bodies) expect(body).toEqual({ code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null })
+      expect(redirect.calls).toEqual(["/v1/me"])
+    } finally {
+      await Promise.all([notFound.close(), chatty.close(), redirect.close()])
+    }
+  })
+
+  it("names the documented refusals of a reached catalog in fixed words, without its text", async () => {
+    const server = await scriptedServer((res) => {
+      res.writeHead(401, { "content-type": "application/json", "x-trace-id": "abc-123" })
+      res.end(JSON.stringify({ error: { code: "invalid_api_key", message: "REMOTE TEXT", request_id: "abc-123" } }))
+    })
+    try {
+      const body = apiErrorBody(await fetchAccount(settingsFor(server.baseUrl)).then(() => null, (e) => e))
+      expect(body).toEqual({ code: "invalid_api_key", message: "The catalog refused the API key (invalid_api_key).", request_id: "abc-123" })
     } finally {
       await server.close()
     }

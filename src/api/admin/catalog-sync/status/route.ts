@@ -38,7 +38,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (lastRun?.status === "failed") state = "failed"
   else state = "idle"
 
-  const account = configured ? await cachedAccount(settings) : null
+  const account = configured ? await cachedAccount(settings, req.scope.resolve("logger")) : null
   res.json({
     state,
     phase: syncState.phase,
