@@ -7,7 +7,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, waitFor } from "./platform-helpers"
+import { configure, waitFor, waitForRun } from "./platform-helpers"
 
 jest.setTimeout(600_000)
 
@@ -205,5 +205,49 @@ describe("platform security: allowPrivateNetworks off (the default)", () => {
     } finally {
       await other.close()
     }
+  })
+})
+
+describe("platform security: a weak encryption secret", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let app: MedusaApp
+  let sandbox: Sandbox
+  const apiKey = `sec-${randomUUID()}`
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ products: 10, seed: 9, apiKey, rpm: 6000, port: 0, controlPort: 0 })
+    db = await createTestDatabase("platform-security-weak")
+    app = await startMedusaApp({
+      databaseUrl: db.url,
+      label: "platform-security-weak",
+      env: {
+        CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
+        // Configured from the options (no key saved), with the demo's old fallback secret.
+        CATALOG_BASE_URL: sandbox.baseUrl,
+        CATALOG_API_KEY: apiKey,
+        CATALOG_SYNC_ENCRYPTION_KEY: "demo-only-encryption-key-change-me",
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await app?.stop()
+    await db?.drop()
+    await sandbox?.close()
+  })
+
+  it("starts no sync, says why in the run and the status, and refuses to store a key", async () => {
+    const started = await app.admin("/admin/catalog-sync/runs", { body: { mode: "full" } })
+    expect(started.status).toBe(202)
+    const run = await waitForRun(app, started.body.run.id)
+    expect(run).toMatchObject({ status: "failed", error_code: "weak_encryption_secret" })
+    expect(run.error_message).toMatch(/encryption secret .* published with this plugin/)
+    const status = await app.admin("/admin/catalog-sync/status")
+    expect(status.body.account_error).toMatchObject({ code: "weak_encryption_secret" })
+    const save = await app.admin("/admin/catalog-sync/settings", { body: { api_key: `new-${randomUUID()}` } })
+    expect(save.status).toBe(400)
+    expect(save.body.field).toBe("api_key")
+    expect(save.body.errors[0].message).toMatch(/published with this plugin/)
+    expect((await stats(sandbox)).requests).toBe(0)
   })
 })
