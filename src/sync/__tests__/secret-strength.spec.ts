@@ -22,7 +22,7 @@ describe("encryption secret strength", () => {
       }
     }
     expect(checked).toBeGreaterThan(100)
-    // Stale list? Run `npx tsx scripts/known-secrets.ts --write` (and commit no real secret).
+    // Stale list (new files since it was made)? Run `npm run secrets:known` and commit src/sync/known-secrets.ts.
     expect(accepted).toEqual([])
   })
 
