@@ -1,0 +1,118 @@
+// The transport with an address policy: a refused host costs no limiter slot, is never
+// retried and never connected; a DNS answer that turns private between the check and the
+// connect is refused at the connect; a redirect is an error without a second request.
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import { MemoryRateLimiter } from "../memory-rate-limiter"
+import type { RateLimiter } from "../rate-limiter"
+import { resolveRetryOptions } from "../retry-policy"
+import { CatalogTransport } from "../transport"
+import type { LookupFunction } from "../address-guard"
+
+jest.setTimeout(20_000)
+
+function countingLimiter() {
+  const inner = new MemoryRateLimiter()
+  let acquired = 0
+  const limiter: RateLimiter = {
+    acquire: (signal) => {
+      acquired++
+      return inner.acquire(signal)
+    },
+    updateLimits: (limits) => inner.updateLimits(limits),
+    observe: (headers) => inner.observe(headers),
+    pauseFor: (ms) => inner.pauseFor(ms),
+    get limits() {
+      return inner.limits
+    },
+  }
+  return { limiter, acquired: () => acquired }
+}
+
+describe("CatalogTransport with an address policy", () => {
+  let server: http.Server
+  let port: number
+  let accepted = 0
+  const paths: string[] = []
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      paths.push(req.url ?? "")
+      if (req.url?.startsWith("/redirect")) {
+        res.writeHead(301, { location: `http://127.0.0.1:${port}/v1/me` })
+        return res.end()
+      }
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end("{}")
+    })
+    server.on("connection", () => accepted++)
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    port = (server.address() as AddressInfo).port
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  beforeEach(() => {
+    accepted = 0
+    paths.length = 0
+  })
+
+  const transport = (baseUrl: string, limiter: RateLimiter, lookup?: LookupFunction, allowPrivateNetworks = false) =>
+    new CatalogTransport({
+      baseUrl,
+      apiKey: "policy-key",
+      limiter,
+      retry: resolveRetryOptions({ maxRetries: 3, baseDelayMs: 10, maxDelayMs: 20 }),
+      addressPolicy: { allowPrivateNetworks },
+      lookup,
+    })
+
+  it("refuses a loopback base URL before taking a slot, once, without connecting", async () => {
+    const { limiter, acquired } = countingLimiter()
+    const t = transport(`http://127.0.0.1:${port}`, limiter)
+    try {
+      await expect(t.get("/v1/me", {})).rejects.toMatchObject({ code: "address_not_allowed" })
+      expect(acquired()).toBe(0)
+      expect(accepted).toBe(0)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it("refuses at the connect a name whose answer turned private after the check, and does not retry", async () => {
+    const { limiter, acquired } = countingLimiter()
+    const answers = ["93.184.216.34", "127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1"]
+    let lookups = 0
+    const lookup: LookupFunction = (_h, _o, cb) => cb(null, [{ address: answers[lookups++], family: 4 }])
+    const t = transport(`http://rebind.test:${port}`, limiter, lookup)
+    try {
+      await expect(t.get("/v1/me", {})).rejects.toMatchObject({ code: "address_not_allowed" })
+      expect(lookups).toBe(2) // the check, then the connect; no retry
+      expect(acquired()).toBe(1)
+      expect(accepted).toBe(0)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it("does not follow a redirect: one request, an error", async () => {
+    const { limiter } = countingLimiter()
+    const t = transport(`http://127.0.0.1:${port}/redirect`, limiter, undefined, true)
+    try {
+      await expect(t.get("/v1/me", {})).rejects.toMatchObject({ code: "redirect_not_followed", status: 301 })
+      expect(paths).toEqual(["/redirect/v1/me"])
+    } finally {
+      await t.close()
+    }
+  })
+
+  it("connects to a name resolving to loopback when private networks are allowed", async () => {
+    const { limiter } = countingLimiter()
+    const lookup: LookupFunction = (_h, _o, cb) => cb(null, [{ address: "127.0.0.1", family: 4 }])
+    const t = transport(`http://catalog.test:${port}`, limiter, lookup, true)
+    try {
+      await expect(t.get("/v1/me", {})).resolves.toMatchObject({ status: 200 })
+      expect(accepted).toBe(1)
+    } finally {
+      await t.close()
+    }
+  })
+})
