@@ -7,5 +7,5 @@ if [ ! -d node_modules/@medusajs/medusa ]; then
   echo "[demo] dependencies are missing: run 'npm ci' first" >&2
   exit 1
 fi
-eval "$(npx tsx scripts/demo-secret.ts)" # random encryption secret, kept in demo/.env (no default)
+secret_env=$(npx tsx scripts/demo-secret.ts); eval "$secret_env" # random encryption secret, kept in demo/.env (no default)
 exec npx tsx scripts/demo.ts "$@"
