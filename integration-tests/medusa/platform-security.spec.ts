@@ -48,6 +48,9 @@ describe("platform security: allowPrivateNetworks on (the sandbox is on loopback
   beforeAll(async () => {
     // The real service's limits, enforced by the sandbox: an excess would be answered 429.
     sandbox = await startSandbox({ products: 400, seed: 7, apiKey, rpm: 60, concurrency: 3, port: 0, controlPort: 0 })
+    // Answers take 300 ms, so requests overlap and a fourth one in flight would be seen (429).
+    const faults = await fetch(`${sandbox.controlUrl}/faults`, { method: "POST", body: JSON.stringify({ latency_ms: 300 }) })
+    expect(faults.status).toBe(200)
     db = await createTestDatabase("platform-security")
     app = await startMedusaApp({
       databaseUrl: db.url,
