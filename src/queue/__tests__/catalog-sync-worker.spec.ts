@@ -36,6 +36,15 @@ function fakeService(settings: Record<string, unknown>) {
 
 describe("CatalogSyncWorker", () => {
   const prefix = `mcs-unit-${randomUUID()}`
+  // The scripted catalog listens on loopback, which the plugin refuses unless allowed.
+  const allowBefore = process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
+  beforeAll(() => {
+    process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = "true"
+  })
+  afterAll(() => {
+    if (allowBefore === undefined) delete process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
+    else process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = allowBefore
+  })
   let redis: Redis
   let connection: Redis
 
