@@ -59,12 +59,15 @@ type Logger = { warn(message: string): void }
  */
 export function apiErrorBody(e: unknown, logger?: Logger | null, context = "catalog check"): ApiErrorBody {
   const err = e as { code?: unknown; message?: unknown }
-  logger?.warn(`catalog sync: ${context} failed: ${typeof err?.code === "string" ? `${err.code}: ` : ""}${String(err?.message ?? e)}`)
+  // One line: remote text must not forge log lines.
+  const detail = `${typeof err?.code === "string" ? `${err.code}: ` : ""}${String(err?.message ?? e)}`.replace(/[\x00-\x1f\x7f]+/g, " ")
+  logger?.warn(`catalog sync: ${context} failed: ${detail.slice(0, 2000)}`)
   if (e instanceof WeakEncryptionSecretError) return { code: e.code, message: e.message, request_id: null }
   if (e instanceof CatalogApiError) {
     const requestId = e.requestId && /^[A-Za-z0-9._:-]{1,100}$/.test(e.requestId) ? e.requestId : null
-    if (e instanceof InvalidApiKeyError) return { code: "invalid_api_key", message: "The catalog refused the API key (invalid_api_key).", request_id: requestId }
-    if (e instanceof PlanRequiredError) return { code: "plan_required", message: "The catalog account's plan has no API access (plan_required).", request_id: requestId }
+    // A bare 401/403 (any HTTP service behind a login) is not the catalog: only its own error code counts.
+    if (e instanceof InvalidApiKeyError && e.code === "invalid_api_key") return { code: "invalid_api_key", message: "The catalog refused the API key (invalid_api_key).", request_id: requestId }
+    if (e instanceof PlanRequiredError && e.code === "plan_required") return { code: "plan_required", message: "The catalog account's plan has no API access (plan_required).", request_id: requestId }
     if (e instanceof RateLimitedError || e instanceof DailyQuotaExceededError) {
       const wait = e.retryAfterSeconds ? ` Try again in ${e.retryAfterSeconds} s.` : " Try again later."
       return { code: e instanceof DailyQuotaExceededError ? "daily_quota_exceeded" : "rate_limited", message: `The catalog is limiting requests for this key.${wait}`, request_id: requestId }

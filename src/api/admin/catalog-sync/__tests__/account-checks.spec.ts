@@ -120,13 +120,17 @@ describe("admin /v1/me checks", () => {
     }
   })
 
-  it("tells a closed port, an open port, a redirect and a remote error text apart for nobody", async () => {
+  it("tells a closed port, an open port, a login page, a redirect and a remote error text apart for nobody", async () => {
     const closed = await scriptedServer(() => undefined)
     const closedUrl = closed.baseUrl
     await closed.close()
     const notFound = await scriptedServer((res) => {
       res.writeHead(404, { "content-type": "text/html" })
       res.end("<h1>internal admin panel v1.2</h1>")
+    })
+    const login = await scriptedServer((res) => {
+      res.writeHead(401, { "content-type": "text/html", "www-authenticate": "Basic" })
+      res.end("<h1>intranet login</h1>")
     })
     const chatty = await scriptedServer((res) => {
       res.writeHead(422, { "content-type": "application/json" })
@@ -138,13 +142,13 @@ describe("admin /v1/me checks", () => {
     })
     try {
       const bodies = []
-      for (const url of [closedUrl, notFound.baseUrl, chatty.baseUrl, redirect.baseUrl]) {
+      for (const url of [closedUrl, notFound.baseUrl, login.baseUrl, chatty.baseUrl, redirect.baseUrl]) {
         bodies.push(apiErrorBody(await fetchAccount(settingsFor(url)).then(() => null, (e) => e)))
       }
       for (const body of bodies) expect(body).toEqual({ code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null })
       expect(redirect.calls).toEqual(["/v1/me"])
     } finally {
-      await Promise.all([notFound.close(), chatty.close(), redirect.close()])
+      await Promise.all([notFound.close(), login.close(), chatty.close(), redirect.close()])
     }
   })
 

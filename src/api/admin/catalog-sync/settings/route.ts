@@ -3,7 +3,6 @@
 // change starts a full resync; the schedule follows the interval at once.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { InvalidApiKeyError, PlanRequiredError } from "../../../../catalog-client"
 import { encryptionSecretProblem, resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService, encryptionSecretRefusal } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
@@ -48,7 +47,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     } catch (e) {
       // Fixed words only (see apiErrorBody): no remote text, no telling a closed port from an open one.
       const err = apiErrorBody(e, req.scope.resolve("logger"), "key check on save")
-      if (e instanceof InvalidApiKeyError || e instanceof PlanRequiredError) {
+      if (err.code === "invalid_api_key" || err.code === "plan_required") {
         return invalidData(res, [{ field: "api_key", message: `the catalog API refused the key: ${err.message}` }])
       }
       return invalidData(res, [{ field: newKey ? "api_key" : "base_url", message: `could not verify the key: ${err.message}` }])
