@@ -98,6 +98,7 @@ const RunDetails = ({ run }: { run: Run }) => {
             <Table.Header>
               <Table.Row>
                 <Table.HeaderCell>Catalog id</Table.HeaderCell>
+                <Table.HeaderCell>Field</Table.HeaderCell>
                 <Table.HeaderCell>Reason</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
@@ -105,7 +106,14 @@ const RunDetails = ({ run }: { run: Run }) => {
               {rejected.map((item, index) => (
                 <Table.Row key={`${item.id ?? "unknown"}-${index}`} data-testid="catalog-sync-rejected-row">
                   <Table.Cell className="font-mono">{item.id ?? "unknown"}</Table.Cell>
-                  <Table.Cell className="whitespace-normal">{item.reason}</Table.Cell>
+                  <Table.Cell className="font-mono">{item.field ?? "–"}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">
+                    {item.kept ? "Kept; " : ""}
+                    {item.reason}
+                    {item.excerpt ? (
+                      <span className="text-ui-fg-subtle block font-mono break-all">Received: {item.excerpt}</span>
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
