@@ -3,7 +3,8 @@
 import { validateChangeItems, validateEach } from "../items"
 import { LosslessNumber, parseCatalogJson } from "../json"
 import { cleanExcerpt, cleanText, hasUnsafeText } from "../sanitise"
-import { fieldName, imageUrlProblem, moneyProblem, productCardSchema } from "../schemas"
+import { fieldName, imageUrlProblem, moneyProblem, productCardSchema, type ProductCard } from "../schemas"
+import { mapCardToProduct } from "../../sync/map-card"
 
 const card = (fields: Record<string, string> = {}) => {
   const base: Record<string, string> = {
@@ -165,6 +166,24 @@ describe("card validation at the edge", () => {
     const listed = validateEach(parseCatalogJson(`[${card({ images })}]`) as unknown[], productCardSchema)
     expect(listed.items[0].images).toHaveLength(1)
     expect(listed.warnings).toHaveLength(5)
+  })
+})
+
+describe("what reaches the mapping", () => {
+  it("a validated card maps to safe input: kept images in order, the next good image as thumbnail, clean text", () => {
+    const images = JSON.stringify([
+      { url: "javascript:alert(1)", is_main: true },
+      { url: "https://cdn.example/b.jpg", is_main: false },
+      { url: "https://cdn.example/c.jpg", is_main: false },
+    ])
+    const { items } = changes(change(card({ images, name: String.raw`"N\u0000ame"`, sku: String.raw`"S\u0000KU"` })))
+    const product = (items[0] as { product: ProductCard }).product
+    const input = mapCardToProduct(product, { primaryLanguage: "uk", salesChannelId: null })
+    expect(input.images).toEqual([{ url: "https://cdn.example/b.jpg" }, { url: "https://cdn.example/c.jpg" }])
+    expect(input.thumbnail).toBe("https://cdn.example/b.jpg")
+    expect(input.title).toBe("Name")
+    expect(input.variants.map((v) => v.sku)).toEqual(["SKU-42#5", "SKU-43#5"])
+    expect(JSON.stringify(input)).not.toMatch(/\\u0000|javascript:/)
   })
 })
 
