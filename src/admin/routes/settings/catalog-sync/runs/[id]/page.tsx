@@ -84,7 +84,8 @@ const RunDetails = ({ run }: { run: Run }) => {
         <div className="px-6 py-4">
           <Heading level="h2">Rejected items</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Catalog items that failed validation were skipped; the rest of their page went on.
+            Catalog items that failed validation or could not be written were skipped; the rest of their page went on.
+            Rows starting with "Kept" were written with only the named field dropped.
           </Text>
         </div>
         {rejected.length === 0 ? (
