@@ -108,3 +108,25 @@ describe("judgeFailures: containment", () => {
     expect(verdict.rejected[0].reason).toBe("write failed: bad name")
   })
 })
+
+describe("the shape a real failing write throws", () => {
+  // Seen from createCatalogProductsWorkflow in a real app (hostile catalog spec): the step's
+  // MikroORM DriverException, serialised by the workflow orchestrator into a plain object with
+  // the pg fields on top and the whole statement, with the product's data, as its message.
+  const real = {
+    message: `insert into "product" ("id", "title", "handle") values ('prod_01', 'Shoe', 'k3j9…') returning "id" - index row size 6032 exceeds btree version 4 maximum 2704 for index "IDX_product_handle_unique"`,
+    name: "DriverException",
+    stack: "DriverException: …",
+    code: "54000",
+    severity: "ERROR",
+    table: "product",
+    routine: "_bt_check_third_page",
+  }
+
+  it("is the product's, alone on its page, and its reason quotes neither the SQL nor the data", () => {
+    expect(classifyFailure(real)).toBe("product")
+    expect(judgeFailures([{ catalogId: "8000000000000000905", error: real }], 0)).toEqual({
+      rejected: [{ id: "8000000000000000905", reason: "write failed: the database refused the product's data (a value is too large)" }],
+    })
+  })
+})
