@@ -79,6 +79,8 @@ export interface PageMeta {
 export interface ProductPage extends PageMeta {
   items: ProductCard[]
   rejected: RejectedItem[]
+  /** Parts dropped from kept cards (image URLs that are not http(s)), with id and field. */
+  warnings?: RejectedItem[]
   nextCursor: string | null
   hasMore: boolean
 }
@@ -86,6 +88,8 @@ export interface ProductPage extends PageMeta {
 export interface ChangesPage extends PageMeta {
   items: ChangeItem[]
   rejected: RejectedItem[]
+  /** Parts dropped from kept cards (image URLs that are not http(s)), with id and field. */
+  warnings?: RejectedItem[]
   /** Store it after the page is committed, even when the page is empty or the last one. */
   nextCursor: string
   hasMore: boolean
@@ -206,10 +210,11 @@ export class CatalogClient {
     if (typeof nextCursor !== "string") {
       throw this.#invalid(response, "changes page without meta.next_cursor")
     }
-    const { items, rejected } = validateChangeItems(envelope.data)
+    const { items, rejected, warnings } = validateChangeItems(envelope.data)
     return {
       items,
       rejected,
+      warnings,
       nextCursor,
       hasMore: envelope.meta?.has_more ?? false,
       pricing: envelope.meta?.pricing ?? null,
@@ -232,11 +237,11 @@ export class CatalogClient {
       const query = cursor ? { ...base, cursor } : base
       const response = await this.#get("/v1/products", query, options)
       const envelope = this.#envelope(response)
-      const { items, rejected } = validateEach(envelope.data, productCardSchema)
+      const { items, rejected, warnings } = validateEach(envelope.data, productCardSchema)
       const nextCursor = envelope.meta?.next_cursor ?? null
       const hasMore = (envelope.meta?.has_more ?? false) && nextCursor !== null
       if (hasMore && nextCursor === cursor) throw this.#invalid(response, "products page repeats its cursor")
-      yield { items, rejected, nextCursor, hasMore, pricing: envelope.meta?.pricing ?? null, requestId: response.requestId }
+      yield { items, rejected, warnings, nextCursor, hasMore, pricing: envelope.meta?.pricing ?? null, requestId: response.requestId }
       if (!hasMore) return
       cursor = nextCursor
     }

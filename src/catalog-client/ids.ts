@@ -17,6 +17,15 @@ export function toCatalogId(value: unknown): string | null {
   return n.toString()
 }
 
+/**
+ * Canonical id string for an id as the API must send it: a JSON integer (a JS number, a
+ * LosslessNumber or a bigint), never a string, in 1..9223372036854775807; else null.
+ */
+export function toJsonCatalogId(value: unknown): string | null {
+  if (typeof value === "string") return null
+  return toCatalogId(value)
+}
+
 /** Same as toCatalogId but throws a TypeError naming the argument; for values callers pass in. */
 export function requireCatalogId(value: unknown, what = "id"): string {
   const id = toCatalogId(value)

@@ -26,8 +26,52 @@ export function parseExactJson(text: string): unknown {
   return JSON.parse(quoteInexactNumbers(text))
 }
 
-/** The JSON text with inexact number tokens turned into strings of their exact digits. */
-export function quoteInexactNumbers(text: string): string {
+/**
+ * Like parseExactJson, but a number stays told apart from a string: a number token a double
+ * cannot hold exactly arrives as a LosslessNumber (its exact text), never as a string, so a
+ * schema can refuse `"id": "123"` where the API promises a JSON integer. The scanner marks
+ * such tokens as strings that begin with NUL (plus "N"); a string of the source that itself
+ * begins with NUL (only possible as the escape \u0000) gets a second NUL, so the walk after
+ * JSON.parse tells the two apart exactly.
+ */
+export function parseCatalogJson(text: string): unknown {
+  const marked = { found: false }
+  const parsed = JSON.parse(quoteInexactNumbers(text, marked))
+  return marked.found ? unmark(parsed) : parsed
+}
+
+const NUL = "\u0000"
+const NUMBER_MARK = NUL + "N"
+
+function unmarkString(value: string): unknown {
+  if (value.charCodeAt(0) !== 0) return value
+  if (value.startsWith(NUMBER_MARK)) return new LosslessNumber(value.slice(2))
+  return value.slice(1) // a source string that began with NUL: drop the escape mark
+}
+
+function unmark(value: unknown): unknown {
+  if (typeof value === "string") return unmarkString(value)
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = unmark(value[i])
+    return value
+  }
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const v = record[key]
+      if (typeof v === "string" ? v.charCodeAt(0) === 0 : v !== null && typeof v === "object") record[key] = unmark(v)
+    }
+  }
+  return value
+}
+
+/**
+ * The JSON text with inexact number tokens turned into strings of their exact digits. With
+ * `marks`, those strings carry the number mark and source strings that begin with NUL get an
+ * escape mark (see parseCatalogJson); `marks.found` tells whether anything was marked.
+ */
+export function quoteInexactNumbers(text: string, marks?: { found: boolean }): string {
+  const numberPrefix = marks ? '"\\u0000N' : '"'
   let out = ""
   let copied = 0
   let i = 0
@@ -44,6 +88,11 @@ export function quoteInexactNumbers(text: string): string {
         j = text.indexOf('"', j + 1)
       }
       if (j === -1) return text // unterminated string: JSON.parse reports it
+      if (marks && text.startsWith("\\u0000", i + 1)) {
+        out += text.slice(copied, i + 1) + "\\u0000"
+        copied = i + 1
+        marks.found = true
+      }
       i = j + 1
       continue
     }
@@ -60,8 +109,9 @@ export function quoteInexactNumbers(text: string): string {
         i++
       }
       if (!integer || digits > SAFE_INTEGER_DIGITS) {
-        out += text.slice(copied, start) + '"' + text.slice(start, i) + '"'
+        out += text.slice(copied, start) + numberPrefix + text.slice(start, i) + '"'
         copied = i
+        if (marks) marks.found = true
       }
       continue
     }

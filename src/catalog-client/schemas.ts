@@ -1,17 +1,24 @@
-// zod schemas for everything the API returns. Input is lossless-json output (numbers are
-// LosslessNumber), output uses decimal strings for ids and money and JS numbers only for small
-// counts. Unknown fields are dropped; optional fields may be absent.
+// zod schemas for everything the API returns. Input is parseCatalogJson output (numbers a
+// double cannot hold are LosslessNumber, strings stay strings), output uses decimal strings for
+// ids and money and JS numbers only for small counts. Unknown fields are dropped; optional
+// fields may be absent. Every string is cleaned of characters PostgreSQL refuses (sanitise.ts);
+// ids and counts must be JSON integers; money must be a price Medusa stores exactly; image
+// URLs that are not absolute http(s) are dropped from the card (droppedImagesOf reports them).
 import { z } from "zod"
-import { toCatalogId } from "./ids"
+import { toJsonCatalogId } from "./ids"
 import { isLosslessNumber, numberText } from "./json"
+import { cleanExcerpt, cleanText } from "./sanitise"
 
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/
 
-/** int64 catalog id → canonical decimal string. */
+/** int64 catalog id (a JSON integer; a string is refused) → canonical decimal string. */
 export const catalogId = z.unknown().transform((value, ctx) => {
-  const id = toCatalogId(value)
+  const id = toJsonCatalogId(value)
   if (id === null) {
-    ctx.addIssue({ code: "custom", message: "expected an integer id from 1 to 9223372036854775807" })
+    ctx.addIssue({
+      code: "custom",
+      message: typeof value === "string" ? "expected an integer id, got a string" : "expected an integer id from 1 to 9223372036854775807",
+    })
     return z.NEVER
   }
   return id
@@ -48,12 +55,49 @@ export const decimalString = z.unknown().transform((value, ctx) => {
   return text
 })
 
-/** A safe integer (counts, versions, limits). */
+/**
+ * Money: a non-negative decimal that Medusa stores, and its store API serves, exactly. Medusa
+ * keeps an amount as `numeric` plus `raw_amount` (bignumber.js text at 20 significant digits)
+ * and serves it as a JS number, which holds any decimal of up to 15 significant digits exactly;
+ * hryvnia have 2 decimals. So at most 13 integer digits and 2 decimals (trailing zeros aside):
+ * a price beyond that is refused, never rounded.
+ */
+export const MONEY_MAX_INTEGER_DIGITS = 13
+export const MONEY_MAX_FRACTION_DIGITS = 2
+
+/** Why a decimal text is not storable money, or null when it is. */
+export function moneyProblem(text: string): string | null {
+  if (text.startsWith("-")) return /^-0+(\.0+)?$/.test(text) ? null : "a price cannot be negative"
+  const [whole, fraction = ""] = text.split(".")
+  if (whole.replace(/^0+(?=.)/, "").length > MONEY_MAX_INTEGER_DIGITS) {
+    return `more than ${MONEY_MAX_INTEGER_DIGITS} integer digits: too large to store exactly`
+  }
+  if (fraction.replace(/0+$/, "").length > MONEY_MAX_FRACTION_DIGITS) {
+    return `more than ${MONEY_MAX_FRACTION_DIGITS} decimals: a hryvnia price is whole kopiykas`
+  }
+  return null
+}
+
+export const moneyString = decimalString.transform((text, ctx) => {
+  const problem = moneyProblem(text)
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: `${problem} (got ${cleanExcerpt(text, 40)})` })
+    return z.NEVER
+  }
+  return text
+})
+
+/** The exact text of a JSON number only: a string, even of digits, is not a number. */
+function jsonNumberText(value: unknown): string | undefined {
+  return typeof value === "string" ? undefined : numberText(value)
+}
+
+/** A safe integer given as a JSON number (counts, versions, limits). */
 export const safeInteger = z.unknown().transform((value, ctx) => {
-  const text = numberText(value)
+  const text = jsonNumberText(value)
   const n = text !== undefined && /^-?[0-9]+$/.test(text) ? Number(text) : NaN
   if (!Number.isSafeInteger(n)) {
-    ctx.addIssue({ code: "custom", message: "expected an integer" })
+    ctx.addIssue({ code: "custom", message: typeof value === "string" ? "expected an integer, got a string" : "expected an integer" })
     return z.NEVER
   }
   return n
@@ -61,7 +105,8 @@ export const safeInteger = z.unknown().transform((value, ctx) => {
 
 export const nonNegativeInteger = safeInteger.refine((n) => n >= 0, "expected a non-negative integer")
 
-const text = z.string()
+/** Any string, cleaned of characters PostgreSQL refuses. */
+const text = z.string().transform(cleanText)
 
 export const pricingEchoSchema = z.object({
   price_calculation: z.string().nullable().optional(),
@@ -73,15 +118,80 @@ export const pricingEchoSchema = z.object({
 export const sizeSchema = z.object({
   size: text,
   stock: nonNegativeInteger,
-  cost_price: decimalString.nullable().optional(),
-  price: decimalString.nullable().optional(),
-  old_price: decimalString.nullable().optional(),
+  cost_price: moneyString.nullable().optional(),
+  price: moneyString.nullable().optional(),
+  old_price: moneyString.nullable().optional(),
+})
+
+/** A card's sizes: each label non-blank and distinct (after trimming), or the card is refused. */
+const sizesSchema = z.array(sizeSchema).superRefine((sizes, ctx) => {
+  const seen = new Map<string, number>()
+  sizes.forEach((s, i) => {
+    const label = s.size.trim()
+    if (label === "") {
+      ctx.addIssue({ code: "custom", path: [i, "size"], message: "empty size label" })
+      return
+    }
+    const first = seen.get(label)
+    if (first !== undefined) {
+      ctx.addIssue({ code: "custom", path: [i, "size"], message: `size "${cleanExcerpt(label, 40)}" repeats sizes.${first}` })
+    } else seen.set(label, i)
+  })
 })
 
 export const imageSchema = z.object({
   url: text,
   is_main: z.boolean(),
 })
+
+/** Longest image URL kept (longer ones are dropped like malformed ones). */
+export const MAX_IMAGE_URL_LENGTH = 2048
+
+/** Why an image URL is not kept (not an absolute http(s) URL), or null when it is fine. */
+export function imageUrlProblem(url: string): string | null {
+  const trimmed = url.trim()
+  if (trimmed === "") return "empty image URL"
+  if (trimmed.length > MAX_IMAGE_URL_LENGTH) return `image URL longer than ${MAX_IMAGE_URL_LENGTH} characters`
+  if (/[\s<>"]/.test(trimmed)) return "image URL contains spaces or markup characters"
+  let parsed: URL
+  try {
+    parsed = new URL(trimmed)
+  } catch {
+    return "not an absolute URL"
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `not an http(s) URL (${cleanExcerpt(parsed.protocol, 20)})`
+  if (!parsed.hostname) return "image URL without a host"
+  if (parsed.username || parsed.password) return "image URL with credentials"
+  return null
+}
+
+/** An image dropped from a card's gallery: its index in the card's `images` and why. */
+export interface DroppedImage {
+  index: number
+  reason: string
+}
+
+const DROPPED_IMAGES = Symbol("droppedImages")
+
+/** The images validation dropped from a card (not enumerable: the card's data stays as served). */
+export function droppedImagesOf(card: object): DroppedImage[] {
+  return (card as { [DROPPED_IMAGES]?: DroppedImage[] })[DROPPED_IMAGES] ?? []
+}
+
+/** Keeps the gallery's absolute http(s) URLs (trimmed), in order; notes the rest on the card. */
+function screenImages<T extends { images: { url: string; is_main: boolean }[] }>(card: T): T {
+  const dropped: DroppedImage[] = []
+  const images: T["images"] = []
+  card.images.forEach((image, index) => {
+    const problem = imageUrlProblem(image.url)
+    if (problem) dropped.push({ index, reason: problem })
+    else images.push({ ...image, url: image.url.trim() })
+  })
+  if (!dropped.length) return card
+  const out = { ...card, images }
+  Object.defineProperty(out, DROPPED_IMAGES, { value: dropped, enumerable: false })
+  return out
+}
 
 const namedRef = z.object({ id: catalogId, name: text })
 
@@ -102,11 +212,11 @@ export const productCardSchema = z.object({
   id: catalogId,
   sku: text,
   name: text,
-  cost_price: decimalString.nullable(),
-  price: decimalString.nullable().optional(),
-  old_price: decimalString.nullable().optional(),
+  cost_price: moneyString.nullable(),
+  price: moneyString.nullable().optional(),
+  old_price: moneyString.nullable().optional(),
   in_stock: z.boolean(),
-  sizes: z.array(sizeSchema),
+  sizes: sizesSchema,
   images: z.array(imageSchema),
   sync_version: safeInteger,
   // Fields the spec leaves "not shown"; shapes from docs/contracts.md, all optional.
@@ -128,17 +238,17 @@ export const productCardSchema = z.object({
   is_new: z.boolean().nullable().optional(),
   stock: nonNegativeInteger.nullable().optional(),
   updated_at: text.nullable().optional(),
-})
+}).transform(screenImages)
 
 export const stockItemSchema = z.object({
   id: catalogId,
   sku: text.nullable().optional(),
   in_stock: z.boolean(),
   stock: nonNegativeInteger.nullable().optional(),
-  cost_price: decimalString.nullable().optional(),
-  price: decimalString.nullable().optional(),
-  old_price: decimalString.nullable().optional(),
-  sizes: z.array(sizeSchema).default([]),
+  cost_price: moneyString.nullable().optional(),
+  price: moneyString.nullable().optional(),
+  old_price: moneyString.nullable().optional(),
+  sizes: sizesSchema.default([]),
   sync_version: safeInteger.nullable().optional(),
 })
 
@@ -226,4 +336,16 @@ export function describeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`)
     .join("; ")
+}
+
+/** A zod path as a field name: ["sizes", 0, "price"] → "sizes[0].price"; [] → null. */
+export function fieldName(path: readonly PropertyKey[]): string | null {
+  let out = ""
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : out ? `.${String(part)}` : String(part)
+  return out || null
+}
+
+/** The field of the first issue. */
+export function firstIssueField(error: z.ZodError): string | null {
+  return fieldName(error.issues[0]?.path ?? [])
 }

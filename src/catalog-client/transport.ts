@@ -21,7 +21,7 @@ import {
   type CatalogApiErrorInit,
   type ValidationDetail,
 } from "./errors"
-import { parseExactJson } from "./json"
+import { parseCatalogJson, parseExactJson } from "./json"
 import { headerValue, type HeaderBag, type RateLimiter, type Release } from "./rate-limiter"
 import { redactor } from "./redact"
 import { backoffDelayMs, parseRetryAfterMs, type ResolvedRetryOptions } from "./retry-policy"
@@ -210,7 +210,7 @@ export class CatalogTransport {
       if (status >= 200 && status < 300) {
         let body: unknown
         try {
-          body = parseExactJson(text)
+          body = parseCatalogJson(text)
         } catch {
           // A 200 whose JSON does not parse was cut short on the way: fetch it again.
           retries = await this.#retryOrThrow(

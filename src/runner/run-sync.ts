@@ -10,7 +10,8 @@ import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-clien
 import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type SyncStateView } from "../sync/run-state"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
-import { emptyCounts, MAX_REJECTED_ON_RUN, type RunCounts } from "./counts"
+import { cleanExcerpt } from "../catalog-client/sanitise"
+import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { loadFidelityHooks, type FidelityHooks } from "./fidelity-hooks"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
@@ -70,7 +71,8 @@ function errorMessageOf(error: unknown): string {
       message = String(error)
     }
   }
-  return message.slice(0, 2000)
+  // Cleaned: a message quoting the data (a NUL byte, say) must not stop the run record's save.
+  return cleanExcerpt(message, 2000)
 }
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
@@ -78,7 +80,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, client, signal } = input
   const counts: RunCounts = emptyCounts()
-  const rejected: { id: string | null; reason: string }[] = []
+  const rejected: RunRejectedItem[] = []
   let restarts = 0
   let phase = "starting"
   const progress = () => ({ phase, restarts })
@@ -193,8 +195,15 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       counts.removed += plan.remove.length
       counts.skipped += pageRejected.length
       for (const r of pageRejected) {
-        if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push({ id: r.id, reason: r.reason })
-        logger.warn(`catalog sync: skipped item ${r.id ?? "(no id)"}: ${r.reason}`)
+        const record = toRunRecord(r)
+        if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)
+        logger.warn(rejectedLogLine(record))
+      }
+      // Kept cards with a part dropped (an image URL that is not http(s)): recorded, not skipped.
+      for (const w of page.warnings ?? []) {
+        const record = toRunRecord(w, { kept: true })
+        if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)
+        logger.warn(rejectedLogLine(record))
       }
 
       // A rejected card says nothing about whether its product is still on sale: during a

@@ -2,7 +2,7 @@
 // removals, each in bulk, then the product-map rows. The caller stores the cursor
 // only after this returns (rule 2: commit before moving the bookmark).
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { isOwnProduct, type MapContext } from "../sync/map-card"
@@ -14,7 +14,7 @@ import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
-import { judgeFailures } from "../sync/write-failures"
+import { judgeFailures, needsProbe } from "../sync/write-failures"
 import type { FidelityHooks, ReferenceMaps, WrittenProduct } from "./fidelity-hooks"
 import { catalogSyncService, removeMappedProducts } from "./product-map"
 
@@ -86,9 +86,22 @@ async function writeInChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>
   return out
 }
 
-/** Failures become rejected items of the run, unless they look like the system's (then the page fails). */
-function rejectOrThrow(failed: { item: { catalogId: string }; error: unknown }[], writtenCount: number): RejectedItem[] {
-  const verdict = judgeFailures(failed.map((f) => ({ catalogId: f.item.catalogId, error: f.error })), writtenCount)
+/** Does the database answer? Proof that a failure of unknown cause was the product's. */
+async function databaseAnswers(container: MedusaContainer): Promise<boolean> {
+  try {
+    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { raw(sql: string): Promise<unknown> }
+    await pg.raw("select 1")
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Failures become rejected items of the run, unless their cause is the system's (then the page fails). */
+async function rejectOrThrow(container: MedusaContainer, failed: { item: { catalogId: string }; error: unknown }[], writtenCount: number): Promise<RejectedItem[]> {
+  const failures = failed.map((f) => ({ catalogId: f.item.catalogId, error: f.error }))
+  const healthy = needsProbe(failures, writtenCount) ? await databaseAnswers(container) : false
+  const verdict = judgeFailures(failures, writtenCount, healthy)
   if ("fatal" in verdict) throw verdict.fatal
   return verdict.rejected
 }
@@ -155,7 +168,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     })
     return result
   })
-  const writeRejected = rejectOrThrow(creates.failed, creates.written.length)
+  const writeRejected = await rejectOrThrow(container, creates.failed, creates.written.length)
   const createdPlans = creates.written.map((w) => w.item)
   const created = creates.written.map((w) => w.result)
   lap("create")
@@ -174,7 +187,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: ctx.placement } })
     return result
   })
-  writeRejected.push(...rejectOrThrow(updates.failed, creates.written.length + updates.written.length))
+  writeRejected.push(...(await rejectOrThrow(container, updates.failed, creates.written.length + updates.written.length)))
   const updatedPlans = updates.written.map((w) => w.item)
   const updated = updates.written.map((w) => w.result)
   lap("update")

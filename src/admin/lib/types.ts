@@ -11,7 +11,8 @@ export type SyncSettings = PublicSettings
 
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
 
-export type RejectedItem = { id: string | null; reason: string }
+/** A rejected item of a run (or, with `kept`, a part dropped from a kept item). */
+export type RejectedItem = { id: string | null; field?: string | null; reason: string; excerpt?: string; kept?: boolean }
 
 export type RunProgress = {
   phase?: string | null

@@ -1,5 +1,5 @@
 import { validateChangeItems, validateEach } from "../items"
-import { parseExactJson } from "../json"
+import { parseCatalogJson, parseExactJson } from "../json"
 import { productCardSchema } from "../schemas"
 import { pricingQuery } from "../pricing"
 import { toCatalogId } from "../ids"
@@ -12,7 +12,7 @@ const card = (id: string, extra = "") =>
 
 describe("per-item validation", () => {
   it("keeps ids above 2^53 and prices exactly, ignores unknown fields", () => {
-    const raw = parseExactJson(`[${card("9223372036854775807")},${card("9007199254740993")}]`) as unknown[]
+    const raw = parseCatalogJson(`[${card("9223372036854775807")},${card("9007199254740993")}]`) as unknown[]
     const { items, rejected } = validateEach(raw, productCardSchema)
     expect(rejected).toEqual([])
     expect(items.map((c) => c.id)).toEqual(["9223372036854775807", "9007199254740993"])
@@ -23,7 +23,7 @@ describe("per-item validation", () => {
   })
 
   it("rejects a bad card with its id and reason, keeping the rest of the page", () => {
-    const raw = parseExactJson(
+    const raw = parseCatalogJson(
       `[${card("1")},${card("2", ',"in_stock":"yes"').replace('"in_stock":true,', "")},{"id":"x"},${card("9223372036854775808")}]`,
     ) as unknown[]
     const { items, rejected } = validateEach(raw, productCardSchema)
@@ -35,7 +35,7 @@ describe("per-item validation", () => {
   })
 
   it("reads change items: removed needs only an id; others a valid card", () => {
-    const raw = parseExactJson(
+    const raw = parseCatalogJson(
       `[{"status":"removed","id":9223372036854775807},{"status":"updated","id":5,"product":${card("5")},"changed":["price"]},` +
         `{"status":"updated","id":6,"product":{"id":6}},{"status":"removed"}]`,
     ) as unknown[]

@@ -84,7 +84,8 @@ const RunDetails = ({ run }: { run: Run }) => {
         <div className="px-6 py-4">
           <Heading level="h2">Rejected items</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Catalog items that failed validation were skipped; the rest of their page went on.
+            Catalog items that failed validation or could not be written were skipped; the rest of their page went on.
+            Rows starting with "Kept" were written with only the named field dropped.
           </Text>
         </div>
         {rejected.length === 0 ? (
@@ -98,6 +99,7 @@ const RunDetails = ({ run }: { run: Run }) => {
             <Table.Header>
               <Table.Row>
                 <Table.HeaderCell>Catalog id</Table.HeaderCell>
+                <Table.HeaderCell>Field</Table.HeaderCell>
                 <Table.HeaderCell>Reason</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
@@ -105,7 +107,14 @@ const RunDetails = ({ run }: { run: Run }) => {
               {rejected.map((item, index) => (
                 <Table.Row key={`${item.id ?? "unknown"}-${index}`} data-testid="catalog-sync-rejected-row">
                   <Table.Cell className="font-mono">{item.id ?? "unknown"}</Table.Cell>
-                  <Table.Cell className="whitespace-normal">{item.reason}</Table.Cell>
+                  <Table.Cell className="font-mono">{item.field ?? "–"}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">
+                    {item.kept ? "Kept; " : ""}
+                    {item.reason}
+                    {item.excerpt ? (
+                      <span className="text-ui-fg-subtle block font-mono break-all">Received: {item.excerpt}</span>
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
