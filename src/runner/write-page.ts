@@ -12,6 +12,7 @@ import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/pa
 import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
+import { resolveVariantSkus } from "../workflows/resolve-variant-skus"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
 import { judgeFailures } from "../sync/write-failures"
@@ -149,6 +150,8 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
 
   // Creates
   await deleteOrphans(container, plan.create)
+  // Plain SKUs unless another product holds one (after orphans went, so theirs count as free).
+  await resolveVariantSkus(container, [...plan.create, ...plan.update])
   const creates = await writeInChunks(plan.create, async (chunk) => {
     const { result } = await createCatalogProductsWorkflow(container).run({
       input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },

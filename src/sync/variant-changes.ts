@@ -31,6 +31,8 @@ export interface AddedVariant {
   sizeKey: string
   title: string
   sku: string
+  /** The product's size option title (the option the new value joins). */
+  optionTitle: string
   optionValue: string
   metadata: Record<string, unknown>
   amount: string | null
@@ -68,6 +70,7 @@ export function variantChanges(products: ProductVariantsBefore[]) {
           sizeKey: v.sizeKey,
           title: v.title,
           sku: v.sku,
+          optionTitle: p.input.optionTitle,
           optionValue: v.optionValue,
           metadata: v.metadata,
           amount: v.amount,
