@@ -35,7 +35,3 @@ export function resolveVocabulary(options: LabelOptions | undefined | null): Sho
   }
   return out
 }
-
-/** Option titles this plugin ever wrote (so a product made under older labels is still recognised). */
-export const LEGACY_OPTION_TITLES = ["Size"]
-export const LEGACY_ONE_SIZE_VALUES = ["One size"]

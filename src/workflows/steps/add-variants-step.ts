@@ -30,6 +30,7 @@ export const addVariantsStep = createStep(
         product_id: v.productId,
         title: v.title,
         sku: v.sku,
+        variant_rank: v.rank,
         options: { [optionTitles.get(v.productId)!]: v.optionValue },
         manage_inventory: true,
         metadata: v.metadata,

@@ -19,9 +19,17 @@ export const createCatalogProductsStep = createStep(
     const created = await timed(container, "product.createProducts", () => productModule.createProducts(
       products.map(({ input }) => ({
         ...productFields(input),
-        options: [{ title: input.optionTitle, values: input.variants.map((v) => v.optionValue) }],
-        variants: input.variants.map((v) => ({
+        // Ranks keep sizes in size order in the option and the variant list.
+        options: [
+          {
+            title: input.optionTitle,
+            values: input.variants.map((v) => v.optionValue),
+            ranks: Object.fromEntries(input.variants.map((v, i) => [v.optionValue, i])),
+          },
+        ],
+        variants: input.variants.map((v, i) => ({
           title: v.title,
+          variant_rank: i,
           sku: v.sku,
           options: { [input.optionTitle]: v.optionValue },
           manage_inventory: true,
