@@ -92,6 +92,15 @@ describe("storefront ready by default", () => {
     }
   })
 
+  it("serves the size option in Russian through the translation module", async () => {
+    const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
+    const rows = await sql(env.db.url, "select reference, translations from translation where reference in ('product_option', 'product_option_value') and locale_code = 'ru-RU' and deleted_at is null")
+    expect(rows.filter((r) => r.reference === "product_option").map((r) => r.translations)).toContainEqual({ title: "Размер" })
+    const res = await storeGet(`/store/products?limit=5&region_id=${region.id}&locale=ru-RU&fields=*options`)
+    expect(res.status).toBe(200)
+    for (const product of res.body.products) expect(product.options.map((o: any) => o.title)).toEqual(["Размер"])
+  })
+
   it("the checklist turns red when the key loses the channel and the region goes, and its fixes make it green", async () => {
     const [store] = await sql(env.db.url, "select default_sales_channel_id from store limit 1")
     const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")

@@ -13,6 +13,7 @@ import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
 import { resolveVariantSkus } from "../workflows/resolve-variant-skus"
+import { syncSizeOptionTranslations } from "../workflows/option-translations"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
 import { judgeFailures } from "../sync/write-failures"
@@ -206,6 +207,13 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   pushWritten(createdPlans, created)
   pushWritten(updatedPlans, updated)
   if (written.length) await ctx.hooks.applyPageExtras(container, written, { refs: ctx.refs, settings: ctx.settings })
+  if (written.length && ctx.settings.vocabulary) {
+    await syncSizeOptionTranslations(
+      container,
+      written.map((w) => w.productId),
+      { primaryLanguage: ctx.settings.primaryLanguage, vocabulary: ctx.settings.vocabulary }
+    )
+  }
   lap("extras")
 
   // Product map: last, so a page is "done" only once everything above committed.
