@@ -4,7 +4,7 @@
 // Ukrainian, plain SKUs in size order. The readiness checklist reports green, turns red when
 // the key loses the channel or the region goes, and its fixes make it green again.
 import { compareSizes } from "../../src/sync/size-order"
-import { configureAndWait, readCatalog, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)
@@ -99,6 +99,20 @@ describe("storefront ready by default", () => {
     const res = await storeGet(`/store/products?limit=5&region_id=${region.id}&locale=ru-RU&fields=*options`)
     expect(res.status).toBe(200)
     for (const product of res.body.products) expect(product.options.map((o: any) => o.title)).toEqual(["Размер"])
+  })
+
+  it("renames the size words on existing products when the primary language changes", async () => {
+    await env.app.admin("/admin/catalog-sync/settings", { body: { primary_language: "ru" } })
+    expect(await runAndWait(env, "full")).toMatchObject({ status: "succeeded", skipped: 0 })
+    const titles = await sql(env.db.url, "select distinct o.title from product_option o join product_product_option ppo on ppo.product_option_id = o.id where o.deleted_at is null")
+    expect(titles.map((t) => t.title)).toEqual(["Размер"])
+    const oneSize = await sql(env.db.url, "select distinct v.value from product_variant pv join product_variant_option pvo on pvo.variant_id = pv.id join product_option_value v on v.id = pvo.option_value_id where pv.deleted_at is null and pv.metadata->>'catalog_size' is null")
+    expect(oneSize.map((v) => v.value).filter((v) => /^Один/.test(v))).toEqual(oneSize.length ? ["Один размер"] : [])
+    const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
+    const uk = await storeGet(`/store/products?limit=3&region_id=${region.id}&locale=uk-UA&fields=*options`)
+    for (const product of uk.body.products) expect(product.options.map((o: any) => o.title)).toEqual(["Розмір"])
+    await env.app.admin("/admin/catalog-sync/settings", { body: { primary_language: "uk" } })
+    expect(await runAndWait(env, "full")).toMatchObject({ status: "succeeded", skipped: 0 })
   })
 
   it("the checklist turns red when the key loses the channel and the region goes, and its fixes make it green", async () => {

@@ -37,11 +37,13 @@ export async function syncSizeOptionTranslations(
     }
   }
   if (!wanted.size) return
+  // Both catalog locales: a row in the primary locale is left from before the primary language changed.
   const existing = await service.listTranslations(
-    { reference_id: [...wanted.keys()], locale_code: locale },
+    { reference_id: [...wanted.keys()], locale_code: [LOCALE_BY_LANGUAGE.uk, LOCALE_BY_LANGUAGE.ru] },
     { select: ["id", "reference_id", "locale_code", "translations"], take: null }
   )
-  const byRef = new Map(existing.map((r) => [r.reference_id, r]))
+  const stale = existing.filter((r) => r.locale_code !== locale).map((r) => r.id)
+  const byRef = new Map(existing.filter((r) => r.locale_code === locale).map((r) => [r.reference_id, r]))
   const create: { reference: string; reference_id: string; locale_code: string; translations: Record<string, string> }[] = []
   const update: { id: string; translations: Record<string, string> }[] = []
   for (const [referenceId, want] of wanted) {
@@ -49,7 +51,7 @@ export async function syncSizeOptionTranslations(
     if (!row) create.push({ reference: want.reference, reference_id: referenceId, locale_code: locale, translations: want.translations })
     else if (JSON.stringify(row.translations ?? {}) !== JSON.stringify(want.translations)) update.push({ id: row.id, translations: want.translations })
   }
-  if (create.length || update.length) {
-    await batchTranslationsWorkflow(container).run({ input: { create, update, delete: [] } as never })
+  if (create.length || update.length || stale.length) {
+    await batchTranslationsWorkflow(container).run({ input: { create, update, delete: stale } as never })
   }
 }

@@ -41,8 +41,7 @@ export const syncSizeLabelsStep = createStep(
       if (option.title !== u.optionTitle) await productModule.updateProductOptions(option.id, { title: u.optionTitle })
       const values = option.values ?? []
       if (u.oneSizeValue !== null && values.length === 1 && values[0].value !== u.oneSizeValue) {
-        const service = productModule as unknown as { updateProductOptionValues(data: { id: string; value: string }[]): Promise<unknown> }
-        await service.updateProductOptionValues([{ id: values[0].id, value: u.oneSizeValue }])
+        await productModule.updateProductOptionValues(values[0].id, { value: u.oneSizeValue })
       }
     }
     return new StepResponse(undefined)
