@@ -206,8 +206,9 @@ export async function fixCheck(
       return
     case "stock_location": {
       const location = await resolveStockLocation(container, settings.stockLocationId)
-      if (settings.stockLocationId && location?.source !== "configured") await clearSetting("stock_location_id")
-      const locationId = await ensureStockLocation(container, null)
+      const configuredExists = !!settings.stockLocationId && location?.source === "configured"
+      if (settings.stockLocationId && !configuredExists) await clearSetting("stock_location_id")
+      const locationId = await ensureStockLocation(container, configuredExists ? settings.stockLocationId : null)
       const channelId = await ensureSalesChannel(container, settings.salesChannelId)
       await ensureChannelSeesLocation(container, channelId, locationId)
       return
