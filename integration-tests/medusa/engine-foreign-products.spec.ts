@@ -1,8 +1,9 @@
 // The engine shares the shop with other products and must never stall on one product:
 // - a product of another import whose external_id equals a catalog id is left alone;
-// - a card that cannot be written (its variant SKU taken by another product) is rejected
-//   on its own, the rest of the page is written and the cursor moves;
-// - two cards that would have produced the same variant SKU ("A-1" + "2", "A" + "1-2") both get written.
+// - a card whose plain variant SKU another product holds gets the SKU with its catalog id
+//   (spec change: it used to be rejected, when every SKU carried the id);
+// - two cards that would produce the same variant SKU ("A-1" + "2", "A" + "1-2") both get
+//   written: the smaller catalog id keeps the plain SKU, the other carries its id.
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./engine-helpers"
 import { sql } from "./platform-helpers"
 import { distinctSizes, variantSku } from "../../src/sync/map-card"
@@ -62,14 +63,21 @@ describe("sync engine: other products in the shop, products that cannot be writt
     expect(shop.get(cards[0].id)?.id).not.toBe(foreignSameExternalId)
   })
 
-  it("rejects the one card that cannot be written and writes every other card of the page", async () => {
-    expect(firstRun).toMatchObject({ status: "succeeded", created: PRODUCTS - 1, skipped: 1 })
+  it("gives the card whose SKU another product holds its catalog id in that SKU, and writes every card", async () => {
+    expect(firstRun).toMatchObject({ status: "succeeded", created: PRODUCTS, skipped: 0 })
     const run = (await env.app.admin(`/admin/catalog-sync/runs/${firstRun.id}`)).body.run
-    expect(run.rejected_items).toEqual([{ id: cards[1].id, reason: expect.stringMatching(/write failed: .*sku/i) }])
+    expect(run.rejected_items).toEqual([])
     expect(await alive(foreignTakenSku)).toBe(true)
     const shop = await readShop(env.db.url)
-    expect(shop.has(cards[1].id)).toBe(false)
-    expect(compareShop(cards.filter((c) => c.id !== cards[1].id), shop)).toEqual([])
+    const sizes = distinctSizes(cards[1])
+    const takenKey = sizes.length ? sizes[0].size.trim() : ""
+    const skus = shop.get(cards[1].id)?.variants.map((v) => v.sku) ?? []
+    expect(skus).toContain(variantSku(cards[1], takenKey, true))
+    expect(skus).not.toContain(variantSku(cards[1], takenKey))
+    // Its other sizes keep plain SKUs.
+    for (const s of sizes.slice(1)) expect(skus).toContain(variantSku(cards[1], s.size.trim()))
+    // Equal to the catalog, except that one SKU (checked above).
+    expect(compareShop(cards, shop)).toEqual([`${cards[1].id}: variant ${variantSku(cards[1], takenKey)} missing`])
     // The cursor moved: the next changes run has nothing to write.
     const next = await runAndWait(env, "changes")
     expect(next).toMatchObject({ status: "succeeded", created: 0, updated: 0 })
@@ -93,13 +101,32 @@ describe("sync engine: other products in the shop, products that cannot be writt
     }
     const full = await runAndWait(env, "full")
     proxy.hooks.rewriteChanges = undefined
-    // cards[1] is still refused (its SKU is still taken); nothing else is.
-    expect(full).toMatchObject({ status: "succeeded", skipped: 1, swept: 0, removed: 0 })
+    expect(full).toMatchObject({ status: "succeeded", skipped: 0, swept: 0, removed: 0 })
     const shop = await readShop(env.db.url)
-    expect(shop.get(a.id)?.variants.map((v) => v.sku)).toEqual([`COLLIDE-1-2#${a.id}`])
-    expect(shop.get(b.id)?.variants.map((v) => v.sku)).toEqual([`COLLIDE-1-2#${b.id}`])
-    const others = cards.filter((c) => ![a.id, b.id, cards[1].id].includes(c.id))
+    const [first, second] = [a, b].sort((x, y) => (BigInt(x.id) < BigInt(y.id) ? -1 : 1))
+    expect(shop.get(first.id)?.variants.map((v) => v.sku)).toEqual(["COLLIDE-1-2"])
+    expect(shop.get(second.id)?.variants.map((v) => v.sku)).toEqual([`COLLIDE-1-2#${second.id}`])
+    // Replaying gives every variant the same SKU again.
+    proxy.hooks.rewriteChanges = (body) => {
+      for (const item of body.data) {
+        const id = String(item.id)
+        if (!item.product) continue
+        if (id === a.id) {
+          item.product.sku = "COLLIDE"
+          item.product.sizes = [{ ...item.product.sizes[0], size: "1-2" }]
+        } else if (id === b.id) {
+          item.product.sku = "COLLIDE-1"
+          item.product.sizes = [{ ...item.product.sizes[0], size: "2" }]
+        }
+      }
+      return body
+    }
+    const again = await runAndWait(env, "full")
+    proxy.hooks.rewriteChanges = undefined
+    expect(again).toMatchObject({ status: "succeeded", skipped: 0, created: 0, updated: 0 })
+    const others = cards.filter((c) => ![a.id, b.id].includes(c.id))
     const problems = compareShop(others, shop).filter((p) => !p.startsWith(`${a.id}:`) && !p.startsWith(`${b.id}:`))
-    expect(problems).toEqual([])
+    const sizes = distinctSizes(cards[1])
+    expect(problems).toEqual([`${cards[1].id}: variant ${variantSku(cards[1], sizes.length ? sizes[0].size.trim() : "")} missing`])
   })
 })

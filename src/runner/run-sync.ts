@@ -165,6 +165,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         runId,
         mapContext: {
           primaryLanguage: settings.primaryLanguage,
+          vocabulary: settings.vocabulary,
           salesChannelId: setup.salesChannelId,
           stockLocationId: setup.stockLocationId,
           categoryIdsFor: (details) => hooks.categoryIdsFor(details, refs),

@@ -12,6 +12,8 @@ import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/pa
 import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { setCatalogStockWorkflow } from "../workflows/set-catalog-stock"
 import { updateCatalogProductsWorkflow } from "../workflows/update-catalog-products"
+import { resolveVariantSkus } from "../workflows/resolve-variant-skus"
+import { syncSizeOptionTranslations } from "../workflows/option-translations"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
 import { judgeFailures, needsProbe } from "../sync/write-failures"
@@ -162,6 +164,8 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
 
   // Creates
   await deleteOrphans(container, plan.create)
+  // Plain SKUs unless another product holds one (after orphans went, so theirs count as free).
+  await resolveVariantSkus(container, [...plan.create, ...plan.update])
   const creates = await writeInChunks(plan.create, async (chunk) => {
     const { result } = await createCatalogProductsWorkflow(container).run({
       input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
@@ -216,6 +220,13 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   pushWritten(createdPlans, created)
   pushWritten(updatedPlans, updated)
   if (written.length) await ctx.hooks.applyPageExtras(container, written, { refs: ctx.refs, settings: ctx.settings })
+  if (written.length && ctx.settings.vocabulary) {
+    await syncSizeOptionTranslations(
+      container,
+      written.map((w) => w.productId),
+      { primaryLanguage: ctx.settings.primaryLanguage, vocabulary: ctx.settings.vocabulary }
+    )
+  }
   lap("extras")
 
   // Product map: last, so a page is "done" only once everything above committed.

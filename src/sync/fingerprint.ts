@@ -4,7 +4,7 @@ import { createHash } from "node:crypto"
 import type { ProductInput, StockInput } from "./product-input"
 
 /** Bump when the mapping changes, so every product is rewritten once with the new mapping. */
-export const MAPPING_VERSION = 1
+export const MAPPING_VERSION = 2
 
 /** JSON with object keys sorted, so equal inputs hash equally whatever their key order. */
 export function stableJson(value: unknown): string {

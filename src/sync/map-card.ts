@@ -1,14 +1,15 @@
-// Pure: a catalog card → the product, "Size" option, variants, prices and images the
+// Pure: a catalog card → the product, size option ("Розмір"), variants, prices and images the
 // engine writes to Medusa. Descriptive fields come from mapCardDetails (fidelity).
 import type { ProductCard } from "../catalog-client/schemas"
-import { mapCardDetails, variantAmounts, type CardDetails, type Language } from "./card-details"
+import { mapCardDetails, otherLanguage, variantAmounts, type CardDetails, type Language } from "./card-details"
 import {
   DEFAULT_SIZE_KEY,
-  ONE_SIZE,
   type ProductInput,
   type StockInput,
   type VariantInput,
 } from "./product-input"
+import { DEFAULT_VOCABULARY, type ShopVocabulary } from "./shop-vocabulary"
+import { sortSizes } from "./size-order"
 
 export interface MapContext {
   primaryLanguage: Language
@@ -17,42 +18,53 @@ export interface MapContext {
   stockLocationId?: string | null
   /** Medusa category ids for a card (fidelity's categoryIdsFor over the run's reference maps). */
   categoryIdsFor?: (details: CardDetails) => string[]
+  /** Size option title and one-size value per language (default: DEFAULT_VOCABULARY). */
+  vocabulary?: ShopVocabulary
 }
 
 /**
- * Variant SKU: the card's SKU, the size and the catalog id — `<sku>-<size>#<catalog id>`, or
- * `<sku>#<catalog id>` for a card without sizes. Medusa's SKUs are unique, and without the id
- * two cards would collide when they share a SKU or when "A-1" + size "2" meets "A" + size "1-2".
- * The id (digits only) follows the last "#", and one card's sizes are distinct, so no two
- * variants the plugin writes share a SKU.
+ * Variant SKU: `<sku>-<size>`, or `<sku>` for a card without sizes. When that SKU is already
+ * held by a variant of another product (two cards sharing a SKU, or "A-1" + size "2" meeting
+ * "A" + size "1-2"), the catalog id is appended: `<sku>-<size>#<catalog id>`. Whether it is
+ * taken is decided at write time against the shop (src/workflows/resolve-variant-skus.ts);
+ * the id (digits only) follows the last "#", and one card's sizes are distinct, so the
+ * suffixed form never collides. Every place that needs a variant's SKU computes it here.
  */
-export function variantSku(card: ProductCard, sizeKey: string): string {
-  return sizeKey === DEFAULT_SIZE_KEY ? `${card.sku}#${card.id}` : `${card.sku}-${sizeKey}#${card.id}`
+export function variantSku(card: Pick<ProductCard, "sku" | "id">, sizeKey: string, taken = false): string {
+  const base = sizeKey === DEFAULT_SIZE_KEY ? card.sku : `${card.sku}-${sizeKey}`
+  return taken ? `${base}#${card.id}` : base
+}
+
+/** The two SKUs a variant can have, the plain one first (crash adoption looks for either). */
+export function variantSkuCandidates(card: Pick<ProductCard, "sku" | "id">, sizeKey: string): [string, string] {
+  return [variantSku(card, sizeKey, false), variantSku(card, sizeKey, true)]
 }
 
 /**
- * Sizes in catalog order, first occurrence winning: Medusa needs distinct option
- * values, and a feed that repeats a size must not create two variants for it.
+ * Sizes in size order (numeric, then XXS…XXXL, then text; src/sync/size-order.ts), first
+ * occurrence winning: Medusa needs distinct option values, and a feed that repeats a size
+ * must not create two variants for it.
  */
 export function distinctSizes(card: ProductCard): ProductCard["sizes"] {
   const seen = new Set<string>()
-  return card.sizes.filter((s) => {
+  const distinct = card.sizes.filter((s) => {
     const key = s.size.trim()
     if (key === "" || seen.has(key)) return false
     seen.add(key)
     return true
   })
+  return sortSizes(distinct, (s) => s.size.trim())
 }
 
-function variantsOf(card: ProductCard): VariantInput[] {
+function variantsOf(card: ProductCard, oneSize: string): VariantInput[] {
   const sizes = distinctSizes(card)
   if (sizes.length === 0) {
     return [
       {
         sizeKey: DEFAULT_SIZE_KEY,
-        title: ONE_SIZE,
+        title: oneSize,
         sku: variantSku(card, DEFAULT_SIZE_KEY),
-        optionValue: ONE_SIZE,
+        optionValue: oneSize,
         ...variantAmounts(card),
         metadata: { catalog_id: card.id, catalog_size: null },
       },
@@ -97,7 +109,10 @@ export function isOwnProduct(product: { external_id?: string | null; metadata?: 
 
 export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInput {
   const details = mapCardDetails(card, { primaryLanguage: ctx.primaryLanguage })
-  const variants = variantsOf(card)
+  const vocabulary = ctx.vocabulary ?? DEFAULT_VOCABULARY
+  const labels = vocabulary[ctx.primaryLanguage]
+  const otherLabels = vocabulary[otherLanguage(ctx.primaryLanguage)]
+  const variants = variantsOf(card, labels.oneSize)
   const images = imagesOf(card)
   // A product nobody can buy at a price stays a draft: no variant priced → draft.
   const priced = variants.some((v) => v.amount !== null)
@@ -117,7 +132,14 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInp
     origin_country: details.origin_country,
     images,
     thumbnail: images[0]?.url ?? null,
-    metadata: { ...details.metadata, [PRODUCT_MARKER]: true },
+    // The size words in the other language, for storefronts that show it (option titles and
+    // values are not translated by the plugin).
+    metadata: {
+      ...details.metadata,
+      [PRODUCT_MARKER]: true,
+      size_labels: { [otherLanguage(ctx.primaryLanguage)]: { option: otherLabels.option, one_size: otherLabels.oneSize } },
+    },
+    optionTitle: labels.option,
     categoryIds: ctx.categoryIdsFor?.(details) ?? [],
     variants,
     salesChannelId: ctx.salesChannelId,

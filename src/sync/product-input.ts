@@ -2,10 +2,11 @@
 // mapCardToProduct (pure), compared by fingerprint, written by src/workflows.
 import type { CardDetails } from "./card-details"
 
-/** The option every catalog product gets; its values are the card's sizes. */
+/**
+ * Title of the size option of products made before the option was named in the shop's
+ * language; the current title is ProductInput.optionTitle (src/sync/shop-vocabulary.ts).
+ */
 export const SIZE_OPTION = "Size"
-/** Option value of the single variant of a card without sizes. */
-export const ONE_SIZE = "One size"
 /** Key of that variant in the product map's variant_ids ("" = no catalog size). */
 export const DEFAULT_SIZE_KEY = ""
 export const CURRENCY_CODE = "uah"
@@ -15,7 +16,7 @@ export interface VariantInput {
   sizeKey: string
   title: string
   sku: string
-  /** Option value for SIZE_OPTION. */
+  /** Value of the product's size option (optionTitle). */
   optionValue: string
   /**
    * The variant's base price in major units, an exact decimal string ("1287.00"), or null
@@ -47,6 +48,8 @@ export interface ProductInput {
   material: string | null
   origin_country: string | null
   images: { url: string }[]
+  /** Title of the size option, in the shop's primary language ("Розмір"). */
+  optionTitle: string
   thumbnail: string | null
   metadata: Record<string, unknown>
   /** Medusa product_category ids (part of the fingerprint, so a moved product is rewritten). */

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto"
 import Decimal from "decimal.js"
 import { z } from "zod"
 import { KNOWN_SECRET_DIGESTS } from "./known-secrets"
+import { resolveVocabulary, type LabelOptions, type ShopVocabulary } from "./shop-vocabulary"
 
 export type PriceCalculation = "min" | "avg" | "max"
 export type RemovalMode = "delete" | "draft"
@@ -29,8 +30,31 @@ export type EffectiveSettings = {
   salesChannelId: string | null
   removalMode: RemovalMode
   primaryLanguage: PrimaryLanguage
+  /** Size option title and one-size value per language (plugin option `labels` over the defaults). */
+  vocabulary: ShopVocabulary
+  /** The region first-run setup creates when none sells uah (plugin option `region`). */
+  region: RegionSetup
   enabled: boolean
   revision: number
+}
+
+export type RegionSetup = {
+  /** false: never create a region (the readiness checklist still reports a missing one). */
+  create: boolean
+  name: string
+  /** ISO 3166-1 alpha-2, lower case. */
+  countries: string[]
+}
+
+export const DEFAULT_REGION: RegionSetup = { create: true, name: "Україна", countries: ["ua"] }
+
+export function regionFromOptions(options: Pick<CatalogSyncPluginOptions, "region">): RegionSetup {
+  const r = options.region ?? {}
+  const name = typeof r.name === "string" && r.name.trim() ? r.name.trim() : DEFAULT_REGION.name
+  const countries = Array.isArray(r.countries)
+    ? r.countries.filter((c): c is string => typeof c === "string" && /^[a-z]{2}$/i.test(c.trim())).map((c) => c.trim().toLowerCase())
+    : DEFAULT_REGION.countries
+  return { create: r.create !== false, name, countries }
 }
 
 /** Plugin options from medusa-config (`plugins: [{ resolve: "medusa-catalog-sync", options }]`). All optional. */
@@ -58,6 +82,16 @@ export type CatalogSyncPluginOptions = {
   removalMode?: RemovalMode
   /** The shop's primary language (default "uk"). */
   primaryLanguage?: PrimaryLanguage
+  /**
+   * The size option's words per language, e.g. `{ uk: { option: "Розмір", oneSize: "Один розмір" } }`
+   * (defaults: "Розмір"/"Один розмір", "Размер"/"Один размер").
+   */
+  labels?: LabelOptions
+  /**
+   * The region first-run setup creates when no region sells uah: default
+   * `{ name: "Україна", countries: ["ua"] }`; `create: false` leaves regions to the admin.
+   */
+  region?: { create?: boolean; name?: string; countries?: string[] }
   /**
    * The most the client adopts from the limits /v1/me reports (default 60/min, 3 at once).
    * Raise it only if your plan's limits are higher. Env fallback: CATALOG_SYNC_MAX_RPM and
@@ -341,6 +375,8 @@ export function resolveEffectiveSettings(input: {
     salesChannelId: row?.sales_channel_id ?? options.salesChannelId ?? null,
     removalMode: row?.removal_mode ?? options.removalMode ?? "delete",
     primaryLanguage: row?.primary_language ?? options.primaryLanguage ?? "uk",
+    vocabulary: resolveVocabulary(options.labels),
+    region: regionFromOptions(options),
     enabled: row ? row.enabled : true,
     revision: row?.revision ?? 0,
   }

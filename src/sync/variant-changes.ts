@@ -19,6 +19,8 @@ export interface ProductVariantsBefore {
 
 export interface KeptVariant {
   variantId: string
+  /** Position in size order (Medusa's variant_rank). */
+  rank: number
   title: string
   sku: string
   metadata: Record<string, unknown>
@@ -29,8 +31,12 @@ export interface AddedVariant {
   catalogId: string
   productId: string
   sizeKey: string
+  /** Position in size order (Medusa's variant_rank). */
+  rank: number
   title: string
   sku: string
+  /** The product's size option title (the option the new value joins). */
+  optionTitle: string
   optionValue: string
   metadata: Record<string, unknown>
   amount: string | null
@@ -51,11 +57,11 @@ export function variantChanges(products: ProductVariantsBefore[]) {
     for (const [sizeKey, variantId] of Object.entries(p.variantIds)) {
       if (!wanted.has(sizeKey)) removedVariantIds.push(variantId)
     }
-    for (const v of p.input.variants) {
+    for (const [rank, v] of p.input.variants.entries()) {
       const variantId = p.variantIds[v.sizeKey]
       const quantity = p.stock[v.sizeKey] ?? 0
       if (variantId) {
-        const keptVariant = { variantId, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount }
+        const keptVariant = { variantId, rank, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount }
         kept.push(keptVariant)
         if (p.changed?.variants ?? true) keptFields.push(keptVariant)
         if (p.changed?.prices ?? true) keptPrices.push(keptVariant)
@@ -66,8 +72,10 @@ export function variantChanges(products: ProductVariantsBefore[]) {
           catalogId: p.catalogId,
           productId: p.productId,
           sizeKey: v.sizeKey,
+          rank,
           title: v.title,
           sku: v.sku,
+          optionTitle: p.input.optionTitle,
           optionValue: v.optionValue,
           metadata: v.metadata,
           amount: v.amount,

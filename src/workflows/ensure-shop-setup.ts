@@ -1,15 +1,40 @@
-// First-run setup: make sure the shop can sell what the sync imports. The store gets
-// the `uah` currency; the configured stock location and sales channel are used, or
-// ones of our own are found (by a metadata marker) or created and named clearly.
+// First-run setup: make sure the storefront can see and price what the sync imports.
+//
+// - Sales channel: the configured one, else the store's default sales channel (where the shop
+//   already sells), else (a store without one) a channel of our own, "Catalog sync".
+// - Publishable keys: every live publishable key is made to see that channel, once per channel
+//   (recorded in the store's metadata, so a key an admin later narrows is not widened again
+//   on every run; the readiness checklist shows it and offers the fix).
+// - Region: when no region sells uah, one is created ("Україна", country ua; plugin option
+//   `region`), once. A country already in another region is left there and reported.
+// - The store supports uah; the stock location is the configured one, else ours ("Catalog
+//   sync warehouse", found by a metadata marker), else the store's default location, else a
+//   new one of ours; the channel sees the location.
+//
+// Shops that synced before this setup put products in the plugin's own "Catalog sync" channel.
+// Unless that channel is configured in the settings, the next run uses the store's default
+// channel instead, and every product (rewritten once by the mapping-version bump) is linked to
+// it; the old channel and its links are left for the admin to remove.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  createApiKeysWorkflow,
+  createRegionsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  updatePriceListsWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { SALE_PRICE_LIST_DESCRIPTION, SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "./fidelity/sale-prices"
 import { CURRENCY_CODE } from "../sync/product-input"
+import { DEFAULT_REGION, type RegionSetup } from "../sync/settings"
 
 export const OWN_STOCK_LOCATION_NAME = "Catalog sync warehouse"
+/** The plugin's own channel: only for a store that has no default sales channel. */
 export const OWN_SALES_CHANNEL_NAME = "Catalog sync"
 /** Marks the records this plugin created, so later runs find them again. */
 const MARKER = { created_by: "medusa-catalog-sync" }
+/** Store metadata key recording what first-run setup already did. */
+const SETUP_KEY = "catalog_sync_setup"
 
 export interface ShopSetup {
   stockLocationId: string
@@ -18,9 +43,51 @@ export interface ShopSetup {
   shippingProfileId: string | null
 }
 
-async function ensureCurrency(container: MedusaContainer): Promise<void> {
-  const storeModule = container.resolve(Modules.STORE)
-  const [store] = await storeModule.listStores({}, { relations: ["supported_currencies"], take: 1 })
+export interface SetupSettings {
+  stockLocationId: string | null
+  salesChannelId: string | null
+  region?: RegionSetup
+}
+
+type StoreRow = {
+  id: string
+  name?: string
+  default_sales_channel_id?: string | null
+  default_location_id?: string | null
+  metadata?: Record<string, unknown> | null
+  supported_currencies?: { currency_code: string; is_default?: boolean }[]
+}
+
+export async function loadStore(container: MedusaContainer): Promise<StoreRow | null> {
+  const [store] = await container.resolve(Modules.STORE).listStores({}, { relations: ["supported_currencies"], take: 1 })
+  return (store as StoreRow | undefined) ?? null
+}
+
+type SetupRecord = { keys_channel_id?: string; region_done?: boolean }
+
+function setupRecord(store: StoreRow | null): SetupRecord {
+  const value = store?.metadata?.[SETUP_KEY]
+  return value && typeof value === "object" ? (value as SetupRecord) : {}
+}
+
+async function recordSetup(container: MedusaContainer, patch: SetupRecord): Promise<void> {
+  const store = await loadStore(container)
+  if (!store) return
+  await container.resolve(Modules.STORE).updateStores(store.id, {
+    metadata: { ...(store.metadata ?? {}), [SETUP_KEY]: { ...setupRecord(store), ...patch } },
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Currency
+
+export async function storeSupportsUah(container: MedusaContainer): Promise<boolean> {
+  const store = await loadStore(container)
+  return !!store?.supported_currencies?.some((c) => c.currency_code === CURRENCY_CODE)
+}
+
+export async function ensureCurrency(container: MedusaContainer): Promise<void> {
+  const store = await loadStore(container)
   if (!store) return
   const current = store.supported_currencies ?? []
   if (current.some((c) => c.currency_code === CURRENCY_CODE)) return
@@ -37,47 +104,186 @@ async function ensureCurrency(container: MedusaContainer): Promise<void> {
   })
 }
 
-async function ensureStockLocation(container: MedusaContainer, configured: string | null): Promise<string> {
-  const locations = container.resolve(Modules.STOCK_LOCATION)
-  if (configured) {
-    const [found] = await locations.listStockLocations({ id: configured }, { take: 1 })
-    if (found) return found.id
-  }
-  const own = (await locations.listStockLocations({ name: OWN_STOCK_LOCATION_NAME }, { take: 20 })).find(
-    (l) => (l.metadata as Record<string, unknown> | null)?.created_by === MARKER.created_by
-  )
-  if (own) return own.id
-  const created = await locations.createStockLocations({ name: OWN_STOCK_LOCATION_NAME, metadata: MARKER })
-  return created.id
+// ---------------------------------------------------------------------------------------------
+// Sales channel
+
+export type ChannelSource = "configured" | "store_default" | "own"
+
+export interface ResolvedRecord {
+  id: string
+  name: string
+  source: ChannelSource | "store_default_location"
 }
 
-async function ensureSalesChannel(container: MedusaContainer, configured: string | null): Promise<string> {
+/** The channel the sync sells in, without creating anything (null: none yet). */
+export async function resolveSalesChannel(container: MedusaContainer, configured: string | null): Promise<ResolvedRecord | null> {
   const channels = container.resolve(Modules.SALES_CHANNEL)
   if (configured) {
     const [found] = await channels.listSalesChannels({ id: configured }, { take: 1 })
-    if (found) return found.id
+    if (found) return { id: found.id, name: found.name, source: "configured" }
   }
-  // Sales channels carry no metadata on create: ours is found by its name.
+  const store = await loadStore(container)
+  if (store?.default_sales_channel_id) {
+    const [found] = await channels.listSalesChannels({ id: store.default_sales_channel_id }, { take: 1 })
+    if (found) return { id: found.id, name: found.name, source: "store_default" }
+  }
   const [own] = await channels.listSalesChannels({ name: OWN_SALES_CHANNEL_NAME }, { take: 1, order: { created_at: "ASC" } })
-  if (own) return own.id
-  const created = await channels.createSalesChannels({
+  return own ? { id: own.id, name: own.name, source: "own" } : null
+}
+
+export async function ensureSalesChannel(container: MedusaContainer, configured: string | null): Promise<string> {
+  const resolved = await resolveSalesChannel(container, configured)
+  if (resolved) return resolved.id
+  const created = await container.resolve(Modules.SALES_CHANNEL).createSalesChannels({
     name: OWN_SALES_CHANNEL_NAME,
     description: "Products imported from the reseller catalog",
   })
   return created.id
 }
 
-/** The sales channel must see the stock location, or the storefront shows no availability. */
-async function ensureChannelSeesLocation(container: MedusaContainer, salesChannelId: string, stockLocationId: string) {
+// ---------------------------------------------------------------------------------------------
+// Publishable keys
+
+export interface KeyView {
+  id: string
+  title: string
+  sees: boolean
+}
+
+/** Live publishable keys and whether each sees the channel. */
+export async function publishableKeys(container: MedusaContainer, salesChannelId: string): Promise<KeyView[]> {
+  const keys = await container.resolve(Modules.API_KEY).listApiKeys({ type: "publishable", revoked_at: null } as never, { take: null })
+  if (!keys.length) return []
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "publishable_api_key_sales_channel",
+    fields: ["publishable_key_id", "sales_channel_id"],
+    filters: { publishable_key_id: keys.map((k) => k.id), sales_channel_id: salesChannelId },
+  })
+  const seeing = new Set(data.map((l: { publishable_key_id: string }) => l.publishable_key_id))
+  return keys.map((k) => ({ id: k.id, title: k.title, sees: seeing.has(k.id) }))
+}
+
+/** Adds the channel to every live publishable key that does not see it; creates a key when there is none. Returns how many keys changed. */
+export async function linkChannelToPublishableKeys(container: MedusaContainer, salesChannelId: string): Promise<number> {
+  const keys = await publishableKeys(container, salesChannelId)
+  if (!keys.length) {
+    const { result } = await createApiKeysWorkflow(container).run({
+      input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
+    })
+    keys.push({ id: result[0].id, title: result[0].title, sees: false })
+  }
+  let changed = 0
+  for (const key of keys.filter((k) => !k.sees)) {
+    await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannelId] } })
+    changed++
+  }
+  return changed
+}
+
+// ---------------------------------------------------------------------------------------------
+// Region
+
+export interface RegionView {
+  /** A region selling uah (the first by creation), or null. */
+  uahRegion: { id: string; name: string; countries: string[] } | null
+  /** Countries of the setup that are already in another region, with that region's name. */
+  countriesElsewhere: { country: string; regionId: string; regionName: string }[]
+}
+
+export async function inspectRegions(container: MedusaContainer, setup: RegionSetup = DEFAULT_REGION): Promise<RegionView> {
+  const regions = await container
+    .resolve(Modules.REGION)
+    .listRegions({}, { relations: ["countries"], take: null, order: { created_at: "ASC" } })
+  const uah = regions.find((r) => r.currency_code === CURRENCY_CODE) ?? null
+  const countriesElsewhere: RegionView["countriesElsewhere"] = []
+  for (const country of setup.countries) {
+    const holder = regions.find((r) => r.countries?.some((c) => c.iso_2 === country))
+    if (holder && holder.id !== uah?.id) countriesElsewhere.push({ country, regionId: holder.id, regionName: holder.name })
+  }
+  return {
+    uahRegion: uah ? { id: uah.id, name: uah.name, countries: (uah.countries ?? []).map((c) => c.iso_2) } : null,
+    countriesElsewhere,
+  }
+}
+
+async function systemPaymentProviders(container: MedusaContainer): Promise<string[]> {
+  try {
+    const providers = await container.resolve(Modules.PAYMENT).listPaymentProviders({ id: "pp_system_default" } as never, { take: 1 })
+    return providers.map((p) => p.id)
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Creates the uah region when none sells uah (with the setup's countries that no other region
+ * holds), and makes sure the store supports uah. Returns the region.
+ */
+export async function ensureUahRegion(container: MedusaContainer, setup: RegionSetup = DEFAULT_REGION): Promise<{ id: string; created: boolean }> {
+  await ensureCurrency(container)
+  const view = await inspectRegions(container, setup)
+  if (view.uahRegion) return { id: view.uahRegion.id, created: false }
+  const taken = new Set(view.countriesElsewhere.map((c) => c.country))
+  const paymentProviders = await systemPaymentProviders(container)
+  const { result } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: setup.name,
+          currency_code: CURRENCY_CODE,
+          countries: setup.countries.filter((c) => !taken.has(c)),
+          ...(paymentProviders.length ? { payment_providers: paymentProviders } : {}),
+          metadata: MARKER,
+        },
+      ],
+    },
+  })
+  return { id: result[0].id, created: true }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock location
+
+export async function resolveStockLocation(container: MedusaContainer, configured: string | null): Promise<ResolvedRecord | null> {
+  const locations = container.resolve(Modules.STOCK_LOCATION)
+  if (configured) {
+    const [found] = await locations.listStockLocations({ id: configured }, { take: 1 })
+    if (found) return { id: found.id, name: found.name, source: "configured" }
+  }
+  const own = (await locations.listStockLocations({ name: OWN_STOCK_LOCATION_NAME }, { take: 20 })).find(
+    (l) => (l.metadata as Record<string, unknown> | null)?.created_by === MARKER.created_by
+  )
+  if (own) return { id: own.id, name: own.name, source: "own" }
+  const store = await loadStore(container)
+  if (store?.default_location_id) {
+    const [found] = await locations.listStockLocations({ id: store.default_location_id }, { take: 1 })
+    if (found) return { id: found.id, name: found.name, source: "store_default_location" }
+  }
+  return null
+}
+
+export async function ensureStockLocation(container: MedusaContainer, configured: string | null): Promise<string> {
+  const resolved = await resolveStockLocation(container, configured)
+  if (resolved) return resolved.id
+  const created = await container.resolve(Modules.STOCK_LOCATION).createStockLocations({ name: OWN_STOCK_LOCATION_NAME, metadata: MARKER })
+  return created.id
+}
+
+export async function channelSeesLocation(container: MedusaContainer, salesChannelId: string, stockLocationId: string): Promise<boolean> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "sales_channel_location",
     fields: ["sales_channel_id", "stock_location_id"],
     filters: { sales_channel_id: salesChannelId, stock_location_id: stockLocationId },
   })
-  if (data.length) return
-  const link = container.resolve(ContainerRegistrationKeys.LINK)
-  await link.create({
+  return data.length > 0
+}
+
+/** The sales channel must see the stock location, or the storefront shows no availability. */
+export async function ensureChannelSeesLocation(container: MedusaContainer, salesChannelId: string, stockLocationId: string) {
+  if (await channelSeesLocation(container, salesChannelId, stockLocationId)) return
+  await container.resolve(ContainerRegistrationKeys.LINK).create({
     [Modules.SALES_CHANNEL]: { sales_channel_id: salesChannelId },
     [Modules.STOCK_LOCATION]: { stock_location_id: stockLocationId },
   })
@@ -92,14 +298,51 @@ async function defaultShippingProfile(container: MedusaContainer): Promise<strin
   return created.id
 }
 
-export async function ensureShopSetup(
-  container: MedusaContainer,
-  configured: { stockLocationId: string | null; salesChannelId: string | null }
-): Promise<ShopSetup> {
+/** The sale price list was once titled "Catalog crossed-out prices", the opposite of what it holds. */
+async function retitleSalePriceList(container: MedusaContainer): Promise<void> {
+  const lists = await container.resolve(Modules.PRICING).listPriceLists({}, { select: ["id", "title", "metadata"], take: null })
+  const ours = lists.filter(
+    (l) => l.title === "Catalog crossed-out prices" && (l.metadata as Record<string, unknown> | null)?.source === SALE_PRICE_LIST_SOURCE
+  )
+  if (!ours.length) return
+  await updatePriceListsWorkflow(container).run({
+    input: { price_lists_data: ours.map((l) => ({ id: l.id, title: SALE_PRICE_LIST_TITLE, description: SALE_PRICE_LIST_DESCRIPTION })) as never },
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Run at the start of every sync. What an admin may deliberately undo (a key's channels, the
+ * region) is done once (per channel for the keys); the rest every time, since the sync cannot
+ * write without it.
+ */
+export async function ensureShopSetup(container: MedusaContainer, settings: SetupSettings): Promise<ShopSetup> {
   await ensureCurrency(container)
-  const stockLocationId = await ensureStockLocation(container, configured.stockLocationId)
-  const salesChannelId = await ensureSalesChannel(container, configured.salesChannelId)
+  const stockLocationId = await ensureStockLocation(container, settings.stockLocationId)
+  const salesChannelId = await ensureSalesChannel(container, settings.salesChannelId)
   await ensureChannelSeesLocation(container, salesChannelId, stockLocationId)
   const shippingProfileId = await defaultShippingProfile(container)
+
+  // The storefront's part: a failure here is shown by the readiness checklist, never stops the sync.
+  try {
+    const record = setupRecord(await loadStore(container))
+    const done: SetupRecord = {}
+    if (record.keys_channel_id !== salesChannelId) {
+      await linkChannelToPublishableKeys(container, salesChannelId)
+      done.keys_channel_id = salesChannelId
+    }
+    const region = settings.region ?? DEFAULT_REGION
+    if (!record.region_done) {
+      if (region.create) await ensureUahRegion(container, region)
+      done.region_done = true
+    }
+    if (Object.keys(done).length) await recordSetup(container, done)
+    await retitleSalePriceList(container)
+  } catch (error) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`catalog sync: storefront setup (publishable keys, uah region) failed: ${(error as Error)?.message ?? error}`)
+  }
   return { stockLocationId, salesChannelId, shippingProfileId }
 }

@@ -11,6 +11,7 @@ import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
 import { createVariantPricesStep } from "./steps/create-variant-prices-step"
 import { setStockLevelsStep } from "./steps/set-stock-levels-step"
+import { syncSizeLabelsStep } from "./steps/size-labels-step"
 import { updateProductFieldsStep } from "./steps/update-product-fields-step"
 import { updateVariantsStep } from "./steps/update-variants-step"
 
@@ -27,6 +28,20 @@ export const updateCatalogProductsWorkflow = createWorkflow(
     when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
       deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
     })
+
+    // Option words first: the sizes added next join the option under its current title.
+    syncSizeLabelsStep(
+      transform({ input, changes }, ({ input, changes }) => {
+        const wanted = new Set(changes.fieldsChanged)
+        return input.products
+          .filter((p) => wanted.has(p.productId))
+          .map((p) => ({
+            productId: p.productId,
+            optionTitle: p.input.optionTitle,
+            oneSizeValue: p.input.variants.length === 1 && p.input.variants[0].sizeKey === "" ? p.input.variants[0].optionValue : null,
+          }))
+      })
+    )
 
     const addedIds = addVariantsStep(changes.added)
     const addedRows = transform({ changes, addedIds }, ({ changes, addedIds }) => ({

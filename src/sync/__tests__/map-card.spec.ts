@@ -1,19 +1,22 @@
-import { isOwnProduct, mapCardToProduct, stockOf, variantSku } from "../map-card"
+import { isOwnProduct, mapCardToProduct, stockOf, variantSku, variantSkuCandidates } from "../map-card"
 import { toAmount, sellingAmount } from "../money"
-import { ONE_SIZE, DEFAULT_SIZE_KEY } from "../product-input"
+import { DEFAULT_SIZE_KEY } from "../product-input"
+import { resolveVocabulary } from "../shop-vocabulary"
+import { chooseVariantSkus } from "../variant-skus"
 import { card } from "./engine-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 
 describe("mapCardToProduct", () => {
-  it("maps a card to a product with a Size option, a variant per size and exact uah amounts", () => {
+  it("maps a card to a product with a size option in the shop's language, a variant per size and exact uah amounts", () => {
     const input = mapCardToProduct(card(), ctx)
     expect(input.external_id).toBe("9223372036854775807")
     expect(input.title).toBe("Кросівки")
     expect(input.status).toBe("published")
+    expect(input.optionTitle).toBe("Розмір")
     expect(input.variants.map((v) => [v.sizeKey, v.sku, v.optionValue, v.amount])).toEqual([
-      ["42", "UA-000123-42#9223372036854775807", "42", "1287.00"],
-      ["43", "UA-000123-43#9223372036854775807", "43", "1300.10"],
+      ["42", "UA-000123-42", "42", "1287.00"],
+      ["43", "UA-000123-43", "43", "1300.10"],
     ])
     expect(input.salesChannelId).toBe("sc_1")
   })
@@ -27,8 +30,25 @@ describe("mapCardToProduct", () => {
   it("gives a card without sizes one default variant priced from the card", () => {
     const input = mapCardToProduct(card({ sizes: [] }), ctx)
     expect(input.variants).toHaveLength(1)
-    expect(input.variants[0]).toMatchObject({ sizeKey: DEFAULT_SIZE_KEY, optionValue: ONE_SIZE, sku: "UA-000123#9223372036854775807", amount: "1300.00" })
+    expect(input.variants[0]).toMatchObject({ sizeKey: DEFAULT_SIZE_KEY, optionValue: "Один розмір", title: "Один розмір", sku: "UA-000123", amount: "1300.00" })
     expect(stockOf(card({ sizes: [] }))).toEqual({ [DEFAULT_SIZE_KEY]: 5 })
+  })
+
+  it("names the size option in the primary language, keeps the other in metadata, and takes labels from the options", () => {
+    const ru = mapCardToProduct(card({ sizes: [] }), { ...ctx, primaryLanguage: "ru" })
+    expect(ru.optionTitle).toBe("Размер")
+    expect(ru.variants[0].optionValue).toBe("Один размер")
+    expect(ru.metadata.size_labels).toEqual({ uk: { option: "Розмір", one_size: "Один розмір" } })
+    const uk = mapCardToProduct(card(), ctx)
+    expect(uk.metadata.size_labels).toEqual({ ru: { option: "Размер", one_size: "Один размер" } })
+    const custom = mapCardToProduct(card({ sizes: [] }), { ...ctx, vocabulary: resolveVocabulary({ uk: { option: "Розмір взуття", oneSize: " " } }) })
+    expect(custom.optionTitle).toBe("Розмір взуття")
+    expect(custom.variants[0].optionValue).toBe("Один розмір")
+  })
+
+  it("orders variants by size, whatever the catalog order", () => {
+    const sizes = ["44", "40", "42", "41"].map((size) => ({ size, stock: 1, price: "1.00" }))
+    expect(mapCardToProduct(card({ sizes }), ctx).variants.map((v) => v.sizeKey)).toEqual(["40", "41", "42", "44"])
   })
 
   it("uses cost_price when no markup was sent, and keeps a product without any price as draft", () => {
@@ -48,14 +68,54 @@ describe("mapCardToProduct", () => {
 })
 
 describe("variant SKUs", () => {
+  it("are <sku>-<size>, or <sku> without sizes; the catalog id only when the plain one is taken", () => {
+    const a = card({ id: "5", sku: "A-1" })
+    expect(variantSku(a, "2")).toBe("A-1-2")
+    expect(variantSku(a, "")).toBe("A-1")
+    expect(variantSku(a, "2", true)).toBe("A-1-2#5")
+    expect(variantSkuCandidates(a, "")).toEqual(["A-1", "A-1#5"])
+  })
+
   it("never collide between cards: a shared SKU, or A-1 + size 2 against A + size 1-2", () => {
     const a = card({ id: "5", sku: "A-1" })
     const b = card({ id: "6", sku: "A" })
-    expect(variantSku(a, "2")).not.toBe(variantSku(b, "1-2"))
     const twin = card({ id: "7", sku: "A-1" })
-    expect(variantSku(a, "2")).not.toBe(variantSku(twin, "2"))
-    expect(variantSku(a, "")).not.toBe(variantSku(twin, ""))
-    expect(variantSku(a, "2")).toBe("A-1-2#5")
+    const requests = [twin, b, a].map((c) => ({
+      catalogId: c.id,
+      card: c,
+      productId: null,
+      variants: [{ sizeKey: c.id === "6" ? "1-2" : "2", currentSku: null }],
+    }))
+    const choice = chooseVariantSkus(requests, new Map())
+    // The smallest catalog id gets the plain SKU; the others carry their id.
+    expect(choice.get("5")!.get("2")).toBe("A-1-2")
+    expect(choice.get("6")!.get("1-2")).toBe("A-1-2#6")
+    expect(choice.get("7")!.get("2")).toBe("A-1-2#7")
+  })
+
+  it("adds the id when another product holds the SKU, never for the product's own variant, and keeps a plain SKU it has", () => {
+    const c = card({ id: "9", sku: "X" })
+    const req = (productId: string | null, currentSku: string | null) => [{ catalogId: "9", card: c, productId, variants: [{ sizeKey: "40", currentSku }] }]
+    expect(chooseVariantSkus(req(null, null), new Map([["X-40", "prod_other"]])).get("9")!.get("40")).toBe("X-40#9")
+    expect(chooseVariantSkus(req("prod_9", "X-40"), new Map([["X-40", "prod_9"]])).get("9")!.get("40")).toBe("X-40")
+    // Made with the old format (always suffixed): moves to the plain SKU when it is free...
+    expect(chooseVariantSkus(req("prod_9", "X-40#9"), new Map([["X-40#9", "prod_9"]])).get("9")!.get("40")).toBe("X-40")
+    // ...and keeps the suffix while another product holds the plain one.
+    expect(chooseVariantSkus(req("prod_9", "X-40#9"), new Map([["X-40", "prod_other"], ["X-40#9", "prod_9"]])).get("9")!.get("40")).toBe("X-40#9")
+  })
+
+  it("lets a variant keep its plain SKU against a competitor with a smaller id on the same page", () => {
+    const older = card({ id: "100", sku: "S" })
+    const newcomer = card({ id: "2", sku: "S" })
+    const choice = chooseVariantSkus(
+      [
+        { catalogId: "2", card: newcomer, productId: null, variants: [{ sizeKey: "", currentSku: null }] },
+        { catalogId: "100", card: older, productId: "prod_100", variants: [{ sizeKey: "", currentSku: "S" }] },
+      ],
+      new Map([["S", "prod_100"]])
+    )
+    expect(choice.get("100")!.get("")).toBe("S")
+    expect(choice.get("2")!.get("")).toBe("S#2")
   })
 })
 

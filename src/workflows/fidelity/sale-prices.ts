@@ -7,7 +7,10 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { batchPriceListPricesWorkflow, createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/medusa/core-flows"
 import Decimal from "decimal.js"
 
-export const SALE_PRICE_LIST_TITLE = "Catalog crossed-out prices"
+/** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
+export const SALE_PRICE_LIST_TITLE = "Catalog selling prices"
+export const SALE_PRICE_LIST_DESCRIPTION =
+  "The prices the shop charges for catalog products that have a crossed-out price. Keep it active: without it those products sell at their crossed-out prices. Managed by medusa-catalog-sync."
 export const SALE_PRICE_LIST_SOURCE = "catalog-sync"
 export const CURRENCY = "uah"
 
@@ -34,7 +37,7 @@ export async function ensureSalePriceList(container: MedusaContainer, remembered
         price_lists_data: [
           {
             title: SALE_PRICE_LIST_TITLE,
-            description: "Selling prices under the catalog's crossed-out prices (old_price). Managed by medusa-catalog-sync.",
+            description: SALE_PRICE_LIST_DESCRIPTION,
             status: "active",
             type: "sale",
             metadata: { source: SALE_PRICE_LIST_SOURCE },

@@ -1,8 +1,8 @@
-// Adds variants for sizes a product gained: the size joins the product's "Size"
+// Adds variants for sizes a product gained: the size joins the product's size
 // option (and the product's own subset of its values), then the variants are created. Compensation deletes the new variants.
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SIZE_OPTION } from "../../sync/product-input"
+import { sizeOptionOf } from "./size-labels-step"
 import type { AddedVariant } from "../../sync/variant-changes"
 
 export const addVariantsStep = createStep(
@@ -14,10 +14,13 @@ export const addVariantsStep = createStep(
     const products = await productModule.listProducts({ id: productIds }, { relations: ["options"], take: null })
     // Medusa 2.21 keeps a per-product subset of an option's values: a new size must be
     // added to the option and to the product's subset before a variant can use it.
+    const optionTitles = new Map<string, string>()
     await productModule.updateProductOptionValuesOnProduct(
       products.map((product) => {
-        const option = product.options?.find((o) => o.title === SIZE_OPTION)
-        if (!option) throw new Error(`product ${product.id} has no "${SIZE_OPTION}" option`)
+        const wanted = variants.find((v) => v.productId === product.id)!.optionTitle
+        const option = sizeOptionOf(product, wanted)
+        if (!option) throw new Error(`product ${product.id} has no "${wanted}" option`)
+        optionTitles.set(product.id, option.title)
         const values = variants.filter((v) => v.productId === product.id).map((v) => ({ value: v.optionValue }))
         return { product_id: product.id, product_option_id: option.id, add: values }
       })
@@ -27,7 +30,8 @@ export const addVariantsStep = createStep(
         product_id: v.productId,
         title: v.title,
         sku: v.sku,
-        options: { [SIZE_OPTION]: v.optionValue },
+        variant_rank: v.rank,
+        options: { [optionTitles.get(v.productId)!]: v.optionValue },
         manage_inventory: true,
         metadata: v.metadata,
       }))

@@ -1,9 +1,8 @@
-// Creates a page's new products with their "Size" option, variants and images in one
+// Creates a page's new products with their size option ("Розмір"), variants and images in one
 // product-module call. Compensation deletes them.
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
-import { SIZE_OPTION } from "../../sync/product-input"
 import { productFields, type ProductToCreate } from "../page-input"
 
 export interface CreatedProductVariants {
@@ -20,11 +19,19 @@ export const createCatalogProductsStep = createStep(
     const created = await timed(container, "product.createProducts", () => productModule.createProducts(
       products.map(({ input }) => ({
         ...productFields(input),
-        options: [{ title: SIZE_OPTION, values: input.variants.map((v) => v.optionValue) }],
-        variants: input.variants.map((v) => ({
+        // Ranks keep sizes in size order in the option and the variant list.
+        options: [
+          {
+            title: input.optionTitle,
+            values: input.variants.map((v) => v.optionValue),
+            ranks: Object.fromEntries(input.variants.map((v, i) => [v.optionValue, i])),
+          },
+        ],
+        variants: input.variants.map((v, i) => ({
           title: v.title,
+          variant_rank: i,
           sku: v.sku,
-          options: { [SIZE_OPTION]: v.optionValue },
+          options: { [input.optionTitle]: v.optionValue },
           manage_inventory: true,
           metadata: v.metadata,
         })),

@@ -7,6 +7,7 @@ import { pricesOf } from "./create-variant-prices-step"
 
 export interface VariantUpdate {
   variantId: string
+  rank?: number
   title: string
   sku: string
   metadata: Record<string, unknown>
@@ -19,7 +20,7 @@ export const updateVariantsStep = createStep(
     if (input.fields.length) {
       const productModule = container.resolve(Modules.PRODUCT)
       await timed(container, "product.upsertProductVariants", () =>
-        productModule.upsertProductVariants(input.fields.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata })))
+        productModule.upsertProductVariants(input.fields.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata, ...(v.rank === undefined ? {} : { variant_rank: v.rank }) })))
       )
     }
     const variants = input.prices

@@ -37,6 +37,7 @@ import type { SyncSettings, TestConnectionResult } from "../../../lib/types"
 import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { AccountSummary } from "../../../components/account-summary"
+import { automaticLabel, ReadinessChecklist, useReadiness } from "./components/readiness-checklist"
 
 // Radix Select items cannot have an empty value; this one means "not chosen".
 const NONE = "__none__"
@@ -61,6 +62,7 @@ const CatalogSyncSettingsPage = () => {
           <Link to="/settings/catalog-sync/runs">Run history</Link>
         </Button>
       </Container>
+      <ReadinessChecklist />
       {settingsQuery.isPending ? (
         <Container className="p-0">
           <LoadingState rows={6} />
@@ -437,6 +439,7 @@ const ShopSection = ({ values, errors, set }: SectionProps) => {
     queryFn: () => sdk.admin.salesChannel.list({ limit: 100, fields: "id,name" }),
     retry: 1,
   })
+  const readiness = useReadiness()
 
   return (
     <Section title="Shop" description="Where synced products go, how often the catalog is polled and what a removal in the catalog does.">
@@ -446,7 +449,7 @@ const ShopSection = ({ values, errors, set }: SectionProps) => {
           value={values.stock_location_id}
           onChange={(value) => set("stock_location_id", value)}
           loading={locations.isPending}
-          emptyLabel="Created on the first sync"
+          emptyLabel={automaticLabel("stock_location", readiness.data)}
           options={(locations.data?.stock_locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
         />
       </Field>
@@ -456,7 +459,7 @@ const ShopSection = ({ values, errors, set }: SectionProps) => {
           value={values.sales_channel_id}
           onChange={(value) => set("sales_channel_id", value)}
           loading={channels.isPending}
-          emptyLabel="The store's default channel"
+          emptyLabel={automaticLabel("sales_channel", readiness.data)}
           options={(channels.data?.sales_channels ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
       </Field>

@@ -1,0 +1,26 @@
+// POST /admin/catalog-sync/readiness/fix {check}: carries out one checklist item's fix and
+// answers with the checklist as it now stands. The body is validated by the middleware.
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { catalogSyncService } from "../../../../../queue/catalog-client-factory"
+import { catalogSyncRuntime } from "../../../../../queue/runtime"
+import { fixCheck, inspectReadiness, type CheckId } from "../checks"
+
+export async function POST(req: MedusaRequest<{ check: CheckId }>, res: MedusaResponse) {
+  const service = catalogSyncService(req.scope)
+  const settings = await service.getEffectiveSettings()
+  const check = (req.validatedBody ?? req.body).check
+  await fixCheck(
+    req.scope,
+    settings,
+    check,
+    async (field) => {
+      await service.saveSettings({ [field]: null })
+    },
+    async () => {
+      const queue = await catalogSyncRuntime.queue()
+      await queue.enqueueRun({ mode: "full", trigger: "manual" })
+    }
+  )
+  const fresh = await service.getEffectiveSettings()
+  res.json({ fixed: check, readiness: await inspectReadiness(req.scope, fresh) })
+}

@@ -1,0 +1,57 @@
+// The size option's words in the other catalog language through Medusa's translation module
+// (product_option.title and product_option_value.value are translatable in 2.21): "Розмір" gets
+// ru-RU "Размер", "Один розмір" gets "Один размер". Without the module the words stay in
+// product.metadata.size_labels (map-card). Numeric and letter sizes need no translation.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { batchTranslationsWorkflow } from "@medusajs/medusa/core-flows"
+import { LOCALE_BY_LANGUAGE, otherLanguage, type Language } from "../sync/card-details"
+import type { ShopVocabulary } from "../sync/shop-vocabulary"
+import { translationService } from "./fidelity/translations"
+
+type Row = { id: string; reference_id: string; locale_code: string; translations: Record<string, unknown> }
+
+export async function syncSizeOptionTranslations(
+  container: MedusaContainer,
+  productIds: string[],
+  ctx: { primaryLanguage: Language; vocabulary: ShopVocabulary }
+): Promise<void> {
+  const service = translationService(container) as unknown as {
+    listTranslations(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<Row[]>
+  } | null
+  if (!service || !productIds.length) return
+  const primary = ctx.vocabulary[ctx.primaryLanguage]
+  const other = ctx.vocabulary[otherLanguage(ctx.primaryLanguage)]
+  const locale = LOCALE_BY_LANGUAGE[otherLanguage(ctx.primaryLanguage)]
+  const products = await container
+    .resolve(Modules.PRODUCT)
+    .listProducts({ id: productIds }, { relations: ["options", "options.values"], select: ["id"], take: null })
+  const wanted = new Map<string, { reference: string; translations: Record<string, string> }>()
+  for (const product of products) {
+    for (const option of product.options ?? []) {
+      if (option.title !== primary.option) continue
+      wanted.set(option.id, { reference: "product_option", translations: { title: other.option } })
+      for (const value of option.values ?? []) {
+        if (value.value === primary.oneSize) wanted.set(value.id, { reference: "product_option_value", translations: { value: other.oneSize } })
+      }
+    }
+  }
+  if (!wanted.size) return
+  // Both catalog locales: a row in the primary locale is left from before the primary language changed.
+  const existing = await service.listTranslations(
+    { reference_id: [...wanted.keys()], locale_code: [LOCALE_BY_LANGUAGE.uk, LOCALE_BY_LANGUAGE.ru] },
+    { select: ["id", "reference_id", "locale_code", "translations"], take: null }
+  )
+  const stale = existing.filter((r) => r.locale_code !== locale).map((r) => r.id)
+  const byRef = new Map(existing.filter((r) => r.locale_code === locale).map((r) => [r.reference_id, r]))
+  const create: { reference: string; reference_id: string; locale_code: string; translations: Record<string, string> }[] = []
+  const update: { id: string; translations: Record<string, string> }[] = []
+  for (const [referenceId, want] of wanted) {
+    const row = byRef.get(referenceId)
+    if (!row) create.push({ reference: want.reference, reference_id: referenceId, locale_code: locale, translations: want.translations })
+    else if (JSON.stringify(row.translations ?? {}) !== JSON.stringify(want.translations)) update.push({ id: row.id, translations: want.translations })
+  }
+  if (create.length || update.length || stale.length) {
+    await batchTranslationsWorkflow(container).run({ input: { create, update, delete: stale } as never })
+  }
+}

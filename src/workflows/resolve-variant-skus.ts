@@ -1,0 +1,44 @@
+// Write time: gives the variants a page will create or update their SKUs (src/sync/variant-skus.ts)
+// after looking up which of the candidate SKUs the shop's variants already hold.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { variantSkuCandidates } from "../sync/map-card"
+import type { PlannedUpsert } from "../sync/plan-page"
+import { chooseVariantSkus, type SkuRequest } from "../sync/variant-skus"
+
+/** Sets `input.variants[].sku` of the planned creates and updates in place. */
+export async function resolveVariantSkus(container: MedusaContainer, planned: PlannedUpsert[]): Promise<void> {
+  if (!planned.length) return
+  const productModule = container.resolve(Modules.PRODUCT)
+  const variantIds = planned.flatMap((p) => (p.row?.product_id ? Object.values(p.row.variant_ids ?? {}) : []))
+  const current = variantIds.length
+    ? await productModule.listProductVariants({ id: variantIds }, { select: ["id", "sku"], take: null })
+    : []
+  const skuOfVariant = new Map(current.map((v) => [v.id, v.sku ?? null]))
+  const requests: SkuRequest[] = planned.map((p) => {
+    const productId = p.row?.product_id ?? null
+    return {
+      catalogId: p.catalogId,
+      card: p.card,
+      productId,
+      variants: p.input.variants.map((v) => {
+        const variantId = productId ? p.row?.variant_ids?.[v.sizeKey] : undefined
+        return { sizeKey: v.sizeKey, currentSku: variantId ? (skuOfVariant.get(variantId) ?? null) : null }
+      }),
+    }
+  })
+  const candidates = [...new Set(requests.flatMap((r) => r.variants.flatMap((v) => variantSkuCandidates(r.card, v.sizeKey))))]
+  const holders = new Map<string, string>()
+  for (let i = 0; i < candidates.length; i += 1000) {
+    const rows = await productModule.listProductVariants(
+      { sku: candidates.slice(i, i + 1000) },
+      { select: ["id", "sku", "product_id"], take: null }
+    )
+    for (const row of rows) if (row.sku) holders.set(row.sku, row.product_id ?? "")
+  }
+  const choice = chooseVariantSkus(requests, holders)
+  for (const p of planned) {
+    const skus = choice.get(p.catalogId)
+    for (const v of p.input.variants) v.sku = skus?.get(v.sizeKey) ?? v.sku
+  }
+}
