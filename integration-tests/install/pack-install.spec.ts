@@ -20,6 +20,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import Decimal from "decimal.js"
+import Redis from "ioredis"
 import { createDatabase, databaseUrl, dropDatabase } from "../harness/database"
 import { freePort } from "../harness/medusa-app"
 import { ARTIFACTS_DIR, REPO_ROOT } from "../harness/paths"
@@ -110,6 +111,22 @@ function runAsync(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
   })
 }
 
+/** The plugin's keys of this test's app (its own prefix) on the shared Redis. */
+async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    let cursor = "0"
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500)
+      cursor = next
+      if (keys.length) await redis.del(...keys)
+    } while (cursor !== "0")
+  } finally {
+    redis.disconnect()
+  }
+}
+
 async function readCatalog(baseUrl: string, apiKey: string): Promise<ProductCard[]> {
   const client = new CatalogClient({
     baseUrl,
@@ -192,6 +209,7 @@ describeIfRegistry(`install: npm pack → fresh Medusa ${MEDUSA_VERSION} app →
     await sandbox?.close()
     if (!KEEP) {
       await dropDatabase(dbName).catch(() => undefined)
+      await dropRedisKeys(`mcs-install-${tag}`).catch(() => undefined)
       if (work) fs.rmSync(work, { recursive: true, force: true })
     } else console.log(`[install] kept ${appDir} and database ${dbName}`)
     console.log(`[install] step timings (s): ${JSON.stringify(timings)}; total ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`)
@@ -480,7 +498,7 @@ describeIfRegistry(`install: npm pack → fresh Medusa ${MEDUSA_VERSION} app →
     expect(regions.status).toBe(200)
     const uah = regions.body.regions.find((r: any) => r.currency_code === "uah")
     expect(uah).toBeDefined()
-    const fields = encodeURIComponent("id,title,external_id,*variants.calculated_price,+variants.metadata")
+    const fields = encodeURIComponent("id,title,external_id,*variants,*variants.calculated_price")
     const res = await store(`/store/products?region_id=${uah.id}&limit=200&fields=${fields}`)
     expect(res.status).toBe(200)
     const products: any[] = res.body.products
