@@ -26,6 +26,7 @@ module.exports = {
       testMatch: [
         "<rootDir>/src/**/__tests__/**/*.spec.ts",
         "<rootDir>/sandbox/**/__tests__/**/*.spec.ts",
+        "<rootDir>/scripts/**/__tests__/**/*.spec.ts",
       ],
     },
     {
