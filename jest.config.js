@@ -1,6 +1,7 @@
-// Three projects: "core" needs no Medusa (sandbox, client, pure sync logic, all over real
+// Four projects: "core" needs no Medusa (sandbox, client, pure sync logic, all over real
 // loopback HTTP); "medusa" boots real Medusa apps against PostgreSQL and Redis; "browser"
-// drives the demo admin in headless Chromium.
+// drives the demo admin in headless Chromium; "install" packs the plugin and installs it into
+// a Medusa app made from nothing (needs the npm registry).
 const swc = [
   "@swc/jest",
   {
@@ -25,6 +26,7 @@ module.exports = {
       testMatch: [
         "<rootDir>/src/**/__tests__/**/*.spec.ts",
         "<rootDir>/sandbox/**/__tests__/**/*.spec.ts",
+        "<rootDir>/scripts/**/__tests__/**/*.spec.ts",
       ],
     },
     {
@@ -38,6 +40,11 @@ module.exports = {
       displayName: "browser",
       globalSetup: "<rootDir>/integration-tests/harness/global-setup.ts",
       testMatch: ["<rootDir>/integration-tests/browser/**/*.spec.ts"],
+    },
+    {
+      ...common,
+      displayName: "install",
+      testMatch: ["<rootDir>/integration-tests/install/**/*.spec.ts"],
     },
   ],
 }

@@ -8,13 +8,15 @@
 //   DEMO_PORT=9000            app port                DEMO_SANDBOX_PORT=4010 (control: +1)
 //   DEMO_SERVER=develop|start `medusa develop` (default) or `medusa build` then `medusa start`
 //   DEMO_REBUILD=1            rebuild the plugin even when .medusa/server exists
+//   DEMO_RETRY_GRACE_MS=150000 how long a sync run that ended interrupted/failed is watched for its retry
 //   REDIS_URL, DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import Redis from "ioredis"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../sandbox/server"
+import { elapsed, followRun as followSync, lastLine } from "./demo-progress"
 
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR = path.join(ROOT, "demo")
@@ -40,7 +42,12 @@ const auth = PG.password ? `${PG.user}:${encodeURIComponent(PG.password)}` : PG.
 const DATABASE_URL = `postgres://${auth}@${PG.host}:${PG.port}/${DATABASE}`
 const APP_URL = `http://localhost:${PORT}`
 
-const log = (message: string) => console.log(`[demo] ${message}`)
+let transientLine = false // a progress line a terminal rewrites in place is on screen
+const log = (message: string) => {
+  if (transientLine) process.stdout.write("\n")
+  transientLine = false
+  console.log(`[demo] ${message}`)
+}
 let sandbox: Sandbox | null = null
 let app: ChildProcess | null = null
 let stopping = false
@@ -61,13 +68,13 @@ async function main() {
   })
   log(`catalog sandbox: ${sandbox.baseUrl} (control API ${sandbox.controlUrl}), ${PRODUCTS} products`)
 
-  buildPlugin()
+  await buildPlugin()
   await ensureDatabase()
-  medusa(["db:migrate"], "migrating the database")
-  ensureAdminUser()
+  await medusa(["db:migrate"], "migrating the database")
+  await ensureAdminUser()
 
   const env = appEnv()
-  if (SERVER_MODE === "start") medusa(["build"], "building the app and its admin (medusa build)")
+  if (SERVER_MODE === "start") await medusa(["build"], "building the app and its admin (medusa build)")
   const started = Date.now()
   const cwd = SERVER_MODE === "start" ? path.join(DEMO_DIR, ".medusa", "server") : DEMO_DIR
   if (SERVER_MODE === "start") ensureBuiltAppDeps(cwd)
@@ -102,7 +109,7 @@ async function main() {
     run = started.body.run
   }
   log(`first full sync: run ${run.id}`)
-  await followRun(admin, run.id)
+  const outcome = await followRun(admin, run.id)
 
   log("")
   log(`Admin: ${APP_URL}/app   (login ${ADMIN_EMAIL} / ${ADMIN_PASSWORD})`)
@@ -110,6 +117,7 @@ async function main() {
   log(`Sandbox control (change products, revoke the key): ${sandbox.controlUrl}`)
   log(`  e.g. curl -X POST ${sandbox.controlUrl}/mutate -d '{"count":50}'   then "Sync now" in the admin`)
   log("Press Ctrl-C to stop everything.")
+  if (outcome !== "succeeded") log(`Note: the first sync ended ${outcome}; see the run in the admin (Settings → Catalog sync).`)
 }
 
 async function checkPostgres() {
@@ -148,13 +156,14 @@ async function checkRedis() {
   }
 }
 
-function buildPlugin() {
+async function buildPlugin() {
   const built = fs.existsSync(path.join(ROOT, ".medusa", "server", "src", "modules", "catalog_sync", "index.js"))
   if (built && process.env.DEMO_REBUILD !== "1") {
     log("plugin already built (.medusa/server); DEMO_REBUILD=1 rebuilds it")
     return
   }
-  run(MEDUSA_BIN, ["plugin:build"], ROOT, process.env, "building the plugin (medusa plugin:build)")
+  log("the plugin build takes about 1 to 2 minutes")
+  await run(MEDUSA_BIN, ["plugin:build"], ROOT, process.env, "building the plugin (medusa plugin:build)")
 }
 
 async function ensureDatabase() {
@@ -171,16 +180,13 @@ async function ensureDatabase() {
   }
 }
 
-function ensureAdminUser() {
-  const result = spawnSync(MEDUSA_BIN, ["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], {
-    cwd: DEMO_DIR,
-    env: appEnv(),
-    encoding: "utf8",
-  })
-  const out = `${result.stdout}${result.stderr}`
-  if (result.status === 0) log(`admin user ${ADMIN_EMAIL} created`)
-  else if (/already exists/i.test(out)) log(`admin user ${ADMIN_EMAIL} exists`)
-  else throw new Error(`medusa user failed:\n${out.slice(-2000)}`)
+async function ensureAdminUser() {
+  try {
+    await run(MEDUSA_BIN, ["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], DEMO_DIR, appEnv(), `creating the admin user ${ADMIN_EMAIL}`)
+  } catch (e: any) {
+    if (/already exists/i.test(String(e?.message))) log(`admin user ${ADMIN_EMAIL} exists`)
+    else throw e
+  }
 }
 
 function appEnv(): NodeJS.ProcessEnv {
@@ -206,21 +212,70 @@ function ensureBuiltAppDeps(builtDir: string) {
   if (!fs.existsSync(link)) fs.symlinkSync(path.join(ROOT, "node_modules"), link, "dir")
 }
 
-function medusa(args: string[], what: string) {
-  run(MEDUSA_BIN, args, DEMO_DIR, appEnv(), what)
+function medusa(args: string[], what: string): Promise<void> {
+  return run(MEDUSA_BIN, args, DEMO_DIR, appEnv(), what)
 }
 
-function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, what: string) {
+const TTY = !!process.stdout.isTTY
+
+/** Rewrites the current terminal line (a terminal), or prints a new line (a log file, CI). */
+function status(line: string) {
+  if (!TTY) return console.log(`[demo] ${line}`)
+  process.stdout.write(`\r\x1b[2K[demo] ${line}`)
+  transientLine = true
+}
+
+/**
+ * Runs a command to its end while showing that it is alive: the elapsed time and its latest
+ * output line, every second on a terminal, every 10 s otherwise. Its output is kept and shown
+ * when it fails.
+ */
+function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<void> {
   log(`${what}...`)
   const started = Date.now()
-  const result = spawnSync(bin, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
-  if (result.status !== 0) {
-    throw new Error(`${what} failed (exit ${result.status}):\n${`${result.stdout}${result.stderr}`.slice(-4000)}`)
+  let output = ""
+  const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+  child.stdout!.on("data", (d) => (output += d))
+  child.stderr!.on("data", (d) => (output += d))
+  const stopTicking = ticker(what, () => lastLine(output))
+  return new Promise((resolve, reject) => {
+    child.on("error", (e) => {
+      stopTicking()
+      reject(e)
+    })
+    child.on("exit", (code) => {
+      stopTicking()
+      if (code !== 0) return reject(new Error(`${what} failed (exit ${code}):\n${output.slice(-4000)}`))
+      log(`${what}: done in ${elapsed(Date.now() - started)}`)
+      resolve()
+    })
+  })
+}
+
+/** Prints "what: elapsed (detail)" every second on a terminal, every 10 s otherwise, until stopped. */
+function ticker(what: string, detail: () => string = () => ""): () => void {
+  const started = Date.now()
+  const tick = setInterval(() => {
+    const more = detail()
+    status(`  ${what}: ${elapsed(Date.now() - started)}${more ? `  (${more})` : ""}`)
+  }, TTY ? 1000 : 10_000)
+  return () => {
+    clearInterval(tick)
+    if (TTY && transientLine) process.stdout.write("\r\x1b[2K")
+    transientLine = false
   }
-  log(`${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
 async function waitForHealth(timeoutMs = 300_000) {
+  const stopTicking = ticker("waiting for the app to answer /health")
+  try {
+    await pollHealth(timeoutMs)
+  } finally {
+    stopTicking()
+  }
+}
+
+async function pollHealth(timeoutMs: number) {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (stopping) throw new Error("stopped")
@@ -260,26 +315,21 @@ function adminFetch(token: string): Admin {
   }
 }
 
-async function followRun(admin: Admin, runId: string) {
-  const started = Date.now()
-  let last = ""
-  for (;;) {
-    const { body } = await admin("GET", `/admin/catalog-sync/runs/${runId}`)
-    const r = body.run
-    const line =
-      `${r.status.padEnd(11)} phase ${String(r.progress?.phase ?? "-").padEnd(11)} pages ${r.pages}  seen ${r.items_seen}/${PRODUCTS}` +
-      `  created ${r.created}  updated ${r.updated}  unchanged ${r.unchanged}  skipped ${r.skipped}  requests ${r.requests_used}`
-    if (line !== last) log(line)
-    last = line
-    if (["succeeded", "failed", "interrupted"].includes(r.status)) {
-      const seconds = (Date.now() - started) / 1000
-      if (r.status !== "succeeded") log(`the run ended ${r.status}: ${r.error_code} ${r.error_message}`)
-      else log(`first sync done in ${seconds.toFixed(1)} s (${(r.items_seen / seconds).toFixed(0)} products/s)`)
-      if (r.rejected_count) log(`${r.rejected_count} catalog items were rejected (see the run in the admin)`)
-      return
-    }
-    await new Promise((res) => setTimeout(res, 1000))
-  }
+/** How long a first-sync run that ended interrupted or failed is watched for going on or a retry. */
+const RETRY_GRACE_MS = Number(process.env.DEMO_RETRY_GRACE_MS || 150_000)
+
+function followRun(admin: Admin, runId: string) {
+  return followSync(
+    {
+      get: async (p) => (await admin("GET", p)).body,
+      total: PRODUCTS,
+      progress: (line) => status(line),
+      log,
+      graceMs: RETRY_GRACE_MS,
+      progressEveryMs: TTY ? 0 : 5000,
+    },
+    runId
+  )
 }
 
 function fail(message: string): never {

@@ -3,6 +3,8 @@
 #   core     sandbox, catalog client and pure sync logic over real loopback HTTP (parallel)
 #   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox (one file at a time)
 #   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
+#   install  npm pack, then a fresh Medusa app installs the tarball and sells the products
+#            (skipped with a notice when the npm registry is unreachable)
 # and ends with one line "N passed, N failed". Extra arguments go to every jest call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +27,7 @@ if [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; then
 else
   echo "=== jest project: browser skipped (no chromium; apt-get install -y chromium)"
 fi
+run_project install --runInBand "$@"
 
 node -e '
 const fs = require("fs"), path = require("path");

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Entry point of `npm run catalog`; the work is in cli/run-cli.ts.
 import { runCli } from "./cli/run-cli"
 

@@ -22,6 +22,7 @@ import {
   resolveEncryptionSecret,
 } from "./secret-crypto"
 import { catalogSyncRuntime } from "../../queue/runtime"
+import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 
 type Logger = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void }
 
@@ -55,6 +56,7 @@ class CatalogSyncModuleService extends MedusaService({
   __hooks = {
     onApplicationStart: async () => {
       await catalogSyncRuntime.start({ options: this.pluginOptions_, logger: this.logger_ })
+      await this.queueFirstSyncAtBoot_()
     },
     onApplicationPrepareShutdown: async () => {
       await catalogSyncRuntime.prepareShutdown()
@@ -62,6 +64,20 @@ class CatalogSyncModuleService extends MedusaService({
     onApplicationShutdown: async () => {
       await catalogSyncRuntime.shutdown()
     },
+  }
+
+  /**
+   * Options that already hold a base URL and key: a shop that never synced starts its first
+   * full sync at boot (on instances that run the worker; never during `medusa db:migrate`).
+   */
+  private async queueFirstSyncAtBoot_(): Promise<void> {
+    if (!catalogSyncRuntime.runsWorker) return
+    try {
+      const queued = await queueFirstSyncIfNeverSynced({ service: this as any, queue: await catalogSyncRuntime.queue() })
+      if (queued && !queued.alreadyRunning) this.logger_.info(`catalog sync: first full sync queued at start (run ${queued.run.id})`)
+    } catch (e: any) {
+      this.logger_.warn(`catalog sync: could not queue the first sync: ${e?.message ?? e}`)
+    }
   }
 
   getPluginOptions(): CatalogSyncPluginOptions {

@@ -1,11 +1,13 @@
 // GET/POST /admin/catalog-sync/settings. The key is never returned (masked ••••1234); a new
 // key (or a new base URL) is checked against /v1/me before anything is saved; a pricing
-// change starts a full resync; the schedule follows the interval at once.
+// change starts a full resync, and so does any save of a shop that never synced (its first
+// sync); the schedule follows the interval at once.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { encryptionSecretProblem, resolveEncryptionSecret } from "../../../../modules/catalog_sync/secret-crypto"
 import { catalogSyncService, encryptionSecretRefusal } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
+import { queueFirstSyncIfNeverSynced } from "../../../../queue/first-sync"
 import { connectionCheckTarget, isConfigured, samePricing, toPublicSettings, validateSettingsPatch } from "../../../../sync/settings"
 import { apiErrorBody, fetchAccount, forgetCachedAccounts, invalidData, serializeRun } from "../helpers"
 
@@ -65,6 +67,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     if (pricingChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
       run = serializeRun(queued)
+    }
+    // A shop that never synced starts its first full sync now, whatever changed.
+    if (!run) {
+      const first = await queueFirstSyncIfNeverSynced({ service, queue, settings: saved })
+      if (first) run = serializeRun(first.run)
     }
   } catch (e: any) {
     logger.warn(`catalog sync: settings saved, but the queue could not be updated: ${e?.message ?? e}`)

@@ -1,0 +1,8 @@
+// Public entry of the `medusa-catalog-sync/workflows` export: the workflows and helpers the
+// sync engine writes products with, for apps that want to call them directly.
+export { createCatalogProductsWorkflow, type CreateCatalogProductsInput } from "./create-catalog-products"
+export { updateCatalogProductsWorkflow, type UpdateCatalogProductsInput } from "./update-catalog-products"
+export { setCatalogStockWorkflow } from "./set-catalog-stock"
+export { removeCatalogProducts, type RemovalMode } from "./remove-catalog-products"
+export { ensureShopSetup, OWN_SALES_CHANNEL_NAME, OWN_STOCK_LOCATION_NAME, type ShopSetup } from "./ensure-shop-setup"
+export type { CreatedProduct, Placement, ProductToCreate, ProductToUpdate } from "./page-input"
