@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net"
 import { runRetryDelayMs } from "../catalog-sync-queue"
 import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
 import { closeRedis, createRedis, redisKeys } from "../redis"
-import { RunLock } from "../run-lock"
+import type { RunLivenessLike } from "../run-liveness"
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 jest.setTimeout(20_000)
@@ -20,7 +20,7 @@ function fakeService(settings: Record<string, unknown>) {
   return {
     runs,
     getEffectiveSettings: async () => settings,
-    getState: async () => ({}),
+    getState: async () => ({ id: "state_1" }),
     updateState: async () => ({}),
     retrieveCatalogSyncRun: async (id: string) => runs.get(id),
     updateCatalogSyncRuns: async (patch: any) => {
@@ -32,6 +32,29 @@ function fakeService(settings: Record<string, unknown>) {
       throw new Error("not expected")
     },
   }
+}
+
+/** The run lock in memory (run-liveness.spec.ts covers the PostgreSQL one). */
+function fakeLiveness(): RunLivenessLike & { held: string | null } {
+  const liveness = {
+    held: null as string | null,
+    holder: async () => liveness.held,
+    acquire: async (runId: string) => {
+      if (liveness.held) throw new Error("already held")
+      liveness.held = runId
+      return {
+        lease: {
+          runId,
+          check: async () => undefined,
+          updateState: async () => undefined,
+          release: async () => {
+            if (liveness.held === runId) liveness.held = null
+          },
+        },
+      }
+    },
+  }
+  return liveness
 }
 
 describe("CatalogSyncWorker", () => {
@@ -59,12 +82,13 @@ describe("CatalogSyncWorker", () => {
       revision: 1,
     })
     const runSync = jest.fn()
+    const liveness = fakeLiveness()
     const quiet = { info() {}, warn() {}, error() {} }
     const worker = new CatalogSyncWorker({
       connection,
-      redis,
       prefix,
-      queue: { liveActiveRuns: async () => [] } as any,
+      liveness,
+      queue: { liveActiveRuns: async () => [], recover: async () => null } as any,
       container: {},
       service: () => service as any,
       runSync: () => runSync,
@@ -76,8 +100,8 @@ describe("CatalogSyncWorker", () => {
       expect(result).toMatchObject({ status: "failed" })
       expect(runSync).not.toHaveBeenCalled()
       expect(service.runs.get("run_1").status).toBe("failed")
-      // The lock is free: the next run is not blocked.
-      expect(await RunLock.holder(redis, redisKeys(prefix).runLock)).toBeNull()
+      // The run lock is free: the next run is not blocked.
+      expect(await liveness.holder()).toBeNull()
     } finally {
       await worker.close()
     }
@@ -91,6 +115,7 @@ describe("CatalogSyncWorker", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const service = fakeService({ baseUrl, apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 })
+    const liveness = fakeLiveness()
     const runSync = async (_c: unknown, input: { client: any }) => {
       try {
         await input.client.getProduct(1)
@@ -101,9 +126,9 @@ describe("CatalogSyncWorker", () => {
     }
     const worker = new CatalogSyncWorker({
       connection,
-      redis,
       prefix,
-      queue: { liveActiveRuns: async () => [] } as any,
+      liveness,
+      queue: { liveActiveRuns: async () => [], recover: async () => null } as any,
       container: {},
       service: () => service as any,
       runSync: () => runSync as any,
