@@ -131,7 +131,12 @@ export class CatalogSyncWorker {
     const service = this.#service()
     const settings = await service.getEffectiveSettings()
     const picked = await this.#runFor(job, settings)
-    if (!picked.run) return { skipped: picked.skipped }
+    if (!picked.run) {
+      if (picked.skipped === "running_elsewhere" || picked.skipped === "superseded" || picked.skipped === "taken_elsewhere") {
+        this.#logger.info(`catalog sync: job ${job.id} handed out again; skipped (${picked.skipped})`)
+      }
+      return { skipped: picked.skipped }
+    }
     const run = picked.run
 
     if (!isConfigured(settings)) {
@@ -145,7 +150,10 @@ export class CatalogSyncWorker {
       await this.#finish(run.id, "interrupted", "shutdown", "The app shut down before the run started")
       return { status: "interrupted", errorCode: "shutdown" }
     }
-    if ("taken" in acquired) return { skipped: "taken_elsewhere" }
+    if ("taken" in acquired) {
+      this.#logger.info(`catalog sync: job ${job.id} skipped: run ${run.id} was already taken`)
+      return { skipped: "taken_elsewhere" }
+    }
     const lease = acquired.lease
     let result: RunSyncResult
     let thrownRetryAfterMs: number | null = null

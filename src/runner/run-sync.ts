@@ -199,7 +199,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         settings,
       }
       const fetchWaitMs = Date.now() - waitStarted
-      await beforePageWrite(counts.pages + 1)
+      await beforePageWrite(counts.pages + 1, input.mode)
       // Fencing: a run that lost its lock writes no page.
       await fence?.check()
       const writeStarted = Date.now()

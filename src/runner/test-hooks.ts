@@ -5,7 +5,8 @@
 // CATALOG_SYNC_TEST_BLOCK_LOOP_MS  then blocks the event loop (a synchronous busy loop) this long
 //
 // Each value is "<ms>" (every page) or "<ms>@<page>,<page>…" (only those pages of a run,
-// counted from 1). The liveness tests use them to make a page take minutes and to starve
+// counted from 1). CATALOG_SYNC_TEST_HOOK_MODE ("full" or "changes") limits both to runs of
+// that mode. The liveness tests use them to make a page take minutes and to starve
 // every timer of the process for longer than any lock duration.
 
 type Hook = { ms: number; pages: Set<number> | null }
@@ -23,7 +24,9 @@ function parse(value: string | undefined): Hook | null {
 
 const applies = (hook: Hook | null, page: number): hook is Hook => !!hook && (!hook.pages || hook.pages.has(page))
 
-export async function beforePageWrite(page: number, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function beforePageWrite(page: number, mode: "changes" | "full", env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const onlyMode = env.CATALOG_SYNC_TEST_HOOK_MODE?.trim()
+  if (onlyMode && onlyMode !== mode) return
   const delay = parse(env.CATALOG_SYNC_TEST_PAGE_DELAY_MS)
   const block = parse(env.CATALOG_SYNC_TEST_BLOCK_LOOP_MS)
   if (applies(delay, page)) await new Promise((r) => setTimeout(r, delay.ms))
