@@ -131,7 +131,12 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const hooks = input.hooks ?? loadFidelityHooks()
     const refs = await hooks.refreshReferenceData(container, client, state, settings)
 
-    let position: Position = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
+    const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
+    let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
+    logger.info(
+      `catalog sync: run ${runId} (${input.mode}${input.resume ? `, resuming pass ${input.resume.passId ?? "none"}` : ""}) starts: ` +
+        `${start.reason}, ${start.cursor ? "from the stored cursor" : "without a cursor"}, pass ${start.fullPassId ?? "none"}`
+    )
     const beginPass = async (pos: Position) => {
       if (pos.cursor === null) {
         // The old cursor goes with the old pass: were it kept, a run that dies before this
