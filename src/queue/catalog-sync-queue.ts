@@ -123,12 +123,14 @@ export class CatalogSyncQueue {
   /**
    * A job handed out again for a run that did not finish (a transient failure retried by
    * BullMQ, or a process that died): creates the "retry" run that continues it, run by that
-   * same job. Null when later work already continues it, or another run is alive (which
-   * continues from the same stored cursor anyway).
+   * same job. Null when another run is alive (it continues from the same stored cursor
+   * anyway), or, for interrupted work, when a later run already continues it.
    */
   async resumeRun(row: RunRow, jobId: string | null): Promise<RunRow | null> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
-      if (await this.#superseded(row)) return null
+      // Interrupted work continued by a later run (e.g. recovery already resumed it) is done
+      // with; a failed run is retried with backoff as promised, whatever ran in between.
+      if (row.status === "interrupted" && (await this.#superseded(row))) return null
       if ((await this.liveActiveRuns()).length) return null
       return this.#service().createCatalogSyncRuns({
         trigger: "retry",
