@@ -9,7 +9,7 @@ import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
 
 jest.setTimeout(600_000)
 
-describe("platform: /status while interrupted work is pending", () => {
+describe("platform: /status while interrupted work is pending, and fencing", () => {
   let sb: Sandbox
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let worker: MedusaApp | null = null
@@ -55,6 +55,33 @@ describe("platform: /status while interrupted work is pending", () => {
     const done = await waitForRun(server, resumed.id, undefined, 300_000)
     expect(done.status).toBe("succeeded")
     expect((await server.admin("/admin/catalog-sync/status")).body).toMatchObject({ state: "idle", resuming_run: null })
+    expect(compareShop(await readCatalog(sb.baseUrl, sb.apiKey), await readShop(db.url))).toEqual([])
+  })
+
+  it("fencing: a run whose lock connection is cut stops without storing its cursor, and its pass is resumed", async () => {
+    sb.control.mutate({ count: 30, kinds: ["price", "stock"] })
+    const res = await server.admin("/admin/catalog-sync/runs", { body: { mode: "full" } })
+    expect(res.body.already_running).toBe(false)
+    const runId = res.body.run.id
+    await waitFor("a committed page", async () => {
+      const r = await server.admin(`/admin/catalog-sync/runs/${runId}`)
+      return r.body.run.status === "running" && r.body.run.pages >= 1
+    }, 180_000, 100)
+    // The run lock's connection goes (as when PostgreSQL drops a session): the lock with it.
+    const cut = await sql(db.url, "select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'medusa-catalog-sync:run-lock' and datname = current_database()")
+    expect(cut.length).toBe(1)
+    const cutAt = Date.now()
+    const fenced = await waitForRun(server, runId, ["succeeded", "failed", "interrupted"], 120_000)
+    expect(fenced).toMatchObject({ status: "interrupted", error_code: "lost_run_lock" })
+    // Nothing stored after the cut: the state still names the fenced run, with the cursor it had.
+    const [state] = await sql(db.url, "select cursor, full_pass_id, current_run_id, updated_at from catalog_sync_state")
+    expect(new Date(state.updated_at).getTime()).toBeLessThanOrEqual(cutAt + 1000)
+    const retry = await waitFor("the retry", async () => {
+      const [row] = await sql(db.url, "select * from catalog_sync_run where trigger = 'retry' and created_at > $1 order by created_at limit 1", [new Date(cutAt)])
+      return row ?? null
+    }, 30_000, 200)
+    expect(retry.progress.pass_id).toBe(state.full_pass_id)
+    expect((await waitForRun(server, retry.id, undefined, 300_000)).status).toBe("succeeded")
     expect(compareShop(await readCatalog(sb.baseUrl, sb.apiKey), await readShop(db.url))).toEqual([])
   })
 })
