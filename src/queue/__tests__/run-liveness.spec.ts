@@ -89,7 +89,7 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
     const dead = await lease("run_dead")
     // What kill -9 does to the process's connection: the server drops the session.
     await knex.raw(
-      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'medusa-catalog-sync:run-lock' and pid <> pg_backend_pid()`
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'medusa-catalog-sync:run-lock' and datname = current_database() and pid <> pg_backend_pid()`
     )
     await new Promise((r) => setTimeout(r, 200))
     expect(await liveness.holder()).toBeNull()
