@@ -5,7 +5,8 @@ import type Redis from "ioredis"
 import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
 import { QUEUE_NAME, redisKeys } from "./redis"
-import { RunLock, withRedisMutex } from "./run-lock"
+import { withRedisMutex } from "./run-lock"
+import type { RunLivenessLike } from "./run-liveness"
 import type { CatalogSyncServiceLike, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
 
 export const SCHEDULER_ID = "catalog-sync-poll"
@@ -39,11 +40,19 @@ export class CatalogSyncQueue {
   readonly #redis: Redis
   readonly #prefix: string
   readonly #service: () => CatalogSyncServiceLike
+  readonly #liveness: RunLivenessLike
 
-  constructor(input: { queueConnection: Redis; redis: Redis; prefix: string; service: () => CatalogSyncServiceLike }) {
+  constructor(input: {
+    queueConnection: Redis
+    redis: Redis
+    prefix: string
+    service: () => CatalogSyncServiceLike
+    liveness: RunLivenessLike
+  }) {
     this.#redis = input.redis
     this.#prefix = input.prefix
     this.#service = input.service
+    this.#liveness = input.liveness
     this.queue = new Queue<RunJobData>(QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
   }
 
@@ -67,22 +76,106 @@ export class CatalogSyncQueue {
       } else if (active.length) {
         return { run: active.find((r) => r.status === "running") ?? active[0], alreadyRunning: true }
       }
-      const service = this.#service()
-      const run = await service.createCatalogSyncRuns({ trigger: input.trigger, mode: input.mode, status: "queued", job_id: null })
-      await this.queue.add(
-        "run",
-        { runId: run.id, mode: input.mode, trigger: input.trigger },
-        {
-          jobId: run.id,
-          attempts: RUN_ATTEMPTS,
-          backoff: { type: RUN_BACKOFF_TYPE, delay: RETRY_BACKOFF_MS },
-          removeOnComplete: 200,
-          removeOnFail: 200,
-        }
-      )
-      const updated = await service.updateCatalogSyncRuns({ id: run.id, job_id: run.id })
-      return { run: updated, alreadyRunning: false }
+      return { run: await this.#addRun({ mode: input.mode, trigger: input.trigger }), alreadyRunning: false }
     })
+  }
+
+  /** Creates a queued run row and its job (the job id is the run id). */
+  async #addRun(input: { mode: RunMode; trigger: RunTrigger; progress?: Record<string, unknown> }): Promise<RunRow> {
+    const service = this.#service()
+    const run = await service.createCatalogSyncRuns({
+      trigger: input.trigger,
+      mode: input.mode,
+      status: "queued",
+      job_id: null,
+      ...(input.progress ? { progress: input.progress } : {}),
+    })
+    await this.queue.add(
+      "run",
+      { runId: run.id, mode: input.mode, trigger: input.trigger },
+      {
+        jobId: run.id,
+        attempts: RUN_ATTEMPTS,
+        backoff: { type: RUN_BACKOFF_TYPE, delay: RETRY_BACKOFF_MS },
+        removeOnComplete: 200,
+        removeOnFail: 200,
+      }
+    )
+    return service.updateCatalogSyncRuns({ id: run.id, job_id: run.id })
+  }
+
+  /** What a run that continues `row` inherits: the pass it was in, so the pass (and its sweep) go on. */
+  static resumeProgress(row: RunRow): Record<string, unknown> {
+    const progress = (row.progress ?? null) as { pass_id?: unknown } | null
+    return { phase: "queued", resume_of: row.id, pass_id: typeof progress?.pass_id === "string" ? progress.pass_id : null }
+  }
+
+  /** Whether a run was created after this one (its work is then continued by that run). */
+  async #superseded(row: RunRow): Promise<boolean> {
+    if (!row.created_at) return false
+    const later = await this.#service().listCatalogSyncRuns(
+      { created_at: { $gt: row.created_at }, id: { $ne: row.id } },
+      { take: 1, select: ["id"] }
+    )
+    return later.length > 0
+  }
+
+  /**
+   * A job handed out again for a run that did not finish (a transient failure retried by
+   * BullMQ, or a process that died): creates the "retry" run that continues it, run by that
+   * same job. Null when another run is alive (it continues from the same stored cursor
+   * anyway), or, for interrupted work, when a later run already continues it.
+   */
+  async resumeRun(row: RunRow, jobId: string | null): Promise<RunRow | null> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
+      // Interrupted work continued by a later run (e.g. recovery already resumed it) is done
+      // with; a failed run is retried with backoff as promised, whatever ran in between.
+      if (row.status === "interrupted" && (await this.#superseded(row))) return null
+      if ((await this.liveActiveRuns()).length) return null
+      return this.#service().createCatalogSyncRuns({
+        trigger: "retry",
+        mode: row.mode,
+        status: "queued",
+        job_id: jobId,
+        progress: CatalogSyncQueue.resumeProgress(row),
+      })
+    })
+  }
+
+  /**
+   * Resumes interrupted work whose process is gone, at once: when no run is alive and the
+   * latest run ended interrupted (its process died, or the app shut down mid-run), a "retry"
+   * run continuing it from the stored cursor is queued. The dead run's job, which BullMQ would
+   * keep "active" until its job lock expires and a stall check notices (about a minute, and
+   * blocking the queue's single slot meanwhile), is completed first. Returns the new run.
+   */
+  async recover(): Promise<RunRow | null> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
+      if ((await this.liveActiveRuns()).length) return null
+      const [latest] = await this.#service().listCatalogSyncRuns({}, { order: { created_at: "DESC" }, take: 1 })
+      if (!latest || latest.status !== "interrupted") return null
+      await this.#abandonJob(latest)
+      return this.#addRun({ mode: latest.mode, trigger: "retry", progress: CatalogSyncQueue.resumeProgress(latest) })
+    })
+  }
+
+  /** The latest run when it ended interrupted and nothing continues it yet (work pending). */
+  async pendingResume(): Promise<RunRow | null> {
+    const [latest] = await this.#service().listCatalogSyncRuns({}, { order: { created_at: "DESC" }, take: 1 })
+    return latest?.status === "interrupted" ? latest : null
+  }
+
+  /**
+   * Completes the BullMQ job of a run whose process died, when BullMQ still counts it active
+   * (its job lock not yet expired). Only called once the run lock shows the run dead. The
+   * token "0" is BullMQ's "no lock check": the lock belongs to the dead worker.
+   */
+  async #abandonJob(row: RunRow): Promise<void> {
+    if (!row.job_id) return
+    const job = await this.queue.getJob(row.job_id)
+    if (!job || (job.data?.runId && job.data.runId !== row.id)) return
+    if ((await job.getState()) !== "active") return
+    await job.moveToCompleted({ abandoned: true, run_id: row.id, reason: row.error_code ?? "process_stopped" }, "0", false).catch(() => undefined)
   }
 
   /**
@@ -95,7 +188,7 @@ export class CatalogSyncQueue {
       { status: ["queued", "running"] },
       { order: { created_at: "ASC" }, take: 20 }
     )
-    const holder = await RunLock.holder(this.#redis, redisKeys(this.#prefix).runLock)
+    const holder = await this.#liveness.holder()
     const live: RunRow[] = []
     for (const row of rows) {
       if (await this.#isAlive(row, holder)) live.push(row)
@@ -114,11 +207,11 @@ export class CatalogSyncQueue {
 
   async #isAlive(row: RunRow, lockHolder: string | null): Promise<boolean> {
     if (lockHolder === row.id) return true
-    // A running row always belongs to the holder of the run lock (taken before runSync starts
-    // and renewed while it runs); without it, its process died.
+    // A running row belongs to the holder of the run lock (PostgreSQL holds it for as long as
+    // the run's connection lives, however long a page takes or the event loop is blocked);
+    // without it, its process died.
     if (row.status === "running") return false
-    // Queued: alive while its job waits or is being picked up. A scheduled run's row carries
-    // the scheduler job's id; it is active for the moment before the lock is taken.
+    // Queued: alive while its job waits or is being picked up (or waits for the run lock).
     const job = row.job_id ? await this.queue.getJob(row.job_id) : undefined
     if (!job) return false
     const state = await job.getState()

@@ -1,12 +1,17 @@
 // The BullMQ worker (concurrency 1, only on instances in worker or shared mode). Each job is
-// one run: take the cross-instance lock, build the client, call the engine's runSync, release.
-// Shutdown aborts the run's signal; runSync stops at the next page boundary after committing.
+// one run: take the run lock (a PostgreSQL advisory lock held on a connection of its own, see
+// run-liveness.ts), build the client, call the engine's runSync with the lock as its fence,
+// release. Shutdown aborts the run's signal; runSync stops at the next page boundary after
+// committing. Liveness never depends on BullMQ's job lock: a job BullMQ thinks stalled (its
+// process blocked for longer than the lock duration) is handed out again, sees its run alive
+// and completes without doing anything; a run whose process died is resumed from its cursor by
+// the queue's recovery (at worker start and every few seconds), not by BullMQ's stall check.
 import { Worker, type Job } from "bullmq"
 import type Redis from "ioredis"
 import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
-import { QUEUE_NAME, redisKeys } from "./redis"
-import { RunLock } from "./run-lock"
+import { QUEUE_NAME } from "./redis"
+import type { RunLivenessLike, RunFence } from "./run-liveness"
 import { createCatalogClientFor } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
 import { RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
@@ -24,10 +29,24 @@ type Logger = { info(m: string): void; warn(m: string): void; error(m: string, e
 export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string }
 export type RunSyncFn = (
   container: any,
-  input: { runId: string; mode: RunMode; settings: EffectiveSettings; client: any; signal: AbortSignal }
+  input: {
+    runId: string
+    mode: RunMode
+    settings: EffectiveSettings
+    client: any
+    signal: AbortSignal
+    fence?: RunFence
+    resume?: { passId: string | null } | null
+  }
 ) => Promise<RunSyncResult>
 
-const STALE_SWEEP_MS = 10_000
+/** How often a worker looks for runs whose process died, to resume them. */
+const RECOVERY_EVERY_MS = 5_000
+/**
+ * BullMQ fails a job that stalled more often than this. Stalls are harmless here (a job handed
+ * out again finds its run alive, or resumes it), so a job is never failed for stalling.
+ */
+export const MAX_STALLED_COUNT = 1_000_000
 
 /** Thrown to let BullMQ retry a run that failed for a transient reason (with backoff). */
 export class TransientRunFailure extends Error {
@@ -43,8 +62,7 @@ export class TransientRunFailure extends Error {
 
 export class CatalogSyncWorker {
   readonly worker: Worker<RunJobData>
-  readonly #redis: Redis
-  readonly #prefix: string
+  readonly #liveness: RunLivenessLike
   readonly #queue: CatalogSyncQueue
   readonly #container: any
   readonly #service: () => CatalogSyncServiceLike
@@ -57,16 +75,15 @@ export class CatalogSyncWorker {
 
   constructor(input: {
     connection: Redis
-    redis: Redis
     prefix: string
+    liveness: RunLivenessLike
     queue: CatalogSyncQueue
     container: any
     service: () => CatalogSyncServiceLike
     runSync: () => RunSyncFn
     logger: Logger
   }) {
-    this.#redis = input.redis
-    this.#prefix = input.prefix
+    this.#liveness = input.liveness
     this.#queue = input.queue
     this.#container = input.container
     this.#service = input.service
@@ -78,19 +95,29 @@ export class CatalogSyncWorker {
       concurrency: 1,
       // A run takes minutes; its BullMQ lock is renewed automatically meanwhile.
       lockDuration: 60_000,
-      maxStalledCount: 1,
+      maxStalledCount: MAX_STALLED_COUNT,
       settings: { backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) => runRetryDelayMs(attemptsMade, err) },
     })
     this.worker.on("failed", (job, err) => {
       if (!(err instanceof TransientRunFailure)) this.#logger.warn(`catalog sync: job ${job?.id} failed: ${err.message}`)
     })
     this.worker.on("error", (err) => this.#logger.warn(`catalog sync worker: ${err.message}`))
-    // Runs whose process died (SIGKILL, OOM) show as "interrupted" once their lock expires,
-    // not only when someone next asks for a run.
-    this.#sweepTimer = setInterval(() => {
-      this.#queue.liveActiveRuns().catch(() => undefined)
-    }, STALE_SWEEP_MS)
+    // Runs whose process died (SIGKILL, OOM) are resumed by whichever worker notices first:
+    // this one at once (app start) and every few seconds (another instance died).
+    this.recover()
+    this.#sweepTimer = setInterval(() => this.recover(), RECOVERY_EVERY_MS)
     this.#sweepTimer.unref()
+  }
+
+  /** Resumes interrupted work whose process is gone (never throws). */
+  recover(): void {
+    if (this.#shutdown.signal.aborted) return
+    this.#queue
+      .recover()
+      .then((run) => {
+        if (run) this.#logger.info(`catalog sync: resuming interrupted work as run ${run.id} (${run.mode})`)
+      })
+      .catch((e) => this.#logger.warn(`catalog sync: recovery check failed: ${e?.message ?? e}`))
   }
 
   #track<T>(promise: Promise<T>): Promise<T> {
@@ -104,7 +131,12 @@ export class CatalogSyncWorker {
     const service = this.#service()
     const settings = await service.getEffectiveSettings()
     const picked = await this.#runFor(job, settings)
-    if (!picked.run) return { skipped: picked.skipped }
+    if (!picked.run) {
+      if (picked.skipped === "running_elsewhere" || picked.skipped === "superseded" || picked.skipped === "taken_elsewhere") {
+        this.#logger.info(`catalog sync: job ${job.id} handed out again; skipped (${picked.skipped})`)
+      }
+      return { skipped: picked.skipped }
+    }
     const run = picked.run
 
     if (!isConfigured(settings)) {
@@ -112,11 +144,17 @@ export class CatalogSyncWorker {
       return { status: "failed", errorCode: "not_configured" }
     }
 
-    const lock = new RunLock(this.#redis, redisKeys(this.#prefix).runLock)
-    if (!(await lock.acquire(run.id, this.#shutdown.signal))) {
+    const state = await service.getState()
+    const acquired = await this.#liveness.acquire(run.id, state.id, this.#shutdown.signal)
+    if ("aborted" in acquired) {
       await this.#finish(run.id, "interrupted", "shutdown", "The app shut down before the run started")
       return { status: "interrupted", errorCode: "shutdown" }
     }
+    if ("taken" in acquired) {
+      this.#logger.info(`catalog sync: job ${job.id} skipped: run ${run.id} was already taken`)
+      return { skipped: "taken_elsewhere" }
+    }
+    const lease = acquired.lease
     let result: RunSyncResult
     let thrownRetryAfterMs: number | null = null
     let client: ReturnType<typeof createCatalogClientFor> | null = null
@@ -125,13 +163,15 @@ export class CatalogSyncWorker {
     // client) must release the lock, or every later run would wait for it forever.
     try {
       client = createCatalogClientFor(this.#container, settings, { signal: undefined })
-      await service.updateState({ current_run_id: run.id })
+      const progress = (run.progress ?? null) as { pass_id?: unknown } | null
       result = await this.#runSync()(this.#container, {
         runId: run.id,
         mode: run.mode,
         settings,
         client,
         signal: this.#shutdown.signal,
+        fence: lease,
+        resume: run.trigger === "retry" ? { passId: typeof progress?.pass_id === "string" ? progress.pass_id : null } : null,
       })
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.
@@ -142,8 +182,7 @@ export class CatalogSyncWorker {
       result = { status: "failed", errorCode: code }
     } finally {
       await client?.close().catch(() => undefined)
-      await lock.release()
-      await service.updateState({ current_run_id: null }).catch(() => undefined)
+      await lease.release()
     }
 
     if (
@@ -176,23 +215,26 @@ export class CatalogSyncWorker {
       const state = await service.getState()
       if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
       if ((await this.#queue.liveActiveRuns()).length) return { skipped: "already_running" }
-      return { run: await service.createCatalogSyncRuns({ trigger: "schedule", mode, status: "queued", job_id: job.id ?? null }) }
+      const run = await service.createCatalogSyncRuns({ trigger: "schedule", mode, status: "queued", job_id: job.id ?? null })
+      // The job names its run, so recovery can tell this job from a later one.
+      await job.updateData({ runId: run.id, mode, trigger: "schedule" }).catch(() => undefined)
+      return { run }
     }
     const row = await service.retrieveCatalogSyncRun(runId)
     if (row.status === "queued") return { run: row }
     if (row.status === "succeeded") return { skipped: "already_done" }
-    // BullMQ hands a job out again after a transient failure (attemptsMade > 0), or after the
-    // process running it died (stalled job): either way, resume with a new "retry" run.
-    let resume = job.attemptsMade > 0 || row.error_code === "process_stopped"
     if (row.status === "running") {
-      const holder = await RunLock.holder(this.#redis, redisKeys(this.#prefix).runLock)
-      if (holder === row.id) return { skipped: "running_elsewhere" }
+      // BullMQ hands a job out again when its process did not renew the job's lock in time
+      // (a blocked event loop, or a dead process): only the run lock says which.
+      if ((await this.#liveness.holder()) === row.id) return { skipped: "running_elsewhere" }
       await this.#finish(row.id, "interrupted", "process_stopped", "The process running this sync stopped before it finished")
-      resume = true
+    } else if (row.status === "failed" && job.attemptsMade === 0) {
+      return { skipped: "run_failed" }
     }
-    if (!resume) return { skipped: `run_${row.status}` }
-    if ((await this.#queue.liveActiveRuns()).length) return { skipped: "already_running" }
-    const retry = await service.createCatalogSyncRuns({ trigger: "retry", mode, status: "queued", job_id: job.id ?? null })
+    // A retry after a transient failure (BullMQ's backoff), or interrupted work: continue it as
+    // a new "retry" run from the stored cursor, unless later work already did.
+    const retry = await this.#queue.resumeRun(row, job.id ?? null)
+    if (!retry) return { skipped: "superseded" }
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
     this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1}/${RUN_ATTEMPTS})`)
     return { run: retry }

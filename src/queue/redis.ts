@@ -11,7 +11,7 @@ export const QUEUE_NAME = "catalog-sync"
 
 export function redisKeys(prefix = redisPrefix()) {
   return {
-    /** Held (SET NX PX, renewed) by the process that runs a sync. Value: "<runId>|<token>". */
+    /** Unused since the run lock moved to PostgreSQL (run-liveness.ts); tests clean it up. */
     runLock: `${prefix}:lock:run`,
     /** Serialises "is a run active? else create one" across instances. */
     enqueueMutex: `${prefix}:lock:enqueue`,

@@ -1,6 +1,7 @@
-// The cross-instance "one sync at a time" lock: SET NX PX, renewed while held, released
-// only by its holder (compare-and-delete). BullMQ's global concurrency already keeps one job
-// active; this lock also covers a job that BullMQ considers stalled while its process still runs.
+// Redis locks. withRedisMutex serialises short critical sections across instances (enqueueing,
+// resuming). RunLock (SET NX PX, renewed by a timer) is no longer the run lock: a timer that a
+// busy event loop delays let a live run lose it; runs hold a PostgreSQL advisory lock instead
+// (run-liveness.ts). RunLock is kept only for its callers outside the queue, if any appear.
 import { randomUUID } from "node:crypto"
 import type Redis from "ioredis"
 

@@ -7,6 +7,8 @@ import type { CatalogSyncPluginOptions } from "../sync/settings"
 import { closeRedis, createRedis, redisPrefix } from "./redis"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { container as appContainer } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { RunLiveness } from "./run-liveness"
 import { CatalogSyncQueue } from "./catalog-sync-queue"
 import { CatalogSyncWorker, type RunSyncFn } from "./catalog-sync-worker"
 import type { CatalogSyncServiceLike } from "./types"
@@ -66,12 +68,12 @@ class CatalogSyncRuntime {
     if (this.#workerMode === "server") return // the queue is opened lazily for enqueueing
     const runSync = loadRunSync() // now, so a broken engine shows at start rather than at the first run
     const queue = await this.queue()
-    await queue.liveActiveRuns() // marks runs of a process that died as interrupted
     await queue.syncSchedule(await this.#service().getEffectiveSettings())
+    // The worker resumes interrupted work (a run whose process died) as soon as it exists.
     this.#worker = new CatalogSyncWorker({
       connection: this.#connect("worker"),
-      redis: this.commandRedis()!,
       prefix: this.#prefix,
+      liveness: this.#liveness(),
       queue,
       container,
       service: () => this.#service(),
@@ -79,6 +81,10 @@ class CatalogSyncRuntime {
       logger,
     })
     logger.info(`catalog sync: worker started (mode ${this.#workerMode}, Redis prefix "${this.#prefix}")`)
+  }
+
+  #liveness(): RunLiveness {
+    return new RunLiveness(this.#container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
   }
 
   #service(): CatalogSyncServiceLike {
@@ -111,6 +117,7 @@ class CatalogSyncRuntime {
       redis: this.commandRedis()!,
       prefix: this.#prefix,
       service: () => this.#service(),
+      liveness: this.#liveness(),
     })
     await queue.init()
     this.#queue ??= queue

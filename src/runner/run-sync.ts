@@ -7,7 +7,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
 import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
-import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type SyncStateView } from "../sync/run-state"
+import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type ResumeOf, type SyncStateView } from "../sync/run-state"
+import { LostRunLockError, type RunFence } from "../queue/run-liveness"
+import { beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { cleanExcerpt } from "../catalog-client/sanitise"
@@ -27,6 +29,15 @@ export interface RunSyncInput {
   signal: AbortSignal
   /** Tests may replace the fidelity hooks; the default is src/workflows/fidelity. */
   hooks?: FidelityHooks
+  /**
+   * The run lock this run holds (the worker passes it). Every state change (cursor included)
+   * goes through it, fenced, and it is checked before every page write and the sweep: a run
+   * that lost its lock stores nothing and writes no further page. Without it (direct calls in
+   * tests) state changes go through the module service unfenced.
+   */
+  fence?: RunFence
+  /** Set when this run continues an interrupted or failed run (trigger "retry"). */
+  resume?: ResumeOf | null
 }
 
 export interface RunSyncResult {
@@ -83,11 +94,21 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const rejected: RunRejectedItem[] = []
   let restarts = 0
   let phase = "starting"
-  const progress = () => ({ phase, restarts })
+  // The pass this run works in (inherited when it resumes one): a run that continues this one
+  // after a crash continues that pass, keeping its id so the sweep still happens.
+  let passId: string | null = input.resume?.passId ?? null
+  const resumeOf = input.resume ? { resumed: true } : {}
+  const progress = () => ({ phase, restarts, pass_id: passId, ...resumeOf })
 
-  await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
+  const fence = input.fence
   const state = await loadState(service)
-  await service.updateCatalogSyncStates({ id: state.id, current_run_id: runId })
+  const storeState = async (patch: Record<string, unknown>) => {
+    if (fence) await fence.updateState(state.id, patch)
+    else await service.updateCatalogSyncStates({ id: state.id, ...patch })
+  }
+  await fence?.check()
+  await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
+  await storeState({ current_run_id: runId })
 
   const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
     const errorCode = error === undefined ? undefined : errorCodeOf(error)
@@ -103,7 +124,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     })
     // A run that got through clears an earlier 401/403 block.
     const unblock = status === "succeeded" ? { blocked_code: null, blocked_message: null, blocked_revision: null } : {}
-    await service.updateCatalogSyncStates({ id: state.id, current_run_id: null, ...unblock })
+    await storeState({ current_run_id: null, ...unblock })
     return errorCode ? { status, errorCode } : { status }
   }
 
@@ -112,14 +133,18 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const hooks = input.hooks ?? loadFidelityHooks()
     const refs = await hooks.refreshReferenceData(container, client, state, settings)
 
-    let position: Position = startPosition(state, input.mode, settings.pricing, newPassId)
+    const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
+    let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
+    logger.info(
+      `catalog sync: run ${runId} (${input.mode}${input.resume ? `, resuming pass ${input.resume.passId ?? "none"}` : ""}) starts: ` +
+        `${start.reason}, ${start.cursor ? "from the stored cursor" : "without a cursor"}, pass ${start.fullPassId ?? "none"}`
+    )
     const beginPass = async (pos: Position) => {
       if (pos.cursor === null) {
         // The old cursor goes with the old pass: were it kept, a run that dies before this
         // pass commits a page would let the next run continue the old feed under the new
         // pass id, and the sweep would then remove every product not changed since.
-        await service.updateCatalogSyncStates({
-          id: state.id,
+        await storeState({
           cursor: null,
           cursor_pricing: null,
           full_pass_id: pos.fullPassId,
@@ -127,6 +152,10 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           phase: "full_export",
         })
       }
+      // Recorded only once the state holds the pass, so a run continuing this one resumes a
+      // pass that really began (else, for a full run, it begins one).
+      passId = pos.fullPassId ?? passId
+      await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
     }
     await beginPass(position)
 
@@ -178,6 +207,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         settings,
       }
       const fetchWaitMs = Date.now() - waitStarted
+      await beforePageWrite(counts.pages + 1, input.mode)
+      // Fencing: a run that lost its lock writes no page.
+      await fence?.check()
       const writeStarted = Date.now()
       const outcome = await writePage(page.items, ctx)
       const plan = outcome.plan
@@ -220,10 +252,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       const next = afterPage(position, page, settings.pricing)
       if (next.sweepPassId) {
         phase = "sweep"
+        await fence?.check()
         counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, hooks)
-        await service.updateCatalogSyncStates({ id: state.id, last_full_pass_finished_at: new Date() })
+        await storeState({ last_full_pass_finished_at: new Date() })
       }
-      await service.updateCatalogSyncStates({ id: state.id, ...next.state })
+      await storeState({ ...next.state })
       position = { cursor: next.state.cursor, fullPassId: next.state.full_pass_id }
       await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejected, progress: progress() })
 
@@ -236,9 +269,23 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     phase = "done"
     return await finish("succeeded")
   } catch (error) {
+    if (error instanceof LostRunLockError) {
+      // Another run may own the state now: touch nothing of it; only this run's own row.
+      logger.error(errorMessageOf(error))
+      await service.updateCatalogSyncRuns({
+        id: runId,
+        status: "interrupted",
+        finished_at: new Date(),
+        ...counts,
+        rejected_items: rejected,
+        progress: { ...progress(), phase: "interrupted" },
+        error_code: error.code,
+        error_message: errorMessageOf(error),
+      })
+      return { status: "interrupted", errorCode: error.code }
+    }
     if (error instanceof InvalidApiKeyError || error instanceof PlanRequiredError) {
-      await service.updateCatalogSyncStates({
-        id: state.id,
+      await storeState({
         blocked_code: error.code,
         blocked_message: error.message,
         blocked_revision: settings.revision,

@@ -27,22 +27,43 @@ export interface Position {
 export const MAX_RESTARTS = 3
 
 /**
- * Where a run starts. A full run, a missing cursor, or a cursor made with other
+ * What a resumed run (trigger "retry": after a crash, a restart, a shutdown or a transient
+ * failure) knows about the run it continues: the full pass that run (or the run it continued)
+ * had begun, or null when it never began one.
+ */
+export interface ResumeOf {
+  passId: string | null
+}
+
+/**
+ * Where a run starts. A fresh full run, a missing cursor, or a cursor made with other
  * pricing (rule 7: pricing is part of the cursor) starts a new pass; otherwise the
  * stored cursor continues, including a pass a previous run left unfinished.
+ *
+ * A resumed full run is not a fresh one: it continues from the stored cursor, keeping the
+ * pass id so the sweep still happens at its end (a crash replays at most one page). It
+ * starts a new pass only when the run it continues never began its pass (it died before
+ * storing anything of it). When that pass has since ended (the state holds no pass), the
+ * full resync it stood for is done and the run continues the changes feed.
  */
 export function startPosition(
   state: SyncStateView | null,
   mode: "changes" | "full",
   pricing: PricingParams,
-  newPassId: () => string
-): Position & { reason: "full" | "first" | "pricing_changed" | "continue" } {
-  if (mode === "full") return { cursor: null, fullPassId: newPassId(), reason: "full" }
-  if (!state?.cursor) return { cursor: null, fullPassId: newPassId(), reason: "first" }
+  newPassId: () => string,
+  resume: ResumeOf | null = null
+): Position & { reason: "full" | "first" | "pricing_changed" | "continue" | "resume" } {
+  if (mode === "full" && !resume?.passId) return { cursor: null, fullPassId: newPassId(), reason: "full" }
+  if (!state?.cursor) {
+    // A resumed pass that stored no page yet keeps its id (products it saw stay seen).
+    const keep = resume?.passId && state?.full_pass_id === resume.passId ? resume.passId : null
+    return { cursor: null, fullPassId: keep ?? newPassId(), reason: keep ? "resume" : "first" }
+  }
   if (!state.cursor_pricing || !samePricing(state.cursor_pricing, pricing)) {
     return { cursor: null, fullPassId: newPassId(), reason: "pricing_changed" }
   }
-  return { cursor: state.cursor, fullPassId: state.full_pass_id, reason: "continue" }
+  const reason = resume?.passId && state.full_pass_id === resume.passId ? "resume" : "continue"
+  return { cursor: state.cursor, fullPassId: state.full_pass_id, reason }
 }
 
 /** The feed refused our cursor: restart without it (rule 6). Other errors end the run. */

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net"
 import { runRetryDelayMs } from "../catalog-sync-queue"
 import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
 import { closeRedis, createRedis, redisKeys } from "../redis"
-import { RunLock } from "../run-lock"
+import type { RunLivenessLike } from "../run-liveness"
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 jest.setTimeout(20_000)
@@ -20,7 +20,7 @@ function fakeService(settings: Record<string, unknown>) {
   return {
     runs,
     getEffectiveSettings: async () => settings,
-    getState: async () => ({}),
+    getState: async () => ({ id: "state_1" }),
     updateState: async () => ({}),
     retrieveCatalogSyncRun: async (id: string) => runs.get(id),
     updateCatalogSyncRuns: async (patch: any) => {
@@ -32,6 +32,29 @@ function fakeService(settings: Record<string, unknown>) {
       throw new Error("not expected")
     },
   }
+}
+
+/** The run lock in memory (run-liveness.spec.ts covers the PostgreSQL one). */
+function fakeLiveness(): RunLivenessLike & { held: string | null } {
+  const liveness = {
+    held: null as string | null,
+    holder: async () => liveness.held,
+    acquire: async (runId: string) => {
+      if (liveness.held) throw new Error("already held")
+      liveness.held = runId
+      return {
+        lease: {
+          runId,
+          check: async () => undefined,
+          updateState: async () => undefined,
+          release: async () => {
+            if (liveness.held === runId) liveness.held = null
+          },
+        },
+      }
+    },
+  }
+  return liveness
 }
 
 describe("CatalogSyncWorker", () => {
@@ -68,12 +91,13 @@ describe("CatalogSyncWorker", () => {
       revision: 1,
     })
     const runSync = jest.fn()
+    const liveness = fakeLiveness()
     const quiet = { info() {}, warn() {}, error() {} }
     const worker = new CatalogSyncWorker({
       connection,
-      redis,
       prefix,
-      queue: { liveActiveRuns: async () => [] } as any,
+      liveness,
+      queue: { liveActiveRuns: async () => [], recover: async () => null } as any,
       container: {},
       service: () => service as any,
       runSync: () => runSync,
@@ -85,8 +109,8 @@ describe("CatalogSyncWorker", () => {
       expect(result).toMatchObject({ status: "failed" })
       expect(runSync).not.toHaveBeenCalled()
       expect(service.runs.get("run_1").status).toBe("failed")
-      // The lock is free: the next run is not blocked.
-      expect(await RunLock.holder(redis, redisKeys(prefix).runLock)).toBeNull()
+      // The run lock is free: the next run is not blocked.
+      expect(await liveness.holder()).toBeNull()
     } finally {
       await worker.close()
     }
@@ -100,6 +124,7 @@ describe("CatalogSyncWorker", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const service = fakeService({ baseUrl, apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 })
+    const liveness = fakeLiveness()
     const runSync = async (_c: unknown, input: { client: any }) => {
       try {
         await input.client.getProduct(1)
@@ -110,9 +135,9 @@ describe("CatalogSyncWorker", () => {
     }
     const worker = new CatalogSyncWorker({
       connection,
-      redis,
       prefix,
-      queue: { liveActiveRuns: async () => [] } as any,
+      liveness,
+      queue: { liveActiveRuns: async () => [], recover: async () => null } as any,
       container: {},
       service: () => service as any,
       runSync: () => runSync as any,
@@ -129,5 +154,83 @@ describe("CatalogSyncWorker", () => {
       await worker.close()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
+  })
+
+  describe("a job handed out again (BullMQ thought it stalled)", () => {
+    const settings = { baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 }
+    const job = (attemptsMade = 0) => ({
+      id: "run_1",
+      data: { runId: "run_1", mode: "full", trigger: "manual" },
+      attemptsMade,
+      opts: { attempts: 3 },
+      updateData: async () => undefined,
+    })
+    const make = (liveness: RunLivenessLike, queue: Record<string, unknown>, runSync: any = jest.fn()) => {
+      const service = fakeService(settings)
+      service.runs.set("run_1", { id: "run_1", status: "running", mode: "full", trigger: "manual", error_code: null, progress: { pass_id: "pass_1" } })
+      const worker = new CatalogSyncWorker({
+        connection,
+        prefix,
+        liveness,
+        queue: { liveActiveRuns: async () => [], recover: async () => null, ...queue } as any,
+        container: {},
+        service: () => service as any,
+        runSync: () => runSync,
+        logger: { info() {}, warn() {}, error() {} },
+      })
+      return { service, worker, runSync }
+    }
+
+    it("does nothing while its run is alive (run lock held), however long BullMQ's lock has been gone", async () => {
+      const liveness = fakeLiveness()
+      liveness.held = "run_1"
+      const resumeRun = jest.fn()
+      const { service, worker, runSync } = make(liveness, { resumeRun })
+      try {
+        expect(await worker.process(job() as unknown as Job<any>)).toEqual({ skipped: "running_elsewhere" })
+        expect(service.runs.get("run_1").status).toBe("running")
+        expect(resumeRun).not.toHaveBeenCalled()
+        expect(runSync).not.toHaveBeenCalled()
+      } finally {
+        await worker.close()
+      }
+    })
+
+    it("resumes a run whose process died: marks it interrupted and runs a retry that continues its pass", async () => {
+      const liveness = fakeLiveness()
+      let retryRow: any = null
+      const runSync = jest.fn(async () => ({ status: "succeeded" as const }))
+      const { service, worker } = make(
+        liveness,
+        {
+          resumeRun: async (row: any, jobId: string) => {
+            retryRow = { id: "run_2", status: "queued", mode: row.mode, trigger: "retry", job_id: jobId, progress: { resume_of: row.id, pass_id: row.progress.pass_id } }
+            service.runs.set("run_2", retryRow)
+            return retryRow
+          },
+        },
+        runSync
+      )
+      try {
+        expect(await worker.process(job() as unknown as Job<any>)).toEqual({ status: "succeeded" })
+        expect(service.runs.get("run_1")).toMatchObject({ status: "interrupted", error_code: "process_stopped" })
+        expect(runSync).toHaveBeenCalledTimes(1)
+        expect((runSync.mock.calls[0] as any[])[1]).toMatchObject({ runId: "run_2", mode: "full", resume: { passId: "pass_1" } })
+        expect(liveness.held).toBeNull()
+      } finally {
+        await worker.close()
+      }
+    })
+
+    it("does not resume what later work already continues", async () => {
+      const { service, worker, runSync } = make(fakeLiveness(), { resumeRun: async () => null })
+      try {
+        expect(await worker.process(job() as unknown as Job<any>)).toEqual({ skipped: "superseded" })
+        expect(service.runs.get("run_1").status).toBe("interrupted")
+        expect(runSync).not.toHaveBeenCalled()
+      } finally {
+        await worker.close()
+      }
+    })
   })
 })

@@ -19,6 +19,42 @@ describe("run state", () => {
     expect(startPosition(state, "changes", pricing, pass)).toMatchObject({ cursor: "c1", fullPassId: "pass_old" })
   })
 
+  it("a resumed full run continues its pass from the stored cursor, keeping the pass id", () => {
+    const state = { cursor: "c7", cursor_pricing: pricing, phase: "full_export", full_pass_id: "pass_old" }
+    expect(startPosition(state, "full", pricing, pass, { passId: "pass_old" })).toEqual({ cursor: "c7", fullPassId: "pass_old", reason: "resume" })
+    // Twice in a row: the retry of a retry carries the same pass id.
+    expect(startPosition({ ...state, cursor: "c9" }, "full", pricing, pass, { passId: "pass_old" })).toMatchObject({ cursor: "c9", fullPassId: "pass_old" })
+    // A resumed changes run continues too.
+    expect(startPosition(state, "changes", pricing, pass, { passId: "pass_old" })).toMatchObject({ cursor: "c7", fullPassId: "pass_old", reason: "resume" })
+  })
+
+  it("a resumed full run whose pass stored no page yet restarts that pass under the same id", () => {
+    const state = { cursor: null, cursor_pricing: null, phase: "full_export", full_pass_id: "pass_old" }
+    expect(startPosition(state, "full", pricing, pass, { passId: "pass_old" })).toEqual({ cursor: null, fullPassId: "pass_old", reason: "resume" })
+  })
+
+  it("a resumed full run that never began its pass starts one; a fresh full run never resumes", () => {
+    const state = { cursor: "c1", cursor_pricing: pricing, phase: "changes", full_pass_id: null }
+    expect(startPosition(state, "full", pricing, pass, { passId: null })).toMatchObject({ cursor: null, fullPassId: "pass_new", reason: "full" })
+    expect(startPosition(state, "full", pricing, pass, null)).toMatchObject({ cursor: null, fullPassId: "pass_new", reason: "full" })
+    const unfinished = { cursor: "c5", cursor_pricing: pricing, phase: "full_export", full_pass_id: "pass_old" }
+    expect(startPosition(unfinished, "full", pricing, pass)).toMatchObject({ cursor: null, fullPassId: "pass_new", reason: "full" })
+  })
+
+  it("a resumed full run whose pass already ended continues the changes feed", () => {
+    const state = { cursor: "c9", cursor_pricing: pricing, phase: "changes", full_pass_id: null }
+    expect(startPosition(state, "full", pricing, pass, { passId: "pass_done" })).toEqual({ cursor: "c9", fullPassId: null, reason: "continue" })
+  })
+
+  it("a resumed run whose cursor was made with other pricing starts a new pass", () => {
+    const state = { cursor: "c7", cursor_pricing: pricing, phase: "full_export", full_pass_id: "pass_old" }
+    expect(startPosition(state, "full", { ...pricing, markup_percent: "45" }, pass, { passId: "pass_old" })).toMatchObject({
+      cursor: null,
+      fullPassId: "pass_new",
+      reason: "pricing_changed",
+    })
+  })
+
   it("restarts only on invalid_cursor and pricing_changed", () => {
     const init = { code: "x", status: 422, requestId: null }
     expect(restartReason(new InvalidCursorError("m", { ...init, code: "invalid_cursor" }))).toBe("invalid_cursor")

@@ -13,11 +13,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const syncState = await service.getState()
 
   let runningRun = null
+  let resumingRun = null
   let nextRunAt: Date | null = null
   try {
     const queue = await catalogSyncRuntime.queue()
     const active = await queue.liveActiveRuns()
     runningRun = active.find((r) => r.status === "running") ?? active[0] ?? null
+    // Interrupted work (a process died or the app stopped mid-run) that no run continues yet:
+    // a worker resumes it as soon as one runs. Never "idle" meanwhile.
+    if (!runningRun) resumingRun = await queue.pendingResume()
     nextRunAt = await queue.nextRunAt()
   } catch {
     // No Redis: no queue information.
@@ -35,6 +39,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (!settings.enabled) state = "disabled"
   else if (blocked) state = syncState.blocked_code === "plan_required" ? "plan_required" : "key_invalid"
   else if (runningRun) state = "running"
+  else if (resumingRun) state = "resuming"
   else if (lastRun?.status === "failed") state = "failed"
   else state = "idle"
 
@@ -44,6 +49,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     phase: syncState.phase,
     blocked: blocked ? { code: syncState.blocked_code, message: syncState.blocked_message } : null,
     running_run: serializeRun(runningRun),
+    // The interrupted run whose work is pending (state "resuming"), else null.
+    resuming_run: serializeRun(resumingRun),
     last_run: serializeRun(lastRun),
     next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
     products_synced: productsSynced,

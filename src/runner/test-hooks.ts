@@ -1,0 +1,38 @@
+// Test-only hooks, read from the environment in this one place. Unset in production: then
+// beforePageWrite does nothing.
+//
+// CATALOG_SYNC_TEST_PAGE_DELAY_MS  waits (asynchronously) this long before a page's write
+// CATALOG_SYNC_TEST_BLOCK_LOOP_MS  then blocks the event loop (a synchronous busy loop) this long
+//
+// Each value is "<ms>" (every page) or "<ms>@<page>,<page>…" (only those pages of a run,
+// counted from 1). CATALOG_SYNC_TEST_HOOK_MODE ("full" or "changes") limits both to runs of
+// that mode. The liveness tests use them to make a page take minutes and to starve
+// every timer of the process for longer than any lock duration.
+
+type Hook = { ms: number; pages: Set<number> | null }
+
+function parse(value: string | undefined): Hook | null {
+  if (!value?.trim()) return null
+  const [msPart, pagesPart] = value.trim().split("@")
+  const ms = Number(msPart)
+  if (!Number.isFinite(ms) || ms <= 0) return null
+  const pages = pagesPart
+    ? new Set(pagesPart.split(",").map((p) => Number(p.trim())).filter((p) => Number.isInteger(p) && p > 0))
+    : null
+  return { ms, pages }
+}
+
+const applies = (hook: Hook | null, page: number): hook is Hook => !!hook && (!hook.pages || hook.pages.has(page))
+
+export async function beforePageWrite(page: number, mode: "changes" | "full", env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const onlyMode = env.CATALOG_SYNC_TEST_HOOK_MODE?.trim()
+  if (onlyMode && onlyMode !== mode) return
+  const delay = parse(env.CATALOG_SYNC_TEST_PAGE_DELAY_MS)
+  const block = parse(env.CATALOG_SYNC_TEST_BLOCK_LOOP_MS)
+  if (applies(delay, page)) await new Promise((r) => setTimeout(r, delay.ms))
+  if (applies(block, page)) {
+    const until = Date.now() + block.ms
+    // eslint-disable-next-line no-empty
+    while (Date.now() < until) {}
+  }
+}
