@@ -131,6 +131,20 @@ function mapRowValues(p: PlannedUpsert, written: CreatedProduct, ctx: PageContex
   }
 }
 
+/** Ids of map rows whose variant_ids or inventory_item_ids lose a key with this update. */
+export function shrinkingRows(updates: Record<string, unknown>[], plans: PlannedUpsert[]): string[] {
+  const before = new Map(plans.filter((p) => p.row).map((p) => [p.row!.id, p.row!]))
+  const loses = (old: Record<string, string> | null | undefined, next: unknown) =>
+    !!old && Object.keys(old).some((k) => !(next && typeof next === "object" && k in (next as Record<string, unknown>)))
+  return updates
+    .filter((u) => {
+      const row = before.get(u.id as string)
+      if (!row || !("variant_ids" in u)) return false
+      return loses(row.variant_ids, u.variant_ids) || loses(row.inventory_item_ids, u.inventory_item_ids)
+    })
+    .map((u) => u.id as string)
+}
+
 export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<PageOutcome> {
   const { container } = ctx
   const service = catalogSyncService(container)
@@ -225,6 +239,11 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     })
   }
   if (newRows.length) await service.createCatalogProductMaps(newRows)
+  // Medusa's update merges JSON objects into the stored ones, so a size that left would stay in
+  // variant_ids / inventory_item_ids (pointing at a deleted variant). Rows whose id maps lose a
+  // key are cleared first, then written whole.
+  const shrinking = shrinkingRows(rowUpdates, [...plan.create, ...plan.update])
+  if (shrinking.length) await service.updateCatalogProductMaps(shrinking.map((id) => ({ id, variant_ids: null, inventory_item_ids: null })))
   if (rowUpdates.length) await service.updateCatalogProductMaps(rowUpdates)
   // Unchanged products cost no Medusa write; during a full pass they are only marked seen.
   if (ctx.fullPassId && plan.unchanged.length) {
