@@ -6,7 +6,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { isOwnProduct, type MapContext } from "../sync/map-card"
-import { planPage, type MapRow, type PagePlan, type PlannedUpsert } from "../sync/plan-page"
+import { planPage, shrinkingRows, type MapRow, type PagePlan, type PlannedUpsert } from "../sync/plan-page"
 import { createCatalogProductsWorkflow } from "../workflows/create-catalog-products"
 import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/page-input"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
@@ -129,20 +129,6 @@ function mapRowValues(p: PlannedUpsert, written: CreatedProduct, ctx: PageContex
     ...(ctx.fullPassId ? { last_seen_pass: ctx.fullPassId } : {}),
     synced_at: now,
   }
-}
-
-/** Ids of map rows whose variant_ids or inventory_item_ids lose a key with this update. */
-export function shrinkingRows(updates: Record<string, unknown>[], plans: PlannedUpsert[]): string[] {
-  const before = new Map(plans.filter((p) => p.row).map((p) => [p.row!.id, p.row!]))
-  const loses = (old: Record<string, string> | null | undefined, next: unknown) =>
-    !!old && Object.keys(old).some((k) => !(next && typeof next === "object" && k in (next as Record<string, unknown>)))
-  return updates
-    .filter((u) => {
-      const row = before.get(u.id as string)
-      if (!row || !("variant_ids" in u)) return false
-      return loses(row.variant_ids, u.variant_ids) || loses(row.inventory_item_ids, u.inventory_item_ids)
-    })
-    .map((u) => u.id as string)
 }
 
 export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<PageOutcome> {
