@@ -112,4 +112,16 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     await sync()
     await expectEqual()
   })
+
+  it("a variant deleted in the admin is noticed by the next stock-only change and made again", async () => {
+    const { productId } = await productOf(shoe)
+    const [map] = await sql(env.db.url, "select variant_ids from catalog_product_map where catalog_id = $1 and deleted_at is null", [shoe])
+    const victim = map.variant_ids["42"]
+    const gone = await env.app.admin(`/admin/products/${productId}/variants/${victim}`, { method: "DELETE" })
+    expect(gone.status).toBe(200)
+    const stocked = env.sb.control.mutate({ count: 1, kinds: ["stock"], ids: [shoe] }) as { changed: bigint[] }
+    expect(stocked.changed.map(String)).toEqual([shoe])
+    await sync()
+    await expectEqual()
+  })
 })
