@@ -4,7 +4,8 @@
 // is adopted by the next sync instead of failing ("Variant (…) with provided options already
 // exists", duplicate SKU) and rejecting the product for good. The crash window is reproduced by
 // making those rows through Medusa's own admin API, without the plugin's map row.
-import { variantSku } from "../../src/sync/map-card"
+import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
+import { SIZE_OPTION } from "../../src/sync/product-input"
 import type { ProductCard } from "../../src/catalog-client"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
@@ -123,5 +124,43 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     expect(stocked.changed.map(String)).toEqual([shoe])
     await sync()
     await expectEqual()
+  })
+
+  it("a product made before the crash (marker, no map row) is adopted: same product, completed, counted as created", async () => {
+    const added = env.sb.control.mutate({ count: 1, kinds: ["add"] }) as { added: bigint[] }
+    const id = String(added.added[0])
+    const card = await cardOf(id)
+    const input = mapCardToProduct(card, { primaryLanguage: "uk", salesChannelId: null })
+    // The product write committed (Medusa's own workflow: variants with inventory items, wrong prices), the rest did not.
+    const made = await env.app.admin("/admin/products", {
+      body: {
+        title: input.title,
+        handle: input.handle,
+        external_id: id,
+        status: "draft",
+        metadata: input.metadata,
+        options: [{ title: SIZE_OPTION, values: input.variants.map((v) => v.optionValue) }],
+        variants: input.variants.map((v) => ({
+          title: v.title,
+          sku: v.sku,
+          options: { [SIZE_OPTION]: v.optionValue },
+          manage_inventory: true,
+          prices: [{ currency_code: "uah", amount: 1 }],
+          metadata: v.metadata,
+        })),
+      },
+    })
+    expect(made.status).toBe(200)
+    const run = await sync()
+    expect(run.created).toBe(1)
+    await expectEqual()
+    const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [id])
+    expect(live.map((r) => r.id)).toEqual([made.body.product.id])
+    const [map] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [id])
+    expect(map.product_id).toBe(made.body.product.id)
+    const channel = await sql(env.db.url, "select 1 from product_sales_channel psc join sales_channel sc on sc.id = psc.sales_channel_id where psc.product_id = $1 and psc.deleted_at is null and sc.name = 'Catalog sync'", [map.product_id])
+    expect(channel).toHaveLength(1)
+    const profile = await sql(env.db.url, "select 1 from product_shipping_profile where product_id = $1 and deleted_at is null", [map.product_id])
+    expect(profile).toHaveLength(1)
   })
 })

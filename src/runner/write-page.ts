@@ -128,17 +128,26 @@ async function repairStaleStockOnly(container: MedusaContainer, plan: PagePlan):
 
 /**
  * Products a crash left behind between the product write and the map write: made by this
- * plugin (metadata marker) for a catalog id being created, but with no active map row. They
- * are deleted so the create is idempotent. A product of another import that merely shares
- * the external_id is left alone.
+ * plugin (metadata marker) for a catalog id being created, but with no active map row. The
+ * create adopts one of them (it is written as an update: its variants, prices and inventory
+ * are found by option value and SKU, what is missing is made), so the product keeps its id
+ * and nothing is made twice; any further copies are deleted. A product of another import that
+ * merely shares the external_id is left alone.
  */
-async function deleteOrphans(container: MedusaContainer, creates: PlannedUpsert[]): Promise<void> {
-  if (!creates.length) return
+async function adoptOrphans(container: MedusaContainer, creates: PlannedUpsert[]): Promise<Map<string, string>> {
+  const adopted = new Map<string, string>()
+  if (!creates.length) return adopted
   const products = await container
     .resolve(Modules.PRODUCT)
-    .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id", "metadata"], take: null })
-  const orphans = products.filter(isOwnProduct)
-  if (orphans.length) await deleteProductsWorkflow(container).run({ input: { ids: orphans.map((p) => p.id) } })
+    .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id", "metadata", "created_at"], take: null })
+  const orphans = products.filter(isOwnProduct).sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) || a.id.localeCompare(b.id))
+  const extra: string[] = []
+  for (const p of orphans) {
+    if (adopted.has(p.external_id!)) extra.push(p.id)
+    else adopted.set(p.external_id!, p.id)
+  }
+  if (extra.length) await deleteProductsWorkflow(container).run({ input: { ids: extra } })
+  return adopted
 }
 
 function mapRowValues(p: PlannedUpsert, written: CreatedProduct, ctx: PageContext, now: Date) {
@@ -174,9 +183,11 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   }
   lap("plan")
 
-  // Creates
-  await deleteOrphans(container, plan.create)
-  const creates = await writeInChunks(plan.create, async (chunk) => {
+  // Creates (a product a crashed create already made is adopted: written with the updates)
+  const orphanIds = await adoptOrphans(container, plan.create)
+  const fresh = plan.create.filter((p) => !orphanIds.has(p.catalogId))
+  const adopting = plan.create.filter((p) => orphanIds.has(p.catalogId))
+  const creates = await writeInChunks(fresh, async (chunk) => {
     const { result } = await createCatalogProductsWorkflow(container).run({
       input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
     })
@@ -187,23 +198,32 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const created = creates.written.map((w) => w.result)
   lap("create")
 
-  // Updates
-  const updates = await writeInChunks(plan.update, async (chunk) => {
-    const products: ProductToUpdate[] = chunk.map((p) => ({
-      catalogId: p.catalogId,
-      productId: p.row!.product_id!,
-      input: strip(p.input),
-      stock: p.stock,
-      variantIds: p.row!.variant_ids ?? {},
-      inventoryItemIds: p.row!.inventory_item_ids ?? {},
-      changed: p.changed,
-    }))
+  // Updates, and adopted crash leftovers (nothing of them is known: all parts are written)
+  const updates = await writeInChunks([...plan.update, ...adopting], async (chunk) => {
+    const products: ProductToUpdate[] = chunk.map((p) => {
+      const orphan = adopting.includes(p) ? orphanIds.get(p.catalogId)! : null
+      return {
+        catalogId: p.catalogId,
+        productId: orphan ?? p.row!.product_id!,
+        input: strip(p.input),
+        stock: p.stock,
+        variantIds: orphan ? {} : p.row!.variant_ids ?? {},
+        inventoryItemIds: orphan ? {} : p.row!.inventory_item_ids ?? {},
+        changed: orphan ? { fields: true, variants: true, prices: true } : p.changed,
+      }
+    })
     const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: ctx.placement } })
     return result
   })
   writeRejected.push(...rejectOrThrow(updates.failed, creates.written.length + updates.written.length))
-  const updatedPlans = updates.written.map((w) => w.item)
-  const updated = updates.written.map((w) => w.result)
+  // Adopted products count (and get their map rows) as created.
+  for (const w of updates.written) {
+    if (!adopting.includes(w.item)) continue
+    createdPlans.push(w.item)
+    created.push(w.result)
+  }
+  const updatedPlans = updates.written.filter((w) => !adopting.includes(w.item)).map((w) => w.item)
+  const updated = updates.written.filter((w) => !adopting.includes(w.item)).map((w) => w.result)
   lap("update")
 
   // Stock only

@@ -73,6 +73,7 @@ export const updateCatalogProductsWorkflow = createWorkflow(
         transform({ input, changes }, ({ input, changes }) => ({
           productIds: changes.fieldsChanged,
           salesChannelId: input.placement.salesChannelId,
+          shippingProfileId: input.placement.shippingProfileId,
         }))
       )
     )
