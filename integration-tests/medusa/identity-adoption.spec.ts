@@ -163,4 +163,18 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     const profile = await sql(env.db.url, "select 1 from product_shipping_profile where product_id = $1 and deleted_at is null", [map.product_id])
     expect(profile).toHaveLength(1)
   })
+
+  it("a product deleted in the admin is made again by its next change, once, and the map points at it", async () => {
+    const { productId } = await productOf(shoe)
+    const gone = await env.app.admin(`/admin/products/${productId}`, { method: "DELETE" })
+    expect(gone.status).toBe(200)
+    env.sb.control.mutate({ count: 1, kinds: ["description"], ids: [shoe] })
+    const run = await sync()
+    expect(run.created).toBe(1)
+    await expectEqual()
+    const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [shoe])
+    expect(live).toHaveLength(1)
+    const [map] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [shoe])
+    expect(map.product_id).toBe(live[0].id)
+  })
 })

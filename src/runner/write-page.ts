@@ -100,29 +100,37 @@ function strip({ details: _details, ...rest }: PlannedUpsert["input"]) {
 }
 
 /**
- * A stock-only write goes to the inventory items the map names. When one of the map's variants
- * or items is no longer live (deleted in the admin, or by an older version that kept deleted ids
- * in the map), the product is written as an update instead, which re-reads the shop's live
- * variants and repairs the map.
+ * The product map is checked against the shop before writing. A mapped product that is no longer
+ * live (deleted in the admin) is created again. A stock-only write goes to the inventory items the
+ * map names; when one of the map's variants or items is no longer live (deleted in the admin, or
+ * by an older version that kept deleted ids in the map), the product is written as an update
+ * instead, which re-reads the shop's live variants and repairs the map.
  */
-async function repairStaleStockOnly(container: MedusaContainer, plan: PagePlan): Promise<PagePlan> {
-  if (!plan.stockOnly.length) return plan
+async function repairFromShop(container: MedusaContainer, plan: PagePlan): Promise<PagePlan> {
+  const mapped = [...plan.update, ...plan.stockOnly]
+  if (!mapped.length) return plan
   const variantIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.variant_ids ?? {}))
   const itemIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.inventory_item_ids ?? {}))
-  const [variants, items] = await Promise.all([
+  const [products, variants, items] = await Promise.all([
+    container.resolve(Modules.PRODUCT).listProducts({ id: mapped.map((p) => p.row!.product_id!) }, { select: ["id"], take: null }),
     variantIds.length ? container.resolve(Modules.PRODUCT).listProductVariants({ id: variantIds }, { select: ["id"], take: null }) : [],
     itemIds.length ? container.resolve(Modules.INVENTORY).listInventoryItems({ id: itemIds }, { select: ["id"], take: null }) : [],
   ])
+  const liveProducts = new Set(products.map((p) => p.id))
+  const gone = mapped.filter((p) => !liveProducts.has(p.row!.product_id!))
   const live = new Set([...variants.map((v) => v.id), ...items.map((i) => i.id)])
   const stale = (p: PlannedUpsert) =>
-    [...Object.values(p.row!.variant_ids ?? {}), ...Object.values(p.row!.inventory_item_ids ?? {})].some((id) => !live.has(id)) ||
-    p.input.variants.some((v) => !p.row!.variant_ids?.[v.sizeKey] || !p.row!.inventory_item_ids?.[v.sizeKey])
+    !gone.includes(p) &&
+    ([...Object.values(p.row!.variant_ids ?? {}), ...Object.values(p.row!.inventory_item_ids ?? {})].some((id) => !live.has(id)) ||
+      p.input.variants.some((v) => !p.row!.variant_ids?.[v.sizeKey] || !p.row!.inventory_item_ids?.[v.sizeKey]))
   const repair = plan.stockOnly.filter(stale)
-  if (!repair.length) return plan
+  if (!repair.length && !gone.length) return plan
+  const all = { fields: true, variants: true, prices: true }
   return {
     ...plan,
-    stockOnly: plan.stockOnly.filter((p) => !repair.includes(p)),
-    update: [...plan.update, ...repair.map((p) => ({ ...p, changed: { fields: true, variants: true, prices: true } }))],
+    create: [...plan.create, ...gone.map((p) => ({ ...p, changed: all }))],
+    stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
+    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, changed: all }))],
   }
 }
 
@@ -172,7 +180,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const service = catalogSyncService(container)
   const ids = [...new Set(items.map((i) => i.id))]
   const rows = ids.length ? await service.listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
-  const plan = await repairStaleStockOnly(container, planPage(items, rows, ctx.mapContext))
+  const plan = await repairFromShop(container, planPage(items, rows, ctx.mapContext))
   const now = new Date()
   const timings: Record<string, number> = {}
   let mark = Date.now()
