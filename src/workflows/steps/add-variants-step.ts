@@ -22,16 +22,22 @@ export const addVariantsStep = createStep(
     const existing = new Map<string, string>()
     for (const v of live) for (const o of v.options ?? []) existing.set(`${v.product_id}\u0000${o.value}`, v.id)
     const key = (v: AddedVariant) => `${v.productId}\u0000${v.optionValue}`
+    // The size option: "Size", or the product's only option (one made under an earlier label).
+    const optionOf = new Map(
+      products.map((product) => {
+        const options = product.options ?? []
+        const option = options.find((o) => o.title === SIZE_OPTION) ?? (options.length === 1 ? options[0] : undefined)
+        if (!option) throw new Error(`product ${product.id} has no "${SIZE_OPTION}" option`)
+        return [product.id, option] as const
+      })
+    )
     // Medusa 2.21 keeps a per-product subset of an option's values: a new size must be
     // added to the option and to the product's subset before a variant can use it.
     await timed(container, "product.updateProductOptionValuesOnProduct add", () =>
       productModule.updateProductOptionValuesOnProduct(
         products.map((product) => {
-          const options = product.options ?? []
-          const option = options.find((o) => o.title === SIZE_OPTION) ?? (options.length === 1 ? options[0] : undefined)
-          if (!option) throw new Error(`product ${product.id} has no "${SIZE_OPTION}" option`)
           const values = variants.filter((v) => v.productId === product.id).map((v) => ({ value: v.optionValue }))
-          return { product_id: product.id, product_option_id: option.id, add: values }
+          return { product_id: product.id, product_option_id: optionOf.get(product.id)!.id, add: values }
         })
       )
     )
@@ -43,7 +49,7 @@ export const addVariantsStep = createStep(
               product_id: v.productId,
               title: v.title,
               sku: v.sku,
-              options: { [SIZE_OPTION]: v.optionValue },
+              options: { [optionOf.get(v.productId)?.title ?? SIZE_OPTION]: v.optionValue },
               manage_inventory: true,
               metadata: v.metadata,
             }))
