@@ -31,7 +31,8 @@ export function controlActions(state: SandboxState): ControlActions {
   return {
     mutate(body) {
       const count = optionalInteger(body.count, "count", 0, 100_000) ?? (body.remove_ids ? 0 : 1)
-      const kinds = optionalList(body.kinds, "kinds", MUTATION_KINDS) as MutationKind[] | null
+      // "all" draws every kind, the churn kinds included; absent: the default kinds.
+      const kinds = (body.kinds === "all" ? MUTATION_KINDS : optionalList(body.kinds, "kinds", MUTATION_KINDS)) as MutationKind[] | null
       const ids = optionalIds(body.ids, "ids")
       const removeIds = optionalIds(body.remove_ids, "remove_ids")
       const removedFirst = removeIds ? state.mutator.removeIds(removeIds) : []

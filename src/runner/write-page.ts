@@ -6,7 +6,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { isOwnProduct, type MapContext } from "../sync/map-card"
-import { planPage, type MapRow, type PagePlan, type PlannedUpsert } from "../sync/plan-page"
+import { planPage, shrinkingRows, type MapRow, type PagePlan, type PlannedUpsert } from "../sync/plan-page"
 import { createCatalogProductsWorkflow } from "../workflows/create-catalog-products"
 import type { CreatedProduct, Placement, ProductToUpdate } from "../workflows/page-input"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
@@ -115,18 +115,62 @@ function strip({ details: _details, ...rest }: PlannedUpsert["input"]) {
 }
 
 /**
- * Products a crash left behind between the product write and the map write: made by this
- * plugin (metadata marker) for a catalog id being created, but with no active map row. They
- * are deleted so the create is idempotent. A product of another import that merely shares
- * the external_id is left alone.
+ * The product map is checked against the shop before writing. A mapped product that is no longer
+ * live (deleted in the admin) is created again. A stock-only write goes to the inventory items the
+ * map names; when one of the map's variants or items is no longer live (deleted in the admin, or
+ * by an older version that kept deleted ids in the map), the product is written as an update
+ * instead, which re-reads the shop's live variants and repairs the map.
  */
-async function deleteOrphans(container: MedusaContainer, creates: PlannedUpsert[]): Promise<void> {
-  if (!creates.length) return
+async function repairFromShop(container: MedusaContainer, plan: PagePlan): Promise<PagePlan> {
+  const mapped = [...plan.update, ...plan.stockOnly]
+  if (!mapped.length) return plan
+  const variantIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.variant_ids ?? {}))
+  const itemIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.inventory_item_ids ?? {}))
+  const [products, variants, items] = await Promise.all([
+    container.resolve(Modules.PRODUCT).listProducts({ id: mapped.map((p) => p.row!.product_id!) }, { select: ["id"], take: null }),
+    variantIds.length ? container.resolve(Modules.PRODUCT).listProductVariants({ id: variantIds }, { select: ["id"], take: null }) : [],
+    itemIds.length ? container.resolve(Modules.INVENTORY).listInventoryItems({ id: itemIds }, { select: ["id"], take: null }) : [],
+  ])
+  const liveProducts = new Set(products.map((p) => p.id))
+  const gone = mapped.filter((p) => !liveProducts.has(p.row!.product_id!))
+  const live = new Set([...variants.map((v) => v.id), ...items.map((i) => i.id)])
+  const stale = (p: PlannedUpsert) =>
+    !gone.includes(p) &&
+    ([...Object.values(p.row!.variant_ids ?? {}), ...Object.values(p.row!.inventory_item_ids ?? {})].some((id) => !live.has(id)) ||
+      p.input.variants.some((v) => !p.row!.variant_ids?.[v.sizeKey] || !p.row!.inventory_item_ids?.[v.sizeKey]))
+  const repair = plan.stockOnly.filter(stale)
+  if (!repair.length && !gone.length) return plan
+  const all = { fields: true, variants: true, prices: true }
+  return {
+    ...plan,
+    create: [...plan.create, ...gone.map((p) => ({ ...p, changed: all }))],
+    stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
+    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, changed: all }))],
+  }
+}
+
+/**
+ * Products a crash left behind between the product write and the map write: made by this
+ * plugin (metadata marker) for a catalog id being created, but with no active map row. The
+ * create adopts one of them (it is written as an update: its variants, prices and inventory
+ * are found by option value and SKU, what is missing is made), so the product keeps its id
+ * and nothing is made twice; any further copies are deleted. A product of another import that
+ * merely shares the external_id is left alone.
+ */
+async function adoptOrphans(container: MedusaContainer, creates: PlannedUpsert[]): Promise<Map<string, string>> {
+  const adopted = new Map<string, string>()
+  if (!creates.length) return adopted
   const products = await container
     .resolve(Modules.PRODUCT)
-    .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id", "metadata"], take: null })
-  const orphans = products.filter(isOwnProduct)
-  if (orphans.length) await deleteProductsWorkflow(container).run({ input: { ids: orphans.map((p) => p.id) } })
+    .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id", "metadata", "created_at"], take: null })
+  const orphans = products.filter(isOwnProduct).sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) || a.id.localeCompare(b.id))
+  const extra: string[] = []
+  for (const p of orphans) {
+    if (adopted.has(p.external_id!)) extra.push(p.id)
+    else adopted.set(p.external_id!, p.id)
+  }
+  if (extra.length) await deleteProductsWorkflow(container).run({ input: { ids: extra } })
+  return adopted
 }
 
 function mapRowValues(p: PlannedUpsert, written: CreatedProduct, ctx: PageContext, now: Date) {
@@ -151,7 +195,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const service = catalogSyncService(container)
   const ids = [...new Set(items.map((i) => i.id))]
   const rows = ids.length ? await service.listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
-  const plan = planPage(items, rows, ctx.mapContext)
+  const plan = await repairFromShop(container, planPage(items, rows, ctx.mapContext))
   const now = new Date()
   const timings: Record<string, number> = {}
   let mark = Date.now()
@@ -162,11 +206,13 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   }
   lap("plan")
 
-  // Creates
-  await deleteOrphans(container, plan.create)
-  // Plain SKUs unless another product holds one (after orphans went, so theirs count as free).
-  await resolveVariantSkus(container, [...plan.create, ...plan.update])
-  const creates = await writeInChunks(plan.create, async (chunk) => {
+  // Creates (a product a crashed create already made is adopted: written with the updates)
+  const orphanIds = await adoptOrphans(container, plan.create)
+  const fresh = plan.create.filter((p) => !orphanIds.has(p.catalogId))
+  const adopting = plan.create.filter((p) => orphanIds.has(p.catalogId))
+  // Plain SKUs unless another product holds one (an adopted leftover's own SKUs count as its own).
+  await resolveVariantSkus(container, [...plan.create, ...plan.update], orphanIds)
+  const creates = await writeInChunks(fresh, async (chunk) => {
     const { result } = await createCatalogProductsWorkflow(container).run({
       input: { products: chunk.map((p) => ({ catalogId: p.catalogId, input: strip(p.input), stock: p.stock })), placement: ctx.placement },
     })
@@ -177,23 +223,32 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const created = creates.written.map((w) => w.result)
   lap("create")
 
-  // Updates
-  const updates = await writeInChunks(plan.update, async (chunk) => {
-    const products: ProductToUpdate[] = chunk.map((p) => ({
-      catalogId: p.catalogId,
-      productId: p.row!.product_id!,
-      input: strip(p.input),
-      stock: p.stock,
-      variantIds: p.row!.variant_ids ?? {},
-      inventoryItemIds: p.row!.inventory_item_ids ?? {},
-      changed: p.changed,
-    }))
+  // Updates, and adopted crash leftovers (nothing of them is known: all parts are written)
+  const updates = await writeInChunks([...plan.update, ...adopting], async (chunk) => {
+    const products: ProductToUpdate[] = chunk.map((p) => {
+      const orphan = adopting.includes(p) ? orphanIds.get(p.catalogId)! : null
+      return {
+        catalogId: p.catalogId,
+        productId: orphan ?? p.row!.product_id!,
+        input: strip(p.input),
+        stock: p.stock,
+        variantIds: orphan ? {} : p.row!.variant_ids ?? {},
+        inventoryItemIds: orphan ? {} : p.row!.inventory_item_ids ?? {},
+        changed: orphan ? { fields: true, variants: true, prices: true } : p.changed,
+      }
+    })
     const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: ctx.placement } })
     return result
   })
   writeRejected.push(...(await rejectOrThrow(container, updates.failed, creates.written.length + updates.written.length)))
-  const updatedPlans = updates.written.map((w) => w.item)
-  const updated = updates.written.map((w) => w.result)
+  // Adopted products count (and get their map rows) as created.
+  for (const w of updates.written) {
+    if (!adopting.includes(w.item)) continue
+    createdPlans.push(w.item)
+    created.push(w.result)
+  }
+  const updatedPlans = updates.written.filter((w) => !adopting.includes(w.item)).map((w) => w.item)
+  const updated = updates.written.filter((w) => !adopting.includes(w.item)).map((w) => w.result)
   lap("update")
 
   // Stock only
@@ -249,6 +304,11 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
     })
   }
   if (newRows.length) await service.createCatalogProductMaps(newRows)
+  // Medusa's update merges JSON objects into the stored ones, so a size that left would stay in
+  // variant_ids / inventory_item_ids (pointing at a deleted variant). Rows whose id maps lose a
+  // key are cleared first, then written whole.
+  const shrinking = shrinkingRows(rowUpdates, [...plan.create, ...plan.update])
+  if (shrinking.length) await service.updateCatalogProductMaps(shrinking.map((id) => ({ id, variant_ids: null, inventory_item_ids: null })))
   if (rowUpdates.length) await service.updateCatalogProductMaps(rowUpdates)
   // Unchanged products cost no Medusa write; during a full pass they are only marked seen.
   if (ctx.fullPassId && plan.unchanged.length) {

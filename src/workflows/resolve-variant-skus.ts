@@ -6,8 +6,15 @@ import { variantSkuCandidates } from "../sync/map-card"
 import type { PlannedUpsert } from "../sync/plan-page"
 import { chooseVariantSkus, type SkuRequest } from "../sync/variant-skus"
 
-/** Sets `input.variants[].sku` of the planned creates and updates in place. */
-export async function resolveVariantSkus(container: MedusaContainer, planned: PlannedUpsert[]): Promise<void> {
+/**
+ * Sets `input.variants[].sku` of the planned creates and updates in place. `adopted`: catalog id →
+ * the product a crashed create left behind, which this page adopts (its variants' SKUs are its own).
+ */
+export async function resolveVariantSkus(
+  container: MedusaContainer,
+  planned: PlannedUpsert[],
+  adopted: ReadonlyMap<string, string> = new Map()
+): Promise<void> {
   if (!planned.length) return
   const productModule = container.resolve(Modules.PRODUCT)
   const variantIds = planned.flatMap((p) => (p.row?.product_id ? Object.values(p.row.variant_ids ?? {}) : []))
@@ -16,7 +23,7 @@ export async function resolveVariantSkus(container: MedusaContainer, planned: Pl
     : []
   const skuOfVariant = new Map(current.map((v) => [v.id, v.sku ?? null]))
   const requests: SkuRequest[] = planned.map((p) => {
-    const productId = p.row?.product_id ?? null
+    const productId = p.row?.product_id ?? adopted.get(p.catalogId) ?? null
     return {
       catalogId: p.catalogId,
       card: p.card,

@@ -1,11 +1,16 @@
 // Writes a page's changed products in bulk: only the parts whose fingerprint changed
 // (product fields and images; variants, including sizes gained or lost; prices), and
 // always the stock levels. A price-only change touches price sets and levels only.
+// The product map's variant ids are first checked against the shop's live variants
+// (reconcileWithShop): a size's variant is the live one with its option value, so a
+// deleted variant is never addressed and one a crashed write made is adopted.
 import { ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductVariantsWorkflow, emitEventStep } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
-import { variantChanges } from "../sync/variant-changes"
+import { reconcileWithShop, variantChanges } from "../sync/variant-changes"
+import { readLiveVariantsStep } from "./steps/read-live-variants-step"
+import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
 import { addVariantsStep } from "./steps/add-variants-step"
 import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-step"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
@@ -23,13 +28,12 @@ export interface UpdateCatalogProductsInput {
 export const updateCatalogProductsWorkflow = createWorkflow(
   "catalog-sync-update-catalog-products",
   (input: UpdateCatalogProductsInput) => {
-    const changes = transform({ input }, ({ input }) => variantChanges(input.products))
+    const live = readLiveVariantsStep(transform({ input }, ({ input }) => input.products.map((p) => p.productId)))
+    const products = transform({ input, live }, ({ input, live }) => input.products.map((p) => reconcileWithShop(p, live[p.productId] ?? [])))
+    const changes = transform({ products }, ({ products }) => variantChanges(products))
 
-    when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
-      deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
-    })
-
-    // Option words first: the sizes added next join the option under its current title.
+    // Option words first: a one-size value renamed in place is not pruned as stale below, and
+    // the sizes added next join the option under its current title.
     syncSizeLabelsStep(
       transform({ input, changes }, ({ input, changes }) => {
         const wanted = new Set(changes.fieldsChanged)
@@ -43,10 +47,19 @@ export const updateCatalogProductsWorkflow = createWorkflow(
       })
     )
 
+    when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
+      deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
+    })
+    pruneOptionValuesStep(transform({ changes }, ({ changes }) => changes.optionValues))
+
     const addedIds = addVariantsStep(changes.added)
+    // New variants, and kept ones a crash left without inventory, get prices / inventory.
     const addedRows = transform({ changes, addedIds }, ({ changes, addedIds }) => ({
       prices: changes.added.map((a, i) => ({ variantId: addedIds[i], amount: a.amount })),
-      stock: changes.added.map((a, i) => ({ variantId: addedIds[i], sku: a.sku, title: a.title, quantity: a.quantity })),
+      stock: [
+        ...changes.added.map((a, i) => ({ variantId: addedIds[i], sku: a.sku, title: a.title, quantity: a.quantity })),
+        ...changes.keptWithoutInventory.map((a) => ({ variantId: a.variantId!, sku: a.sku, title: a.title, quantity: a.quantity })),
+      ],
     }))
     createVariantPricesStep(addedRows.prices).config({ name: "catalog-sync-added-variant-prices" })
     const addedItemIds = createVariantInventoryStep(
@@ -60,9 +73,9 @@ export const updateCatalogProductsWorkflow = createWorkflow(
     // link touch different records: written concurrently.
     parallelize(
       updateProductFieldsStep(
-        transform({ input, changes }, ({ input, changes }) => {
+        transform({ products, changes }, ({ products, changes }) => {
           const wanted = new Set(changes.fieldsChanged)
-          return input.products.filter((p) => wanted.has(p.productId))
+          return products.filter((p) => wanted.has(p.productId))
         })
       ),
       updateVariantsStep(transform({ changes }, ({ changes }) => ({ fields: changes.keptFields, prices: changes.keptPrices }))),
@@ -76,12 +89,13 @@ export const updateCatalogProductsWorkflow = createWorkflow(
         transform({ input, changes }, ({ input, changes }) => ({
           productIds: changes.fieldsChanged,
           salesChannelId: input.placement.salesChannelId,
+          shippingProfileId: input.placement.shippingProfileId,
         }))
       )
     )
 
-    const result = transform({ input, changes, addedIds, addedItemIds }, ({ input, changes, addedIds, addedItemIds }): CreatedProduct[] =>
-      input.products.map((p) => {
+    const result = transform({ products, changes, addedIds, addedItemIds }, ({ products, changes, addedIds, addedItemIds }): CreatedProduct[] =>
+      products.map((p) => {
         const wanted = new Set(p.input.variants.map((v) => v.sizeKey))
         const variantIds: Record<string, string> = {}
         const inventoryItemIds: Record<string, string> = {}
@@ -91,6 +105,9 @@ export const updateCatalogProductsWorkflow = createWorkflow(
           if (a.catalogId !== p.catalogId) return
           variantIds[a.sizeKey] = addedIds[i]
           inventoryItemIds[a.sizeKey] = addedItemIds[i]
+        })
+        changes.keptWithoutInventory.forEach((a, i) => {
+          if (a.catalogId === p.catalogId) inventoryItemIds[a.sizeKey] = addedItemIds[changes.added.length + i]
         })
         return { catalogId: p.catalogId, productId: p.productId, variantIds, inventoryItemIds }
       })

@@ -1,5 +1,10 @@
 // One inventory item per new variant, its level at the sync's stock location, and the
-// variant ↔ item link. Compensation dismisses the links and deletes the items.
+// variant ↔ item link. What a crashed attempt already made is adopted, not made twice: a
+// variant already linked to a live item keeps it; an unlinked live item with the variant's
+// SKU (no other live variant uses it) is linked instead of creating one Medusa would refuse
+// (SKUs are unique); an existing level is set rather than created. Compensation dismisses the
+// links and deletes the items this step created.
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
@@ -11,36 +16,111 @@ export interface VariantStock {
   quantity: number
 }
 
+type Link = { variant_id: string; inventory_item_id: string }
+
+async function linksOf(container: MedusaContainer, filters: Record<string, string[]>): Promise<Link[]> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "product_variant_inventory_item",
+    fields: ["variant_id", "inventory_item_id"],
+    filters,
+  })
+  return data as Link[]
+}
+
+/** variant id → item id for what already exists: linked live items, else unlinked live items with the variant's SKU. */
+async function existingItems(container: MedusaContainer, variants: VariantStock[]): Promise<{ items: Map<string, string>; linked: Set<string> }> {
+  const inventory = container.resolve(Modules.INVENTORY)
+  const items = new Map<string, string>()
+  const linked = new Set<string>()
+  const links = await linksOf(container, { variant_id: variants.map((v) => v.variantId) })
+  const linkedItemIds = [...new Set(links.map((l) => l.inventory_item_id))]
+  const live = new Set(
+    linkedItemIds.length ? (await inventory.listInventoryItems({ id: linkedItemIds }, { select: ["id"], take: null })).map((i) => i.id) : []
+  )
+  for (const l of links) {
+    if (live.has(l.inventory_item_id) && !items.has(l.variant_id)) {
+      items.set(l.variant_id, l.inventory_item_id)
+      linked.add(l.variant_id)
+    }
+  }
+  const bare = variants.filter((v) => !items.has(v.variantId) && v.sku)
+  if (!bare.length) return { items, linked }
+  const bySku = await inventory.listInventoryItems({ sku: bare.map((v) => v.sku) }, { select: ["id", "sku"], take: null })
+  if (!bySku.length) return { items, linked }
+  // An item another live variant uses is not ours to take.
+  const itemLinks = await linksOf(container, { inventory_item_id: bySku.map((i) => i.id) })
+  const otherVariantIds = [...new Set(itemLinks.map((l) => l.variant_id))]
+  const liveVariants = new Set(
+    otherVariantIds.length
+      ? (await container.resolve(Modules.PRODUCT).listProductVariants({ id: otherVariantIds }, { select: ["id"], take: null })).map((v) => v.id)
+      : []
+  )
+  for (const v of bare) {
+    const item = bySku.find((i) => i.sku === v.sku)
+    if (!item) continue
+    const users = itemLinks.filter((l) => l.inventory_item_id === item.id && liveVariants.has(l.variant_id) && l.variant_id !== v.variantId)
+    if (!users.length) items.set(v.variantId, item.id)
+  }
+  return { items, linked }
+}
+
 export const createVariantInventoryStep = createStep(
   "catalog-sync-create-variant-inventory",
   async (input: { variants: VariantStock[]; stockLocationId: string }, { container }) => {
     const { variants, stockLocationId } = input
-    if (!variants.length) return new StepResponse([] as string[], { itemIds: [] as string[], variantIds: [] as string[] })
+    if (!variants.length) return new StepResponse([] as string[], { itemIds: [] as string[], variantIds: [] as string[], links: [] as Link[] })
     const inventory = container.resolve(Modules.INVENTORY)
-    const items = await timed(container, "inventory.createInventoryItems", () => inventory.createInventoryItems(variants.map((v) => ({ sku: v.sku, title: v.title, requires_shipping: true }))))
-    const itemIds = items.map((i) => i.id)
-    await timed(container, "inventory.createInventoryLevels", () => inventory.createInventoryLevels(
-      variants.map((v, i) => ({ inventory_item_id: itemIds[i], location_id: stockLocationId, stocked_quantity: v.quantity }))
-    ))
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
-    await timed(container, "link.create variant-inventory", () => link.create(
-      variants.map((v, i) => ({
-        [Modules.PRODUCT]: { variant_id: v.variantId },
-        [Modules.INVENTORY]: { inventory_item_id: itemIds[i] },
-        data: { required_quantity: 1 },
-      }))
-    ))
-    return new StepResponse(itemIds, { itemIds, variantIds: variants.map((v) => v.variantId) })
+    const { items, linked } = await existingItems(container, variants)
+    const fresh = variants.filter((v) => !items.has(v.variantId))
+    const created = fresh.length
+      ? await timed(container, "inventory.createInventoryItems", () =>
+          inventory.createInventoryItems(fresh.map((v) => ({ sku: v.sku, title: v.title, requires_shipping: true })))
+        )
+      : []
+    fresh.forEach((v, i) => items.set(v.variantId, created[i].id))
+    const itemIds = variants.map((v) => items.get(v.variantId)!)
+
+    const levels = await inventory.listInventoryLevels(
+      { inventory_item_id: itemIds, location_id: stockLocationId },
+      { select: ["id", "inventory_item_id", "stocked_quantity"], take: null }
+    )
+    const levelOf = new Map(levels.map((l) => [l.inventory_item_id, l]))
+    const toCreate = variants.filter((v) => !levelOf.has(items.get(v.variantId)!))
+    const toUpdate = variants.filter((v) => levelOf.has(items.get(v.variantId)!) && Number(levelOf.get(items.get(v.variantId)!)!.stocked_quantity) !== v.quantity)
+    if (toCreate.length) {
+      await timed(container, "inventory.createInventoryLevels", () =>
+        inventory.createInventoryLevels(
+          toCreate.map((v) => ({ inventory_item_id: items.get(v.variantId)!, location_id: stockLocationId, stocked_quantity: v.quantity }))
+        )
+      )
+    }
+    if (toUpdate.length) {
+      await inventory.updateInventoryLevels(
+        toUpdate.map((v) => ({ inventory_item_id: items.get(v.variantId)!, location_id: stockLocationId, stocked_quantity: v.quantity }))
+      )
+    }
+    const newLinks: Link[] = variants.filter((v) => !linked.has(v.variantId)).map((v) => ({ variant_id: v.variantId, inventory_item_id: items.get(v.variantId)! }))
+    if (newLinks.length) {
+      const link = container.resolve(ContainerRegistrationKeys.LINK)
+      await timed(container, "link.create variant-inventory", () =>
+        link.create(
+          newLinks.map((l) => ({
+            [Modules.PRODUCT]: { variant_id: l.variant_id },
+            [Modules.INVENTORY]: { inventory_item_id: l.inventory_item_id },
+            data: { required_quantity: 1 },
+          }))
+        )
+      )
+    }
+    return new StepResponse(itemIds, { itemIds: created.map((c) => c.id), variantIds: fresh.map((v) => v.variantId), links: newLinks })
   },
   async (undo, { container }) => {
-    if (!undo?.itemIds.length) return
-    const link = container.resolve(ContainerRegistrationKeys.LINK)
-    await link.dismiss(
-      undo.variantIds.map((variantId, i) => ({
-        [Modules.PRODUCT]: { variant_id: variantId },
-        [Modules.INVENTORY]: { inventory_item_id: undo.itemIds[i] },
-      }))
-    )
-    await container.resolve(Modules.INVENTORY).deleteInventoryItems(undo.itemIds)
+    if (!undo) return
+    if (undo.links?.length) {
+      await container.resolve(ContainerRegistrationKeys.LINK).dismiss(
+        undo.links.map((l) => ({ [Modules.PRODUCT]: { variant_id: l.variant_id }, [Modules.INVENTORY]: { inventory_item_id: l.inventory_item_id } }))
+      )
+    }
+    if (undo.itemIds.length) await container.resolve(Modules.INVENTORY).deleteInventoryItems(undo.itemIds)
   }
 )
