@@ -7,6 +7,7 @@ export type BadgeSpec = { label: string; color: BadgeColor }
 const STATE_BADGES: Record<SyncState, BadgeSpec> = {
   idle: { label: "Idle", color: "green" },
   running: { label: "Running", color: "blue" },
+  resuming: { label: "Resuming", color: "orange" },
   failed: { label: "Failed", color: "red" },
   key_invalid: { label: "Key invalid", color: "red" },
   plan_required: { label: "Plan required", color: "orange" },
@@ -102,8 +103,8 @@ export function planExpiry(
   return time - now < 7 * 86_400_000 ? "expiring" : "active"
 }
 
-/** Runs still going need fast polling; a quiet widget polls slowly. */
+/** Runs still going (or about to be resumed) need fast polling; a quiet widget polls slowly. */
 export function statusPollMs(status: Pick<SyncStatus, "state" | "running_run"> | undefined): number {
-  if (status && (status.state === "running" || status.running_run)) return 2000
+  if (status && (status.state === "running" || status.state === "resuming" || status.running_run)) return 2000
   return 15000
 }

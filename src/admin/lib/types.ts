@@ -55,6 +55,7 @@ export type RemoteError = { code: string; message: string; request_id?: string |
 export type SyncState =
   | "idle"
   | "running"
+  | "resuming"
   | "failed"
   | "key_invalid"
   | "plan_required"
@@ -65,6 +66,8 @@ export type SyncStatus = {
   state: SyncState
   phase: string | null
   running_run: Run | null
+  /** The interrupted run whose work a worker is about to resume (state "resuming"). */
+  resuming_run?: Run | null
   last_run: Run | null
   next_run_at: string | null
   products_synced: number

@@ -12,6 +12,7 @@ describe("badges", () => {
   it("maps every sync state to a label and colour", () => {
     expect(stateBadge("idle")).toEqual({ label: "Idle", color: "green" })
     expect(stateBadge("running")).toEqual({ label: "Running", color: "blue" })
+    expect(stateBadge("resuming")).toEqual({ label: "Resuming", color: "orange" })
     expect(stateBadge("failed")).toEqual({ label: "Failed", color: "red" })
     expect(stateBadge("key_invalid")).toEqual({ label: "Key invalid", color: "red" })
     expect(stateBadge("plan_required")).toEqual({ label: "Plan required", color: "orange" })
@@ -67,6 +68,7 @@ describe("planExpiry", () => {
 describe("statusPollMs", () => {
   it("polls fast while a run goes", () => {
     expect(statusPollMs({ state: "running", running_run: null })).toBe(2000)
+    expect(statusPollMs({ state: "resuming", running_run: null })).toBe(2000)
     expect(statusPollMs({ state: "idle", running_run: null })).toBe(15000)
     expect(statusPollMs(undefined)).toBe(15000)
   })
