@@ -58,7 +58,7 @@ describe("reconcileWithShop", () => {
     expect(changes.added).toEqual([])
     expect(changes.removedVariantIds).toEqual(["vX"])
     expect(changes.keptWithoutInventory).toEqual([expect.objectContaining({ variantId: "v41", sizeKey: "41", quantity: 3 })])
-    expect(changes.optionValues).toEqual([{ productId: "prod_1", values: ["40", "41"] }])
+    expect(changes.optionValues).toEqual([{ productId: "prod_1", optionTitle: "Розмір", values: ["40", "41"] }])
   })
 
   it("a map that agrees with the shop is kept as is, and lost sizes are no repair", () => {
