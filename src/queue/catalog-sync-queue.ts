@@ -5,7 +5,7 @@ import type Redis from "ioredis"
 import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
 import { QUEUE_NAME, redisKeys } from "./redis"
-import { withRedisMutex } from "./run-lock"
+import { withRedisMutex } from "./redis-mutex"
 import type { RunLivenessLike } from "./run-liveness"
 import type { CatalogSyncServiceLike, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
 

@@ -11,8 +11,6 @@ export const QUEUE_NAME = "catalog-sync"
 
 export function redisKeys(prefix = redisPrefix()) {
   return {
-    /** Unused since the run lock moved to PostgreSQL (run-liveness.ts); tests clean it up. */
-    runLock: `${prefix}:lock:run`,
     /** Serialises "is a run active? else create one" across instances. */
     enqueueMutex: `${prefix}:lock:enqueue`,
     rateLimit: `${prefix}:ratelimit`,

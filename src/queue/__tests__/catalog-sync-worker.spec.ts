@@ -7,7 +7,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { runRetryDelayMs } from "../catalog-sync-queue"
 import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
-import { closeRedis, createRedis, redisKeys } from "../redis"
+import { closeRedis, createRedis } from "../redis"
 import type { RunLivenessLike } from "../run-liveness"
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
@@ -76,7 +76,6 @@ describe("CatalogSyncWorker", () => {
     connection = createRedis(REDIS_URL, "worker-test")
   })
   afterAll(async () => {
-    await redis.del(redisKeys(prefix).runLock)
     await closeRedis(redis)
     await closeRedis(connection)
   })
