@@ -90,8 +90,9 @@ function collect(error: unknown): Signals {
     for (const key of ["code", "sqlState", "errno"]) {
       const v = r[key]
       if (typeof v !== "string") continue
-      if (SQLSTATE.test(v)) out.sqlStates.push(v)
-      else if (/^E[A-Z]+$/.test(v)) out.nodeCodes.push(v)
+      // Node codes first: EPIPE has a SQLSTATE's shape (no SQLSTATE class starts with E).
+      if (/^E[A-Z]+$/.test(v)) out.nodeCodes.push(v)
+      else if (SQLSTATE.test(v)) out.sqlStates.push(v)
     }
     if (typeof r.type === "string") out.medusaTypes.push(r.type)
     if (typeof r.message === "string") out.messages.push(r.message)

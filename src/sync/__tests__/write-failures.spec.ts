@@ -57,9 +57,17 @@ describe("classifyFailure: by cause, wherever the cause is wrapped", () => {
     ["serialization (40001)", pgError("40001", "could not serialize access")],
     ["missing table (42P01)", pgError("42P01", 'relation "product" does not exist')],
     ["knex pool timeout", new Error("Knex: Timeout acquiring a connection. The pool is probably full.")],
+    // Five-letter Node codes look like a SQLSTATE by shape; they must still count as the system's.
+    ["broken pipe (EPIPE)", Object.assign(new Error("write EPIPE"), { code: "EPIPE" })],
+    ["too many open files (EMFILE)", Object.assign(new Error("connect EMFILE 127.0.0.1:5432 - Local (undefined:undefined)"), { code: "EMFILE" })],
   ])("%s blames the system", (_what, error) => {
     expect(classifyFailure(error)).toBe("system")
     expect(classifyFailure({ message: "step failed", cause: serialised(error) })).toBe("system")
+  })
+
+  it("a broken pipe after other products were written fails the page instead of skipping the product", () => {
+    const broken = Object.assign(new Error("write EPIPE"), { code: "EPIPE" })
+    expect(judgeFailures([{ catalogId: "7", error: broken }], 3)).toEqual({ fatal: broken })
   })
 
   it("a system cause anywhere in the chain wins over a data type on the wrapper", () => {
