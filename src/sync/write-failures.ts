@@ -14,7 +14,7 @@
 // - unknown: blamed on the product only when the system is shown to work (other products of
 //   the page were written, or the database answered a probe), else the page fails.
 import type { RejectedItem } from "../catalog-client/items"
-import { cleanExcerpt } from "../catalog-client/sanitise"
+import { cleanExcerpt, cleanText } from "../catalog-client/sanitise"
 
 /** Medusa error types (MedusaError.Types) that blame the data written, not the system. */
 const DATA_ERROR_TYPES = new Set(["invalid_data", "duplicate_error", "invalid_argument", "not_found", "not_allowed", "conflict"])
@@ -192,6 +192,36 @@ export function failureMessage(error: unknown): string {
     return cause === "system" ? "the database failed during the write" : "the database refused the product's data"
   }
   return cleanExcerpt(text.replace(/\s+/g, " ").trim(), 300)
+}
+
+/**
+ * What a failed run stores and logs as its error: the message (cleaned, at most `max`
+ * characters), except that a message quoting a statement (a system failure met during a page
+ * write, such as a deadlock: MikroORM puts the SQL with the product's data in the message) is
+ * replaced by a plain sentence with the SQLSTATE. The stack, when asked for, gets the same
+ * replacement (its first line is the message).
+ */
+export function runErrorText(error: unknown, opts: { max?: number; withStack?: boolean } = {}): string {
+  const max = opts.max ?? 2000
+  let message: string
+  if (error instanceof Error) message = error.message
+  else if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    message = (error as { message: string }).message
+  } else {
+    try {
+      message = JSON.stringify(error) ?? String(error)
+    } catch {
+      message = String(error)
+    }
+  }
+  const stack = opts.withStack && error instanceof Error && typeof error.stack === "string" ? error.stack : null
+  if (SQL_TEXT.test(message)) {
+    const state = collect(error).sqlStates[0]
+    const safe = `${failureMessage(error)}${state ? ` (SQLSTATE ${state})` : ""}`
+    return stack ? `${safe}\n${cleanText(stack.split(message).join(safe))}` : safe
+  }
+  const text = cleanExcerpt(message, max)
+  return stack ? `${text}\n${cleanText(stack)}` : text
 }
 
 export interface ProductFailure {

@@ -1,4 +1,4 @@
-import { classifyFailure, judgeFailures, needsProbe } from "../write-failures"
+import { classifyFailure, judgeFailures, needsProbe, runErrorText } from "../write-failures"
 
 const dataError = (message: string) => Object.assign(new Error(message), { type: "invalid_data" })
 
@@ -136,5 +136,34 @@ describe("the shape a real failing write throws", () => {
     expect(judgeFailures([{ catalogId: "8000000000000000905", error: real }], 0)).toEqual({
       rejected: [{ id: "8000000000000000905", reason: "write failed: the database refused the product's data (a value is too large)" }],
     })
+  })
+})
+
+describe("runErrorText: what a failed run stores and logs", () => {
+  // A deadlock met while writing a page: a system failure, so the run fails with it, and
+  // MikroORM's message quotes the statement with the product's data.
+  const deadlock = () =>
+    Object.assign(new Error(`insert into "product" ("title", "handle") values ('Secret Shoe', 'secret-shoe') - deadlock detected`), {
+      name: "DeadlockException",
+      code: "40P01",
+    })
+
+  it("never stores the SQL or the product's data of a system failure met during a write", () => {
+    const text = runErrorText(deadlock())
+    expect(text).not.toMatch(/insert into|Secret Shoe|secret-shoe/i)
+    expect(text).toBe("the database failed during the write (SQLSTATE 40P01)")
+  })
+
+  it("keeps them out of the logged stack too", () => {
+    const text = runErrorText(deadlock(), { withStack: true })
+    expect(text).not.toMatch(/insert into|Secret Shoe|secret-shoe/i)
+    expect(text).toMatch(/at /) // the stack frames are still there
+  })
+
+  it("keeps any other message, cleaned and cut", () => {
+    expect(runErrorText(new Error("catalog answered 500"))).toBe("catalog answered 500")
+    expect(runErrorText(new Error("bad\u0000byte"))).toBe("badbyte")
+    expect(runErrorText(new Error("x".repeat(3000)))).toHaveLength(2001)
+    expect(runErrorText({ code: "x" })).toBe('{"code":"x"}')
   })
 })
