@@ -131,11 +131,6 @@ export function classifyFailure(error: unknown): FailureCause {
   return "unknown"
 }
 
-/** Kept for callers that only ask "is this the data's fault?". */
-export function isDataError(error: unknown): boolean {
-  return classifyFailure(error) === "product"
-}
-
 const PLAIN_BY_STATE: [RegExp, string][] = [
   [/^22P05$|^22021$/, "invalid text"],
   [/^22001$/, "a text is too long"],
