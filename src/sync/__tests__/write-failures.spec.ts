@@ -57,6 +57,11 @@ describe("classifyFailure: by cause, wherever the cause is wrapped", () => {
     ["serialization (40001)", pgError("40001", "could not serialize access")],
     ["missing table (42P01)", pgError("42P01", 'relation "product" does not exist')],
     ["knex pool timeout", new Error("Knex: Timeout acquiring a connection. The pool is probably full.")],
+    // node-postgres and knex on a busy machine: no code at all, only the message or the name.
+    ["pg pool connect timeout", new Error("timeout exceeded when trying to connect")],
+    ["pg client closed", new Error("Client was closed and is not queryable")],
+    ["pg query read timeout", new Error("Query read timeout")],
+    ["knex timeout by name", Object.assign(new Error("Timeout"), { name: "KnexTimeoutError" })],
     // Five-letter Node codes look like a SQLSTATE by shape; they must still count as the system's.
     ["broken pipe (EPIPE)", Object.assign(new Error("write EPIPE"), { code: "EPIPE" })],
     ["too many open files (EMFILE)", Object.assign(new Error("connect EMFILE 127.0.0.1:5432 - Local (undefined:undefined)"), { code: "EMFILE" })],
