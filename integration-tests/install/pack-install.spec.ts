@@ -5,8 +5,8 @@
 //   2. register it in medusa-config.ts with the README's snippet (read from the README itself)
 //   3. set CATALOG_SYNC_ENCRYPTION_KEY in the app's .env
 //   4. npx medusa db:migrate
-//   5. start the app (here `medusa start` with the admin disabled, to save time and memory) and
-//      create an admin user (`npx medusa user`)
+//   5. create an admin user (`npx medusa user`) and start the app (here `medusa start` with the
+//      admin disabled, to save time and memory)
 //   6. save the base URL and the key through the admin API (what the settings page does)
 // and then reads the products through the store API with the app's default publishable key.
 // Nothing else is set up: no region, no sales channel, no key made by the test.
@@ -16,7 +16,7 @@
 // newest 2.x published). MCS_INSTALL_KEEP=1 keeps the app directories and databases for a look.
 // Skips, saying so, when the npm registry cannot be reached.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
-import { randomUUID } from "node:crypto"
+import { randomBytes, randomUUID } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -437,7 +437,8 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
           `AUTH_CORS=http://localhost:9000`,
           `JWT_SECRET=${randomUUID()}`,
           `COOKIE_SECRET=${randomUUID()}`,
-          `CATALOG_SYNC_ENCRYPTION_KEY=${randomUUID()}`,
+          // The README's `openssl rand -base64 48`.
+          `CATALOG_SYNC_ENCRYPTION_KEY=${randomBytes(48).toString("base64")}`,
           // The README's step 3 for a catalog on the shop's own network: the sandbox is on loopback.
           "CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS=true",
           // Only so this test never meets another app's queue on a shared Redis.

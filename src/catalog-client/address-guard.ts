@@ -60,6 +60,7 @@ const IPV6_RANGES: Range[] = [
   v6("::/128", "unspecified"),
   v6("::1/128", "loopback"),
   v6("100::/64", "reserved"),
+  v6("64:ff9b:1::/48", "reserved"), // local-use NAT64 (RFC 8215): the site's own IPv4 behind a translator
   v6("2001:db8::/32", "documentation"),
   v6("fc00::/7", "private"), // unique local; AWS metadata fd00:ec2::254 is here
   v6("fe80::/10", "link-local"),
@@ -110,10 +111,12 @@ export function forbiddenRange(address: string): string | null {
   const named = IPV6_RANGES.find((r) => inRange(bytes, r))?.name
   if (named) return named
   // An IPv4 address inside IPv6 is judged as that IPv4 address: mapped (::ffff:a.b.c.d),
-  // compatible (::a.b.c.d, deprecated), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::).
+  // translated (::ffff:0:a.b.c.d), compatible (::a.b.c.d, deprecated), NAT64
+  // (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::).
   const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0)
   let embedded: number[] | null = null
   if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) embedded = bytes.slice(12)
+  else if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) embedded = bytes.slice(12)
   else if (zeros(0, 12)) embedded = bytes.slice(12)
   else if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) embedded = bytes.slice(12)
   else if (bytes[0] === 0x20 && bytes[1] === 0x02) embedded = bytes.slice(2, 6)

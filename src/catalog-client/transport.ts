@@ -92,6 +92,24 @@ const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEO
  */
 export const HOLD_AFTER_TIMEOUT_MS = 5000
 
+/** The promise, or a rejection with the abort reason as soon as the signal aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal))
+    signal.addEventListener("abort", onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort)
+        resolve(value)
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
 export class CatalogTransport {
   readonly #apiKey: string
   readonly #baseUrl: string
@@ -285,9 +303,11 @@ export class CatalogTransport {
     if (!this.#addressPolicy || this.#addressChecked) return
     if (signal.aborted) throw abortReason(signal)
     try {
-      await resolveAllowed(this.#host, this.#addressPolicy, this.#lookup)
+      // getaddrinfo cannot be cancelled and may hang for long: the call stops waiting on abort.
+      await abortable(resolveAllowed(this.#host, this.#addressPolicy, this.#lookup), signal)
     } catch (error) {
       if (error instanceof AddressNotAllowedError) throw error
+      if (signal.aborted) throw abortReason(signal)
       // A name that does not resolve fails like any other connect error, through the retries.
       return
     }

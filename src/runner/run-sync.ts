@@ -12,7 +12,7 @@ import { LostRunLockError, type RunFence } from "../queue/run-liveness"
 import { beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
-import { cleanExcerpt } from "../catalog-client/sanitise"
+import { runErrorText } from "../sync/write-failures"
 import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { loadFidelityHooks, type FidelityHooks } from "./fidelity-hooks"
 import { sweepPass } from "./sweep"
@@ -70,20 +70,9 @@ function errorCodeOf(error: unknown): string {
   return typeof code === "string" && code ? code : "internal_error"
 }
 
+/** Cleaned (a NUL byte must not stop the run record's save) and without SQL (see runErrorText). */
 function errorMessageOf(error: unknown): string {
-  let message: string
-  if (error instanceof Error) message = error.message
-  else if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-    message = (error as { message: string }).message
-  } else {
-    try {
-      message = JSON.stringify(error)
-    } catch {
-      message = String(error)
-    }
-  }
-  // Cleaned: a message quoting the data (a NUL byte, say) must not stop the run record's save.
-  return cleanExcerpt(message, 2000)
+  return runErrorText(error)
 }
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
@@ -295,7 +284,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       phase = "interrupted"
       return await finish("interrupted")
     }
-    logger.error(`catalog sync run ${runId} failed: ${errorMessageOf(error)}${(error as Error)?.stack ? `\n${(error as Error).stack}` : ""}`)
+    logger.error(`catalog sync run ${runId} failed: ${runErrorText(error, { withStack: true })}`)
     phase = "failed"
     return await finish("failed", error)
   }

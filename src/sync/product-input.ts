@@ -2,11 +2,6 @@
 // mapCardToProduct (pure), compared by fingerprint, written by src/workflows.
 import type { CardDetails } from "./card-details"
 
-/**
- * Title of the size option of products made before the option was named in the shop's
- * language; the current title is ProductInput.optionTitle (src/sync/shop-vocabulary.ts).
- */
-export const SIZE_OPTION = "Size"
 /** Key of that variant in the product map's variant_ids ("" = no catalog size). */
 export const DEFAULT_SIZE_KEY = ""
 export const CURRENCY_CODE = "uah"

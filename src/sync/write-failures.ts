@@ -14,7 +14,7 @@
 // - unknown: blamed on the product only when the system is shown to work (other products of
 //   the page were written, or the database answered a probe), else the page fails.
 import type { RejectedItem } from "../catalog-client/items"
-import { cleanExcerpt } from "../catalog-client/sanitise"
+import { cleanExcerpt, cleanText } from "../catalog-client/sanitise"
 
 /** Medusa error types (MedusaError.Types) that blame the data written, not the system. */
 const DATA_ERROR_TYPES = new Set(["invalid_data", "duplicate_error", "invalid_argument", "not_found", "not_allowed", "conflict"])
@@ -53,6 +53,10 @@ const SYSTEM_MESSAGES = [
   /deadlock detected/i,
   /could not serialize access/i,
   /connect ECONNREFUSED/i,
+  // node-postgres: pool and client timeouts and a closed client carry no code.
+  /timeout exceeded when trying to connect/i,
+  /is not queryable/i,
+  /query read timeout/i,
 ]
 /** Messages PostgreSQL gives for data it refuses, when the code was lost on the way. */
 const DATA_MESSAGES = [
@@ -90,8 +94,9 @@ function collect(error: unknown): Signals {
     for (const key of ["code", "sqlState", "errno"]) {
       const v = r[key]
       if (typeof v !== "string") continue
-      if (SQLSTATE.test(v)) out.sqlStates.push(v)
-      else if (/^E[A-Z]+$/.test(v)) out.nodeCodes.push(v)
+      // Node codes first: EPIPE has a SQLSTATE's shape (no SQLSTATE class starts with E).
+      if (/^E[A-Z]+$/.test(v)) out.nodeCodes.push(v)
+      else if (SQLSTATE.test(v)) out.sqlStates.push(v)
     }
     if (typeof r.type === "string") out.medusaTypes.push(r.type)
     if (typeof r.message === "string") out.messages.push(r.message)
@@ -122,17 +127,12 @@ export function classifyFailure(error: unknown): FailureCause {
   const s = collect(error)
   // The system first: a dead connection can surface wrapped in anything.
   if (s.sqlStates.some(isSystemState) || s.nodeCodes.some((c) => NODE_NETWORK_CODES.has(c))) return "system"
-  if (s.names.some((n) => n === "ConnectionException" || n === "DeadlockException" || n === "LockWaitTimeoutException")) return "system"
+  if (s.names.some((n) => n === "ConnectionException" || n === "DeadlockException" || n === "LockWaitTimeoutException" || n === "KnexTimeoutError")) return "system"
   if (s.sqlStates.some(isDataState)) return "product"
   if (s.medusaTypes.some((t) => DATA_ERROR_TYPES.has(t))) return "product"
   if (s.messages.some((m) => SYSTEM_MESSAGES.some((p) => p.test(m)))) return "system"
   if (s.messages.some((m) => DATA_MESSAGES.some((p) => p.test(m)))) return "product"
   return "unknown"
-}
-
-/** Kept for callers that only ask "is this the data's fault?". */
-export function isDataError(error: unknown): boolean {
-  return classifyFailure(error) === "product"
 }
 
 const PLAIN_BY_STATE: [RegExp, string][] = [
@@ -191,6 +191,36 @@ export function failureMessage(error: unknown): string {
     return cause === "system" ? "the database failed during the write" : "the database refused the product's data"
   }
   return cleanExcerpt(text.replace(/\s+/g, " ").trim(), 300)
+}
+
+/**
+ * What a failed run stores and logs as its error: the message (cleaned, at most `max`
+ * characters), except that a message quoting a statement (a system failure met during a page
+ * write, such as a deadlock: MikroORM puts the SQL with the product's data in the message) is
+ * replaced by a plain sentence with the SQLSTATE. The stack, when asked for, gets the same
+ * replacement (its first line is the message).
+ */
+export function runErrorText(error: unknown, opts: { max?: number; withStack?: boolean } = {}): string {
+  const max = opts.max ?? 2000
+  let message: string
+  if (error instanceof Error) message = error.message
+  else if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    message = (error as { message: string }).message
+  } else {
+    try {
+      message = JSON.stringify(error) ?? String(error)
+    } catch {
+      message = String(error)
+    }
+  }
+  const stack = opts.withStack && error instanceof Error && typeof error.stack === "string" ? error.stack : null
+  if (SQL_TEXT.test(message)) {
+    const state = collect(error).sqlStates[0]
+    const safe = `${failureMessage(error)}${state ? ` (SQLSTATE ${state})` : ""}`
+    return stack ? `${safe}\n${cleanText(stack.split(message).join(safe))}` : safe
+  }
+  const text = cleanExcerpt(message, max)
+  return stack ? `${text}\n${cleanText(stack)}` : text
 }
 
 export interface ProductFailure {

@@ -63,7 +63,7 @@ export async function loadStore(container: MedusaContainer): Promise<StoreRow | 
   return (store as StoreRow | undefined) ?? null
 }
 
-type SetupRecord = { keys_channel_id?: string; region_done?: boolean }
+export type SetupRecord = { keys_channel_id?: string; region_done?: boolean }
 
 function setupRecord(store: StoreRow | null): SetupRecord {
   const value = store?.metadata?.[SETUP_KEY]
@@ -326,18 +326,11 @@ export async function ensureShopSetup(container: MedusaContainer, settings: Setu
 
   // The storefront's part: a failure here is shown by the readiness checklist, never stops the sync.
   try {
-    const record = setupRecord(await loadStore(container))
-    const done: SetupRecord = {}
-    if (record.keys_channel_id !== salesChannelId) {
-      await linkChannelToPublishableKeys(container, salesChannelId)
-      done.keys_channel_id = salesChannelId
-    }
-    const region = settings.region ?? DEFAULT_REGION
-    if (!record.region_done) {
-      if (region.create) await ensureUahRegion(container, region)
-      done.region_done = true
-    }
-    if (Object.keys(done).length) await recordSetup(container, done)
+    await storefrontSetupOnce(setupRecord(await loadStore(container)), salesChannelId, settings.region ?? DEFAULT_REGION, {
+      linkKeys: (channelId) => linkChannelToPublishableKeys(container, channelId),
+      ensureRegion: (region) => ensureUahRegion(container, region),
+      record: (patch) => recordSetup(container, patch),
+    })
     await retitleSalePriceList(container)
   } catch (error) {
     container
@@ -345,4 +338,30 @@ export async function ensureShopSetup(container: MedusaContainer, settings: Setu
       .warn(`catalog sync: storefront setup (publishable keys, uah region) failed: ${(error as Error)?.message ?? error}`)
   }
   return { stockLocationId, salesChannelId, shippingProfileId }
+}
+
+/**
+ * The once-only storefront steps: the channel added to the publishable keys (once per
+ * channel), the uah region (once). Each step is recorded as soon as it is done, so a later
+ * step that fails (a region the shop refuses, say) does not make the next run widen keys the
+ * admin has narrowed since.
+ */
+export async function storefrontSetupOnce(
+  record: SetupRecord,
+  salesChannelId: string,
+  region: RegionSetup,
+  steps: {
+    linkKeys(channelId: string): Promise<unknown>
+    ensureRegion(region: RegionSetup): Promise<unknown>
+    record(patch: SetupRecord): Promise<void>
+  }
+): Promise<void> {
+  if (record.keys_channel_id !== salesChannelId) {
+    await steps.linkKeys(salesChannelId)
+    await steps.record({ keys_channel_id: salesChannelId })
+  }
+  if (!record.region_done) {
+    if (region.create) await steps.ensureRegion(region)
+    await steps.record({ region_done: true })
+  }
 }

@@ -48,6 +48,11 @@ describe("forbiddenRange", () => {
     ["::127.0.0.1", "loopback"],
     ["64:ff9b::10.1.2.3", "private"],
     ["2002:c0a8:0101::1", "private"],
+    // Local-use NAT64 (RFC 8215) reaches the site's own IPv4 network; IPv4-translated (::ffff:0:a.b.c.d).
+    ["64:ff9b:1::a00:1", "reserved"],
+    ["64:ff9b:1:ffff::1", "reserved"],
+    ["::ffff:0:7f00:1", "loopback"],
+    ["::ffff:0:10.0.0.1", "private"],
     ["2001:db8::1", "documentation"],
   ])("refuses %s (%s)", (ip, range) => {
     expect(forbiddenRange(ip)).toBe(range)

@@ -104,6 +104,21 @@ describe("CatalogTransport with an address policy", () => {
     }
   })
 
+  it("gives up on a DNS lookup that hangs when the call is aborted, without a slot or a connection", async () => {
+    const { limiter, acquired } = countingLimiter()
+    const hanging: LookupFunction = () => {} // a resolver that never answers
+    const t = transport(`http://slow-dns.test:${port}`, limiter, hanging)
+    try {
+      const started = Date.now()
+      await expect(t.get("/v1/me", {}, { signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: "AbortedError" })
+      expect(Date.now() - started).toBeLessThan(2_000)
+      expect(acquired()).toBe(0)
+      expect(accepted).toBe(0)
+    } finally {
+      await t.close()
+    }
+  })
+
   it("connects to a name resolving to loopback when private networks are allowed", async () => {
     const { limiter } = countingLimiter()
     const lookup: LookupFunction = (_h, _o, cb) => cb(null, [{ address: "127.0.0.1", family: 4 }])

@@ -1,4 +1,4 @@
-import { classifyFailure, judgeFailures, needsProbe } from "../write-failures"
+import { classifyFailure, judgeFailures, needsProbe, runErrorText } from "../write-failures"
 
 const dataError = (message: string) => Object.assign(new Error(message), { type: "invalid_data" })
 
@@ -57,9 +57,22 @@ describe("classifyFailure: by cause, wherever the cause is wrapped", () => {
     ["serialization (40001)", pgError("40001", "could not serialize access")],
     ["missing table (42P01)", pgError("42P01", 'relation "product" does not exist')],
     ["knex pool timeout", new Error("Knex: Timeout acquiring a connection. The pool is probably full.")],
+    // node-postgres and knex on a busy machine: no code at all, only the message or the name.
+    ["pg pool connect timeout", new Error("timeout exceeded when trying to connect")],
+    ["pg client closed", new Error("Client was closed and is not queryable")],
+    ["pg query read timeout", new Error("Query read timeout")],
+    ["knex timeout by name", Object.assign(new Error("Timeout"), { name: "KnexTimeoutError" })],
+    // Five-letter Node codes look like a SQLSTATE by shape; they must still count as the system's.
+    ["broken pipe (EPIPE)", Object.assign(new Error("write EPIPE"), { code: "EPIPE" })],
+    ["too many open files (EMFILE)", Object.assign(new Error("connect EMFILE 127.0.0.1:5432 - Local (undefined:undefined)"), { code: "EMFILE" })],
   ])("%s blames the system", (_what, error) => {
     expect(classifyFailure(error)).toBe("system")
     expect(classifyFailure({ message: "step failed", cause: serialised(error) })).toBe("system")
+  })
+
+  it("a broken pipe after other products were written fails the page instead of skipping the product", () => {
+    const broken = Object.assign(new Error("write EPIPE"), { code: "EPIPE" })
+    expect(judgeFailures([{ catalogId: "7", error: broken }], 3)).toEqual({ fatal: broken })
   })
 
   it("a system cause anywhere in the chain wins over a data type on the wrapper", () => {
@@ -128,5 +141,34 @@ describe("the shape a real failing write throws", () => {
     expect(judgeFailures([{ catalogId: "8000000000000000905", error: real }], 0)).toEqual({
       rejected: [{ id: "8000000000000000905", reason: "write failed: the database refused the product's data (a value is too large)" }],
     })
+  })
+})
+
+describe("runErrorText: what a failed run stores and logs", () => {
+  // A deadlock met while writing a page: a system failure, so the run fails with it, and
+  // MikroORM's message quotes the statement with the product's data.
+  const deadlock = () =>
+    Object.assign(new Error(`insert into "product" ("title", "handle") values ('Secret Shoe', 'secret-shoe') - deadlock detected`), {
+      name: "DeadlockException",
+      code: "40P01",
+    })
+
+  it("never stores the SQL or the product's data of a system failure met during a write", () => {
+    const text = runErrorText(deadlock())
+    expect(text).not.toMatch(/insert into|Secret Shoe|secret-shoe/i)
+    expect(text).toBe("the database failed during the write (SQLSTATE 40P01)")
+  })
+
+  it("keeps them out of the logged stack too", () => {
+    const text = runErrorText(deadlock(), { withStack: true })
+    expect(text).not.toMatch(/insert into|Secret Shoe|secret-shoe/i)
+    expect(text).toMatch(/at /) // the stack frames are still there
+  })
+
+  it("keeps any other message, cleaned and cut", () => {
+    expect(runErrorText(new Error("catalog answered 500"))).toBe("catalog answered 500")
+    expect(runErrorText(new Error("bad\u0000byte"))).toBe("badbyte")
+    expect(runErrorText(new Error("x".repeat(3000)))).toHaveLength(2001)
+    expect(runErrorText({ code: "x" })).toBe('{"code":"x"}')
   })
 })

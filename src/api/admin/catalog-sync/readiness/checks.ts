@@ -80,7 +80,7 @@ async function draftsCheck(container: MedusaContainer, settings: Settings): Prom
   if (unpriced) parts.push(`${unpriced} stay drafts because the catalog gives no price for any of their sizes; they are published when the catalog prices them`)
   if (removed) parts.push(`${removed} are drafts because the catalog removed them (removal mode "draft")`)
   if (!parts.length) return { id: "drafts", status: "ok", title, detail: active ? `All ${active} synced products are priced.` : "No synced products yet.", fix: null }
-  const canSync = !!settings.baseUrl && !!settings.apiKey && settings.enabled
+  const canSync = fixRefusal(settings, "drafts") === null
   return {
     id: "drafts",
     status: "warning",
@@ -178,6 +178,18 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
     region: regions.uahRegion,
     checks,
   }
+}
+
+/**
+ * Why this fix cannot be carried out with these settings, or null. The drafts fix starts a full
+ * sync, so it needs what POST /admin/catalog-sync/runs needs: an address, a key, the sync enabled.
+ */
+export function fixRefusal(settings: Settings, check: CheckId): { field: string; message: string } | null {
+  if (check !== "drafts") return null
+  if (!settings.baseUrl) return { field: "base_url", message: "set the catalog API address first" }
+  if (!settings.apiKey) return { field: "api_key", message: "set the catalog API key first" }
+  if (!settings.enabled) return { field: "enabled", message: "the sync is disabled in the settings" }
+  return null
 }
 
 /** Carries out one check's fix. A sales channel or location the settings name but that is gone is cleared from the settings. */

@@ -3,12 +3,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { catalogSyncService } from "../../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../../queue/runtime"
-import { fixCheck, inspectReadiness, type CheckId } from "../checks"
+import { invalidData } from "../../helpers"
+import { fixCheck, fixRefusal, inspectReadiness, type CheckId } from "../checks"
 
 export async function POST(req: MedusaRequest<{ check: CheckId }>, res: MedusaResponse) {
   const service = catalogSyncService(req.scope)
   const settings = await service.getEffectiveSettings()
   const check = (req.validatedBody ?? req.body).check
+  const refusal = fixRefusal(settings, check)
+  if (refusal) return invalidData(res, [refusal])
   await fixCheck(
     req.scope,
     settings,

@@ -1,0 +1,51 @@
+// POST /admin/catalog-sync/readiness/fix {check: "drafts"} starts a full sync: like
+// POST /admin/catalog-sync/runs, it must not start one for a sync that is disabled or not set up.
+import { CATALOG_SYNC_MODULE } from "../../../../modules/catalog_sync/module-name"
+import { catalogSyncRuntime } from "../../../../queue/runtime"
+import { POST } from "../readiness/fix/route"
+
+function call(settings: { baseUrl: string | null; apiKey: string | null; enabled: boolean }) {
+  const service = { getEffectiveSettings: async () => ({ salesChannelId: null, stockLocationId: null, region: { create: true, name: "Україна", countries: ["ua"] }, ...settings }) }
+  const req: any = {
+    validatedBody: { check: "drafts" },
+    scope: { resolve: (key: string) => (key === CATALOG_SYNC_MODULE ? service : { warn() {}, info() {} }) },
+  }
+  const res: any = {
+    statusCode: 200,
+    body: undefined as any,
+    status(code: number) {
+      this.statusCode = code
+      return this
+    },
+    json(body: unknown) {
+      this.body = body
+      return this
+    },
+  }
+  return { req, res }
+}
+
+describe("POST /admin/catalog-sync/readiness/fix: drafts", () => {
+  const original = catalogSyncRuntime.queue
+  let enqueued: unknown[] = []
+  beforeEach(() => {
+    enqueued = []
+    ;(catalogSyncRuntime as any).queue = async () => ({ enqueueRun: async (input: unknown) => void enqueued.push(input) })
+  })
+  afterEach(() => {
+    ;(catalogSyncRuntime as any).queue = original
+  })
+
+  it.each([
+    ["the sync is disabled", { baseUrl: "https://catalog.example.com", apiKey: "k", enabled: false }, "enabled"],
+    ["no key is set", { baseUrl: "https://catalog.example.com", apiKey: null, enabled: true }, "api_key"],
+    ["no address is set", { baseUrl: null, apiKey: "k", enabled: true }, "base_url"],
+  ])("starts no sync when %s (400 on the field)", async (_what, settings, field) => {
+    const { req, res } = call(settings)
+    // (The checklist read after a fix needs a real container; here only the refusal matters.)
+    await POST(req, res).catch(() => undefined)
+    expect(enqueued).toEqual([])
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toMatchObject({ type: "invalid_data", field })
+  })
+})
