@@ -5,7 +5,6 @@
 // exists", duplicate SKU) and rejecting the product for good. The crash window is reproduced by
 // making those rows through Medusa's own admin API, without the plugin's map row.
 import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
-import { SIZE_OPTION } from "../../src/sync/product-input"
 import type { ProductCard } from "../../src/catalog-client"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
@@ -139,11 +138,11 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
         external_id: id,
         status: "draft",
         metadata: input.metadata,
-        options: [{ title: SIZE_OPTION, values: input.variants.map((v) => v.optionValue) }],
+        options: [{ title: input.optionTitle, values: input.variants.map((v) => v.optionValue) }],
         variants: input.variants.map((v) => ({
           title: v.title,
           sku: v.sku,
-          options: { [SIZE_OPTION]: v.optionValue },
+          options: { [input.optionTitle]: v.optionValue },
           manage_inventory: true,
           prices: [{ currency_code: "uah", amount: 1 }],
           metadata: v.metadata,
