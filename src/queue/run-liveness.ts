@@ -256,6 +256,10 @@ async function dedicatedClient(knex: Knex): Promise<PgClient> {
   const config = typeof connection === "string" ? { connectionString: connection } : { ...(connection as object) }
   const client = new Client({ ...config, application_name: "medusa-catalog-sync:run-lock" } as any)
   await client.connect()
+  // The lock's connection sits idle while a page is written (minutes): a server, role or
+  // database idle_session_timeout would end it and with it the lock of a live run. Off for this
+  // session only (PostgreSQL 13 and older have no such timeout and refuse the name).
+  await client.query("set idle_session_timeout = 0").catch(() => undefined)
   const searchPath = knex.client.searchPath
   const schemas = (Array.isArray(searchPath) ? searchPath : searchPath ? [searchPath] : []).filter(Boolean)
   if (schemas.length && !(schemas.length === 1 && schemas[0] === "public")) {

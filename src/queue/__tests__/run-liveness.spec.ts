@@ -116,6 +116,23 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
     await knex.raw(`update catalog_sync_state set current_run_id = null where id = 'state_1'`)
   })
 
+  it("a lock connection idle for longer than the server's idle_session_timeout keeps its lock", async () => {
+    // A server (or role, or database) with idle_session_timeout ends idle sessions; the lock's
+    // connection is idle for as long as a page is being written. Simulated for this connection only.
+    const strict = knexFactory({ client: "pg", connection: { ...PG, database: DB, options: "-c idle_session_timeout=300" }, pool: { min: 0, max: 1 } })
+    try {
+      await addRun("run_idle")
+      const r = await new RunLiveness(strict as any).acquire("run_idle", "state_1", never, 50)
+      if (!("lease" in r)) throw new Error(`no lease: ${JSON.stringify(r)}`)
+      await new Promise((res) => setTimeout(res, 1000))
+      await expect(r.lease.check()).resolves.toBeUndefined()
+      expect(await liveness.holder()).toBe("run_idle")
+      await r.lease.release()
+    } finally {
+      await strict.destroy()
+    }
+  })
+
   it("an aborted wait gives up without the lock", async () => {
     await addRun("run_h")
     await addRun("run_w")
