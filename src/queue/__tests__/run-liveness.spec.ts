@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto"
 import { Client } from "pg"
 import knexFactory from "knex"
-import { LostRunLockError, RunLiveness, type RunLease } from "../run-liveness"
+import { dedicatedClient, LOCK_KEEPALIVE_IDLE_S, LostRunLockError, RunLiveness, type RunLease } from "../run-liveness"
 
 const PG = { host: process.env.DB_HOST || "127.0.0.1", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "" }
 const DB = `mcs_unit_liveness_${randomUUID().replace(/-/g, "").slice(0, 12)}`
@@ -130,6 +130,16 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
       await r.lease.release()
     } finally {
       await strict.destroy()
+    }
+  })
+
+  it("the lock's connection has the server send TCP keepalives (a silently dropped connection frees the lock)", async () => {
+    const c = await dedicatedClient(knex as any)
+    try {
+      const { rows } = await c.query("select current_setting('tcp_keepalives_idle') as idle, current_setting('tcp_keepalives_count') as count")
+      expect(rows[0]).toEqual({ idle: String(LOCK_KEEPALIVE_IDLE_S), count: "3" })
+    } finally {
+      await c.end()
     }
   })
 
