@@ -157,7 +157,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     expect(live.map((r) => r.id)).toEqual([made.body.product.id])
     const [map] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [id])
     expect(map.product_id).toBe(made.body.product.id)
-    const channel = await sql(env.db.url, "select 1 from product_sales_channel psc join sales_channel sc on sc.id = psc.sales_channel_id where psc.product_id = $1 and psc.deleted_at is null and sc.name = 'Catalog sync'", [map.product_id])
+    const channel = await sql(env.db.url, "select 1 from product_sales_channel psc join store s on s.default_sales_channel_id = psc.sales_channel_id and s.deleted_at is null where psc.product_id = $1 and psc.deleted_at is null", [map.product_id])
     expect(channel).toHaveLength(1)
     const profile = await sql(env.db.url, "select 1 from product_shipping_profile where product_id = $1 and deleted_at is null", [map.product_id])
     expect(profile).toHaveLength(1)

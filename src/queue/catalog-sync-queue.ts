@@ -190,17 +190,29 @@ export class CatalogSyncQueue {
     )
     const holder = await this.#liveness.holder()
     const live: RunRow[] = []
-    for (const row of rows) {
-      if (await this.#isAlive(row, holder)) live.push(row)
-      else {
-        await service.updateCatalogSyncRuns({
-          id: row.id,
+    for (const listed of rows) {
+      if (await this.#isAlive(listed, holder)) {
+        live.push(listed)
+        continue
+      }
+      // Read again before judging it dead: since the list was read the run may have ended
+      // (its final status is stored before its lock goes), been claimed, or got its job.
+      const row = await service.retrieveCatalogSyncRun(listed.id)
+      if (row.status !== "queued" && row.status !== "running") continue
+      if (await this.#isAlive(row, await this.#liveness.holder())) {
+        live.push(row)
+        continue
+      }
+      // Only while the status is still the one judged: never over a final status.
+      await service.updateCatalogSyncRuns({
+        selector: { id: row.id, status: row.status },
+        data: {
           status: "interrupted",
           finished_at: new Date(),
           error_code: row.error_code ?? "process_stopped",
           error_message: row.error_message ?? "The process running this sync stopped before it finished",
-        })
-      }
+        },
+      })
     }
     return live
   }
@@ -211,8 +223,9 @@ export class CatalogSyncQueue {
     // the run's connection lives, however long a page takes or the event loop is blocked);
     // without it, its process died.
     if (row.status === "running") return false
-    // Queued: alive while its job waits or is being picked up (or waits for the run lock).
-    const job = row.job_id ? await this.queue.getJob(row.job_id) : undefined
+    // Queued: alive while its job waits or is being picked up (or waits for the run lock). A
+    // row whose job id is not stored yet has the job named after it (#addRun).
+    const job = await this.queue.getJob(row.job_id ?? row.id)
     if (!job) return false
     const state = await job.getState()
     return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized"

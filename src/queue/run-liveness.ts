@@ -249,13 +249,31 @@ class PgRunLease implements RunLease {
   }
 }
 
+/** Seconds of silence after which either end of the lock's connection probes the other. */
+export const LOCK_KEEPALIVE_IDLE_S = 30
+
 /** A new connection with the settings of the app's pool (same database, SSL, search path). */
-async function dedicatedClient(knex: Knex): Promise<PgClient> {
+export async function dedicatedClient(knex: Knex): Promise<PgClient> {
   const Client = knex.client.driver?.Client ?? (require("pg") as typeof import("pg")).Client
   const connection = knex.client.config?.connection
   const config = typeof connection === "string" ? { connectionString: connection } : { ...(connection as object) }
-  const client = new Client({ ...config, application_name: "medusa-catalog-sync:run-lock" } as any)
+  // TCP keepalives both ways: the connection is silent while a page is written, and a NAT or
+  // load balancer drops silent connections without telling either end (the server would keep
+  // the dead session's lock for hours, the run would learn of it only after retransmissions).
+  const client = new Client({
+    ...config,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: LOCK_KEEPALIVE_IDLE_S * 1000,
+    application_name: "medusa-catalog-sync:run-lock",
+  } as any)
   await client.connect()
+  for (const [name, value] of [["tcp_keepalives_idle", LOCK_KEEPALIVE_IDLE_S], ["tcp_keepalives_interval", 10], ["tcp_keepalives_count", 3]] as const) {
+    await client.query(`set ${name} = ${value}`).catch(() => undefined)
+  }
+  // The lock's connection sits idle while a page is written (minutes): a server, role or
+  // database idle_session_timeout would end it and with it the lock of a live run. Off for this
+  // session only (PostgreSQL 13 and older have no such timeout and refuse the name).
+  await client.query("set idle_session_timeout = 0").catch(() => undefined)
   const searchPath = knex.client.searchPath
   const schemas = (Array.isArray(searchPath) ? searchPath : searchPath ? [searchPath] : []).filter(Boolean)
   if (schemas.length && !(schemas.length === 1 && schemas[0] === "public")) {

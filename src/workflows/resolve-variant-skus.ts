@@ -23,13 +23,16 @@ export async function resolveVariantSkus(
     : []
   const skuOfVariant = new Map(current.map((v) => [v.id, v.sku ?? null]))
   const requests: SkuRequest[] = planned.map((p) => {
-    const productId = p.row?.product_id ?? adopted.get(p.catalogId) ?? null
+    // The product written is the adopted leftover when there is one, even when the map still
+    // names a product deleted in the admin (its variants are gone with it).
+    const orphan = adopted.get(p.catalogId)
+    const productId = orphan ?? p.row?.product_id ?? null
     return {
       catalogId: p.catalogId,
       card: p.card,
       productId,
       variants: p.input.variants.map((v) => {
-        const variantId = productId ? p.row?.variant_ids?.[v.sizeKey] : undefined
+        const variantId = productId && !orphan ? p.row?.variant_ids?.[v.sizeKey] : undefined
         return { sizeKey: v.sizeKey, currentSku: variantId ? (skuOfVariant.get(variantId) ?? null) : null }
       }),
     }

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto"
 import { Client } from "pg"
 import knexFactory from "knex"
-import { LostRunLockError, RunLiveness, type RunLease } from "../run-liveness"
+import { dedicatedClient, LOCK_KEEPALIVE_IDLE_S, LostRunLockError, RunLiveness, type RunLease } from "../run-liveness"
 
 const PG = { host: process.env.DB_HOST || "127.0.0.1", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "" }
 const DB = `mcs_unit_liveness_${randomUUID().replace(/-/g, "").slice(0, 12)}`
@@ -114,6 +114,33 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
     // Release clears only its own token.
     expect((await state()).current_run_id).toBe("someone_else")
     await knex.raw(`update catalog_sync_state set current_run_id = null where id = 'state_1'`)
+  })
+
+  it("a lock connection idle for longer than the server's idle_session_timeout keeps its lock", async () => {
+    // A server (or role, or database) with idle_session_timeout ends idle sessions; the lock's
+    // connection is idle for as long as a page is being written. Simulated for this connection only.
+    const strict = knexFactory({ client: "pg", connection: { ...PG, database: DB, options: "-c idle_session_timeout=300" }, pool: { min: 0, max: 1 } })
+    try {
+      await addRun("run_idle")
+      const r = await new RunLiveness(strict as any).acquire("run_idle", "state_1", never, 50)
+      if (!("lease" in r)) throw new Error(`no lease: ${JSON.stringify(r)}`)
+      await new Promise((res) => setTimeout(res, 1000))
+      await expect(r.lease.check()).resolves.toBeUndefined()
+      expect(await liveness.holder()).toBe("run_idle")
+      await r.lease.release()
+    } finally {
+      await strict.destroy()
+    }
+  })
+
+  it("the lock's connection has the server send TCP keepalives (a silently dropped connection frees the lock)", async () => {
+    const c = await dedicatedClient(knex as any)
+    try {
+      const { rows } = await c.query("select current_setting('tcp_keepalives_idle') as idle, current_setting('tcp_keepalives_count') as count")
+      expect(rows[0]).toEqual({ idle: String(LOCK_KEEPALIVE_IDLE_S), count: "3" })
+    } finally {
+      await c.end()
+    }
   })
 
   it("an aborted wait gives up without the lock", async () => {

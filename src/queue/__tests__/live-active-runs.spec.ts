@@ -1,0 +1,83 @@
+// CatalogSyncQueue.liveActiveRuns against the real Redis on 127.0.0.1 with a fake module service
+// and run lock: rows that change while it looks are not marked "interrupted".
+import { randomUUID } from "node:crypto"
+import Redis from "ioredis"
+import { CatalogSyncQueue } from "../catalog-sync-queue"
+import { closeRedis, createRedis } from "../redis"
+import type { RunLivenessLike } from "../run-liveness"
+
+const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
+jest.setTimeout(20_000)
+
+function fakeService(rows: any[]) {
+  const runs = new Map<string, any>(rows.map((r) => [r.id, { ...r }]))
+  return {
+    runs,
+    listCatalogSyncRuns: async (filters: any) =>
+      [...runs.values()].filter((r) => !filters.status || filters.status.includes(r.status)).map((r) => ({ ...r })),
+    retrieveCatalogSyncRun: async (id: string) => ({ ...runs.get(id) }),
+    updateCatalogSyncRuns: async (patch: any) => {
+      const selector = patch.selector ?? { id: patch.id }
+      const data = patch.selector ? patch.data : patch
+      const row = runs.get(selector.id)
+      if (!row || (selector.status && row.status !== selector.status)) return []
+      Object.assign(row, data, { id: row.id })
+      return patch.selector ? [{ ...row }] : { ...row }
+    },
+  }
+}
+
+describe("CatalogSyncQueue.liveActiveRuns", () => {
+  const prefix = `mcs-unit-live-${randomUUID()}`
+  let redis: Redis
+  let connection: Redis
+  const queues: CatalogSyncQueue[] = []
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL)
+    connection = createRedis(REDIS_URL, "live-runs-test")
+  })
+  afterAll(async () => {
+    for (const q of queues) {
+      await q.queue.obliterate({ force: true }).catch(() => undefined)
+      await q.close()
+    }
+    await closeRedis(redis)
+    await closeRedis(connection)
+  })
+
+  function queueWith(service: ReturnType<typeof fakeService>, holder: () => Promise<string | null>) {
+    const liveness: RunLivenessLike = { holder, acquire: async () => ({ taken: true }) }
+    const q = new CatalogSyncQueue({ queueConnection: connection, redis, prefix, service: () => service as any, liveness })
+    queues.push(q)
+    return q
+  }
+
+  it("a run that finishes between the list and the lock check keeps its status", async () => {
+    const service = fakeService([{ id: "run_end", status: "running", job_id: "run_end", error_code: null, error_message: null }])
+    const queue = queueWith(service, async () => {
+      // The run ends right after the list was read: final status first, then the lock goes.
+      service.runs.get("run_end").status = "succeeded"
+      return null
+    })
+    expect(await queue.liveActiveRuns()).toEqual([])
+    expect(service.runs.get("run_end")).toMatchObject({ status: "succeeded", error_code: null })
+  })
+
+  it("a run whose job is added while it looks (job id not yet on the row) is alive", async () => {
+    const service = fakeService([{ id: "run_new", status: "queued", job_id: null, error_code: null, error_message: null }])
+    const queue = queueWith(service, async () => {
+      // What the enqueue does meanwhile: the job (its id is the run id), then the row's job_id.
+      await queue.queue.add("run", { runId: "run_new", mode: "changes", trigger: "manual" }, { jobId: "run_new" })
+      return null
+    })
+    expect((await queue.liveActiveRuns()).map((r) => r.id)).toEqual(["run_new"])
+    expect(service.runs.get("run_new").status).toBe("queued")
+  })
+
+  it("a running row whose lock is free is still marked interrupted", async () => {
+    const service = fakeService([{ id: "run_dead", status: "running", job_id: "run_dead", error_code: null, error_message: null }])
+    const queue = queueWith(service, async () => null)
+    expect(await queue.liveActiveRuns()).toEqual([])
+    expect(service.runs.get("run_dead")).toMatchObject({ status: "interrupted", error_code: "process_stopped" })
+  })
+})
