@@ -163,7 +163,7 @@ async function adoptOrphans(container: MedusaContainer, creates: PlannedUpsert[]
   const products = await container
     .resolve(Modules.PRODUCT)
     .listProducts({ external_id: creates.map((c) => c.catalogId) }, { select: ["id", "external_id", "metadata", "created_at"], take: null })
-  const orphans = products.filter(isOwnProduct).sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) || a.id.localeCompare(b.id))
+  const orphans = products.filter(isOwnProduct).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id))
   const extra: string[] = []
   for (const p of orphans) {
     if (adopted.has(p.external_id!)) extra.push(p.id)
