@@ -26,7 +26,7 @@ export function bar(done: number, total: number, width = 24): string {
 
 const FINAL = ["succeeded", "failed", "interrupted"]
 /** Failures the queue does not retry (the key or plan was refused, nothing is configured). */
-const NOT_RETRIED = ["invalid_api_key", "plan_required", "not_configured"]
+const NOT_RETRIED = ["invalid_api_key", "plan_required", "not_configured", "weak_encryption_secret"]
 
 export type FollowDeps = {
   /** GET on the admin API, answering the parsed body. */

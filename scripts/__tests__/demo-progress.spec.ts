@@ -104,4 +104,9 @@ describe("demo progress", () => {
     expect(h.time()).toBe(0)
     expect(h.logs[h.logs.length - 1]).toBe("the first sync ended failed: invalid_api_key refused")
   })
+  it("reports a weak encryption secret at once (no run retries it until the secret changes)", async () => {
+    const h = harness({ a: [{ status: "failed", error_code: "weak_encryption_secret", error_message: "too short", items_seen: 0 }] })
+    expect(await followRun(h.deps, "a")).toBe("failed")
+    expect(h.time()).toBe(0)
+  })
 })
