@@ -7,6 +7,7 @@ import { isConfigured } from "../sync/settings"
 import { QUEUE_NAME, redisKeys } from "./redis"
 import { withRedisMutex } from "./redis-mutex"
 import type { RunLivenessLike } from "./run-liveness"
+import { decideResume, RESUME_STALLED_CODE, resumeStalledMessage, type ResumeBookkeeping } from "./resume-bound"
 import type { CatalogSyncServiceLike, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
 
 export const SCHEDULER_ID = "catalog-sync-poll"
@@ -110,6 +111,29 @@ export class CatalogSyncQueue {
     return { phase: "queued", resume_of: row.id, pass_id: typeof progress?.pass_id === "string" ? progress.pass_id : null }
   }
 
+  /**
+   * Whether interrupted work is resumed now (with the bookkeeping its resume carries), later
+   * (backoff) or no more (resume-bound.ts). Giving up marks the run RESUME_STALLED_CODE, which
+   * /status shows and recovery leaves alone until a new run starts the work again.
+   */
+  async #boundResume(row: RunRow): Promise<ResumeBookkeeping | null> {
+    if (row.error_code === RESUME_STALLED_CODE) return null
+    const state = await this.#service().getState()
+    const decision = decideResume({
+      interrupted: row,
+      state: { cursor: state.cursor ?? null, pass: typeof state.full_pass_id === "string" ? state.full_pass_id : null },
+      now: Date.now(),
+    })
+    if (decision.action === "resume") return decision.bookkeeping
+    if (decision.action === "give_up") {
+      await this.#service().updateCatalogSyncRuns({
+        selector: { id: row.id, status: "interrupted" },
+        data: { error_code: RESUME_STALLED_CODE, error_message: resumeStalledMessage(decision.stalled, row) },
+      })
+    }
+    return null
+  }
+
   /** Whether a run was created after this one (its work is then continued by that run). */
   async #superseded(row: RunRow): Promise<boolean> {
     if (!row.created_at) return false
@@ -132,12 +156,18 @@ export class CatalogSyncQueue {
       // with; a failed run is retried with backoff as promised, whatever ran in between.
       if (row.status === "interrupted" && (await this.#superseded(row))) return null
       if ((await this.liveActiveRuns()).length) return null
+      let bookkeeping: ResumeBookkeeping | null = null
+      if (row.status === "interrupted") {
+        // Bounded like recover(): later (recover() then resumes it) or no more.
+        bookkeeping = await this.#boundResume(row)
+        if (!bookkeeping) return null
+      }
       return this.#service().createCatalogSyncRuns({
         trigger: "retry",
         mode: row.mode,
         status: "queued",
         job_id: jobId,
-        progress: CatalogSyncQueue.resumeProgress(row),
+        progress: { ...CatalogSyncQueue.resumeProgress(row), ...(bookkeeping ?? {}) },
       })
     })
   }
@@ -153,16 +183,21 @@ export class CatalogSyncQueue {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
       if ((await this.liveActiveRuns()).length) return null
       const [latest] = await this.#service().listCatalogSyncRuns({}, { order: { created_at: "DESC" }, take: 1 })
-      if (!latest || latest.status !== "interrupted") return null
+      if (!latest || latest.status !== "interrupted" || latest.error_code === RESUME_STALLED_CODE) return null
+      const bookkeeping = await this.#boundResume(latest)
       await this.#abandonJob(latest)
-      return this.#addRun({ mode: latest.mode, trigger: "retry", progress: CatalogSyncQueue.resumeProgress(latest) })
+      if (!bookkeeping) return null
+      return this.#addRun({ mode: latest.mode, trigger: "retry", progress: { ...CatalogSyncQueue.resumeProgress(latest), ...bookkeeping } })
     })
   }
 
-  /** The latest run when it ended interrupted and nothing continues it yet (work pending). */
+  /**
+   * The latest run when it ended interrupted and nothing continues it yet (work pending, perhaps
+   * after a backoff). Null when its work is no longer resumed automatically (RESUME_STALLED_CODE).
+   */
   async pendingResume(): Promise<RunRow | null> {
     const [latest] = await this.#service().listCatalogSyncRuns({}, { order: { created_at: "DESC" }, take: 1 })
-    return latest?.status === "interrupted" ? latest : null
+    return latest?.status === "interrupted" && latest.error_code !== RESUME_STALLED_CODE ? latest : null
   }
 
   /**

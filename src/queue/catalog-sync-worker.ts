@@ -36,7 +36,7 @@ export type RunSyncFn = (
     client: any
     signal: AbortSignal
     fence?: RunFence
-    resume?: { passId: string | null } | null
+    resume?: { passId: string | null; bookkeeping?: Record<string, unknown> | null } | null
   }
 ) => Promise<RunSyncResult>
 
@@ -163,7 +163,7 @@ export class CatalogSyncWorker {
     // client) must release the lock, or every later run would wait for it forever.
     try {
       client = createCatalogClientFor(this.#container, settings, { signal: undefined })
-      const progress = (run.progress ?? null) as { pass_id?: unknown } | null
+      const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
       result = await this.#runSync()(this.#container, {
         runId: run.id,
         mode: run.mode,
@@ -171,7 +171,13 @@ export class CatalogSyncWorker {
         client,
         signal: this.#shutdown.signal,
         fence: lease,
-        resume: run.trigger === "retry" ? { passId: typeof progress?.pass_id === "string" ? progress.pass_id : null } : null,
+        resume:
+          run.trigger === "retry"
+            ? {
+                passId: typeof progress?.pass_id === "string" ? progress.pass_id : null,
+                bookkeeping: progress?.resume_from ? { resume_from: progress.resume_from, stalled_resumes: progress.stalled_resumes ?? 0 } : null,
+              }
+            : null,
       })
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.

@@ -86,7 +86,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   // The pass this run works in (inherited when it resumes one): a run that continues this one
   // after a crash continues that pass, keeping its id so the sweep still happens.
   let passId: string | null = input.resume?.passId ?? null
-  const resumeOf = input.resume ? { resumed: true } : {}
+  // Kept in the progress so the next resume can tell whether this one moved the cursor.
+  const resumeOf = input.resume ? { resumed: true, ...(input.resume.bookkeeping ?? {}) } : {}
   const progress = () => ({ phase, restarts, pass_id: passId, ...resumeOf })
 
   const fence = input.fence

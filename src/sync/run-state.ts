@@ -33,6 +33,8 @@ export const MAX_RESTARTS = 3
  */
 export interface ResumeOf {
   passId: string | null
+  /** The resume bookkeeping (src/queue/resume-bound.ts) the run keeps in its progress. */
+  bookkeeping?: Record<string, unknown> | null
 }
 
 /**

@@ -8,6 +8,7 @@ const STATE_BADGES: Record<SyncState, BadgeSpec> = {
   idle: { label: "Idle", color: "green" },
   running: { label: "Running", color: "blue" },
   resuming: { label: "Resuming", color: "orange" },
+  stalled: { label: "Stalled", color: "red" },
   failed: { label: "Failed", color: "red" },
   key_invalid: { label: "Key invalid", color: "red" },
   plan_required: { label: "Plan required", color: "orange" },

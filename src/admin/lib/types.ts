@@ -56,6 +56,7 @@ export type SyncState =
   | "idle"
   | "running"
   | "resuming"
+  | "stalled"
   | "failed"
   | "key_invalid"
   | "plan_required"

@@ -5,6 +5,7 @@ import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { catalogSyncRuntime } from "../../../../queue/runtime"
 import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
+import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
 import { cachedAccount, publicAccount, serializeRun } from "../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -40,6 +41,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (blocked) state = syncState.blocked_code === "plan_required" ? "plan_required" : "key_invalid"
   else if (runningRun) state = "running"
   else if (resumingRun) state = "resuming"
+  // Interrupted again and again without progress: not resumed automatically until a new run.
+  else if (lastRun?.status === "interrupted" && lastRun.error_code === RESUME_STALLED_CODE) state = "stalled"
   else if (lastRun?.status === "failed") state = "failed"
   else state = "idle"
 
