@@ -18,6 +18,22 @@ export interface ProductVariantsBefore {
   changed?: ChangedParts
   /** Live variants of the product that match no size of the card (removed with the lost sizes). */
   staleVariantIds?: string[]
+  /**
+   * Kept variants found by metadata whose option value is not the catalog's (renamed in the
+   * admin, e.g. "40" → "40 EU"): put back on the catalog's value (the catalog owns the labels).
+   */
+  relabeled?: RelabeledVariant[]
+}
+
+export interface RelabeledVariant {
+  productId: string
+  variantId: string
+  /** The product's size option title. */
+  optionTitle: string
+  /** The value the variant uses in the shop now. */
+  from: string | null
+  /** The catalog's value it goes back to. */
+  to: string
 }
 
 /** A live variant of a product as the shop holds it (read before an update). */
@@ -68,6 +84,13 @@ export function reconcileWithShop(p: ProductVariantsBefore, live: LiveVariant[])
     const item = remembered && hit.inventoryItemIds.includes(remembered) ? remembered : hit.inventoryItemIds[0]
     if (item) inventoryItemIds[v.sizeKey] = item
   }
+  const relabeled: RelabeledVariant[] = []
+  for (const v of wanted) {
+    const hit = matched.get(v.sizeKey)
+    if (hit && hit.optionValue !== v.optionValue) {
+      relabeled.push({ productId: p.productId, variantId: hit.id, optionTitle: p.input.optionTitle, from: hit.optionValue, to: v.optionValue })
+    }
+  }
   const staleVariantIds = unclaimed.map((l) => l.id)
   const same = (a: Record<string, string>, b: Record<string, string>) =>
     Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v)
@@ -83,6 +106,7 @@ export function reconcileWithShop(p: ProductVariantsBefore, live: LiveVariant[])
     variantIds,
     inventoryItemIds,
     staleVariantIds,
+    relabeled,
     changed: repaired ? { fields: true, variants: true, prices: true } : p.changed,
     repaired,
   }
@@ -166,9 +190,11 @@ export function variantChanges(products: ProductVariantsBefore[]) {
     }
   }
   const fieldsChanged = products.filter((p) => p.changed?.fields ?? true).map((p) => p.productId)
+  /** Kept variants put back on the catalog's size value (before the option's values are pruned). */
+  const relabeled = products.flatMap((p) => p.relabeled ?? [])
   /** Products whose variant set may have changed: their size option's values are made equal to the sizes. */
   const optionValues = products
-    .filter((p) => p.changed?.variants ?? true)
+    .filter((p) => (p.changed?.variants ?? true) || (p.relabeled?.length ?? 0) > 0)
     .map((p) => ({ productId: p.productId, optionTitle: p.input.optionTitle, values: p.input.variants.map((v) => v.optionValue) }))
-  return { kept, keptFields, keptPrices, keptLevels, added, keptWithoutInventory, removedVariantIds, fieldsChanged, optionValues }
+  return { kept, keptFields, keptPrices, keptLevels, added, keptWithoutInventory, removedVariantIds, fieldsChanged, optionValues, relabeled }
 }

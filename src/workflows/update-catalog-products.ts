@@ -11,6 +11,7 @@ import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
 import { reconcileWithShop, variantChanges } from "../sync/variant-changes"
 import { readLiveVariantsStep } from "./steps/read-live-variants-step"
 import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
+import { relabelVariantsStep } from "./steps/relabel-variants-step"
 import { addVariantsStep } from "./steps/add-variants-step"
 import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-step"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
@@ -50,6 +51,9 @@ export const updateCatalogProductsWorkflow = createWorkflow(
     when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
       deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
     })
+    // A kept variant whose size value was renamed in the admin goes back to the catalog's value
+    // first, so the renamed value is unused when it is pruned.
+    relabelVariantsStep(transform({ changes }, ({ changes }) => changes.relabeled))
     pruneOptionValuesStep(transform({ changes }, ({ changes }) => changes.optionValues))
 
     const addedIds = addVariantsStep(changes.added)

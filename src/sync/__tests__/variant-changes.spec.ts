@@ -82,4 +82,18 @@ describe("reconcileWithShop", () => {
     expect(r.variantIds).toEqual({ "40": "v40" })
     expect(variantChanges([r]).added.map((a) => a.sizeKey)).toEqual(["41"])
   })
+
+  it("a variant whose size value was renamed goes back to the catalog's value before the option is pruned", () => {
+    // Map and shop agree on the ids and nothing else changed: only the admin's rename differs.
+    const r = reconcileWithShop({ ...before, variantIds: { "40": "v40", "41": "v41" }, inventoryItemIds: { "40": "i40", "41": "i41" } }, [
+      { id: "v40", optionValue: "40 EU", catalogSize: "40", inventoryItemIds: ["i40"] },
+      { id: "v41", optionValue: "41", catalogSize: "41", inventoryItemIds: ["i41"] },
+    ])
+    expect(r.relabeled).toEqual([{ productId: "prod_1", variantId: "v40", optionTitle: input.optionTitle, from: "40 EU", to: "40" }])
+    const changes = variantChanges([r])
+    expect(changes.relabeled).toEqual(r.relabeled)
+    expect(changes.removedVariantIds).toEqual([])
+    // The product's option values are made equal to the sizes, though its variants did not change.
+    expect(changes.optionValues).toEqual([{ productId: "prod_1", optionTitle: input.optionTitle, values: ["40", "41"] }])
+  })
 })
