@@ -27,7 +27,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
   }
   const sync = async () => {
     const run = await runAndWait(env, "changes")
-    expect([run.status, run.error_message, run.skipped, run.rejected ?? []]).toEqual(["succeeded", null, 0, []])
+    expect([run.status, run.error_message, run.skipped, run.rejected_items ?? []]).toEqual(["succeeded", null, 0, []])
     return run
   }
   const productOf = async (id: string) => {

@@ -23,7 +23,7 @@ describe("identity over time: sizes and products that leave and come back", () =
   }
   const sync = async (mode: "changes" | "full" = "changes") => {
     const run = await runAndWait(env, mode)
-    expect([run.status, run.error_message, run.skipped, run.rejected ?? []]).toEqual(["succeeded", null, 0, []])
+    expect([run.status, run.error_message, run.skipped, run.rejected_items ?? []]).toEqual(["succeeded", null, 0, []])
     return run
   }
 
