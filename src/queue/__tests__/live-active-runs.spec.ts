@@ -1,12 +1,9 @@
 // CatalogSyncQueue.liveActiveRuns against the real Redis on 127.0.0.1 with a fake module service
 // and run lock: rows that change while it looks are not marked "interrupted".
 import { randomUUID } from "node:crypto"
-import Redis from "ioredis"
-import { CatalogSyncQueue } from "../catalog-sync-queue"
-import { closeRedis, createRedis } from "../redis"
 import type { RunLivenessLike } from "../run-liveness"
+import { fakeRunUpdates, queueTestbed } from "./queue-testbed"
 
-const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 jest.setTimeout(20_000)
 
 function fakeService(rows: any[]) {
@@ -16,40 +13,17 @@ function fakeService(rows: any[]) {
     listCatalogSyncRuns: async (filters: any) =>
       [...runs.values()].filter((r) => !filters.status || filters.status.includes(r.status)).map((r) => ({ ...r })),
     retrieveCatalogSyncRun: async (id: string) => ({ ...runs.get(id) }),
-    updateCatalogSyncRuns: async (patch: any) => {
-      const selector = patch.selector ?? { id: patch.id }
-      const data = patch.selector ? patch.data : patch
-      const row = runs.get(selector.id)
-      if (!row || (selector.status && row.status !== selector.status)) return []
-      Object.assign(row, data, { id: row.id })
-      return patch.selector ? [{ ...row }] : { ...row }
-    },
+    updateCatalogSyncRuns: fakeRunUpdates(runs),
   }
 }
 
 describe("CatalogSyncQueue.liveActiveRuns", () => {
   const prefix = `mcs-unit-live-${randomUUID()}`
-  let redis: Redis
-  let connection: Redis
-  const queues: CatalogSyncQueue[] = []
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL)
-    connection = createRedis(REDIS_URL, "live-runs-test")
-  })
-  afterAll(async () => {
-    for (const q of queues) {
-      await q.queue.obliterate({ force: true }).catch(() => undefined)
-      await q.close()
-    }
-    await closeRedis(redis)
-    await closeRedis(connection)
-  })
+  const testbed = queueTestbed("live-runs-test")
 
   function queueWith(service: ReturnType<typeof fakeService>, holder: () => Promise<string | null>) {
     const liveness: RunLivenessLike = { holder, acquire: async () => ({ taken: true }) }
-    const q = new CatalogSyncQueue({ queueConnection: connection, redis, prefix, service: () => service as any, liveness })
-    queues.push(q)
-    return q
+    return testbed.queueFor(prefix, service, liveness)
   }
 
   it("a run that finishes between the list and the lock check keeps its status", async () => {

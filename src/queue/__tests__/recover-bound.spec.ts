@@ -2,13 +2,10 @@
 // service and run lock: interrupted work that makes progress is resumed at once every time; a
 // loop of resumes that never moves the stored cursor backs off, then stops with a clear code.
 import { randomUUID } from "node:crypto"
-import Redis from "ioredis"
-import { CatalogSyncQueue } from "../catalog-sync-queue"
-import { closeRedis, createRedis } from "../redis"
 import { FREE_STALLED_RESUMES, MAX_STALLED_RESUMES, RESUME_STALLED_CODE, STALLED_RESUME_BACKOFF_MS } from "../resume-bound"
 import type { RunLivenessLike } from "../run-liveness"
+import { fakeRunUpdates, queueTestbed } from "./queue-testbed"
 
-const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 jest.setTimeout(20_000)
 
 function fakeService() {
@@ -37,42 +34,19 @@ function fakeService() {
       if (config.order?.created_at === "DESC") rows.reverse()
       return rows.slice(0, config.take ?? rows.length).map((r) => ({ ...r }))
     },
-    updateCatalogSyncRuns: async (patch: any) => {
-      const selector = patch.selector ?? { id: patch.id }
-      const data = patch.selector ? patch.data : patch
-      const row = runs.get(selector.id)
-      if (!row || (selector.status && row.status !== selector.status)) return []
-      Object.assign(row, data, { id: row.id })
-      return patch.selector ? [{ ...row }] : { ...row }
-    },
+    updateCatalogSyncRuns: fakeRunUpdates(runs),
   }
   return service
 }
 
 describe("CatalogSyncQueue: the bound on resuming interrupted work", () => {
   const prefix = `mcs-unit-bound-${randomUUID()}`
-  let redis: Redis
-  let connection: Redis
-  const queues: CatalogSyncQueue[] = []
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL)
-    connection = createRedis(REDIS_URL, "recover-bound-test")
-  })
-  afterAll(async () => {
-    for (const q of queues) {
-      await q.queue.obliterate({ force: true }).catch(() => undefined)
-      await q.close()
-    }
-    await closeRedis(redis)
-    await closeRedis(connection)
-  })
+  const testbed = queueTestbed("recover-bound-test")
 
   function setup() {
     const service = fakeService()
     const liveness: RunLivenessLike = { holder: async () => null, acquire: async () => ({ taken: true }) }
-    const q = new CatalogSyncQueue({ queueConnection: connection, redis, prefix: `${prefix}-${queues.length}`, service: () => service as any, liveness })
-    queues.push(q)
-    return { service, queue: q }
+    return { service, queue: testbed.queueFor(`${prefix}-${testbed.count()}`, service, liveness) }
   }
 
   /** The run dies (its process is killed, or its lock connection refused) `agoMs` ago. */
