@@ -52,6 +52,13 @@ export async function startEngineEnv(label: string, sandbox: Parameters<typeof s
 }
 
 /** Starts a run through the admin API and waits for its end. */
+/** A priced product on sale that offers every one of `sizes` (its catalog id as text). */
+export function sizedProductId(env: EngineEnv, sizes: string[]): string {
+  const found = env.sb.state.catalog.liveProducts().find((p) => sizes.every((s) => p.sizes.includes(s)) && p.suppliers.every((s) => s.baseCost !== null))
+  if (!found) throw new Error(`no priced product on sale offers sizes ${sizes.join(", ")}`)
+  return found.idText
+}
+
 export async function runAndWait(env: EngineEnv, mode: "changes" | "full" = "changes", timeoutMs = 300_000) {
   const start = () => env.app.admin("/admin/catalog-sync/runs", { body: { mode } })
   let res = await start()

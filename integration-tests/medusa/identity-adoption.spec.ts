@@ -7,7 +7,7 @@
 import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
 import type { ProductCard } from "../../src/catalog-client"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./engine-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)
@@ -44,7 +44,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
 
   beforeAll(async () => {
     env = await startEngineEnv("identity-adoption", { products: 60, seed: 5 })
-    shoe = env.sb.state.catalog.liveProducts().find((p) => ["40", "41", "42"].every((s) => p.sizes.includes(s)) && p.suppliers.every((s) => s.baseCost !== null))!.idText
+    shoe = sizedProductId(env, ["40", "41", "42"])
     env.sb.state.mutator.setSizes(shoe, ["40", "41"])
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })
     expect(run).toMatchObject({ status: "succeeded", skipped: 0 })

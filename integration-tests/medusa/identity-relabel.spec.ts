@@ -4,7 +4,7 @@
 // of asking Medusa to remove a value a live variant still uses (which Medusa refuses, and the
 // product would be rejected on every later change of its sizes). Checked by SQL on Medusa's tables.
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./engine-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)
@@ -55,7 +55,7 @@ describe("identity: a size value renamed in the admin", () => {
 
   beforeAll(async () => {
     env = await startEngineEnv("identity-relabel", { products: 60, seed: 5 })
-    shoe = env.sb.state.catalog.liveProducts().find((p) => ["40", "41", "42"].every((s) => p.sizes.includes(s)) && p.suppliers.every((s) => s.baseCost !== null))!.idText
+    shoe = sizedProductId(env, ["40", "41", "42"])
     env.sb.state.mutator.setSizes(shoe, ["40", "41"])
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })
     expect(run).toMatchObject({ status: "succeeded", skipped: 0 })
