@@ -1,0 +1,66 @@
+// The one file that reads environment variables. Every other file takes what it needs from
+// readEnvironment() (or is handed it), so the plugin's whole environment is listed here.
+
+/** Every variable the plugin reads, trimmed; undefined when unset or blank. */
+export interface PluginEnvironment {
+  /** Secret for the saved key's encryption (plugin option encryptionKey first). */
+  CATALOG_SYNC_ENCRYPTION_KEY?: string
+  /** "true"/"1"/"yes": let the plugin reach non-public addresses (option allowPrivateNetworks first). */
+  CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS?: string
+  /** Prefix of every Redis key of the plugin (default "mcs"). */
+  CATALOG_SYNC_REDIS_PREFIX?: string
+  /** Ceiling on the limits adopted from /v1/me (option rateLimitCeiling first). */
+  CATALOG_SYNC_MAX_RPM?: string
+  CATALOG_SYNC_MAX_CONCURRENT?: string
+  /** Concurrent write chunks per page. */
+  CATALOG_SYNC_WRITE_CONCURRENCY?: string
+  /** "1": log the time of each write step. */
+  CATALOG_SYNC_PROFILE?: string
+  /** Test-only: schedule every N ms instead of the poll interval; retry backoff; client retries. */
+  CATALOG_SYNC_SCHEDULE_EVERY_MS?: string
+  CATALOG_SYNC_RETRY_BACKOFF_MS?: string
+  CATALOG_SYNC_CLIENT_MAX_RETRIES?: string
+  /** Test-only page hooks (see src/runner/test-hooks.ts). */
+  CATALOG_SYNC_TEST_PAGE_DELAY_MS?: string
+  CATALOG_SYNC_TEST_BLOCK_LOOP_MS?: string
+  CATALOG_SYNC_TEST_HOOK_MODE?: string
+  /** Medusa's own: the worker mode and Redis URL when medusa-config does not set them. */
+  MEDUSA_WORKER_MODE?: string
+  REDIS_URL?: string
+}
+
+const NAMES: (keyof PluginEnvironment)[] = [
+  "CATALOG_SYNC_ENCRYPTION_KEY",
+  "CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS",
+  "CATALOG_SYNC_REDIS_PREFIX",
+  "CATALOG_SYNC_MAX_RPM",
+  "CATALOG_SYNC_MAX_CONCURRENT",
+  "CATALOG_SYNC_WRITE_CONCURRENCY",
+  "CATALOG_SYNC_PROFILE",
+  "CATALOG_SYNC_SCHEDULE_EVERY_MS",
+  "CATALOG_SYNC_RETRY_BACKOFF_MS",
+  "CATALOG_SYNC_CLIENT_MAX_RETRIES",
+  "CATALOG_SYNC_TEST_PAGE_DELAY_MS",
+  "CATALOG_SYNC_TEST_BLOCK_LOOP_MS",
+  "CATALOG_SYNC_TEST_HOOK_MODE",
+  "MEDUSA_WORKER_MODE",
+  "REDIS_URL",
+]
+
+/**
+ * The plugin's environment, read now (not at import time: tests and the demo set variables
+ * before a run, and a value read once at load would miss them).
+ */
+export function readEnvironment(env: Record<string, string | undefined> = process.env): PluginEnvironment {
+  const out: PluginEnvironment = {}
+  for (const name of NAMES) {
+    const value = env[name]?.trim()
+    if (value) out[name] = value
+  }
+  return out
+}
+
+/** The process's environment as a plain record, for entry points that pass it on (the CLI). */
+export function processEnvironment(): Record<string, string | undefined> {
+  return process.env
+}
