@@ -50,7 +50,7 @@ function waitForCompletePluginBuild(): void {
 const SNAPSHOT_DIR = path.join(DEMO_BUILD_DIR, "node_modules", "medusa-catalog-sync")
 const REQUIRED_FILES = [
   "src/modules/catalog_sync/index.js",
-  "src/queue/runtime.js",
+  "src/modules/catalog_sync_runtime/index.js",
   "src/runner/run-sync.js",
   "src/api/admin/catalog-sync/status/route.js",
   "src/admin/index.mjs",

@@ -192,6 +192,8 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
       "LICENSE",
       ".medusa/server/src/modules/catalog_sync/index.js",
       ".medusa/server/src/modules/catalog_sync/index.d.ts",
+      // The runtime module (queue, worker): registered with the plugin like catalog_sync.
+      ".medusa/server/src/modules/catalog_sync_runtime/index.js",
       ".medusa/server/src/workflows/index.js",
       ".medusa/server/src/workflows/index.d.ts",
       ".medusa/server/src/catalog-client/index.d.ts",

@@ -1,5 +1,7 @@
 // The one file that reads environment variables. Every other file takes what it needs from
 // readEnvironment() (or is handed it), so the plugin's whole environment is listed here.
+// parseEnvironment() types and validates (zod) the variables the runtime module resolves once.
+import { z } from "zod"
 
 /** Every variable the plugin reads, trimmed; undefined when unset or blank. */
 export interface PluginEnvironment {
@@ -63,4 +65,46 @@ export function readEnvironment(env: Record<string, string | undefined> = proces
 /** The process's environment as a plain record, for entry points that pass it on (the CLI). */
 export function processEnvironment(): Record<string, string | undefined> {
   return process.env
+}
+
+/** Medusa's worker modes (projectConfig.workerMode, env MEDUSA_WORKER_MODE). */
+export type WorkerMode = "shared" | "worker" | "server"
+
+const positiveInt = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
+const flag = z.string().transform((v) => /^(true|1|yes)$/i.test(v))
+
+/** How each variable is parsed; a value that fails is treated as unset (and reported). */
+const typedSchemas = {
+  CATALOG_SYNC_ENCRYPTION_KEY: z.string(),
+  CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS: flag,
+  CATALOG_SYNC_REDIS_PREFIX: z.string(),
+  CATALOG_SYNC_MAX_RPM: positiveInt,
+  CATALOG_SYNC_MAX_CONCURRENT: positiveInt,
+  CATALOG_SYNC_SCHEDULE_EVERY_MS: z.coerce.number().positive().finite(),
+  CATALOG_SYNC_RETRY_BACKOFF_MS: z.coerce.number().positive().finite(),
+  CATALOG_SYNC_CLIENT_MAX_RETRIES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  MEDUSA_WORKER_MODE: z.enum(["shared", "worker", "server"]),
+  REDIS_URL: z.string(),
+} as const
+
+type TypedName = keyof typeof typedSchemas
+
+/** The variables the runtime uses, parsed: numbers as numbers, flags as booleans. */
+export type TypedEnvironment = { [K in TypedName]?: z.output<(typeof typedSchemas)[K]> }
+
+/**
+ * The runtime's variables parsed with zod. A value that does not parse counts as unset, as it
+ * always did (the default applies), and is named in `problems` so the loader can say so.
+ */
+export function parseEnvironment(raw: PluginEnvironment = readEnvironment()): { values: TypedEnvironment; problems: string[] } {
+  const values: Record<string, unknown> = {}
+  const problems: string[] = []
+  for (const name of Object.keys(typedSchemas) as TypedName[]) {
+    const value = raw[name]
+    if (value === undefined) continue
+    const parsed = typedSchemas[name].safeParse(value)
+    if (parsed.success) values[name] = parsed.data
+    else problems.push(`${name}=${name === "CATALOG_SYNC_ENCRYPTION_KEY" ? "…" : JSON.stringify(value)} is not valid (${parsed.error.issues[0]?.message ?? "invalid"}); ignored`)
+  }
+  return { values: values as TypedEnvironment, problems }
 }

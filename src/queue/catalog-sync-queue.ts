@@ -8,30 +8,25 @@ import { QUEUE_NAME, redisKeys } from "./redis"
 import { withRedisMutex } from "./redis-mutex"
 import type { RunLivenessLike } from "./run-liveness"
 import { decideResume, RESUME_STALLED_CODE, resumeStalledMessage, type ResumeBookkeeping } from "./resume-bound"
-import type { CatalogSyncServiceLike, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
+import type { CatalogSyncModuleService, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
 
 export const SCHEDULER_ID = "catalog-sync-poll"
 /** Transient failures are retried this many times in total, with exponential backoff. */
 export const RUN_ATTEMPTS = 3
-export const RETRY_BACKOFF_MS = Number(process.env.CATALOG_SYNC_RETRY_BACKOFF_MS) || 30_000
+/** The default first retry delay (the runtime's retryBackoffMs, env CATALOG_SYNC_RETRY_BACKOFF_MS, overrides it). */
+export const RETRY_BACKOFF_MS = 30_000
 
 /** The backoff type of run jobs: exponential, but never sooner than the API's Retry-After. */
 export const RUN_BACKOFF_TYPE = "catalog-sync-run"
 
 /**
- * Delay before BullMQ hands a failed run out again: RETRY_BACKOFF_MS doubling per attempt, or
+ * Delay before BullMQ hands a failed run out again: the backoff doubling per attempt, or
  * the Retry-After of a 429 the run failed with when that is longer.
  */
-export function runRetryDelayMs(attemptsMade: number, error: unknown): number {
-  const exponential = Math.round(2 ** Math.max(0, attemptsMade - 1) * RETRY_BACKOFF_MS)
+export function runRetryDelayMs(attemptsMade: number, error: unknown, backoffMs = RETRY_BACKOFF_MS): number {
+  const exponential = Math.round(2 ** Math.max(0, attemptsMade - 1) * backoffMs)
   const retryAfterMs = (error as { retryAfterMs?: unknown } | undefined)?.retryAfterMs
   return typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.max(exponential, Math.ceil(retryAfterMs)) : exponential
-}
-
-/** Test hook: a scheduler interval in ms instead of the settings' minutes. */
-function scheduleOverrideMs(): number | null {
-  const ms = Number(process.env.CATALOG_SYNC_SCHEDULE_EVERY_MS)
-  return Number.isFinite(ms) && ms > 0 ? ms : null
 }
 
 export type EnqueueResult = { run: RunRow; alreadyRunning: boolean }
@@ -40,20 +35,30 @@ export class CatalogSyncQueue {
   readonly queue: Queue<RunJobData>
   readonly #redis: Redis
   readonly #prefix: string
-  readonly #service: () => CatalogSyncServiceLike
+  readonly #service: () => CatalogSyncModuleService
   readonly #liveness: RunLivenessLike
+  readonly #retryBackoffMs: number
+  readonly #scheduleEveryMs: number | null
 
+  /**
+   * @param retryBackoffMs first retry delay of a failed run (default RETRY_BACKOFF_MS)
+   * @param scheduleEveryMs test hook: the scheduler fires every N ms instead of the settings' interval
+   */
   constructor(input: {
     queueConnection: Redis
     redis: Redis
     prefix: string
-    service: () => CatalogSyncServiceLike
+    service: () => CatalogSyncModuleService
     liveness: RunLivenessLike
+    retryBackoffMs?: number
+    scheduleEveryMs?: number | null
   }) {
     this.#redis = input.redis
     this.#prefix = input.prefix
     this.#service = input.service
     this.#liveness = input.liveness
+    this.#retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
+    this.#scheduleEveryMs = input.scheduleEveryMs ?? null
     this.queue = new Queue<RunJobData>(QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
   }
 
@@ -70,7 +75,7 @@ export class CatalogSyncQueue {
   async enqueueRun(input: { mode: RunMode; trigger: RunTrigger; behindActive?: boolean }): Promise<EnqueueResult> {
     const keys = redisKeys(this.#prefix)
     return withRedisMutex(this.#redis, keys.enqueueMutex, async () => {
-      const active = await this.liveActiveRuns()
+      const active = await this.interruptDeadRunsAndListLive()
       if (input.behindActive) {
         const queuedFull = active.find((r) => r.status === "queued" && r.mode === "full")
         if (queuedFull) return { run: queuedFull, alreadyRunning: true }
@@ -97,7 +102,7 @@ export class CatalogSyncQueue {
       {
         jobId: run.id,
         attempts: RUN_ATTEMPTS,
-        backoff: { type: RUN_BACKOFF_TYPE, delay: RETRY_BACKOFF_MS },
+        backoff: { type: RUN_BACKOFF_TYPE, delay: this.#retryBackoffMs },
         removeOnComplete: 200,
         removeOnFail: 200,
       }
@@ -155,7 +160,7 @@ export class CatalogSyncQueue {
       // Interrupted work continued by a later run (e.g. recovery already resumed it) is done
       // with; a failed run is retried with backoff as promised, whatever ran in between.
       if (row.status === "interrupted" && (await this.#superseded(row))) return null
-      if ((await this.liveActiveRuns()).length) return null
+      if ((await this.interruptDeadRunsAndListLive()).length) return null
       let bookkeeping: ResumeBookkeeping | null = null
       if (row.status === "interrupted") {
         // Bounded like recover(): later (recover() then resumes it) or no more.
@@ -181,7 +186,7 @@ export class CatalogSyncQueue {
    */
   async recover(): Promise<RunRow | null> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
-      if ((await this.liveActiveRuns()).length) return null
+      if ((await this.interruptDeadRunsAndListLive()).length) return null
       const [latest] = await this.#service().listCatalogSyncRuns({}, { order: { created_at: "DESC" }, take: 1 })
       if (!latest || latest.status !== "interrupted" || latest.error_code === RESUME_STALLED_CODE) return null
       const bookkeeping = await this.#boundResume(latest)
@@ -214,10 +219,11 @@ export class CatalogSyncQueue {
   }
 
   /**
-   * Queued/running rows that are really alive. A row whose job vanished (Redis flushed) or whose
-   * process died (running, lock free, job not active) is marked "interrupted" on the way.
+   * Marks "interrupted" every queued/running row that is dead (its job vanished, e.g. Redis
+   * flushed, or its process died: running, lock free, job not active), and returns the rows
+   * that are really alive. Writes: not a plain query.
    */
-  async liveActiveRuns(): Promise<RunRow[]> {
+  async interruptDeadRunsAndListLive(): Promise<RunRow[]> {
     const service = this.#service()
     const rows = await service.listCatalogSyncRuns(
       { status: ["queued", "running"] },
@@ -272,7 +278,7 @@ export class CatalogSyncQueue {
       await this.queue.removeJobScheduler(SCHEDULER_ID)
       return
     }
-    const every = scheduleOverrideMs() ?? settings.pollIntervalMinutes * 60_000
+    const every = this.#scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
     const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
     if (existing && existing.every === every && !opts.force) return
     await this.queue.upsertJobScheduler(

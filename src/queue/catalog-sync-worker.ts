@@ -12,11 +12,13 @@ import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
 import { QUEUE_NAME } from "./redis"
 import type { RunLivenessLike, RunFence } from "./run-liveness"
-import { createCatalogClientFor } from "./catalog-client-factory"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { CatalogClient } from "../catalog-client"
+import type { CatalogClientFactory } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
-import { RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
+import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import {
-  type CatalogSyncServiceLike,
+  type CatalogSyncModuleService,
   type RunJobData,
   type RunMode,
   type RunRow,
@@ -24,16 +26,18 @@ import {
   isBlocked,
 } from "./types"
 
-type Logger = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void }
+/** The part of Medusa's Logger the worker uses. */
+type WorkerLogger = Pick<Logger, "info" | "warn" | "error">
 
 export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string }
+/** The engine's entry point, as the worker calls it (the runtime module hands it the real one). */
 export type RunSyncFn = (
-  container: any,
+  container: MedusaContainer,
   input: {
     runId: string
     mode: RunMode
     settings: EffectiveSettings
-    client: any
+    client: CatalogClient
     signal: AbortSignal
     fence?: RunFence
     resume?: { passId: string | null; bookkeeping?: Record<string, unknown> | null } | null
@@ -64,10 +68,11 @@ export class CatalogSyncWorker {
   readonly worker: Worker<RunJobData>
   readonly #liveness: RunLivenessLike
   readonly #queue: CatalogSyncQueue
-  readonly #container: any
-  readonly #service: () => CatalogSyncServiceLike
-  readonly #runSync: () => RunSyncFn
-  readonly #logger: Logger
+  readonly #container: MedusaContainer
+  readonly #service: () => CatalogSyncModuleService
+  readonly #runSync: RunSyncFn
+  readonly #clients: Pick<CatalogClientFactory, "create">
+  readonly #logger: WorkerLogger
   /** Aborted on shutdown: the run in progress stops at its next page boundary. */
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
@@ -78,17 +83,23 @@ export class CatalogSyncWorker {
     prefix: string
     liveness: RunLivenessLike
     queue: CatalogSyncQueue
-    container: any
-    service: () => CatalogSyncServiceLike
-    runSync: () => RunSyncFn
-    logger: Logger
+    /** The app's container, handed to runSync (it runs the app's workflows). */
+    container: MedusaContainer
+    service: () => CatalogSyncModuleService
+    runSync: RunSyncFn
+    clients: Pick<CatalogClientFactory, "create">
+    logger: WorkerLogger
+    /** First retry delay of a failed run (default RETRY_BACKOFF_MS). */
+    retryBackoffMs?: number
   }) {
     this.#liveness = input.liveness
     this.#queue = input.queue
     this.#container = input.container
     this.#service = input.service
     this.#runSync = input.runSync
+    this.#clients = input.clients
     this.#logger = input.logger
+    const retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
     this.worker = new Worker<RunJobData>(QUEUE_NAME, (job) => this.#track(this.process(job)), {
       connection: input.connection,
       prefix: input.prefix,
@@ -96,7 +107,7 @@ export class CatalogSyncWorker {
       // A run takes minutes; its BullMQ lock is renewed automatically meanwhile.
       lockDuration: 60_000,
       maxStalledCount: MAX_STALLED_COUNT,
-      settings: { backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) => runRetryDelayMs(attemptsMade, err) },
+      settings: { backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) => runRetryDelayMs(attemptsMade, err, retryBackoffMs) },
     })
     this.worker.on("failed", (job, err) => {
       if (!(err instanceof TransientRunFailure)) this.#logger.warn(`catalog sync: job ${job?.id} failed: ${err.message}`)
@@ -157,14 +168,14 @@ export class CatalogSyncWorker {
     const lease = acquired.lease
     let result: RunSyncResult
     let thrownRetryAfterMs: number | null = null
-    let client: ReturnType<typeof createCatalogClientFor> | null = null
+    let client: CatalogClient | null = null
     this.#logger.info(`catalog sync: run ${run.id} (${run.mode}, ${run.trigger}) started in process ${process.pid}`)
     // Everything after the lock is taken sits in this try: a throw anywhere (even building the
     // client) must release the lock, or every later run would wait for it forever.
     try {
-      client = createCatalogClientFor(this.#container, settings, { signal: undefined })
+      client = this.#clients.create(settings, { signal: undefined })
       const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
-      result = await this.#runSync()(this.#container, {
+      result = await this.#runSync(this.#container, {
         runId: run.id,
         mode: run.mode,
         settings,
@@ -220,7 +231,7 @@ export class CatalogSyncWorker {
       if (!isConfigured(settings) || !settings.enabled) return { skipped: "not_configured_or_disabled" }
       const state = await service.getState()
       if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
-      if ((await this.#queue.liveActiveRuns()).length) return { skipped: "already_running" }
+      if ((await this.#queue.interruptDeadRunsAndListLive()).length) return { skipped: "already_running" }
       const run = await service.createCatalogSyncRuns({ trigger: "schedule", mode, status: "queued", job_id: job.id ?? null })
       // The job names its run, so recovery can tell this job from a later one.
       await job.updateData({ runId: run.id, mode, trigger: "schedule" }).catch(() => undefined)

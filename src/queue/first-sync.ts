@@ -6,7 +6,7 @@
 import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
 import type { EnqueueResult } from "./catalog-sync-queue"
-import { isBlocked, type CatalogSyncServiceLike } from "./types"
+import { isBlocked, type CatalogSyncModuleService } from "./types"
 
 type QueueLike = { enqueueRun(input: { mode: "full"; trigger: "settings" }): Promise<EnqueueResult> }
 
@@ -16,7 +16,7 @@ type QueueLike = { enqueueRun(input: { mode: "full"; trigger: "settings" }): Pro
  * when nothing was due. An active run is reused, never doubled.
  */
 export async function queueFirstSyncIfNeverSynced(input: {
-  service: CatalogSyncServiceLike
+  service: Pick<CatalogSyncModuleService, "getEffectiveSettings" | "getState">
   queue: QueueLike
   settings?: EffectiveSettings
 }): Promise<EnqueueResult | null> {

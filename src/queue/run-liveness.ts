@@ -254,7 +254,9 @@ export const LOCK_KEEPALIVE_IDLE_S = 30
 
 /** A new connection with the settings of the app's pool (same database, SSL, search path). */
 export async function dedicatedClient(knex: Knex): Promise<PgClient> {
-  const Client = knex.client.driver?.Client ?? (require("pg") as typeof import("pg")).Client
+  // The app's own pg driver (knex's pg client always loads it): the plugin does not depend on pg.
+  const Client = knex.client.driver?.Client
+  if (!Client) throw new Error("catalog sync: the app's PostgreSQL connection exposes no pg driver for the run lock")
   const connection = knex.client.config?.connection
   const config = typeof connection === "string" ? { connectionString: connection } : { ...(connection as object) }
   // TCP keepalives both ways: the connection is silent while a page is written, and a NAT or

@@ -1,5 +1,12 @@
-// Shapes shared by the queue, the worker and the routes.
-import type { EffectiveSettings, SettingsPatch, CatalogSyncPluginOptions } from "../sync/settings"
+// Shapes shared by the queue, the worker and the routes. Rows are the data module's own types
+// (inferred from its models), and the service is the module service itself.
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { EffectiveSettings } from "../sync/settings"
+import type CatalogSyncRun from "../modules/catalog_sync/models/catalog-sync-run"
+import type CatalogSyncState from "../modules/catalog_sync/models/catalog-sync-state"
+import type { CatalogSyncModuleService } from "../modules/catalog_sync"
+
+export type { CatalogSyncModuleService }
 
 export type RunMode = "changes" | "full"
 export type RunTrigger = "schedule" | "manual" | "settings" | "retry"
@@ -12,48 +19,10 @@ export type RunJobData = {
   trigger: RunTrigger
 }
 
-export type RunRow = {
-  id: string
-  trigger: string
-  mode: RunMode
-  status: RunStatus
-  started_at: Date | string | null
-  finished_at: Date | string | null
-  error_code: string | null
-  error_message: string | null
-  job_id: string | null
-  progress?: unknown
-  rejected_items?: unknown
-  created_at?: Date | string
-  [field: string]: unknown
-}
-
-export type StateRow = {
-  id: string
-  phase: string
-  cursor: string | null
-  current_run_id: string | null
-  blocked_code: string | null
-  blocked_message: string | null
-  blocked_revision: number | null
-  [field: string]: unknown
-}
-
-/** The part of the catalog_sync module service the queue uses (keeps this folder testable). */
-export interface CatalogSyncServiceLike {
-  getPluginOptions(): CatalogSyncPluginOptions
-  getEffectiveSettings(): Promise<EffectiveSettings>
-  saveSettings(patch: SettingsPatch): Promise<EffectiveSettings>
-  getState(): Promise<StateRow>
-  updateState(patch: Record<string, unknown>): Promise<unknown>
-  createCatalogSyncRuns(data: Record<string, unknown>): Promise<RunRow>
-  updateCatalogSyncRuns(data: Record<string, unknown>): Promise<RunRow>
-  retrieveCatalogSyncRun(id: string, config?: Record<string, unknown>): Promise<RunRow>
-  listCatalogSyncRuns(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<RunRow[]>
-  listAndCountCatalogSyncRuns(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<[RunRow[], number]>
-  listAndCountCatalogProductMaps(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<[unknown[], number]>
-  listCatalogProductMaps(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<any[]>
-}
+/** A catalog_sync_run row. */
+export type RunRow = InferTypeOf<typeof CatalogSyncRun>
+/** The catalog_sync_state row. */
+export type StateRow = InferTypeOf<typeof CatalogSyncState>
 
 /** A run's failure codes that are worth retrying with backoff. */
 export const TRANSIENT_ERROR_CODES = new Set([
@@ -67,9 +36,6 @@ export const TRANSIENT_ERROR_CODES = new Set([
   "rate_limited",
   "invalid_response",
 ])
-
-/** 401/403: the schedule stops until the settings change. */
-export const BLOCKING_ERROR_CODES = new Set(["invalid_api_key", "plan_required"])
 
 export function isBlocked(state: Pick<StateRow, "blocked_code" | "blocked_revision">, settings: Pick<EffectiveSettings, "revision">): boolean {
   return !!state.blocked_code && state.blocked_revision === settings.revision

@@ -1,4 +1,3 @@
-// The module's registration name, in a file of its own: code that resolves the service
-// (runner, queue, fidelity hooks) imports this rather than the module's index, whose service
-// import would close a cycle (module → service → runner → …).
+// The module's registration name. Kept as its own file so code that only needs the name
+// (links, the runner, the workflows) does not load the service; no cycle depends on it any more.
 export const CATALOG_SYNC_MODULE = "catalog_sync"

@@ -2,6 +2,7 @@
 // secret. Stored as "v1:<iv>:<tag>:<ciphertext>" (base64 parts). Nothing here logs. A key is
 // named (settings row, Redis) by apiKeyId from the catalog client, keyed by the same secret.
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from "node:crypto"
+import { readEnvironment, type PluginEnvironment } from "../../config/environment"
 
 const VERSION = "v1"
 // A fixed salt is fine: the secret is a server-side key, not a user password, and the
@@ -38,9 +39,9 @@ export class SecretDecryptError extends Error {
   }
 }
 
-/** The configured encryption secret, or null when none is set. */
-export function resolveEncryptionSecret(optionSecret: string | undefined): string | null {
-  const secret = optionSecret?.trim() || process.env.CATALOG_SYNC_ENCRYPTION_KEY?.trim()
+/** The configured encryption secret (the option, else CATALOG_SYNC_ENCRYPTION_KEY), or null when none is set. */
+export function resolveEncryptionSecret(optionSecret: string | undefined, env: PluginEnvironment = readEnvironment()): string | null {
+  const secret = optionSecret?.trim() || env.CATALOG_SYNC_ENCRYPTION_KEY
   return secret ? secret : null
 }
 

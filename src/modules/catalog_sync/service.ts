@@ -21,16 +21,13 @@ import {
   encryptSecret,
   resolveEncryptionSecret,
 } from "./secret-crypto"
-import { catalogSyncRuntime } from "../../queue/runtime"
-import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
-
-type Logger = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void }
+import type { Logger } from "@medusajs/framework/types"
 
 /**
  * The catalog_sync module's service. MedusaService generates the CRUD methods
  * (listCatalogSyncRuns, createCatalogProductMaps, ...). The helpers below own the two
- * single-row records (settings, state) and the key's encryption; the queue is started and
- * stopped through the application hooks.
+ * single-row records (settings, state) and the key's encryption. It starts nothing: the queue
+ * and the worker belong to the catalog_sync_runtime module, which depends on this one.
  */
 class CatalogSyncModuleService extends MedusaService({
   CatalogSyncSettings,
@@ -48,36 +45,7 @@ class CatalogSyncModuleService extends MedusaService({
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.pluginOptions_ = options ?? {}
-    this.logger_ = (container.logger as Logger) ?? console
-  }
-
-  // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including
-  // `medusa db:migrate` (which forces workerMode "server"); the runtime checks the mode.
-  __hooks = {
-    onApplicationStart: async () => {
-      await catalogSyncRuntime.start({ options: this.pluginOptions_, logger: this.logger_ })
-      await this.queueFirstSyncAtBoot_()
-    },
-    onApplicationPrepareShutdown: async () => {
-      await catalogSyncRuntime.prepareShutdown()
-    },
-    onApplicationShutdown: async () => {
-      await catalogSyncRuntime.shutdown()
-    },
-  }
-
-  /**
-   * Options that already hold a base URL and key: a shop that never synced starts its first
-   * full sync at boot (on instances that run the worker; never during `medusa db:migrate`).
-   */
-  private async queueFirstSyncAtBoot_(): Promise<void> {
-    if (!catalogSyncRuntime.runsWorker) return
-    try {
-      const queued = await queueFirstSyncIfNeverSynced({ service: this as any, queue: await catalogSyncRuntime.queue() })
-      if (queued && !queued.alreadyRunning) this.logger_.info(`catalog sync: first full sync queued at start (run ${queued.run.id})`)
-    } catch (e: any) {
-      this.logger_.warn(`catalog sync: could not queue the first sync: ${e?.message ?? e}`)
-    }
+    this.logger_ = (container.logger as Logger | undefined) ?? (console as unknown as Logger)
   }
 
   getPluginOptions(): CatalogSyncPluginOptions {

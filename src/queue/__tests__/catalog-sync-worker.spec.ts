@@ -5,6 +5,7 @@ import type { Job } from "bullmq"
 import Redis from "ioredis"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
+import { standaloneClientFactory } from "../catalog-client-factory"
 import { runRetryDelayMs } from "../catalog-sync-queue"
 import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
 import { closeRedis, createRedis } from "../redis"
@@ -96,10 +97,11 @@ describe("CatalogSyncWorker", () => {
       connection,
       prefix,
       liveness,
-      queue: { liveActiveRuns: async () => [], recover: async () => null } as any,
-      container: {},
+      queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null } as any,
+      container: {} as any,
+      clients: standaloneClientFactory(),
       service: () => service as any,
-      runSync: () => runSync,
+      runSync,
       logger: quiet,
     })
     try {
@@ -136,10 +138,11 @@ describe("CatalogSyncWorker", () => {
       connection,
       prefix,
       liveness,
-      queue: { liveActiveRuns: async () => [], recover: async () => null } as any,
-      container: {},
+      queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null } as any,
+      container: {} as any,
+      clients: standaloneClientFactory(),
       service: () => service as any,
-      runSync: () => runSync as any,
+      runSync: runSync as any,
       logger: { info() {}, warn() {}, error() {} },
     })
     try {
@@ -171,10 +174,11 @@ describe("CatalogSyncWorker", () => {
         connection,
         prefix,
         liveness,
-        queue: { liveActiveRuns: async () => [], recover: async () => null, ...queue } as any,
-        container: {},
+        queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null, ...queue } as any,
+        container: {} as any,
+      clients: standaloneClientFactory(),
         service: () => service as any,
-        runSync: () => runSync,
+        runSync,
         logger: { info() {}, warn() {}, error() {} },
       })
       return { service, worker, runSync }

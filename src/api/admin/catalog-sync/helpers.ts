@@ -5,8 +5,23 @@ import { CatalogApiError, DailyQuotaExceededError, InvalidApiKeyError, PlanRequi
 import type { AccountInfo, QuotaSnapshot } from "../../../catalog-client"
 import type { FieldError } from "../../../sync/settings"
 import type { EffectiveSettings } from "../../../sync/settings"
-import { createCatalogClientFor, WeakEncryptionSecretError } from "../../../queue/catalog-client-factory"
+import type { Logger } from "@medusajs/framework/types"
+import { standaloneClientFactory, WeakEncryptionSecretError, type CatalogClientFactory } from "../../../queue/catalog-client-factory"
 import type { RunRow } from "../../../queue/types"
+import { CATALOG_SYNC_MODULE, type CatalogSyncModuleService } from "../../../modules/catalog_sync"
+import { CATALOG_SYNC_RUNTIME_MODULE, type CatalogSyncRuntimeService } from "../../../modules/catalog_sync_runtime"
+
+type Resolver = { resolve<T = unknown>(key: string): T }
+
+/** The catalog_sync data module's service (settings, state, runs, product map). */
+export function catalogSyncService(scope: Resolver): CatalogSyncModuleService {
+  return scope.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
+}
+
+/** The runtime module's service (the queue and the catalog client factory). */
+export function catalogSyncRuntime(scope: Resolver): CatalogSyncRuntimeService {
+  return scope.resolve<CatalogSyncRuntimeService>(CATALOG_SYNC_RUNTIME_MODULE)
+}
 
 /** 400 {type: "invalid_data", message, field, errors: [{field, message}]} */
 export function invalidData(res: MedusaResponse, errors: FieldError[]) {
@@ -48,8 +63,6 @@ export type ApiErrorBody = { code: string; message: string; request_id: string |
 /** The one answer for every failure that must not tell what is (or is not) at an address. */
 export const UNREACHABLE_MESSAGE = "Could not reach the catalog at this address."
 
-type Logger = { warn(message: string): void }
-
 /**
  * What the admin may see of a failed catalog call. Only answers a reached catalog gives with a
  * documented code (401, 403, 429) are told apart, in fixed words; everything else (refused
@@ -57,7 +70,7 @@ type Logger = { warn(message: string): void }
  * sentence, so a route cannot be used to map the shop's network. Never remote text: the
  * detail goes to the server log (the client's messages never hold the key).
  */
-export function apiErrorBody(e: unknown, logger?: Logger | null, context = "catalog check"): ApiErrorBody {
+export function apiErrorBody(e: unknown, logger?: Pick<Logger, "warn"> | null, context = "catalog check"): ApiErrorBody {
   const err = e as { code?: unknown; message?: unknown }
   // One line: remote text must not forge log lines.
   const detail = `${typeof err?.code === "string" ? `${err.code}: ` : ""}${String(err?.message ?? e)}`.replace(/[\x00-\x1f\x7f]+/g, " ")
@@ -83,9 +96,13 @@ export const ROUTE_CLIENT_TIMEOUT_MS = 10_000
 /**
  * Calls /v1/me with a throwaway client for these settings. It waits in the key's one limiter
  * (whatever the host: the API's limits are per key) and never adopts limits into it.
+ * @param clients the runtime's client factory (routes); default a standalone one (tests)
  */
-export async function fetchAccount(settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">) {
-  const client = createCatalogClientFor(null, settings, {
+export async function fetchAccount(
+  settings: Pick<EffectiveSettings, "baseUrl" | "apiKey" | "apiKeyHash" | "pricing">,
+  clients: Pick<CatalogClientFactory, "create"> = standaloneClientFactory()
+) {
+  const client = clients.create(settings, {
     signal: AbortSignal.timeout(ROUTE_CLIENT_TIMEOUT_MS),
     retry: ROUTE_CLIENT_RETRY,
     adoptLimits: false,
@@ -111,13 +128,17 @@ const accountCache = new Map<string, { promise: Promise<AccountEntry>; settled: 
 let cacheGeneration = 0
 
 /** /v1/me for GET /status, cached per process for at most a minute; never throws. */
-export function cachedAccount(settings: EffectiveSettings, logger?: Logger | null): Promise<AccountEntry> {
+export function cachedAccount(
+  settings: EffectiveSettings,
+  logger?: Pick<Logger, "warn"> | null,
+  clients?: Pick<CatalogClientFactory, "create">
+): Promise<AccountEntry> {
   const cacheKey = `${settings.baseUrl}|${settings.apiKeyHash}`
   const hit = accountCache.get(cacheKey)
   if (hit && (!hit.settled || Date.now() - hit.settled.at < ACCOUNT_TTL_MS)) return hit.promise
   const generation = cacheGeneration
   const slot: { promise: Promise<AccountEntry>; settled: AccountEntry | null } = { promise: null as never, settled: null }
-  slot.promise = fetchAccount(settings).then(
+  slot.promise = fetchAccount(settings, clients).then(
     ({ account, quota }): AccountEntry => ({ at: Date.now(), account, error: null, quota }),
     (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null })
   ).then((entry) => {

@@ -1,14 +1,19 @@
 // POST /admin/catalog-sync/readiness/fix {check: "drafts"} starts a full sync: like
 // POST /admin/catalog-sync/runs, it must not start one for a sync that is disabled or not set up.
 import { CATALOG_SYNC_MODULE } from "../../../../modules/catalog_sync/module-name"
-import { catalogSyncRuntime } from "../../../../queue/runtime"
+import { CATALOG_SYNC_RUNTIME_MODULE } from "../../../../modules/catalog_sync_runtime/module-name"
 import { POST } from "../readiness/fix/route"
+
+let enqueued: unknown[] = []
+const runtime = { queue: async () => ({ enqueueRun: async (input: unknown) => void enqueued.push(input) }) }
 
 function call(settings: { baseUrl: string | null; apiKey: string | null; enabled: boolean }) {
   const service = { getEffectiveSettings: async () => ({ salesChannelId: null, stockLocationId: null, region: { create: true, name: "Україна", countries: ["ua"] }, ...settings }) }
   const req: any = {
     validatedBody: { check: "drafts" },
-    scope: { resolve: (key: string) => (key === CATALOG_SYNC_MODULE ? service : { warn() {}, info() {} }) },
+    scope: {
+      resolve: (key: string) => (key === CATALOG_SYNC_MODULE ? service : key === CATALOG_SYNC_RUNTIME_MODULE ? runtime : { warn() {}, info() {} }),
+    },
   }
   const res: any = {
     statusCode: 200,
@@ -26,14 +31,8 @@ function call(settings: { baseUrl: string | null; apiKey: string | null; enabled
 }
 
 describe("POST /admin/catalog-sync/readiness/fix: drafts", () => {
-  const original = catalogSyncRuntime.queue
-  let enqueued: unknown[] = []
   beforeEach(() => {
     enqueued = []
-    ;(catalogSyncRuntime as any).queue = async () => ({ enqueueRun: async (input: unknown) => void enqueued.push(input) })
-  })
-  afterEach(() => {
-    ;(catalogSyncRuntime as any).queue = original
   })
 
   it.each([

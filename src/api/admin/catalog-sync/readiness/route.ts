@@ -1,6 +1,6 @@
 // GET /admin/catalog-sync/readiness: the storefront readiness checklist (live state).
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { catalogSyncService } from "../../../../queue/catalog-client-factory"
+import { catalogSyncService } from "../helpers"
 import { inspectReadiness } from "./checks"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

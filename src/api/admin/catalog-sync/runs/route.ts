@@ -2,9 +2,7 @@
 // (already_running). GET: paged history, newest first.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { catalogSyncService } from "../../../../queue/catalog-client-factory"
-import { catalogSyncRuntime } from "../../../../queue/runtime"
-import { invalidData, serializeRun, zodFieldErrors } from "../helpers"
+import { catalogSyncRuntime, catalogSyncService, invalidData, serializeRun, zodFieldErrors } from "../helpers"
 
 const startSchema = z.object({ mode: z.enum(["changes", "full"]).default("changes") }).strict()
 const listSchema = z.object({
@@ -19,7 +17,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!settings.baseUrl) return invalidData(res, [{ field: "base_url", message: "set the catalog API address first" }])
   if (!settings.apiKey) return invalidData(res, [{ field: "api_key", message: "set the catalog API key first" }])
   if (!settings.enabled) return invalidData(res, [{ field: "enabled", message: "the sync is disabled in the settings" }])
-  const queue = await catalogSyncRuntime.queue()
+  const queue = await catalogSyncRuntime(req.scope).queue()
   const { run, alreadyRunning } = await queue.enqueueRun({ mode: parsed.data.mode, trigger: "manual" })
   res.status(202).json({ run: serializeRun(run), already_running: alreadyRunning })
 }

@@ -1,12 +1,10 @@
 // GET /admin/catalog-sync/status: what the sync is doing and why. Never fails because the
 // catalog API is unreachable (that shows as account_error).
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { catalogSyncService } from "../../../../queue/catalog-client-factory"
-import { catalogSyncRuntime } from "../../../../queue/runtime"
 import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
 import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
-import { cachedAccount, publicAccount, serializeRun } from "../helpers"
+import { cachedAccount, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const service = catalogSyncService(req.scope)
@@ -17,8 +15,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   let resumingRun = null
   let nextRunAt: Date | null = null
   try {
-    const queue = await catalogSyncRuntime.queue()
-    const active = await queue.liveActiveRuns()
+    const queue = await catalogSyncRuntime(req.scope).queue()
+    const active = await queue.interruptDeadRunsAndListLive()
     runningRun = active.find((r) => r.status === "running") ?? active[0] ?? null
     // Interrupted work (a process died or the app stopped mid-run) that no run continues yet:
     // a worker resumes it as soon as one runs. Never "idle" meanwhile.
@@ -46,7 +44,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (lastRun?.status === "failed") state = "failed"
   else state = "idle"
 
-  const account = configured ? await cachedAccount(settings, req.scope.resolve("logger")) : null
+  const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   res.json({
     state,
     phase: syncState.phase,

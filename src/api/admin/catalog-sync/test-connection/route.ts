@@ -5,9 +5,8 @@
 // reached unless allowPrivateNetworks, and a failure is told in fixed words (helpers.apiErrorBody).
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { catalogSyncService } from "../../../../queue/catalog-client-factory"
 import { connectionCheckTarget, settingsPatchSchema } from "../../../../sync/settings"
-import { apiErrorBody, fetchAccount, invalidData, publicAccount, zodFieldErrors } from "../helpers"
+import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, invalidData, publicAccount, zodFieldErrors } from "../helpers"
 
 const bodySchema = settingsPatchSchema.pick({ base_url: true, api_key: true }).strict()
 
@@ -20,7 +19,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!target.ok) return invalidData(res, target.errors)
   const { baseUrl, apiKey } = target
   try {
-    const { account } = await fetchAccount({ baseUrl, apiKey, apiKeyHash: null, pricing: current.pricing })
+    const { account } = await fetchAccount({ baseUrl, apiKey, apiKeyHash: null, pricing: current.pricing }, catalogSyncRuntime(req.scope).clients)
     res.json({ ok: true, account: publicAccount(account) })
   } catch (e) {
     res.json({ ok: false, error: apiErrorBody(e, req.scope.resolve("logger"), "test connection") })

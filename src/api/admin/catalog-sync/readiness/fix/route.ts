@@ -1,9 +1,7 @@
 // POST /admin/catalog-sync/readiness/fix {check}: carries out one checklist item's fix and
 // answers with the checklist as it now stands. The body is validated by the middleware.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { catalogSyncService } from "../../../../../queue/catalog-client-factory"
-import { catalogSyncRuntime } from "../../../../../queue/runtime"
-import { invalidData } from "../../helpers"
+import { catalogSyncRuntime, catalogSyncService, invalidData } from "../../helpers"
 import { fixCheck, fixRefusal, inspectReadiness, type CheckId } from "../checks"
 
 export async function POST(req: MedusaRequest<{ check: CheckId }>, res: MedusaResponse) {
@@ -20,7 +18,7 @@ export async function POST(req: MedusaRequest<{ check: CheckId }>, res: MedusaRe
       await service.saveSettings({ [field]: null })
     },
     async () => {
-      const queue = await catalogSyncRuntime.queue()
+      const queue = await catalogSyncRuntime(req.scope).queue()
       await queue.enqueueRun({ mode: "full", trigger: "manual" })
     }
   )

@@ -1,7 +1,6 @@
 // GET /admin/catalog-sync/runs/:id: one run with its rejected items.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { catalogSyncService } from "../../../../../queue/catalog-client-factory"
-import { serializeRun } from "../../helpers"
+import { catalogSyncService, serializeRun } from "../../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const [run] = await catalogSyncService(req.scope).listCatalogSyncRuns({ id: req.params.id }, { take: 1 })

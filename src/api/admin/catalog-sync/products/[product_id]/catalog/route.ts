@@ -1,6 +1,6 @@
 // GET /admin/catalog-sync/products/:product_id/catalog: the catalog link of a shop product.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { catalogSyncService } from "../../../../../../queue/catalog-client-factory"
+import { catalogSyncService } from "../../../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const [map] = await catalogSyncService(req.scope).listCatalogProductMaps(

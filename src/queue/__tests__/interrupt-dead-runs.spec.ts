@@ -1,4 +1,4 @@
-// CatalogSyncQueue.liveActiveRuns against the real Redis on 127.0.0.1 with a fake module service
+// CatalogSyncQueue.interruptDeadRunsAndListLive against the real Redis on 127.0.0.1 with a fake module service
 // and run lock: rows that change while it looks are not marked "interrupted".
 import { randomUUID } from "node:crypto"
 import type { RunLivenessLike } from "../run-liveness"
@@ -17,7 +17,7 @@ function fakeService(rows: any[]) {
   }
 }
 
-describe("CatalogSyncQueue.liveActiveRuns", () => {
+describe("CatalogSyncQueue.interruptDeadRunsAndListLive", () => {
   const prefix = `mcs-unit-live-${randomUUID()}`
   const testbed = queueTestbed("live-runs-test")
 
@@ -33,7 +33,7 @@ describe("CatalogSyncQueue.liveActiveRuns", () => {
       service.runs.get("run_end").status = "succeeded"
       return null
     })
-    expect(await queue.liveActiveRuns()).toEqual([])
+    expect(await queue.interruptDeadRunsAndListLive()).toEqual([])
     expect(service.runs.get("run_end")).toMatchObject({ status: "succeeded", error_code: null })
   })
 
@@ -44,14 +44,14 @@ describe("CatalogSyncQueue.liveActiveRuns", () => {
       await queue.queue.add("run", { runId: "run_new", mode: "changes", trigger: "manual" }, { jobId: "run_new" })
       return null
     })
-    expect((await queue.liveActiveRuns()).map((r) => r.id)).toEqual(["run_new"])
+    expect((await queue.interruptDeadRunsAndListLive()).map((r) => r.id)).toEqual(["run_new"])
     expect(service.runs.get("run_new").status).toBe("queued")
   })
 
   it("a running row whose lock is free is still marked interrupted", async () => {
     const service = fakeService([{ id: "run_dead", status: "running", job_id: "run_dead", error_code: null, error_message: null }])
     const queue = queueWith(service, async () => null)
-    expect(await queue.liveActiveRuns()).toEqual([])
+    expect(await queue.interruptDeadRunsAndListLive()).toEqual([])
     expect(service.runs.get("run_dead")).toMatchObject({ status: "interrupted", error_code: "process_stopped" })
   })
 })

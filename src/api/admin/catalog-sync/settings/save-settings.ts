@@ -1,0 +1,137 @@
+// Saving the admin's settings, step by step: validate the patch, check the placement exists,
+// refuse a key that cannot be stored, verify a new key or address against /v1/me, save, then
+// bring the queue in line (schedule, a full resync after a pricing change, a first sync).
+// The route only turns the outcome into HTTP.
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { encryptionSecretProblem } from "../../../../modules/catalog_sync/secret-crypto"
+import { queueFirstSyncIfNeverSynced } from "../../../../queue/first-sync"
+import {
+  connectionCheckTarget,
+  isConfigured,
+  samePricing,
+  toPublicSettings,
+  validateSettingsPatch,
+  type EffectiveSettings,
+  type FieldError,
+  type SettingsPatch,
+} from "../../../../sync/settings"
+import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
+
+export type SaveSettingsOutcome =
+  | { ok: false; errors: FieldError[] }
+  | { ok: true; body: { settings: ReturnType<typeof toPublicSettings>; pricing_changed: boolean; run?: ReturnType<typeof serializeRun> } }
+
+type Scope = Pick<MedusaContainer, "resolve">
+
+/** Validates and saves a settings change; `errors` name the field a 400 reports. */
+export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Promise<SaveSettingsOutcome> {
+  const service = catalogSyncService(scope)
+  const runtime = catalogSyncRuntime(scope)
+  const logger = scope.resolve<Logger>("logger")
+  const current = await service.getEffectiveSettings()
+  const validation = validateSettingsPatch(body, current)
+  if (!validation.ok) return { ok: false, errors: validation.errors }
+  const patch = validation.patch
+
+  const missing = await unknownPlacement(scope, patch)
+  if (missing) return { ok: false, errors: [missing] }
+
+  const refused = keyStorageRefusal(patch, runtime.clients)
+  if (refused) return { ok: false, errors: [refused] }
+
+  const unverified = await verifyKeyChange(patch, current, runtime.clients, logger)
+  if (unverified) return { ok: false, errors: unverified }
+
+  const saved = await service.saveSettings(patch)
+  forgetCachedAccounts()
+  const pricingChanged = !samePricing(current.pricing, saved.pricing)
+  const run = await followSettings({ saved, pricingChanged, service, runtime, logger })
+  return { ok: true, body: { settings: toPublicSettings(saved), pricing_changed: pricingChanged, ...(run ? { run } : {}) } }
+}
+
+/** The stock location and sales channel must exist in this shop. */
+async function unknownPlacement(scope: Scope, patch: Pick<SettingsPatch, "stock_location_id" | "sales_channel_id">): Promise<FieldError | null> {
+  if (patch.stock_location_id) {
+    const locations = scope.resolve(Modules.STOCK_LOCATION) as { listStockLocations(f: object, c?: object): Promise<unknown[]> }
+    const found = await locations.listStockLocations({ id: [patch.stock_location_id] }, { take: 1 })
+    if (!found.length) return { field: "stock_location_id", message: `no stock location ${patch.stock_location_id} in this shop` }
+  }
+  if (patch.sales_channel_id) {
+    const channels = scope.resolve(Modules.SALES_CHANNEL) as { listSalesChannels(f: object, c?: object): Promise<unknown[]> }
+    const found = await channels.listSalesChannels({ id: [patch.sales_channel_id] }, { take: 1 })
+    if (!found.length) return { field: "sales_channel_id", message: `no sales channel ${patch.sales_channel_id} in this shop` }
+  }
+  return null
+}
+
+/** A new key is stored encrypted: refused without a secret, or with a weak one. */
+function keyStorageRefusal(patch: SettingsPatch, clients: ReturnType<typeof catalogSyncRuntime>["clients"]): FieldError | null {
+  if (typeof patch.api_key !== "string") return null
+  const problem = encryptionSecretProblem(clients.encryptionSecret()) ?? clients.encryptionSecretRefusal()
+  return problem ? { field: "api_key", message: `cannot store the key: ${problem}` } : null
+}
+
+/**
+ * Verifies what the run would use when the key or the address changes. The saved key is never
+ * sent to a new address: a new base_url needs its api_key in the same request.
+ */
+async function verifyKeyChange(
+  patch: SettingsPatch,
+  current: EffectiveSettings,
+  clients: ReturnType<typeof catalogSyncRuntime>["clients"],
+  logger: Logger
+): Promise<FieldError[] | null> {
+  const newKey = typeof patch.api_key === "string" ? patch.api_key : null
+  if (typeof patch.base_url === "string" && patch.base_url !== current.baseUrl) {
+    const target = connectionCheckTarget({ base_url: patch.base_url, api_key: patch.api_key }, current)
+    if (!target.ok) return target.errors
+  }
+  const baseUrl = patch.base_url !== undefined ? patch.base_url : current.baseUrl
+  const apiKey = patch.api_key !== undefined ? patch.api_key : current.apiKey
+  const addressChanged = patch.base_url !== undefined && patch.base_url !== current.baseUrl
+  if (!(newKey || addressChanged) || !apiKey) return null
+  if (!baseUrl) return [{ field: "base_url", message: "is required to verify the API key" }]
+  try {
+    await fetchAccount({ baseUrl, apiKey, apiKeyHash: null, pricing: current.pricing }, clients)
+    return null
+  } catch (e) {
+    // Fixed words only (see apiErrorBody): no remote text, no telling a closed port from an open one.
+    const err = apiErrorBody(e, logger, "key check on save")
+    if (err.code === "invalid_api_key" || err.code === "plan_required") {
+      return [{ field: "api_key", message: `the catalog API refused the key: ${err.message}` }]
+    }
+    return [{ field: newKey ? "api_key" : "base_url", message: `could not verify the key: ${err.message}` }]
+  }
+}
+
+/**
+ * After a save: the schedule follows the interval at once; a pricing change starts a full
+ * resync (behind a running one); a shop that never synced starts its first full sync, whatever
+ * changed. The settings stay saved when the queue cannot be reached (logged). Returns the run.
+ */
+async function followSettings(input: {
+  saved: EffectiveSettings
+  pricingChanged: boolean
+  service: ReturnType<typeof catalogSyncService>
+  runtime: ReturnType<typeof catalogSyncRuntime>
+  logger: Logger
+}): Promise<ReturnType<typeof serializeRun> | undefined> {
+  const { saved, pricingChanged, service, runtime, logger } = input
+  let run: ReturnType<typeof serializeRun> | undefined = undefined
+  try {
+    const queue = await runtime.queue()
+    await queue.syncSchedule(saved)
+    if (pricingChanged && isConfigured(saved) && saved.enabled) {
+      const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
+      run = serializeRun(queued)
+    }
+    if (!run) {
+      const first = await queueFirstSyncIfNeverSynced({ service, queue, settings: saved })
+      if (first) run = serializeRun(first.run)
+    }
+  } catch (e: any) {
+    logger.warn(`catalog sync: settings saved, but the queue could not be updated: ${e?.message ?? e}`)
+  }
+  return run
+}

@@ -1,0 +1,51 @@
+// The runtime's configuration, resolved once when the module loads: plugin options first,
+// then Medusa's project config, then the environment (parsed in src/config/environment.ts).
+// Nothing of the runtime reads options or the environment anywhere else.
+import type { CatalogSyncPluginOptions } from "../../sync/settings"
+import { parseEnvironment, readEnvironment, type PluginEnvironment, type WorkerMode } from "../../config/environment"
+
+export type { WorkerMode }
+
+export type RuntimeConfig = {
+  /** The plugin options as given in medusa-config (the client factory reads its own fields). */
+  options: CatalogSyncPluginOptions
+  /** The raw environment the client factory falls back to (encryption secret, private networks, ceilings). */
+  env: PluginEnvironment
+  /** null: no Redis, so no queue, no schedule and no runs. */
+  redisUrl: string | null
+  workerMode: WorkerMode
+  /** Every Redis key of the plugin starts with it ("mcs" unless CATALOG_SYNC_REDIS_PREFIX). */
+  redisPrefix: string
+  /** First retry delay of a failed run (doubling per attempt). */
+  retryBackoffMs: number
+  /** Test hook: the scheduler fires every N ms instead of the settings' interval. */
+  scheduleEveryMs: number | null
+  /** Values of the environment that did not parse (ignored); the loader logs them. */
+  problems: string[]
+}
+
+export const DEFAULT_REDIS_PREFIX = "mcs"
+export const DEFAULT_RETRY_BACKOFF_MS = 30_000
+
+export function resolveRuntimeConfig(input: {
+  options?: CatalogSyncPluginOptions | null
+  projectConfig?: { redisUrl?: string; workerMode?: string } | null
+  env?: PluginEnvironment
+}): RuntimeConfig {
+  const options = input.options ?? {}
+  const env = input.env ?? readEnvironment()
+  const { values, problems } = parseEnvironment(env)
+  const projectMode = input.projectConfig?.workerMode
+  const workerMode: WorkerMode =
+    projectMode === "shared" || projectMode === "worker" || projectMode === "server" ? projectMode : values.MEDUSA_WORKER_MODE ?? "shared"
+  return {
+    options,
+    env,
+    redisUrl: options.redisUrl || input.projectConfig?.redisUrl || values.REDIS_URL || null,
+    workerMode,
+    redisPrefix: values.CATALOG_SYNC_REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX,
+    retryBackoffMs: values.CATALOG_SYNC_RETRY_BACKOFF_MS ?? DEFAULT_RETRY_BACKOFF_MS,
+    scheduleEveryMs: values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null,
+    problems,
+  }
+}

@@ -1,0 +1,197 @@
+// The catalog_sync_runtime module's service: this process's queue (every worker mode), worker
+// (worker and shared modes only), run lock and catalog client factory. Shaped like Medusa's
+// event-bus-redis: the loader resolves the configuration and opens Redis; the application
+// hooks start the worker and close everything, so `medusa db:migrate` (workerMode "server")
+// never starts a worker and every connection is closed when the app stops.
+import { container as appContainer } from "@medusajs/framework"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type Redis from "ioredis"
+import { CATALOG_SYNC_MODULE, type CatalogSyncModuleService } from "../catalog_sync"
+import { CatalogClientFactory } from "../../queue/catalog-client-factory"
+import { CatalogSyncQueue } from "../../queue/catalog-sync-queue"
+import { CatalogSyncWorker, type RunSyncFn } from "../../queue/catalog-sync-worker"
+import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
+import type { RedisConnections } from "../../queue/redis"
+import { RunLiveness } from "../../queue/run-liveness"
+import type { CatalogSyncPluginOptions } from "../../sync/settings"
+// The engine. The one import of it in the runtime: the worker is handed this function.
+import { runSync } from "../../runner/run-sync"
+import type { RuntimeConfig, WorkerMode } from "./config"
+import { RUNTIME_CONFIG_KEY, RUNTIME_REDIS_KEY } from "./loader"
+
+type InjectedDependencies = {
+  logger: Logger
+  [ContainerRegistrationKeys.PG_CONNECTION]: ConstructorParameters<typeof RunLiveness>[0]
+  [RUNTIME_CONFIG_KEY]: RuntimeConfig
+  [RUNTIME_REDIS_KEY]: RedisConnections | null
+}
+
+export default class CatalogSyncRuntimeService {
+  protected readonly logger_: Logger
+  protected readonly config_: RuntimeConfig
+  protected readonly redis_: RedisConnections | null
+  protected readonly pg_: InjectedDependencies[typeof ContainerRegistrationKeys.PG_CONNECTION]
+  /** Builds the catalog clients of runs and routes (one rate limit per key, in Redis when there is one). */
+  readonly clients: CatalogClientFactory
+  #queue: Promise<CatalogSyncQueue> | null = null
+  #worker: CatalogSyncWorker | null = null
+  #starting: Promise<void> | null = null
+
+  constructor(deps: InjectedDependencies) {
+    this.logger_ = deps.logger
+    this.config_ = deps[RUNTIME_CONFIG_KEY]
+    this.redis_ = deps[RUNTIME_REDIS_KEY]
+    this.pg_ = deps[ContainerRegistrationKeys.PG_CONNECTION]
+    this.clients = new CatalogClientFactory({
+      options: this.config_.options,
+      env: this.config_.env,
+      redis: () => this.commandRedis(),
+      prefix: this.config_.redisPrefix,
+    })
+  }
+
+  // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including
+  // `medusa db:migrate` (which forces workerMode "server"). Medusa swallows a hook's error, so
+  // each one logs its own.
+  __hooks = {
+    onApplicationStart: async () => {
+      this.#starting ??= this.start_().catch((e) => {
+        this.logger_.error(`catalog sync: could not start the queue: ${e?.message ?? e}`)
+      })
+      await this.#starting
+    },
+    onApplicationPrepareShutdown: async () => {
+      await this.stopWorker_()
+    },
+    onApplicationShutdown: async () => {
+      await this.close_()
+    },
+  }
+
+  /** The plugin options this process started with. */
+  get options(): CatalogSyncPluginOptions {
+    return this.config_.options
+  }
+
+  get workerMode(): WorkerMode {
+    return this.config_.workerMode
+  }
+
+  /** Whether this process runs syncs. */
+  get runsWorker(): boolean {
+    return this.#worker !== null
+  }
+
+  /** The connection for locks, mutexes and the shared rate limit; null without Redis or once stopped. */
+  commandRedis(): Redis | null {
+    return this.redis_?.commands() ?? null
+  }
+
+  /** The queue, opened on first use (routes on server-mode instances enqueue through it). */
+  async queue(): Promise<CatalogSyncQueue> {
+    if (this.#starting) await this.#starting
+    if (!this.redis_ || this.redis_.closed) {
+      throw new Error("The catalog sync queue is not available: Redis is not configured or the app is stopping")
+    }
+    this.#queue ??= this.openQueue_(this.redis_).catch((e) => {
+      this.#queue = null
+      throw e
+    })
+    return this.#queue
+  }
+
+  protected async openQueue_(redis: RedisConnections): Promise<CatalogSyncQueue> {
+    const queue = new CatalogSyncQueue({
+      queueConnection: redis.connect("queue"),
+      redis: redis.commands()!,
+      prefix: this.config_.redisPrefix,
+      service: () => this.dataService_(),
+      liveness: this.liveness_(),
+      retryBackoffMs: this.config_.retryBackoffMs,
+      scheduleEveryMs: this.config_.scheduleEveryMs,
+    })
+    await queue.init()
+    return queue
+  }
+
+  protected async start_(): Promise<void> {
+    if (!this.redis_) {
+      this.logger_.warn("catalog sync: no Redis URL (plugin option redisUrl or projectConfig.redisUrl); scheduling and runs are off")
+      return
+    }
+    if (this.config_.workerMode === "server") return // the queue is opened on first use, for enqueueing
+    const queue = await this.openQueueNow_()
+    await queue.syncSchedule(await this.dataService_().getEffectiveSettings())
+    // The worker resumes interrupted work (a run whose process died) as soon as it exists.
+    this.#worker = new CatalogSyncWorker({
+      connection: this.redis_.connect("worker"),
+      prefix: this.config_.redisPrefix,
+      liveness: this.liveness_(),
+      queue,
+      container: this.appContainer_(),
+      service: () => this.dataService_(),
+      runSync: runSync as RunSyncFn,
+      clients: this.clients,
+      logger: this.logger_,
+      retryBackoffMs: this.config_.retryBackoffMs,
+    })
+    this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
+    await this.queueFirstSyncAtBoot_(queue)
+  }
+
+  /** queue() without waiting for start (start itself opens it). */
+  protected openQueueNow_(): Promise<CatalogSyncQueue> {
+    this.#queue ??= this.openQueue_(this.redis_!)
+    return this.#queue
+  }
+
+  /**
+   * Options that already hold a base URL and key: a shop that never synced starts its first
+   * full sync at boot (on instances that run the worker; never during `medusa db:migrate`).
+   */
+  protected async queueFirstSyncAtBoot_(queue: CatalogSyncQueue): Promise<void> {
+    try {
+      const queued = await queueFirstSyncIfNeverSynced({ service: this.dataService_(), queue })
+      if (queued && !queued.alreadyRunning) this.logger_.info(`catalog sync: first full sync queued at start (run ${queued.run.id})`)
+    } catch (e: any) {
+      this.logger_.warn(`catalog sync: could not queue the first sync: ${e?.message ?? e}`)
+    }
+  }
+
+  /** Before the container goes: stop the worker, checkpointing the run in progress. */
+  protected async stopWorker_(): Promise<void> {
+    const worker = this.#worker
+    this.#worker = null
+    if (worker) {
+      this.logger_.info("catalog sync: stopping the worker (the run in progress stops at a page boundary)")
+      await worker.close().catch((e) => this.logger_.warn(`catalog sync: worker close: ${e?.message ?? e}`))
+    }
+  }
+
+  /** Closes the queue and every Redis connection this process opened. */
+  protected async close_(): Promise<void> {
+    await this.stopWorker_()
+    const queue = this.#queue
+    this.#queue = null
+    if (queue) await queue.then((q) => q.close()).catch(() => undefined)
+    await this.redis_?.closeAll()
+  }
+
+  protected liveness_(): RunLiveness {
+    return new RunLiveness(this.pg_)
+  }
+
+  /**
+   * The app's container. A plugin module's own container holds neither the other modules nor
+   * the workflows a run needs, so the data module and runSync are reached through the app's,
+   * only once the application has started.
+   */
+  protected appContainer_(): MedusaContainer {
+    return appContainer
+  }
+
+  protected dataService_(): CatalogSyncModuleService {
+    return this.appContainer_().resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
+  }
+}
