@@ -1,8 +1,10 @@
 import { model } from "@medusajs/framework/utils"
-import CatalogBrandModel from "./catalog-brand-model"
+
+// A brand and its models in one file: each refers to the other (hasMany / belongsTo), and two
+// files would import each other.
 
 /** A brand from /v1/brands, linked to products with a module link. */
-const CatalogBrand = model
+export const CatalogBrand = model
   .define("catalog_brand", {
     id: model.id({ prefix: "cbrand" }).primaryKey(),
     catalog_id: model.text(),
@@ -10,6 +12,18 @@ const CatalogBrand = model
     slug: model.text().nullable(),
     metadata: model.json().nullable(),
     models: model.hasMany(() => CatalogBrandModel, { mappedBy: "brand" }),
+  })
+  .indexes([{ on: ["catalog_id"], unique: true, where: "deleted_at IS NULL" }])
+
+/** A brand model from /v1/brand-models, linked to products with a module link. */
+export const CatalogBrandModel = model
+  .define("catalog_brand_model", {
+    id: model.id({ prefix: "cbmodel" }).primaryKey(),
+    catalog_id: model.text(),
+    name: model.text().searchable(),
+    slug: model.text().nullable(),
+    metadata: model.json().nullable(),
+    brand: model.belongsTo(() => CatalogBrand, { mappedBy: "models" }).nullable(),
   })
   .indexes([{ on: ["catalog_id"], unique: true, where: "deleted_at IS NULL" }])
 

@@ -1,0 +1,49 @@
+// The layout's rules, checked on the source (tests excluded): dependencies point one way
+// (api / runtime → runner → workflows → data module), with no cycle, no require(), and the
+// environment read in one file. A failure lists every offending file and line.
+import path from "node:path"
+import { buildImportGraph, findCycles, readSourceFacts, sourceFiles, type SourceFacts } from "../../scripts/import-graph"
+
+const SRC = path.resolve(__dirname, "..")
+const rel = (file: string) => path.relative(SRC, file).split(path.sep).join("/")
+
+// Shipped code only: tests and their helpers may do what they need.
+const files = sourceFiles(SRC, (relative) => relative.split(path.sep).includes("__tests__"))
+const facts = new Map<string, SourceFacts>(files.map((f) => [f, readSourceFacts(f)]))
+const factsOf = (file: string) => facts.get(file)!
+
+describe("architecture of src/", () => {
+  it("reads the source (sanity: the rules below would pass on nothing)", () => {
+    expect(files.length).toBeGreaterThan(50)
+    expect(files.map(rel)).toContain("config/environment.ts")
+  })
+
+  it("has no import cycle", () => {
+    const cycles = findCycles(buildImportGraph(files, factsOf)).map((cycle) => cycle.map(rel).join(" → "))
+    expect(cycles).toEqual([])
+  })
+
+  it("calls require() nowhere (static imports only)", () => {
+    const offenders = files.flatMap((f) => factsOf(f).requireCalls.map((line) => `${rel(f)}:${line}`))
+    expect(offenders).toEqual([])
+  })
+
+  it("keeps the data module (src/modules/catalog_sync) free of the runtime, the runner, the workflows and the queue", () => {
+    const forbidden = ["modules/catalog_sync_runtime/", "runner/", "workflows/", "queue/", "sync-run/"]
+    const offenders = files
+      .filter((f) => rel(f).startsWith("modules/catalog_sync/"))
+      .flatMap((f) =>
+        factsOf(f)
+          .imports.filter((i) => i.resolved && forbidden.some((dir) => rel(i.resolved!).startsWith(dir)))
+          .map((i) => `${rel(f)}:${i.line} imports ${i.specifier}`)
+      )
+    expect(offenders).toEqual([])
+  })
+
+  it("reads process.env only in config/environment.ts", () => {
+    const offenders = files
+      .filter((f) => rel(f) !== "config/environment.ts")
+      .flatMap((f) => factsOf(f).processEnv.map((line) => `${rel(f)}:${line}`))
+    expect(offenders).toEqual([])
+  })
+})
