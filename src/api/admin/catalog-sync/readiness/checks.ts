@@ -4,7 +4,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { CATALOG_SYNC_MODULE } from "../../../../modules/catalog_sync/module-name"
+import { CATALOG_SYNC_MODULE, type CatalogSyncModuleService } from "../../../../modules/catalog_sync"
 import type { EffectiveSettings } from "../../../../sync/settings"
 import {
   channelSeesLocation,
@@ -45,10 +45,6 @@ export interface Readiness {
 
 type Settings = Pick<EffectiveSettings, "salesChannelId" | "stockLocationId" | "region" | "baseUrl" | "apiKey" | "enabled">
 
-type MapService = {
-  listAndCountCatalogProductMaps(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<[{ product_id: string | null }[], number]>
-}
-
 const SOURCE_TEXT: Record<string, string> = {
   configured: "chosen in these settings",
   store_default: "the store's default sales channel",
@@ -58,9 +54,9 @@ const SOURCE_TEXT: Record<string, string> = {
 
 async function draftsCheck(container: MedusaContainer, settings: Settings): Promise<ReadinessCheck> {
   const title = "Products without a price"
-  let service: MapService
+  let service: CatalogSyncModuleService
   try {
-    service = container.resolve(CATALOG_SYNC_MODULE) as unknown as MapService
+    service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   } catch {
     return { id: "drafts", status: "ok", title, detail: "No synced products yet.", fix: null }
   }
