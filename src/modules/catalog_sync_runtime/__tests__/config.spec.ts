@@ -1,0 +1,43 @@
+// The runtime's configuration: options first, then Medusa's project config, then the
+// environment; a value of the environment that does not parse is ignored and reported.
+import { readEnvironment } from "../../../config/environment"
+import { resolveRuntimeConfig } from "../config"
+
+const env = (vars: Record<string, string>) => readEnvironment(vars)
+
+describe("resolveRuntimeConfig", () => {
+  it("takes the Redis URL from the options, else the project config, else REDIS_URL, else none", () => {
+    const all = env({ REDIS_URL: "redis://env" })
+    expect(resolveRuntimeConfig({ options: { redisUrl: "redis://option" }, projectConfig: { redisUrl: "redis://project" }, env: all }).redisUrl).toBe("redis://option")
+    expect(resolveRuntimeConfig({ options: {}, projectConfig: { redisUrl: "redis://project" }, env: all }).redisUrl).toBe("redis://project")
+    expect(resolveRuntimeConfig({ options: {}, projectConfig: {}, env: all }).redisUrl).toBe("redis://env")
+    expect(resolveRuntimeConfig({ env: env({}) }).redisUrl).toBeNull()
+  })
+
+  it("takes the worker mode from the project config, else MEDUSA_WORKER_MODE, else shared", () => {
+    expect(resolveRuntimeConfig({ projectConfig: { workerMode: "server" }, env: env({ MEDUSA_WORKER_MODE: "worker" }) }).workerMode).toBe("server")
+    expect(resolveRuntimeConfig({ env: env({ MEDUSA_WORKER_MODE: "worker" }) }).workerMode).toBe("worker")
+    expect(resolveRuntimeConfig({ env: env({}) }).workerMode).toBe("shared")
+  })
+
+  it("reads the prefix and the test hooks typed, with the defaults when unset", () => {
+    const defaults = resolveRuntimeConfig({ env: env({}) })
+    expect(defaults).toMatchObject({ redisPrefix: "mcs", retryBackoffMs: 30_000, scheduleEveryMs: null, problems: [] })
+    const set = resolveRuntimeConfig({
+      env: env({ CATALOG_SYNC_REDIS_PREFIX: " shop-a ", CATALOG_SYNC_RETRY_BACKOFF_MS: "1500", CATALOG_SYNC_SCHEDULE_EVERY_MS: "3000" }),
+    })
+    expect(set).toMatchObject({ redisPrefix: "shop-a", retryBackoffMs: 1500, scheduleEveryMs: 3000 })
+  })
+
+  it("ignores a value that does not parse (the default applies) and names it, never the secret's value", () => {
+    const config = resolveRuntimeConfig({
+      env: env({ CATALOG_SYNC_RETRY_BACKOFF_MS: "soon", CATALOG_SYNC_SCHEDULE_EVERY_MS: "-5", MEDUSA_WORKER_MODE: "both" }),
+    })
+    expect(config).toMatchObject({ retryBackoffMs: 30_000, scheduleEveryMs: null, workerMode: "shared" })
+    expect(config.problems).toEqual([
+      expect.stringContaining("CATALOG_SYNC_SCHEDULE_EVERY_MS"),
+      expect.stringContaining("CATALOG_SYNC_RETRY_BACKOFF_MS"),
+      expect.stringContaining("MEDUSA_WORKER_MODE"),
+    ])
+  })
+})
