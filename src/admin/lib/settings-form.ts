@@ -1,5 +1,6 @@
 import Decimal from "decimal.js"
-import type { PriceCalculation, PrimaryLanguage, RemovalMode, SyncSettings } from "./types"
+import { MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "../../sync/settings/plugin-options"
+import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
 // each field before anything is sent (the API checks again, same ranges as the
@@ -20,15 +21,16 @@ export type SettingsFormValues = {
   stock_location_id: string
   sales_channel_id: string
   removal_mode: RemovalMode
-  primary_language: PrimaryLanguage
+  primary_language: Language
   enabled: boolean
 }
 
 export type SettingsField = keyof SettingsFormValues
 export type FieldErrors = Partial<Record<string, string>>
 
-export const POLL_INTERVAL_MIN = 5
-export const POLL_INTERVAL_MAX = 15
+// The server's range (plugin-options.ts holds only constants and types: safe in the admin bundle).
+export const POLL_INTERVAL_MIN = MIN_POLL_INTERVAL_MINUTES
+export const POLL_INTERVAL_MAX = MAX_POLL_INTERVAL_MINUTES
 
 export const EMPTY_SETTINGS: SyncSettings = {
   base_url: null,
