@@ -3,7 +3,7 @@
 // everything else, and quota headers remembered. The key only ever sits in the request headers.
 // Each of those is one small part in interceptors/; this file builds the chain and the pool.
 import { Agent, type Dispatcher } from "undici"
-import { abortReason, anySignal } from "./abort"
+import { abortable, abortReason, anySignal } from "./abort"
 import { AddressNotAllowedError, guardedConnector, resolveAllowed, type AddressPolicy, type LookupFunction } from "./address-guard"
 import { AbortedError, CatalogApiError } from "./errors"
 import { memoisedApiErrors } from "./interceptors/api-error"
@@ -73,24 +73,6 @@ export interface GetOptions {
 }
 
 export { HOLD_AFTER_TIMEOUT_MS } from "./interceptors/limiter-slot"
-
-/** The promise, or a rejection with the abort reason as soon as the signal aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal))
-    signal.addEventListener("abort", onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort)
-        resolve(value)
-      },
-      (error) => {
-        signal.removeEventListener("abort", onAbort)
-        reject(error)
-      },
-    )
-  })
-}
 
 export class CatalogTransport {
   readonly #apiKey: string

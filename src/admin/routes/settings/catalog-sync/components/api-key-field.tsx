@@ -3,18 +3,16 @@ import type { SyncSettings } from "../../../../lib/types"
 import { FormField } from "./form-field"
 import type { FormState } from "./form-state"
 
-/** The key: masked with "Replace" once saved; a password input while a new one is typed. */
-export const ApiKeyField = ({
-  form,
-  saved,
-  replacingKey,
-  setReplacingKey,
-}: {
+export type ApiKeyFieldProps = {
   form: FormState
   saved: SyncSettings
+  /** Whether a new key is being typed (always, until one is saved). */
   replacingKey: boolean
   setReplacingKey: (value: boolean) => void
-}) => (
+}
+
+/** The key: masked with "Replace" once saved; a password input while a new one is typed. */
+export const ApiKeyField = ({ form, saved, replacingKey, setReplacingKey }: ApiKeyFieldProps) => (
   <FormField
     id="api_key"
     label="API key"

@@ -3,25 +3,15 @@ import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
 import { catalogSyncApi } from "../../../../lib/api"
 import { describeError } from "../../../../lib/errors"
-import type { SyncSettings, TestConnectionResult } from "../../../../lib/types"
-import { ApiKeyField } from "./api-key-field"
+import type { TestConnectionResult } from "../../../../lib/types"
+import { ApiKeyField, type ApiKeyFieldProps } from "./api-key-field"
 import { ConnectionResult } from "./connection-result"
 import { TextField } from "./form-field"
 import { FormSection } from "./form-section"
-import type { FormState } from "./form-state"
 
 /** Base URL and key, and "Test connection" with what the typed values reach. */
-export const ConnectionSection = ({
-  form,
-  saved,
-  replacingKey,
-  setReplacingKey,
-}: {
-  form: FormState
-  saved: SyncSettings
-  replacingKey: boolean
-  setReplacingKey: (value: boolean) => void
-}) => {
+export const ConnectionSection = (props: ApiKeyFieldProps) => {
+  const { form } = props
   const [result, setResult] = useState<TestConnectionResult | null>(null)
   const test = useMutation({
     mutationFn: () => {
@@ -39,7 +29,7 @@ export const ConnectionSection = ({
   return (
     <FormSection title="Connection" description="The catalog API address and your key. The key is stored encrypted and never shown again.">
       <TextField form={form} field="base_url" label="Base URL" hint="Without /v1, e.g. https://api.example.com" placeholder="https://api.example.com" />
-      <ApiKeyField form={form} saved={saved} replacingKey={replacingKey} setReplacingKey={setReplacingKey} />
+      <ApiKeyField {...props} />
       <div className="flex flex-col gap-y-3 md:col-span-2">
         <div>
           <Button
