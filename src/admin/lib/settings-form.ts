@@ -1,5 +1,10 @@
 import Decimal from "decimal.js"
-import { MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "../../sync/settings/plugin-options"
+import type { PricingParams } from "../../sync/settings/effective-settings"
+import {
+  DEFAULT_POLL_INTERVAL_MINUTES,
+  MAX_POLL_INTERVAL_MINUTES,
+  MIN_POLL_INTERVAL_MINUTES,
+} from "../../sync/settings/plugin-options"
 import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
@@ -40,7 +45,7 @@ export const EMPTY_SETTINGS: SyncSettings = {
   markup_percent: null,
   discount_percent: null,
   old_price_markup_percent: null,
-  poll_interval_minutes: 10,
+  poll_interval_minutes: DEFAULT_POLL_INTERVAL_MINUTES,
   stock_location_id: null,
   sales_channel_id: null,
   removal_mode: "delete",
@@ -65,7 +70,7 @@ export function settingsToForm(settings: SyncSettings | null | undefined): Setti
     crossed_out_mode: crossedOut,
     discount_percent: s.discount_percent ?? "",
     old_price_markup_percent: s.old_price_markup_percent ?? "",
-    poll_interval_minutes: String(s.poll_interval_minutes ?? 10),
+    poll_interval_minutes: String(s.poll_interval_minutes ?? DEFAULT_POLL_INTERVAL_MINUTES),
     stock_location_id: s.stock_location_id ?? "",
     sales_channel_id: s.sales_channel_id ?? "",
     removal_mode: s.removal_mode,
@@ -143,12 +148,8 @@ export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSet
   return errors
 }
 
-export type PricingValues = {
-  price_calculation: PriceCalculation
-  markup_percent: string | null
-  discount_percent: string | null
-  old_price_markup_percent: string | null
-}
+/** The pricing parameters as the server stores them. */
+export type PricingValues = PricingParams
 
 /** The pricing parameters the form would save (only the chosen crossed-out rule is kept). */
 export function formPricing(values: SettingsFormValues): PricingValues {
