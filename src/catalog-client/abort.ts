@@ -33,3 +33,21 @@ export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal | u
   if (present.length === 1) return present[0]
   return AbortSignal.any(present)
 }
+
+/** The promise, or a rejection with the abort reason as soon as the signal aborts. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal))
+    signal.addEventListener("abort", onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort)
+        resolve(value)
+      },
+      (error) => {
+        signal.removeEventListener("abort", onAbort)
+        reject(error)
+      },
+    )
+  })
+}

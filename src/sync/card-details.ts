@@ -4,8 +4,9 @@
 import Decimal from "decimal.js"
 import type { ProductCard } from "../catalog-client/schemas"
 import { sellingAmount, toAmount } from "./money"
+import type { Language } from "./settings/language"
 
-export type Language = "uk" | "ru"
+export type { Language }
 
 /** Medusa locale codes for the catalog's two languages. */
 export const LOCALE_BY_LANGUAGE: Record<Language, string> = { uk: "uk-UA", ru: "ru-RU" }

@@ -2,7 +2,7 @@
 // catalog product gets ("Розмір") and the value of the single variant of a card without
 // sizes ("Один розмір") are written in the primary language; the other language is kept as
 // a translation. Plugin options may replace any of them (`labels`).
-import type { Language } from "./card-details"
+import type { Language } from "./settings/language"
 
 export interface SizeLabels {
   /** Title of the size option. */

@@ -1,5 +1,11 @@
 import Decimal from "decimal.js"
-import type { PriceCalculation, PrimaryLanguage, RemovalMode, SyncSettings } from "./types"
+import type { PricingParams } from "../../sync/settings/effective-settings"
+import {
+  DEFAULT_POLL_INTERVAL_MINUTES,
+  MAX_POLL_INTERVAL_MINUTES,
+  MIN_POLL_INTERVAL_MINUTES,
+} from "../../sync/settings/plugin-options"
+import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
 // each field before anything is sent (the API checks again, same ranges as the
@@ -20,15 +26,16 @@ export type SettingsFormValues = {
   stock_location_id: string
   sales_channel_id: string
   removal_mode: RemovalMode
-  primary_language: PrimaryLanguage
+  primary_language: Language
   enabled: boolean
 }
 
 export type SettingsField = keyof SettingsFormValues
 export type FieldErrors = Partial<Record<string, string>>
 
-export const POLL_INTERVAL_MIN = 5
-export const POLL_INTERVAL_MAX = 15
+// The server's range (plugin-options.ts holds only constants and types: safe in the admin bundle).
+export const POLL_INTERVAL_MIN = MIN_POLL_INTERVAL_MINUTES
+export const POLL_INTERVAL_MAX = MAX_POLL_INTERVAL_MINUTES
 
 export const EMPTY_SETTINGS: SyncSettings = {
   base_url: null,
@@ -38,7 +45,7 @@ export const EMPTY_SETTINGS: SyncSettings = {
   markup_percent: null,
   discount_percent: null,
   old_price_markup_percent: null,
-  poll_interval_minutes: 10,
+  poll_interval_minutes: DEFAULT_POLL_INTERVAL_MINUTES,
   stock_location_id: null,
   sales_channel_id: null,
   removal_mode: "delete",
@@ -63,7 +70,7 @@ export function settingsToForm(settings: SyncSettings | null | undefined): Setti
     crossed_out_mode: crossedOut,
     discount_percent: s.discount_percent ?? "",
     old_price_markup_percent: s.old_price_markup_percent ?? "",
-    poll_interval_minutes: String(s.poll_interval_minutes ?? 10),
+    poll_interval_minutes: String(s.poll_interval_minutes ?? DEFAULT_POLL_INTERVAL_MINUTES),
     stock_location_id: s.stock_location_id ?? "",
     sales_channel_id: s.sales_channel_id ?? "",
     removal_mode: s.removal_mode,
@@ -141,12 +148,8 @@ export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSet
   return errors
 }
 
-export type PricingValues = {
-  price_calculation: PriceCalculation
-  markup_percent: string | null
-  discount_percent: string | null
-  old_price_markup_percent: string | null
-}
+/** The pricing parameters as the server stores them. */
+export type PricingValues = PricingParams
 
 /** The pricing parameters the form would save (only the chosen crossed-out rule is kept). */
 export function formPricing(values: SettingsFormValues): PricingValues {

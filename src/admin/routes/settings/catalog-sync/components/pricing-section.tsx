@@ -1,0 +1,73 @@
+import { Hint, Text } from "@medusajs/ui"
+import { formatUah } from "../../../../lib/format"
+import { computePricePreview } from "../../../../lib/price-preview"
+import { formPricing } from "../../../../lib/settings-form"
+import { ChoiceRadios, ChoiceSelect, FormField, TextField } from "./form-field"
+import { FormSection } from "./form-section"
+import type { FormState } from "./form-state"
+
+const PRICE_CALCULATIONS = [
+  ["min", "Lowest cost (min)"],
+  ["avg", "Average cost (avg)"],
+  ["max", "Highest cost (max)"],
+] as const
+
+const CROSSED_OUT_MODES = [
+  ["none", "None"],
+  ["discount", "From a discount"],
+  ["old_price_markup", "From a separate markup"],
+] as const
+
+/** Cost basis, markup, the crossed-out price, and an example price computed as the catalog would. */
+export const PricingSection = ({ form, pricingChange }: { form: FormState; pricingChange: boolean }) => {
+  const { values, set } = form
+  const preview = computePricePreview(formPricing(values))
+  return (
+    <FormSection title="Pricing" description="How the shop's prices are computed from the catalog's cost. The catalog applies these rules and the shop stores the result.">
+      <FormField id="price_calculation" label="Cost from several suppliers" hint="Which supplier cost a product's price starts from.">
+        <ChoiceSelect id="price_calculation" value={values.price_calculation} onChange={(value) => set("price_calculation", value)} choices={PRICE_CALCULATIONS} />
+      </FormField>
+      <TextField form={form} field="markup_percent" label="Markup, %" hint="0 to 1000. Empty: the shop gets no prices." inputMode="decimal" placeholder="30" />
+      <ChoiceRadios
+        label="Crossed-out price"
+        idPrefix="crossed_out_"
+        value={values.crossed_out_mode}
+        onChange={(value) => set("crossed_out_mode", value)}
+        choices={CROSSED_OUT_MODES}
+        className="flex flex-col gap-y-2 md:col-span-2"
+        groupClassName="flex flex-wrap gap-x-6 gap-y-2"
+      />
+      {values.crossed_out_mode === "discount" && (
+        <TextField
+          form={form}
+          field="discount_percent"
+          label="Discount, %"
+          hint="Crossed-out = price / (1 − discount). From 0, below 100."
+          inputMode="decimal"
+          placeholder="20"
+        />
+      )}
+      {values.crossed_out_mode === "old_price_markup" && (
+        <TextField
+          form={form}
+          field="old_price_markup_percent"
+          label="Crossed-out markup, %"
+          hint="Crossed-out = cost + this markup. 0 to 1000."
+          inputMode="decimal"
+          placeholder="60"
+        />
+      )}
+      <div className="md:col-span-2">
+        <Text size="small" className="text-ui-fg-subtle" data-testid="price-preview">
+          Example: cost {formatUah(preview.cost)} → price {preview.price ? formatUah(preview.price) : "not set (no markup)"}
+          {preview.oldPrice ? `, crossed out ${formatUah(preview.oldPrice)}` : ""}
+        </Text>
+        {pricingChange && (
+          <Hint className="mt-1" data-testid="pricing-change-hint">
+            Saving a pricing change starts a full resync.
+          </Hint>
+        )}
+      </div>
+    </FormSection>
+  )
+}

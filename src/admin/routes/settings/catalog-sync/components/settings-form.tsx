@@ -1,0 +1,104 @@
+import { Alert, Button, Container, toast } from "@medusajs/ui"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
+import { catalogSyncApi, queryKeys } from "../../../../lib/api"
+import { AdminApiError, describeError } from "../../../../lib/errors"
+import {
+  formErrorsFromApi,
+  pricingDiffers,
+  settingsBody,
+  settingsToForm,
+  validateSettingsForm,
+  type FieldErrors,
+  type SettingsFormValues,
+} from "../../../../lib/settings-form"
+import type { SyncSettings } from "../../../../lib/types"
+import { ConnectionSection } from "./connection-section"
+import type { FormState, SetField } from "./form-state"
+import { PricingSection } from "./pricing-section"
+import { ShopSection } from "./shop-section"
+
+/** The form's three sections, checked before sending; the API's refusals land beside their fields. */
+export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState<SettingsFormValues>(() => settingsToForm(saved))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [replacingKey, setReplacingKey] = useState(!saved.api_key_set)
+
+  const set: SetField = (field, value) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+  const form: FormState = { values, errors, set }
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => catalogSyncApi.saveSettings(body),
+    onSuccess: (result) => {
+      toast.success("Settings saved", {
+        description: result.pricing_changed
+          ? "Prices changed: a full resync has started."
+          : "The next sync uses the new settings.",
+      })
+      queryClient.invalidateQueries({ queryKey: queryKeys.all })
+    },
+    onError: (error) => {
+      if (error instanceof AdminApiError && Object.keys(error.fieldErrors).length > 0) {
+        setErrors(formErrorsFromApi(error.fieldErrors))
+        setFormError("Some settings were refused. See the messages beside the fields.")
+      } else {
+        setFormError(describeError(error))
+      }
+    },
+  })
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault()
+    setFormError(null)
+    const found = validateSettingsForm(values, saved)
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      setFormError("Some settings need fixing. See the messages beside the fields.")
+      return
+    }
+    save.mutate(settingsBody(values))
+  }
+
+  const reset = () => {
+    setValues(settingsToForm(saved))
+    setErrors({})
+    setFormError(null)
+    setReplacingKey(!saved.api_key_set)
+  }
+
+  const pricingChange = saved.api_key_set && pricingDiffers(values, saved)
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-y-3">
+      <ConnectionSection form={form} saved={saved} replacingKey={replacingKey} setReplacingKey={setReplacingKey} />
+      <PricingSection form={form} pricingChange={pricingChange} />
+      <ShopSection form={form} />
+      <Container className="flex flex-col gap-y-3 px-6 py-4">
+        {formError && (
+          <Alert variant="error" data-testid="settings-form-error">
+            {formError}
+          </Alert>
+        )}
+        {pricingChange && (
+          <Alert variant="warning" data-testid="pricing-change-warning">
+            The pricing changed. Saving starts a full resync: every product is fetched again and every price
+            recalculated. It uses about one request per 200 products of the daily quota.
+          </Alert>
+        )}
+        <div className="flex items-center justify-end gap-x-2">
+          <Button type="button" size="small" variant="secondary" onClick={reset}>
+            Reset
+          </Button>
+          <Button type="submit" size="small" isLoading={save.isPending} data-testid="settings-save">
+            Save
+          </Button>
+        </div>
+      </Container>
+    </form>
+  )
+}

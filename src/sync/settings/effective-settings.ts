@@ -1,0 +1,185 @@
+// Effective settings = the admin's saved row over the plugin options over defaults, and the
+// public (masked) view of them the admin API returns.
+import Decimal from "decimal.js"
+import { resolveVocabulary, type ShopVocabulary } from "../shop-vocabulary"
+import { normaliseBaseUrl } from "./base-url"
+import type { Language } from "./language"
+import {
+  DEFAULT_POLL_INTERVAL_MINUTES,
+  MAX_POLL_INTERVAL_MINUTES,
+  MIN_POLL_INTERVAL_MINUTES,
+  regionFromOptions,
+  type CatalogSyncPluginOptions,
+  type PriceCalculation,
+  type RegionSetup,
+  type RemovalMode,
+} from "./plugin-options"
+
+export type PricingParams = {
+  price_calculation: PriceCalculation
+  markup_percent: string | null
+  discount_percent: string | null
+  old_price_markup_percent: string | null
+}
+
+export type EffectiveSettings = {
+  baseUrl: string | null
+  /** Decrypted. Never logged, never returned by a route. */
+  apiKey: string | null
+  apiKeyHash: string | null
+  apiKeyLast4: string | null
+  pricing: PricingParams
+  pollIntervalMinutes: number
+  stockLocationId: string | null
+  salesChannelId: string | null
+  removalMode: RemovalMode
+  primaryLanguage: Language
+  /** Size option title and one-size value per language (plugin option `labels` over the defaults). */
+  vocabulary: ShopVocabulary
+  /** The region first-run setup creates when none sells uah (plugin option `region`). */
+  region: RegionSetup
+  enabled: boolean
+  revision: number
+}
+
+/** The settings row as stored by the catalog_sync module (only the fields used here). */
+export type SettingsRow = {
+  base_url: string | null
+  api_key_encrypted: string | null
+  api_key_last4: string | null
+  api_key_hash: string | null
+  price_calculation: PriceCalculation
+  markup_percent: string | null
+  discount_percent: string | null
+  old_price_markup_percent: string | null
+  poll_interval_minutes: number
+  stock_location_id: string | null
+  sales_channel_id: string | null
+  removal_mode: RemovalMode
+  primary_language: Language
+  enabled: boolean
+  revision: number
+}
+
+/** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
+export const MASKED_KEY_PREFIX = "••••"
+
+/** Shown instead of the key: "••••1234". */
+export function maskApiKey(last4: string | null | undefined): string | null {
+  return last4 ? `${MASKED_KEY_PREFIX}${last4}` : null
+}
+
+function normalisePercent(value: string | number | null | undefined): string | null {
+  if (value === undefined || value === null || value === "") return null
+  try {
+    return new Decimal(String(value).trim()).toFixed()
+  } catch {
+    return null
+  }
+}
+
+function pricingFromOptions(options: CatalogSyncPluginOptions): PricingParams {
+  const p = options.pricing ?? {}
+  return {
+    price_calculation: p.price_calculation ?? "max",
+    markup_percent: normalisePercent(p.markup_percent),
+    discount_percent: normalisePercent(p.discount_percent),
+    old_price_markup_percent: normalisePercent(p.old_price_markup_percent),
+  }
+}
+
+function clampInterval(minutes: number | undefined): number {
+  if (minutes === undefined || !Number.isFinite(minutes)) return DEFAULT_POLL_INTERVAL_MINUTES
+  return Math.min(MAX_POLL_INTERVAL_MINUTES, Math.max(MIN_POLL_INTERVAL_MINUTES, Math.round(minutes)))
+}
+
+/**
+ * Combines the saved row (may be absent) with the plugin options. `decryptedKey` is the
+ * row's key already decrypted (the crypto lives at the edge); `hashKey` names an options
+ * key. Pricing comes from the row once it exists, since the admin saved it as a set.
+ */
+export function resolveEffectiveSettings(input: {
+  row: SettingsRow | null
+  options: CatalogSyncPluginOptions
+  decryptedKey: string | null
+  hashKey: (apiKey: string) => string
+}): EffectiveSettings {
+  const { row, options, decryptedKey, hashKey } = input
+  const fromRow = !!row?.api_key_encrypted && decryptedKey !== null
+  const apiKey = fromRow ? decryptedKey : options.apiKey?.trim() || null
+  const optionPricing = pricingFromOptions(options)
+  const pricing: PricingParams = row
+    ? {
+        price_calculation: row.price_calculation ?? optionPricing.price_calculation,
+        markup_percent: row.markup_percent,
+        discount_percent: row.discount_percent,
+        old_price_markup_percent: row.old_price_markup_percent,
+      }
+    : optionPricing
+  return {
+    baseUrl: row?.base_url || normaliseBaseUrl(options.baseUrl),
+    apiKey,
+    apiKeyHash: fromRow ? row!.api_key_hash : apiKey ? hashKey(apiKey) : null,
+    apiKeyLast4: fromRow ? row!.api_key_last4 : apiKey ? apiKey.slice(-4) : null,
+    pricing,
+    pollIntervalMinutes: row ? clampInterval(row.poll_interval_minutes) : clampInterval(options.pollIntervalMinutes),
+    stockLocationId: row?.stock_location_id ?? options.stockLocationId ?? null,
+    salesChannelId: row?.sales_channel_id ?? options.salesChannelId ?? null,
+    removalMode: row?.removal_mode ?? options.removalMode ?? "delete",
+    primaryLanguage: row?.primary_language ?? options.primaryLanguage ?? "uk",
+    vocabulary: resolveVocabulary(options.labels),
+    region: regionFromOptions(options),
+    enabled: row ? row.enabled : true,
+    revision: row?.revision ?? 0,
+  }
+}
+
+/** The defaults a first saved row starts from: what the options say. */
+export function initialRowValues(options: CatalogSyncPluginOptions): Omit<SettingsRow, "api_key_encrypted" | "api_key_last4" | "api_key_hash" | "revision"> {
+  const pricing = pricingFromOptions(options)
+  return {
+    base_url: normaliseBaseUrl(options.baseUrl),
+    ...pricing,
+    poll_interval_minutes: clampInterval(options.pollIntervalMinutes),
+    stock_location_id: options.stockLocationId ?? null,
+    sales_channel_id: options.salesChannelId ?? null,
+    removal_mode: options.removalMode ?? "delete",
+    primary_language: options.primaryLanguage ?? "uk",
+    enabled: true,
+  }
+}
+
+export function samePricing(a: PricingParams, b: PricingParams): boolean {
+  return (
+    a.price_calculation === b.price_calculation &&
+    a.markup_percent === b.markup_percent &&
+    a.discount_percent === b.discount_percent &&
+    a.old_price_markup_percent === b.old_price_markup_percent
+  )
+}
+
+export function isConfigured(settings: Pick<EffectiveSettings, "baseUrl" | "apiKey">): boolean {
+  return !!settings.baseUrl && !!settings.apiKey
+}
+
+/** What GET /admin/catalog-sync/settings returns: effective values, the key masked. */
+export function toPublicSettings(settings: EffectiveSettings) {
+  return {
+    base_url: settings.baseUrl,
+    api_key: maskApiKey(settings.apiKeyLast4),
+    api_key_set: !!settings.apiKey,
+    price_calculation: settings.pricing.price_calculation,
+    markup_percent: settings.pricing.markup_percent,
+    discount_percent: settings.pricing.discount_percent,
+    old_price_markup_percent: settings.pricing.old_price_markup_percent,
+    poll_interval_minutes: settings.pollIntervalMinutes,
+    stock_location_id: settings.stockLocationId,
+    sales_channel_id: settings.salesChannelId,
+    removal_mode: settings.removalMode,
+    primary_language: settings.primaryLanguage,
+    enabled: settings.enabled,
+    revision: settings.revision,
+  }
+}
+
+export type PublicSettings = ReturnType<typeof toPublicSettings>
