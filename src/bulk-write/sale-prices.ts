@@ -1,8 +1,8 @@
 // The crossed-out switch in bulk: the plugin's sale price list holds at most one price per
 // variant (rule-free list, so rules_count 0 and no price_rule rows, as
 // batchPriceListPricesWorkflow writes them). Setting inserts or updates those prices in one
-// statement each; clearing deletes them for good, as the pricing module's removePrices does
-// (a hard delete, not a soft one).
+// statement each; clearing soft-deletes them (deleted_at), as batchPriceListPricesWorkflow's
+// delete does.
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
@@ -72,12 +72,12 @@ export async function deleteSalePrices(trx: Knex.Transaction, priceListId: strin
     await trx.raw(
       `select p.id from price p
          join product_variant_price_set l on l.price_set_id = p.price_set_id and l.deleted_at is null
-        where l.variant_id = any(?) and p.price_list_id = ?`,
+        where l.variant_id = any(?) and p.price_list_id = ? and p.deleted_at is null`,
       [variantIds, priceListId],
     )
   ).rows.map((r: { id: string }) => r.id)
   if (!ids.length) return 0
-  await trx("price_rule").whereIn("price_id", ids).delete()
-  await trx("price").whereIn("id", ids).delete()
+  await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
+  await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
   return ids.length
 }
