@@ -114,7 +114,7 @@ export default async function compare({ container, args }: { container: any; arg
       inventory_levels: mLinks.map((l: any) => ({
         inventory_item_id: l.inventory_item_id,
         location_id: location.id,
-        stocked_quantity: stockOf.get(mProduct.variants.find((v: any) => v.id === l.variant_id).sku),
+        stocked_quantity: stockOf.get(mProduct.variants.find((v: any) => v.id === l.variant_id)!.sku as string) ?? 0,
       })),
     },
   })
