@@ -77,6 +77,34 @@ class Meter {
   }
 }
 
+/** With BENCH_SQL_TRACE=1: the slowest statement shapes on the shared connection, per phase. */
+function traceSql(pg: any) {
+  const totals = new Map<string, { ms: number; n: number }>()
+  const started = new Map<string, number>()
+  if (process.env.BENCH_SQL_TRACE) {
+    pg.on("query", (q: any) => started.set(q.__knexQueryUid, performance.now()))
+    pg.on("query-response", (_r: unknown, q: any) => {
+      const t = started.get(q.__knexQueryUid)
+      if (t === undefined) return
+      started.delete(q.__knexQueryUid)
+      const key = String(q.sql).replace(/\s+/g, " ").replace(/\(\?(, \?)*\)/g, "(…)").replace(/(\(\?, \?::numeric, \?::jsonb\),? ?)+/g, "(…)").slice(0, 110)
+      const e = totals.get(key) ?? { ms: 0, n: 0 }
+      e.ms += performance.now() - t
+      e.n++
+      totals.set(key, e)
+    })
+  }
+  return {
+    print(phase: string) {
+      if (!process.env.BENCH_SQL_TRACE) return
+      const top = [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)
+      console.log(`  slowest SQL, ${phase}:`)
+      for (const [sql, e] of top) console.log(`    ${(e.ms / 1000).toFixed(2)} s ${e.n}× ${sql}`)
+      totals.clear()
+    },
+  }
+}
+
 const mb = (n: number) => `${Math.round(n / 1048576)} MB`
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ")
 
@@ -84,6 +112,7 @@ export default async function bench({ container, args }: { container: any; args:
   const [products = 3000, removals = 5000, changes = 1000, medusaRemovals = 100] = args.map(Number)
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const trace = traceSql(pg)
   let peakRss = process.memoryUsage().rss
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200)
 
@@ -132,6 +161,7 @@ export default async function bench({ container, args }: { container: any; args:
   console.log(`catalog: ${products} products, ${variants} variants, ${images} images a path`)
   console.log(bulk.line("create, bulk writer"))
   console.log(medusa.line("create, createProductsWorkflow+levels"))
+  trace.print("first sync (both paths)")
   console.log(`ratio bulk / Medusa: ${(bulk.count / bulk.wallMs / (medusa.count / medusa.wallMs)).toFixed(2)}x products/s, ${(medusa.cpuMs / bulk.cpuMs).toFixed(2)}x less app CPU; load ${load()}; RSS ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss)}`)
 
   // ── price-only and stock-only changes on bulk-written products ─────────────
@@ -164,6 +194,7 @@ export default async function bench({ container, args }: { container: any; args:
     )
   }
   console.log(reprice.line("price-only change, bulk writer"))
+  trace.print("price-only")
   const restock = new Meter()
   for (const rows of productPages) {
     await restock.run(new Set(rows.map((r) => r.product_id)).size, () =>
@@ -189,6 +220,7 @@ export default async function bench({ container, args }: { container: any; args:
     await remove.run(ids.length, () => writePageInBulk(container, (w) => w.removeProducts(ids)))
   }
   console.log(remove.line("removal, bulk writer"))
+  trace.print("removal")
   const mRemove = new Meter()
   const mIds: string[] = (await pg.raw(`select id from product where handle like 'bench-m-%' and deleted_at is null limit ?`, [medusaRemovals])).rows.map((r: any) => r.id)
   for (let start = 0; start < mIds.length; start += 50) {

@@ -42,6 +42,29 @@ async function softDelete(trx: Knex.Transaction, table: string, column: string, 
   return rows.map((r: { id: string }) => r.id)
 }
 
+async function itemsOnlyTheseVariantsUse(trx: Knex.Transaction, managed: string[], leaving: Set<string>): Promise<string[]> {
+  if (!managed.length) return []
+  const candidates: string[] = [
+    ...new Set(
+      (await trx("product_variant_inventory_item").select("inventory_item_id").whereIn("variant_id", managed).whereNull("deleted_at")).map(
+        (r: { inventory_item_id: string }) => r.inventory_item_id,
+      ),
+    ),
+  ]
+  if (!candidates.length) return []
+  const users: { inventory_item_id: string; variant_id: string }[] = await trx("product_variant_inventory_item as l")
+    .join("product_variant as v", "v.id", "l.variant_id")
+    .select("l.inventory_item_id", "l.variant_id")
+    .whereIn("l.inventory_item_id", candidates)
+    .whereNull("l.deleted_at")
+    .whereNull("v.deleted_at")
+  const shared = new Set(users.filter((u) => !leaving.has(u.variant_id)).map((u) => u.inventory_item_id))
+  const live = new Set(
+    (await trx("inventory_item").select("id").whereIn("id", candidates).whereNull("deleted_at")).map((r: { id: string }) => r.id),
+  )
+  return candidates.filter((id) => live.has(id) && !shared.has(id))
+}
+
 export interface RemovedProducts {
   productIds: string[]
   variantIds: string[]
@@ -59,22 +82,7 @@ export async function removeProducts(trx: Knex.Transaction, productIds: string[]
   const managed = variants.filter((v) => v.manage_inventory).map((v) => v.id)
 
   // An inventory item goes only when every live variant linked to it goes (Medusa's rule).
-  const inventoryItemIds: string[] = managed.length
-    ? (
-        await trx.raw(
-          `select distinct l.inventory_item_id as id
-             from product_variant_inventory_item l
-             join inventory_item i on i.id = l.inventory_item_id and i.deleted_at is null
-            where l.variant_id = any(?) and l.deleted_at is null
-              and not exists (
-                select 1 from product_variant_inventory_item o
-                  join product_variant ov on ov.id = o.variant_id and ov.deleted_at is null
-                 where o.inventory_item_id = l.inventory_item_id and o.deleted_at is null
-                   and not (o.variant_id = any(?)))`,
-          [managed, variantIds],
-        )
-      ).rows.map((r: { id: string }) => r.id)
-    : []
+  const inventoryItemIds = await itemsOnlyTheseVariantsUse(trx, managed, new Set(variantIds))
 
   const priceSetIds: string[] = variantIds.length
     ? (await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")).map(

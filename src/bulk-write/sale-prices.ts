@@ -12,16 +12,20 @@ import type { SalePrice } from "./types"
 type Current = { variant_id: string; price_set_id: string; price_id: string | null; amount: string | null }
 
 async function currentSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[], currencyCode: string): Promise<Current[]> {
-  return (
-    await trx.raw(
-      `select l.variant_id, l.price_set_id, p.id as price_id, p.amount::text as amount
-         from product_variant_price_set l
-         join price_set s on s.id = l.price_set_id and s.deleted_at is null
-         left join price p on p.price_set_id = l.price_set_id and p.price_list_id = ? and p.currency_code = ? and p.deleted_at is null
-        where l.variant_id = any(?) and l.deleted_at is null`,
-      [priceListId, currencyCode, variantIds],
-    )
-  ).rows
+  const links: { variant_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
+    .join("price_set as s", "s.id", "l.price_set_id")
+    .select("l.variant_id", "l.price_set_id")
+    .whereIn("l.variant_id", variantIds)
+    .whereNull("l.deleted_at")
+    .whereNull("s.deleted_at")
+  if (!links.length) return []
+  const prices: { id: string; price_set_id: string; amount: string }[] = await trx("price")
+    .select("id", "price_set_id", trx.raw("amount::text as amount"))
+    .whereIn("price_set_id", links.map((l) => l.price_set_id))
+    .andWhere({ price_list_id: priceListId, currency_code: currencyCode })
+    .whereNull("deleted_at")
+  const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
+  return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
 }
 
 export async function setSalePrices(
@@ -68,14 +72,13 @@ export async function setSalePrices(
 
 export async function deleteSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[]): Promise<number> {
   if (!variantIds.length) return 0
+  const setIds: string[] = (
+    await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")
+  ).map((r: { price_set_id: string }) => r.price_set_id)
+  if (!setIds.length) return 0
   const ids: string[] = (
-    await trx.raw(
-      `select p.id from price p
-         join product_variant_price_set l on l.price_set_id = p.price_set_id and l.deleted_at is null
-        where l.variant_id = any(?) and p.price_list_id = ? and p.deleted_at is null`,
-      [variantIds, priceListId],
-    )
-  ).rows.map((r: { id: string }) => r.id)
+    await trx("price").select("id").whereIn("price_set_id", setIds).andWhere("price_list_id", priceListId).whereNull("deleted_at")
+  ).map((r: { id: string }) => r.id)
   if (!ids.length) return 0
   await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
   await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })

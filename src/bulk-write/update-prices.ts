@@ -8,6 +8,32 @@ import { ID_PREFIX, newId } from "./ids"
 import { insertRows, json } from "./sql"
 import type { PriceChange } from "./types"
 
+type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
+
+/** Each live variant's price set and its base price (null when the set has none), by indexed lookups. */
+async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currencyCode: string): Promise<BasePriceRow[]> {
+  const links: { variant_id: string; product_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
+    .join("product_variant as v", "v.id", "l.variant_id")
+    .select("l.variant_id", "v.product_id", "l.price_set_id")
+    .whereIn("l.variant_id", variantIds)
+    .whereNull("l.deleted_at")
+    .whereNull("v.deleted_at")
+  if (!links.length) return []
+  const prices: { id: string; price_set_id: string; amount: string }[] = await trx("price")
+    .select("id", "price_set_id", trx.raw("amount::text as amount"))
+    .whereIn("price_set_id", links.map((l) => l.price_set_id))
+    .whereNull("deleted_at")
+    .whereNull("price_list_id")
+    .andWhere({ currency_code: currencyCode, rules_count: 0 })
+  const liveSets = new Set(
+    (await trx("price_set").select("id").whereIn("id", links.map((l) => l.price_set_id)).whereNull("deleted_at")).map((r: { id: string }) => r.id),
+  )
+  const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
+  return links
+    .filter((l) => liveSets.has(l.price_set_id))
+    .map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+}
+
 export async function setBasePrices(
   trx: Knex.Transaction,
   changes: PriceChange[],
@@ -15,18 +41,7 @@ export async function setBasePrices(
 ): Promise<{ productIds: string[]; updatedPriceIds: string[]; createdPriceIds: string[] }> {
   if (!changes.length) return { productIds: [], updatedPriceIds: [], createdPriceIds: [] }
   const wanted = new Map(changes.map((c) => [c.variantId, normalizedDecimal(c.amount)]))
-  const rows: { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }[] = (
-    await trx.raw(
-      `select v.id as variant_id, v.product_id, l.price_set_id, p.id as price_id, p.amount::text as amount
-         from product_variant v
-         join product_variant_price_set l on l.variant_id = v.id and l.deleted_at is null
-         join price_set s on s.id = l.price_set_id and s.deleted_at is null
-         left join price p on p.price_set_id = l.price_set_id and p.deleted_at is null
-              and p.price_list_id is null and p.currency_code = ? and p.rules_count = 0
-        where v.id = any(?) and v.deleted_at is null`,
-      [currencyCode, [...wanted.keys()]],
-    )
-  ).rows
+  const rows = await basePricesOf(trx, [...wanted.keys()], currencyCode)
   const toUpdate = rows.filter((r) => r.price_id && normalizedDecimal(r.amount!) !== wanted.get(r.variant_id))
   if (toUpdate.length) {
     const values = toUpdate.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
