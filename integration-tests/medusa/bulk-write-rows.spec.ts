@@ -84,6 +84,13 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.liveAfterRemoval).toEqual([])
   })
 
+  it("writes a page all or nothing: a failure rolls back every write and emits no event", () => {
+    expect(out.rollbackError).toBe("page failed after its writes")
+    expect(out.rollbackRows).toBe(0)
+    expect(out.rollbackStock).toBe("7")
+    expect(out.rollbackEvents).toEqual([])
+  })
+
   it("emits the events Medusa's workflows emit: one per created, updated and deleted product", () => {
     const { bulk: bulkId } = out.ids
     expect(names(out.bulkCreateEvents)).toEqual(names(out.medusaCreateEvents))

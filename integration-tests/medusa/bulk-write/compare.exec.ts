@@ -245,6 +245,21 @@ export default async function compare({ container, args }: { container: any; arg
   out.saleOff = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
   out.readSaleOff = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
 
+  // ── a failing page: nothing written, nothing emitted ─────────────────────────
+  await settle()
+  const failing = input("rollback", category.id)
+  out.rollbackError = await writePageInBulk(container, async (page) => {
+    await page.createProducts([failing], placement)
+    await page.setStock([{ inventoryItemId: bItems[0], quantity: 999 }], location.id)
+    throw new Error("page failed after its writes")
+  }).then(
+    () => null,
+    (e: Error) => e.message,
+  )
+  out.rollbackEvents = await settle()
+  out.rollbackRows = (await pg.raw("select count(*)::int as n from product where handle = ?", [failing.handle])).rows[0].n
+  out.rollbackStock = (await pg.raw("select stocked_quantity::text as q from inventory_level where inventory_item_id = ?", [bItems[0]])).rows[0].q
+
   // ── removal ──────────────────────────────────────────────────────────────
   await settle()
   await deleteProductsWorkflow(container).run({ input: { ids: [mId] } })
