@@ -37,17 +37,24 @@ describe("bulk writer writes the rows Medusa writes", () => {
     const { medusa, bulk } = out.created
     expect(bulk).toEqual(medusa)
     // The comparison is not vacuous: the families are all there.
-    expect(bulk.options[0].values.map((v: any) => v.value)).toEqual(["41", "42", "43"])
+    expect(bulk.options[0].values.map((v: any) => [v.value, v.rank])).toEqual([["41", null], ["42", null], ["43", null], ["44", null]])
     expect(bulk.images.map((i: any) => i.rank)).toEqual([0, 1, 2])
     expect(bulk.categories).toHaveLength(1)
     expect(bulk.salesChannels).toHaveLength(1)
-    expect(bulk.variants.map((v: any) => v.priceSets[0].prices[0].raw_amount)).toEqual([
+    expect(bulk.variants.map((v: any) => v.priceSets[0].prices[0]?.raw_amount)).toEqual([
       { value: "1300.5", precision: 20 },
       { value: "1400", precision: 20 },
       { value: "999.99", precision: 20 },
+      undefined, // an unpriced variant: an empty price set, as Medusa makes for prices: []
     ])
-    expect(bulk.variants.map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["3", "0", "12"])
+    expect(bulk.variants[3].priceSets).toHaveLength(1)
+    expect(bulk.variants.map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["3", "0", "12", "1"])
     expect(bulk.variants.every((v: any) => v.optionValues[0].belongs_to_product)).toBe(true)
+  })
+
+  it("leaves option value ranks null, as the product module does even for the plugin's inline `ranks` input", () => {
+    expect(out.ranks.bulk).toEqual(out.ranks.module)
+    expect(out.ranks.module.map((r: any) => r.rank)).toEqual([null, null, null])
   })
 
   it("reads back through Medusa's query API the same as Medusa's own product", () => {
@@ -58,12 +65,12 @@ describe("bulk writer writes the rows Medusa writes", () => {
 
   it("updates stock levels only, as batchInventoryItemLevelsWorkflow", () => {
     expect(out.stock.bulk).toEqual(out.stock.medusa)
-    expect(out.stock.bulk.variants.map((v: any) => v.items[0].levels[0].raw_stocked_quantity.value)).toEqual(["7", "0", "40"])
+    expect(out.stock.bulk.variants.map((v: any) => v.items[0].levels[0].raw_stocked_quantity.value)).toEqual(["7", "0", "40", "1"])
   })
 
   it("updates base prices in place, as the pricing module's price set upsert", () => {
     expect(out.prices.bulk).toEqual(out.prices.medusa)
-    expect(out.prices.bulk.variants.map((v: any) => v.priceSets[0].prices.map((p: any) => p.amount))).toEqual([["1250"], ["1400"], ["1099.9"]])
+    expect(out.prices.bulk.variants.map((v: any) => v.priceSets[0].prices.map((p: any) => p.amount))).toEqual([["1250"], ["1400"], ["1099.9"], []])
   })
 
   it("switches the crossed-out price on and off as batchPriceListPricesWorkflow, and the storefront price follows", () => {

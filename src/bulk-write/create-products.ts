@@ -88,10 +88,10 @@ export function planProductRows(products: BulkProduct[], placement: BulkPlacemen
       rows.product_option.push({ id: optionId, title: o.title, metadata: null, is_exclusive: true })
       const productOptionId = newId(ID_PREFIX.productOption)
       rows.product_product_option.push({ id: productOptionId, product_id: productId, product_option_id: optionId })
-      o.values.forEach((value, rank) => {
+      o.values.forEach((value) => {
         const valueId = newId(ID_PREFIX.optionValue)
         valueIds.set(`${o.title}\u0000${value}`, valueId)
-        rows.product_option_value.push({ id: valueId, value, option_id: optionId, metadata: null, rank: o.ranked ? rank : null })
+        rows.product_option_value.push({ id: valueId, value, option_id: optionId, metadata: null, rank: null })
         rows.product_product_option_value.push({
           id: newId(ID_PREFIX.productOptionValue),
           product_product_option_id: productOptionId,

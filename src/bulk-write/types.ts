@@ -17,10 +17,11 @@ export interface BulkVariant {
 
 export interface BulkOption {
   title: string
-  /** In rank order. */
+  /**
+   * In display order. Ranks stay null: Medusa 2.21's createProducts ignores inline `ranks`
+   * (only createProductOptions applies them), so the plugin's ranks are not stored today either.
+   */
   values: string[]
-  /** Whether option values get ranks (0..n-1 in order), as the plugin's `ranks` input does. */
-  ranked?: boolean
 }
 
 export interface BulkProduct {

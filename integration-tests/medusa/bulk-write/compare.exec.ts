@@ -31,11 +31,13 @@ function input(tag: string, categoryId: string): BulkProduct {
     metadata: { catalog_sku: `SKU-${tag}`, nested: { a: [1, 2] } },
     images: [1, 2, 3].map((i) => `https://img.example/${tag}/${i}.jpg`),
     categoryIds: [categoryId],
-    options: [{ title: "Розмір", values: ["41", "42", "43"] }],
+    options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }],
     variants: [
       { title: "41", sku: `${tag}-41`, options: { "Розмір": "41" }, amount: "1300.50", stock: 3 },
       { title: "42", sku: `${tag}-42`, options: { "Розмір": "42" }, amount: "1400", stock: 0 },
       { title: "43", sku: `${tag}-43`, options: { "Розмір": "43" }, amount: "999.99", stock: 12 },
+      // No price in the catalog: an empty price set.
+      { title: "44", sku: `${tag}-44`, options: { "Розмір": "44" }, amount: null, stock: 1 },
     ],
   }
 }
@@ -167,13 +169,13 @@ export default async function compare({ container, args }: { container: any; arg
     ).rows.map((r: any) => r.inventory_item_id)
 
   // ── stock-only ───────────────────────────────────────────────────────────
-  const newStock = [7, 0, 40] // 3 → 7, 0 stays, 12 → 40
+  const newStock = [7, 0, 40, 1] // 3 → 7, 0 stays, 12 → 40, 1 stays
   const mItems = await itemsOf(mId)
   await batchInventoryItemLevelsWorkflow(container).run({
     input: {
       update: mItems
         .map((item: string, i: number) => ({ inventory_item_id: item, location_id: location.id, stocked_quantity: newStock[i] }))
-        .filter((_: unknown, i: number) => i !== 1),
+        .filter((_: unknown, i: number) => i !== 1 && i !== 3),
       create: [],
       delete: [],
     },
@@ -189,7 +191,8 @@ export default async function compare({ container, args }: { container: any; arg
   // ── price-only ───────────────────────────────────────────────────────────
   const newPrices = ["1250.00", "1400", "1099.9"]
   const pricing = container.resolve(Modules.PRICING)
-  const mVariants = await variantsOf(mId)
+  // The unpriced fourth variant keeps no price on both paths.
+  const mVariants = (await variantsOf(mId)).slice(0, 3)
   const { data: mSets } = await query.graph({
     entity: "product_variant_price_set",
     fields: ["variant_id", "price_set_id"],
@@ -202,7 +205,7 @@ export default async function compare({ container, args }: { container: any; arg
       prices: [{ amount: newPrices[i] as unknown as number, currency_code: CURRENCY }],
     })),
   )
-  const bVariants = await variantsOf(bId)
+  const bVariants = (await variantsOf(bId)).slice(0, 3)
   await settle()
   await writePageInBulk(container, (page) =>
     page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY),
@@ -259,6 +262,24 @@ export default async function compare({ container, args }: { container: any; arg
   out.rollbackEvents = await settle()
   out.rollbackRows = (await pg.raw("select count(*)::int as n from product where handle = ?", [failing.handle])).rows[0].n
   out.rollbackStock = (await pg.raw("select stocked_quantity::text as q from inventory_level where inventory_item_id = ?", [bItems[0]])).rows[0].q
+
+  // ── option value ranks: the product module stores none for inline `ranks` (the plugin's input) ──
+  const [ranked] = await container.resolve(Modules.PRODUCT).createProducts([
+    { title: "Ranked", handle: "ranked-probe", options: [{ title: "Розмір", values: ["41", "42", "43"], ranks: { "41": 0, "42": 1, "43": 2 } }] } as any,
+  ])
+  const [rankedBulk] = await writePageInBulk(container, (page) =>
+    page.createProducts([{ ...input("rnk", category.id), options: [{ title: "Розмір", values: ["41", "42", "43"] }] }], placement),
+  )
+  const ranksOf = async (productId: string) =>
+    (
+      await pg.raw(
+        `select v.value, v.rank from product_option_value v join product_product_option ppo on ppo.product_option_id = v.option_id
+          where ppo.product_id = ? order by v.value`,
+        [productId],
+      )
+    ).rows
+  out.ranks = { module: await ranksOf(ranked.id), bulk: await ranksOf(rankedBulk.productId) }
+  await settle()
 
   // ── removal ──────────────────────────────────────────────────────────────
   await settle()

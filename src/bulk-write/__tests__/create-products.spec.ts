@@ -10,7 +10,7 @@ function product(over: Partial<BulkProduct> = {}): BulkProduct {
     status: "published",
     images: ["https://i/1.jpg", "https://i/2.jpg"],
     categoryIds: ["pcat_1"],
-    options: [{ title: "Розмір", values: ["41", "42"], ranked: true }],
+    options: [{ title: "Розмір", values: ["41", "42"] }],
     variants: [
       { title: "41", sku: "A-41", options: { "Розмір": "41" }, amount: "1300.50", stock: 2 },
       { title: "42", sku: "A-42", options: { "Розмір": "42" }, amount: null, stock: 0 },
@@ -26,8 +26,8 @@ describe("planProductRows", () => {
     expect(rows.product_variant.map((v) => [v.product_id, v.variant_rank])).toEqual([[p.id, 0], [p.id, 1]])
     expect(rows.image.map((i) => [i.product_id, i.rank])).toEqual([[p.id, 0], [p.id, 1]])
     expect(rows.product_option_value.map((v) => [v.option_id, v.value, v.rank])).toEqual([
-      [rows.product_option[0].id, "41", 0],
-      [rows.product_option[0].id, "42", 1],
+      [rows.product_option[0].id, "41", null],
+      [rows.product_option[0].id, "42", null],
     ])
     expect(rows.product_variant_option.map((j) => j.option_value_id)).toEqual(rows.product_option_value.map((v) => v.id))
     expect(rows.product_product_option_value.map((j) => j.product_product_option_id)).toEqual([
@@ -43,11 +43,6 @@ describe("planProductRows", () => {
     expect(rows.inventory_level.map((l) => [l.location_id, l.stocked_quantity])).toEqual([["sloc_1", "2"], ["sloc_1", "0"]])
     expect(created[0].variants.map((v) => v.sku)).toEqual(["A-41", "A-42"])
     expect(rows.product_variant_inventory_item.map((l) => l.inventory_item_id)).toEqual(created[0].variants.map((v) => v.inventoryItemId))
-  })
-
-  it("leaves option value ranks null unless asked, as Medusa does", () => {
-    const { rows } = planProductRows([product({ options: [{ title: "Розмір", values: ["41", "42"] }] })], placement)
-    expect(rows.product_option_value.map((v) => v.rank)).toEqual([null, null])
   })
 
   it("refuses a variant whose option value the product does not have", () => {
