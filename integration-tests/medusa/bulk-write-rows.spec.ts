@@ -54,7 +54,7 @@ describe("bulk writer writes the rows Medusa writes", () => {
 
   it("leaves option value ranks null, as the product module does even for the plugin's inline `ranks` input", () => {
     expect(out.ranks.bulk).toEqual(out.ranks.module)
-    expect(out.ranks.module.map((r: any) => r.rank)).toEqual([null, null, null])
+    expect(out.ranks.module.map((r: any) => r.rank)).toEqual([null, null, null, null])
   })
 
   it("reads back through Medusa's query API the same as Medusa's own product", () => {

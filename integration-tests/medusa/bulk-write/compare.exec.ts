@@ -265,10 +265,10 @@ export default async function compare({ container, args }: { container: any; arg
 
   // ── option value ranks: the product module stores none for inline `ranks` (the plugin's input) ──
   const [ranked] = await container.resolve(Modules.PRODUCT).createProducts([
-    { title: "Ranked", handle: "ranked-probe", options: [{ title: "Розмір", values: ["41", "42", "43"], ranks: { "41": 0, "42": 1, "43": 2 } }] } as any,
+    { title: "Ranked", handle: "ranked-probe", options: [{ title: "Розмір", values: ["41", "42", "43", "44"], ranks: { "41": 0, "42": 1, "43": 2, "44": 3 } }] } as any,
   ])
   const [rankedBulk] = await writePageInBulk(container, (page) =>
-    page.createProducts([{ ...input("rnk", category.id), options: [{ title: "Розмір", values: ["41", "42", "43"] }] }], placement),
+    page.createProducts([{ ...input("rnk", category.id), options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }] }], placement),
   )
   const ranksOf = async (productId: string) =>
     (
