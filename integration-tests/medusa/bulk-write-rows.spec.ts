@@ -1,0 +1,113 @@
+// The bulk writer against Medusa's own workflows, table family by table family: the same input
+// goes through Medusa (createProductsWorkflow with prices and inventory +
+// createInventoryLevelsWorkflow, batchInventoryItemLevelsWorkflow, the pricing module's price
+// set upsert, batchPriceListPricesWorkflow, deleteProductsWorkflow) into one product and
+// through the bulk writer into another, inside one real app (`medusa exec`); every row of
+// both is compared column by column, ids and timestamps by their format, foreign keys by where
+// they point. Medusa's query API reads both back the same, and the events match.
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { createTestDatabase, runMedusaCommand } from "../harness"
+
+jest.setTimeout(300_000)
+
+const SCRIPT = path.join(__dirname, "bulk-write", "compare.exec.ts")
+
+type Event = { name: string; id: string }
+const names = (events: Event[]) => events.map((e) => e.name).sort()
+
+describe("bulk writer writes the rows Medusa writes", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let out: any
+
+  beforeAll(async () => {
+    db = await createTestDatabase("bulk_write_rows")
+    const file = path.join(os.tmpdir(), `bulk-write-rows-${process.pid}.json`)
+    await runMedusaCommand(["exec", SCRIPT, file], { DATABASE_URL: db.url }, 240_000)
+    out = JSON.parse(fs.readFileSync(file, "utf8"))
+    fs.rmSync(file, { force: true })
+  })
+
+  afterAll(async () => {
+    await db?.drop()
+  })
+
+  it("creates products, options, variants, images, categories, sales channel, price sets, prices, inventory items, levels and links exactly as createProductsWorkflow + createInventoryLevelsWorkflow", () => {
+    const { medusa, bulk } = out.created
+    expect(bulk).toEqual(medusa)
+    // The comparison is not vacuous: the families are all there.
+    expect(bulk.options[0].values.map((v: any) => [v.value, v.rank])).toEqual([["41", null], ["42", null], ["43", null], ["44", null]])
+    expect(bulk.images.map((i: any) => i.rank)).toEqual([0, 1, 2])
+    expect(bulk.categories).toHaveLength(1)
+    expect(bulk.salesChannels).toHaveLength(1)
+    expect(bulk.variants.map((v: any) => v.priceSets[0].prices[0]?.raw_amount)).toEqual([
+      { value: "1300.5", precision: 20 },
+      { value: "1400", precision: 20 },
+      { value: "999.99", precision: 20 },
+      undefined, // an unpriced variant: an empty price set, as Medusa makes for prices: []
+    ])
+    expect(bulk.variants[3].priceSets).toHaveLength(1)
+    expect(bulk.variants.map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["3", "0", "12", "1"])
+    expect(bulk.variants.every((v: any) => v.optionValues[0].belongs_to_product)).toBe(true)
+  })
+
+  it("leaves option value ranks null, as the product module does even for the plugin's inline `ranks` input", () => {
+    expect(out.ranks.bulk).toEqual(out.ranks.module)
+    expect(out.ranks.module.map((r: any) => r.rank)).toEqual([null, null, null, null])
+  })
+
+  it("reads back through Medusa's query API the same as Medusa's own product", () => {
+    expect(out.readCreated.bulk).toEqual(out.readCreated.medusa)
+    expect(out.readCreated.bulk.variants[0].calculated_price.calculated_amount).toBe(1300.5)
+    expect(out.readCreated.bulk.variants[2].inventory_items[0].inventory.location_levels[0].stocked_quantity).toBe(12)
+  })
+
+  it("updates stock levels only, as batchInventoryItemLevelsWorkflow", () => {
+    expect(out.stock.bulk).toEqual(out.stock.medusa)
+    expect(out.stock.bulk.variants.map((v: any) => v.items[0].levels[0].raw_stocked_quantity.value)).toEqual(["7", "0", "40", "1"])
+  })
+
+  it("updates base prices in place, as the pricing module's price set upsert", () => {
+    expect(out.prices.bulk).toEqual(out.prices.medusa)
+    expect(out.prices.bulk.variants.map((v: any) => v.priceSets[0].prices.map((p: any) => p.amount))).toEqual([["1250"], ["1400"], ["1099.9"], []])
+  })
+
+  it("switches the crossed-out price on and off as batchPriceListPricesWorkflow, and the storefront price follows", () => {
+    expect(out.saleOn.bulk).toEqual(out.saleOn.medusa)
+    expect(out.readSaleOn.bulk).toEqual(out.readSaleOn.medusa)
+    const [first, , third] = out.readSaleOn.bulk.variants
+    expect(first.calculated_price).toMatchObject({ calculated_amount: 999, original_amount: 1250, is_calculated_price_price_list: true })
+    expect(third.calculated_price).toMatchObject({ calculated_amount: 1099.9, is_calculated_price_price_list: false })
+    expect(out.saleOff.bulk).toEqual(out.saleOff.medusa)
+    expect(out.readSaleOff.bulk).toEqual(out.readSaleOff.medusa)
+    expect(out.readSaleOff.bulk.variants[0].calculated_price).toMatchObject({ calculated_amount: 1250, is_calculated_price_price_list: false })
+  })
+
+  it("soft-deletes exactly what deleteProductsWorkflow soft-deletes", () => {
+    expect(out.removed.bulk).toEqual(out.removed.medusa)
+    expect(out.removed.bulk.product.deleted_at).toBe("<deleted>")
+    expect(out.removed.bulk.variants.every((v: any) => v.items[0].levels[0].deleted_at === "<deleted>")).toBe(true)
+    expect(out.liveAfterRemoval).toEqual([])
+  })
+
+  it("writes a page all or nothing: a failure rolls back every write and emits no event", () => {
+    expect(out.rollbackError).toBe("page failed after its writes")
+    expect(out.rollbackRows).toBe(0)
+    expect(out.rollbackStock).toBe("7")
+    expect(out.rollbackEvents).toEqual([])
+  })
+
+  it("emits the events Medusa's workflows emit: one per created, updated and deleted product", () => {
+    const { bulk: bulkId } = out.ids
+    expect(names(out.bulkCreateEvents)).toEqual(names(out.medusaCreateEvents))
+    expect(out.bulkCreateEvents.filter((e: Event) => e.name === "product.created")).toEqual([{ name: "product.created", id: bulkId }])
+    expect(out.bulkCreateEvents.filter((e: Event) => e.name === "inventory-level.created").map((e: Event) => e.id).sort()).toEqual(
+      out.bulkCreated.variants.map((v: any) => v.inventoryLevelId).sort(),
+    )
+    expect(names(out.bulkStockEvents)).toEqual(names(out.medusaStockEvents))
+    expect(out.bulkPriceEvents).toEqual([{ name: "product.updated", id: bulkId }])
+    expect(names(out.bulkRemoveEvents)).toEqual(names(out.medusaRemoveEvents))
+    expect(out.bulkRemoveEvents.filter((e: Event) => e.name === "product.deleted")).toEqual([{ name: "product.deleted", id: bulkId }])
+  })
+})

@@ -1,0 +1,295 @@
+// Run inside the demo app with `medusa exec` (the app's own container and database): the
+// same input is written once by Medusa's workflows and module services and once by the bulk
+// writer, and both products' rows, read-backs and events are saved to a JSON file for the
+// spec to compare. Usage: medusa exec compare.exec.ts <out.json>
+import fs from "node:fs"
+import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
+import {
+  batchInventoryItemLevelsWorkflow,
+  batchPriceListPricesWorkflow,
+  createInventoryLevelsWorkflow,
+  createPriceListsWorkflow,
+  createProductCategoriesWorkflow,
+  createProductsWorkflow,
+  createStockLocationsWorkflow,
+  deleteProductsWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { BULK_EVENTS, writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
+import { productSnapshot } from "./row-snapshot"
+
+const CURRENCY = "uah"
+const WATCHED = Object.values(BULK_EVENTS)
+
+function input(tag: string, categoryId: string): BulkProduct {
+  return {
+    title: `Кросівки ${tag}`,
+    handle: `krosivky-${tag}`,
+    status: "published",
+    external_id: `ext-${tag}`,
+    description: "Опис",
+    thumbnail: `https://img.example/${tag}/1.jpg`,
+    metadata: { catalog_sku: `SKU-${tag}`, nested: { a: [1, 2] } },
+    images: [1, 2, 3].map((i) => `https://img.example/${tag}/${i}.jpg`),
+    categoryIds: [categoryId],
+    options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }],
+    variants: [
+      { title: "41", sku: `${tag}-41`, options: { "Розмір": "41" }, amount: "1300.50", stock: 3 },
+      { title: "42", sku: `${tag}-42`, options: { "Розмір": "42" }, amount: "1400", stock: 0 },
+      { title: "43", sku: `${tag}-43`, options: { "Розмір": "43" }, amount: "999.99", stock: 12 },
+      // No price in the catalog: an empty price set.
+      { title: "44", sku: `${tag}-44`, options: { "Розмір": "44" }, amount: null, stock: 1 },
+    ],
+  }
+}
+
+export default async function compare({ container, args }: { container: any; args: string[] }) {
+  const out: Record<string, any> = {}
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const eventBus = container.resolve(Modules.EVENT_BUS)
+  let events: { name: string; id: string }[] = []
+  for (const name of WATCHED) {
+    eventBus.subscribe(name, async (msg: any) => {
+      events.push({ name, id: msg?.data?.id })
+    }, { subscriberId: `bulk-write-compare-${name}` })
+  }
+  const settle = async () => {
+    await new Promise((r) => setTimeout(r, 500))
+    const got = events
+    events = []
+    return got
+  }
+
+  const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({}, { take: 1 })
+  const [shippingProfile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({}, { take: 1 })
+  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
+  const { result: [category] } = await createProductCategoriesWorkflow(container).run({
+    input: { product_categories: [{ name: "Взуття", is_active: true }] },
+  })
+  const placement = {
+    salesChannelId: salesChannel.id,
+    stockLocationId: location.id,
+    shippingProfileId: shippingProfile?.id ?? null,
+    currencyCode: CURRENCY,
+  }
+  out.placement = placement
+
+  // ── create ────────────────────────────────────────────────────────────────
+  const m = input("mdx", category.id)
+  await settle()
+  const { result: [mProduct] } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: m.title,
+          handle: m.handle,
+          status: m.status,
+          external_id: m.external_id,
+          description: m.description,
+          thumbnail: m.thumbnail,
+          metadata: m.metadata,
+          images: m.images.map((url) => ({ url })),
+          category_ids: m.categoryIds,
+          sales_channels: [{ id: placement.salesChannelId }],
+          ...(placement.shippingProfileId ? { shipping_profile_id: placement.shippingProfileId } : {}),
+          options: m.options.map((o) => ({ title: o.title, values: o.values })),
+          variants: m.variants.map((v, i) => ({
+            title: v.title,
+            sku: v.sku,
+            variant_rank: i,
+            manage_inventory: true,
+            options: v.options,
+            prices: v.amount === null ? [] : [{ amount: v.amount as unknown as number, currency_code: CURRENCY }],
+          })),
+        },
+      ],
+    } as any,
+  })
+  const { data: mLinks } = await query.graph({
+    entity: "product_variant_inventory_item",
+    fields: ["variant_id", "inventory_item_id"],
+    filters: { variant_id: mProduct.variants.map((v: any) => v.id) },
+  })
+  const stockOf = new Map(m.variants.map((v) => [v.sku, v.stock]))
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: mLinks.map((l: any) => ({
+        inventory_item_id: l.inventory_item_id,
+        location_id: location.id,
+        stocked_quantity: stockOf.get(mProduct.variants.find((v: any) => v.id === l.variant_id)!.sku as string) ?? 0,
+      })),
+    },
+  })
+  out.medusaCreateEvents = await settle()
+
+  const b = input("blk", category.id)
+  const [bCreated] = await writePageInBulk(container, (page) => page.createProducts([b], placement))
+  out.bulkCreateEvents = await settle()
+  out.bulkCreated = bCreated
+  const mId = mProduct.id
+  const bId = bCreated.productId
+  out.ids = { medusa: mId, bulk: bId }
+  out.created = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+
+  const readBack = async (id: string, tag: string) => {
+    const { data: [p] } = await query.graph({
+      entity: "product",
+      fields: [
+        "title", "handle", "status", "thumbnail", "images.url", "images.rank", "categories.id", "sales_channels.id",
+        "options.title", "options.values.value",
+        "variants.title", "variants.sku", "variants.variant_rank", "variants.manage_inventory", "variants.options.value",
+        "variants.prices.amount", "variants.prices.currency_code",
+        "variants.inventory_items.required_quantity", "variants.inventory_items.inventory.sku",
+        "variants.inventory_items.inventory.location_levels.stocked_quantity",
+        "variants.inventory_items.inventory.location_levels.location_id",
+        "variants.calculated_price.calculated_amount", "variants.calculated_price.original_amount",
+        "variants.calculated_price.is_calculated_price_price_list",
+      ],
+      filters: { id },
+      context: { variants: { calculated_price: QueryContext({ currency_code: CURRENCY }) } },
+    })
+    const text = JSON.stringify(p, (k, v) => (k === "id" || k.endsWith("_id") && typeof v === "string" && /^[a-z]+_[0-9A-Z]{26}$/.test(v) ? undefined : v)).split(tag).join("<tag>")
+    const sorted = JSON.parse(text)
+    sorted.images?.sort((a: any, b: any) => a.rank - b.rank)
+    sorted.variants?.sort((a: any, b: any) => a.variant_rank - b.variant_rank)
+    for (const o of sorted.options ?? []) o.values?.sort((a: any, b: any) => a.value.localeCompare(b.value))
+    return sorted
+  }
+  out.readCreated = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
+
+  const variantsOf = async (id: string) =>
+    (await pg.raw("select id, sku, variant_rank from product_variant where product_id = ? and deleted_at is null order by variant_rank", [id])).rows
+  const itemsOf = async (id: string) =>
+    (
+      await pg.raw(
+        `select l.inventory_item_id from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
+          where v.product_id = ? and l.deleted_at is null order by v.variant_rank`,
+        [id],
+      )
+    ).rows.map((r: any) => r.inventory_item_id)
+
+  // ── stock-only ───────────────────────────────────────────────────────────
+  const newStock = [7, 0, 40, 1] // 3 → 7, 0 stays, 12 → 40, 1 stays
+  const mItems = await itemsOf(mId)
+  await batchInventoryItemLevelsWorkflow(container).run({
+    input: {
+      update: mItems
+        .map((item: string, i: number) => ({ inventory_item_id: item, location_id: location.id, stocked_quantity: newStock[i] }))
+        .filter((_: unknown, i: number) => i !== 1 && i !== 3),
+      create: [],
+      delete: [],
+    },
+  })
+  out.medusaStockEvents = await settle()
+  const bItems = await itemsOf(bId)
+  await writePageInBulk(container, (page) =>
+    page.setStock(bItems.map((item: string, i: number) => ({ inventoryItemId: item, quantity: newStock[i] })), location.id),
+  )
+  out.bulkStockEvents = await settle()
+  out.stock = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+
+  // ── price-only ───────────────────────────────────────────────────────────
+  const newPrices = ["1250.00", "1400", "1099.9"]
+  const pricing = container.resolve(Modules.PRICING)
+  // The unpriced fourth variant keeps no price on both paths.
+  const mVariants = (await variantsOf(mId)).slice(0, 3)
+  const { data: mSets } = await query.graph({
+    entity: "product_variant_price_set",
+    fields: ["variant_id", "price_set_id"],
+    filters: { variant_id: mVariants.map((v: any) => v.id) },
+  })
+  // What the plugin's update path does today: upsert each price set with exactly the new price.
+  await pricing.upsertPriceSets(
+    mVariants.map((v: any, i: number) => ({
+      id: mSets.find((s: any) => s.variant_id === v.id).price_set_id,
+      prices: [{ amount: newPrices[i] as unknown as number, currency_code: CURRENCY }],
+    })),
+  )
+  const bVariants = (await variantsOf(bId)).slice(0, 3)
+  await settle()
+  await writePageInBulk(container, (page) =>
+    page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY),
+  )
+  out.bulkPriceEvents = await settle()
+  out.prices = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+
+  // ── sale price list ──────────────────────────────────────────────────────
+  const { result: [list] } = await createPriceListsWorkflow(container).run({
+    input: { price_lists_data: [{ title: "Sale", description: "sale", status: "active", type: "sale", prices: [] } as any] },
+  })
+  const sale = ["999", "1100.5", null]
+  await batchPriceListPricesWorkflow(container).run({
+    input: {
+      data: {
+        id: list.id,
+        create: mVariants
+          .map((v: any, i: number) => ({ variant_id: v.id, amount: sale[i] as unknown as number, currency_code: CURRENCY }))
+          .filter((_: unknown, i: number) => sale[i] !== null),
+        update: [],
+        delete: [],
+      },
+    },
+  })
+  await writePageInBulk(container, (page) =>
+    page.setSalePrices(
+      list.id,
+      bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: sale[i]! })).filter((_: unknown, i: number) => sale[i] !== null),
+      CURRENCY,
+    ),
+  )
+  out.saleOn = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+  out.readSaleOn = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
+
+  const { data: mListPrices } = await query.graph({ entity: "price", fields: ["id"], filters: { price_list_id: list.id, price_set_id: mSets.map((s: any) => s.price_set_id) } })
+  await batchPriceListPricesWorkflow(container).run({
+    input: { data: { id: list.id, create: [], update: [], delete: mListPrices.map((p: any) => p.id) } },
+  })
+  await writePageInBulk(container, (page) => page.deleteSalePrices(list.id, bVariants.map((v: any) => v.id)))
+  out.saleOff = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+  out.readSaleOff = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
+
+  // ── a failing page: nothing written, nothing emitted ─────────────────────────
+  await settle()
+  const failing = input("rollback", category.id)
+  out.rollbackError = await writePageInBulk(container, async (page) => {
+    await page.createProducts([failing], placement)
+    await page.setStock([{ inventoryItemId: bItems[0], quantity: 999 }], location.id)
+    throw new Error("page failed after its writes")
+  }).then(
+    () => null,
+    (e: Error) => e.message,
+  )
+  out.rollbackEvents = await settle()
+  out.rollbackRows = (await pg.raw("select count(*)::int as n from product where handle = ?", [failing.handle])).rows[0].n
+  out.rollbackStock = (await pg.raw("select stocked_quantity::text as q from inventory_level where inventory_item_id = ?", [bItems[0]])).rows[0].q
+
+  // ── option value ranks: the product module stores none for inline `ranks` (the plugin's input) ──
+  const [ranked] = await container.resolve(Modules.PRODUCT).createProducts([
+    { title: "Ranked", handle: "ranked-probe", options: [{ title: "Розмір", values: ["41", "42", "43", "44"], ranks: { "41": 0, "42": 1, "43": 2, "44": 3 } }] } as any,
+  ])
+  const [rankedBulk] = await writePageInBulk(container, (page) =>
+    page.createProducts([{ ...input("rnk", category.id), options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }] }], placement),
+  )
+  const ranksOf = async (productId: string) =>
+    (
+      await pg.raw(
+        `select v.value, v.rank from product_option_value v join product_product_option ppo on ppo.product_option_id = v.option_id
+          where ppo.product_id = ? order by v.value`,
+        [productId],
+      )
+    ).rows
+  out.ranks = { module: await ranksOf(ranked.id), bulk: await ranksOf(rankedBulk.productId) }
+  await settle()
+
+  // ── removal ──────────────────────────────────────────────────────────────
+  await settle()
+  await deleteProductsWorkflow(container).run({ input: { ids: [mId] } })
+  out.medusaRemoveEvents = await settle()
+  await writePageInBulk(container, (page) => page.removeProducts([bId]))
+  out.bulkRemoveEvents = await settle()
+  out.removed = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+  const { data: live } = await query.graph({ entity: "product", fields: ["id"], filters: { id: [mId, bId] } })
+  out.liveAfterRemoval = live.map((p: any) => p.id)
+
+  fs.writeFileSync(args[0], JSON.stringify(out, null, 2))
+}

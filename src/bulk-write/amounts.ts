@@ -1,0 +1,15 @@
+// Medusa stores a money amount twice: `amount` (numeric) and `raw_amount` ({ value, precision: 20 }),
+// the value normalized the way its BigNumber does ("1300.50" → "1300.5"). Exact: no JS floats.
+import Decimal from "decimal.js"
+
+export const RAW_PRECISION = 20
+
+export function normalizedDecimal(value: string | number): string {
+  const d = new Decimal(String(value))
+  if (!d.isFinite()) throw new Error(`not a finite amount: ${value}`)
+  return d.toFixed()
+}
+
+export function rawValue(value: string | number): { value: string; precision: number } {
+  return { value: normalizedDecimal(value), precision: RAW_PRECISION }
+}

@@ -1,0 +1,8 @@
+// Bulk writes that bypass Medusa's module services (and only these): rows identical to what
+// Medusa's own workflows write, one transaction per page, the same events after commit.
+export * from "./types"
+export { writePageInBulk, BulkPage } from "./page-writer"
+export { planProductRows, PRODUCT_TABLES } from "./create-products"
+export { productLinkTables } from "./remove-products"
+export { BULK_EVENTS } from "./events"
+export { ID_PREFIX } from "./ids"

@@ -1,0 +1,76 @@
+// One page = one PostgreSQL transaction on Medusa's shared connection (PG_CONNECTION, the
+// knex instance every module uses), then the events Medusa's workflows would emit, only after
+// the commit. A failure anywhere rolls the whole page back and emits nothing.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { insertProductRows, planProductRows } from "./create-products"
+import { BULK_EVENTS, PendingEvents } from "./events"
+import { removeProducts, type RemovedProducts } from "./remove-products"
+import { deleteSalePrices, setSalePrices } from "./sale-prices"
+import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, SalePrice, StockChange } from "./types"
+import { setBasePrices } from "./update-prices"
+import { setStockLevels } from "./update-stock"
+
+export class BulkPage {
+  constructor(
+    readonly trx: Knex.Transaction,
+    private readonly events: PendingEvents,
+  ) {}
+
+  /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product.created, inventory-level.created. */
+  async createProducts(products: BulkProduct[], placement: BulkPlacement): Promise<CreatedBulkProduct[]> {
+    if (!products.length) return []
+    const { rows, created } = planProductRows(products, placement)
+    await insertProductRows(this.trx, rows)
+    this.events.add(BULK_EVENTS.productCreated, created.map((c) => c.productId))
+    this.events.add(BULK_EVENTS.inventoryLevelCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryLevelId)))
+    return created
+  }
+
+  /** batchInventoryItemLevelsWorkflow: inventory-level.updated / .created per level written. */
+  async setStock(changes: StockChange[], locationId: string) {
+    const result = await setStockLevels(this.trx, changes, locationId)
+    this.events.add(BULK_EVENTS.inventoryLevelUpdated, result.updatedLevelIds)
+    this.events.add(BULK_EVENTS.inventoryLevelCreated, result.createdLevelIds)
+    return result
+  }
+
+  /** Base price changes: product.updated per product touched (as updateProductsWorkflow). */
+  async setBasePrices(changes: PriceChange[], currencyCode: string) {
+    const result = await setBasePrices(this.trx, changes, currencyCode)
+    this.events.add(BULK_EVENTS.productUpdated, result.productIds)
+    return result
+  }
+
+  /** deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. */
+  async removeProducts(productIds: string[]): Promise<RemovedProducts> {
+    const removed = await removeProducts(this.trx, productIds)
+    this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
+    this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
+    return removed
+  }
+
+  /** batchPriceListPricesWorkflow (create/update), which emits no event. */
+  setSalePrices(priceListId: string, prices: SalePrice[], currencyCode: string) {
+    return setSalePrices(this.trx, priceListId, prices, currencyCode)
+  }
+
+  /** batchPriceListPricesWorkflow (delete). */
+  deleteSalePrices(priceListId: string, variantIds: string[]) {
+    return deleteSalePrices(this.trx, priceListId, variantIds)
+  }
+
+  /** Marks products as updated for subscribers (e.g. after other writes of the same page). */
+  productsUpdated(productIds: string[]): void {
+    this.events.add(BULK_EVENTS.productUpdated, productIds)
+  }
+}
+
+export async function writePageInBulk<T>(container: MedusaContainer, write: (page: BulkPage) => Promise<T>): Promise<T> {
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const events = new PendingEvents()
+  const result = await pg.transaction((trx) => write(new BulkPage(trx, events)))
+  await events.emit(container)
+  return result
+}

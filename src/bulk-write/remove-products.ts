@@ -1,0 +1,126 @@
+// Removal in bulk: the soft deletes deleteProductsWorkflow makes, as UPDATE ... SET deleted_at.
+// Measured against Medusa 2.21: products, their variants and images; product-own ("exclusive")
+// options with their values and product_product_option(_value) joins; every module link of the
+// products and variants (sales channel, shipping profile, price sets, inventory items, and any
+// other link defined on product/variant, e.g. a plugin's brand link); the price sets the variant
+// links cascade to, with their prices and price rules; the inventory items used only by these
+// variants, with their levels. product_variant_option and product_category_product keep their
+// rows, as Medusa leaves them.
+import { MedusaModule } from "@medusajs/framework/modules-sdk"
+import { Modules } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+
+const KNOWN_LINK_TABLES = [
+  { table: "product_sales_channel", column: "product_id" },
+  { table: "product_shipping_profile", column: "product_id" },
+  { table: "product_variant_price_set", column: "variant_id" },
+  { table: "product_variant_inventory_item", column: "variant_id" },
+]
+
+/** Link tables with a product_id or variant_id side, from the app's registered module links. */
+export function productLinkTables(): { table: string; column: "product_id" | "variant_id" }[] {
+  const found = new Map<string, "product_id" | "variant_id">()
+  for (const config of MedusaModule.getAllJoinerConfigs() as any[]) {
+    if (!config?.isLink || config.isReadOnlyLink) continue
+    const table: string | undefined = config.databaseConfig?.tableName
+    if (!table) continue
+    for (const rel of config.relationships ?? []) {
+      if (rel.serviceName !== Modules.PRODUCT) continue
+      if (rel.foreignKey === "product_id" || rel.foreignKey === "variant_id") found.set(table, rel.foreignKey)
+    }
+  }
+  for (const k of KNOWN_LINK_TABLES) if (!found.has(k.table)) found.set(k.table, k.column as "product_id" | "variant_id")
+  return [...found].map(([table, column]) => ({ table, column }))
+}
+
+async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return []
+  const rows = await trx(table)
+    .whereIn(column, ids)
+    .whereNull("deleted_at")
+    .update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
+  return rows.map((r: { id: string }) => r.id)
+}
+
+async function itemsOnlyTheseVariantsUse(trx: Knex.Transaction, managed: string[], leaving: Set<string>): Promise<string[]> {
+  if (!managed.length) return []
+  const candidates: string[] = [
+    ...new Set(
+      (await trx("product_variant_inventory_item").select("inventory_item_id").whereIn("variant_id", managed).whereNull("deleted_at")).map(
+        (r: { inventory_item_id: string }) => r.inventory_item_id,
+      ),
+    ),
+  ]
+  if (!candidates.length) return []
+  const users: { inventory_item_id: string; variant_id: string }[] = await trx("product_variant_inventory_item as l")
+    .join("product_variant as v", "v.id", "l.variant_id")
+    .select("l.inventory_item_id", "l.variant_id")
+    .whereIn("l.inventory_item_id", candidates)
+    .whereNull("l.deleted_at")
+    .whereNull("v.deleted_at")
+  const shared = new Set(users.filter((u) => !leaving.has(u.variant_id)).map((u) => u.inventory_item_id))
+  const live = new Set(
+    (await trx("inventory_item").select("id").whereIn("id", candidates).whereNull("deleted_at")).map((r: { id: string }) => r.id),
+  )
+  return candidates.filter((id) => live.has(id) && !shared.has(id))
+}
+
+export interface RemovedProducts {
+  productIds: string[]
+  variantIds: string[]
+  inventoryItemIds: string[]
+}
+
+export async function removeProducts(trx: Knex.Transaction, productIds: string[]): Promise<RemovedProducts> {
+  const products: string[] = (await trx("product").select("id").whereIn("id", productIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
+  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [] }
+  const variants: { id: string; manage_inventory: boolean }[] = await trx("product_variant")
+    .select("id", "manage_inventory")
+    .whereIn("product_id", products)
+    .whereNull("deleted_at")
+  const variantIds = variants.map((v) => v.id)
+  const managed = variants.filter((v) => v.manage_inventory).map((v) => v.id)
+
+  // An inventory item goes only when every live variant linked to it goes (Medusa's rule).
+  const inventoryItemIds = await itemsOnlyTheseVariantsUse(trx, managed, new Set(variantIds))
+
+  const priceSetIds: string[] = variantIds.length
+    ? (await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")).map(
+        (r: { price_set_id: string }) => r.price_set_id,
+      )
+    : []
+
+  await softDelete(trx, "inventory_level", "inventory_item_id", inventoryItemIds)
+  await softDelete(trx, "inventory_item", "id", inventoryItemIds)
+  // deleteInventoryItemWorkflow also removes the items' links (from the inventory side).
+  await softDelete(trx, "product_variant_inventory_item", "inventory_item_id", inventoryItemIds)
+  for (const { table, column } of productLinkTables()) {
+    await softDelete(trx, table, column, column === "product_id" ? products : variantIds)
+  }
+  const priceIds: string[] = priceSetIds.length
+    ? (await trx("price").select("id").whereIn("price_set_id", priceSetIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
+    : []
+  await softDelete(trx, "price_rule", "price_id", priceIds)
+  await softDelete(trx, "price", "id", priceIds)
+  await softDelete(trx, "price_set", "id", priceSetIds)
+
+  await softDelete(trx, "product_variant", "id", variantIds)
+  await softDelete(trx, "image", "product_id", products)
+  const exclusiveOptionIds: string[] = (
+    await trx("product_product_option as ppo")
+      .join("product_option as o", "o.id", "ppo.product_option_id")
+      .distinct("o.id")
+      .whereIn("ppo.product_id", products)
+      .andWhere("o.is_exclusive", true)
+      .whereNull("o.deleted_at")
+  ).map((r: { id: string }) => r.id)
+  const productOptionIds: string[] = (
+    await trx("product_product_option").select("id").whereIn("product_id", products).whereNull("deleted_at")
+  ).map((r: { id: string }) => r.id)
+  await softDelete(trx, "product_product_option_value", "product_product_option_id", productOptionIds)
+  await softDelete(trx, "product_product_option", "id", productOptionIds)
+  await softDelete(trx, "product_option_value", "option_id", exclusiveOptionIds)
+  await softDelete(trx, "product_option", "id", exclusiveOptionIds)
+  await softDelete(trx, "product", "id", products)
+  return { productIds: products, variantIds, inventoryItemIds }
+}

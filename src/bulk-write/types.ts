@@ -1,0 +1,78 @@
+// Plain inputs of the bulk writer: no plugin or Medusa types, so any caller can shape its
+// data into them. Amounts are exact decimal strings in major units; quantities are integers.
+
+export interface BulkVariant {
+  title: string
+  sku: string
+  /** option title → value, e.g. { "Розмір": "42" } */
+  options: Record<string, string>
+  /** Base price in the writer's currency; null = the variant gets an empty price set. */
+  amount: string | null
+  /** Stock at the placement's location. */
+  stock: number
+  metadata?: Record<string, unknown> | null
+  /** Inventory item title; Medusa's createProductsWorkflow uses the variant title. */
+  inventoryTitle?: string
+}
+
+export interface BulkOption {
+  title: string
+  /**
+   * In display order. Ranks stay null: Medusa 2.21's createProducts ignores inline `ranks`
+   * (only createProductOptions applies them), so the plugin's ranks are not stored today either.
+   */
+  values: string[]
+}
+
+export interface BulkProduct {
+  title: string
+  handle: string
+  status: "draft" | "proposed" | "published" | "rejected"
+  external_id?: string | null
+  subtitle?: string | null
+  description?: string | null
+  thumbnail?: string | null
+  weight?: number | null
+  length?: number | null
+  width?: number | null
+  height?: number | null
+  material?: string | null
+  origin_country?: string | null
+  metadata?: Record<string, unknown> | null
+  /** Image URLs in order (rank = position). */
+  images: string[]
+  categoryIds: string[]
+  options: BulkOption[]
+  /** In variant_rank order. */
+  variants: BulkVariant[]
+}
+
+/** Where new products are sold, stocked and shipped from. */
+export interface BulkPlacement {
+  salesChannelId: string
+  stockLocationId: string
+  shippingProfileId?: string | null
+  currencyCode: string
+}
+
+export interface CreatedBulkProduct {
+  productId: string
+  handle: string
+  variants: { sku: string; variantId: string; priceSetId: string; inventoryItemId: string; inventoryLevelId: string }[]
+}
+
+export interface StockChange {
+  inventoryItemId: string
+  quantity: number
+}
+
+export interface PriceChange {
+  variantId: string
+  /** Exact decimal string, major units. */
+  amount: string
+}
+
+export interface SalePrice {
+  variantId: string
+  amount: string
+}

@@ -1,0 +1,79 @@
+// Price-only fast path: one UPDATE of the variants' base prices (price set via the
+// product_variant_price_set link; no price list, no rules, the writer's currency): amount,
+// raw_amount, updated_at, as the pricing module's price upsert writes them. A variant whose
+// set has no base price yet gets one inserted. Returns the products touched (product.updated).
+import type { Knex } from "knex"
+import { normalizedDecimal, rawValue } from "./amounts"
+import { ID_PREFIX, newId } from "./ids"
+import { insertRows, json } from "./sql"
+import type { PriceChange } from "./types"
+
+type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
+
+/** Each live variant's price set and its base price (null when the set has none), by indexed lookups. */
+async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currencyCode: string): Promise<BasePriceRow[]> {
+  const links: { variant_id: string; product_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
+    .join("product_variant as v", "v.id", "l.variant_id")
+    .select("l.variant_id", "v.product_id", "l.price_set_id")
+    .whereIn("l.variant_id", variantIds)
+    .whereNull("l.deleted_at")
+    .whereNull("v.deleted_at")
+  if (!links.length) return []
+  const prices: { id: string; price_set_id: string; amount: string }[] = await trx("price")
+    .select("id", "price_set_id", trx.raw("amount::text as amount"))
+    .whereIn("price_set_id", links.map((l) => l.price_set_id))
+    .whereNull("deleted_at")
+    .whereNull("price_list_id")
+    .andWhere({ currency_code: currencyCode, rules_count: 0 })
+  const liveSets = new Set(
+    (await trx("price_set").select("id").whereIn("id", links.map((l) => l.price_set_id)).whereNull("deleted_at")).map((r: { id: string }) => r.id),
+  )
+  const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
+  return links
+    .filter((l) => liveSets.has(l.price_set_id))
+    .map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+}
+
+export async function setBasePrices(
+  trx: Knex.Transaction,
+  changes: PriceChange[],
+  currencyCode: string,
+): Promise<{ productIds: string[]; updatedPriceIds: string[]; createdPriceIds: string[] }> {
+  if (!changes.length) return { productIds: [], updatedPriceIds: [], createdPriceIds: [] }
+  const wanted = new Map(changes.map((c) => [c.variantId, normalizedDecimal(c.amount)]))
+  const rows = await basePricesOf(trx, [...wanted.keys()], currencyCode)
+  const toUpdate = rows.filter((r) => r.price_id && normalizedDecimal(r.amount!) !== wanted.get(r.variant_id))
+  if (toUpdate.length) {
+    const values = toUpdate.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
+    const bindings = toUpdate.flatMap((r) => {
+      const amount = wanted.get(r.variant_id)!
+      return [r.price_id, amount, JSON.stringify(rawValue(amount))]
+    })
+    await trx.raw(
+      `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
+       from (values ${values}) as v(id, amount, raw) where p.id = v.id`,
+      bindings,
+    )
+  }
+  const toCreate = rows.filter((r) => !r.price_id)
+  const created = toCreate.map((r) => {
+    const amount = wanted.get(r.variant_id)!
+    return {
+      id: newId(ID_PREFIX.price),
+      title: null,
+      price_set_id: r.price_set_id,
+      currency_code: currencyCode,
+      raw_amount: json(rawValue(amount)),
+      rules_count: 0,
+      price_list_id: null,
+      amount,
+    }
+  })
+  await insertRows(trx, "price", created)
+  const touched = [...toUpdate, ...toCreate]
+  return {
+    productIds: [...new Set(touched.map((r) => r.product_id))],
+    updatedPriceIds: toUpdate.map((r) => r.price_id!),
+    createdPriceIds: created.map((r) => r.id),
+  }
+}

@@ -1,0 +1,59 @@
+// Stock-only fast path: one UPDATE for the page's changed levels at the location (the columns
+// updateInventoryLevels writes: stocked_quantity, raw_stocked_quantity, updated_at), one INSERT
+// for items that have no level there yet (as batchInventoryItemLevelsWorkflow creates them).
+// Available quantity is not stored: Medusa derives it (stocked - reserved) when read.
+import type { Knex } from "knex"
+import { rawValue } from "./amounts"
+import { ID_PREFIX, newId } from "./ids"
+import { insertRows, json } from "./sql"
+import type { StockChange } from "./types"
+
+export async function setStockLevels(
+  trx: Knex.Transaction,
+  changes: StockChange[],
+  locationId: string,
+): Promise<{ updatedLevelIds: string[]; createdLevelIds: string[] }> {
+  if (!changes.length) return { updatedLevelIds: [], createdLevelIds: [] }
+  const wanted = new Map(changes.map((c) => [c.inventoryItemId, rawValue(c.quantity)]))
+  const existing: { id: string; inventory_item_id: string; stocked_quantity: string }[] = await trx("inventory_level")
+    .select("id", "inventory_item_id", "stocked_quantity")
+    .whereIn("inventory_item_id", [...wanted.keys()])
+    .andWhere("location_id", locationId)
+    .whereNull("deleted_at")
+  const have = new Set(existing.map((l) => l.inventory_item_id))
+  const changed = existing.filter((l) => rawValue(l.stocked_quantity).value !== wanted.get(l.inventory_item_id)!.value)
+  if (changed.length) {
+    const values = changed.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
+    const bindings = changed.flatMap((l) => {
+      const raw = wanted.get(l.inventory_item_id)!
+      return [l.id, raw.value, JSON.stringify(raw)]
+    })
+    await trx.raw(
+      `update inventory_level as l set stocked_quantity = v.q, raw_stocked_quantity = v.raw, updated_at = now()
+       from (values ${values}) as v(id, q, raw) where l.id = v.id`,
+      bindings,
+    )
+  }
+  // An item that is gone (soft-deleted) gets no level: Medusa would refuse it too.
+  const missing = [...wanted.keys()].filter((id) => !have.has(id))
+  const liveItems: string[] = missing.length
+    ? (await trx("inventory_item").select("id").whereIn("id", missing).whereNull("deleted_at")).map((r: { id: string }) => r.id)
+    : []
+  const zero = rawValue("0")
+  const created = liveItems.map((itemId) => {
+    const raw = wanted.get(itemId)!
+    return {
+      id: newId(ID_PREFIX.inventoryLevel),
+      inventory_item_id: itemId,
+      location_id: locationId,
+      stocked_quantity: raw.value,
+      reserved_quantity: "0",
+      incoming_quantity: "0",
+      raw_stocked_quantity: json(raw),
+      raw_reserved_quantity: json(zero),
+      raw_incoming_quantity: json(zero),
+    }
+  })
+  await insertRows(trx, "inventory_level", created)
+  return { updatedLevelIds: changed.map((l) => l.id), createdLevelIds: created.map((r) => r.id) }
+}
