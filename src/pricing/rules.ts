@@ -169,3 +169,30 @@ function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
   }
   return { field: fieldPath(issue.path), message: issue.message }
 }
+
+/**
+ * The rules that reproduce the API's own pricing parameters exactly (a shop's settings before it
+ * had rules of its own): base markup = markup_percent (no markup: the cost, i.e. 0 %), the
+ * crossed-out option as sent, no overrides, no rounding, no margin.
+ */
+export function rulesFromApiPricing(params: {
+  markup_percent?: string | null
+  discount_percent?: string | null
+  old_price_markup_percent?: string | null
+}): PricingRules {
+  const base = parseDecimal(params.markup_percent ?? null)
+  const discount = parseDecimal(params.discount_percent ?? null)
+  const oldMarkup = parseDecimal(params.old_price_markup_percent ?? null)
+  return {
+    ...DEFAULT_PRICING_RULES,
+    base_markup_percent: base === null ? "0" : base.toFixed(),
+    crossed_out:
+      base === null
+        ? { type: "none" }
+        : discount !== null
+          ? { type: "discount", discount_percent: discount.toFixed() }
+          : oldMarkup !== null
+            ? { type: "markup", markup_percent: oldMarkup.toFixed() }
+            : { type: "none" },
+  }
+}

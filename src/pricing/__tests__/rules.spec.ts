@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING_RULES, fieldPath, parsePricingRules } from "../rules"
+import { DEFAULT_PRICING_RULES, fieldPath, parsePricingRules, rulesFromApiPricing } from "../rules"
 
 const valid = {
   base_markup_percent: "30",
@@ -87,6 +87,16 @@ describe("pricingRulesSchema", () => {
     expect(errorsOf({ ...valid, markup: "1" })).toEqual([{ field: "markup", message: "is not a rule field" }])
     expect(errorsOf({ ...valid, overrides: [{ type: "sku", markup_percent: "1" }] })[0].field).toBe("overrides[0].type")
     expect(errorsOf({ ...valid, overrides: [{ type: "category", category_id: "0", markup_percent: "1" }] })[0].field).toBe("overrides[0].category_id")
+  })
+
+  it("rulesFromApiPricing: the API's parameters as rules (no markup: the cost, no crossed-out price)", () => {
+    expect(rulesFromApiPricing({ markup_percent: "030.50", discount_percent: "20" })).toEqual({
+      ...DEFAULT_PRICING_RULES,
+      base_markup_percent: "30.5",
+      crossed_out: { type: "discount", discount_percent: "20" },
+    })
+    expect(rulesFromApiPricing({ markup_percent: "5", old_price_markup_percent: "60" }).crossed_out).toEqual({ type: "markup", markup_percent: "60" })
+    expect(rulesFromApiPricing({ markup_percent: null, discount_percent: "20" })).toEqual(DEFAULT_PRICING_RULES)
   })
 
   it("fieldPath", () => {
