@@ -176,9 +176,9 @@ function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
  * crossed-out option as sent, no overrides, no rounding, no margin.
  */
 export function rulesFromApiPricing(params: {
-  markup_percent?: string | null
-  discount_percent?: string | null
-  old_price_markup_percent?: string | null
+  markup_percent?: string | number | null
+  discount_percent?: string | number | null
+  old_price_markup_percent?: string | number | null
 }): PricingRules {
   const base = parseDecimal(params.markup_percent ?? null)
   const discount = parseDecimal(params.discount_percent ?? null)
