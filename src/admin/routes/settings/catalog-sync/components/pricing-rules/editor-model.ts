@@ -1,0 +1,184 @@
+// Pure helpers of the pricing rules editor: editing the override list, the category tree's
+// labels and paths, the preview rows and the "N prices will move" summary. The prices come from
+// the same engine the sync uses (src/pricing is pure, so the admin bundle imports it directly).
+import {
+  type FieldError,
+  type OverrideType,
+  type PriceResult,
+  type PricingOverride,
+  type PricingRules,
+  type RepriceSummary,
+  type StoredVariantPrice,
+  explainRule,
+  parsePricingRules,
+  planReprice,
+  priceOf,
+} from "../../../../../../pricing"
+
+export type CategoryOption = { id: string; name: string; parent_id: string | null }
+export type BrandOption = { id: string; name: string }
+
+/** A product the preview prices: its stored cost and what it sells at now. */
+export type PreviewProduct = {
+  catalog_id: string
+  title: string
+  size?: string
+  cost: string | null
+  category_id: string | null
+  brand_id: string | null
+  current?: { amount: string | null; crossed_out: string | null }
+}
+
+export type PreviewRow = {
+  key: string
+  title: string
+  cost: string | null
+  amount: string | null
+  crossedOut: string | null
+  /** Which rule set the price, for the admin. */
+  rule: string
+  current: string | null
+}
+
+export function newOverride(type: OverrideType): PricingOverride {
+  if (type === "category") return { type, category_id: "", markup_percent: "" }
+  if (type === "brand") return { type, brand_id: "", markup_percent: "" }
+  return { type, min_cost: null, max_cost: "", markup_percent: "" }
+}
+
+export function addOverride(rules: PricingRules, type: OverrideType): PricingRules {
+  return { ...rules, overrides: [...rules.overrides, newOverride(type)] }
+}
+
+export function removeOverride(rules: PricingRules, index: number): PricingRules {
+  return { ...rules, overrides: rules.overrides.filter((_, i) => i !== index) }
+}
+
+/** Moves an override from one position to another (out-of-range moves change nothing). */
+export function moveOverride(rules: PricingRules, from: number, to: number): PricingRules {
+  const n = rules.overrides.length
+  if (from === to || from < 0 || from >= n || to < 0 || to >= n) return rules
+  const overrides = [...rules.overrides]
+  const [moved] = overrides.splice(from, 1)
+  overrides.splice(to, 0, moved)
+  return { ...rules, overrides }
+}
+
+export function updateOverride(rules: PricingRules, index: number, patch: Partial<PricingOverride>): PricingRules {
+  return {
+    ...rules,
+    overrides: rules.overrides.map((o, i) => (i === index ? ({ ...o, ...patch } as PricingOverride) : o)),
+  }
+}
+
+/** A category's ids from the root down to it; stops at a missing parent or a cycle. */
+export function categoryPathOf(categories: readonly CategoryOption[] | Map<string, CategoryOption>, id: string | null): string[] {
+  if (id === null) return []
+  const byId = categories instanceof Map ? categories : new Map(categories.map((c) => [c.id, c]))
+  const path: string[] = []
+  const seen = new Set<string>()
+  let current: string | null = id
+  while (current !== null && !seen.has(current)) {
+    seen.add(current)
+    path.unshift(current)
+    current = byId.get(current)?.parent_id ?? null
+  }
+  return path
+}
+
+/** Picker options: every category with its full path as the label ("Shoes › Sneakers"), by label. */
+export function categoryOptions(categories: readonly CategoryOption[]): { value: string; label: string }[] {
+  const byId = new Map(categories.map((c) => [c.id, c]))
+  return categories
+    .map((c) => ({
+      value: c.id,
+      label: categoryPathOf(byId, c.id)
+        .map((id) => byId.get(id)?.name ?? `#${id}`)
+        .join(" › "),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label))
+}
+
+/** Up to n products spread evenly over the list (deterministic, so the preview does not jump). */
+export function sampleProducts<T>(products: readonly T[], n = 10): T[] {
+  if (products.length <= n) return [...products]
+  const out: T[] = []
+  for (let i = 0; i < n; i++) out.push(products[Math.floor((i * products.length) / n)])
+  return out
+}
+
+export type RulesCheck = { ok: true; rules: PricingRules } | { ok: false; errors: FieldError[] }
+
+/** Validation of the draft (the editor shows the errors beside their fields). */
+export function checkRules(draft: PricingRules): RulesCheck {
+  return parsePricingRules(draft)
+}
+
+/** The error message for one field, e.g. "overrides[2].markup_percent". */
+export function errorFor(errors: readonly FieldError[], field: string): string | null {
+  return errors.find((e) => e.field === field)?.message ?? null
+}
+
+/** The preview table: each sampled product's cost → price → crossed-out under the rules. */
+export function previewRows(
+  products: readonly PreviewProduct[],
+  rules: PricingRules,
+  categories: readonly CategoryOption[],
+  brands: readonly BrandOption[],
+): PreviewRow[] {
+  const byId = new Map(categories.map((c) => [c.id, c]))
+  const brandNames = new Map(brands.map((b) => [b.id, b.name]))
+  const names = { category: (id: string) => byId.get(id)?.name, brand: (id: string) => brandNames.get(id) }
+  return products.map((p, i) => {
+    const key = `${p.catalog_id}:${p.size ?? ""}:${i}`
+    const title = p.size ? `${p.title} (${p.size})` : p.title
+    if (p.cost === null) {
+      return { key, title, cost: null, amount: null, crossedOut: null, rule: "No cost: not priced", current: p.current?.amount ?? null }
+    }
+    const result: PriceResult = priceOf(p.cost, { categoryPath: categoryPathOf(byId, p.category_id), brandId: p.brand_id }, rules)
+    return {
+      key,
+      title,
+      cost: p.cost,
+      amount: result.amount,
+      crossedOut: result.crossedOut,
+      rule: explainRule(result, names),
+      current: p.current?.amount ?? null,
+    }
+  })
+}
+
+/** Stored prices for the move count, from preview products (when no fuller list is given). */
+export function storedPricesOf(products: readonly PreviewProduct[], categories: readonly CategoryOption[]): StoredVariantPrice[] {
+  const byId = new Map(categories.map((c) => [c.id, c]))
+  return products
+    .filter((p) => p.current !== undefined)
+    .map((p, i) => ({
+      variant_id: `${p.catalog_id}:${p.size ?? ""}:${i}`,
+      catalog_id: p.catalog_id,
+      size: p.size ?? "",
+      cost: p.cost,
+      context: { categoryPath: categoryPathOf(byId, p.category_id), brandId: p.brand_id },
+      current: p.current!,
+    }))
+}
+
+export function moveSummary(prices: readonly StoredVariantPrice[], rules: PricingRules): RepriceSummary {
+  return planReprice(prices, rules).summary
+}
+
+const signed = (p: string) => (p.startsWith("-") ? `−${p.slice(1)}` : `+${p}`)
+
+/** "12 of 40 prices will move (9 up, 3 down); largest +25.00 %, median +8.33 %" */
+export function moveSummaryText(summary: RepriceSummary): string {
+  if (summary.priced === 0) return "No stored costs yet: the first sync stores them."
+  if (summary.changed === 0) return `No price will change (${summary.priced} checked).`
+  if (summary.moved === 0) return `No selling price moves; ${summary.crossed_out_only} of ${summary.priced} crossed-out prices change.`
+  const parts = [`${summary.moved} of ${summary.priced} prices will move (${summary.up} up, ${summary.down} down)`]
+  if (summary.largest_change_percent !== null) {
+    parts.push(`largest ${signed(summary.largest_change_percent)} %, median ${signed(summary.median_change_percent!)} %`)
+  }
+  let text = parts.join("; ")
+  if (summary.crossed_out_only > 0) text += `; ${summary.crossed_out_only} more change only the crossed-out price`
+  return text
+}
