@@ -87,6 +87,7 @@ export function imageMirrorFromContainer(
   container: Resolver,
   options: Omit<ImageDownloadOptions, "dispatcher">,
   logger?: { warn(message: string): void },
+  now?: () => Date,
 ): { mirror: ImageMirror; close(): Promise<void> } {
   const downloader = createImageDownloader(options)
   const mirror = createImageMirror({
@@ -94,6 +95,7 @@ export function imageMirrorFromContainer(
     files: fileStoreOf(container.resolve<IFileModuleService>(Modules.FILE)),
     downloader,
     logger,
+    now,
   })
   return { mirror, close: () => downloader.close() }
 }

@@ -4,7 +4,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 
 export type Route =
-  | { bytes: Buffer; type?: string; chunked?: boolean; delayMs?: number }
+  | { bytes: Buffer; type?: string; chunked?: boolean; delayMs?: number; /** answer 503 to the first N requests */ failTimes?: number }
   | { status: number; body?: string }
   | { redirect: string }
 
@@ -22,11 +22,19 @@ export interface ImageServer {
 export async function startImageServer(): Promise<ImageServer> {
   const routes = new Map<string, Route>()
   const counts = new Map<string, number>()
+  const totals = new Map<string, number>() // never reset: failTimes counts every request
   let inFlight = 0
   let peak = 0
   const server = http.createServer(async (req, res) => {
-    const path = (req.url ?? "/").split("?")[0]
+    const [path, search] = (req.url ?? "/").split("?")
+    if (path === "/__counts") {
+      // For a test process that is not this one (a `medusa exec` script): counts since the last reset.
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Object.fromEntries(counts)))
+      if (search === "reset=1") counts.clear()
+      return
+    }
     counts.set(path, (counts.get(path) ?? 0) + 1)
+    totals.set(path, (totals.get(path) ?? 0) + 1)
     inFlight++
     peak = Math.max(peak, inFlight)
     res.on("close", () => inFlight--)
@@ -41,6 +49,10 @@ export async function startImageServer(): Promise<ImageServer> {
     }
     if ("status" in route) {
       res.writeHead(route.status, { "content-type": "text/plain" }).end(route.body ?? "")
+      return
+    }
+    if (route.failTimes && (totals.get(path) ?? 0) <= route.failTimes) {
+      res.writeHead(503, { "content-type": "text/plain" }).end("try later")
       return
     }
     if (route.delayMs) await new Promise((r) => setTimeout(r, route.delayMs).unref())
@@ -60,7 +72,10 @@ export async function startImageServer(): Promise<ImageServer> {
   const port = (server.address() as AddressInfo).port
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
-    set: (path, route) => routes.set(path, route),
+    set: (path, route) => {
+      routes.set(path, route)
+      totals.delete(path)
+    },
     delete: (path) => routes.delete(path),
     requests: (path) => (path ? counts.get(path) ?? 0 : [...counts.values()].reduce((a, b) => a + b, 0)),
     resetCounts: () => {
