@@ -3,6 +3,7 @@
 // the two ports below (medusa.ts binds them to the catalog_sync module and Medusa's File module).
 import type { DownloadOutcome, ImageDownloader } from "./download"
 import { extensionOf, type RasterType } from "./image-type"
+import { concurrencyLimit } from "./limiter"
 import {
   collectable,
   galleryUrls,
@@ -70,6 +71,8 @@ export interface ImageMirrorDeps {
   downloader: Pick<ImageDownloader, "download">
   now?: () => Date
   logger?: { warn(message: string): void }
+  /** Uploads and record writes at once (default 4). */
+  storeConcurrency?: number
 }
 
 const unique = <T>(items: Iterable<T>) => [...new Set(items)]
@@ -164,20 +167,34 @@ export function createImageMirror(deps: ImageMirrorDeps): ImageMirror {
       let uploaded = 0
       let reusedByHash = 0
       const failed: MirrorResult["failed"] = []
-      // One at a time: two URLs with the same bytes in this batch must share one upload.
-      for (const outcome of outcomes) {
-        const previous = records.get(outcome.url)
-        if (outcome.ok) {
-          const stored = await storeSuccess(outcome, previous, byHash)
-          if (stored.uploaded) uploaded++
-          else reusedByHash++
-          records.set(outcome.url, stored.record)
-        } else {
-          failed.push({ url: outcome.url, reason: outcome.reason })
-          records.set(outcome.url, await storeFailure(outcome.url, outcome.reason, previous))
-          deps.logger?.warn(`catalog sync: image ${outcome.url} not mirrored: ${outcome.reason}`)
-        }
+      // Outcomes with the same bytes are stored one after another (they share one upload);
+      // different bytes and failures are stored a few at a time.
+      const groups = new Map<string, DownloadOutcome[]>()
+      for (const o of outcomes) {
+        const key = o.ok ? `hash:${o.hash}` : `url:${o.url}`
+        groups.set(key, [...(groups.get(key) ?? []), o])
       }
+      const writes = concurrencyLimit(deps.storeConcurrency ?? 4)
+      await Promise.all(
+        [...groups.values()].map((group) =>
+          writes.run(async () => {
+            for (const outcome of group) {
+              const previous = records.get(outcome.url)
+              if (outcome.ok) {
+                const stored = await storeSuccess(outcome, previous, byHash)
+                if (stored.uploaded) uploaded++
+                else reusedByHash++
+                records.set(outcome.url, stored.record)
+              } else {
+                failed.push({ url: outcome.url, reason: outcome.reason })
+                records.set(outcome.url, await storeFailure(outcome.url, outcome.reason, previous))
+                deps.logger?.warn(`catalog sync: image ${outcome.url} not mirrored: ${outcome.reason}`)
+              }
+            }
+          }),
+        ),
+      )
+      failed.sort((a, b) => toFetch.indexOf(a.url) - toFetch.indexOf(b.url))
 
       const existingRefs = await store.listRefsByProducts(unique(galleries.map((g) => g.catalogId)))
       const { add, remove } = refChanges(galleries, existingRefs)

@@ -1,8 +1,9 @@
 "use strict"
 // Runs inside the demo app through `medusa exec` (plain JavaScript: exec loads it as is):
 // the image mirror of the built plugin, with the app's container (catalog_sync module and the
-// File module the app configured), through a list of steps. Prints one JSON report line.
-//   args[0]: path of a JSON file { imageServer, steps: [...] }
+// File module the app configured), through a list of steps, and writes a JSON report to a file
+// (not stdout: exec ends the process at once, before a large pipe write is flushed).
+//   args[0]: path of a JSON file { imageServer, reportFile, steps: [...] }
 const fs = require("node:fs")
 const path = require("node:path")
 const { Modules } = require("@medusajs/framework/utils")
@@ -27,6 +28,7 @@ exports.default = async function run({ container, args }) {
     )
     try {
       const out = { op: step.op }
+      const started = Date.now()
       if (step.op === "mirror") {
         const r = await mirror.mirrorGalleries(step.products)
         Object.assign(out, { ...r, galleries: Object.fromEntries(r.galleries) })
@@ -50,11 +52,12 @@ exports.default = async function run({ container, args }) {
         )
         out.refs = (await records.listCatalogMirroredImageRefs({}, { take: null })).map((r) => [r.catalog_id, r.source_url])
       }
+      out.ms = Date.now() - started
       out.requests = await counts()
       report.push(out)
     } finally {
       await close()
     }
   }
-  process.stdout.write(`\nIMAGE-MIRROR-REPORT ${JSON.stringify(report)}\n`)
+  fs.writeFileSync(plan.reportFile, JSON.stringify(report))
 }
