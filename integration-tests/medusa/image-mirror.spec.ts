@@ -17,6 +17,7 @@ type Step =
   | { op: "release"; ids: string[] }
   | { op: "collect"; urls: string[] }
   | { op: "stored" }
+  | { op: "due"; nowOffsetMs?: number }
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex")
 const STATIC_DIR = path.join(DEMO_DIR, "static")
@@ -64,7 +65,7 @@ describe("mirrored images in a Medusa app", () => {
     const p1WithoutB = { ...p1, images: [{ url: u("a"), is_main: true }, { url: u("flaky") }] }
     const SIX_MINUTES = 6 * 60_000
 
-    const [first, stored, second, reordered, removed, collected, afterRemoval, retried] = await runSteps([
+    const [first, stored, second, reordered, removed, collected, afterRemoval, dueNow, dueLater, retried] = await runSteps([
       { op: "mirror", products: [p1, p2], maxBytes: 200 * 1024 },
       { op: "stored" },
       { op: "mirror", products: [p1, p2], maxBytes: 200 * 1024 },
@@ -72,6 +73,8 @@ describe("mirrored images in a Medusa app", () => {
       { op: "mirror", products: [p1WithoutB], maxBytes: 200 * 1024 },
       { op: "collect", urls: [u("b")] },
       { op: "stored" },
+      { op: "due" },
+      { op: "due", nowOffsetMs: SIX_MINUTES },
       { op: "mirror", products: [p1WithoutB], maxBytes: 200 * 1024, nowOffsetMs: SIX_MINUTES },
     ])
 
@@ -125,7 +128,10 @@ describe("mirrored images in a Medusa app", () => {
     expect(afterRemoval.records.map((r: any) => r.source_url)).not.toContain(u("b"))
     expect(afterRemoval.refs).not.toContainEqual([p1.catalogId, u("b")])
 
-    // The failed URL is tried again once due, and then served from the shop.
+    // The failed URL is tried again once due (a later run finds its product without the catalog
+    // sending the card again), and then served from the shop.
+    expect(dueNow.due).toEqual([])
+    expect([...dueLater.due].sort()).toEqual(["2", p1.catalogId]) // 2 shows the refused huge and page URLs
     expect(retried.requests).toEqual({ "/img/flaky.png": 1 })
     expect(retried.failed).toEqual([])
     expect(retried.galleries[p1.catalogId][1]).not.toBe(u("flaky"))

@@ -49,6 +49,13 @@ export function mirrorStoreOf(service: MirrorRecordsService): MirrorStore {
     listImagesByUrl: (urls) => inChunks(urls, (c) => listImages({ source_url: c })),
     listImagesByHash: (hashes) => inChunks(hashes, (c) => listImages({ content_hash: c })),
     listImagesByFileId: (ids) => inChunks(ids, (c) => listImages({ file_id: c })),
+    listDueFailures: (now, limit) =>
+      service
+        .listCatalogMirroredImages(
+          { file_id: null, next_attempt_at: { $lte: now } },
+          { select: IMAGE_FIELDS, take: limit, order: { next_attempt_at: "ASC" } },
+        )
+        .then((rows) => rows.map(toRecord)),
     createImage: async (row) => toRecord(await service.createCatalogMirroredImages(row)),
     updateImage: async (id, patch) => {
       await service.updateCatalogMirroredImages({ id, ...patch })

@@ -29,6 +29,8 @@ export interface MirrorStore {
   listImagesByUrl(urls: string[]): Promise<MirrorRecord[]>
   listImagesByHash(hashes: string[]): Promise<MirrorRecord[]>
   listImagesByFileId(fileIds: string[]): Promise<Pick<MirrorRecord, "id" | "file_id">[]>
+  /** Records without a file whose next attempt is at or before `now`, oldest first, at most `limit`. */
+  listDueFailures(now: Date, limit: number): Promise<MirrorRecord[]>
   createImage(row: ImageRecordFields): Promise<MirrorRecord>
   updateImage(id: string, patch: Partial<ImageRecordFields>): Promise<void>
   deleteImages(ids: string[]): Promise<void>
@@ -61,6 +63,12 @@ export interface ImageMirror {
   mirrorGalleries(products: readonly ProductGallery[]): Promise<MirrorResult>
   /** Drops every reference of removed products; returns the URLs to collect. */
   releaseProducts(catalogIds: readonly string[]): Promise<string[]>
+  /**
+   * Catalog ids of products showing a catalog URL whose download is due again: the catalog may
+   * never send those cards again, so a later run revisits them (mirrorGalleries with their
+   * stored gallery, then an images-only update).
+   */
+  productsWithDueImages(limit?: number): Promise<string[]>
   /** Deletes records no product references and files no remaining record uses. */
   collect(candidateUrls: readonly string[]): Promise<{ records: number; files: string[] }>
 }
@@ -216,6 +224,13 @@ export function createImageMirror(deps: ImageMirrorDeps): ImageMirror {
       const refs = await store.listRefsByProducts([...catalogIds])
       if (refs.length) await store.deleteRefs(refs.map((r) => r.id!).filter(Boolean))
       return unique(refs.map((r) => r.source_url))
+    },
+
+    async productsWithDueImages(limit = 500) {
+      const due = await store.listDueFailures(now(), limit)
+      if (due.length === 0) return []
+      const refs = await store.listRefsByUrls(due.map((r) => r.source_url))
+      return unique(refs.map((r) => r.catalog_id))
     },
 
     async collect(candidateUrls) {

@@ -34,6 +34,8 @@ exports.default = async function run({ container, args }) {
         Object.assign(out, { ...r, galleries: Object.fromEntries(r.galleries) })
       } else if (step.op === "release") {
         out.released = await mirror.releaseProducts(step.ids)
+      } else if (step.op === "due") {
+        out.due = await mirror.productsWithDueImages()
       } else if (step.op === "collect") {
         out.collected = await mirror.collect(step.urls)
       } else if (step.op === "stored") {

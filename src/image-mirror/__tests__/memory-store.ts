@@ -11,6 +11,12 @@ export function memoryStore() {
     listImagesByUrl: async (urls) => [...images.values()].filter((r) => urls.includes(r.source_url)).map((r) => ({ ...r })),
     listImagesByHash: async (hashes) => [...images.values()].filter((r) => r.content_hash && hashes.includes(r.content_hash)).map((r) => ({ ...r })),
     listImagesByFileId: async (ids) => [...images.values()].filter((r) => r.file_id && ids.includes(r.file_id)).map((r) => ({ ...r })),
+    listDueFailures: async (now, limit) =>
+      [...images.values()]
+        .filter((r) => !r.file_id && r.next_attempt_at && new Date(r.next_attempt_at).getTime() <= now.getTime())
+        .sort((a, b) => new Date(a.next_attempt_at!).getTime() - new Date(b.next_attempt_at!).getTime())
+        .slice(0, limit)
+        .map((r) => ({ ...r })),
     createImage: async (row) => {
       if ([...images.values()].some((r) => r.source_url === row.source_url)) throw new Error("unique source_url")
       const record = { id: `img_${++seq}`, ...row }

@@ -101,9 +101,11 @@ describe("image mirror (loopback host, in-memory records and files)", () => {
     server.resetCounts()
     await mirror.mirrorGalleries([{ catalogId: "1", images: [u("a"), u("d")] }])
     expect(server.requests()).toBe(0) // not due yet
+    expect(await mirror.productsWithDueImages()).toEqual([])
 
     server.set("/d.png", { bytes: pngFor("p/d") })
     clock = new Date(clock.getTime() + 5 * 60_000)
+    expect(await mirror.productsWithDueImages()).toEqual(["1"])
     const later = await mirror.mirrorGalleries([{ catalogId: "1", images: [u("a"), u("d")] }])
     expect(server.requests("/d.png")).toBe(1)
     expect(later.failed).toEqual([])
