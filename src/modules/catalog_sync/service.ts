@@ -5,6 +5,8 @@ import CatalogSyncRun from "./models/catalog-sync-run"
 import CatalogProductMap from "./models/catalog-product-map"
 import CatalogBrand from "./models/catalog-brand"
 import CatalogBrandModel from "./models/catalog-brand-model"
+import CatalogMirroredImage from "./models/catalog-mirrored-image"
+import CatalogMirroredImageRef from "./models/catalog-mirrored-image-ref"
 import {
   type CatalogSyncPluginOptions,
   type EffectiveSettings,
@@ -36,6 +38,8 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogProductMap,
   CatalogBrand,
   CatalogBrandModel,
+  CatalogMirroredImage,
+  CatalogMirroredImageRef,
 }) {
   protected readonly pluginOptions_: CatalogSyncPluginOptions
   protected readonly logger_: Logger

@@ -1,0 +1,3 @@
+export * from "./category-tree"
+export * from "./filter"
+export * from "./queries"

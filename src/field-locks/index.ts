@@ -1,0 +1,3 @@
+export * from "./fields"
+export * from "./locks"
+export * from "./admin-edits"

@@ -1,0 +1,6 @@
+export * from "./plan"
+export * from "./image-type"
+export * from "./limiter"
+export * from "./download"
+export * from "./mirror"
+export * from "./medusa"
