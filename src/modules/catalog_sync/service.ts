@@ -7,6 +7,7 @@ import CatalogBrand from "./models/catalog-brand"
 import CatalogBrandModel from "./models/catalog-brand-model"
 import CatalogMirroredImage from "./models/catalog-mirrored-image"
 import CatalogMirroredImageRef from "./models/catalog-mirrored-image-ref"
+import CatalogVariantCost from "./models/catalog-variant-cost"
 import {
   type CatalogSyncPluginOptions,
   type EffectiveSettings,
@@ -40,6 +41,7 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogBrandModel,
   CatalogMirroredImage,
   CatalogMirroredImageRef,
+  CatalogVariantCost,
 }) {
   protected readonly pluginOptions_: CatalogSyncPluginOptions
   protected readonly logger_: Logger
