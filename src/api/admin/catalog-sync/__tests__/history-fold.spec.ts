@@ -24,13 +24,13 @@ describe("foldHistory", () => {
       run("2026-11-23T12:00:00Z"),
       run("2026-11-23T11:50:00Z", { updated: 3 }),
       run("2026-11-23T11:40:00Z"),
-      run("2026-11-23T11:30:00Z", { trigger: "manual" }),
+      run("2026-11-23T11:30:00Z", { trigger: "retry" }),
       run("2026-11-22T23:50:00Z"),
     ]
     const rows = foldHistory(runs, "UTC")
     expect(rows.map((r) => (r.type === "run" ? r.run.id : `${r.day}:${r.count}`))).toEqual(["2026-11-23:3", runs[1].id, "2026-11-22:1"])
     const first = rows[0] as Extract<(typeof rows)[0], { type: "quiet" }>
-    expect(first.triggers).toEqual({ schedule: 2, manual: 1 })
+    expect(first.triggers).toEqual({ schedule: 2, retry: 1 })
     expect(first.first_at).toBe("2026-11-23T11:30:00.000Z")
     expect(first.last_at).toBe("2026-11-23T12:00:00.000Z")
   })
@@ -61,6 +61,10 @@ describe("foldHistory", () => {
     const rows = foldHistory(runs, "UTC")
     expect(rows).toHaveLength(2)
     expect(rows.map((r) => (r.type === "quiet" ? quietLabel(r.count) : ""))).toEqual(["144 polls, no changes", "144 polls, no changes"])
+  })
+  it("a run an admin started keeps its row even when it changed nothing", () => {
+    const runs = [run("2026-11-23T10:00:00Z", { trigger: "manual", mode: "full" }), run("2026-11-23T09:00:00Z", { trigger: "settings" }), run("2026-11-23T08:00:00Z")]
+    expect(foldHistory(runs, "UTC").map((r) => r.type)).toEqual(["run", "run", "quiet"])
   })
   it("quietLabel is singular for one poll", () => {
     expect(quietLabel(1)).toBe("1 poll, no changes")

@@ -43,8 +43,11 @@ export function hadChanges(run: HistoryRun): boolean {
   return productsChanged(run) > 0 || (run.skipped || 0) > 0
 }
 
+/** Polls the schedule started (or retried) that succeeded and changed nothing. A run an admin started keeps its row. */
+export const FOLDED_TRIGGERS = ["schedule", "retry"]
+
 function isQuiet(run: HistoryRun): boolean {
-  return run.status === "succeeded" && !hadChanges(run)
+  return run.status === "succeeded" && FOLDED_TRIGGERS.includes(run.trigger) && !hadChanges(run)
 }
 
 export function startOf(run: HistoryRun): Date {
@@ -67,9 +70,9 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /**
- * Runs newest first -> rows newest first. Every run that changed something, failed or was
- * interrupted keeps its row; the quiet ones of a day become one row, placed where the day's
- * newest quiet run was.
+ * Runs newest first -> rows newest first. Every run that changed something, failed, was
+ * interrupted or was started by an admin keeps its row; the quiet polls of a day become one
+ * row, placed where the day's newest quiet poll was.
  */
 export function foldHistory<R extends HistoryRun>(runs: R[], timeZone = "UTC"): HistoryRow<R>[] {
   const rows: HistoryRow<R>[] = []

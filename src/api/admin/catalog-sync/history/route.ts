@@ -1,4 +1,4 @@
-// GET /admin/catalog-sync/history?days=&status=&trigger=&had_changes=&tz=&limit=&offset=
+// GET /admin/catalog-sync/history?days=(list window, 1-365)&status=&trigger=&had_changes=&tz=&limit=&offset=
 // The run history folded (quiet runs: one row per day) and filtered, plus products changed per
 // day. Folded on the server: a day's quiet runs must all be seen to fold them, which a page of
 // /runs cannot; 30 days of 10-minute polls are ~4,300 small rows (counts only are read).
@@ -16,7 +16,7 @@ const list = <T extends string>(values: readonly [T, ...T[]]) =>
 
 export const historyQuerySchema = z
   .object({
-    days: z.coerce.number().int().min(1).max(90).default(30),
+    days: z.coerce.number().int().min(1).max(365).default(30),
     status: list(["queued", "running", "succeeded", "failed", "interrupted"]).optional(),
     trigger: list(["schedule", "manual", "settings", "retry"]).optional(),
     had_changes: z.enum(["true", "false"]).optional(),
@@ -26,8 +26,10 @@ export const historyQuerySchema = z
   })
   .strict()
 
-/** At most this many runs are read for one answer (90 days of 5-minute polls is ~26,000: the window is cut). */
+/** At most this many runs are read for one answer (a year of 10-minute polls is ~52,000: the window is cut, `truncated`). */
 const MAX_RUNS = 10_000
+/** The chart's days, whatever the list's window. */
+const CHART_DAYS = 30
 
 type Service = { listCatalogSyncRuns(filter: unknown, config: unknown): Promise<HistoryRun[]> }
 
@@ -36,7 +38,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
   const q = parsed.data
   const now = new Date()
-  const since = new Date(now.getTime() - q.days * 86_400_000)
+  const listSince = now.getTime() - q.days * 86_400_000
+  const since = new Date(Math.min(listSince, now.getTime() - CHART_DAYS * 86_400_000))
   const service = req.scope.resolve<Service>(CATALOG_SYNC_MODULE)
   const runs = await service.listCatalogSyncRuns(
     { created_at: { $gte: since } },
@@ -48,6 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   )
   const filtered = runs.filter(
     (r) =>
+      new Date(r.created_at).getTime() >= listSince &&
       (!q.status || q.status.includes(r.status as never)) &&
       (!q.trigger || q.trigger.includes(r.trigger as never)) &&
       (q.had_changes === undefined || hadChanges(r) === (q.had_changes === "true"))
@@ -62,7 +66,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     time_zone: q.tz,
     // The chart follows the status and trigger filters, not had_changes (quiet days show as 0).
     per_day: changesPerDay(runs.filter((r) => (!q.status || q.status.includes(r.status as never)) && (!q.trigger || q.trigger.includes(r.trigger as never))), {
-      days: q.days,
+      days: CHART_DAYS,
       now,
       timeZone: q.tz,
     }),
