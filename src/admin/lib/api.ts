@@ -1,5 +1,6 @@
 import { BACKEND_URL } from "./sdk"
 import { toAdminApiError } from "./errors"
+import type { SizePrice } from "./product-story"
 import type {
   HistoryFilters,
   HistoryPage,
@@ -63,6 +64,8 @@ export const catalogSyncApi = {
     adminFetch<HistoryPage>("/history", { query: compact(query) }),
   getProductChanges: (productId: string) =>
     adminFetch<{ changes: RunChange[] }>(`/products/${encodeURIComponent(productId)}/changes`),
+  getProductPrices: (productId: string) =>
+    adminFetch<{ currency_code: string; sizes: SizePrice[] }>(`/products/${encodeURIComponent(productId)}/prices`),
   getProductLink: (productId: string) =>
     adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
 }
