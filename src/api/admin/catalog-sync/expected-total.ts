@@ -31,7 +31,11 @@ type Service = {
   listAndCountCatalogProductMaps(filter: unknown, config: unknown): Promise<[unknown[], number]>
 }
 
-export async function expectedCatalogTotal(scope: MedusaContainer): Promise<ExpectedTotal> {
+/**
+ * `runStartedAt`: the running run's start. Only products the shop held before it count, so a
+ * first sync (whose map grows page by page) has no total rather than a total that chases it.
+ */
+export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt: Date | string | null | undefined): Promise<ExpectedTotal> {
   const service = scope.resolve<Service>(CATALOG_SYNC_MODULE)
   // The last 50 succeeded runs hold a full pass unless ~8 hours of 10-minute polls came after it.
   const recent = await service.listCatalogSyncRuns(
@@ -39,6 +43,10 @@ export async function expectedCatalogTotal(scope: MedusaContainer): Promise<Expe
     { order: { created_at: "DESC" }, take: 50, select: ["id", "items_seen", "progress"] }
   )
   const lastFullPass = recent.find(isWholePass) ?? null
-  const [, mapCount] = await service.listAndCountCatalogProductMaps({ status: ["active", "draft"] }, { take: 1, select: ["id"] })
+  const before = runStartedAt ? new Date(runStartedAt) : new Date()
+  const [, mapCount] = await service.listAndCountCatalogProductMaps(
+    { status: ["active", "draft"], created_at: { $lt: before } },
+    { take: 1, select: ["id"] }
+  )
   return chooseExpectedTotal(lastFullPass, mapCount)
 }
