@@ -1,7 +1,13 @@
 import { BACKEND_URL } from "./sdk"
 import { toAdminApiError } from "./errors"
+import type { SizePrice } from "./product-story"
 import type {
+  HistoryFilters,
+  HistoryPage,
   ProductCatalogLink,
+  ProgressStatus,
+  RunChange,
+  RunChangesPage,
   Run,
   SaveSettingsResult,
   SyncSettings,
@@ -51,8 +57,24 @@ export const catalogSyncApi = {
   listRuns: (limit: number, offset: number) =>
     adminFetch<{ runs: Run[]; count: number; limit: number; offset: number }>("/runs", { query: { limit, offset } }),
   getRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}`),
+  getProgress: () => adminFetch<ProgressStatus>("/progress"),
+  getRunChanges: (id: string, query: { kind?: string; q?: string; limit: number; offset: number }) =>
+    adminFetch<RunChangesPage>(`/runs/${encodeURIComponent(id)}/changes`, { query: compact(query) }),
+  getHistory: (query: HistoryFilters & { days: number; tz: string; limit: number; offset: number }) =>
+    adminFetch<HistoryPage>("/history", { query: compact(query) }),
+  getProductChanges: (productId: string) =>
+    adminFetch<{ changes: RunChange[] }>(`/products/${encodeURIComponent(productId)}/changes`),
+  getProductPrices: (productId: string) =>
+    adminFetch<{ currency_code: string; sizes: SizePrice[] }>(`/products/${encodeURIComponent(productId)}/prices`),
   getProductLink: (productId: string) =>
     adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
+}
+
+/** Drops empty query values, so "all" filters send nothing. */
+function compact(query: Record<string, string | number | undefined>): Record<string, string | number> {
+  const out: Record<string, string | number> = {}
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") out[key] = value
+  return out
 }
 
 export const queryKeys = {
@@ -62,4 +84,8 @@ export const queryKeys = {
   runs: (limit: number, offset: number) => ["catalog-sync", "runs", limit, offset] as const,
   run: (id: string) => ["catalog-sync", "run", id] as const,
   productLink: (productId: string) => ["catalog-sync", "product", productId] as const,
+  progress: ["catalog-sync", "progress"] as const,
+  runChanges: (id: string, query: Record<string, unknown>) => ["catalog-sync", "run", id, "changes", query] as const,
+  history: (query: Record<string, unknown>) => ["catalog-sync", "history", query] as const,
+  productChanges: (productId: string) => ["catalog-sync", "product", productId, "changes"] as const,
 }

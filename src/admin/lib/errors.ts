@@ -56,3 +56,90 @@ export function briefMessage(message: string | null | undefined, max = 240): str
   const line = (message ?? "").split("\n")[0].trim()
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
+
+// ---------------------------------------------------------------------------------------------
+// One voice for errors: one short human sentence, and the code and request id once, in a
+// secondary line. Test connection (`{ok: false, error}`) and Save (a 400 naming a field, whose
+// message may quote the catalog's error) both go through `errorVoice`, so the same problem reads
+// the same wherever it shows.
+
+export type ErrorVoice = {
+  /** One short sentence for the admin, e.g. "The catalog refused this API key." */
+  sentence: string
+  /** "Code invalid_api_key · request req_123", or null when there is neither. */
+  detail: string | null
+  /** The form field the error belongs beside, when known. */
+  field: string | null
+  code: string | null
+}
+
+const CODE_SENTENCES: Record<string, string> = {
+  invalid_api_key: "The catalog refused this API key.",
+  plan_required: "This catalog account's plan has no API access.",
+  plan_expired: "The catalog account's plan has expired.",
+  rate_limited: "The catalog is limiting requests for this key. Try again in a minute.",
+  daily_quota_exceeded: "Today's request quota for this key is used up. Try again tomorrow.",
+  unreachable: "Could not reach the catalog at this address.",
+  weak_encryption_secret: "The server's encryption secret is too weak to store the key. Ask whoever runs the server.",
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  base_url: "The address",
+  api_key: "The API key",
+  markup_percent: "The markup",
+  discount_percent: "The discount",
+  old_price_markup_percent: "The crossed-out price markup",
+  poll_interval_minutes: "The poll interval",
+  stock_location_id: "The stock location",
+  sales_channel_id: "The sales channel",
+}
+
+const KNOWN_CODE = new RegExp(`\\b(${Object.keys(CODE_SENTENCES).join("|")})\\b`)
+
+function sentenceCase(text: string): string {
+  const t = text.trim().replace(/\s+/g, " ")
+  if (!t) return t
+  const first = t.charAt(0).toUpperCase() + t.slice(1)
+  return /[.!?]$/.test(first) ? first : `${first}.`
+}
+
+/** "Code invalid_api_key · request req_1"; null without either. */
+export function errorDetail(code: string | null | undefined, requestId: string | null | undefined): string | null {
+  const parts = [code ? `Code ${code}` : null, requestId ? `request ${requestId}` : null].filter(Boolean)
+  return parts.length ? parts.join(" · ") : null
+}
+
+/** A field's message as one sentence: ("base_url", "must be an absolute http(s) URL") -> "The address must be …". */
+export function fieldSentence(field: string, message: string): string {
+  const code = KNOWN_CODE.exec(message)?.[1]
+  if (code) return CODE_SENTENCES[code]
+  const label = FIELD_LABELS[field] ?? `The ${field.replace(/[_-]+/g, " ")}`
+  return sentenceCase(`${label} ${message.replace(/^\s*[A-Z_a-z]+:\s*/, (m) => (m.trim().slice(0, -1) === field ? "" : m))}`)
+}
+
+/** The one voice for any failure: a catalog error object (Test connection), an API error (Save), or anything thrown. */
+export function errorVoice(error: unknown): ErrorVoice {
+  // { code, message, request_id }: Test connection's `error`, the status route's account_error.
+  if (error && typeof error === "object" && !(error instanceof Error) && typeof (error as { code?: unknown }).code === "string") {
+    const e = error as { code: string; message?: string; request_id?: string | null; expired_at?: string | null }
+    let sentence = CODE_SENTENCES[e.code] ?? sentenceCase(stripCode(e.message ?? "", e.code) || "The catalog answered with an error")
+    if (e.code === "plan_expired" && e.expired_at) sentence = `The catalog account's plan expired on ${e.expired_at.slice(0, 10)}.`
+    if (e.code === "rate_limited" && e.message && /Try again in \d+ s\./.test(e.message)) sentence = stripCode(e.message, e.code)
+    return { sentence, detail: errorDetail(e.code, e.request_id ?? null), field: null, code: e.code }
+  }
+  if (error instanceof AdminApiError) {
+    const [field, message] = Object.entries(error.fieldErrors)[0] ?? [null, null]
+    const requestId = /request[_ ]id[: ]+([A-Za-z0-9._:-]+)/.exec(error.message)?.[1] ?? null
+    if (field && message) {
+      const code = KNOWN_CODE.exec(message)?.[1] ?? null
+      return { sentence: fieldSentence(field, message), detail: errorDetail(code, requestId), field, code }
+    }
+    return { sentence: describeError(error), detail: errorDetail(error.type && error.type !== "invalid_data" ? error.type : null, requestId), field: null, code: null }
+  }
+  return { sentence: describeError(error), detail: null, field: null, code: null }
+}
+
+/** The message without the code repeated in it: "… key (invalid_api_key)." -> "… key." */
+function stripCode(message: string, code: string): string {
+  return message.replace(new RegExp(`\\s*\\(${code}[^)]*\\)`), "").trim()
+}

@@ -77,6 +77,71 @@ export type SyncStatus = {
   quota: { rate_limit_remaining: number | null; quota_remaining: number | null } | null
   /** Why scheduled runs are paused (key refused, plan required), when they are. */
   blocked?: { code: string | null; message: string | null } | null
+  /** The catalog's expected size for a running full pass; null when unknown (a first sync). */
+  expected_total?: number | null
+  expected_total_source?: "last_full_pass" | "product_map" | "account" | null
+}
+
+export type ChangeKind = "created" | "updated" | "removed" | "drafted" | "rejected"
+
+/** One row of a run's change log (GET /runs/:id/changes). Prices are exact decimal text. */
+export type RunChange = {
+  id: string
+  run_id: string
+  catalog_id: string | null
+  product_id: string | null
+  title: string | null
+  kind: ChangeKind
+  price_changed: boolean
+  stock_changed: boolean
+  sizes_changed: boolean
+  images_changed: boolean
+  text_changed: boolean
+  price_before: string | null
+  price_after: string | null
+  reason: string | null
+  created_at: string
+}
+
+export type RunChangesPage = {
+  changes: RunChange[]
+  count: number
+  limit: number
+  offset: number
+  /** Changes counted in the run's figures without a row (the size cap), by kind. */
+  omitted: Partial<Record<ChangeKind, number>>
+}
+
+export type HistoryRun = Run
+
+/** GET /history: quiet runs folded per day, filters applied, products changed per day. */
+export type HistoryRow =
+  | { type: "run"; run: Run }
+  | { type: "quiet"; day: string; count: number; triggers: Record<string, number>; first_at: string; last_at: string }
+
+export type HistoryPage = {
+  rows: HistoryRow[]
+  count: number
+  runs_count: number
+  limit: number
+  offset: number
+  time_zone: string
+  per_day: { day: string; changed: number; runs: number }[]
+  truncated: boolean
+}
+
+export type HistoryFilters = {
+  status?: string
+  trigger?: string
+  had_changes?: "true" | "false"
+}
+
+/** GET /progress: the light status the top bar polls (no catalog call). */
+export type ProgressStatus = {
+  running_run: Run | null
+  last_run: Run | null
+  expected_total: number | null
+  expected_total_source: "last_full_pass" | "product_map" | null
 }
 
 export type TestConnectionResult =

@@ -1,21 +1,28 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminProduct, DetailWidgetProps } from "@medusajs/framework/types"
-import { Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
+import { Link } from "react-router-dom"
 import { KeyValue } from "../components/key-value"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
+import { changeKindLabel, changedFields } from "../lib/change-log"
 import { describeError } from "../lib/errors"
-import { formatDateTime, formatRelative } from "../lib/format"
-import { humanize } from "../lib/status"
+import { formatDateTime, formatRelative, formatUah } from "../lib/format"
+import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
 
-/** Where a product came from in the catalog; renders nothing for the shop's own products. */
+/**
+ * Where a product came from in the catalog and its price story: selling and crossed-out price
+ * per size, why it is a draft, the last change the catalog made, and which fields the sync
+ * overwrites. Renders nothing for the shop's own products.
+ */
 const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) => {
   const link = useQuery({
     queryKey: queryKeys.productLink(product.id),
     queryFn: () => catalogSyncApi.getProductLink(product.id),
     retry: 1,
   })
+  const synced = !!link.data?.link
 
   // Brand and model come through the fidelity links; absent links just show nothing.
   const brand = useQuery({
@@ -30,7 +37,19 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
       }
       return { brand: record.catalog_brand?.name ?? null, model: record.catalog_brand_model?.name ?? null }
     },
-    enabled: !!link.data?.link,
+    enabled: synced,
+    retry: false,
+  })
+  const prices = useQuery({
+    queryKey: [...queryKeys.productLink(product.id), "prices"],
+    queryFn: () => catalogSyncApi.getProductPrices(product.id),
+    enabled: synced,
+    retry: false,
+  })
+  const changes = useQuery({
+    queryKey: queryKeys.productChanges(product.id),
+    queryFn: () => catalogSyncApi.getProductChanges(product.id),
+    enabled: synced,
     retry: false,
   })
 
@@ -48,13 +67,25 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
   const info = link.data.link
   if (!info) return null
 
-  const color = info.status === "active" ? "green" : info.status === "draft" ? "orange" : "grey"
+  const sizes: SizePrice[] | null = prices.data?.sizes ?? null
+  const badge = catalogBadge(product.status, info)
+  const reason = draftReason(product.status, info, sizes)
+  const last = changes.data?.changes?.[0] ?? null
   return (
     <Container className="divide-y p-0" data-testid="catalog-product-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">Catalog</Heading>
-        <StatusBadge color={color}>{humanize(info.status)}</StatusBadge>
+        <StatusBadge color={badge.color} data-testid="catalog-product-badge">
+          {badge.label}
+        </StatusBadge>
       </div>
+      {reason && (
+        <div className="px-6 py-3" data-testid="catalog-product-draft-reason">
+          <Text size="small" className="text-ui-fg-subtle">
+            {reason}
+          </Text>
+        </div>
+      )}
       <KeyValue label="Catalog id">
         <span className="font-mono break-all">{info.catalog_id}</span>
       </KeyValue>
@@ -69,6 +100,61 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
       <KeyValue label="Last synced">
         {info.synced_at ? `${formatRelative(info.synced_at)} · ${formatDateTime(info.synced_at)}` : "—"}
       </KeyValue>
+      <div className="flex flex-col gap-y-2 py-3" data-testid="catalog-product-prices">
+        <Text size="small" weight="plus" className="text-ui-fg-subtle px-6">
+          Prices per size
+        </Text>
+        {prices.isPending ? (
+          <Text size="small" className="text-ui-fg-muted px-6">Loading…</Text>
+        ) : prices.isError || !sizes ? (
+          <Text size="small" className="text-ui-fg-muted px-6">Prices could not be loaded.</Text>
+        ) : (
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Size</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Selling</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Crossed out</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {sizes.map((s) => (
+                <Table.Row key={s.variant_id} data-testid="catalog-product-size" data-selling={s.selling ?? ""} data-crossed-out={s.crossed_out ?? ""}>
+                  <Table.Cell>{s.size || "—"}</Table.Cell>
+                  <Table.Cell className="text-right tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
+                  <Table.Cell className="text-right tabular-nums">
+                    {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+        {/* Slot for cost and markup: the sync does not store the catalog's cost yet. No made-up figure here. */}
+        <Text size="xsmall" className="text-ui-fg-muted px-6" data-testid="catalog-product-cost-slot">
+          Cost and markup: not recorded yet (shown here, for admins only, once the sync stores the catalog's cost).
+        </Text>
+      </div>
+      <KeyValue label="Last catalog change" testId="catalog-product-last-change">
+        {last ? (
+          <span>
+            {changeKindLabel(last.kind)}
+            {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
+            {last.price_before || last.price_after ? ` · ${formatUah(last.price_before)} → ${formatUah(last.price_after)}` : ""}
+            {" · "}
+            <Link to={`/settings/catalog-sync/runs/${last.run_id}`} className="text-ui-fg-interactive">
+              {formatRelative(last.created_at)}
+            </Link>
+          </span>
+        ) : (
+          "—"
+        )}
+      </KeyValue>
+      <div className="px-6 py-3" data-testid="catalog-product-managed">
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          Managed by the catalog sync: {MANAGED_FIELDS.join(", ")}. Edits to these fields are overwritten at the next sync.
+        </Text>
+      </div>
     </Container>
   )
 }

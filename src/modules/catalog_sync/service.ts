@@ -2,6 +2,7 @@ import { MedusaService } from "@medusajs/framework/utils"
 import CatalogSyncSettings from "./models/catalog-sync-settings"
 import CatalogSyncState from "./models/catalog-sync-state"
 import CatalogSyncRun from "./models/catalog-sync-run"
+import CatalogSyncRunChange from "./models/catalog-sync-run-change"
 import CatalogProductMap from "./models/catalog-product-map"
 import CatalogBrand from "./models/catalog-brand"
 import CatalogBrandModel from "./models/catalog-brand-model"
@@ -36,6 +37,7 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogSyncSettings,
   CatalogSyncState,
   CatalogSyncRun,
+  CatalogSyncRunChange,
   CatalogProductMap,
   CatalogBrand,
   CatalogBrandModel,

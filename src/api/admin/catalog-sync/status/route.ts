@@ -5,6 +5,7 @@ import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
 import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
 import { cachedAccount, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
+import { expectedCatalogTotal } from "../expected-total"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const service = catalogSyncService(req.scope)
@@ -45,6 +46,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else state = "idle"
 
   const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
+  // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
+  const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at) : { total: null, source: null }
   res.json({
     state,
     phase: syncState.phase,
@@ -55,6 +58,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     last_run: serializeRun(lastRun),
     next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
     products_synced: productsSynced,
+    expected_total: expected.total,
+    expected_total_source: expected.source,
     account: account?.account ? publicAccount(account.account) : null,
     account_error: account?.error ?? null,
     quota: {

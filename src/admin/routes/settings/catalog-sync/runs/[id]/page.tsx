@@ -9,6 +9,8 @@ import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
 import { modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
 import type { Run } from "../../../../../lib/types"
+import { ChangeLog } from "../../../../catalog-sync/components/change-log"
+import { RunProgress } from "../../../../catalog-sync/components/run-progress"
 
 /** One run: its counts, how it ended and the catalog items it rejected with the reasons. */
 const CatalogSyncRunPage = () => {
@@ -19,8 +21,16 @@ const CatalogSyncRunPage = () => {
     retry: 1,
     refetchInterval: (query) => {
       const status = query.state.data?.run.status
-      return status === "running" || status === "queued" ? 3000 : false
+      return status === "running" || status === "queued" ? 2000 : false
     },
+  })
+  // The expected total for a running full pass (the light route: no catalog call).
+  const live = run.data?.run.status === "running" || run.data?.run.status === "queued"
+  const progress = useQuery({
+    queryKey: queryKeys.progress,
+    queryFn: catalogSyncApi.getProgress,
+    enabled: live,
+    refetchInterval: live ? 5000 : false,
   })
 
   return (
@@ -34,13 +44,25 @@ const CatalogSyncRunPage = () => {
           <ErrorState what="This run" error={run.error} onRetry={() => run.refetch()} />
         </Container>
       ) : (
-        <RunDetails run={run.data.run} />
+        <RunDetails
+          run={run.data.run}
+          expectedTotal={progress.data?.running_run?.id === run.data.run.id ? progress.data.expected_total : null}
+          totalSource={progress.data?.running_run?.id === run.data.run.id ? progress.data.expected_total_source : null}
+        />
       )}
     </div>
   )
 }
 
-const RunDetails = ({ run }: { run: Run }) => {
+const RunDetails = ({
+  run,
+  expectedTotal,
+  totalSource,
+}: {
+  run: Run
+  expectedTotal: number | null | undefined
+  totalSource: "last_full_pass" | "product_map" | null | undefined
+}) => {
   const badge = runStatusBadge(run.status)
   const rejected = run.rejected_items ?? []
   return (
@@ -55,6 +77,7 @@ const RunDetails = ({ run }: { run: Run }) => {
             <Link to="/settings/catalog-sync/runs">All runs</Link>
           </Button>
         </div>
+        <RunProgress run={run} expectedTotal={expectedTotal} totalSource={totalSource} />
         <KeyValue label="Run id">
           <span className="font-mono">{run.id}</span>
         </KeyValue>
@@ -80,6 +103,7 @@ const RunDetails = ({ run }: { run: Run }) => {
           <RunCounts run={run} />
         </div>
       </Container>
+      <ChangeLog run={run} />
       <Container className="divide-y p-0" data-testid="catalog-sync-rejected">
         <div className="px-6 py-4">
           <Heading level="h2">Rejected items</Heading>

@@ -1,0 +1,15 @@
+import { barHeights, quietLabel, shortDay } from "../history"
+
+describe("history helpers", () => {
+  it("labels folded polls", () => {
+    expect(quietLabel(28)).toBe("28 polls, no changes")
+    expect(quietLabel(1)).toBe("1 poll, no changes")
+  })
+  it("scales bars to the tallest day, keeping small non-zero days visible", () => {
+    expect(barHeights([0, 1, 50, 100])).toEqual([0, 4, 50, 100])
+    expect(barHeights([0, 0])).toEqual([0, 0])
+  })
+  it("short day", () => {
+    expect(shortDay("2026-11-03")).toBe("3 Nov")
+  })
+})

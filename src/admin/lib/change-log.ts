@@ -1,0 +1,35 @@
+// Words for a run's change log (pure).
+import { formatCount } from "./format"
+import type { ChangeKind, RunChange } from "./types"
+
+const KIND_LABELS: Record<ChangeKind, string> = {
+  created: "Created",
+  updated: "Updated",
+  removed: "Removed",
+  drafted: "Drafted",
+  rejected: "Rejected",
+}
+
+export function changeKindLabel(kind: string): string {
+  return KIND_LABELS[kind as ChangeKind] ?? kind
+}
+
+/** ["price", "stock", "sizes"] for an update's flags, in a fixed order. */
+export function changedFields(change: Pick<RunChange, "price_changed" | "stock_changed" | "sizes_changed" | "images_changed" | "text_changed">): string[] {
+  const out: string[] = []
+  if (change.price_changed) out.push("price")
+  if (change.stock_changed) out.push("stock")
+  if (change.sizes_changed) out.push("sizes")
+  if (change.images_changed) out.push("images")
+  if (change.text_changed) out.push("text")
+  return out
+}
+
+/** "1,200 updated, 40 created" for the rows the size cap left out; null when none. */
+export function omittedSummary(omitted: Partial<Record<ChangeKind, number>> | null | undefined): string | null {
+  if (!omitted) return null
+  const parts = (Object.keys(KIND_LABELS) as ChangeKind[])
+    .filter((k) => (omitted[k] ?? 0) > 0)
+    .map((k) => `${formatCount(omitted[k]!)} ${KIND_LABELS[k].toLowerCase()}`)
+  return parts.length ? parts.join(", ") : null
+}

@@ -1,0 +1,31 @@
+// Words and scales for the run history (pure). The server folds and filters (see the
+// /history route); the admin only labels what it gets.
+
+/** "28 polls, no changes" / "1 poll, no changes". */
+export function quietLabel(count: number): string {
+  return `${count} ${count === 1 ? "poll" : "polls"}, no changes`
+}
+
+/** The admin's IANA zone: the shop owner's days for folding and the chart (Medusa stores have no zone). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"
+  } catch {
+    return "UTC"
+  }
+}
+
+/** Bar heights in percent of the tallest day; a day with changes is at least 4 % so it shows. */
+export function barHeights(values: number[]): number[] {
+  const max = Math.max(0, ...values)
+  if (max === 0) return values.map(() => 0)
+  return values.map((v) => (v <= 0 ? 0 : Math.max(4, Math.round((v * 100) / max))))
+}
+
+/** "2026-11-23" -> "23 Nov". */
+export function shortDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!m) return day
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  return `${Number(m[3])} ${months[Number(m[2]) - 1] ?? m[2]}`
+}

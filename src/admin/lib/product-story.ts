@@ -1,0 +1,43 @@
+// What the product page's catalog widget says (pure): why a product is a draft, and which
+// fields the sync manages.
+import type { ProductCatalogLink } from "./types"
+
+export type SizePrice = { variant_id: string; size: string; sku: string | null; selling: string | null; crossed_out: string | null }
+
+/** Fields every sync writes over (src/sync/product-input.ts): manual edits to them do not last. */
+export const MANAGED_FIELDS = [
+  "title",
+  "subtitle",
+  "description",
+  "handle",
+  "status",
+  "images and thumbnail",
+  "sizes (variants) and their SKUs",
+  "prices and the crossed-out price",
+  "stock levels",
+  "weight and dimensions",
+  "material and origin country",
+  "categories, brand and model",
+]
+
+/**
+ * Why a synced product is a draft, or null when it is not one. The map's "draft" is a removal
+ * kept as draft (by the removal setting); a draft the sync keeps active in its map is a card
+ * the catalog sells without a price.
+ */
+export function draftReason(productStatus: string | null | undefined, link: Pick<ProductCatalogLink, "status">, sizes: SizePrice[] | null): string | null {
+  if (link.status === "draft") return "The catalog no longer sells this product; the shop keeps it as a draft (removal setting: keep as draft)."
+  if (link.status === "removed") return "The catalog removed this product."
+  if (productStatus !== "draft") return null
+  if (sizes && sizes.length > 0 && sizes.every((s) => s.selling === null)) return "The catalog has no price for this product, so it is kept as a draft until one appears."
+  if (sizes && sizes.some((s) => s.selling === null)) return "The catalog has no price for some sizes."
+  return "The product is a draft in the shop."
+}
+
+/** The widget's badge: the shop's status wins over the map's, so it never says "Active" beside Medusa's "Draft". */
+export function catalogBadge(productStatus: string | null | undefined, link: Pick<ProductCatalogLink, "status">): { label: string; color: "green" | "orange" | "grey" | "red" } {
+  if (link.status === "removed") return { label: "Removed from catalog", color: "red" }
+  if (link.status === "draft") return { label: "Removed, kept as draft", color: "orange" }
+  if (productStatus === "draft") return { label: "Draft", color: "orange" }
+  return { label: "Synced", color: "green" }
+}

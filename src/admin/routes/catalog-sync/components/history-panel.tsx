@@ -1,0 +1,204 @@
+import { Button, Container, Heading, Select, StatusBadge, Table, Text } from "@medusajs/ui"
+import { keepPreviousData, useQuery } from "@tanstack/react-query"
+import { useState } from "react"
+import { Link, useNavigate } from "react-router-dom"
+import { ErrorState } from "../../../components/error-state"
+import { LoadingState } from "../../../components/loading-state"
+import { catalogSyncApi, queryKeys } from "../../../lib/api"
+import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../lib/format"
+import { barHeights, browserTimeZone, quietLabel, shortDay } from "../../../lib/history"
+import { modeLabel, runStatusBadge, triggerLabel } from "../../../lib/status"
+import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
+
+const PAGE_SIZE = 20
+const ALL = "all"
+
+/**
+ * The run history made readable: quiet polls folded into one row per day, filters by status,
+ * trigger and "had changes" (applied on the server, which sees every run of a day), and a
+ * chart of products changed per day over the last 30 days.
+ */
+export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) => {
+  const navigate = useNavigate()
+  const [pageIndex, setPageIndex] = useState(0)
+  const [status, setStatus] = useState(ALL)
+  const [trigger, setTrigger] = useState(ALL)
+  const [changes, setChanges] = useState(ALL)
+  const query = {
+    days: 30,
+    tz: browserTimeZone(),
+    limit: PAGE_SIZE,
+    offset: pageIndex * PAGE_SIZE,
+    status: status === ALL ? undefined : status,
+    trigger: trigger === ALL ? undefined : trigger,
+    had_changes: changes === ALL ? undefined : (changes as "true" | "false"),
+  }
+  const history = useQuery({
+    queryKey: queryKeys.history(query),
+    queryFn: () => catalogSyncApi.getHistory(query),
+    placeholderData: keepPreviousData,
+    retry: 1,
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => r.type === "run" && (r.run.status === "running" || r.run.status === "queued")) ? 3000 : false),
+  })
+  const filter = (set: (v: string) => void) => (value: string) => {
+    set(value)
+    setPageIndex(0)
+  }
+  const count = history.data?.count ?? 0
+  const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE))
+
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Container className="divide-y p-0" data-testid="catalog-sync-chart">
+        <div className="px-6 py-4">
+          <Heading level="h2">Products changed per day</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Created, updated, restocked and removed, last 30 days{history.data ? ` (days in ${history.data.time_zone})` : ""}.
+          </Text>
+        </div>
+        {history.data ? <ChangesChart perDay={history.data.per_day} /> : <LoadingState rows={1} />}
+      </Container>
+      <Container className="divide-y p-0" data-testid="catalog-sync-runs">
+        <div className="flex flex-wrap items-center justify-between gap-2 px-6 py-4">
+          <div>
+            <Heading level="h2">Sync runs</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              Last 30 days, newest first. Scheduled polls that changed nothing are folded into one row per day.
+            </Text>
+          </div>
+          <div className="flex flex-wrap items-center gap-2" data-testid="catalog-sync-history-filters">
+            <FilterSelect label="Status" value={status} onChange={filter(setStatus)} testId="history-filter-status"
+              options={[[ALL, "Any status"], ["succeeded", "Succeeded"], ["failed", "Failed"], ["interrupted", "Interrupted"], ["running", "Running"], ["queued", "Queued"]]} />
+            <FilterSelect label="Trigger" value={trigger} onChange={filter(setTrigger)} testId="history-filter-trigger"
+              options={[[ALL, "Any trigger"], ["schedule", "Scheduled"], ["manual", "Manual"], ["settings", "Settings change"], ["retry", "Retry"]]} />
+            <FilterSelect label="Changes" value={changes} onChange={filter(setChanges)} testId="history-filter-changes"
+              options={[[ALL, "With or without changes"], ["true", "Had changes"], ["false", "No changes"]]} />
+          </div>
+        </div>
+        {history.isPending ? (
+          <LoadingState rows={5} />
+        ) : history.isError ? (
+          <ErrorState what="The run history" error={history.error} onRetry={() => history.refetch()} />
+        ) : history.data.rows.length === 0 ? (
+          <div className="px-6 py-4" data-testid="catalog-sync-runs-empty">
+            <Text size="small" className="text-ui-fg-subtle">
+              {status !== ALL || trigger !== ALL || changes !== ALL ? "No run matches these filters." : "No sync has run yet."}
+            </Text>
+          </div>
+        ) : (
+          <HistoryTable page={history.data} onOpen={(id) => navigate(runHref(id))} runHref={runHref} />
+        )}
+        {count > PAGE_SIZE && (
+          <div className="flex items-center justify-between px-6 py-3">
+            <Text size="small" className="text-ui-fg-subtle">
+              Page {pageIndex + 1} of {pageCount} · {formatCount(count)} rows
+            </Text>
+            <div className="flex gap-x-2">
+              <Button size="small" variant="secondary" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>
+                Previous
+              </Button>
+              <Button size="small" variant="secondary" disabled={pageIndex + 1 >= pageCount} onClick={() => setPageIndex((p) => p + 1)}>
+                Next
+              </Button>
+            </div>
+          </div>
+        )}
+      </Container>
+    </div>
+  )
+}
+
+const FilterSelect = ({ label, value, onChange, options, testId }: { label: string; value: string; onChange: (v: string) => void; options: [string, string][]; testId: string }) => (
+  <div className="w-[180px]" data-testid={testId}>
+    <Select size="small" value={value} onValueChange={onChange}>
+      <Select.Trigger aria-label={label}>
+        <Select.Value />
+      </Select.Trigger>
+      <Select.Content>
+        {options.map(([v, text]) => (
+          <Select.Item key={v} value={v}>
+            {text}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select>
+  </div>
+)
+
+/** Plain div bars: one per day, as tall as its share of the busiest day. */
+const ChangesChart = ({ perDay }: { perDay: HistoryPage["per_day"] }) => {
+  const heights = barHeights(perDay.map((d) => d.changed))
+  const total = perDay.reduce((sum, d) => sum + d.changed, 0)
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4">
+      <div className="flex h-24 items-end gap-x-[2px]" role="img" aria-label={`${formatCount(total)} products changed in ${perDay.length} days`}>
+        {perDay.map((d, i) => (
+          <div key={d.day} className="flex h-full flex-1 items-end" title={`${shortDay(d.day)}: ${formatCount(d.changed)} products changed in ${formatCount(d.runs)} runs`} data-testid="catalog-sync-chart-bar" data-day={d.day} data-changed={d.changed}>
+            <div className="w-full rounded-t-sm" style={{ height: `${heights[i]}%`, minHeight: d.runs > 0 ? 1 : 0, backgroundColor: d.changed > 0 ? "var(--tag-blue-icon)" : "var(--border-base)" }} />
+          </div>
+        ))}
+      </div>
+      <div className="flex justify-between">
+        <Text size="xsmall" className="text-ui-fg-muted">{perDay[0] ? shortDay(perDay[0].day) : ""}</Text>
+        <Text size="xsmall" className="text-ui-fg-subtle">{formatCount(total)} products changed</Text>
+        <Text size="xsmall" className="text-ui-fg-muted">{perDay.length ? shortDay(perDay[perDay.length - 1].day) : ""}</Text>
+      </div>
+    </div>
+  )
+}
+
+const HistoryTable = ({ page, onOpen, runHref }: { page: HistoryPage; onOpen: (id: string) => void; runHref: (id: string) => string }) => (
+  <Table>
+    <Table.Header>
+      <Table.Row>
+        <Table.HeaderCell>Started</Table.HeaderCell>
+        <Table.HeaderCell>Trigger</Table.HeaderCell>
+        <Table.HeaderCell>Mode</Table.HeaderCell>
+        <Table.HeaderCell>Status</Table.HeaderCell>
+        <Table.HeaderCell>Duration</Table.HeaderCell>
+        <Table.HeaderCell className="text-right">Created</Table.HeaderCell>
+        <Table.HeaderCell className="text-right">Updated</Table.HeaderCell>
+        <Table.HeaderCell className="text-right">Removed</Table.HeaderCell>
+        <Table.HeaderCell className="text-right">Rejected</Table.HeaderCell>
+      </Table.Row>
+    </Table.Header>
+    <Table.Body>
+      {page.rows.map((row) => (row.type === "run" ? <RunRow key={row.run.id} run={row.run} onOpen={onOpen} href={runHref(row.run.id)} /> : <QuietRow key={`quiet-${row.day}`} row={row} />))}
+    </Table.Body>
+  </Table>
+)
+
+const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void; href: string }) => {
+  const badge = runStatusBadge(run.status)
+  return (
+    <Table.Row className="cursor-pointer" onClick={() => onOpen(run.id)} data-testid="catalog-sync-run-row" data-status={run.status} data-trigger={run.trigger} data-mode={run.mode}>
+      <Table.Cell>
+        <Link to={href} onClick={(e) => e.stopPropagation()}>
+          {formatDateTime(run.started_at ?? run.created_at)}
+        </Link>
+      </Table.Cell>
+      <Table.Cell>{triggerLabel(run.trigger)}</Table.Cell>
+      <Table.Cell>{modeLabel(run.mode)}</Table.Cell>
+      <Table.Cell>
+        <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+      </Table.Cell>
+      <Table.Cell>{formatDuration(runDurationMs(run))}</Table.Cell>
+      <Table.Cell className="text-right">{formatCount(run.created)}</Table.Cell>
+      <Table.Cell className="text-right">{formatCount((run.updated ?? 0) + (run.stock_only ?? 0))}</Table.Cell>
+      <Table.Cell className="text-right">{formatCount((run.removed ?? 0) + (run.swept ?? 0))}</Table.Cell>
+      <Table.Cell className="text-right">{formatCount(run.skipped)}</Table.Cell>
+    </Table.Row>
+  )
+}
+
+const QuietRow = ({ row }: { row: Extract<HistoryRow, { type: "quiet" }> }) => (
+  <Table.Row data-testid="catalog-sync-quiet-row" data-day={row.day} data-count={row.count}>
+    <Table.Cell>{shortDay(row.day)}</Table.Cell>
+    {/* A plain cell: @medusajs/ui's Table.Cell does not take colSpan. */}
+    <td colSpan={8} className="h-12 py-0 pe-6 ps-0">
+      <Text size="small" className="text-ui-fg-subtle">
+        {quietLabel(row.count)} · {formatDateTime(row.first_at).split(", ")[1] ?? ""}–{formatDateTime(row.last_at).split(", ")[1] ?? ""}
+      </Text>
+    </td>
+  </Table.Row>
+)

@@ -1,0 +1,274 @@
+import { Alert, Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useRef } from "react"
+import { Link } from "react-router-dom"
+import { ErrorState } from "../../../components/error-state"
+import { KeyValue } from "../../../components/key-value"
+import { LoadingState } from "../../../components/loading-state"
+import { RunCounts } from "../../../components/run-counts"
+import { UsageBar } from "../../../components/usage-bar"
+import { RunProgress } from "./run-progress"
+import { catalogSyncApi, queryKeys } from "../../../lib/api"
+import { briefMessage, describeError } from "../../../lib/errors"
+import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
+import {
+  modeLabel,
+  planExpiry,
+  quotaUsage,
+  runStatusBadge,
+  stateBadge,
+  statusPollMs,
+  triggerLabel,
+} from "../../../lib/status"
+import type { Run, SyncStatus } from "../../../lib/types"
+
+/** Sync health at a glance: state, progress, last run, plan and quota (product list widget and the plugin's page). */
+export const CatalogSyncStatusPanel = () => {
+  const queryClient = useQueryClient()
+  const prompt = usePrompt()
+  const status = useQuery({
+    queryKey: queryKeys.status,
+    queryFn: catalogSyncApi.getStatus,
+    retry: 1,
+    refetchInterval: (query) => (query.state.error ? 30000 : statusPollMs(query.state.data)),
+  })
+
+  const start = useMutation({
+    mutationFn: (mode: "changes" | "full") => catalogSyncApi.startRun(mode),
+    onSuccess: (result, mode) => {
+      if (result.already_running) toast.info("A sync is already running", { description: "It goes on; watch its progress here." })
+      else toast.success(mode === "full" ? "Full resync started" : "Sync started")
+      queryClient.invalidateQueries({ queryKey: queryKeys.all })
+    },
+    onError: (error) => toast.error("The sync could not be started", { description: describeError(error) }),
+  })
+
+  const fullResync = async () => {
+    const confirmed = await prompt({
+      title: "Start a full resync?",
+      description:
+        "Every product is fetched from the catalog again and compared with the shop; products the catalog no longer has are removed. It takes longer than a normal sync and uses about one request per 200 products of the daily quota.",
+      confirmText: "Start full resync",
+      cancelText: "Cancel",
+      variant: "confirmation",
+    })
+    if (confirmed) start.mutate("full")
+  }
+
+  // When a run ends, the product list above holds stale pages: refresh the dashboard's
+  // product queries (same QueryClient) so synced products appear without a reload.
+  const lastRunId = status.data?.last_run?.id ?? null
+  const seenRunId = useRef<string | null | undefined>(undefined)
+  useEffect(() => {
+    if (seenRunId.current !== undefined && lastRunId && lastRunId !== seenRunId.current) {
+      queryClient.invalidateQueries({ queryKey: ["products"] })
+    }
+    if (status.data) seenRunId.current = lastRunId
+  }, [lastRunId, status.data, queryClient])
+
+  const data = status.data
+  const badge = stateBadge(data?.state)
+  const running = !!data && (data.state === "running" || !!data.running_run)
+  const canStart = !!data && data.state !== "not_configured"
+
+  return (
+    <Container className="divide-y p-0" data-testid="catalog-sync-widget">
+      <div className="flex flex-wrap items-center justify-between gap-2 px-6 py-4">
+        <div className="flex items-center gap-x-3">
+          <Heading level="h2">Catalog sync</Heading>
+          {data && (
+            <StatusBadge color={badge.color} data-testid="catalog-sync-state" data-state={data.state}>
+              {badge.label}
+            </StatusBadge>
+          )}
+        </div>
+        <div className="flex items-center gap-x-2">
+          <Button size="small" variant="transparent" asChild>
+            <Link to="/settings/catalog-sync/runs">History</Link>
+          </Button>
+          <Button size="small" variant="transparent" asChild>
+            <Link to="/settings/catalog-sync">Settings</Link>
+          </Button>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={!canStart || running || start.isPending}
+            onClick={fullResync}
+            data-testid="full-resync"
+          >
+            Full resync
+          </Button>
+          <Button
+            size="small"
+            variant="primary"
+            disabled={!canStart || running}
+            isLoading={start.isPending}
+            onClick={() => start.mutate("changes")}
+            data-testid="sync-now"
+          >
+            Sync now
+          </Button>
+        </div>
+      </div>
+      {status.isPending ? (
+        <LoadingState rows={2} />
+      ) : status.isError ? (
+        <ErrorState what="The catalog sync status" error={status.error} onRetry={() => status.refetch()} />
+      ) : (
+        <StatusBody status={status.data} />
+      )}
+    </Container>
+  )
+}
+
+const StatusBody = ({ status }: { status: SyncStatus }) => {
+  if (status.state === "not_configured") {
+    return (
+      <div className="flex flex-col items-start gap-y-2 px-6 py-4" data-testid="catalog-sync-empty">
+        <Text size="small">The catalog is not connected yet.</Text>
+        <Button size="small" variant="secondary" asChild>
+          <Link to="/settings/catalog-sync">Connect the catalog</Link>
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <>
+      <BlockedNotice status={status} />
+      {status.running_run && (
+        <RunProgress
+          run={status.running_run}
+          phase={status.phase}
+          expectedTotal={status.expected_total ?? null}
+          totalSource={status.expected_total_source ?? null}
+        />
+      )}
+      <LastRun run={status.last_run} />
+      <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
+        <div className="divide-y">
+          <KeyValue label="Next run" testId="catalog-sync-next-run">
+            {status.next_run_at ? `${formatRelative(status.next_run_at)} (${formatDateTime(status.next_run_at)})` : status.state === "disabled" ? "Schedule off" : "—"}
+          </KeyValue>
+          <KeyValue label="Products from the catalog" testId="catalog-sync-products">
+            {formatCount(status.products_synced)}
+          </KeyValue>
+        </div>
+        <AccountBlock status={status} />
+      </div>
+    </>
+  )
+}
+
+const BlockedNotice = ({ status }: { status: SyncStatus }) => {
+  if (status.state === "key_invalid")
+    return (
+      <div className="px-6 py-4">
+        <Alert variant="error">
+          The catalog refused the API key{status.blocked?.message ? ` (${status.blocked.message})` : ""}. Scheduled syncs
+          are paused until a new key is saved in{" "}
+          <Link to="/settings/catalog-sync" className="underline">
+            settings
+          </Link>
+          .
+        </Alert>
+      </div>
+    )
+  if (status.state === "plan_required")
+    return (
+      <div className="px-6 py-4">
+        <Alert variant="warning">
+          The catalog account has no API access (the Ultra plan is required, or it has expired)
+          {status.blocked?.message ? `: ${status.blocked.message}` : ""}. Scheduled syncs are paused until the plan is
+          renewed and the settings are saved again.
+        </Alert>
+      </div>
+    )
+  return null
+}
+
+const LastRun = ({ run }: { run: Run | null }) => {
+  if (!run) {
+    return (
+      <div className="px-6 py-4" data-testid="catalog-sync-last-run">
+        <Text size="small" className="text-ui-fg-subtle">
+          No sync has finished yet.
+        </Text>
+      </div>
+    )
+  }
+  const badge = runStatusBadge(run.status)
+  return (
+    <div
+      className="flex flex-col gap-y-3 px-6 py-4"
+      data-testid="catalog-sync-last-run"
+      data-status={run.status}
+      data-trigger={run.trigger}
+      data-mode={run.mode}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-x-2">
+          <Text size="small" weight="plus">
+            Last run
+          </Text>
+          <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+          <Text size="small" className="text-ui-fg-subtle">
+            {triggerLabel(run.trigger)} · {modeLabel(run.mode)} · {formatDuration(runDurationMs(run))}
+          </Text>
+        </div>
+        <Link to={`/settings/catalog-sync/runs/${run.id}`}>
+          <Text size="small" className="text-ui-fg-interactive">
+            {run.finished_at ? `${formatRelative(run.finished_at)} · ${formatDateTime(run.finished_at)}` : "Details"}
+          </Text>
+        </Link>
+      </div>
+      {run.error_message && (
+        <Text size="small" className="text-ui-fg-error" title={run.error_message}>
+          {run.error_code ? `${run.error_code}: ` : ""}
+          {briefMessage(run.error_message)}
+        </Text>
+      )}
+      <RunCounts run={run} />
+    </div>
+  )
+}
+
+const AccountBlock = ({ status }: { status: SyncStatus }) => {
+  const account = status.account
+  const usage = quotaUsage(account, status.quota)
+  const expiry = account ? planExpiry(account.plan_expires_at) : null
+  return (
+    <div className="divide-y" data-testid="catalog-sync-account">
+      <KeyValue label="Plan">
+        {account ? (
+          <span>
+            {account.plan ?? "No plan"}
+            {account.plan_expires_at
+              ? ` · ${expiry === "expired" ? "expired" : "until"} ${formatDateTime(account.plan_expires_at)}`
+              : " · no expiry"}
+            {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
+          </span>
+        ) : status.account_error ? (
+          <span className="text-ui-fg-error">{status.account_error.message}</span>
+        ) : (
+          "—"
+        )}
+      </KeyValue>
+      <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-sync-quota">
+        <Text size="small" weight="plus" className="text-ui-fg-subtle">
+          Requests today
+        </Text>
+        {usage ? (
+          <UsageBar
+            percent={usage.percent}
+            color={usage.color}
+            label={`${formatCount(usage.used)} of ${formatCount(usage.limit)} (${usage.percent}%)${account?.usage.quota_enforced ? "" : " · not enforced"}`}
+          />
+        ) : (
+          <Text size="small" className="text-ui-fg-subtle">
+            Unknown until the catalog answers.
+          </Text>
+        )}
+      </div>
+    </div>
+  )
+}

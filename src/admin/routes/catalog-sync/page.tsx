@@ -1,0 +1,35 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ArrowPath } from "@medusajs/icons"
+import { Button, Heading, Text } from "@medusajs/ui"
+import { Link } from "react-router-dom"
+import { CatalogSyncStatusPanel } from "./components/status-panel"
+import { HistoryPanel } from "./components/history-panel"
+
+/**
+ * The plugin's own page under the sidebar: the sync's status (with live progress) at the top,
+ * where it needs no scrolling, and the run history below.
+ */
+const CatalogSyncPage = () => (
+  <div className="flex flex-col gap-y-3" data-testid="catalog-sync-page">
+    <div className="flex items-center justify-between">
+      <div>
+        <Heading level="h1">Catalog sync</Heading>
+        <Text size="small" className="text-ui-fg-subtle">
+          Products from the reseller catalog: what the sync is doing now and what it did.
+        </Text>
+      </div>
+      <Button size="small" variant="secondary" asChild>
+        <Link to="/settings/catalog-sync">Settings</Link>
+      </Button>
+    </div>
+    <CatalogSyncStatusPanel />
+    <HistoryPanel runHref={(id) => `/settings/catalog-sync/runs/${id}`} />
+  </div>
+)
+
+export const config = defineRouteConfig({
+  label: "Catalog sync",
+  icon: ArrowPath,
+})
+
+export default CatalogSyncPage

@@ -1,0 +1,42 @@
+import { amountText, priceStory } from "../products/[product_id]/prices/price-story"
+
+const variants = [
+  { id: "v1", title: "42", sku: "A-42", price_set_id: "ps1" },
+  { id: "v2", title: "43", sku: "A-43", price_set_id: "ps2" },
+  { id: "v3", title: "44", sku: "A-44", price_set_id: "ps3" },
+]
+
+describe("priceStory", () => {
+  it("a sale-list price below the base sells, and the base is crossed out; exact decimals from raw_amount", () => {
+    const sizes = priceStory(
+      variants,
+      [
+        { price_set_id: "ps1", currency_code: "uah", amount: 1625, raw_amount: { value: "1625" } },
+        { price_set_id: "ps1", price_list_id: "plist_sale", currency_code: "uah", amount: 1300.1, raw_amount: { value: "1300.1" } },
+        { price_set_id: "ps2", currency_code: "uah", amount: 999.99, raw_amount: { value: "999.99" } },
+      ],
+      "plist_sale"
+    )
+    expect(sizes[0]).toEqual({ variant_id: "v1", size: "42", sku: "A-42", selling: "1300.10", crossed_out: "1625.00" })
+    expect(sizes[1]).toMatchObject({ selling: "999.99", crossed_out: null })
+    // No price: the product is a draft because the catalog has none for this size.
+    expect(sizes[2]).toMatchObject({ selling: null, crossed_out: null })
+  })
+  it("ignores other price lists and currencies, and a sale price not below the base", () => {
+    const sizes = priceStory(
+      variants.slice(0, 1),
+      [
+        { price_set_id: "ps1", currency_code: "uah", amount: 100, raw_amount: { value: "100" } },
+        { price_set_id: "ps1", price_list_id: "plist_other", currency_code: "uah", amount: 50 },
+        { price_set_id: "ps1", currency_code: "eur", amount: 3 },
+        { price_set_id: "ps1", price_list_id: "plist_sale", currency_code: "uah", amount: 120 },
+      ],
+      "plist_sale"
+    )
+    expect(sizes[0]).toMatchObject({ selling: "100.00", crossed_out: null })
+  })
+  it("amountText keeps 13-digit amounts exact", () => {
+    expect(amountText({ amount: 1234567890123.45, raw_amount: { value: "1234567890123.45" } })).toBe("1234567890123.45")
+    expect(amountText({ amount: null })).toBeNull()
+  })
+})

@@ -1,0 +1,52 @@
+// The catalog's expected size for a running full pass, so the admin can show a percent and an
+// ETA. The catalog API tells no size (not /v1/me, not the changes feed), so it comes from what
+// the shop already knows: the last complete full pass's product count, else the number of
+// products the shop holds from the catalog. A first sync has neither: the total is unknown.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { CATALOG_SYNC_MODULE } from "../../../modules/catalog_sync/module-name"
+
+export type ExpectedTotal = { total: number | null; source: "last_full_pass" | "product_map" | null }
+
+type RunLike = { items_seen?: number | null; progress?: unknown }
+
+/** Pure choice: a fresh full pass's count beats the product map (which lags removals). */
+export function chooseExpectedTotal(lastFullPass: RunLike | null, productMapCount: number): ExpectedTotal {
+  const seen = lastFullPass?.items_seen
+  if (typeof seen === "number" && seen > 0) return { total: seen, source: "last_full_pass" }
+  if (productMapCount > 0) return { total: productMapCount, source: "product_map" }
+  return { total: null, source: null }
+}
+
+/**
+ * A run read the whole catalog when it worked in a pass (progress.pass_id) from its start:
+ * a resumed run read only the rest of its pass, so its count is not the catalog's size.
+ */
+export function isWholePass(run: RunLike): boolean {
+  const p = (run.progress ?? null) as { pass_id?: unknown; resumed?: unknown; restarts?: unknown } | null
+  return !!p && typeof p.pass_id === "string" && !p.resumed
+}
+
+type Service = {
+  listCatalogSyncRuns(filter: unknown, config: unknown): Promise<RunLike[]>
+  listAndCountCatalogProductMaps(filter: unknown, config: unknown): Promise<[unknown[], number]>
+}
+
+/**
+ * `runStartedAt`: the running run's start. Only products the shop held before it count, so a
+ * first sync (whose map grows page by page) has no total rather than a total that chases it.
+ */
+export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt: Date | string | null | undefined): Promise<ExpectedTotal> {
+  const service = scope.resolve<Service>(CATALOG_SYNC_MODULE)
+  // The last 50 succeeded runs hold a full pass unless ~8 hours of 10-minute polls came after it.
+  const recent = await service.listCatalogSyncRuns(
+    { status: "succeeded" },
+    { order: { created_at: "DESC" }, take: 50, select: ["id", "items_seen", "progress"] }
+  )
+  const lastFullPass = recent.find(isWholePass) ?? null
+  const before = runStartedAt ? new Date(runStartedAt) : new Date()
+  const [, mapCount] = await service.listAndCountCatalogProductMaps(
+    { status: ["active", "draft"], created_at: { $lt: before } },
+    { take: 1, select: ["id"] }
+  )
+  return chooseExpectedTotal(lastFullPass, mapCount)
+}

@@ -1,0 +1,37 @@
+// GET /admin/catalog-sync/products/:product_id/prices: selling and crossed-out price per size
+// of a synced product, from Medusa's own prices (base price and the plugin's sale list).
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { SALE_PRICE_LIST_SOURCE } from "../../../../../../workflows/fidelity/sale-prices"
+import { priceStory, type PriceRow, type VariantRow } from "./price-story"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const products = req.scope.resolve(Modules.PRODUCT)
+  const variants = (await products.listProductVariants(
+    { product_id: req.params.product_id },
+    { select: ["id", "title", "sku", "variant_rank"], take: null }
+  )) as unknown as { id: string; title: string | null; sku: string | null; variant_rank?: number | null }[]
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = variants.length
+    ? await query.graph({
+        entity: "product_variant_price_set",
+        fields: ["variant_id", "price_set_id"],
+        filters: { variant_id: variants.map((v) => v.id) },
+      } as never)
+    : { data: [] }
+  const priceSetOf = new Map((links as { variant_id: string; price_set_id: string }[]).map((l) => [l.variant_id, l.price_set_id]))
+  const rows = [...variants]
+    .sort((a, b) => (a.variant_rank ?? 0) - (b.variant_rank ?? 0))
+    .map((v): VariantRow => ({ id: v.id, title: v.title, sku: v.sku, price_set_id: priceSetOf.get(v.id) ?? null }))
+  const priceSetIds = rows.map((r) => r.price_set_id).filter((id): id is string => !!id)
+  const pricing = req.scope.resolve(Modules.PRICING)
+  const prices = priceSetIds.length
+    ? ((await pricing.listPrices({ price_set_id: priceSetIds }, { select: ["id", "price_set_id", "price_list_id", "amount", "raw_amount", "currency_code"], take: null })) as unknown as PriceRow[])
+    : []
+  const listIds = [...new Set(prices.map((p) => p.price_list_id).filter((id): id is string => !!id))]
+  const lists = listIds.length
+    ? ((await pricing.listPriceLists({ id: listIds }, { select: ["id", "metadata"], take: null })) as unknown as { id: string; metadata?: Record<string, unknown> | null }[])
+    : []
+  const saleList = lists.find((l) => l.metadata?.source === SALE_PRICE_LIST_SOURCE) ?? null
+  res.json({ currency_code: "uah", sizes: priceStory(rows, prices, saleList?.id ?? null) })
+}
