@@ -239,7 +239,9 @@ describe("retries", () => {
   })
 
   it("header timeouts retry, then throw TimeoutError; an AbortSignal stops a call at once", async () => {
-    await control(sb, "/faults", { fail_rate: 1, kinds: ["slow"], slow_ms: 1000 })
+    // The sandbox answers long after the 150 ms headers timeout: undici checks that timeout on a coarse timer, so a
+    // busy machine may fire it hundreds of milliseconds late, and a reply that comes first would pass as success.
+    await control(sb, "/faults", { fail_rate: 1, kinds: ["slow"], slow_ms: 4000 })
     const client = clientFor(sb, { discoverLimits: false, timeouts: { headersMs: 150 }, retry: { maxRetries: 1, baseDelayMs: 5 } })
     const error = await caught(client.getProduct(1))
     expect(error).toBeInstanceOf(TimeoutError)
