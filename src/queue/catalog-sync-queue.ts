@@ -86,6 +86,18 @@ export class CatalogSyncQueue {
     })
   }
 
+  /**
+   * The run of a job the scheduler fired, created under the same mutex as enqueueRun, so a
+   * "Sync now" at the same moment and the scheduled job never both start a run. Null when a run
+   * is alive (the scheduled job then does nothing).
+   */
+  async createScheduledRun(input: { mode: RunMode; jobId: string | null }): Promise<RunRow | null> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
+      if ((await this.interruptDeadRunsAndListLive()).length) return null
+      return this.#service().createCatalogSyncRuns({ trigger: "schedule", mode: input.mode, status: "queued", job_id: input.jobId })
+    })
+  }
+
   /** Creates a queued run row and its job (the job id is the run id). */
   async #addRun(input: { mode: RunMode; trigger: RunTrigger; progress?: Record<string, unknown> }): Promise<RunRow> {
     const service = this.#service()

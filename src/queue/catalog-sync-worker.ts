@@ -231,8 +231,8 @@ export class CatalogSyncWorker {
       if (!isConfigured(settings) || !settings.enabled) return { skipped: "not_configured_or_disabled" }
       const state = await service.getState()
       if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
-      if ((await this.#queue.interruptDeadRunsAndListLive()).length) return { skipped: "already_running" }
-      const run = await service.createCatalogSyncRuns({ trigger: "schedule", mode, status: "queued", job_id: job.id ?? null })
+      const run = await this.#queue.createScheduledRun({ mode, jobId: job.id ?? null })
+      if (!run) return { skipped: "already_running" }
       // The job names its run, so recovery can tell this job from a later one.
       await job.updateData({ runId: run.id, mode, trigger: "schedule" }).catch(() => undefined)
       return { run }
