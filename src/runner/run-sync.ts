@@ -14,7 +14,7 @@ import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { runErrorText } from "../sync/write-failures"
 import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
-import { loadFidelityHooks, type FidelityHooks } from "./fidelity-hooks"
+import { categoryIdsFor, refreshReferenceData } from "../workflows/fidelity"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
 
@@ -27,8 +27,6 @@ export interface RunSyncInput {
   settings: EffectiveSettings
   client: CatalogClient
   signal: AbortSignal
-  /** Tests may replace the fidelity hooks; the default is src/workflows/fidelity. */
-  hooks?: FidelityHooks
   /**
    * The run lock this run holds (the worker passes it). Every state change (cursor included)
    * goes through it, fenced, and it is checked before every page write and the sweep: a run
@@ -120,8 +118,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const hooks = input.hooks ?? loadFidelityHooks()
-    const refs = await hooks.refreshReferenceData(container, client, state, settings)
+    const refs = await refreshReferenceData(container, client, state, settings)
 
     const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
@@ -187,12 +184,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           vocabulary: settings.vocabulary,
           salesChannelId: setup.salesChannelId,
           stockLocationId: setup.stockLocationId,
-          categoryIdsFor: (details) => hooks.categoryIdsFor(details, refs),
+          categoryIdsFor: (details) => categoryIdsFor(details, refs),
         },
         placement: setup,
         removalMode: settings.removalMode,
         fullPassId: position.fullPassId,
-        hooks,
         refs,
         settings,
       }
@@ -243,7 +239,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence?.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, hooks)
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })
