@@ -8,7 +8,9 @@ import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./fidelity"
 
-export type RemovalMode = "delete" | "draft"
+import type { RemovalMode } from "../sync/settings"
+
+export type { RemovalMode }
 
 export async function removeCatalogProducts(container: MedusaContainer, productIds: string[], mode: RemovalMode): Promise<void> {
   if (!productIds.length) return

@@ -1,7 +1,7 @@
 // Fidelity hooks the engine calls (docs/contracts.md "Fidelity hooks"): reference data at
 // run start, extras after each page's product writes, cleanup on removal. All idempotent,
 // one bulk call per kind per page.
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import {
   AbortedError,
   InvalidApiKeyError,
@@ -38,8 +38,6 @@ export interface NewReferences {
   brandModelIdByCatalogId: Record<string, string>
 }
 
-type Logger = { info(m: string): void; warn(m: string): void; debug?(m: string): void }
-
 /** What catalog_sync_state.reference_cache holds (only fidelity writes it). */
 export interface ReferenceCache {
   categories?: Validators & { primaryLanguage: Language; translations: boolean; count: number }
@@ -60,7 +58,7 @@ function loggerOf(container: MedusaContainer): Logger {
   try {
     return container.resolve("logger") as Logger
   } catch {
-    return console
+    return console as unknown as Logger
   }
 }
 

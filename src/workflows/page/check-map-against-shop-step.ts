@@ -31,8 +31,8 @@ export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, asy
   const all = { fields: true, variants: true, prices: true }
   return new StepResponse({
     ...plan,
-    create: [...plan.create, ...gone.map((p) => ({ ...p, changed: all }))],
+    create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: all }))],
     stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
-    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, changed: all }))],
+    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: all }))],
   })
 })

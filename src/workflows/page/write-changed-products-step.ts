@@ -32,7 +32,7 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
         stock: p.stock,
         variantIds: orphan ? {} : p.row!.variant_ids ?? {},
         inventoryItemIds: orphan ? {} : p.row!.inventory_item_ids ?? {},
-        changed: orphan ? { fields: true, variants: true, prices: true } : p.changed,
+        partsToWrite: orphan ? { fields: true, variants: true, prices: true } : p.partsToWrite,
       }
     })
     const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products, placement: input.placement } })
