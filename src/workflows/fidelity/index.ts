@@ -10,9 +10,6 @@ import {
   type Validators,
 } from "../../catalog-client"
 import type { CardDetails, Language } from "../../sync/card-details"
-import { variantAmounts } from "../../sync/card-details"
-import { distinctSizes } from "../../sync/map-card"
-import { DEFAULT_SIZE_KEY } from "../../sync/product-input"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
@@ -162,18 +159,12 @@ export async function refreshReferenceData(
 }
 
 /** The sale amount wanted for every variant the engine wrote, keyed like the product map. */
-export function salePricesOf(written: WrittenProduct[]): SalePriceWanted[] {
+export function salePricesOf(written: Pick<WrittenProduct, "variants" | "variantIdsBySize">[]): SalePriceWanted[] {
   const wanted: SalePriceWanted[] = []
   for (const w of written) {
-    const sizes = distinctSizes(w.card)
-    if (sizes.length === 0) {
-      const variantId = w.variantIdsBySize[DEFAULT_SIZE_KEY]
-      if (variantId) wanted.push({ variantId, saleAmount: variantAmounts(w.card).saleAmount })
-      continue
-    }
-    for (const s of sizes) {
-      const variantId = w.variantIdsBySize[s.size.trim()]
-      if (variantId) wanted.push({ variantId, saleAmount: variantAmounts(s).saleAmount })
+    for (const v of w.variants) {
+      const variantId = w.variantIdsBySize[v.sizeKey]
+      if (variantId) wanted.push({ variantId, saleAmount: v.saleAmount })
     }
   }
   return wanted

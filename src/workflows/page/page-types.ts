@@ -31,6 +31,8 @@ export interface WrittenProduct {
   catalogId: string
   productId: string
   variantIdsBySize: Record<string, string>
+  /** Each variant's selling amount when below its base price (mapped once, in map-card). */
+  variants: { sizeKey: string; saleAmount: string | null }[]
   card: ProductCard
   details: CardDetails
 }
@@ -40,6 +42,7 @@ export function writtenProducts(writes: PlannedWrite[]): WrittenProduct[] {
     catalogId: plan.catalogId,
     productId: result.productId,
     variantIdsBySize: result.variantIds,
+    variants: plan.input.variants.map((v) => ({ sizeKey: v.sizeKey, saleAmount: v.saleAmount })),
     card: plan.card,
     details: plan.input.details,
   }))
