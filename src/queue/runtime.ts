@@ -157,7 +157,7 @@ class CatalogSyncRuntime {
  */
 function loadRunSync(): RunSyncFn {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const mod = require("../runner/run-sync") as typeof import("../runner/run-sync")
+  const mod = require("../sync-run/run-sync") as typeof import("../sync-run/run-sync")
   return mod.runSync as RunSyncFn
 }
 

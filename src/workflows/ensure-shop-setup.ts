@@ -24,7 +24,7 @@ import {
   updatePriceListsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { SALE_PRICE_LIST_DESCRIPTION, SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "./fidelity/sale-prices"
+import { SALE_PRICE_LIST_DESCRIPTION, SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "./extras/sale-prices"
 import { CURRENCY_CODE } from "../sync/product-input"
 import type { Placement } from "./page-input"
 import { DEFAULT_REGION, type RegionSetup } from "../sync/settings"

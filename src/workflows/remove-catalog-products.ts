@@ -6,7 +6,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { MapRow } from "../sync/plan-page"
-import { removeProductExtras } from "./fidelity"
+import { removeProductExtras } from "./extras"
 
 import type { RemovalMode } from "../sync/settings"
 

@@ -6,7 +6,7 @@ import type { CardDetails } from "../../sync/card-details"
 import type { ProductCard } from "../../catalog-client"
 import type { CreatedProduct } from "../page-input"
 
-/** Reference data of the run (src/workflows/fidelity refreshReferenceData), as records. */
+/** Reference data of the run (src/workflows/extras refreshReferenceData), as records. */
 export interface PageReferences {
   categoryIdByCatalogId: Record<string, string>
   brandIdByCatalogId: Record<string, string>

@@ -1,8 +1,8 @@
 // The selling price of every written variant in the sale price list, when it is below the
 // crossed-out base price (else its sale price goes).
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { salePricesOf } from "../fidelity"
-import { syncSalePrices } from "../fidelity/sale-prices"
+import { salePricesOf } from "../extras"
+import { syncSalePrices } from "../extras/sale-prices"
 import type { WrittenProduct } from "./page-types"
 
 export const syncSalePricesStepId = "catalog-sync-sync-sale-prices"

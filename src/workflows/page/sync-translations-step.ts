@@ -3,7 +3,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Language } from "../../sync/card-details"
 import type { ShopVocabulary } from "../../sync/shop-vocabulary"
-import { syncProductTranslations } from "../fidelity"
+import { syncProductTranslations } from "../extras"
 import { syncSizeOptionTranslations } from "../option-translations"
 import type { WrittenProduct } from "./page-types"
 

@@ -14,7 +14,7 @@ import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { runErrorText } from "../sync/write-failures"
 import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
-import { categoryIdsFor, refreshReferenceData } from "../workflows/fidelity"
+import { categoryIdsFor, refreshReferenceData } from "../workflows/extras"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
 
