@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { compareShop, readCatalog, readShop } from "./engine-helpers"
+import { compareShop, readCatalog, readShop } from "./sync-helpers"
 import { configure, sql, waitFor } from "./platform-helpers"
 
 jest.setTimeout(1_200_000)
