@@ -48,17 +48,15 @@ interface StateRow extends SyncStateView {
   reference_cache?: unknown
 }
 
+/**
+ * The module service's calls runSync makes. Its own getState reads (or creates) the state row;
+ * the row's JSON columns are typed loosely by the model, so this view names their shapes.
+ */
 type Service = {
-  listCatalogSyncStates(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<StateRow[]>
-  createCatalogSyncStates(data: Record<string, unknown>): Promise<StateRow>
+  getState(): Promise<StateRow>
   updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
   updateCatalogSyncRuns(data: Record<string, unknown>): Promise<unknown>
   updateCatalogProductMaps(data: Record<string, unknown>): Promise<unknown>
-}
-
-async function loadState(service: Service): Promise<StateRow> {
-  const [state] = await service.listCatalogSyncStates({}, { take: 1, order: { created_at: "ASC" } })
-  return state ?? (await service.createCatalogSyncStates({ phase: "never" }))
 }
 
 const newPassId = () => `pass_${randomUUID()}`
@@ -89,7 +87,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const progress = () => ({ phase, restarts, pass_id: passId, ...resumeOf })
 
   const fence = input.fence
-  const state = await loadState(service)
+  const state = await service.getState()
   const storeState = async (patch: Record<string, unknown>) => {
     if (fence) await fence.updateState(state.id, patch)
     else await service.updateCatalogSyncStates({ id: state.id, ...patch })
