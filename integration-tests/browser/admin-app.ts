@@ -51,7 +51,7 @@ const SNAPSHOT_DIR = path.join(DEMO_BUILD_DIR, "node_modules", "medusa-catalog-s
 const REQUIRED_FILES = [
   "src/modules/catalog_sync/index.js",
   "src/modules/catalog_sync_runtime/index.js",
-  "src/runner/run-sync.js",
+  "src/sync-run/run-sync.js",
   "src/api/admin/catalog-sync/status/route.js",
   "src/admin/index.mjs",
 ]

@@ -6,7 +6,7 @@
 // rejected with its id (or an excerpt) and field; nothing malformed reaches the database or
 // the store API; and the next run, whose only write is the card the database refuses,
 // completes too.
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./sync-helpers"
 import { sql } from "./platform-helpers"
 import {
   BAD_IMAGES_ID,

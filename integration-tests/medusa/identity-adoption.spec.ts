@@ -7,7 +7,7 @@
 import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
 import type { ProductCard } from "../../src/catalog-client"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./sync-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)

@@ -4,7 +4,7 @@
 // of asking Medusa to remove a value a live variant still uses (which Medusa refuses, and the
 // product would be rejected on every later change of its sizes). Checked by SQL on Medusa's tables.
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./sync-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)

@@ -3,7 +3,7 @@
 // product's Size values follow the sizes; a product taken off sale and back is there once; the
 // product map never points at a deleted row. Checked by plain SQL on Medusa's tables after every run.
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)

@@ -6,7 +6,7 @@
 // prices, stock, image order, thumbnail; and the product map points at live rows only.
 // Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (300), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
 
 const ROUNDS = Number(process.env.MCS_SOAK_ROUNDS ?? 30)
 const PRODUCTS = Number(process.env.MCS_SOAK_PRODUCTS ?? 300)

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { compareShop, readCatalog, readShop } from "./engine-helpers"
+import { compareShop, readCatalog, readShop } from "./sync-helpers"
 import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
 
 jest.setTimeout(600_000)

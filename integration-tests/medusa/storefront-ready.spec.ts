@@ -4,7 +4,7 @@
 // Ukrainian, plain SKUs in size order. The readiness checklist reports green, turns red when
 // the key loses the channel or the region goes, and its fixes make it green again.
 import { compareSizes } from "../../src/sync/size-order"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)

@@ -22,7 +22,7 @@ export interface PluginEnvironment {
   CATALOG_SYNC_SCHEDULE_EVERY_MS?: string
   CATALOG_SYNC_RETRY_BACKOFF_MS?: string
   CATALOG_SYNC_CLIENT_MAX_RETRIES?: string
-  /** Test-only page hooks (see src/runner/test-hooks.ts). */
+  /** Test-only page hooks (see src/sync-run/test-hooks.ts). */
   CATALOG_SYNC_TEST_PAGE_DELAY_MS?: string
   CATALOG_SYNC_TEST_BLOCK_LOOP_MS?: string
   CATALOG_SYNC_TEST_HOOK_MODE?: string

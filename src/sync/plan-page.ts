@@ -32,7 +32,7 @@ export interface PlannedUpsert {
   /** The existing map row (null for a product never seen). */
   row: MapRow | null
   /** For an update: which parts to rewrite (all for a product coming back from draft). */
-  changed: ChangedParts
+  partsToWrite: ChangedParts
 }
 
 export interface PagePlan {
@@ -42,20 +42,11 @@ export interface PagePlan {
   unchanged: PlannedUpsert[]
   /** Active products the catalog removed. */
   remove: MapRow[]
-  /** Removal items for products the shop does not have (or already removed): nothing to do. */
-  removeIgnored: string[]
   rejected: RejectedItem[]
 }
 
-/** Does the update change the set of sizes (variants to add or remove)? */
-export function sizesChanged(plan: PlannedUpsert): boolean {
-  const before = Object.keys(plan.row?.variant_ids ?? {}).sort()
-  const after = plan.input.variants.map((v) => v.sizeKey).sort()
-  return before.length !== after.length || before.some((k, i) => k !== after[i])
-}
-
 export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext): PagePlan {
-  const plan: PagePlan = { create: [], update: [], stockOnly: [], unchanged: [], remove: [], removeIgnored: [], rejected: [] }
+  const plan: PagePlan = { create: [], update: [], stockOnly: [], unchanged: [], remove: [], rejected: [] }
   const rows = new Map(mapRows.map((r) => [r.catalog_id, r]))
 
   // A page may carry one id twice; its last state wins, as the feed orders by change.
@@ -68,8 +59,8 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
   for (const item of latest.values()) {
     const row = rows.get(item.id) ?? null
     if (!("product" in item) || item.status === "removed") {
+      // A removal for a product the shop does not have (or already removed) needs nothing.
       if (row && row.status === "active" && row.product_id) plan.remove.push(row)
-      else plan.removeIgnored.push(item.id)
       continue
     }
     let input: ProductInput
@@ -89,11 +80,11 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       fingerprint: fingerprint(input),
       stockFingerprint: stockFingerprint(stock, ctx.stockLocationId ?? null),
       row,
-      changed: { fields: true, variants: true, prices: true },
+      partsToWrite: { fields: true, variants: true, prices: true },
     }
     if (!row || !row.product_id || row.status === "removed") plan.create.push(planned)
     else if (row.status !== "active" || row.fingerprint !== planned.fingerprint) {
-      if (row.status === "active") planned.changed = changedParts(row.fingerprint, planned.fingerprint)
+      if (row.status === "active") planned.partsToWrite = changedParts(row.fingerprint, planned.fingerprint)
       plan.update.push(planned)
     }
     else if (row.stock_fingerprint !== planned.stockFingerprint) plan.stockOnly.push(planned)

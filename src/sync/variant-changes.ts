@@ -15,7 +15,7 @@ export interface ProductVariantsBefore {
   /** size key → inventory item id, from the product map */
   inventoryItemIds: Record<string, string>
   /** Which parts changed since the last write (product fields, variants, prices); absent = all. Stock is always set. */
-  changed?: ChangedParts
+  partsToWrite?: ChangedParts
   /** Live variants of the product that match no size of the card (removed with the lost sizes). */
   staleVariantIds?: string[]
   /**
@@ -107,7 +107,7 @@ export function reconcileWithShop(p: ProductVariantsBefore, live: LiveVariant[])
     inventoryItemIds,
     staleVariantIds,
     relabeled,
-    changed: repaired ? { fields: true, variants: true, prices: true } : p.changed,
+    partsToWrite: repaired ? { fields: true, variants: true, prices: true } : p.partsToWrite,
     repaired,
   }
 }
@@ -179,8 +179,8 @@ export function variantChanges(products: ProductVariantsBefore[]) {
       if (variantId) {
         const keptVariant = { variantId, rank, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount }
         kept.push(keptVariant)
-        if (p.changed?.variants ?? true) keptFields.push(keptVariant)
-        if (p.changed?.prices ?? true) keptPrices.push(keptVariant)
+        if (p.partsToWrite?.variants ?? true) keptFields.push(keptVariant)
+        if (p.partsToWrite?.prices ?? true) keptPrices.push(keptVariant)
         const itemId = p.inventoryItemIds[v.sizeKey]
         if (itemId) keptLevels.push({ inventoryItemId: itemId, quantity })
         else keptWithoutInventory.push({ ...addedOf(p, v, rank, quantity), variantId })
@@ -189,12 +189,12 @@ export function variantChanges(products: ProductVariantsBefore[]) {
       }
     }
   }
-  const fieldsChanged = products.filter((p) => p.changed?.fields ?? true).map((p) => p.productId)
+  const fieldsChanged = products.filter((p) => p.partsToWrite?.fields ?? true).map((p) => p.productId)
   /** Kept variants put back on the catalog's size value (before the option's values are pruned). */
   const relabeled = products.flatMap((p) => p.relabeled ?? [])
   /** Products whose variant set may have changed: their size option's values are made equal to the sizes. */
   const optionValues = products
-    .filter((p) => (p.changed?.variants ?? true) || (p.relabeled?.length ?? 0) > 0)
+    .filter((p) => (p.partsToWrite?.variants ?? true) || (p.relabeled?.length ?? 0) > 0)
     .map((p) => ({ productId: p.productId, optionTitle: p.input.optionTitle, values: p.input.variants.map((v) => v.optionValue) }))
   return { kept, keptFields, keptPrices, keptLevels, added, keptWithoutInventory, removedVariantIds, fieldsChanged, optionValues, relabeled }
 }

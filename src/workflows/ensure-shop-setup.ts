@@ -24,8 +24,9 @@ import {
   updatePriceListsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { SALE_PRICE_LIST_DESCRIPTION, SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "./fidelity/sale-prices"
+import { SALE_PRICE_LIST_DESCRIPTION, SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "./extras/sale-prices"
 import { CURRENCY_CODE } from "../sync/product-input"
+import type { Placement } from "./page-input"
 import { DEFAULT_REGION, type RegionSetup } from "../sync/settings"
 
 export const OWN_STOCK_LOCATION_NAME = "Catalog sync warehouse"
@@ -36,12 +37,6 @@ const MARKER = { created_by: "medusa-catalog-sync" }
 /** Store metadata key recording what first-run setup already did. */
 const SETUP_KEY = "catalog_sync_setup"
 
-export interface ShopSetup {
-  stockLocationId: string
-  salesChannelId: string
-  /** Products are linked to it so they can be shipped; null when the shop has none. */
-  shippingProfileId: string | null
-}
 
 export interface SetupSettings {
   stockLocationId: string | null
@@ -317,7 +312,7 @@ async function retitleSalePriceList(container: MedusaContainer): Promise<void> {
  * region) is done once (per channel for the keys); the rest every time, since the sync cannot
  * write without it.
  */
-export async function ensureShopSetup(container: MedusaContainer, settings: SetupSettings): Promise<ShopSetup> {
+export async function ensureShopSetup(container: MedusaContainer, settings: SetupSettings): Promise<Placement> {
   await ensureCurrency(container)
   const stockLocationId = await ensureStockLocation(container, settings.stockLocationId)
   const salesChannelId = await ensureSalesChannel(container, settings.salesChannelId)

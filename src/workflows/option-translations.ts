@@ -7,7 +7,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { batchTranslationsWorkflow } from "@medusajs/medusa/core-flows"
 import { LOCALE_BY_LANGUAGE, otherLanguage, type Language } from "../sync/card-details"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
-import { translationService } from "./fidelity/translations"
+import { translationService } from "./extras/translations"
 
 type Row = { id: string; reference_id: string; locale_code: string; translations: Record<string, unknown> }
 

@@ -21,9 +21,11 @@ export interface CreatedProduct {
 /** A mapped product to rewrite: the shape the pure variant planner reads. */
 export type ProductToUpdate = ProductVariantsBefore
 
+/** Where the sync puts products (shop setup, ensure-shop-setup.ts, resolves it once per run). */
 export interface Placement {
   stockLocationId: string
   salesChannelId: string
+  /** Products are linked to it so they can be shipped; null when the shop has none. */
   shippingProfileId: string | null
 }
 

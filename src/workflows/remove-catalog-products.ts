@@ -1,10 +1,16 @@
 // Products the catalog removed: soft-deleted with Medusa's own workflow (variants,
-// prices and inventory go with them), or set to draft when the setting says so.
+// prices and inventory go with them), or set to draft when the setting says so. The one way
+// a mapped product is removed: by a removal item of a page and by the sweep at the end of a pass.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
+import type { MapRow } from "../sync/plan-page"
+import { removeProductExtras } from "./extras"
 
-export type RemovalMode = "delete" | "draft"
+import type { RemovalMode } from "../sync/settings"
+
+export type { RemovalMode }
 
 export async function removeCatalogProducts(container: MedusaContainer, productIds: string[], mode: RemovalMode): Promise<void> {
   if (!productIds.length) return
@@ -13,4 +19,35 @@ export async function removeCatalogProducts(container: MedusaContainer, productI
     return
   }
   await deleteProductsWorkflow(container).run({ input: { ids: productIds } })
+}
+
+type ProductMapWrites = { updateCatalogProductMaps(data: Record<string, unknown>[]): Promise<unknown> }
+
+/**
+ * Removes mapped products per the removal mode (their sale prices, translations and brand links
+ * first, then the product: soft-deleted or set to draft) and marks their map rows. The
+ * fingerprints are forgotten, so a product the catalog sends again is rewritten in full.
+ */
+export async function removeMappedProducts(
+  container: MedusaContainer,
+  rows: Pick<MapRow, "id" | "product_id">[],
+  opts: { mode: RemovalMode; runId?: string; now?: Date }
+): Promise<void> {
+  if (!rows.length) return
+  const productIds = rows.map((r) => r.product_id).filter((id): id is string => !!id)
+  if (productIds.length) {
+    await removeProductExtras(container, productIds)
+    await removeCatalogProducts(container, productIds, opts.mode)
+  }
+  await (container.resolve(CATALOG_SYNC_MODULE) as unknown as ProductMapWrites).updateCatalogProductMaps(
+    rows.map((r) => ({
+      id: r.id,
+      status: opts.mode === "draft" ? "draft" : "removed",
+      fingerprint: null,
+      stock_fingerprint: null,
+      ...(opts.runId ? { last_run_id: opts.runId } : {}),
+      ...(opts.now ? { synced_at: opts.now } : {}),
+      ...(opts.mode === "delete" ? { product_id: null, variant_ids: null, inventory_item_ids: null } : {}),
+    }))
+  )
 }

@@ -2,7 +2,7 @@
 // them defensively: optional fields may be absent while the API evolves.
 // Type-only imports from the server side: erased at build, so the admin bundle stays free of them.
 import type { PublicSettings } from "../../sync/settings"
-import type { RunCounts } from "../../runner/counts"
+import type { RunCounts } from "../../sync-run/counts"
 
 export type { Language, PriceCalculation, PrimaryLanguage, RemovalMode } from "../../sync/settings"
 

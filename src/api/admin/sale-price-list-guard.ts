@@ -3,7 +3,7 @@
 // sell at the crossed-out prices. (Deleting it is not guarded: the next sync recreates it.)
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
-import { SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "../../workflows/fidelity/sale-prices"
+import { SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "../../workflows/extras/sale-prices"
 
 export async function guardSalePriceList(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const body = (req.body ?? {}) as { status?: unknown; type?: unknown; ends_at?: unknown }

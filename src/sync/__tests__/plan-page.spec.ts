@@ -1,6 +1,6 @@
 import { fingerprint, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
-import { planPage, shrinkingRows, sizesChanged, type MapRow } from "../plan-page"
+import { planPage, shrinkingRows, type MapRow } from "../plan-page"
 import { card } from "./engine-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
@@ -57,8 +57,7 @@ describe("planPage", () => {
     const changed = card({ sizes: [...c.sizes, { size: "44", stock: 1, price: "1.00" }] })
     const plan = planPage([{ status: "updated", id: c.id, product: changed }], [rowFor(c)], ctx)
     expect(plan.update).toHaveLength(1)
-    expect(sizesChanged(plan.update[0])).toBe(true)
-    expect(plan.update[0].changed).toMatchObject({ variants: true, prices: true })
+    expect(plan.update[0].partsToWrite).toMatchObject({ variants: true, prices: true })
   })
 
   it("removes active products, ignores removals of unknown or already removed ones", () => {
@@ -72,7 +71,9 @@ describe("planPage", () => {
       ctx
     )
     expect(plan.remove.map((r) => r.catalog_id)).toEqual(["9223372036854775807"])
-    expect(plan.removeIgnored).toEqual(["77", "78"])
+    // The other two removals need nothing: no other part of the plan holds them.
+    expect([...plan.create, ...plan.update, ...plan.stockOnly, ...plan.unchanged]).toEqual([])
+    expect(plan.rejected).toEqual([])
   })
 
   it("recreates a product the catalog sends again after removal, and republishes a draft", () => {

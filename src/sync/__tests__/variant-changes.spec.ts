@@ -38,7 +38,7 @@ describe("reconcileWithShop", () => {
     ],
   })
   const { details: _d, ...input } = mapCardToProduct(c, ctx)
-  const before = { catalogId: c.id, productId: "prod_1", input, stock: stockOf(c), changed: { fields: false, variants: false, prices: true } }
+  const before = { catalogId: c.id, productId: "prod_1", input, stock: stockOf(c), partsToWrite: { fields: false, variants: false, prices: true } }
 
   it("the shop wins over the map: deleted ids are dropped, a crash-made variant is adopted, strays are removed", () => {
     const r = reconcileWithShop(
@@ -53,7 +53,7 @@ describe("reconcileWithShop", () => {
     expect(r.inventoryItemIds).toEqual({ "40": "i40" })
     expect(r.staleVariantIds).toEqual(["vX"])
     expect(r.repaired).toBe(true)
-    expect(r.changed).toEqual({ fields: true, variants: true, prices: true })
+    expect(r.partsToWrite).toEqual({ fields: true, variants: true, prices: true })
     const changes = variantChanges([r])
     expect(changes.added).toEqual([])
     expect(changes.removedVariantIds).toEqual(["vX"])
@@ -71,7 +71,7 @@ describe("reconcileWithShop", () => {
       ]
     )
     expect(r.repaired).toBe(false)
-    expect(r.changed).toEqual(before.changed)
+    expect(r.partsToWrite).toEqual(before.partsToWrite)
     expect(variantChanges([r]).removedVariantIds).toEqual(["v42"])
   })
 

@@ -7,6 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { liveItemsOfVariants, variantItemLinks, type VariantItemLink } from "./live-inventory-links"
 import { timed } from "./profile"
 
 export interface VariantStock {
@@ -16,39 +17,21 @@ export interface VariantStock {
   quantity: number
 }
 
-type Link = { variant_id: string; inventory_item_id: string }
-
-async function linksOf(container: MedusaContainer, filters: Record<string, string[]>): Promise<Link[]> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "product_variant_inventory_item",
-    fields: ["variant_id", "inventory_item_id"],
-    filters,
-  })
-  return data as Link[]
-}
-
 /** variant id → item id for what already exists: linked live items, else unlinked live items with the variant's SKU. */
 async function existingItems(container: MedusaContainer, variants: VariantStock[]): Promise<{ items: Map<string, string>; linked: Set<string> }> {
   const inventory = container.resolve(Modules.INVENTORY)
   const items = new Map<string, string>()
   const linked = new Set<string>()
-  const links = await linksOf(container, { variant_id: variants.map((v) => v.variantId) })
-  const linkedItemIds = [...new Set(links.map((l) => l.inventory_item_id))]
-  const live = new Set(
-    linkedItemIds.length ? (await inventory.listInventoryItems({ id: linkedItemIds }, { select: ["id"], take: null })).map((i) => i.id) : []
-  )
-  for (const l of links) {
-    if (live.has(l.inventory_item_id) && !items.has(l.variant_id)) {
-      items.set(l.variant_id, l.inventory_item_id)
-      linked.add(l.variant_id)
-    }
+  for (const [variantId, itemIds] of await liveItemsOfVariants(container, variants.map((v) => v.variantId))) {
+    items.set(variantId, itemIds[0])
+    linked.add(variantId)
   }
   const bare = variants.filter((v) => !items.has(v.variantId) && v.sku)
   if (!bare.length) return { items, linked }
   const bySku = await inventory.listInventoryItems({ sku: bare.map((v) => v.sku) }, { select: ["id", "sku"], take: null })
   if (!bySku.length) return { items, linked }
   // An item another live variant uses is not ours to take.
-  const itemLinks = await linksOf(container, { inventory_item_id: bySku.map((i) => i.id) })
+  const itemLinks = await variantItemLinks(container, { inventory_item_id: bySku.map((i) => i.id) })
   const otherVariantIds = [...new Set(itemLinks.map((l) => l.variant_id))]
   const liveVariants = new Set(
     otherVariantIds.length
@@ -68,7 +51,7 @@ export const createVariantInventoryStep = createStep(
   "catalog-sync-create-variant-inventory",
   async (input: { variants: VariantStock[]; stockLocationId: string }, { container }) => {
     const { variants, stockLocationId } = input
-    if (!variants.length) return new StepResponse([] as string[], { itemIds: [] as string[], variantIds: [] as string[], links: [] as Link[] })
+    if (!variants.length) return new StepResponse([] as string[], { itemIds: [] as string[], variantIds: [] as string[], links: [] as VariantItemLink[] })
     const inventory = container.resolve(Modules.INVENTORY)
     const { items, linked } = await existingItems(container, variants)
     const fresh = variants.filter((v) => !items.has(v.variantId))
@@ -99,7 +82,7 @@ export const createVariantInventoryStep = createStep(
         toUpdate.map((v) => ({ inventory_item_id: items.get(v.variantId)!, location_id: stockLocationId, stocked_quantity: v.quantity }))
       )
     }
-    const newLinks: Link[] = variants.filter((v) => !linked.has(v.variantId)).map((v) => ({ variant_id: v.variantId, inventory_item_id: items.get(v.variantId)! }))
+    const newLinks: VariantItemLink[] = variants.filter((v) => !linked.has(v.variantId)).map((v) => ({ variant_id: v.variantId, inventory_item_id: items.get(v.variantId)! }))
     if (newLinks.length) {
       const link = container.resolve(ContainerRegistrationKeys.LINK)
       await timed(container, "link.create variant-inventory", () =>

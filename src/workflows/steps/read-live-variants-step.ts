@@ -3,9 +3,10 @@
 // The update plans from this, not from the product map alone (a crash may have left the map
 // behind the shop, or the map may name variants that were deleted since).
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { LiveVariant } from "../../sync/variant-changes"
+import { liveItemsOfVariants } from "./live-inventory-links"
 import { timed } from "./profile"
 
 /** Live variants per product id. */
@@ -20,23 +21,7 @@ export async function readLiveVariants(container: MedusaContainer, productIds: s
       .listProductVariants({ product_id: productIds }, { select: ["id", "product_id", "metadata"], relations: ["options"], take: null })
   )
   if (!variants.length) return out
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "product_variant_inventory_item",
-    fields: ["variant_id", "inventory_item_id"],
-    filters: { variant_id: variants.map((v) => v.id) },
-  })
-  const itemIds = [...new Set((links as { inventory_item_id: string }[]).map((l) => l.inventory_item_id))]
-  const liveItems = new Set(
-    itemIds.length
-      ? (await container.resolve(Modules.INVENTORY).listInventoryItems({ id: itemIds }, { select: ["id"], take: null })).map((i) => i.id)
-      : []
-  )
-  const itemsByVariant = new Map<string, string[]>()
-  for (const l of links as { variant_id: string; inventory_item_id: string }[]) {
-    if (!liveItems.has(l.inventory_item_id)) continue
-    itemsByVariant.set(l.variant_id, [...(itemsByVariant.get(l.variant_id) ?? []), l.inventory_item_id])
-  }
+  const itemsByVariant = await liveItemsOfVariants(container, variants.map((v) => v.id))
   for (const v of variants) {
     const meta = (v.metadata ?? {}) as Record<string, unknown>
     const size = meta.catalog_size

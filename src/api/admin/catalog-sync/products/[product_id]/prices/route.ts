@@ -2,7 +2,7 @@
 // of a synced product, from Medusa's own prices (base price and the plugin's sale list).
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { SALE_PRICE_LIST_SOURCE } from "../../../../../../workflows/fidelity/sale-prices"
+import { SALE_PRICE_LIST_SOURCE } from "../../../../../../workflows/extras/sale-prices"
 import { priceStory, type PriceRow, type VariantRow } from "./price-story"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

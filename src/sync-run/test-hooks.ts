@@ -9,6 +9,8 @@
 // that mode. The liveness tests use them to make a page take minutes and to starve
 // every timer of the process for longer than any lock duration.
 
+import { readEnvironment, type PluginEnvironment } from "../config/environment"
+
 type Hook = { ms: number; pages: Set<number> | null }
 
 function parse(value: string | undefined): Hook | null {
@@ -24,8 +26,8 @@ function parse(value: string | undefined): Hook | null {
 
 const applies = (hook: Hook | null, page: number): hook is Hook => !!hook && (!hook.pages || hook.pages.has(page))
 
-export async function beforePageWrite(page: number, mode: "changes" | "full", env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const onlyMode = env.CATALOG_SYNC_TEST_HOOK_MODE?.trim()
+export async function beforePageWrite(page: number, mode: "changes" | "full", env: PluginEnvironment = readEnvironment()): Promise<void> {
+  const onlyMode = env.CATALOG_SYNC_TEST_HOOK_MODE
   if (onlyMode && onlyMode !== mode) return
   const delay = parse(env.CATALOG_SYNC_TEST_PAGE_DELAY_MS)
   const block = parse(env.CATALOG_SYNC_TEST_BLOCK_LOOP_MS)

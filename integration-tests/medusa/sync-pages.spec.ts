@@ -2,7 +2,7 @@
 // PostgreSQL and Redis, runs through the admin API and the BullMQ worker) against the
 // sandbox over loopback HTTP: full sync, unchanged second sync, mutations and removals.
 import { sql } from "./platform-helpers"
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./engine-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
 

@@ -8,7 +8,7 @@ import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import type { Category, ProductCard } from "../../src/catalog-client"
 import { configure, sql, waitForRun } from "./platform-helpers"
-import { readCatalog, startCatalogProxy, type CatalogProxy, type CatalogView } from "./fidelity-helpers"
+import { readCatalog, startCatalogProxy, type CatalogProxy, type CatalogView } from "./extras-helpers"
 
 jest.setTimeout(300_000)
 

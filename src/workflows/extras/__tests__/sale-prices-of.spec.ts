@@ -1,5 +1,5 @@
 import type { ProductCard } from "../../../catalog-client/schemas"
-import { mapCardDetails } from "../../../sync/card-details"
+import { mapCardToProduct } from "../../../sync/map-card"
 import { categoryIdsFor, salePricesOf, type WrittenProduct } from "../index"
 
 function card(overrides: Partial<ProductCard>): ProductCard {
@@ -10,7 +10,8 @@ function card(overrides: Partial<ProductCard>): ProductCard {
 }
 
 function written(c: ProductCard, variantIdsBySize: Record<string, string>): WrittenProduct {
-  return { catalogId: c.id, productId: "prod_1", variantIdsBySize, card: c, details: mapCardDetails(c, { primaryLanguage: "uk" }) }
+  const input = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: null })
+  return { catalogId: c.id, productId: "prod_1", variantIdsBySize, variants: input.variants, card: c, details: input.details }
 }
 
 describe("salePricesOf", () => {

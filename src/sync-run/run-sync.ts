@@ -14,7 +14,7 @@ import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { runErrorText } from "../sync/write-failures"
 import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
-import { loadFidelityHooks, type FidelityHooks } from "./fidelity-hooks"
+import { categoryIdsFor, refreshReferenceData } from "../workflows/extras"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
 
@@ -27,8 +27,6 @@ export interface RunSyncInput {
   settings: EffectiveSettings
   client: CatalogClient
   signal: AbortSignal
-  /** Tests may replace the fidelity hooks; the default is src/workflows/fidelity. */
-  hooks?: FidelityHooks
   /**
    * The run lock this run holds (the worker passes it). Every state change (cursor included)
    * goes through it, fenced, and it is checked before every page write and the sweep: a run
@@ -50,17 +48,15 @@ interface StateRow extends SyncStateView {
   reference_cache?: unknown
 }
 
+/**
+ * The module service's calls runSync makes. Its own getState reads (or creates) the state row;
+ * the row's JSON columns are typed loosely by the model, so this view names their shapes.
+ */
 type Service = {
-  listCatalogSyncStates(filters?: Record<string, unknown>, config?: Record<string, unknown>): Promise<StateRow[]>
-  createCatalogSyncStates(data: Record<string, unknown>): Promise<StateRow>
+  getState(): Promise<StateRow>
   updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
   updateCatalogSyncRuns(data: Record<string, unknown>): Promise<unknown>
   updateCatalogProductMaps(data: Record<string, unknown>): Promise<unknown>
-}
-
-async function loadState(service: Service): Promise<StateRow> {
-  const [state] = await service.listCatalogSyncStates({}, { take: 1, order: { created_at: "ASC" } })
-  return state ?? (await service.createCatalogSyncStates({ phase: "never" }))
 }
 
 const newPassId = () => `pass_${randomUUID()}`
@@ -91,7 +87,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const progress = () => ({ phase, restarts, pass_id: passId, ...resumeOf })
 
   const fence = input.fence
-  const state = await loadState(service)
+  const state = await service.getState()
   const storeState = async (patch: Record<string, unknown>) => {
     if (fence) await fence.updateState(state.id, patch)
     else await service.updateCatalogSyncStates({ id: state.id, ...patch })
@@ -120,8 +116,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const hooks = input.hooks ?? loadFidelityHooks()
-    const refs = await hooks.refreshReferenceData(container, client, state, settings)
+    const refs = await refreshReferenceData(container, client, state, settings)
 
     const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
@@ -187,12 +182,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           vocabulary: settings.vocabulary,
           salesChannelId: setup.salesChannelId,
           stockLocationId: setup.stockLocationId,
-          categoryIdsFor: (details) => hooks.categoryIdsFor(details, refs),
+          categoryIdsFor: (details) => categoryIdsFor(details, refs),
         },
         placement: setup,
         removalMode: settings.removalMode,
         fullPassId: position.fullPassId,
-        hooks,
         refs,
         settings,
       }
@@ -243,7 +237,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence?.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, hooks)
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })

@@ -13,7 +13,7 @@ import {
   startEngineEnv,
   syncState,
   type EngineEnv,
-} from "./engine-helpers"
+} from "./sync-helpers"
 import { sql } from "./platform-helpers"
 
 jest.setTimeout(900_000)

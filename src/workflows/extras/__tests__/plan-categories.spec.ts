@@ -1,5 +1,6 @@
 import type { Category } from "../../../catalog-client/schemas"
-import { canonicalJson, CATEGORY_SOURCE, desiredCategories, planCategories, type ExistingCategory } from "../plan-categories"
+import { stableJson } from "../../../sync/fingerprint"
+import { CATEGORY_SOURCE, desiredCategories, planCategories, type ExistingCategory } from "../plan-categories"
 
 const cat = (id: string, parent_id: string | null, uk: string, ru: string | null = null, slug: string | null = null): Category => ({
   id, parent_id, name: uk, name_uk: uk, name_ru: ru, slug,
@@ -30,7 +31,7 @@ describe("planCategories", () => {
   it("is a no-op when nothing changed (jsonb key order ignored)", () => {
     const desired = desiredCategories(tree, "uk", [])
     const existing = existingFrom(desired, { "1": "pcat_1", "2": "pcat_2", "3": "pcat_3" })
-    for (const e of existing) e.metadata = JSON.parse(canonicalJson(e.metadata)) // reordered keys
+    for (const e of existing) e.metadata = JSON.parse(stableJson(e.metadata)) // reordered keys
     const plan = planCategories(tree, "uk", existing)
     expect(plan.createLevels).toEqual([])
     expect(plan.updates).toEqual([])

@@ -1,7 +1,7 @@
 // Commit before the bookmark moves: a Medusa process killed in the middle of a full sync
 // (SIGKILL, no shutdown) leaves the shop so that the next run ends exactly as if nothing
 // had crashed — no duplicate products, every product equal to the catalog.
-import { compareShop, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./engine-helpers"
+import { compareShop, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
 import { configure, sql, waitFor } from "./platform-helpers"
 
 jest.setTimeout(900_000)

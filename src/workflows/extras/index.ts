@@ -1,20 +1,17 @@
 // Fidelity hooks the engine calls (docs/contracts.md "Fidelity hooks"): reference data at
 // run start, extras after each page's product writes, cleanup on removal. All idempotent,
 // one bulk call per kind per page.
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import {
   AbortedError,
   InvalidApiKeyError,
   PlanRequiredError,
   type CatalogClient,
-  type ProductCard,
   type Validators,
 } from "../../catalog-client"
 import type { CardDetails, Language } from "../../sync/card-details"
-import { variantAmounts } from "../../sync/card-details"
-import { distinctSizes } from "../../sync/map-card"
-import { DEFAULT_SIZE_KEY } from "../../sync/product-input"
 import type { EffectiveSettings } from "../../sync/settings"
+import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
 import { brandRecords, CATALOG_SYNC_MODULE, catalogSyncService, liveRecordMap, modelRecords, upsertReferenceRecords } from "./brands"
 import { applyCategories, categoryMap, listExistingCategories } from "./categories"
@@ -30,15 +27,13 @@ export type ReferenceMaps = {
   translationsEnabled: boolean
 }
 
-export type WrittenProduct = {
-  catalogId: string
-  productId: string
-  variantIdsBySize: Record<string, string>
-  card: ProductCard
-  details: CardDetails
-}
+export type { WrittenProduct }
 
-type Logger = { info(m: string): void; warn(m: string): void; debug?(m: string): void }
+/** Brand and model records a page made (catalog id → record id). */
+export interface NewReferences {
+  brandIdByCatalogId: Record<string, string>
+  brandModelIdByCatalogId: Record<string, string>
+}
 
 /** What catalog_sync_state.reference_cache holds (only fidelity writes it). */
 export interface ReferenceCache {
@@ -60,7 +55,7 @@ function loggerOf(container: MedusaContainer): Logger {
   try {
     return container.resolve("logger") as Logger
   } catch {
-    return console
+    return console as unknown as Logger
   }
 }
 
@@ -164,47 +159,27 @@ export async function refreshReferenceData(
 }
 
 /** The sale amount wanted for every variant the engine wrote, keyed like the product map. */
-export function salePricesOf(written: WrittenProduct[]): SalePriceWanted[] {
+export function salePricesOf(written: Pick<WrittenProduct, "variants" | "variantIdsBySize">[]): SalePriceWanted[] {
   const wanted: SalePriceWanted[] = []
   for (const w of written) {
-    const sizes = distinctSizes(w.card)
-    if (sizes.length === 0) {
-      const variantId = w.variantIdsBySize[DEFAULT_SIZE_KEY]
-      if (variantId) wanted.push({ variantId, saleAmount: variantAmounts(w.card).saleAmount })
-      continue
-    }
-    for (const s of sizes) {
-      const variantId = w.variantIdsBySize[s.size.trim()]
-      if (variantId) wanted.push({ variantId, saleAmount: variantAmounts(s).saleAmount })
+    for (const v of w.variants) {
+      const variantId = w.variantIdsBySize[v.sizeKey]
+      if (variantId) wanted.push({ variantId, saleAmount: v.saleAmount })
     }
   }
   return wanted
 }
 
-/**
- * After a page's product writes: brand and model records seen on cards, product ↔ brand /
- * model links, the other language's translations, and the sale (selling) prices.
- */
-export async function applyPageExtras(
-  container: MedusaContainer,
-  written: WrittenProduct[],
-  ctx: { refs: ReferenceMaps; settings?: Pick<EffectiveSettings, "primaryLanguage"> },
-): Promise<void> {
-  if (!written.length) return
-  const { refs } = ctx
-  const started = Date.now()
-  const marks: string[] = []
-  const mark = (what: string, since: number) => marks.push(`${what} ${Date.now() - since}ms`)
-  let t = Date.now()
-
-  // A card may name a brand or model the last /v1/brands answer did not have yet.
+/** Brand and model records seen on cards but not in the last /v1/brands answer: made now. */
+async function ensureCardBrands(container: MedusaContainer, written: WrittenProduct[], refs: PageReferences): Promise<NewReferences> {
+  const added: NewReferences = { brandIdByCatalogId: {}, brandModelIdByCatalogId: {} }
   const newBrands = new Map<string, { id: string; name: string }>()
   const newModels = new Map<string, { id: string; name: string; brandId: string | null }>()
   for (const w of written) {
     const brand = w.card.brand
     const model = w.card.brand_model
-    if (brand && !refs.brandIdByCatalogId.has(brand.id)) newBrands.set(brand.id, brand)
-    if (model && !refs.brandModelIdByCatalogId.has(model.id)) newModels.set(model.id, { ...model, brandId: brand?.id ?? null })
+    if (brand && !refs.brandIdByCatalogId[brand.id]) newBrands.set(brand.id, brand)
+    if (model && !refs.brandModelIdByCatalogId[model.id]) newModels.set(model.id, { ...model, brandId: brand?.id ?? null })
   }
   if (newBrands.size) {
     const r = await upsertReferenceRecords(
@@ -213,44 +188,47 @@ export async function applyPageExtras(
       [...newBrands.values()].map((b) => ({ catalogId: b.id, name: b.name.trim() || `Brand ${b.id}`, slug: null })),
       { complete: false },
     )
-    for (const [k, v] of r.map) refs.brandIdByCatalogId.set(k, v)
+    for (const [k, v] of r.map) added.brandIdByCatalogId[k] = v
   }
   if (newModels.size) {
+    const brandIds = new Map(Object.entries({ ...refs.brandIdByCatalogId, ...added.brandIdByCatalogId }))
     const r = await upsertReferenceRecords(
       container,
       "model",
       [...newModels.values()].map((m) => ({ catalogId: m.id, name: m.name.trim() || `Model ${m.id}`, slug: null, brandCatalogId: m.brandId })),
-      { complete: false, brandIdByCatalogId: refs.brandIdByCatalogId },
+      { complete: false, brandIdByCatalogId: brandIds },
     )
-    for (const [k, v] of r.map) refs.brandModelIdByCatalogId.set(k, v)
+    for (const [k, v] of r.map) added.brandModelIdByCatalogId[k] = v
   }
+  return added
+}
 
+/**
+ * After a page's product writes: brand and model records seen on cards, then each product's
+ * brand and model link. Returns the records it made, for the run's later pages.
+ */
+export async function syncBrandLinks(container: MedusaContainer, written: WrittenProduct[], refs: PageReferences): Promise<NewReferences> {
+  if (!written.length) return { brandIdByCatalogId: {}, brandModelIdByCatalogId: {} }
+  const added = await ensureCardBrands(container, written, refs)
+  const brands = { ...refs.brandIdByCatalogId, ...added.brandIdByCatalogId }
+  const models = { ...refs.brandModelIdByCatalogId, ...added.brandModelIdByCatalogId }
   const brandWanted = new Map<string, string | null>()
   const modelWanted = new Map<string, string | null>()
   for (const w of written) {
-    brandWanted.set(w.productId, w.details.brandCatalogId ? refs.brandIdByCatalogId.get(w.details.brandCatalogId) ?? null : null)
-    modelWanted.set(w.productId, w.details.brandModelCatalogId ? refs.brandModelIdByCatalogId.get(w.details.brandModelCatalogId) ?? null : null)
+    brandWanted.set(w.productId, w.details.brandCatalogId ? brands[w.details.brandCatalogId] ?? null : null)
+    modelWanted.set(w.productId, w.details.brandModelCatalogId ? models[w.details.brandModelCatalogId] ?? null : null)
   }
-  mark("brands", t)
-  t = Date.now()
   await syncLinks(container, BRAND_LINK, brandWanted)
   await syncLinks(container, MODEL_LINK, modelWanted)
-  mark("links", t)
+  return added
+}
 
-  if (refs.translationsEnabled) {
-    t = Date.now()
-    const desired = new Map<string, Record<string, Record<string, string | null>>>()
-    for (const w of written) desired.set(w.productId, w.details.translations as unknown as Record<string, Record<string, string | null>>)
-    await syncTranslations(container, "product", desired)
-    mark("translations", t)
-  }
-
-  if (refs.salePriceListId) {
-    t = Date.now()
-    await syncSalePrices(container, refs.salePriceListId, salePricesOf(written))
-    mark("sale prices", t)
-  }
-  loggerOf(container).debug?.(`catalog sync: page extras for ${written.length} products in ${Date.now() - started}ms (${marks.join(", ")})`)
+/** The other language's product translations (only with Medusa's translation module). */
+export async function syncProductTranslations(container: MedusaContainer, written: WrittenProduct[]): Promise<void> {
+  if (!written.length) return
+  const desired = new Map<string, Record<string, Record<string, string | null>>>()
+  for (const w of written) desired.set(w.productId, w.details.translations as unknown as Record<string, Record<string, string | null>>)
+  await syncTranslations(container, "product", desired)
 }
 
 /**

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { compareShop, readCatalog, readShop, startCatalogProxy } from "./engine-helpers"
+import { compareShop, readCatalog, readShop, startCatalogProxy } from "./sync-helpers"
 import { configure, sql, waitFor } from "./platform-helpers"
 
 jest.setTimeout(1_800_000)

@@ -5,6 +5,7 @@
 // category that comes back is simply reactivated with its id, handle and links intact.
 import type { Category } from "../../catalog-client/schemas"
 import { otherLanguage, type Language } from "../../sync/card-details"
+import { stableJson } from "../../sync/fingerprint"
 
 export interface ExistingCategory {
   id: string
@@ -129,20 +130,9 @@ export function desiredCategories(
   })
 }
 
-/** JSON with sorted keys: jsonb hands objects back in its own key order. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined || value === null) return "null"
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined)
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`
-  }
-  return JSON.stringify(value)
-}
-
+/** Equal as JSON whatever the key order (jsonb hands objects back in its own key order). */
 function sameJson(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b)
+  return stableJson(a) === stableJson(b)
 }
 
 export function planCategories(categories: Category[], primary: Language, existing: ExistingCategory[]): CategoryPlan {

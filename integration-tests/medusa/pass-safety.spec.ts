@@ -1,7 +1,7 @@
 // The sweep removes only what a complete pass did not see. Two ways it could remove too much:
 // a full resync that fails before its first page (the old cursor must not be continued under
 // the new pass), and a card rejected during a full pass (its product is still on sale).
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, syncState, type EngineEnv } from "./engine-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
 

@@ -6,7 +6,7 @@ import Decimal from "decimal.js"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { configure, sql, waitForRun } from "./platform-helpers"
-import { readCatalog, type CatalogView } from "./fidelity-helpers"
+import { readCatalog, type CatalogView } from "./extras-helpers"
 
 jest.setTimeout(300_000)
 

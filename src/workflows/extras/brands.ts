@@ -4,7 +4,7 @@
 // returns, so links and storefront URLs built on the id survive.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Brand, BrandModel } from "../../catalog-client/schemas"
-import { canonicalJson } from "./plan-categories"
+import { stableJson } from "../../sync/fingerprint"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 
 export { CATALOG_SYNC_MODULE }
@@ -117,7 +117,7 @@ export async function upsertReferenceRecords(
     const have: Record<string, unknown> = { name: row.name, slug: row.slug }
     if (kind === "model") have.brand_id = row.brand_id ?? null
     if (!options.complete && r.slug === null) want.slug = row.slug
-    if (canonicalJson(have) !== canonicalJson(want)) toUpdate.push({ id: row.id, ...want })
+    if (stableJson(have) !== stableJson(want)) toUpdate.push({ id: row.id, ...want })
   }
   const listed = new Set(records.map((r) => r.catalogId))
   const toRemove = options.complete ? rows.filter((row) => !row.deleted_at && !listed.has(row.catalog_id)).map((row) => row.id) : []

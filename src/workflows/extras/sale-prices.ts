@@ -6,13 +6,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { batchPriceListPricesWorkflow, createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/medusa/core-flows"
 import Decimal from "decimal.js"
+import { CURRENCY_CODE } from "../../sync/product-input"
 
 /** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
 export const SALE_PRICE_LIST_TITLE = "Catalog selling prices"
 export const SALE_PRICE_LIST_DESCRIPTION =
   "The prices the shop charges for catalog products that have a crossed-out price. Keep it active: without it those products sell at their crossed-out prices. Managed by medusa-catalog-sync."
 export const SALE_PRICE_LIST_SOURCE = "catalog-sync"
-export const CURRENCY = "uah"
 
 type PriceListRow = { id: string; title: string; status: string; type: string; metadata?: Record<string, unknown> | null; rules_count?: number }
 
@@ -110,8 +110,8 @@ export async function syncSalePrices(
     // A variant without a price set has no base price either (unpriced): nothing to cross out.
     if (!priceSetId) continue
     const prices = byPriceSet.get(priceSetId) ?? []
-    const mine = prices.filter((p) => p.currency_code === CURRENCY)
-    remove.push(...prices.filter((p) => p.currency_code !== CURRENCY).map((p) => p.id))
+    const mine = prices.filter((p) => p.currency_code === CURRENCY_CODE)
+    remove.push(...prices.filter((p) => p.currency_code !== CURRENCY_CODE).map((p) => p.id))
     if (w.saleAmount === null) {
       remove.push(...mine.map((p) => p.id))
       continue
@@ -120,9 +120,9 @@ export async function syncSalePrices(
     remove.push(...extra.map((p) => p.id))
     // Medusa takes decimal strings for amounts (BigNumberValue); a float would round money.
     const amount = w.saleAmount as unknown as number
-    if (!first) create.push({ variant_id: w.variantId, amount, currency_code: CURRENCY })
+    if (!first) create.push({ variant_id: w.variantId, amount, currency_code: CURRENCY_CODE })
     else if (!sameAmount(first.raw_amount?.value ?? first.amount, w.saleAmount)) {
-      update.push({ id: first.id, variant_id: w.variantId, amount, currency_code: CURRENCY })
+      update.push({ id: first.id, variant_id: w.variantId, amount, currency_code: CURRENCY_CODE })
     }
   }
   if (create.length || update.length || remove.length) {
@@ -134,9 +134,4 @@ export async function syncSalePrices(
     `catalog sync: sale prices read ${t1 - t0}ms, wrote ${Date.now() - t1}ms (${create.length} new, ${update.length} changed, ${remove.length} removed)`,
   )
   return { created: create.length, updated: update.length, deleted: remove.length }
-}
-
-/** Drops the sale prices of these variants (products removed or drafted). */
-export async function removeSalePrices(container: MedusaContainer, priceListId: string, variantIds: string[]): Promise<void> {
-  await syncSalePrices(container, priceListId, variantIds.map((variantId) => ({ variantId, saleAmount: null })))
 }

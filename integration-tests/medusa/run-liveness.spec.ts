@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { compareShop, readCatalog, readShop } from "./engine-helpers"
+import { compareShop, readCatalog, readShop } from "./sync-helpers"
 import { configure, sql, waitFor } from "./platform-helpers"
 
 jest.setTimeout(1_200_000)
@@ -31,7 +31,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
       CATALOG_SYNC_SCHEDULE_EVERY_MS: "5000",
       CATALOG_BASE_URL: "",
       CATALOG_API_KEY: "",
-      // Test hooks (src/runner/test-hooks.ts): page 1 blocks the event loop, page 2 waits.
+      // Test hooks (src/sync-run/test-hooks.ts): page 1 blocks the event loop, page 2 waits.
       CATALOG_SYNC_TEST_BLOCK_LOOP_MS: `${BLOCK_MS}@1`,
       CATALOG_SYNC_TEST_PAGE_DELAY_MS: `${DELAY_MS}@2`,
       // Only the full run: the scheduled (changes) runs after it go at normal speed.

@@ -4,7 +4,7 @@
 //   (spec change: it used to be rejected, when every SKU carried the id);
 // - two cards that would produce the same variant SKU ("A-1" + "2", "A" + "1-2") both get
 //   written: the smaller catalog id keeps the plain SKU, the other carries its id.
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./engine-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./sync-helpers"
 import { sql } from "./platform-helpers"
 import { distinctSizes, variantSku } from "../../src/sync/map-card"
 import type { ProductCard } from "../../src/catalog-client"

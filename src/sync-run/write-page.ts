@@ -1,0 +1,98 @@
+// Writes one page: reads the page's product-map rows, plans (pure), then runs
+// syncCatalogPageWorkflow (src/workflows/sync-catalog-page.ts), which carries the plan out
+// step by step and writes the map rows last. The caller stores the cursor only after this
+// returns (rule 2: commit before moving the bookmark).
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ChangeItem, RejectedItem } from "../catalog-client/items"
+import { readEnvironment } from "../config/environment"
+import type { MapContext } from "../sync/map-card"
+import { planPage, type PagePlan } from "../sync/plan-page"
+import type { EffectiveSettings } from "../sync/settings"
+import { writeConcurrency } from "../sync/write-concurrency"
+import type { ReferenceMaps } from "../workflows/extras"
+import type { Placement } from "../workflows/page-input"
+import type { PageReferences } from "../workflows/page/page-types"
+import type { RemovalMode } from "../workflows/remove-catalog-products"
+import { syncCatalogPageWorkflow } from "../workflows/sync-catalog-page"
+import { catalogSyncService } from "./product-map"
+
+export interface PageContext {
+  container: MedusaContainer
+  runId: string
+  mapContext: MapContext
+  placement: Placement
+  removalMode: RemovalMode
+  /** The full pass this page belongs to (marks products seen for the sweep), or null. */
+  fullPassId: string | null
+  /** The run's reference data; brands and models a page makes are added for later pages. */
+  refs: ReferenceMaps
+  settings: EffectiveSettings
+}
+
+export interface PageOutcome {
+  plan: PagePlan
+  rejected: RejectedItem[]
+  /** Milliseconds per part of the write, for the run's log. */
+  timings: Record<string, number>
+}
+
+const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
+
+/**
+ * A page's creates and updates are written as this many concurrent workflows: the product
+ * module's ORM work is CPU in this process while PostgreSQL works on the other core, so two
+ * halves overlap. Read when the page runs (CATALOG_SYNC_WRITE_CONCURRENCY).
+ */
+export function pageWriteConcurrency(): number {
+  return writeConcurrency(readEnvironment().CATALOG_SYNC_WRITE_CONCURRENCY)
+}
+
+function pageReferences(refs: ReferenceMaps): PageReferences {
+  return {
+    categoryIdByCatalogId: Object.fromEntries(refs.categoryIdByCatalogId),
+    brandIdByCatalogId: Object.fromEntries(refs.brandIdByCatalogId),
+    brandModelIdByCatalogId: Object.fromEntries(refs.brandModelIdByCatalogId),
+    salePriceListId: refs.salePriceListId,
+    translationsEnabled: refs.translationsEnabled,
+  }
+}
+
+/** The workflow engine hands a step's error back serialized: made an Error again for the run's record and log. */
+function asError(error: unknown): unknown {
+  if (error instanceof Error || !error || typeof error !== "object" || typeof (error as { message?: unknown }).message !== "string") return error
+  const { message, stack, ...rest } = error as { message: string; stack?: string }
+  const out = Object.assign(new Error(message), rest)
+  if (typeof stack === "string") out.stack = stack
+  return out
+}
+
+export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<PageOutcome> {
+  const { container } = ctx
+  const started = Date.now()
+  const ids = [...new Set(items.map((i) => i.id))]
+  const rows = ids.length ? await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
+  const plan = planPage(items, rows, ctx.mapContext)
+  const planned = Date.now()
+  let result
+  try {
+    ;({ result } = await syncCatalogPageWorkflow(container).run({
+      input: {
+        runId: ctx.runId,
+        plan,
+        placement: ctx.placement,
+        removalMode: ctx.removalMode,
+        fullPassId: ctx.fullPassId,
+        refs: pageReferences(ctx.refs),
+        primaryLanguage: ctx.settings.primaryLanguage,
+        vocabulary: ctx.settings.vocabulary ?? null,
+        writeConcurrency: pageWriteConcurrency(),
+        syncedAt: new Date().toISOString(),
+      },
+    }))
+  } catch (error) {
+    throw asError(error)
+  }
+  for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
+  for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
+  return { plan: result.plan, rejected: result.rejected, timings: { plan: planned - started, write: Date.now() - planned } }
+}

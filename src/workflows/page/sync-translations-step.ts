@@ -1,0 +1,30 @@
+// The other language's words through Medusa's translation module: product fields, then the
+// size option's title and one-size value. Without the module, nothing (metadata holds them).
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { Language } from "../../sync/card-details"
+import type { ShopVocabulary } from "../../sync/shop-vocabulary"
+import { syncProductTranslations } from "../extras"
+import { syncSizeOptionTranslations } from "../option-translations"
+import type { WrittenProduct } from "./page-types"
+
+export const syncTranslationsStepId = "catalog-sync-sync-translations"
+
+export interface TranslationsInput {
+  written: WrittenProduct[]
+  translationsEnabled: boolean
+  primaryLanguage: Language
+  vocabulary: ShopVocabulary | null
+}
+
+export const syncTranslationsStep = createStep(syncTranslationsStepId, async (input: TranslationsInput, { container }) => {
+  if (!input.written.length) return new StepResponse(undefined)
+  if (input.translationsEnabled) await syncProductTranslations(container, input.written)
+  if (input.vocabulary) {
+    await syncSizeOptionTranslations(
+      container,
+      input.written.map((w) => w.productId),
+      { primaryLanguage: input.primaryLanguage, vocabulary: input.vocabulary }
+    )
+  }
+  return new StepResponse(undefined)
+})

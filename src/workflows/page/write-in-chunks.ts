@@ -1,0 +1,69 @@
+// Per-product fault containment for a page's creates and updates: items are written in
+// `concurrency` concurrent chunks; a chunk whose workflow fails (it compensated, or for updates
+// rewrites the same values again) is written again item by item, so one product that cannot be
+// written does not take the others down with it. What still fails alone is judged
+// (src/sync/write-failures.ts): the product's fault → a rejected item; the system's → the page fails.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { RejectedItem } from "../../catalog-client/items"
+import { judgeFailures, needsProbe } from "../../sync/write-failures"
+
+export interface ChunkedWrite<T, R> {
+  /** Items written, with their results, in the input order. */
+  written: { item: T; result: R }[]
+  /** Items whose write failed even alone. */
+  failed: { item: T; error: unknown }[]
+}
+
+export async function writeInChunks<T, R>(items: T[], concurrency: number, run: (chunk: T[]) => Promise<R[]>): Promise<ChunkedWrite<T, R>> {
+  const out: ChunkedWrite<T, R> = { written: [], failed: [] }
+  if (!items.length) return out
+  const size = Math.ceil(items.length / concurrency)
+  const chunks: T[][] = []
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
+  const settled = await Promise.allSettled(chunks.map(run))
+  for (const [c, chunk] of chunks.entries()) {
+    const outcome = settled[c]
+    if (outcome.status === "fulfilled") {
+      chunk.forEach((item, i) => out.written.push({ item, result: outcome.value[i] }))
+      continue
+    }
+    if (chunk.length === 1) {
+      out.failed.push({ item: chunk[0], error: outcome.reason })
+      continue
+    }
+    for (const item of chunk) {
+      try {
+        const [result] = await run([item])
+        out.written.push({ item, result })
+      } catch (error) {
+        out.failed.push({ item, error })
+      }
+    }
+  }
+  return out
+}
+
+/** Does the database answer? Proof that a failure of unknown cause was the product's. */
+async function databaseAnswers(container: MedusaContainer): Promise<boolean> {
+  try {
+    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { raw(sql: string): Promise<unknown> }
+    await pg.raw("select 1")
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Failures become rejected items of the run, unless their cause is the system's (then the page fails). */
+export async function rejectOrThrow(
+  container: MedusaContainer,
+  failed: { item: { catalogId: string }; error: unknown }[],
+  writtenCount: number
+): Promise<RejectedItem[]> {
+  const failures = failed.map((f) => ({ catalogId: f.item.catalogId, error: f.error }))
+  const healthy = needsProbe(failures, writtenCount) ? await databaseAnswers(container) : false
+  const verdict = judgeFailures(failures, writtenCount, healthy)
+  if ("fatal" in verdict) throw verdict.fatal
+  return verdict.rejected
+}
