@@ -1,6 +1,7 @@
 // The layout's rules, checked on the source (tests excluded): dependencies point one way
 // (api / runtime → runner → workflows → data module), with no cycle, no require(), and the
 // environment read in one file. A failure lists every offending file and line.
+import fs from "node:fs"
 import path from "node:path"
 import { buildImportGraph, findCycles, readSourceFacts, sourceFiles, type SourceFacts } from "../../scripts/import-graph"
 
@@ -45,5 +46,19 @@ describe("architecture of src/", () => {
       .filter((f) => rel(f) !== "config/environment.ts")
       .flatMap((f) => factsOf(f).processEnv.map((line) => `${rel(f)}:${line}`))
     expect(offenders).toEqual([])
+  })
+
+  it("has every source folder in the README's layout table, and no folder there that is gone", () => {
+    const readme = fs.readFileSync(path.resolve(SRC, "..", "README.md"), "utf8")
+    const section = readme.slice(readme.indexOf("## Repository layout"), readme.indexOf("# Reference"))
+    const listed = new Set([...section.matchAll(/^\| `src\/([^`]*?)\/?`/gm)].map((m) => m[1]))
+    // Folders holding source files; routes under api/ and admin/ are named by their URL and covered by those rows.
+    const folders = new Set(
+      files
+        .map((f) => path.dirname(rel(f)))
+        .filter((dir) => dir !== "." && !/(^|\/)(migrations|models)$/.test(dir) && !/^(api|admin)\/./.test(dir))
+    )
+    expect([...folders].filter((dir) => !listed.has(dir)).sort()).toEqual([])
+    expect([...listed].filter((dir) => !fs.existsSync(path.join(SRC, dir))).sort()).toEqual([])
   })
 })
