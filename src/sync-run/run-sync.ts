@@ -162,7 +162,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       // pass that really began (else, for a full run, it begins one).
       passId = pos.fullPassId ?? passId
       // A full pass reads the whole catalog: its expected size gives the admin a percent and an ETA.
-      if (pos.fullPassId) expected = await expectedCatalogTotal(container, startedAt)
+      // Only a figure for the admin: a failed read leaves it unknown rather than failing the run.
+      if (pos.fullPassId) expected = await expectedCatalogTotal(container, startedAt).catch(() => ({ total: null, source: null }))
       await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
     }
     await beginPass(position)
