@@ -4,7 +4,9 @@
  *  - full sync of BENCH_PRODUCTS products (default 10,000): products and variants per
  *    second, and the app process's peak RSS;
  *  - a changes sync of BENCH_CHANGED changed products (default 1,000);
- *  - a poll with no changes: requests and milliseconds.
+ *  - a poll with no changes: requests and milliseconds;
+ *  - the change log's growth over the full sync: rows stored (the cap) and the table's size on
+ *    disk before and after (pg_total_relation_size: heap, indexes and TOAST).
  * Run alone: `npx tsx bench/sync.ts`. CATALOG_SYNC_PROFILE=1 makes the app log module timings.
  */
 import { execFileSync } from "node:child_process"
@@ -47,6 +49,11 @@ async function run(app: MedusaApp, mode: "changes" | "full") {
   return waitForRun(app, res.body.run.id, undefined, 3600_000)
 }
 
+/** The change-log table's size on disk, indexes and TOAST included. */
+async function changeLogBytes(databaseUrl: string): Promise<number> {
+  return Number((await sql(databaseUrl, "select pg_total_relation_size('catalog_sync_run_change')::bigint as n"))[0].n)
+}
+
 const seconds = (run: { started_at: string; finished_at: string }) => (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
 
 export async function benchSync(): Promise<Record<string, number>> {
@@ -68,6 +75,7 @@ export async function benchSync(): Promise<Record<string, number>> {
   })
   const results: Record<string, number> = {}
   try {
+    const changeLogBytesBefore = await changeLogBytes(db.url)
     // Full sync: the settings save (a pricing change) enqueues it.
     const rss = sampleRss(app.pid)
     const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: "30" })
@@ -86,6 +94,19 @@ export async function benchSync(): Promise<Record<string, number>> {
       `full sync: ${full.created} products, ${variants} variants in ${fullS.toFixed(1)} s = ` +
         `${(full.created / fullS).toFixed(0)} products/s, ${(variants / fullS).toFixed(0)} variants/s; ` +
         `app peak RSS ${peak.toFixed(0)} MB; ${full.pages} pages, ${full.requests_used} requests`
+    )
+
+    // The change log keeps at most its cap of rows for the pass, whatever the catalog's size.
+    const changeLogBytesAfter = await changeLogBytes(db.url)
+    const logRows = Number((await sql(db.url, "select count(*)::int as n from catalog_sync_run_change where run_id = $1", [full.id]))[0].n)
+    const omitted = Object.values((full.progress?.change_log_omitted ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0)
+    results.change_log_rows = logRows
+    results.change_log_bytes_before = changeLogBytesBefore
+    results.change_log_bytes_after = changeLogBytesAfter
+    console.log(
+      `change log over the full sync: ${logRows} rows stored, ${omitted} counted without a row; ` +
+        `table ${(changeLogBytesBefore / 1024).toFixed(0)} kB before, ${(changeLogBytesAfter / 1024).toFixed(0)} kB after ` +
+        `(+${((changeLogBytesAfter - changeLogBytesBefore) / 1024).toFixed(0)} kB)`
     )
 
     // Changes sync of `changed` products, every kind but removal and addition.

@@ -24,7 +24,7 @@ export interface EngineEnv {
   close(): Promise<void>
 }
 
-export async function startEngineEnv(label: string, sandbox: Parameters<typeof startSandbox>[0]): Promise<EngineEnv> {
+export async function startEngineEnv(label: string, sandbox: Parameters<typeof startSandbox>[0], extraEnv: Record<string, string> = {}): Promise<EngineEnv> {
   const sb = await startSandbox({ apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0, ...sandbox })
   const db = await createTestDatabase(label)
   const appEnv = {
@@ -33,6 +33,7 @@ export async function startEngineEnv(label: string, sandbox: Parameters<typeof s
     CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
     CATALOG_BASE_URL: "",
     CATALOG_API_KEY: "",
+    ...extraEnv,
   }
   const env: EngineEnv = {
     app: await startMedusaApp({ databaseUrl: db.url, label, env: appEnv }),

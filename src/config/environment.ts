@@ -26,6 +26,8 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_PAGE_DELAY_MS?: string
   CATALOG_SYNC_TEST_BLOCK_LOOP_MS?: string
   CATALOG_SYNC_TEST_HOOK_MODE?: string
+  /** Test-only: change-log rows a run stores at most, instead of the policy's cap. */
+  CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
   /** Medusa's own: the worker mode and Redis URL when medusa-config does not set them. */
   MEDUSA_WORKER_MODE?: string
   REDIS_URL?: string
@@ -45,6 +47,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_PAGE_DELAY_MS",
   "CATALOG_SYNC_TEST_BLOCK_LOOP_MS",
   "CATALOG_SYNC_TEST_HOOK_MODE",
+  "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
   "MEDUSA_WORKER_MODE",
   "REDIS_URL",
 ]

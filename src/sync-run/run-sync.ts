@@ -13,10 +13,17 @@ import { beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { runErrorText } from "../sync/write-failures"
-import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
+import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor, refreshReferenceData } from "../workflows/extras"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
+import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-log-policy"
+import { expectedCatalogTotal, type ExpectedTotal } from "../api/admin/catalog-sync/expected-total"
+import { productsWritten } from "../workflows/page/write-progress"
+import { pruneChangeLog } from "./change-log-retention"
+
+/** How often a long page's write reports progress (products written so far, the ticking timer). */
+const PAGE_PROGRESS_EVERY_MS = 2_500
 
 /** Products per page: the API's maximum. */
 export const PAGE_SIZE = 200
@@ -84,7 +91,19 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   let passId: string | null = input.resume?.passId ?? null
   // Kept in the progress so the next resume can tell whether this one moved the cursor.
   const resumeOf = input.resume ? { resumed: true, ...(input.resume.bookkeeping ?? {}) } : {}
-  const progress = () => ({ phase, restarts, pass_id: passId, ...resumeOf })
+  // What the admin's progress reads: products done, the expected total, changes with no log row.
+  let itemsDone = 0
+  let expected: ExpectedTotal | null = null
+  let omitted: Omitted = {}
+  const progress = () => ({
+    phase,
+    restarts,
+    pass_id: passId,
+    items_done: itemsDone,
+    ...(expected ? { expected_total: expected.total, expected_total_source: expected.source } : {}),
+    ...(Object.keys(omitted).length ? { change_log_omitted: omitted } : {}),
+    ...resumeOf,
+  })
 
   const fence = input.fence
   const state = await service.getState()
@@ -93,7 +112,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     else await service.updateCatalogSyncStates({ id: state.id, ...patch })
   }
   await fence?.check()
-  await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
+  const startedAt = new Date()
+  await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: startedAt, progress: progress() })
   await storeState({ current_run_id: runId })
 
   const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
@@ -111,6 +131,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     // A run that got through clears an earlier 401/403 block.
     const unblock = status === "succeeded" ? { blocked_code: null, blocked_message: null, blocked_revision: null } : {}
     await storeState({ current_run_id: null, ...unblock })
+    await pruneChangeLog(container).catch((e) => logger.warn(`catalog sync: change-log cleanup failed: ${runErrorText(e)}`))
     return errorCode ? { status, errorCode } : { status }
   }
 
@@ -140,6 +161,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       // Recorded only once the state holds the pass, so a run continuing this one resumes a
       // pass that really began (else, for a full run, it begins one).
       passId = pos.fullPassId ?? passId
+      // A full pass reads the whole catalog: its expected size gives the admin a percent and an ETA.
+      // Only a figure for the admin: a failed read leaves it unknown rather than failing the run.
+      if (pos.fullPassId) expected = await expectedCatalogTotal(container, startedAt).catch(() => ({ total: null, source: null }))
       await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
     }
     await beginPass(position)
@@ -189,13 +213,34 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         fullPassId: position.fullPassId,
         refs,
         settings,
+        onPlanned: (plan) => {
+          planned = plan
+          reportInsidePage()
+        },
       }
+      let planned: Parameters<typeof countsWithPlanned>[1] | null = null
       const fetchWaitMs = Date.now() - waitStarted
       await beforePageWrite(counts.pages + 1, input.mode)
       // Fencing: a run that lost its lock writes no page.
       await fence?.check()
       const writeStarted = Date.now()
-      const outcome = await writePage(page.items, ctx)
+      // Inside a long page: products written so far and what the page found, every few seconds.
+      const writtenMark = productsWritten()
+      let reported: Promise<unknown> = Promise.resolve()
+      function reportInsidePage() {
+        itemsDone = counts.items_seen + (productsWritten() - writtenMark)
+        const shown = planned ? countsWithPlanned(counts, planned) : counts
+        reported = service.updateCatalogSyncRuns({ id: runId, ...shown, progress: progress() }).catch(() => undefined)
+      }
+      const ticker = setInterval(reportInsidePage, PAGE_PROGRESS_EVERY_MS)
+      let outcome
+      try {
+        outcome = await writePage(page.items, ctx)
+      } finally {
+        clearInterval(ticker)
+        // A report still in flight must not land after the page's own counts.
+        await reported
+      }
       const plan = outcome.plan
       logger.info(
         `catalog sync page ${counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
@@ -211,6 +256,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       counts.unchanged += plan.unchanged.length
       counts.removed += plan.remove.length
       counts.skipped += pageRejected.length
+      itemsDone = counts.items_seen
+      omitted = addOmitted(omitted, outcome.changeLog.omitted)
       for (const r of pageRejected) {
         const record = toRunRecord(r)
         if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)

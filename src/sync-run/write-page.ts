@@ -13,7 +13,7 @@ import type { ReferenceMaps } from "../workflows/extras"
 import type { Placement } from "../workflows/page-input"
 import type { PageReferences } from "../workflows/page/page-types"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
-import { syncCatalogPageWorkflow } from "../workflows/sync-catalog-page"
+import { syncCatalogPageWorkflow, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import { catalogSyncService } from "./product-map"
 
 export interface PageContext {
@@ -27,6 +27,8 @@ export interface PageContext {
   /** The run's reference data; brands and models a page makes are added for later pages. */
   refs: ReferenceMaps
   settings: EffectiveSettings
+  /** Told the page's plan before it is written (the run shows what the page found as it goes). */
+  onPlanned?: (plan: PagePlan) => void
 }
 
 export interface PageOutcome {
@@ -34,6 +36,8 @@ export interface PageOutcome {
   rejected: RejectedItem[]
   /** Milliseconds per part of the write, for the run's log. */
   timings: Record<string, number>
+  /** Change-log rows stored and changes left without a row (the run's cap). */
+  changeLog: SyncCatalogPageResult["changeLog"]
 }
 
 const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
@@ -73,6 +77,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const rows = ids.length ? await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
   const plan = planPage(items, rows, ctx.mapContext)
   const planned = Date.now()
+  ctx.onPlanned?.(plan)
   let result
   try {
     ;({ result } = await syncCatalogPageWorkflow(container).run({
@@ -94,5 +99,5 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   }
   for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
   for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
-  return { plan: result.plan, rejected: result.rejected, timings: { plan: planned - started, write: Date.now() - planned } }
+  return { plan: result.plan, rejected: result.rejected, timings: { plan: planned - started, write: Date.now() - planned }, changeLog: result.changeLog }
 }

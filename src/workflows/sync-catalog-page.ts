@@ -24,6 +24,7 @@ import type { NewReferences } from "./extras"
 import type { Placement } from "./page-input"
 import type { RemovalMode } from "./remove-catalog-products"
 import { setStockLevelsStep } from "./steps/set-stock-levels-step"
+import { readShopBefore, recordChanges, type RecordedChanges } from "./page/record-changes-step"
 import { checkMapAgainstShopStep } from "./page/check-map-against-shop-step"
 import { findCrashLeftoversStep } from "./page/find-crash-leftovers-step"
 import { type PageReferences, writtenProducts } from "./page/page-types"
@@ -62,10 +63,13 @@ export interface SyncCatalogPageResult {
   rejected: RejectedItem[]
   /** Brand and model records the page made, for the run's later pages. */
   newReferences: NewReferences
+  /** Change-log rows the page stored, and the changes the run's cap left without a row. */
+  changeLog: RecordedChanges
 }
 
 export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId, (input: SyncCatalogPageInput) => {
   const plan = checkMapAgainstShopStep(input.plan)
+  const shopBefore = readShopBefore(plan, input)
 
   const leftovers = findCrashLeftoversStep(transform({ plan }, ({ plan }) => plan.create.map((p) => p.catalogId)))
   when({ leftovers }, ({ leftovers }) => leftovers.extraIds.length > 0).then(() => {
@@ -152,6 +156,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }))
   )
 
+  const changeLog = recordChanges({ plan, writes, shopBefore, input })
+
   const pageWritten = createHook("pageWritten", {
     runId: input.runId,
     products: transform({ writes }, ({ writes }) =>
@@ -159,10 +165,11 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     ),
   })
 
-  const result = transform({ plan, writes, newReferences }, ({ plan, writes, newReferences }): SyncCatalogPageResult => ({
+  const result = transform({ plan, writes, newReferences, changeLog }, ({ plan, writes, newReferences, changeLog }): SyncCatalogPageResult => ({
     plan: { ...plan, create: writes.created.map((w) => w.plan), update: writes.updated.map((w) => w.plan) },
     rejected: [...plan.rejected, ...writes.rejected],
     newReferences,
+    changeLog,
   }))
   return new WorkflowResponse(result, { hooks: [pageWritten] })
 })

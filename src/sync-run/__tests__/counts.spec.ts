@@ -1,4 +1,5 @@
-import { EXCERPT_LENGTH, rejectedLogLine, toRunRecord } from "../counts"
+import { countsWithPlanned, emptyCounts, EXCERPT_LENGTH, rejectedLogLine, toRunRecord } from "../counts"
+import { retentionCutoff } from "../change-log-retention"
 
 describe("rejected items as stored on the run", () => {
   it("keeps id, field and reason; no excerpt when the id is known", () => {
@@ -33,5 +34,20 @@ describe("rejected items as stored on the run", () => {
       'catalog sync: skipped item (no id) [id]: id: expected an integer id (received: {"id":"x"})'
     )
     expect(rejectedLogLine({ id: "7", field: "images[1].url", reason: "dropped", kept: true })).toBe("catalog sync: kept item 7 [images[1].url]: dropped")
+  })
+})
+
+describe("countsWithPlanned", () => {
+  it("adds the page being written, as planned, to the run's counts without changing them", () => {
+    const counts = { ...emptyCounts(), created: 3, updated: 1 }
+    const shown = countsWithPlanned(counts, { create: [1, 2], update: [1], stockOnly: [1, 2, 3], remove: [1] })
+    expect(shown).toMatchObject({ created: 5, updated: 2, stock_only: 3, removed: 1 })
+    expect(counts.created).toBe(3)
+  })
+})
+
+describe("retentionCutoff", () => {
+  it("is CHANGE_LOG_RETENTION_DAYS before now", () => {
+    expect(retentionCutoff(new Date("2026-03-31T12:00:00Z")).toISOString()).toBe("2026-03-01T12:00:00.000Z")
   })
 })

@@ -7,6 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { RejectedItem } from "../../catalog-client/items"
 import { judgeFailures, needsProbe } from "../../sync/write-failures"
+import { noteProductsWritten } from "./write-progress"
 
 export interface ChunkedWrite<T, R> {
   /** Items written, with their results, in the input order. */
@@ -21,7 +22,8 @@ export async function writeInChunks<T, R>(items: T[], concurrency: number, run: 
   const size = Math.ceil(items.length / concurrency)
   const chunks: T[][] = []
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size))
-  const settled = await Promise.allSettled(chunks.map(run))
+  // Each chunk that commits moves the run's progress inside the page (write-progress.ts).
+  const settled = await Promise.allSettled(chunks.map((chunk) => run(chunk).then((r) => (noteProductsWritten(chunk.length), r))))
   for (const [c, chunk] of chunks.entries()) {
     const outcome = settled[c]
     if (outcome.status === "fulfilled") {

@@ -1,0 +1,175 @@
+// The page's change log (catalog_sync_run_change): one row per product the page created,
+// updated (with what changed), removed, drafted or rejected, stored through the size policy
+// (src/api/admin/catalog-sync/runs/change-log-policy.ts). Two steps:
+//
+//   readShopBefore  before the writes: the selling price, title and images Medusa holds for the
+//                   products the page will reprice, rewrite or remove (only those), so a row can
+//                   say "1200.00 → 1287.50" once the write has replaced them.
+//   recordChanges   after the product map: builds the rows (src/sync/change-rows.ts, pure) and
+//                   stores as many as the run's cap leaves room for; the rest are only counted.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse, transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { readEnvironment } from "../../config/environment"
+import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
+import { rowCap, selectRowsToStore, type Omitted } from "../../api/admin/catalog-sync/runs/change-log-policy"
+import type { RejectedItem } from "../../catalog-client/items"
+import { changeRowsOf, lowestPrice, plannedSellingPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
+import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
+import { CURRENCY_CODE } from "../../sync/product-input"
+import type { PageReferences, PlannedWrite } from "./page-types"
+
+export const readShopBeforeStepId = "catalog-sync-read-shop-before"
+export const recordChangesStepId = "catalog-sync-record-changes"
+
+interface BeforeWanted {
+  catalogId: string
+  productId: string
+  /** Variant ids whose prices to read (empty when the prices do not change). */
+  variantIds: string[]
+}
+
+type PriceRow = { price_set_id: string; price_list_id: string | null; amount: unknown; raw_amount?: { value?: string } | null; currency_code: string }
+
+/** Each variant's selling amount in Medusa: the sale list's price when it has one, else the base price. */
+async function sellingPricesBefore(container: MedusaContainer, variantIds: string[], saleListId: string | null): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>()
+  if (!variantIds.length) return out
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({ entity: "product_variant_price_set", fields: ["variant_id", "price_set_id"], filters: { variant_id: variantIds } } as never)
+  const setOf = new Map((links as { variant_id: string; price_set_id: string }[]).map((l) => [l.price_set_id, l.variant_id]))
+  if (!setOf.size) return out
+  const prices = (await container
+    .resolve(Modules.PRICING)
+    .listPrices({ price_set_id: [...setOf.keys()] }, { select: ["price_set_id", "price_list_id", "amount", "raw_amount", "currency_code"], take: null })) as unknown as PriceRow[]
+  const base = new Map<string, string>()
+  const sale = new Map<string, string>()
+  for (const p of prices) {
+    if (p.currency_code !== CURRENCY_CODE) continue
+    const amount = p.raw_amount?.value ?? String(p.amount)
+    if (!p.price_list_id) base.set(setOf.get(p.price_set_id)!, amount)
+    else if (p.price_list_id === saleListId) sale.set(setOf.get(p.price_set_id)!, amount)
+  }
+  for (const id of variantIds) out.set(id, sale.get(id) ?? base.get(id) ?? null)
+  return out
+}
+
+export const readShopBeforeStep = createStep(
+  readShopBeforeStepId,
+  async (input: { products: BeforeWanted[]; salePriceListId: string | null }, { container }) => {
+    const before: Record<string, ProductBefore> = {}
+    if (!input.products.length) return new StepResponse(before)
+    const products = (await container
+      .resolve(Modules.PRODUCT)
+      .listProducts({ id: input.products.map((p) => p.productId) }, { select: ["id", "title"], relations: ["images"], take: null })) as unknown as {
+      id: string
+      title: string
+      images?: { url: string; rank?: number }[]
+    }[]
+    const byId = new Map(products.map((p) => [p.id, p]))
+    const prices = await sellingPricesBefore(container, input.products.flatMap((p) => p.variantIds), input.salePriceListId)
+    for (const p of input.products) {
+      const product = byId.get(p.productId)
+      before[p.catalogId] = {
+        sellingPrice: lowestPrice(p.variantIds.map((id) => prices.get(id) ?? null)),
+        title: product?.title ?? null,
+        imageUrls: [...(product?.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((i) => i.url),
+      }
+    }
+    return new StepResponse(before)
+  }
+)
+
+/** Composition helper: what Medusa holds for the updates and removals of the plan, before the writes. */
+export function readShopBefore(plan: WorkflowData<PagePlan>, input: { refs: PageReferences } | WorkflowData<{ refs: PageReferences }>) {
+  return readShopBeforeStep(
+    transform({ plan, input }, ({ plan, input }) => ({
+      products: [
+        ...plan.update
+          .filter((p) => p.row?.product_id)
+          .map((p) => ({ catalogId: p.catalogId, productId: p.row!.product_id!, variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [] })),
+        ...plan.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [] })),
+      ],
+      salePriceListId: input.refs.salePriceListId,
+    }))
+  )
+}
+
+function writtenChange(p: PlannedUpsert, productId: string | null, created: boolean): WrittenChange {
+  return {
+    catalogId: p.catalogId,
+    productId,
+    title: p.input.title,
+    draft: p.input.status === "draft",
+    sellingPrice: plannedSellingPrice(p.input.variants),
+    parts: created ? null : p.partsToWrite,
+    stockChanged: p.stockFingerprint !== (p.row?.stock_fingerprint ?? null),
+    imageUrls: !created && p.partsToWrite.fields ? p.input.images.map((i) => i.url) : null,
+  }
+}
+
+export interface RecordChangesInput {
+  runId: string
+  mode: "changes" | "full"
+  changes: PageChanges
+  before: Record<string, ProductBefore>
+}
+
+export interface RecordedChanges {
+  stored: number
+  /** Changes of this page that got no row (the run's cap), by kind. */
+  omitted: Omitted
+}
+
+type ChangeService = {
+  createCatalogSyncRunChanges(data: Record<string, unknown>[]): Promise<{ id: string }[]>
+  deleteCatalogSyncRunChanges(ids: string[]): Promise<void>
+  listAndCountCatalogSyncRunChanges(filter: unknown, config: unknown): Promise<[unknown[], number]>
+}
+
+/** The run's cap (a test may lower it to see the cap work on a small catalog). */
+function capOf(mode: "changes" | "full"): number {
+  const override = Number(readEnvironment().CATALOG_SYNC_TEST_CHANGE_LOG_CAP)
+  return Number.isInteger(override) && override >= 0 ? override : rowCap(mode)
+}
+
+export const recordChangesStep = createStep(
+  recordChangesStepId,
+  async (input: RecordChangesInput, { container }) => {
+    const rows = changeRowsOf(input.changes, input.before)
+    if (!rows.length) return new StepResponse<RecordedChanges, string[]>({ stored: 0, omitted: {} }, [])
+    const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as ChangeService
+    // The rows earlier pages of this run stored (indexed on run_id): no count to carry between pages.
+    const [, storedSoFar] = await service.listAndCountCatalogSyncRunChanges({ run_id: input.runId }, { take: 1, select: ["id"] })
+    const { store, omitted } = selectRowsToStore(rows, storedSoFar, capOf(input.mode))
+    const created = store.length ? await service.createCatalogSyncRunChanges(store.map((r) => ({ run_id: input.runId, ...r }))) : []
+    return new StepResponse<RecordedChanges, string[]>({ stored: store.length, omitted }, created.map((c) => c.id))
+  },
+  // The page failed after this step: its rows go with it (the page is written again).
+  async (ids, { container }) => {
+    if (ids?.length) await (container.resolve(CATALOG_SYNC_MODULE) as unknown as ChangeService).deleteCatalogSyncRunChanges(ids)
+  }
+)
+
+/** Composition helper: the page's rows from the plan, what was written, and what the shop held before. */
+export function recordChanges(data: {
+  plan: WorkflowData<PagePlan>
+  writes: WorkflowData<{ created: PlannedWrite[]; updated: PlannedWrite[]; rejected: RejectedItem[] }>
+  shopBefore: WorkflowData<Record<string, ProductBefore>>
+  input: { runId: string; fullPassId: string | null } | WorkflowData<{ runId: string; fullPassId: string | null }>
+}) {
+  return recordChangesStep(
+    transform(data, ({ plan, writes, shopBefore, input }): RecordChangesInput => ({
+      runId: input.runId,
+      mode: input.fullPassId ? "full" : "changes",
+      changes: {
+        created: writes.created.map((w) => writtenChange(w.plan, w.result.productId, true)),
+        updated: writes.updated.map((w) => writtenChange(w.plan, w.result.productId, false)),
+        stockOnly: plan.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false)),
+        removed: plan.remove.map((r) => ({ catalogId: r.catalog_id, productId: r.product_id })),
+        rejected: [...plan.rejected, ...writes.rejected].map((r) => ({ id: r.id, reason: r.reason })),
+      },
+      before: shopBefore,
+    }))
+  )
+}
