@@ -3,6 +3,7 @@
 // that have products on sale") is soft-deleted and restored with the same id when it
 // returns, so links and storefront URLs built on the id survive.
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { createHook, createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { Brand, BrandModel } from "../../catalog-client/schemas"
 import { stableJson } from "../../sync/fingerprint"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
@@ -57,7 +58,7 @@ function dedupe(records: ReferenceRecord[]): ReferenceRecord[] {
   return [...seen.values()]
 }
 
-type Kind = "brand" | "model"
+export type Kind = "brand" | "model"
 
 function ops(service: CatalogSyncService, kind: Kind) {
   return kind === "brand"
@@ -135,6 +136,41 @@ export async function upsertReferenceRecords(
   for (const row of created) map.set(row.catalog_id, row.id)
   return { map, created: created.length, updated: toUpdate.length, restored: toRestore.length, removed: toRemove.length }
 }
+
+export interface SyncReferenceRecordsInput {
+  kind: Kind
+  records: ReferenceRecord[]
+  /** A full list from the API: records not listed are soft-deleted. */
+  complete: boolean
+  /** Models only: brand catalog id → brand record id. */
+  brandIdByCatalogId?: Record<string, string>
+}
+
+/** As UpsertResult, the map as a plain record (workflow results are plain data). */
+export type SyncReferenceRecordsResult = Omit<UpsertResult, "map"> & { map: Record<string, string> }
+
+export const upsertReferenceRecordsStepId = "catalog-sync-upsert-reference-records"
+export const upsertReferenceRecordsStep = createStep(
+  upsertReferenceRecordsStepId,
+  async (input: SyncReferenceRecordsInput, { container }) => {
+    const brandIdByCatalogId = input.brandIdByCatalogId ? new Map(Object.entries(input.brandIdByCatalogId)) : undefined
+    const { map, ...counts } = await upsertReferenceRecords(container, input.kind, input.records, { complete: input.complete, brandIdByCatalogId })
+    return new StepResponse<SyncReferenceRecordsResult>({ ...counts, map: Object.fromEntries(map) })
+  }
+)
+
+export const syncReferenceRecordsWorkflowId = "catalog-sync-sync-reference-records"
+
+/**
+ * Makes the brand or brand model records match a list from the API (/v1/brands,
+ * /v1/brand-models). The `referenceRecordsSynced` hook receives the kind and the result.
+ */
+export const syncReferenceRecordsWorkflow = createWorkflow(syncReferenceRecordsWorkflowId, (input: SyncReferenceRecordsInput) => {
+  const result = upsertReferenceRecordsStep(input)
+  const kind = transform({ input }, ({ input }) => input.kind)
+  const referenceRecordsSynced = createHook("referenceRecordsSynced", { kind, result })
+  return new WorkflowResponse(result, { hooks: [referenceRecordsSynced] })
+})
 
 /** catalog id → record id of the live records of one kind. */
 export async function liveRecordMap(container: MedusaContainer, kind: Kind): Promise<Map<string, string>> {

@@ -13,8 +13,8 @@ import type { CardDetails, Language } from "../../sync/card-details"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
-import { brandRecords, CATALOG_SYNC_MODULE, catalogSyncService, liveRecordMap, modelRecords, upsertReferenceRecords } from "./brands"
-import { applyCategories, categoryMap, listExistingCategories } from "./categories"
+import { brandRecords, CATALOG_SYNC_MODULE, catalogSyncService, liveRecordMap, modelRecords, syncReferenceRecordsWorkflow, upsertReferenceRecords } from "./brands"
+import { categoryMap, listExistingCategories, syncCategoriesWorkflow } from "./categories"
 import { isOwnCategory } from "./plan-categories"
 import { ensureSalePriceList, syncSalePrices, type SalePriceWanted } from "./sale-prices"
 import { backfillProductTranslations, deleteTranslations, ensureStoreLocales, syncTranslations, translationService } from "./translations"
@@ -102,9 +102,9 @@ export async function refreshReferenceData(
   try {
     const res = await client.getCategories({ validators: reuseCategories ? validatorsOf(c) : {} })
     if (!res.notModified && res.data) {
-      const applied = await applyCategories(container, res.data, primary)
-      categoryIdByCatalogId = applied.map
-      cache.categories = { ...validatorsOf(res), primaryLanguage: primary, translations: translationsEnabled, count: applied.map.size }
+      const { result: applied } = await syncCategoriesWorkflow(container).run({ input: { categories: res.data, primaryLanguage: primary } })
+      categoryIdByCatalogId = new Map(Object.entries(applied.map))
+      cache.categories = { ...validatorsOf(res), primaryLanguage: primary, translations: translationsEnabled, count: categoryIdByCatalogId.size }
       if (applied.created || applied.updated || applied.deactivated) {
         logger.info(`catalog sync: categories ${applied.created} created, ${applied.updated} updated, ${applied.deactivated} deactivated`)
       }
@@ -119,9 +119,11 @@ export async function refreshReferenceData(
     const b = cache.brands
     const res = await client.getBrands({ validators: b && b.count === brandIdByCatalogId.size ? validatorsOf(b) : {} })
     if (!res.notModified && res.data) {
-      const applied = await upsertReferenceRecords(container, "brand", brandRecords(res.data), { complete: true })
-      brandIdByCatalogId = applied.map
-      cache.brands = { ...validatorsOf(res), count: applied.map.size }
+      const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
+        input: { kind: "brand", records: brandRecords(res.data), complete: true },
+      })
+      brandIdByCatalogId = new Map(Object.entries(applied.map))
+      cache.brands = { ...validatorsOf(res), count: brandIdByCatalogId.size }
     }
   } catch (error) {
     if (isFatal(error)) throw error
@@ -133,9 +135,11 @@ export async function refreshReferenceData(
     const m = cache.brand_models
     const res = await client.getBrandModels({ validators: m && m.count === brandModelIdByCatalogId.size ? validatorsOf(m) : {} })
     if (!res.notModified && res.data) {
-      const applied = await upsertReferenceRecords(container, "model", modelRecords(res.data), { complete: true, brandIdByCatalogId })
-      brandModelIdByCatalogId = applied.map
-      cache.brand_models = { ...validatorsOf(res), count: applied.map.size }
+      const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
+        input: { kind: "model", records: modelRecords(res.data), complete: true, brandIdByCatalogId: Object.fromEntries(brandIdByCatalogId) },
+      })
+      brandModelIdByCatalogId = new Map(Object.entries(applied.map))
+      cache.brand_models = { ...validatorsOf(res), count: brandModelIdByCatalogId.size }
     }
   } catch (error) {
     if (isFatal(error)) throw error
