@@ -9,7 +9,8 @@ import {
   type CatalogClient,
   type Validators,
 } from "../../catalog-client"
-import type { CardDetails, Language } from "../../sync/card-details"
+import type { CardDetails } from "../../sync/card-details"
+import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
