@@ -4,10 +4,12 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { CatalogSyncModuleService } from "../modules/catalog_sync"
+import type { CatalogSyncStateRow } from "../modules/catalog_sync/models/catalog-sync-state"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
 import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
-import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type ResumeOf, type SyncStateView } from "../sync/run-state"
+import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type ResumeOf } from "../sync/run-state"
 import { LostRunLockError, type RunFence } from "../queue/run-liveness"
 import { beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
@@ -43,22 +45,6 @@ export interface RunSyncResult {
   errorCode?: string
 }
 
-interface StateRow extends SyncStateView {
-  id: string
-  reference_cache?: unknown
-}
-
-/**
- * The module service's calls runSync makes. Its own getState reads (or creates) the state row;
- * the row's JSON columns are typed loosely by the model, so this view names their shapes.
- */
-type Service = {
-  getState(): Promise<StateRow>
-  updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
-  updateCatalogSyncRuns(data: Record<string, unknown>): Promise<unknown>
-  updateCatalogProductMaps(data: Record<string, unknown>): Promise<unknown>
-}
-
 const newPassId = () => `pass_${randomUUID()}`
 
 function errorCodeOf(error: unknown): string {
@@ -72,11 +58,13 @@ function errorMessageOf(error: unknown): string {
 }
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
-  const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as Service
+  const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, client, signal } = input
   const counts: RunCounts = emptyCounts()
   const rejected: RunRejectedItem[] = []
+  // rejected_items is a json column, typed by the model as an object; it holds this list.
+  const rejectedColumn = () => rejected as unknown as Record<string, unknown>
   let restarts = 0
   let phase = "starting"
   // The pass this run works in (inherited when it resumes one): a run that continues this one
@@ -87,7 +75,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const progress = () => ({ phase, restarts, pass_id: passId, ...resumeOf })
 
   const fence = input.fence
-  const state = await service.getState()
+  const state = (await service.getState()) as CatalogSyncStateRow
   const storeState = async (patch: Record<string, unknown>) => {
     if (fence) await fence.updateState(state.id, patch)
     else await service.updateCatalogSyncStates({ id: state.id, ...patch })
@@ -103,7 +91,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       status,
       finished_at: new Date(),
       ...counts,
-      rejected_items: rejected,
+      rejected_items: rejectedColumn(),
       progress: progress(),
       error_code: errorCode ?? null,
       error_message: error === undefined ? null : errorMessageOf(error),
@@ -242,7 +230,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
       await storeState({ ...next.state })
       position = { cursor: next.state.cursor, fullPassId: next.state.full_pass_id }
-      await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejected, progress: progress() })
+      await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejectedColumn(), progress: progress() })
 
       if (next.done) break
       if (signal.aborted) {
@@ -261,7 +249,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         status: "interrupted",
         finished_at: new Date(),
         ...counts,
-        rejected_items: rejected,
+        rejected_items: rejectedColumn(),
         progress: { ...progress(), phase: "interrupted" },
         error_code: error.code,
         error_message: errorMessageOf(error),

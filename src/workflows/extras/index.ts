@@ -14,7 +14,8 @@ import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
-import { brandRecords, CATALOG_SYNC_MODULE, catalogSyncService, liveRecordMap, modelRecords, syncReferenceRecordsWorkflow, upsertReferenceRecords } from "./brands"
+import type { IdBySize } from "../../modules/catalog_sync/models/catalog-product-map"
+import { brandRecords, catalogSyncService, liveRecordMap, modelRecords, syncReferenceRecordsWorkflow, upsertReferenceRecords } from "./brands"
 import { categoryMap, listExistingCategories, syncCategoriesWorkflow } from "./categories"
 import { isOwnCategory } from "./plan-categories"
 import { ensureSalePriceList, syncSalePrices, type SalePriceWanted } from "./sale-prices"
@@ -83,14 +84,10 @@ export async function refreshReferenceData(
   settings?: Pick<EffectiveSettings, "primaryLanguage">,
 ): Promise<ReferenceMaps> {
   const logger = loggerOf(container)
-  const catalogSync = catalogSyncService(container) as ReturnType<typeof catalogSyncService> & {
-    getEffectiveSettings?: () => Promise<EffectiveSettings>
-    getState?: () => Promise<{ id: string; reference_cache?: unknown }>
-    updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
-  }
-  const row = state?.id ? state : await catalogSync.getState?.()
+  const catalogSync = catalogSyncService(container)
+  const row: StateLike = state?.id ? state : await catalogSync.getState()
   const cache: ReferenceCache = { ...((row?.reference_cache as ReferenceCache | null) ?? {}) }
-  const primary: Language = settings?.primaryLanguage ?? (await catalogSync.getEffectiveSettings?.())?.primaryLanguage ?? "uk"
+  const primary: Language = settings?.primaryLanguage ?? (await catalogSync.getEffectiveSettings()).primaryLanguage ?? "uk"
   const translationsEnabled = translationService(container) !== null
   if (translationsEnabled) await ensureStoreLocales(container)
 
@@ -157,7 +154,7 @@ export async function refreshReferenceData(
   cache.sale_price_list_id = salePriceListId
 
   if (row?.id) {
-    await catalogSync.updateCatalogSyncStates({ id: row.id, reference_cache: cache })
+    await catalogSync.updateCatalogSyncStates({ id: row.id, reference_cache: cache as Record<string, unknown> })
     if (state && typeof state === "object") state.reference_cache = cache
   }
   return { categoryIdByCatalogId, brandIdByCatalogId, brandModelIdByCatalogId, salePriceListId, translationsEnabled }
@@ -242,13 +239,11 @@ export async function syncProductTranslations(container: MedusaContainer, writte
  */
 export async function removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void> {
   if (!productIds.length) return
-  const catalogSync = container.resolve(CATALOG_SYNC_MODULE) as {
-    listCatalogProductMaps(f: Record<string, unknown>, c?: Record<string, unknown>): Promise<{ variant_ids?: Record<string, string> | null }[]>
-  }
+  const catalogSync = catalogSyncService(container)
   const maps = await catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true })
-  const variantIds = maps.flatMap((m) => Object.values(m.variant_ids ?? {}))
+  const variantIds = maps.flatMap((m) => Object.values((m.variant_ids as IdBySize | null) ?? {}))
   if (variantIds.length) {
-    const state = (await (container.resolve(CATALOG_SYNC_MODULE) as { getState?: () => Promise<{ reference_cache?: unknown }> }).getState?.()) ?? null
+    const state = await catalogSync.getState()
     const listId = (state?.reference_cache as ReferenceCache | null)?.sale_price_list_id
     if (listId) await syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null })))
   }
