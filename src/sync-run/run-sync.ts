@@ -14,7 +14,7 @@ import { LostRunLockError, type RunFence } from "../queue/run-liveness"
 import { beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
-import { runErrorText } from "../sync/write-failures"
+import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor, refreshReferenceData } from "../workflows/extras"
 import { sweepPass } from "./sweep"
@@ -47,16 +47,6 @@ export interface RunSyncResult {
 
 const newPassId = () => `pass_${randomUUID()}`
 
-function errorCodeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === "string" && code ? code : "internal_error"
-}
-
-/** Cleaned (a NUL byte must not stop the run record's save) and without SQL (see runErrorText). */
-function errorMessageOf(error: unknown): string {
-  return runErrorText(error)
-}
-
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
   const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -85,7 +75,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   await storeState({ current_run_id: runId })
 
   const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
-    const errorCode = error === undefined ? undefined : errorCodeOf(error)
+    const failure = error === undefined ? undefined : runErrorOf(error)
+    const errorCode = failure?.code
     await service.updateCatalogSyncRuns({
       id: runId,
       status,
@@ -94,7 +85,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       rejected_items: rejectedColumn(),
       progress: progress(),
       error_code: errorCode ?? null,
-      error_message: error === undefined ? null : errorMessageOf(error),
+      error_message: failure?.message ?? null,
     })
     // A run that got through clears an earlier 401/403 block.
     const unblock = status === "succeeded" ? { blocked_code: null, blocked_message: null, blocked_revision: null } : {}
@@ -243,7 +234,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   } catch (error) {
     if (error instanceof LostRunLockError) {
       // Another run may own the state now: touch nothing of it; only this run's own row.
-      logger.error(errorMessageOf(error))
+      const message = runErrorOf(error).message
+      logger.error(message)
       await service.updateCatalogSyncRuns({
         id: runId,
         status: "interrupted",
@@ -252,7 +244,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         rejected_items: rejectedColumn(),
         progress: { ...progress(), phase: "interrupted" },
         error_code: error.code,
-        error_message: errorMessageOf(error),
+        error_message: message,
       })
       return { status: "interrupted", errorCode: error.code }
     }
