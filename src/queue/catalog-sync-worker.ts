@@ -17,6 +17,7 @@ import type { CatalogClient } from "../catalog-client"
 import type { CatalogClientFactory } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
+import { runErrorOf } from "../sync/write-failures"
 import {
   type CatalogSyncModuleService,
   type RunJobData,
@@ -192,10 +193,10 @@ export class CatalogSyncWorker {
       })
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.
-      const code = typeof e?.code === "string" ? e.code : "internal_error"
+      const { code, message } = runErrorOf(e)
       if (typeof e?.retryAfterSeconds === "number") thrownRetryAfterMs = e.retryAfterSeconds * 1000
-      this.#logger.error(`catalog sync: run ${run.id} crashed: ${e?.message ?? e}`)
-      await this.#finishIfOpen(run.id, "failed", code, String(e?.message ?? e))
+      this.#logger.error(`catalog sync: run ${run.id} crashed: ${message}`)
+      await this.#finishIfOpen(run.id, "failed", code, message)
       result = { status: "failed", errorCode: code }
     } finally {
       await client?.close().catch(() => undefined)

@@ -3,7 +3,7 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { EffectiveSettings } from "../sync/settings"
 import type CatalogSyncRun from "../modules/catalog_sync/models/catalog-sync-run"
-import type CatalogSyncState from "../modules/catalog_sync/models/catalog-sync-state"
+import type { CatalogSyncStateRow } from "../modules/catalog_sync/models/catalog-sync-state"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 
 export type { CatalogSyncModuleService }
@@ -22,7 +22,7 @@ export type RunJobData = {
 /** A catalog_sync_run row. */
 export type RunRow = InferTypeOf<typeof CatalogSyncRun>
 /** The catalog_sync_state row. */
-export type StateRow = InferTypeOf<typeof CatalogSyncState>
+export type StateRow = CatalogSyncStateRow
 
 /** A run's failure codes that are worth retrying with backoff. */
 export const TRANSIENT_ERROR_CODES = new Set([

@@ -1,14 +1,19 @@
-// The product map (catalog_product_map) as the runner reads it.
+// The product map (catalog_product_map) as the runner reads it: the module service, its map
+// rows typed with their JSON columns (CatalogProductMapRow, defined next to the model).
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { MapRow } from "../sync/plan-page"
+import type { CatalogSyncModuleService } from "../modules/catalog_sync"
+import type { CatalogProductMapRow } from "../modules/catalog_sync/models/catalog-product-map"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
+import type { MapRow } from "../sync/plan-page"
 
-export type CatalogSyncService = {
-  listCatalogProductMaps(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<MapRow[]>
-  createCatalogProductMaps(data: Record<string, unknown>[]): Promise<unknown>
-  updateCatalogProductMaps(data: Record<string, unknown>[] | { selector: Record<string, unknown>; data: Record<string, unknown> }): Promise<unknown>
+export type CatalogSyncService = Omit<CatalogSyncModuleService, "listCatalogProductMaps"> & {
+  listCatalogProductMaps(...args: Parameters<CatalogSyncModuleService["listCatalogProductMaps"]>): Promise<CatalogProductMapRow[]>
 }
 
+// The pure core's MapRow (src/sync cannot import Medusa) must stay readable from a model row.
+const _mapRowFromModel: (row: CatalogProductMapRow) => MapRow = (row) => row
+void _mapRowFromModel
+
 export function catalogSyncService(container: MedusaContainer): CatalogSyncService {
-  return container.resolve(CATALOG_SYNC_MODULE) as unknown as CatalogSyncService
+  return container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE) as unknown as CatalogSyncService
 }

@@ -4,15 +4,17 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { CatalogSyncModuleService } from "../modules/catalog_sync"
+import type { CatalogSyncStateRow } from "../modules/catalog_sync/models/catalog-sync-state"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
 import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
-import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type ResumeOf, type SyncStateView } from "../sync/run-state"
+import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type ResumeOf } from "../sync/run-state"
 import { LostRunLockError, type RunFence } from "../queue/run-liveness"
 import { beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
-import { runErrorText } from "../sync/write-failures"
+import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor, refreshReferenceData } from "../workflows/extras"
 import { sweepPass } from "./sweep"
@@ -50,40 +52,16 @@ export interface RunSyncResult {
   errorCode?: string
 }
 
-interface StateRow extends SyncStateView {
-  id: string
-  reference_cache?: unknown
-}
-
-/**
- * The module service's calls runSync makes. Its own getState reads (or creates) the state row;
- * the row's JSON columns are typed loosely by the model, so this view names their shapes.
- */
-type Service = {
-  getState(): Promise<StateRow>
-  updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
-  updateCatalogSyncRuns(data: Record<string, unknown>): Promise<unknown>
-  updateCatalogProductMaps(data: Record<string, unknown>): Promise<unknown>
-}
-
 const newPassId = () => `pass_${randomUUID()}`
 
-function errorCodeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === "string" && code ? code : "internal_error"
-}
-
-/** Cleaned (a NUL byte must not stop the run record's save) and without SQL (see runErrorText). */
-function errorMessageOf(error: unknown): string {
-  return runErrorText(error)
-}
-
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
-  const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as Service
+  const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, client, signal } = input
   const counts: RunCounts = emptyCounts()
   const rejected: RunRejectedItem[] = []
+  // rejected_items is a json column, typed by the model as an object; it holds this list.
+  const rejectedColumn = () => rejected as unknown as Record<string, unknown>
   let restarts = 0
   let phase = "starting"
   // The pass this run works in (inherited when it resumes one): a run that continues this one
@@ -106,7 +84,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   })
 
   const fence = input.fence
-  const state = await service.getState()
+  const state = (await service.getState()) as CatalogSyncStateRow
   const storeState = async (patch: Record<string, unknown>) => {
     if (fence) await fence.updateState(state.id, patch)
     else await service.updateCatalogSyncStates({ id: state.id, ...patch })
@@ -117,16 +95,17 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   await storeState({ current_run_id: runId })
 
   const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
-    const errorCode = error === undefined ? undefined : errorCodeOf(error)
+    const failure = error === undefined ? undefined : runErrorOf(error)
+    const errorCode = failure?.code
     await service.updateCatalogSyncRuns({
       id: runId,
       status,
       finished_at: new Date(),
       ...counts,
-      rejected_items: rejected,
+      rejected_items: rejectedColumn(),
       progress: progress(),
       error_code: errorCode ?? null,
-      error_message: error === undefined ? null : errorMessageOf(error),
+      error_message: failure?.message ?? null,
     })
     // A run that got through clears an earlier 401/403 block.
     const unblock = status === "succeeded" ? { blocked_code: null, blocked_message: null, blocked_revision: null } : {}
@@ -289,7 +268,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
       await storeState({ ...next.state })
       position = { cursor: next.state.cursor, fullPassId: next.state.full_pass_id }
-      await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejected, progress: progress() })
+      await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejectedColumn(), progress: progress() })
 
       if (next.done) break
       if (signal.aborted) {
@@ -302,16 +281,17 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   } catch (error) {
     if (error instanceof LostRunLockError) {
       // Another run may own the state now: touch nothing of it; only this run's own row.
-      logger.error(errorMessageOf(error))
+      const message = runErrorOf(error).message
+      logger.error(message)
       await service.updateCatalogSyncRuns({
         id: runId,
         status: "interrupted",
         finished_at: new Date(),
         ...counts,
-        rejected_items: rejected,
+        rejected_items: rejectedColumn(),
         progress: { ...progress(), phase: "interrupted" },
         error_code: error.code,
-        error_message: errorMessageOf(error),
+        error_message: message,
       })
       return { status: "interrupted", errorCode: error.code }
     }

@@ -9,7 +9,7 @@ const CHUNK = 200
 export async function sweepPass(container: MedusaContainer, passId: string, mode: RemovalMode): Promise<number> {
   const service = catalogSyncService(container)
   const active = await service.listCatalogProductMaps({ status: "active" }, { select: ["id", "product_id", "last_seen_pass"], take: null })
-  const unseen = active.filter((r) => (r as unknown as { last_seen_pass: string | null }).last_seen_pass !== passId)
+  const unseen = active.filter((r) => r.last_seen_pass !== passId)
   for (let i = 0; i < unseen.length; i += CHUNK) {
     await removeMappedProducts(container, unseen.slice(i, i + CHUNK), { mode })
   }

@@ -6,7 +6,6 @@ import type { ProductCard } from "../catalog-client/schemas"
 import { sellingAmount, toAmount } from "./money"
 import type { Language } from "./settings/language"
 
-export type { Language }
 
 /** Medusa locale codes for the catalog's two languages. */
 export const LOCALE_BY_LANGUAGE: Record<Language, string> = { uk: "uk-UA", ru: "ru-RU" }

@@ -1,7 +1,8 @@
 // Pure: a catalog card → the product, size option ("Розмір"), variants, prices and images the
 // engine writes to Medusa. Descriptive fields come from mapCardDetails (fidelity).
 import type { ProductCard } from "../catalog-client/schemas"
-import { mapCardDetails, otherLanguage, variantAmounts, type CardDetails, type Language } from "./card-details"
+import { mapCardDetails, otherLanguage, variantAmounts, type CardDetails } from "./card-details"
+import type { Language } from "./settings/language"
 import {
   DEFAULT_SIZE_KEY,
   type ProductInput,

@@ -223,6 +223,21 @@ export function runErrorText(error: unknown, opts: { max?: number; withStack?: b
   return stack ? `${text}\n${cleanText(stack)}` : text
 }
 
+/** The error's own code (a non-empty string), else `fallback`. */
+export function errorCodeOf(error: unknown, fallback = "internal_error"): string {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === "string" && code ? code : fallback
+}
+
+/**
+ * The one way a failure becomes a code and a message on the server: the error's own code (else
+ * internal_error) and runErrorText's message (cleaned, so a NUL byte cannot stop the run
+ * record's save, and without SQL). The admin API's fixed words (apiErrorBody) build on it.
+ */
+export function runErrorOf(error: unknown, opts: { max?: number; withStack?: boolean } = {}): { code: string; message: string } {
+  return { code: errorCodeOf(error), message: runErrorText(error, opts) }
+}
+
 export interface ProductFailure {
   catalogId: string
   error: unknown

@@ -17,6 +17,7 @@
 // it; the old channel and its links are left for the admin to remove.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createHook, createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import {
   createApiKeysWorkflow,
   createRegionsWorkflow,
@@ -307,32 +308,92 @@ async function retitleSalePriceList(container: MedusaContainer): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
+export const ensureCurrencyStepId = "catalog-sync-ensure-currency"
+/** The store supports uah. */
+export const ensureCurrencyStep = createStep(ensureCurrencyStepId, async (_: void, { container }) => {
+  await ensureCurrency(container)
+  return new StepResponse(undefined)
+})
+
+export const ensureStockLocationStepId = "catalog-sync-ensure-stock-location"
+/** The configured stock location, else ours, else the store's default, else a new one of ours. */
+export const ensureStockLocationStep = createStep(ensureStockLocationStepId, async (configured: string | null, { container }) => {
+  return new StepResponse(await ensureStockLocation(container, configured))
+})
+
+export const ensureSalesChannelStepId = "catalog-sync-ensure-sales-channel"
+/** The configured sales channel, else the store's default, else ours (created when missing). */
+export const ensureSalesChannelStep = createStep(ensureSalesChannelStepId, async (configured: string | null, { container }) => {
+  return new StepResponse(await ensureSalesChannel(container, configured))
+})
+
+export const ensureChannelSeesLocationStepId = "catalog-sync-ensure-channel-sees-location"
+export const ensureChannelSeesLocationStep = createStep(
+  ensureChannelSeesLocationStepId,
+  async (input: { salesChannelId: string; stockLocationId: string }, { container }) => {
+    await ensureChannelSeesLocation(container, input.salesChannelId, input.stockLocationId)
+    return new StepResponse(undefined)
+  }
+)
+
+export const ensureShippingProfileStepId = "catalog-sync-ensure-shipping-profile"
+/** The store's default shipping profile (created when the store has none). */
+export const ensureShippingProfileStep = createStep(ensureShippingProfileStepId, async (_: void, { container }) => {
+  return new StepResponse(await defaultShippingProfile(container))
+})
+
+export const storefrontSetupStepId = "catalog-sync-storefront-setup"
+/** The storefront's part: a failure here is shown by the readiness checklist, never stops the sync. */
+export const storefrontSetupStep = createStep(
+  storefrontSetupStepId,
+  async (input: { salesChannelId: string; region: RegionSetup }, { container }) => {
+    try {
+      await storefrontSetupOnce(setupRecord(await loadStore(container)), input.salesChannelId, input.region, {
+        linkKeys: (channelId) => linkChannelToPublishableKeys(container, channelId),
+        ensureRegion: (region) => ensureUahRegion(container, region),
+        record: (patch) => recordSetup(container, patch),
+      })
+      await retitleSalePriceList(container)
+    } catch (error) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`catalog sync: storefront setup (publishable keys, uah region) failed: ${(error as Error)?.message ?? error}`)
+    }
+    return new StepResponse(undefined)
+  }
+)
+
+export const ensureShopSetupWorkflowId = "catalog-sync-ensure-shop-setup"
+
 /**
  * Run at the start of every sync. What an admin may deliberately undo (a key's channels, the
  * region) is done once (per channel for the keys); the rest every time, since the sync cannot
- * write without it.
+ * write without it. Returns where the sync puts products; the `shopSetupEnsured` hook receives it.
  */
-export async function ensureShopSetup(container: MedusaContainer, settings: SetupSettings): Promise<Placement> {
-  await ensureCurrency(container)
-  const stockLocationId = await ensureStockLocation(container, settings.stockLocationId)
-  const salesChannelId = await ensureSalesChannel(container, settings.salesChannelId)
-  await ensureChannelSeesLocation(container, salesChannelId, stockLocationId)
-  const shippingProfileId = await defaultShippingProfile(container)
+export const ensureShopSetupWorkflow = createWorkflow(ensureShopSetupWorkflowId, (input: SetupSettings) => {
+  ensureCurrencyStep()
+  const stockLocationId = ensureStockLocationStep(input.stockLocationId)
+  const salesChannelId = ensureSalesChannelStep(input.salesChannelId)
+  ensureChannelSeesLocationStep({ salesChannelId, stockLocationId })
+  const shippingProfileId = ensureShippingProfileStep()
+  storefrontSetupStep(
+    transform({ input, salesChannelId }, ({ input, salesChannelId }) => ({ salesChannelId, region: input.region ?? DEFAULT_REGION }))
+  )
 
-  // The storefront's part: a failure here is shown by the readiness checklist, never stops the sync.
-  try {
-    await storefrontSetupOnce(setupRecord(await loadStore(container)), salesChannelId, settings.region ?? DEFAULT_REGION, {
-      linkKeys: (channelId) => linkChannelToPublishableKeys(container, channelId),
-      ensureRegion: (region) => ensureUahRegion(container, region),
-      record: (patch) => recordSetup(container, patch),
-    })
-    await retitleSalePriceList(container)
-  } catch (error) {
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`catalog sync: storefront setup (publishable keys, uah region) failed: ${(error as Error)?.message ?? error}`)
-  }
-  return { stockLocationId, salesChannelId, shippingProfileId }
+  const placement = transform(
+    { stockLocationId, salesChannelId, shippingProfileId },
+    ({ stockLocationId, salesChannelId, shippingProfileId }): Placement => ({ stockLocationId, salesChannelId, shippingProfileId })
+  )
+  const shopSetupEnsured = createHook("shopSetupEnsured", { placement })
+  return new WorkflowResponse(placement, { hooks: [shopSetupEnsured] })
+})
+
+/** Runs ensureShopSetupWorkflow with the run's settings. */
+export async function ensureShopSetup(container: MedusaContainer, settings: SetupSettings): Promise<Placement> {
+  const { result } = await ensureShopSetupWorkflow(container).run({
+    input: { stockLocationId: settings.stockLocationId, salesChannelId: settings.salesChannelId, region: settings.region },
+  })
+  return result
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { batchTranslationsWorkflow } from "@medusajs/medusa/core-flows"
-import { LOCALE_BY_LANGUAGE, otherLanguage, type Language } from "../sync/card-details"
+import { LOCALE_BY_LANGUAGE, otherLanguage } from "../sync/card-details"
+import type { Language } from "../sync/settings/language"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import { translationService } from "./extras/translations"
 

@@ -17,7 +17,7 @@
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { RejectedItem } from "../catalog-client/items"
-import type { Language } from "../sync/card-details"
+import type { Language } from "../sync/settings/language"
 import type { PagePlan } from "../sync/plan-page"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import type { NewReferences } from "./extras"

@@ -4,7 +4,7 @@
 import type { PublicSettings } from "../../sync/settings"
 import type { RunCounts } from "../../sync-run/counts"
 
-export type { Language, PriceCalculation, PrimaryLanguage, RemovalMode } from "../../sync/settings"
+export type { Language, PriceCalculation, RemovalMode } from "../../sync/settings"
 
 /** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
 export type SyncSettings = PublicSettings

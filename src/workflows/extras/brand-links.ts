@@ -2,7 +2,7 @@
 // are right stay, wrong ones are dismissed, missing ones created.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { CATALOG_SYNC_MODULE } from "./brands"
+import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 
 type LinkKind = { entryPoint: string; key: "catalog_brand_id" | "catalog_brand_model_id" }
 

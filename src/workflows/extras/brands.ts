@@ -2,30 +2,19 @@
 // records (linked to products in brand-links.ts). A brand missing from the list ("brands
 // that have products on sale") is soft-deleted and restored with the same id when it
 // returns, so links and storefront URLs built on the id survive.
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
+import { createHook, createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { Brand, BrandModel } from "../../catalog-client/schemas"
 import { stableJson } from "../../sync/fingerprint"
+import type { CatalogSyncModuleService } from "../../modules/catalog_sync"
+import type { CatalogBrand } from "../../modules/catalog_sync/models/catalog-brand"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 
-export { CATALOG_SYNC_MODULE }
+/** A brand or brand model row as read here (a model's brand as its foreign key). */
+type ReferenceRow = Pick<InferTypeOf<typeof CatalogBrand>, "id" | "catalog_id" | "name" | "slug" | "deleted_at"> & { brand_id?: string | null }
 
-type BrandRow = { id: string; catalog_id: string; name: string; slug: string | null; deleted_at?: Date | string | null; brand_id?: string | null }
-
-type CatalogSyncService = {
-  listCatalogBrands(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<BrandRow[]>
-  createCatalogBrands(data: Record<string, unknown>[]): Promise<BrandRow[]>
-  updateCatalogBrands(data: Record<string, unknown>[]): Promise<BrandRow[]>
-  softDeleteCatalogBrands(ids: string[]): Promise<unknown>
-  restoreCatalogBrands(ids: string[]): Promise<unknown>
-  listCatalogBrandModels(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<BrandRow[]>
-  createCatalogBrandModels(data: Record<string, unknown>[]): Promise<BrandRow[]>
-  updateCatalogBrandModels(data: Record<string, unknown>[]): Promise<BrandRow[]>
-  softDeleteCatalogBrandModels(ids: string[]): Promise<unknown>
-  restoreCatalogBrandModels(ids: string[]): Promise<unknown>
-}
-
-export function catalogSyncService(container: MedusaContainer): CatalogSyncService {
-  return container.resolve(CATALOG_SYNC_MODULE) as CatalogSyncService
+export function catalogSyncService(container: MedusaContainer): CatalogSyncModuleService {
+  return container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
 }
 
 export interface ReferenceRecord {
@@ -57,12 +46,34 @@ function dedupe(records: ReferenceRecord[]): ReferenceRecord[] {
   return [...seen.values()]
 }
 
-type Kind = "brand" | "model"
+export type Kind = "brand" | "model"
 
-function ops(service: CatalogSyncService, kind: Kind) {
+/** The module service's calls for one kind (rows typed as ReferenceRow, the data as the service takes it). */
+type ReferenceOps = {
+  list(filters: Record<string, unknown>, config?: Record<string, unknown>): Promise<ReferenceRow[]>
+  create(data: Record<string, unknown>[]): Promise<ReferenceRow[]>
+  update(data: Record<string, unknown>[]): Promise<unknown>
+  softDelete(ids: string[]): Promise<unknown>
+  restore(ids: string[]): Promise<unknown>
+}
+
+function ops(service: CatalogSyncModuleService, kind: Kind): ReferenceOps {
+  const rows = (p: Promise<unknown>) => p as Promise<ReferenceRow[]>
   return kind === "brand"
-    ? { list: service.listCatalogBrands.bind(service), create: service.createCatalogBrands.bind(service), update: service.updateCatalogBrands.bind(service), softDelete: service.softDeleteCatalogBrands.bind(service), restore: service.restoreCatalogBrands.bind(service) }
-    : { list: service.listCatalogBrandModels.bind(service), create: service.createCatalogBrandModels.bind(service), update: service.updateCatalogBrandModels.bind(service), softDelete: service.softDeleteCatalogBrandModels.bind(service), restore: service.restoreCatalogBrandModels.bind(service) }
+    ? {
+        list: (filters, config) => rows(service.listCatalogBrands(filters, config)),
+        create: (data) => rows(service.createCatalogBrands(data as never)),
+        update: (data) => service.updateCatalogBrands(data as never),
+        softDelete: (ids) => service.softDeleteCatalogBrands(ids),
+        restore: (ids) => service.restoreCatalogBrands(ids),
+      }
+    : {
+        list: (filters, config) => rows(service.listCatalogBrandModels(filters, config)),
+        create: (data) => rows(service.createCatalogBrandModels(data as never)),
+        update: (data) => service.updateCatalogBrandModels(data as never),
+        softDelete: (ids) => service.softDeleteCatalogBrandModels(ids),
+        restore: (ids) => service.restoreCatalogBrandModels(ids),
+      }
 }
 
 export interface UpsertResult {
@@ -89,7 +100,7 @@ export async function upsertReferenceRecords(
   if (!options.complete && !records.length) return { map: new Map(), created: 0, updated: 0, restored: 0, removed: 0 }
   const rows = await o.list(filter, { withDeleted: true, take: null })
   // Several soft-deleted rows may share a catalog id; prefer the live one, else the newest.
-  const byCatalogId = new Map<string, BrandRow>()
+  const byCatalogId = new Map<string, ReferenceRow>()
   for (const row of rows) {
     const current = byCatalogId.get(row.catalog_id)
     if (!current || (current.deleted_at && !row.deleted_at)) byCatalogId.set(row.catalog_id, row)
@@ -135,6 +146,41 @@ export async function upsertReferenceRecords(
   for (const row of created) map.set(row.catalog_id, row.id)
   return { map, created: created.length, updated: toUpdate.length, restored: toRestore.length, removed: toRemove.length }
 }
+
+export interface SyncReferenceRecordsInput {
+  kind: Kind
+  records: ReferenceRecord[]
+  /** A full list from the API: records not listed are soft-deleted. */
+  complete: boolean
+  /** Models only: brand catalog id → brand record id. */
+  brandIdByCatalogId?: Record<string, string>
+}
+
+/** As UpsertResult, the map as a plain record (workflow results are plain data). */
+export type SyncReferenceRecordsResult = Omit<UpsertResult, "map"> & { map: Record<string, string> }
+
+export const upsertReferenceRecordsStepId = "catalog-sync-upsert-reference-records"
+export const upsertReferenceRecordsStep = createStep(
+  upsertReferenceRecordsStepId,
+  async (input: SyncReferenceRecordsInput, { container }) => {
+    const brandIdByCatalogId = input.brandIdByCatalogId ? new Map(Object.entries(input.brandIdByCatalogId)) : undefined
+    const { map, ...counts } = await upsertReferenceRecords(container, input.kind, input.records, { complete: input.complete, brandIdByCatalogId })
+    return new StepResponse<SyncReferenceRecordsResult>({ ...counts, map: Object.fromEntries(map) })
+  }
+)
+
+export const syncReferenceRecordsWorkflowId = "catalog-sync-sync-reference-records"
+
+/**
+ * Makes the brand or brand model records match a list from the API (/v1/brands,
+ * /v1/brand-models). The `referenceRecordsSynced` hook receives the kind and the result.
+ */
+export const syncReferenceRecordsWorkflow = createWorkflow(syncReferenceRecordsWorkflowId, (input: SyncReferenceRecordsInput) => {
+  const result = upsertReferenceRecordsStep(input)
+  const kind = transform({ input }, ({ input }) => input.kind)
+  const referenceRecordsSynced = createHook("referenceRecordsSynced", { kind, result })
+  return new WorkflowResponse(result, { hooks: [referenceRecordsSynced] })
+})
 
 /** catalog id → record id of the live records of one kind. */
 export async function liveRecordMap(container: MedusaContainer, kind: Kind): Promise<Map<string, string>> {

@@ -9,12 +9,14 @@ import {
   type CatalogClient,
   type Validators,
 } from "../../catalog-client"
-import type { CardDetails, Language } from "../../sync/card-details"
+import type { CardDetails } from "../../sync/card-details"
+import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
-import { brandRecords, CATALOG_SYNC_MODULE, catalogSyncService, liveRecordMap, modelRecords, upsertReferenceRecords } from "./brands"
-import { applyCategories, categoryMap, listExistingCategories } from "./categories"
+import type { IdBySize } from "../../modules/catalog_sync/models/catalog-product-map"
+import { brandRecords, catalogSyncService, liveRecordMap, modelRecords, syncReferenceRecordsWorkflow, upsertReferenceRecords } from "./brands"
+import { categoryMap, listExistingCategories, syncCategoriesWorkflow } from "./categories"
 import { isOwnCategory } from "./plan-categories"
 import { ensureSalePriceList, syncSalePrices, type SalePriceWanted } from "./sale-prices"
 import { backfillProductTranslations, deleteTranslations, ensureStoreLocales, syncTranslations, translationService } from "./translations"
@@ -82,14 +84,10 @@ export async function refreshReferenceData(
   settings?: Pick<EffectiveSettings, "primaryLanguage">,
 ): Promise<ReferenceMaps> {
   const logger = loggerOf(container)
-  const catalogSync = catalogSyncService(container) as ReturnType<typeof catalogSyncService> & {
-    getEffectiveSettings?: () => Promise<EffectiveSettings>
-    getState?: () => Promise<{ id: string; reference_cache?: unknown }>
-    updateCatalogSyncStates(data: Record<string, unknown>): Promise<unknown>
-  }
-  const row = state?.id ? state : await catalogSync.getState?.()
+  const catalogSync = catalogSyncService(container)
+  const row: StateLike = state?.id ? state : await catalogSync.getState()
   const cache: ReferenceCache = { ...((row?.reference_cache as ReferenceCache | null) ?? {}) }
-  const primary: Language = settings?.primaryLanguage ?? (await catalogSync.getEffectiveSettings?.())?.primaryLanguage ?? "uk"
+  const primary: Language = settings?.primaryLanguage ?? (await catalogSync.getEffectiveSettings()).primaryLanguage ?? "uk"
   const translationsEnabled = translationService(container) !== null
   if (translationsEnabled) await ensureStoreLocales(container)
 
@@ -102,9 +100,9 @@ export async function refreshReferenceData(
   try {
     const res = await client.getCategories({ validators: reuseCategories ? validatorsOf(c) : {} })
     if (!res.notModified && res.data) {
-      const applied = await applyCategories(container, res.data, primary)
-      categoryIdByCatalogId = applied.map
-      cache.categories = { ...validatorsOf(res), primaryLanguage: primary, translations: translationsEnabled, count: applied.map.size }
+      const { result: applied } = await syncCategoriesWorkflow(container).run({ input: { categories: res.data, primaryLanguage: primary } })
+      categoryIdByCatalogId = new Map(Object.entries(applied.map))
+      cache.categories = { ...validatorsOf(res), primaryLanguage: primary, translations: translationsEnabled, count: categoryIdByCatalogId.size }
       if (applied.created || applied.updated || applied.deactivated) {
         logger.info(`catalog sync: categories ${applied.created} created, ${applied.updated} updated, ${applied.deactivated} deactivated`)
       }
@@ -119,9 +117,11 @@ export async function refreshReferenceData(
     const b = cache.brands
     const res = await client.getBrands({ validators: b && b.count === brandIdByCatalogId.size ? validatorsOf(b) : {} })
     if (!res.notModified && res.data) {
-      const applied = await upsertReferenceRecords(container, "brand", brandRecords(res.data), { complete: true })
-      brandIdByCatalogId = applied.map
-      cache.brands = { ...validatorsOf(res), count: applied.map.size }
+      const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
+        input: { kind: "brand", records: brandRecords(res.data), complete: true },
+      })
+      brandIdByCatalogId = new Map(Object.entries(applied.map))
+      cache.brands = { ...validatorsOf(res), count: brandIdByCatalogId.size }
     }
   } catch (error) {
     if (isFatal(error)) throw error
@@ -133,9 +133,11 @@ export async function refreshReferenceData(
     const m = cache.brand_models
     const res = await client.getBrandModels({ validators: m && m.count === brandModelIdByCatalogId.size ? validatorsOf(m) : {} })
     if (!res.notModified && res.data) {
-      const applied = await upsertReferenceRecords(container, "model", modelRecords(res.data), { complete: true, brandIdByCatalogId })
-      brandModelIdByCatalogId = applied.map
-      cache.brand_models = { ...validatorsOf(res), count: applied.map.size }
+      const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
+        input: { kind: "model", records: modelRecords(res.data), complete: true, brandIdByCatalogId: Object.fromEntries(brandIdByCatalogId) },
+      })
+      brandModelIdByCatalogId = new Map(Object.entries(applied.map))
+      cache.brand_models = { ...validatorsOf(res), count: brandModelIdByCatalogId.size }
     }
   } catch (error) {
     if (isFatal(error)) throw error
@@ -152,7 +154,7 @@ export async function refreshReferenceData(
   cache.sale_price_list_id = salePriceListId
 
   if (row?.id) {
-    await catalogSync.updateCatalogSyncStates({ id: row.id, reference_cache: cache })
+    await catalogSync.updateCatalogSyncStates({ id: row.id, reference_cache: cache as Record<string, unknown> })
     if (state && typeof state === "object") state.reference_cache = cache
   }
   return { categoryIdByCatalogId, brandIdByCatalogId, brandModelIdByCatalogId, salePriceListId, translationsEnabled }
@@ -237,13 +239,11 @@ export async function syncProductTranslations(container: MedusaContainer, writte
  */
 export async function removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void> {
   if (!productIds.length) return
-  const catalogSync = container.resolve(CATALOG_SYNC_MODULE) as {
-    listCatalogProductMaps(f: Record<string, unknown>, c?: Record<string, unknown>): Promise<{ variant_ids?: Record<string, string> | null }[]>
-  }
+  const catalogSync = catalogSyncService(container)
   const maps = await catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true })
-  const variantIds = maps.flatMap((m) => Object.values(m.variant_ids ?? {}))
+  const variantIds = maps.flatMap((m) => Object.values((m.variant_ids as IdBySize | null) ?? {}))
   if (variantIds.length) {
-    const state = (await (container.resolve(CATALOG_SYNC_MODULE) as { getState?: () => Promise<{ reference_cache?: unknown }> }).getState?.()) ?? null
+    const state = await catalogSync.getState()
     const listId = (state?.reference_cache as ReferenceCache | null)?.sale_price_list_id
     if (listId) await syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null })))
   }

@@ -4,7 +4,8 @@
 // still hold products until their cards move, Medusa refuses to delete a parent, and a
 // category that comes back is simply reactivated with its id, handle and links intact.
 import type { Category } from "../../catalog-client/schemas"
-import { otherLanguage, type Language } from "../../sync/card-details"
+import { otherLanguage } from "../../sync/card-details"
+import type { Language } from "../../sync/settings/language"
 import { stableJson } from "../../sync/fingerprint"
 
 export interface ExistingCategory {

@@ -1,7 +1,7 @@
 // The other language's words through Medusa's translation module: product fields, then the
 // size option's title and one-size value. Without the module, nothing (metadata holds them).
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Language } from "../../sync/card-details"
+import type { Language } from "../../sync/settings/language"
 import type { ShopVocabulary } from "../../sync/shop-vocabulary"
 import { syncProductTranslations } from "../extras"
 import { syncSizeOptionTranslations } from "../option-translations"

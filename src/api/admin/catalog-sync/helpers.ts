@@ -10,6 +10,7 @@ import { standaloneClientFactory, WeakEncryptionSecretError, type CatalogClientF
 import type { RunRow } from "../../../queue/types"
 import { CATALOG_SYNC_MODULE, type CatalogSyncModuleService } from "../../../modules/catalog_sync"
 import { CATALOG_SYNC_RUNTIME_MODULE, type CatalogSyncRuntimeService } from "../../../modules/catalog_sync_runtime"
+import { runErrorOf } from "../../../sync/write-failures"
 
 type Resolver = { resolve<T = unknown>(key: string): T }
 
@@ -71,9 +72,9 @@ export const UNREACHABLE_MESSAGE = "Could not reach the catalog at this address.
  * detail goes to the server log (the client's messages never hold the key).
  */
 export function apiErrorBody(e: unknown, logger?: Pick<Logger, "warn"> | null, context = "catalog check"): ApiErrorBody {
-  const err = e as { code?: unknown; message?: unknown }
+  const { code, message } = runErrorOf(e)
   // One line: remote text must not forge log lines.
-  const detail = `${typeof err?.code === "string" ? `${err.code}: ` : ""}${String(err?.message ?? e)}`.replace(/[\x00-\x1f\x7f]+/g, " ")
+  const detail = `${code}: ${message}`.replace(/[\x00-\x1f\x7f]+/g, " ")
   logger?.warn(`catalog sync: ${context} failed: ${detail.slice(0, 2000)}`)
   if (e instanceof WeakEncryptionSecretError) return { code: e.code, message: e.message, request_id: null }
   if (e instanceof CatalogApiError) {

@@ -1,3 +1,4 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
 import { model } from "@medusajs/framework/utils"
 
 /**
@@ -31,5 +32,14 @@ const CatalogProductMap = model
     { on: ["product_id"] },
     { on: ["last_seen_pass"] },
   ])
+
+/** size key → variant id or inventory item id ("" is the default variant of a product without sizes). */
+export type IdBySize = Record<string, string>
+
+/** A catalog_product_map row with its JSON columns typed. */
+export type CatalogProductMapRow = Omit<InferTypeOf<typeof CatalogProductMap>, "variant_ids" | "inventory_item_ids"> & {
+  variant_ids: IdBySize | null
+  inventory_item_ids: IdBySize | null
+}
 
 export default CatalogProductMap

@@ -1,4 +1,6 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
 import { model } from "@medusajs/framework/utils"
+import type { PricingParams } from "../../../sync/settings/effective-settings"
 
 /**
  * Where the sync stands (a single row): the bookmark into the changes feed and
@@ -25,5 +27,11 @@ const CatalogSyncState = model.define("catalog_sync_state", {
   // ETag / Last-Modified and hashes of the reference endpoints (categories, brands, models).
   reference_cache: model.json().nullable(),
 })
+
+/**
+ * The state row with its JSON column typed: cursor_pricing holds the pricing parameters the
+ * cursor was made with. (reference_cache is the reference data's own: ReferenceCache.)
+ */
+export type CatalogSyncStateRow = Omit<InferTypeOf<typeof CatalogSyncState>, "cursor_pricing"> & { cursor_pricing: PricingParams | null }
 
 export default CatalogSyncState
