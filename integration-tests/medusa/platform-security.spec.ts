@@ -136,7 +136,7 @@ describe("platform security: allowPrivateNetworks on (the sandbox is on loopback
       const save = await app.admin("/admin/catalog-sync/settings", { body: { base_url: chatty.url, api_key: `other-${randomUUID()}` } })
       expect(save.status).toBe(400)
       expect(save.body.field).toBe("api_key")
-      expect(save.body.errors[0].message).toBe("could not verify the key: Could not reach the catalog at this address.")
+      expect(save.body.errors[0]).toEqual({ field: "api_key", message: "Could not reach the catalog at this address.", code: "unreachable", request_id: null })
       // The detail is in the server log, without the key.
       await waitFor("the detail in the log", async () => /test connection failed: .*ECONNREFUSED/.test(app.logs()))
     } finally {
@@ -200,7 +200,7 @@ describe("platform security: allowPrivateNetworks off (the default)", () => {
       }
       const save = await app.admin("/admin/catalog-sync/settings", { body: { base_url: sandbox.baseUrl, api_key: apiKey } })
       expect(save.status).toBe(400)
-      expect(save.body.errors[0]).toEqual({ field: "api_key", message: "could not verify the key: Could not reach the catalog at this address." })
+      expect(save.body.errors[0]).toEqual({ field: "api_key", message: "Could not reach the catalog at this address.", code: "unreachable", request_id: null })
       expect((await stats(sandbox)).requests).toBe(0)
       expect(other.accepted()).toBe(0)
       expect(app.logs()).toMatch(/address_not_allowed: Refusing to connect to/)

@@ -49,6 +49,8 @@ export const catalogSyncApi = {
   getSettings: () => adminFetch<{ settings: SyncSettings }>("/settings"),
   saveSettings: (body: Record<string, unknown>) =>
     adminFetch<SaveSettingsResult>("/settings", { method: "POST", body }),
+  disconnect: () =>
+    adminFetch<{ settings: SyncSettings; options_key_applies: boolean }>("/settings/api-key", { method: "DELETE" }),
   testConnection: (body: { base_url?: string; api_key?: string }) =>
     adminFetch<TestConnectionResult>("/test-connection", { method: "POST", body }),
   getStatus: () => adminFetch<SyncStatus>("/status"),

@@ -1,18 +1,39 @@
 // Errors of the admin API as the UI needs them: a message, the HTTP status and
 // field errors (`400 {type: "invalid_data", field, errors: [{field, message}]}`).
 
+/** What a refusal that came from the catalog adds: its code, request id and, for an expired plan, the date. */
+export type RemoteDetail = { code: string; request_id: string | null; expired_at: string | null }
+
 export class AdminApiError extends Error {
   readonly status: number | null
   readonly type: string | null
   readonly fieldErrors: Record<string, string>
+  /** `code`, `request_id`, `expired_at` of the body (or of its first coded field error), when it has a code. */
+  readonly remote: RemoteDetail | null
 
-  constructor(message: string, status: number | null, type: string | null, fieldErrors: Record<string, string>) {
+  constructor(
+    message: string,
+    status: number | null,
+    type: string | null,
+    fieldErrors: Record<string, string>,
+    remote: RemoteDetail | null = null
+  ) {
     super(message)
     this.name = "AdminApiError"
     this.status = status
     this.type = type
     this.fieldErrors = fieldErrors
+    this.remote = remote
   }
+}
+
+function remoteDetail(record: Record<string, unknown>): RemoteDetail | null {
+  const coded = [record, ...(Array.isArray(record.errors) ? record.errors : [])].find(
+    (entry): entry is Record<string, unknown> => !!entry && typeof entry === "object" && typeof (entry as { code?: unknown }).code === "string"
+  )
+  if (!coded) return null
+  const text = (value: unknown) => (typeof value === "string" && value ? value : null)
+  return { code: coded.code as string, request_id: text(coded.request_id), expired_at: text(coded.expired_at) }
 }
 
 /** Builds the error from a non-2xx answer's status and parsed body (any shape). */
@@ -37,7 +58,7 @@ export function toAdminApiError(status: number, body: unknown): AdminApiError {
   if (typeof record.field === "string" && record.field && !(record.field in fieldErrors)) {
     fieldErrors[record.field] = message
   }
-  return new AdminApiError(message, status, typeof record.type === "string" ? record.type : null, fieldErrors)
+  return new AdminApiError(message, status, typeof record.type === "string" ? record.type : null, fieldErrors, remoteDetail(record))
 }
 
 /** One line for an error state, whatever was thrown (network failure included). */
@@ -129,6 +150,11 @@ export function errorVoice(error: unknown): ErrorVoice {
   }
   if (error instanceof AdminApiError) {
     const [field, message] = Object.entries(error.fieldErrors)[0] ?? [null, null]
+    // A refusal with a code (Save's key check, a 409): worded exactly as Test connection words it.
+    if (error.remote) {
+      const voice = errorVoice({ code: error.remote.code, message: message ?? error.message, request_id: error.remote.request_id, expired_at: error.remote.expired_at })
+      return { ...voice, field: field ?? null }
+    }
     const requestId = /request[_ ]id[: ]+([A-Za-z0-9._:-]+)/.exec(error.message)?.[1] ?? null
     if (field && message) {
       const code = KNOWN_CODE.exec(message)?.[1] ?? null
@@ -142,4 +168,19 @@ export function errorVoice(error: unknown): ErrorVoice {
 /** The message without the code repeated in it: "… key (invalid_api_key)." -> "… key." */
 function stripCode(message: string, code: string): string {
   return message.replace(new RegExp(`\\s*\\(${code}[^)]*\\)`), "").trim()
+}
+
+/**
+ * A run's stored error (`error_code`, `error_message`) in the one voice. The catalog client's
+ * message ends in "(invalid_api_key, HTTP 401, request_id abc)": that tail moves to the detail
+ * line, so the code and request id show once.
+ */
+export function runErrorVoice(code: string | null | undefined, message: string | null | undefined): ErrorVoice {
+  const text = briefMessage(message, 1000)
+  const tail = /\s*\(([a-z_]+), HTTP \d{3}(?:, request_id ([A-Za-z0-9._:-]+))?\)\s*$/.exec(text)
+  const requestId = tail?.[2] ?? null
+  const bare = tail ? text.slice(0, tail.index).trim() : text
+  const known = code ? CODE_SENTENCES[code] : undefined
+  const sentence = known ?? (bare ? sentenceCase(stripCode(bare, code ?? "")) : "The run failed.")
+  return { sentence, detail: errorDetail(code ?? null, requestId), field: null, code: code ?? null }
 }

@@ -5,6 +5,7 @@ import {
   MAX_POLL_INTERVAL_MINUTES,
   MIN_POLL_INTERVAL_MINUTES,
 } from "../../sync/settings/plugin-options"
+import { computePricePreview, type PricePreview } from "./price-preview"
 import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
@@ -116,14 +117,24 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Errors by field name; an empty object means the form can be sent. */
-export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSettings | null): FieldErrors {
+/**
+ * The checks of the address and a typed key, shared by Save and Test connection so both word
+ * the same mistake the same way (Test connection falls back to the saved values when blank).
+ */
+export function connectionErrors(values: Pick<SettingsFormValues, "base_url" | "api_key">): FieldErrors {
   const errors: FieldErrors = {}
   const baseUrl = values.base_url.trim()
   if (baseUrl !== "" && !isHttpUrl(baseUrl)) errors.base_url = "Enter a full URL, e.g. https://api.example.com."
   if (values.api_key !== "" && values.api_key.trim().length < 8) {
     errors.api_key = "This key looks too short. Paste the whole key from your profile."
   }
+  return errors
+}
+
+/** Errors by field name; an empty object means the form can be sent. */
+export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSettings | null): FieldErrors {
+  const errors: FieldErrors = connectionErrors(values)
+  const baseUrl = values.base_url.trim()
   if (values.api_key === "" && !saved?.api_key_set && baseUrl !== "") {
     errors.api_key = "Enter the API key from your catalog profile."
   }
@@ -218,4 +229,29 @@ export function formErrorsFromApi(fieldErrors: Record<string, string>): FieldErr
     out[name] = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
   }
   return out
+}
+
+const PRICING_FIELDS = ["markup_percent", "discount_percent", "old_price_markup_percent"] as const
+
+/** The example price, or why there is none: never a price for a value the form refuses (5000 % is not previewed). */
+export type FormPricePreview = { ok: true; preview: PricePreview } | { ok: false; reason: string }
+
+export function formPricePreview(values: SettingsFormValues): FormPricePreview {
+  const errors = validateSettingsForm(values)
+  const refused = PRICING_FIELDS.find((field) => errors[field])
+  if (refused) return { ok: false, reason: `No example: ${lowerFirst(errors[refused]!)}` }
+  return { ok: true, preview: computePricePreview(formPricing(values)) }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+/**
+ * Saving with the key field opened but left empty keeps the saved key (only Disconnect removes
+ * it): the message that says so, or null when the save does not touch the key.
+ */
+export function keptKeyNotice(values: SettingsFormValues, saved: SyncSettings | null | undefined, replacingKey: boolean): string | null {
+  if (!replacingKey || !saved?.api_key_set || values.api_key.trim() !== "") return null
+  return `The API key field was empty, so the saved key ${saved.api_key ?? ""} is kept. To remove it, use Disconnect.`.replace("key  is", "key is")
 }

@@ -50,7 +50,7 @@ export type AccountInfo = {
   usage: { requests_today: number; quota_enforced: boolean }
 }
 
-export type RemoteError = { code: string; message: string; request_id?: string | null }
+export type RemoteError = { code: string; message: string; request_id?: string | null; expired_at?: string | null }
 
 export type SyncState =
   | "idle"

@@ -24,13 +24,20 @@ export function catalogSyncRuntime(scope: Resolver): CatalogSyncRuntimeService {
   return scope.resolve<CatalogSyncRuntimeService>(CATALOG_SYNC_RUNTIME_MODULE)
 }
 
-/** 400 {type: "invalid_data", message, field, errors: [{field, message}]} */
-export function invalidData(res: MedusaResponse, errors: FieldError[]) {
-  const first = errors[0] ?? { field: "body", message: "is invalid" }
+type CodedFieldError = FieldError & { code?: string; request_id?: string | null; expired_at?: string | null }
+
+/**
+ * 400 {type: "invalid_data", message, field, errors: [{field, message}]}; a refusal that came from
+ * the catalog also has `code` and `request_id` (and `expired_at`) at the top and in its entry.
+ */
+export function invalidData(res: MedusaResponse, errors: CodedFieldError[]) {
+  const first: CodedFieldError = errors[0] ?? { field: "body", message: "is invalid" }
   res.status(400).json({
     type: "invalid_data",
     message: errors.map((e) => `${e.field}: ${e.message}`).join("; "),
     field: first.field,
+    ...(first.code ? { code: first.code, request_id: first.request_id ?? null } : {}),
+    ...(first.expired_at ? { expired_at: first.expired_at } : {}),
     errors,
   })
 }
@@ -59,7 +66,8 @@ export function publicAccount(account: AccountInfo) {
   return { plan: account.plan, plan_expires_at: account.plan_expires_at, limits: account.limits, usage: account.usage }
 }
 
-export type ApiErrorBody = { code: string; message: string; request_id: string | null }
+/** A failed catalog check as the admin sees it: the code, one sentence (never the code again), the request id. */
+export type ApiErrorBody = { code: string; message: string; request_id: string | null; expired_at?: string | null }
 
 /** The one answer for every failure that must not tell what is (or is not) at an address. */
 export const UNREACHABLE_MESSAGE = "Could not reach the catalog at this address."
@@ -80,8 +88,8 @@ export function apiErrorBody(e: unknown, logger?: Pick<Logger, "warn"> | null, c
   if (e instanceof CatalogApiError) {
     const requestId = e.requestId && /^[A-Za-z0-9._:-]{1,100}$/.test(e.requestId) ? e.requestId : null
     // A bare 401/403 (any HTTP service behind a login) is not the catalog: only its own error code counts.
-    if (e instanceof InvalidApiKeyError && e.code === "invalid_api_key") return { code: "invalid_api_key", message: "The catalog refused the API key (invalid_api_key).", request_id: requestId }
-    if (e instanceof PlanRequiredError && e.code === "plan_required") return { code: "plan_required", message: "The catalog account's plan has no API access (plan_required).", request_id: requestId }
+    if (e instanceof InvalidApiKeyError && e.code === "invalid_api_key") return { code: "invalid_api_key", message: "The catalog refused the API key.", request_id: requestId }
+    if (e instanceof PlanRequiredError && e.code === "plan_required") return { code: "plan_required", message: "The catalog account's plan has no API access.", request_id: requestId }
     if (e instanceof RateLimitedError || e instanceof DailyQuotaExceededError) {
       const wait = e.retryAfterSeconds ? ` Try again in ${e.retryAfterSeconds} s.` : " Try again later."
       return { code: e instanceof DailyQuotaExceededError ? "daily_quota_exceeded" : "rate_limited", message: `The catalog is limiting requests for this key.${wait}`, request_id: requestId }

@@ -9,7 +9,7 @@ import { RunCounts } from "../../../components/run-counts"
 import { UsageBar } from "../../../components/usage-bar"
 import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
-import { briefMessage, describeError } from "../../../lib/errors"
+import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import {
   modeLabel,
@@ -160,30 +160,32 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
 }
 
 const BlockedNotice = ({ status }: { status: SyncStatus }) => {
-  if (status.state === "key_invalid")
-    return (
-      <div className="px-6 py-4">
-        <Alert variant="error">
-          The catalog refused the API key{status.blocked?.message ? ` (${status.blocked.message})` : ""}. Scheduled syncs
-          are paused until a new key is saved in{" "}
-          <Link to="/settings/catalog-sync" className="underline">
-            settings
-          </Link>
-          .
-        </Alert>
-      </div>
-    )
-  if (status.state === "plan_required")
-    return (
-      <div className="px-6 py-4">
-        <Alert variant="warning">
-          The catalog account has no API access (the Ultra plan is required, or it has expired)
-          {status.blocked?.message ? `: ${status.blocked.message}` : ""}. Scheduled syncs are paused until the plan is
-          renewed and the settings are saved again.
-        </Alert>
-      </div>
-    )
-  return null
+  if (status.state !== "key_invalid" && status.state !== "plan_required") return null
+  // One voice: the run's 401/403 reads as Test connection reads it (an expired plan with its date).
+  const expiredAt = status.account?.plan_expires_at
+  const voice =
+    status.state === "plan_required" && expiredAt && planExpiry(expiredAt) === "expired"
+      ? { ...errorVoice({ code: "plan_expired", expired_at: expiredAt }), detail: runErrorVoice(status.blocked?.code, status.blocked?.message).detail }
+      : runErrorVoice(status.blocked?.code ?? status.state, status.blocked?.message)
+  return (
+    <div className="px-6 py-4">
+      <Alert variant={status.state === "key_invalid" ? "error" : "warning"} data-testid="catalog-sync-blocked">
+        {voice.sentence}{" "}
+        {status.state === "key_invalid" ? (
+          <>
+            Scheduled syncs are paused until a new key is saved in{" "}
+            <Link to="/settings/catalog-sync" className="underline">
+              settings
+            </Link>
+            .
+          </>
+        ) : (
+          "Scheduled syncs are paused until the plan is renewed and the settings are saved again."
+        )}
+        {voice.detail && <span className="block txt-compact-xsmall text-ui-fg-subtle">{voice.detail}</span>}
+      </Alert>
+    </div>
+  )
 }
 
 const LastRun = ({ run }: { run: Run | null }) => {
@@ -223,8 +225,7 @@ const LastRun = ({ run }: { run: Run | null }) => {
       </div>
       {run.error_message && (
         <Text size="small" className="text-ui-fg-error" title={run.error_message}>
-          {run.error_code ? `${run.error_code}: ` : ""}
-          {briefMessage(run.error_message)}
+          {runErrorVoice(run.error_code, run.error_message).sentence}
         </Text>
       )}
       <RunCounts run={run} />
@@ -248,7 +249,7 @@ const AccountBlock = ({ status }: { status: SyncStatus }) => {
             {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
           </span>
         ) : status.account_error ? (
-          <span className="text-ui-fg-error">{status.account_error.message}</span>
+          <span className="text-ui-fg-error">{errorVoice(status.account_error).sentence}</span>
         ) : (
           "—"
         )}

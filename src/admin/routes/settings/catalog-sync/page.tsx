@@ -26,9 +26,16 @@ const CatalogSyncSettingsPage = () => {
             Connect the reseller catalog and choose how its products and prices reach the shop.
           </Text>
         </div>
-        <Button size="small" variant="secondary" asChild>
-          <Link to="/settings/catalog-sync/runs">Run history</Link>
-        </Button>
+        <div className="flex items-center gap-x-2">
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/catalog-sync" data-testid="catalog-sync-status-link">
+              Status and history
+            </Link>
+          </Button>
+          <Button size="small" variant="secondary" asChild>
+            <Link to="/settings/catalog-sync/runs">Run history</Link>
+          </Button>
+        </div>
       </Container>
       <ReadinessChecklist />
       {settingsQuery.isPending ? (

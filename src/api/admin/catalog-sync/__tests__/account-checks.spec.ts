@@ -159,7 +159,7 @@ describe("admin /v1/me checks", () => {
     })
     try {
       const body = apiErrorBody(await fetchAccount(settingsFor(server.baseUrl)).then(() => null, (e) => e))
-      expect(body).toEqual({ code: "invalid_api_key", message: "The catalog refused the API key (invalid_api_key).", request_id: "abc-123" })
+      expect(body).toEqual({ code: "invalid_api_key", message: "The catalog refused the API key.", request_id: "abc-123" })
     } finally {
       await server.close()
     }

@@ -16,10 +16,14 @@ import {
   type FieldError,
   type SettingsPatch,
 } from "../../../../sync/settings"
+import { accountProblem } from "../test-connection/account-problem"
 import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
 
+/** A refusal naming its field; a catalog's answer also carries its code and request id (never inside the message). */
+export type SaveFieldError = FieldError & { code?: string; request_id?: string | null; expired_at?: string | null }
+
 export type SaveSettingsOutcome =
-  | { ok: false; errors: FieldError[] }
+  | { ok: false; errors: SaveFieldError[] }
   | { ok: true; body: { settings: ReturnType<typeof toPublicSettings>; pricing_changed: boolean; run?: ReturnType<typeof serializeRun> } }
 
 type Scope = Pick<MedusaContainer, "resolve">
@@ -81,7 +85,7 @@ async function verifyKeyChange(
   current: EffectiveSettings,
   clients: ReturnType<typeof catalogSyncRuntime>["clients"],
   logger: Logger
-): Promise<FieldError[] | null> {
+): Promise<SaveFieldError[] | null> {
   const newKey = typeof patch.api_key === "string" ? patch.api_key : null
   if (typeof patch.base_url === "string" && patch.base_url !== current.baseUrl) {
     const target = connectionCheckTarget({ base_url: patch.base_url, api_key: patch.api_key }, current)
@@ -92,17 +96,19 @@ async function verifyKeyChange(
   const addressChanged = patch.base_url !== undefined && patch.base_url !== current.baseUrl
   if (!(newKey || addressChanged) || !apiKey) return null
   if (!baseUrl) return [{ field: "base_url", message: "is required to verify the API key" }]
+  const field = newKey ? "api_key" : "base_url"
+  let account
   try {
-    await fetchAccount({ baseUrl, apiKey, apiKeyHash: null, pricing: current.pricing }, clients)
-    return null
+    account = (await fetchAccount({ baseUrl, apiKey, apiKeyHash: null, pricing: current.pricing }, clients)).account
   } catch (e) {
     // Fixed words only (see apiErrorBody): no remote text, no telling a closed port from an open one.
     const err = apiErrorBody(e, logger, "key check on save")
-    if (err.code === "invalid_api_key" || err.code === "plan_required") {
-      return [{ field: "api_key", message: `the catalog API refused the key: ${err.message}` }]
-    }
-    return [{ field: newKey ? "api_key" : "base_url", message: `could not verify the key: ${err.message}` }]
+    const refusedKey = err.code === "invalid_api_key" || err.code === "plan_required"
+    return [{ field: refusedKey ? "api_key" : field, message: err.message, code: err.code, request_id: err.request_id }]
   }
+  // Same answer as Test connection: /v1/me works for an expired plan, runs would get 403.
+  const problem = accountProblem(account)
+  return problem ? [{ field: "api_key", message: problem.message, code: problem.code, request_id: null, expired_at: problem.expired_at }] : null
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Button, Input } from "@medusajs/ui"
 import type { SyncSettings } from "../../../../lib/types"
+import { DisconnectButton } from "./disconnect-button"
 import { FormField } from "./form-field"
 import type { FormState } from "./form-state"
 
@@ -11,13 +12,19 @@ export type ApiKeyFieldProps = {
   setReplacingKey: (value: boolean) => void
 }
 
-/** The key: masked with "Replace" once saved; a password input while a new one is typed. */
+/** The key: masked with "Replace" and "Disconnect" once saved; a password input while a new one is typed. */
 export const ApiKeyField = ({ form, saved, replacingKey, setReplacingKey }: ApiKeyFieldProps) => (
   <FormField
     id="api_key"
     label="API key"
     error={form.errors.api_key}
-    hint={replacingKey ? "Paste the key from the public API tab of your catalog profile." : "Saved. Replace it when you re-issue the key."}
+    hint={
+      replacingKey
+        ? saved.api_key_set
+          ? "Paste the new key. Left empty, the saved key is kept."
+          : "No key saved, so no sync runs. Paste the key from the public API tab of your catalog profile."
+        : "Saved. Replace it when you re-issue the key; Disconnect removes it."
+    }
   >
     {replacingKey ? (
       <div className="flex items-center gap-x-2">
@@ -52,6 +59,7 @@ export const ApiKeyField = ({ form, saved, replacingKey, setReplacingKey }: ApiK
         <Button type="button" size="small" variant="secondary" onClick={() => setReplacingKey(true)}>
           Replace
         </Button>
+        <DisconnectButton saved={saved} />
       </div>
     )}
   </FormField>

@@ -1,21 +1,19 @@
-import { Alert, Text } from "@medusajs/ui"
+import { Alert } from "@medusajs/ui"
 import { AccountSummary } from "../../../../components/account-summary"
-import type { TestConnectionResult } from "../../../../lib/types"
+import type { ErrorVoice } from "../../../../lib/errors"
+import type { AccountInfo } from "../../../../lib/types"
+import { ErrorVoiceText } from "./error-voice-text"
 
-/** What "Test connection" found: the account, or why it failed with the code and request id. */
-export const ConnectionResult = ({ result }: { result: TestConnectionResult }) => {
-  if (!result.ok) {
+/** What "Test connection" found: the account, or why it failed (errorVoice: the sentence, the code once). */
+export type ConnectionOutcome = { account: AccountInfo; voice?: undefined } | { voice: ErrorVoice; account?: undefined }
+
+export const ConnectionResult = ({ outcome }: { outcome: ConnectionOutcome }) => {
+  if (outcome.voice) {
     return (
-      <Alert variant="error" data-testid="connection-result">
-        <Text size="small" weight="plus">
-          Connection failed: {result.error.message}
-        </Text>
-        <Text size="xsmall">
-          Code {result.error.code}
-          {result.error.request_id ? ` · request ${result.error.request_id}` : ""}
-        </Text>
+      <Alert variant="error" data-testid="connection-result" data-code={outcome.voice.code ?? ""}>
+        <ErrorVoiceText voice={outcome.voice} />
       </Alert>
     )
   }
-  return <AccountSummary account={result.account} />
+  return <AccountSummary account={outcome.account} />
 }

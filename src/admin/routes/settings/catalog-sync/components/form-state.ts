@@ -8,4 +8,6 @@ export type FormState = {
   values: SettingsFormValues
   errors: FieldErrors
   set: SetField
+  /** Shows errors beside their fields (merged over the current ones). */
+  showErrors: (errors: FieldErrors) => void
 }

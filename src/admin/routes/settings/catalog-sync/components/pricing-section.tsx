@@ -1,7 +1,6 @@
 import { Hint, Text } from "@medusajs/ui"
 import { formatUah } from "../../../../lib/format"
-import { computePricePreview } from "../../../../lib/price-preview"
-import { formPricing } from "../../../../lib/settings-form"
+import { formPricePreview } from "../../../../lib/settings-form"
 import { ChoiceRadios, ChoiceSelect, FormField, TextField } from "./form-field"
 import { FormSection } from "./form-section"
 import type { FormState } from "./form-state"
@@ -21,7 +20,8 @@ const CROSSED_OUT_MODES = [
 /** Cost basis, markup, the crossed-out price, and an example price computed as the catalog would. */
 export const PricingSection = ({ form, pricingChange }: { form: FormState; pricingChange: boolean }) => {
   const { values, set } = form
-  const preview = computePricePreview(formPricing(values))
+  // No example for a value the form refuses: the error beside the field says why.
+  const example = formPricePreview(values)
   return (
     <FormSection title="Pricing" description="How the shop's prices are computed from the catalog's cost. The catalog applies these rules and the shop stores the result.">
       <FormField id="price_calculation" label="Cost from several suppliers" hint="Which supplier cost a product's price starts from.">
@@ -58,10 +58,17 @@ export const PricingSection = ({ form, pricingChange }: { form: FormState; prici
         />
       )}
       <div className="md:col-span-2">
-        <Text size="small" className="text-ui-fg-subtle" data-testid="price-preview">
-          Example: cost {formatUah(preview.cost)} → price {preview.price ? formatUah(preview.price) : "not set (no markup)"}
-          {preview.oldPrice ? `, crossed out ${formatUah(preview.oldPrice)}` : ""}
-        </Text>
+        {example.ok ? (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="price-preview">
+            Example: cost {formatUah(example.preview.cost)} → price{" "}
+            {example.preview.price ? formatUah(example.preview.price) : "not set (no markup)"}
+            {example.preview.oldPrice ? `, crossed out ${formatUah(example.preview.oldPrice)}` : ""}
+          </Text>
+        ) : (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="price-preview" data-refused="true">
+            {example.reason}
+          </Text>
+        )}
         {pricingChange && (
           <Hint className="mt-1" data-testid="pricing-change-hint">
             Saving a pricing change starts a full resync.

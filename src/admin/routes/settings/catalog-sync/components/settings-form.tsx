@@ -2,9 +2,10 @@ import { Alert, Button, Container, toast } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { catalogSyncApi, queryKeys } from "../../../../lib/api"
-import { AdminApiError, describeError } from "../../../../lib/errors"
+import { AdminApiError, errorVoice, type ErrorVoice } from "../../../../lib/errors"
 import {
   formErrorsFromApi,
+  keptKeyNotice,
   pricingDiffers,
   settingsBody,
   settingsToForm,
@@ -14,6 +15,7 @@ import {
 } from "../../../../lib/settings-form"
 import type { SyncSettings } from "../../../../lib/types"
 import { ConnectionSection } from "./connection-section"
+import { ErrorVoiceText } from "./error-voice-text"
 import type { FormState, SetField } from "./form-state"
 import { PricingSection } from "./pricing-section"
 import { ShopSection } from "./shop-section"
@@ -23,31 +25,38 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const queryClient = useQueryClient()
   const [values, setValues] = useState<SettingsFormValues>(() => settingsToForm(saved))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<ErrorVoice | null>(null)
   const [replacingKey, setReplacingKey] = useState(!saved.api_key_set)
 
   const set: SetField = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }))
     setErrors((current) => ({ ...current, [field]: undefined }))
   }
-  const form: FormState = { values, errors, set }
+  const form: FormState = { values, errors, set, showErrors: (found) => setErrors((current) => ({ ...current, ...found })) }
+  const notice = (sentence: string): ErrorVoice => ({ sentence, detail: null, field: null, code: null })
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => catalogSyncApi.saveSettings(body),
-    onSuccess: (result) => {
+    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null }) => catalogSyncApi.saveSettings(input.body),
+    onSuccess: (result, input) => {
       toast.success("Settings saved", {
         description: result.pricing_changed
           ? "Prices changed: a full resync has started."
           : "The next sync uses the new settings.",
       })
+      // Said, not silently done: an emptied key field keeps the saved key.
+      if (input.keptKey) toast.info("API key kept", { description: input.keptKey })
       queryClient.invalidateQueries({ queryKey: queryKeys.all })
     },
     onError: (error) => {
+      // One voice: a refusal from the catalog reads as Test connection reads it, the code once below.
+      const voice = errorVoice(error)
       if (error instanceof AdminApiError && Object.keys(error.fieldErrors).length > 0) {
-        setErrors(formErrorsFromApi(error.fieldErrors))
-        setFormError("Some settings were refused. See the messages beside the fields.")
+        const found = formErrorsFromApi(error.fieldErrors)
+        if (voice.field) found[voice.field.split(".").pop() || voice.field] = voice.sentence
+        setErrors(found)
+        setFormError({ ...notice("Some settings were refused. See the messages beside the fields."), detail: voice.detail })
       } else {
-        setFormError(describeError(error))
+        setFormError(voice)
       }
     },
   })
@@ -58,10 +67,10 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     const found = validateSettingsForm(values, saved)
     setErrors(found)
     if (Object.keys(found).length > 0) {
-      setFormError("Some settings need fixing. See the messages beside the fields.")
+      setFormError(notice("Some settings need fixing. See the messages beside the fields."))
       return
     }
-    save.mutate(settingsBody(values))
+    save.mutate({ body: settingsBody(values), keptKey: keptKeyNotice(values, saved, replacingKey) })
   }
 
   const reset = () => {
@@ -81,7 +90,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
       <Container className="flex flex-col gap-y-3 px-6 py-4">
         {formError && (
           <Alert variant="error" data-testid="settings-form-error">
-            {formError}
+            <ErrorVoiceText voice={formError} />
           </Alert>
         )}
         {pricingChange && (

@@ -6,6 +6,7 @@ import { KeyValue } from "../../../../../components/key-value"
 import { LoadingState } from "../../../../../components/loading-state"
 import { RunCounts } from "../../../../../components/run-counts"
 import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
+import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
 import { modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
 import type { Run } from "../../../../../lib/types"
@@ -13,6 +14,17 @@ import { ChangeLog } from "../../../../catalog-sync/components/change-log"
 import { RunProgress } from "../../../../catalog-sync/components/run-progress"
 
 /** One run: its counts, how it ended and the catalog items it rejected with the reasons. */
+/** The run's error in the one voice: a sentence, then the code and request id once (the full text on hover). */
+const RunError = ({ run }: { run: Run }) => {
+  const voice = runErrorVoice(run.error_code, run.error_message)
+  return (
+    <span className="flex flex-col text-ui-fg-error break-words" title={run.error_message ?? undefined} data-testid="run-error">
+      <span>{voice.sentence}</span>
+      {voice.detail && <span className="text-ui-fg-subtle txt-compact-xsmall">{voice.detail}</span>}
+    </span>
+  )
+}
+
 const CatalogSyncRunPage = () => {
   const { id = "" } = useParams()
   const run = useQuery({
@@ -93,10 +105,7 @@ const RunDetails = ({
         <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
         {(run.error_code || run.error_message) && (
           <KeyValue label="Error">
-            <span className="text-ui-fg-error whitespace-pre-wrap break-words">
-              {run.error_code ? `${run.error_code}: ` : ""}
-              {run.error_message}
-            </span>
+            <RunError run={run} />
           </KeyValue>
         )}
         <div className="px-6 py-4">

@@ -1,0 +1,158 @@
+// The settings page's one voice for errors and its Disconnect, in headless Chromium against
+// the sandbox: a refused key and a bad URL read the same from Test connection and Save (the
+// code once), a refused markup gets no price example, an expired plan fails Test connection
+// with its date, an emptied key field says the key is kept, and Disconnect (after its
+// confirmation) removes the saved key. Screenshots: artifacts/screenshots/21-error-voice.png,
+// 22-disconnect.png.
+import fs from "node:fs"
+import path from "node:path"
+import { Client } from "pg"
+import { chromium, type Browser, type Locator, type Page } from "playwright-core"
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
+
+jest.setTimeout(600_000)
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
+const API_KEY = "sandbox-voice-key-5310"
+
+async function sql<T = any>(url: string, text: string): Promise<T[]> {
+  const pg = new Client({ connectionString: url })
+  await pg.connect()
+  try {
+    return (await pg.query(text)).rows as T[]
+  } finally {
+    await pg.end()
+  }
+}
+
+async function textOf(locator: Locator): Promise<string> {
+  await locator.waitFor()
+  return (await locator.textContent()) ?? ""
+}
+
+const occurrences = (text: string, word: string) => text.split(word).length - 1
+
+describe("settings: one voice for errors, and Disconnect", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let sandbox: Sandbox
+  let app: AdminApp
+  let browser: Browser
+  let page: Page
+
+  const status = () =>
+    page.evaluate(async () => (await (await fetch("/admin/catalog-sync/status", { credentials: "include" })).json()) as any)
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true })
+    ensureAdminBuilt()
+    snapshotPluginBuild()
+    db = await createTestDatabase("browser-voice")
+    sandbox = await startSandbox({ products: 20, seed: 5, apiKey: API_KEY, rpm: 6000, port: 0, controlPort: 0 })
+    app = await startAdminApp({
+      databaseUrl: db.url,
+      label: "browser-voice",
+      env: {
+        CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_voice_${process.pid}`,
+        CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+        CATALOG_BASE_URL: "",
+        CATALOG_API_KEY: "",
+      },
+    })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    })
+    page = await browser.newPage({ viewport: { width: 1440, height: 1600 } })
+    page.setDefaultTimeout(60_000)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+    await sandbox?.close()
+    await db?.drop()
+  })
+
+  it("words each error once, the same from Test connection and Save", async () => {
+    await page.goto(`${app.url}/app/login`)
+    await page.fill('input[name="email"]', ADMIN_EMAIL)
+    await page.fill('input[name="password"]', ADMIN_PASSWORD)
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+    await page.goto(`${app.url}/app/settings/catalog-sync`)
+    expect(await page.getByTestId("catalog-sync-status-link").getAttribute("href")).toMatch(/\/catalog-sync$/)
+
+    // A bad address: the same sentence from both buttons, beside the field.
+    await page.locator("#base_url").fill("api.example.com")
+    await page.getByTestId("test-connection").click()
+    const urlSentence = "Enter a full URL, e.g. https://api.example.com."
+    expect(await textOf(page.getByTestId("connection-result"))).toBe(urlSentence)
+    expect(await textOf(page.getByTestId("error-base_url"))).toBe(urlSentence)
+    await page.getByTestId("settings-save").click()
+    expect(await textOf(page.getByTestId("error-base_url"))).toBe(urlSentence)
+
+    // A refused key: one sentence, the code and request id once, from both.
+    await page.locator("#base_url").fill(sandbox.baseUrl)
+    await page.locator("#api_key").fill("wrong-key-0000")
+    await page.getByTestId("test-connection").click()
+    const result = page.getByTestId("connection-result")
+    await page.waitForSelector('[data-testid="connection-result"][data-code="invalid_api_key"]')
+    expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog refused this API key.")
+    const testDetail = await textOf(result.getByTestId("error-detail"))
+    expect(testDetail).toMatch(/^Code invalid_api_key · request \S+$/)
+    expect(occurrences(await textOf(result), "invalid_api_key")).toBe(1)
+
+    await page.getByTestId("settings-save").click()
+    expect(await textOf(page.getByTestId("error-api_key"))).toBe("The catalog refused this API key.")
+    const formError = page.getByTestId("settings-form-error")
+    expect(await textOf(formError.getByTestId("error-detail"))).toMatch(/^Code invalid_api_key · request \S+$/)
+    expect(occurrences(await textOf(formError), "invalid_api_key")).toBe(1)
+
+    // A markup the form refuses is not priced.
+    await page.locator("#markup_percent").fill("5000")
+    expect(await textOf(page.getByTestId("price-preview"))).toBe("No example: markup must be between 0 and 1000 %.")
+    expect(await page.getByTestId("price-preview").getAttribute("data-refused")).toBe("true")
+    expect(await page.content()).not.toContain("51,000")
+    await page.locator("#markup_percent").fill("30")
+    await page.waitForSelector('[data-testid="price-preview"]:not([data-refused])')
+
+    // Connected for real, then the plan expires: Test connection fails with the date.
+    await page.locator("#api_key").fill(API_KEY)
+    await page.getByTestId("settings-save").click()
+    await page.getByTestId("api-key-masked").waitFor()
+    sandbox.control.plan({ plan: "Ultra", expires_at: "2020-01-01T00:00:00Z" })
+    await page.getByTestId("test-connection").click()
+    await page.waitForSelector('[data-testid="connection-result"][data-code="plan_expired"]')
+    expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog account's plan expired on 2020-01-01.")
+    expect(await textOf(result.getByTestId("error-detail"))).toBe("Code plan_expired")
+    await page.screenshot({ path: path.join(SHOTS, "21-error-voice.png"), fullPage: true })
+    sandbox.control.plan({ plan: "Ultra", expires_at: null })
+  })
+
+  it("says the key is kept when its field is saved empty, and Disconnect removes it after confirming", async () => {
+    await page.getByRole("button", { name: "Replace" }).click()
+    await page.getByTestId("settings-save").click()
+    await page.getByText("so the saved key ••••5310 is kept").first().waitFor()
+    await page.getByTestId("api-key-masked").waitFor()
+
+    // The first sync the save queued holds the key: Disconnect once it ended.
+    for (let i = 0; i < 300 && (await status()).running_run; i++) await page.waitForTimeout(500)
+    await page.getByTestId("disconnect").click()
+    const dialog = page.getByRole("alertdialog")
+    expect(await textOf(dialog)).toContain("••••5310")
+    await dialog.getByRole("button", { name: "Disconnect" }).click()
+    await page.getByText("The saved API key was removed").first().waitFor()
+    // The settings refetch: the masked key gives way to an empty key input.
+    await page.getByTestId("api-key-masked").waitFor({ state: "detached" })
+    expect(await page.locator("#api_key").inputValue()).toBe("")
+    expect(await page.evaluate(() => [...document.querySelectorAll("input")].map((input) => input.value))).not.toContain("••••5310")
+    await page.screenshot({ path: path.join(SHOTS, "22-disconnect.png"), fullPage: true })
+
+    const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4 from catalog_sync_settings")
+    expect(row).toEqual({ api_key_encrypted: null, api_key_last4: null })
+    expect(await status()).toMatchObject({ state: "not_configured", next_run_at: null })
+  })
+})
