@@ -27,3 +27,42 @@ describe("createCatalogClientFor without Redis", () => {
     }
   })
 })
+
+describe("limits discovery shared per key", () => {
+  it("without Redis: due until a client of the key adopted limits, then not for the interval", async () => {
+    const { CatalogClientFactory } = await import("../catalog-client-factory")
+    const factory = new CatalogClientFactory({ options: {}, env: { CATALOG_SYNC_LIMITS_MAX_AGE_MS: "200" } })
+    const discovery = factory.limitsDiscoveryFor("key-discovery")!
+    expect(await discovery.due()).toBe(true)
+    await discovery.adopted()
+    expect(await factory.limitsDiscoveryFor("key-discovery")!.due()).toBe(false)
+    expect(await factory.limitsDiscoveryFor("key-other")!.due()).toBe(true)
+    await new Promise((r) => setTimeout(r, 250))
+    expect(await discovery.due()).toBe(true)
+  })
+
+  it("with Redis: the marker is shared by every factory on the prefix and expires with the interval", async () => {
+    const { CatalogClientFactory } = await import("../catalog-client-factory")
+    const { default: Redis } = await import("ioredis")
+    const redis = new Redis("redis://127.0.0.1:6379")
+    const prefix = `mcs-test-limits-${process.pid}-${Date.now()}`
+    const make = () => new CatalogClientFactory({ options: {}, env: { CATALOG_SYNC_LIMITS_MAX_AGE_MS: "300" }, redis: () => redis, prefix })
+    try {
+      expect(await make().limitsDiscoveryFor("key-r")!.due()).toBe(true)
+      await make().limitsDiscoveryFor("key-r")!.adopted()
+      expect(await make().limitsDiscoveryFor("key-r")!.due()).toBe(false)
+      await new Promise((r) => setTimeout(r, 400))
+      expect(await make().limitsDiscoveryFor("key-r")!.due()).toBe(true)
+    } finally {
+      const keys = await redis.keys(`${prefix}:*`)
+      if (keys.length) await redis.del(...keys)
+      redis.disconnect()
+    }
+  })
+
+  it("0 turns sharing off (every client asks /v1/me)", async () => {
+    const { CatalogClientFactory } = await import("../catalog-client-factory")
+    const factory = new CatalogClientFactory({ options: {}, env: { CATALOG_SYNC_LIMITS_MAX_AGE_MS: "0" } })
+    expect(factory.limitsDiscoveryFor("key-zero")).toBeUndefined()
+  })
+})
