@@ -84,7 +84,9 @@ export async function refreshReferenceData(
   settings?: Pick<EffectiveSettings, "primaryLanguage">,
   options: { fetchLists?: boolean } = {},
 ): Promise<ReferenceMaps> {
-  // false: the stored records only, no API call (the lists are fresh; see sync-run/reference-refresh).
+  // false: the stored records only, no API call (the lists are fresh; see sync-run/reference-refresh),
+  // except a list whose stored records are not whole (built for another language or without the
+  // translation module, or records deleted in the admin): that one is fetched (and rebuilt) now.
   const fetchLists = options.fetchLists ?? true
   let listsFetched = fetchLists
   const logger = loggerOf(container)
@@ -105,7 +107,7 @@ export async function refreshReferenceData(
   let categoryIdByCatalogId = categoryMap(existing)
   const c = cache.categories
   const reuseCategories = !!c && c.primaryLanguage === primary && c.translations === translationsEnabled && c.count === ownActive
-  if (fetchLists) {
+  if (fetchLists || !reuseCategories) {
     try {
       const res = await client.getCategories({ validators: reuseCategories ? validatorsOf(c) : {} })
       if (!res.notModified && res.data) {
@@ -124,9 +126,9 @@ export async function refreshReferenceData(
   }
 
   let brandIdByCatalogId = await liveRecordMap(container, "brand")
-  if (fetchLists) {
+  const b = cache.brands
+  if (fetchLists || !b || b.count !== brandIdByCatalogId.size) {
     try {
-      const b = cache.brands
       const res = await client.getBrands({ validators: b && b.count === brandIdByCatalogId.size ? validatorsOf(b) : {} })
       if (!res.notModified && res.data) {
         const applied = await upsertReferenceRecords(container, "brand", brandRecords(res.data), { complete: true })
@@ -141,9 +143,9 @@ export async function refreshReferenceData(
   }
 
   let brandModelIdByCatalogId = await liveRecordMap(container, "model")
-  if (fetchLists) {
+  const m = cache.brand_models
+  if (fetchLists || !m || m.count !== brandModelIdByCatalogId.size) {
     try {
-      const m = cache.brand_models
       const res = await client.getBrandModels({ validators: m && m.count === brandModelIdByCatalogId.size ? validatorsOf(m) : {} })
       if (!res.notModified && res.data) {
         const applied = await upsertReferenceRecords(container, "model", modelRecords(res.data), { complete: true, brandIdByCatalogId })
