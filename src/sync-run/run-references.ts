@@ -40,7 +40,7 @@ export class RunReferences {
     const maps = this.#maps
     if (!maps) return this.#load(fullPass, [])
     if (this.#fetched) return maps
-    return this.#load(fullPass, unknownReferenceIds(items as never, maps), maps)
+    return this.#load(fullPass, unknownReferenceIds(items, maps), maps)
   }
 
   async #load(fullPass: boolean, unknownIds: string[], current?: ReferenceMaps): Promise<ReferenceMaps> {
