@@ -3,6 +3,7 @@
 
 import type { Brand, BrandModel, Category, ChangeKind, ChangeLogEntry, Product } from "./model"
 import { buildReferenceData, ProductFactory, type ReferenceData } from "./generate"
+import { slugify } from "./slug"
 
 export interface ListFilters {
   categoryId: number | null
@@ -37,6 +38,8 @@ export class Catalog {
   readonly log: ChangeLogEntry[] = []
   /** Bumped whenever the set of brands or brand models with products on sale may have changed. */
   referenceVersion = 0
+  /** Bumped whenever the category tree changes (a category added through the control API). */
+  categoryVersion = 0
 
   constructor(seed: number, productCount: number, nowMs: number) {
     this.reference = buildReferenceData()
@@ -155,6 +158,26 @@ export class Catalog {
     product.syncVersion++
     product.updatedAtMs = nowMs
     if (kinds.includes("status")) this.referenceVersion++
+  }
+
+  /** Adds a category under `parentId` (null: a new top level) and returns it. */
+  addCategory(nameUk: string, nameRu: string, parentId: number | null): Category {
+    const parent = parentId === null ? undefined : this.category(parentId)
+    if (parentId !== null && !parent) throw new RangeError(`unknown parent category ${parentId}`)
+    const id = Math.max(0, ...this.reference.categories.map((c) => c.id)) + 1
+    const slug = `${parent ? parent.slug + "-" : ""}${slugify(nameUk) || "category"}-${id}`
+    const category: Category = { id, parentId, nameUk, nameRu, slug, subtree: new Set([id]) }
+    this.reference.categories.push(category)
+    for (let up = parent; up; up = up.parentId === null ? undefined : this.category(up.parentId)) up.subtree.add(id)
+    this.categoryVersion++
+    return category
+  }
+
+  /** Moves a product into another category; recorded as a description change (the card's details). */
+  moveToCategory(product: Product, categoryId: number, nowMs: number): void {
+    if (!this.category(categoryId)) throw new RangeError(`unknown category ${categoryId}`)
+    product.categoryId = categoryId
+    this.recordChange(product, ["description"], nowMs)
   }
 
   /** Creates a new product, records it in the log and returns it. */

@@ -15,6 +15,7 @@ type Body = Record<string, unknown>
 
 export interface ControlActions {
   mutate(body: Body): unknown
+  newCategory(body: Body): unknown
   revokeKey(): unknown
   plan(body: Body): unknown
   faults(body: Body): unknown
@@ -38,6 +39,21 @@ export function controlActions(state: SandboxState): ControlActions {
       const removedFirst = removeIds ? state.mutator.removeIds(removeIds) : []
       const result = state.mutator.mutate(count, kinds ?? undefined, ids)
       return { changed: result.changed, removed: [...removedFirst, ...result.removed], added: result.added }
+    },
+    newCategory(body) {
+      // A supplier adds a category: it joins /v1/categories (new ETag) and the products named in
+      // `ids` (else one product on sale) move into it, each reported once in the changes feed.
+      const parentId = optionalInteger(body.parent_id, "parent_id", 1, 1_000_000)
+      const nameUk = body.name_uk === undefined ? "Нова категорія" : String(body.name_uk)
+      const nameRu = body.name_ru === undefined ? "Новая категория" : String(body.name_ru)
+      const ids = optionalIds(body.ids, "ids")
+      if (parentId !== null && !state.catalog.category(parentId)) throw new BadRequest(`parent_id ${parentId} is not a category`)
+      const products = ids
+        ? ids.map((id) => state.catalog.findLive(id)).filter((p) => p !== undefined)
+        : state.catalog.liveProducts().slice(0, 1)
+      const category = state.catalog.addCategory(nameUk, nameRu, parentId)
+      for (const product of products) state.catalog.moveToCategory(product, category.id, state.now())
+      return { category: { id: category.id, parent_id: category.parentId, name_uk: category.nameUk }, moved: products.map((p) => p.idText) }
     },
     revokeKey() {
       return { api_key: state.revokeKey() }
@@ -137,6 +153,7 @@ function limitConfig(state: SandboxState) {
 
 const POST_ROUTES: Record<string, keyof ControlActions> = {
   "/mutate": "mutate",
+  "/new-category": "newCategory",
   "/revoke-key": "revokeKey",
   "/plan": "plan",
   "/faults": "faults",

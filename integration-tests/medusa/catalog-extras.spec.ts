@@ -14,6 +14,10 @@ jest.setTimeout(300_000)
 
 const PRICING = { markup_percent: "30", discount_percent: "20" }
 const dec = (v: unknown) => new Decimal(String(v))
+// These specs change the reference lists behind the plugin's back (a proxy edits the category
+// tree) and check each run's conditional requests: every run revalidates the lists, as it did
+// before the hourly interval (idle-poll.spec.ts covers the interval).
+const EVERY_RUN_REFERENCES = { CATALOG_SYNC_REFERENCE_MAX_AGE_MS: "0" }
 
 describe("fidelity (translation module enabled)", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
@@ -49,7 +53,7 @@ describe("fidelity (translation module enabled)", () => {
     app = await startMedusaApp({
       databaseUrl: db.url,
       label: "fidelity-catalog",
-      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "", ...EVERY_RUN_REFERENCES },
     })
     const saved = await configure(app, { base_url: proxy.url, api_key: apiKey, ...PRICING, primary_language: "uk" })
     const done = await waitForRun(app, saved.run.id)
@@ -190,7 +194,7 @@ describe("fidelity (translation module enabled)", () => {
     app = await startMedusaApp({
       databaseUrl: db.url,
       label: "fidelity-catalog-2",
-      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "", ...EVERY_RUN_REFERENCES },
     })
     await run("changes")
     const refs = proxy.log.filter((e) => ["/v1/categories", "/v1/brands", "/v1/brand-models"].includes(e.path))

@@ -99,3 +99,42 @@ describe("conditional requests", () => {
     expect(res.status).toBe(401)
   })
 })
+
+describe("control: a new category", () => {
+  it("joins /v1/categories with a new ETag, and the moved product is in the changes feed under it", async () => {
+    const first = await get(sb.baseUrl, "/v1/categories", { key: sb.apiKey })
+    const etag = first.headers.get("etag")!
+    const cursor = (await get(sb.baseUrl, "/v1/products/changes?limit=200", { key: sb.apiKey })).json.meta.next_cursor
+    let after = cursor
+    for (let page = await get(sb.baseUrl, `/v1/products/changes?limit=200&cursor=${encodeURIComponent(after)}`, { key: sb.apiKey }); ; ) {
+      after = page.json.meta.next_cursor
+      if (!page.json.meta.has_more) break
+      page = await get(sb.baseUrl, `/v1/products/changes?limit=200&cursor=${encodeURIComponent(after)}`, { key: sb.apiKey })
+    }
+    const target = sb.state.catalog.liveProducts()[3].idText
+    const made = await control(sb.controlUrl, "/new-category", { ids: [target], name_uk: "Пляжне", name_ru: "Пляжное", parent_id: 1 })
+    const newId = Number(made.category.id)
+    expect(made.moved).toEqual([target])
+    expect(first.json.data.some((c: any) => c.id === newId)).toBe(false)
+
+    const revalidated = await get(sb.baseUrl, "/v1/categories", { key: sb.apiKey, headers: { "If-None-Match": etag } })
+    expect(revalidated.status).toBe(200)
+    expect(revalidated.headers.get("etag")).not.toBe(etag)
+    expect(revalidated.json.data).toContainEqual(expect.objectContaining({ id: newId, parent_id: 1, name_uk: "Пляжне", name_ru: "Пляжное" }))
+    // Unchanged since: a 304 again.
+    const again = await get(sb.baseUrl, "/v1/categories", { key: sb.apiKey, headers: { "If-None-Match": revalidated.headers.get("etag")! } })
+    expect(again.status).toBe(304)
+
+    const changes = await get(sb.baseUrl, `/v1/products/changes?limit=200&cursor=${encodeURIComponent(after)}`, { key: sb.apiKey })
+    expect(changes.json.data).toHaveLength(1)
+    expect(String(changes.json.data[0].product.id)).toBe(target)
+    expect(changes.json.data[0].product.category_id).toBe(newId)
+    // The filter by the parent finds it in the parent's subtree.
+    const underParent = await get(sb.baseUrl, `/v1/products?category_id=1&limit=200`, { key: sb.apiKey })
+    expect(underParent.json.data.map((p: any) => String(p.id))).toContain(target)
+  })
+
+  it("refuses an unknown parent", async () => {
+    await expect(control(sb.controlUrl, "/new-category", { parent_id: 999_999 })).rejects.toThrow(/400|parent_id/)
+  })
+})

@@ -26,7 +26,7 @@ export class ReferenceDocuments {
 
   get(kind: ReferenceKind): Document {
     const existing = this.documents.get(kind)
-    const version = kind === "categories" ? 0 : this.catalog.referenceVersion
+    const version = kind === "categories" ? this.catalog.categoryVersion : this.catalog.referenceVersion
     if (existing && existing.version === version) return existing
     const body = stringifyJson({ data: this.records(kind) })
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`

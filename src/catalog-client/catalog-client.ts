@@ -48,6 +48,12 @@ export interface CatalogClientOptions {
   /** Call `/v1/me` once before the first other request and adopt its limits. Default true. */
   discoverLimits?: boolean
   /**
+   * Shares that discovery across clients of one key: `due()` false means the limiter already
+   * holds limits adopted recently, so the first request skips `/v1/me`; `adopted()` is called
+   * after `me()` adopted limits. Without it every client discovers once.
+   */
+  limitsDiscovery?: LimitsDiscovery
+  /**
    * Whether `me()` passes the limits it reads to the limiter. Default true. A one-off check
    * (e.g. an admin's "test connection") sets false so it never changes a shared bucket.
    */
@@ -136,6 +142,12 @@ export interface ProductResult {
   requestId: string | null
 }
 
+/** See CatalogClientOptions.limitsDiscovery. */
+export interface LimitsDiscovery {
+  due(): Promise<boolean>
+  adopted(): Promise<void>
+}
+
 export class CatalogClient {
   readonly #transport: CatalogTransport
   readonly #pricing: Record<string, string>
@@ -144,12 +156,14 @@ export class CatalogClient {
   #discoverLimits: boolean
   readonly #adoptLimits: boolean
   #discovery: Promise<void> | undefined
+  readonly #limitsDiscovery: LimitsDiscovery | undefined
 
   constructor(options: CatalogClientOptions) {
     this.#pricing = pricingQuery(options.pricing)
     this.#signal = options.signal
     this.#adoptLimits = options.adoptLimits ?? true
     this.#discoverLimits = (options.discoverLimits ?? true) && this.#adoptLimits
+    this.#limitsDiscovery = options.limitsDiscovery
     this.#transport = new CatalogTransport({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
@@ -196,6 +210,7 @@ export class CatalogClient {
       requestsPerMinute: info.limits.requests_per_minute,
       maxConcurrent: info.limits.max_concurrent,
     })
+    await this.#limitsDiscovery?.adopted().catch(() => undefined)
     return info
   }
 
@@ -347,7 +362,11 @@ export class CatalogClient {
    * the default limits; auth, plan, quota and network errors surface as they would anyway.
    */
   #discover(signal: AbortSignal | undefined): Promise<void> {
-    this.#discovery ??= this.me({ signal })
+    this.#discovery ??= this.#discoveryDue()
+      .then((due) => {
+        if (due) return this.me({ signal })
+        this.#discoverLimits = false
+      })
       .then(
         () => undefined,
         (error) => {
@@ -362,6 +381,12 @@ export class CatalogClient {
         this.#discovery = undefined
       })
     return this.#discovery
+  }
+
+  /** Whether this client must ask `/v1/me` (an unreadable answer from the check means yes). */
+  async #discoveryDue(): Promise<boolean> {
+    if (!this.#limitsDiscovery) return true
+    return this.#limitsDiscovery.due().catch(() => true)
   }
 
   #envelope(response: ApiResponse): z.output<typeof listEnvelopeSchema> {

@@ -22,6 +22,9 @@ export interface PluginEnvironment {
   CATALOG_SYNC_SCHEDULE_EVERY_MS?: string
   CATALOG_SYNC_RETRY_BACKOFF_MS?: string
   CATALOG_SYNC_CLIENT_MAX_RETRIES?: string
+  /** Idle-poll economy: how old the reference lists and the /v1/me limits may get (default 1 h each). */
+  CATALOG_SYNC_REFERENCE_MAX_AGE_MS?: string
+  CATALOG_SYNC_LIMITS_MAX_AGE_MS?: string
   /** Test-only page hooks (see src/sync-run/test-hooks.ts). */
   CATALOG_SYNC_TEST_PAGE_DELAY_MS?: string
   CATALOG_SYNC_TEST_BLOCK_LOOP_MS?: string
@@ -44,6 +47,8 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_SCHEDULE_EVERY_MS",
   "CATALOG_SYNC_RETRY_BACKOFF_MS",
   "CATALOG_SYNC_CLIENT_MAX_RETRIES",
+  "CATALOG_SYNC_REFERENCE_MAX_AGE_MS",
+  "CATALOG_SYNC_LIMITS_MAX_AGE_MS",
   "CATALOG_SYNC_TEST_PAGE_DELAY_MS",
   "CATALOG_SYNC_TEST_BLOCK_LOOP_MS",
   "CATALOG_SYNC_TEST_HOOK_MODE",
@@ -86,6 +91,8 @@ const typedSchemas = {
   CATALOG_SYNC_SCHEDULE_EVERY_MS: z.coerce.number().positive().finite(),
   CATALOG_SYNC_RETRY_BACKOFF_MS: z.coerce.number().positive().finite(),
   CATALOG_SYNC_CLIENT_MAX_RETRIES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  CATALOG_SYNC_REFERENCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  CATALOG_SYNC_LIMITS_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   MEDUSA_WORKER_MODE: z.enum(["shared", "worker", "server"]),
   REDIS_URL: z.string(),
 } as const

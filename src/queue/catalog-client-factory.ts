@@ -3,7 +3,7 @@
 // every client and every instance of the app, and the outbound address policy. The runtime
 // module owns one factory, made from the configuration it resolved at load.
 import type Redis from "ioredis"
-import { apiKeyId, CatalogClient, MemoryRateLimiter, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
+import { apiKeyId, CatalogClient, MemoryRateLimiter, type LimitsDiscovery, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
 import { RedisRateLimiter } from "../catalog-client"
 import { allowPrivateNetworks, encryptionSecretWeakness, type CatalogSyncPluginOptions, type EffectiveSettings, type PricingParams } from "../sync/settings"
 import { resolveEncryptionSecret } from "../modules/catalog_sync/secret-crypto"
@@ -44,6 +44,13 @@ export class WeakEncryptionSecretError extends Error {
  * factory's, a run's and a route's alike) shares the budget. Process-wide on purpose.
  */
 const memoryLimiters = new Map<string, MemoryRateLimiter>()
+/** Without Redis: when each key's limiter last adopted /v1/me limits (ms), beside its limiter. */
+const memoryLimitsAdoptedAt = new Map<string, number>()
+
+/** How long limits adopted from /v1/me stand before a run asks again (default one hour). */
+export const LIMITS_MAX_AGE_MS = 3_600_000
+/** The Redis limiter keeps adopted limits 24 h after their last update: ask well before. */
+const LIMITS_MAX_AGE_CAP_MS = 23 * 3_600_000
 
 export class CatalogClientFactory {
   readonly #options: CatalogSyncPluginOptions
@@ -109,6 +116,39 @@ export class CatalogClientFactory {
   }
 
   /**
+   * Shares /v1/me limits discovery between the clients of one key: a run's client asks /v1/me
+   * only when no client of that key adopted limits within CATALOG_SYNC_LIMITS_MAX_AGE_MS (one
+   * hour by default). The limits themselves stay in the key's limiter (its Redis state, or the
+   * process-wide in-memory limiter), so every request in between still obeys them; a 429's
+   * Retry-After pauses that same limiter. Undefined (discover every time) when set to 0.
+   */
+  limitsDiscoveryFor(apiKey: string): LimitsDiscovery | undefined {
+    const configured = parseEnvironment(this.#env).values.CATALOG_SYNC_LIMITS_MAX_AGE_MS ?? LIMITS_MAX_AGE_MS
+    const maxAgeMs = Math.min(configured, LIMITS_MAX_AGE_CAP_MS)
+    if (maxAgeMs <= 0) return undefined
+    const keyId = apiKeyId(apiKey, this.encryptionSecret())
+    const redis = this.#redis()
+    if (redis) {
+      const marker = `${redisKeys(this.#prefix).rateLimit}:{${keyId}}:limits_adopted`
+      return {
+        due: async () => (await redis.exists(marker)) === 0,
+        adopted: async () => {
+          await redis.set(marker, String(Date.now()), "PX", maxAgeMs)
+        },
+      }
+    }
+    return {
+      due: async () => {
+        const at = memoryLimitsAdoptedAt.get(keyId)
+        return at === undefined || Date.now() - at >= maxAgeMs || Date.now() < at
+      },
+      adopted: async () => {
+        memoryLimitsAdoptedAt.set(keyId, Date.now())
+      },
+    }
+  }
+
+  /**
    * A client for the effective settings (throws when the URL or key is missing, and with code
    * weak_encryption_secret when the configured secret is unfit).
    */
@@ -126,7 +166,7 @@ export class CatalogClientFactory {
       limiter: this.limiterFor(settings.apiKey),
       addressPolicy: { allowPrivateNetworks: allowPrivateNetworks(this.#options, { ...this.#env }) },
       signal: extra.signal,
-      ...(extra.adoptLimits === false ? { adoptLimits: false } : {}),
+      ...(extra.adoptLimits === false ? { adoptLimits: false } : { limitsDiscovery: this.limitsDiscoveryFor(settings.apiKey) }),
       ...(extra.retry || override.retry ? { retry: { ...override.retry, ...extra.retry } } : {}),
     })
   }

@@ -16,7 +16,8 @@ import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
-import { categoryIdsFor, refreshReferenceData } from "../workflows/extras"
+import { categoryIdsFor } from "../workflows/extras"
+import { RunReferences } from "./run-references"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
 import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-log-policy"
@@ -116,9 +117,10 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const refs = await refreshReferenceData(container, client, state, settings)
-
     const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
+    // Reference lists only when due (full pass, stale, or a page with an unknown category/brand).
+    const references = new RunReferences(container, client, state, settings, logger)
+    let refs = await references.start(start.fullPassId !== null)
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
     logger.info(
       `catalog sync: run ${runId} (${input.mode}${input.resume ? `, resuming pass ${input.resume.passId ?? "none"}` : ""}) starts: ` +
@@ -176,6 +178,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
       // Read the next page while this one is written.
       if (page.hasMore && !signal.aborted) pending = fetchPage(page.nextCursor)
+      refs = await references.forPage(page.items, position.fullPassId !== null)
 
       const ctx: PageContext = {
         container,

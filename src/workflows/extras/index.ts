@@ -45,6 +45,8 @@ export interface ReferenceCache {
   sale_price_list_id?: string
   /** Whether the last run had the translation module; off → on backfills product translations. */
   translations_module?: boolean
+  /** When the three lists were last fetched (200 or 304) all without error (ISO time). */
+  lists_fetched_at?: string
 }
 
 type StateLike = { id?: string; reference_cache?: unknown } | null | undefined
@@ -82,7 +84,13 @@ export async function refreshReferenceData(
   client: CatalogClient,
   state: StateLike,
   settings?: Pick<EffectiveSettings, "primaryLanguage">,
+  options: { fetchLists?: boolean } = {},
 ): Promise<ReferenceMaps> {
+  // false: the stored records only, no API call (the lists are fresh; see sync-run/reference-refresh),
+  // except a list whose stored records are not whole (built for another language or without the
+  // translation module, or records deleted in the admin): that one is fetched (and rebuilt) now.
+  const fetchLists = options.fetchLists ?? true
+  let listsFetched = fetchLists
   const logger = loggerOf(container)
   const catalogSync = catalogSyncService(container)
   const row: StateLike = state?.id ? state : await catalogSync.getState()
@@ -97,51 +105,60 @@ export async function refreshReferenceData(
   let categoryIdByCatalogId = categoryMap(existing)
   const c = cache.categories
   const reuseCategories = !!c && c.primaryLanguage === primary && c.translations === translationsEnabled && c.count === ownActive
-  try {
-    const res = await client.getCategories({ validators: reuseCategories ? validatorsOf(c) : {} })
-    if (!res.notModified && res.data) {
-      const { result: applied } = await syncCategoriesWorkflow(container).run({ input: { categories: res.data, primaryLanguage: primary } })
-      categoryIdByCatalogId = new Map(Object.entries(applied.map))
-      cache.categories = { ...validatorsOf(res), primaryLanguage: primary, translations: translationsEnabled, count: categoryIdByCatalogId.size }
-      if (applied.created || applied.updated || applied.deactivated) {
-        logger.info(`catalog sync: categories ${applied.created} created, ${applied.updated} updated, ${applied.deactivated} deactivated`)
+  if (fetchLists || !reuseCategories) {
+    try {
+      const res = await client.getCategories({ validators: reuseCategories ? validatorsOf(c) : {} })
+      if (!res.notModified && res.data) {
+        const { result: applied } = await syncCategoriesWorkflow(container).run({ input: { categories: res.data, primaryLanguage: primary } })
+        categoryIdByCatalogId = new Map(Object.entries(applied.map))
+        cache.categories = { ...validatorsOf(res), primaryLanguage: primary, translations: translationsEnabled, count: categoryIdByCatalogId.size }
+        if (applied.created || applied.updated || applied.deactivated) {
+          logger.info(`catalog sync: categories ${applied.created} created, ${applied.updated} updated, ${applied.deactivated} deactivated`)
+        }
       }
+    } catch (error) {
+      if (isFatal(error)) throw error
+      listsFetched = false
+      logger.warn(`catalog sync: categories not refreshed: ${(error as Error).message}`)
     }
-  } catch (error) {
-    if (isFatal(error)) throw error
-    logger.warn(`catalog sync: categories not refreshed: ${(error as Error).message}`)
   }
 
   let brandIdByCatalogId = await liveRecordMap(container, "brand")
-  try {
-    const b = cache.brands
-    const res = await client.getBrands({ validators: b && b.count === brandIdByCatalogId.size ? validatorsOf(b) : {} })
-    if (!res.notModified && res.data) {
-      const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
-        input: { kind: "brand", records: brandRecords(res.data), complete: true },
-      })
-      brandIdByCatalogId = new Map(Object.entries(applied.map))
-      cache.brands = { ...validatorsOf(res), count: brandIdByCatalogId.size }
+  const b = cache.brands
+  if (fetchLists || !b || b.count !== brandIdByCatalogId.size) {
+    try {
+      const res = await client.getBrands({ validators: b && b.count === brandIdByCatalogId.size ? validatorsOf(b) : {} })
+      if (!res.notModified && res.data) {
+        const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
+          input: { kind: "brand", records: brandRecords(res.data), complete: true },
+        })
+        brandIdByCatalogId = new Map(Object.entries(applied.map))
+        cache.brands = { ...validatorsOf(res), count: brandIdByCatalogId.size }
+      }
+    } catch (error) {
+      if (isFatal(error)) throw error
+      listsFetched = false
+      logger.warn(`catalog sync: brands not refreshed: ${(error as Error).message}`)
     }
-  } catch (error) {
-    if (isFatal(error)) throw error
-    logger.warn(`catalog sync: brands not refreshed: ${(error as Error).message}`)
   }
 
   let brandModelIdByCatalogId = await liveRecordMap(container, "model")
-  try {
-    const m = cache.brand_models
-    const res = await client.getBrandModels({ validators: m && m.count === brandModelIdByCatalogId.size ? validatorsOf(m) : {} })
-    if (!res.notModified && res.data) {
-      const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
-        input: { kind: "model", records: modelRecords(res.data), complete: true, brandIdByCatalogId: Object.fromEntries(brandIdByCatalogId) },
-      })
-      brandModelIdByCatalogId = new Map(Object.entries(applied.map))
-      cache.brand_models = { ...validatorsOf(res), count: brandModelIdByCatalogId.size }
+  const m = cache.brand_models
+  if (fetchLists || !m || m.count !== brandModelIdByCatalogId.size) {
+    try {
+      const res = await client.getBrandModels({ validators: m && m.count === brandModelIdByCatalogId.size ? validatorsOf(m) : {} })
+      if (!res.notModified && res.data) {
+        const { result: applied } = await syncReferenceRecordsWorkflow(container).run({
+          input: { kind: "model", records: modelRecords(res.data), complete: true, brandIdByCatalogId: Object.fromEntries(brandIdByCatalogId) },
+        })
+        brandModelIdByCatalogId = new Map(Object.entries(applied.map))
+        cache.brand_models = { ...validatorsOf(res), count: brandModelIdByCatalogId.size }
+      }
+    } catch (error) {
+      if (isFatal(error)) throw error
+      listsFetched = false
+      logger.warn(`catalog sync: brand models not refreshed: ${(error as Error).message}`)
     }
-  } catch (error) {
-    if (isFatal(error)) throw error
-    logger.warn(`catalog sync: brand models not refreshed: ${(error as Error).message}`)
   }
 
   if (translationsEnabled && cache.translations_module !== true) {
@@ -152,6 +169,8 @@ export async function refreshReferenceData(
 
   const salePriceListId = await ensureSalePriceList(container, cache.sale_price_list_id ?? null)
   cache.sale_price_list_id = salePriceListId
+  // A list that failed leaves the old time: the next run asks again.
+  if (listsFetched) cache.lists_fetched_at = new Date().toISOString()
 
   if (row?.id) {
     await catalogSync.updateCatalogSyncStates({ id: row.id, reference_cache: cache as Record<string, unknown> })
