@@ -27,4 +27,3 @@ export const CatalogBrandModel = model
   })
   .indexes([{ on: ["catalog_id"], unique: true, where: "deleted_at IS NULL" }])
 
-export default CatalogBrand
