@@ -167,6 +167,8 @@ describe("sync progress in the browser", () => {
     await page.goto(`${app.url}/app/catalog-sync`)
     await page.getByTestId("catalog-sync-chart").waitFor()
     const bars = page.getByTestId("catalog-sync-chart-bar")
+    // The chart's frame shows while the history loads; its bars come with the data.
+    await bars.first().waitFor()
     expect(await bars.count()).toBeGreaterThanOrEqual(29)
     const today = bars.last()
     // The first sync created 1,500 products today (the full resync changed nothing).
