@@ -8,6 +8,7 @@ import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { formatCount, formatUah } from "../../../lib/format"
 import { changeKindLabel, changedFields, omittedSummary } from "../../../lib/change-log"
 import type { ChangeKind, Run, RunChange } from "../../../lib/types"
+import { PagerButtons } from "../../../components/pager-buttons"
 
 const PAGE_SIZE = 50
 const ALL = "all"
@@ -102,14 +103,7 @@ export const ChangeLog = ({ run }: { run: Run }) => {
             {omitted ? `Not listed one by one (the log keeps a run's first rows only): ${omitted}. The run's counts include them.` : ""}
           </Text>
           {count > PAGE_SIZE && (
-            <div className="flex gap-x-2">
-              <Button size="small" variant="secondary" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>
-                Previous
-              </Button>
-              <Button size="small" variant="secondary" disabled={pageIndex + 1 >= pageCount} onClick={() => setPageIndex((p) => p + 1)}>
-                Next
-              </Button>
-            </div>
+            <PagerButtons pageIndex={pageIndex} pageCount={pageCount} setPageIndex={setPageIndex} />
           )}
         </div>
       )}

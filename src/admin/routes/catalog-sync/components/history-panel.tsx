@@ -9,6 +9,7 @@ import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../.
 import { barHeights, browserTimeZone, quietLabel, shortDay } from "../../../lib/history"
 import { modeLabel, runStatusBadge, triggerLabel } from "../../../lib/status"
 import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
+import { PagerButtons } from "../../../components/pager-buttons"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -93,14 +94,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
             <Text size="small" className="text-ui-fg-subtle">
               Page {pageIndex + 1} of {pageCount} · {formatCount(count)} rows
             </Text>
-            <div className="flex gap-x-2">
-              <Button size="small" variant="secondary" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>
-                Previous
-              </Button>
-              <Button size="small" variant="secondary" disabled={pageIndex + 1 >= pageCount} onClick={() => setPageIndex((p) => p + 1)}>
-                Next
-              </Button>
-            </div>
+            <PagerButtons pageIndex={pageIndex} pageCount={pageCount} setPageIndex={setPageIndex} />
           </div>
         )}
       </Container>
