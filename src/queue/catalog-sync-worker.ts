@@ -40,7 +40,7 @@ export type RunSyncFn = (
     settings: EffectiveSettings
     client: CatalogClient
     signal: AbortSignal
-    fence?: RunFence
+    fence: RunFence
     resume?: { passId: string | null; bookkeeping?: Record<string, unknown> | null } | null
   }
 ) => Promise<RunSyncResult>

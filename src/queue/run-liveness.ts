@@ -20,7 +20,7 @@ export const RUN_LOCK_KEY: readonly [number, number] = [0x4d435331, 1]
 const STATE_TABLE = "catalog_sync_state"
 const RUN_TABLE = "catalog_sync_run"
 
-/** The state columns a run may change (fenced). */
+/** The state columns a run may change (fenced). Not current_run_id: the lease alone sets it (claim) and clears it (release). */
 const STATE_COLUMNS = new Set([
   "cursor",
   "cursor_pricing",
@@ -28,7 +28,6 @@ const STATE_COLUMNS = new Set([
   "full_pass_id",
   "full_pass_started_at",
   "last_full_pass_finished_at",
-  "current_run_id",
   "blocked_code",
   "blocked_message",
   "blocked_revision",

@@ -38,12 +38,12 @@ export interface RunSyncInput {
   client: CatalogClient
   signal: AbortSignal
   /**
-   * The run lock this run holds (the worker passes it). Every state change (cursor included)
-   * goes through it, fenced, and it is checked before every page write and the sweep: a run
-   * that lost its lock stores nothing and writes no further page. Without it (direct calls in
-   * tests) state changes go through the module service unfenced.
+   * The run lock this run holds (the worker takes it, which also sets the state's
+   * current_run_id, and releases it, which clears it: the lock alone owns that token). Every
+   * state change (cursor included) goes through it, fenced, and it is checked before every page
+   * write and the sweep: a run that lost its lock stores nothing and writes no further page.
    */
-  fence?: RunFence
+  fence: RunFence
   /** Set when this run continues an interrupted or failed run (trigger "retry"). */
   resume?: ResumeOf | null
 }
@@ -86,14 +86,10 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   const fence = input.fence
   const state = (await service.getState()) as CatalogSyncStateRow
-  const storeState = async (patch: Record<string, unknown>) => {
-    if (fence) await fence.updateState(state.id, patch)
-    else await service.updateCatalogSyncStates({ id: state.id, ...patch })
-  }
-  await fence?.check()
+  const storeState = (patch: Record<string, unknown>) => fence.updateState(state.id, patch)
+  await fence.check()
   const startedAt = new Date()
   await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: startedAt, progress: progress() })
-  await storeState({ current_run_id: runId })
 
   const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
     const failure = error === undefined ? undefined : runErrorOf(error)
@@ -108,9 +104,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       error_code: errorCode ?? null,
       error_message: failure?.message ?? null,
     })
-    // A run that got through clears an earlier 401/403 block.
-    const unblock = status === "succeeded" ? { blocked_code: null, blocked_message: null, blocked_revision: null } : {}
-    await storeState({ current_run_id: null, ...unblock })
+    // A run that got through clears an earlier 401/403 block. (The worker's lease release
+    // clears current_run_id after this returns.)
+    if (status === "succeeded") await storeState({ blocked_code: null, blocked_message: null, blocked_revision: null })
     await pruneChangeLog(container).catch((e) => logger.warn(`catalog sync: change-log cleanup failed: ${runErrorText(e)}`))
     return errorCode ? { status, errorCode } : { status }
   }
@@ -204,7 +200,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       const fetchWaitMs = Date.now() - waitStarted
       await beforePageWrite(counts.pages + 1, input.mode)
       // Fencing: a run that lost its lock writes no page.
-      await fence?.check()
+      await fence.check()
       const writeStarted = Date.now()
       // Inside a long page: products written so far and what the page found, every few seconds.
       const writtenMark = productsWritten()
@@ -265,7 +261,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       const next = afterPage(position, page, settings.pricing)
       if (next.sweepPassId) {
         phase = "sweep"
-        await fence?.check()
+        await fence.check()
         counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode)
         await storeState({ last_full_pass_finished_at: new Date() })
       }

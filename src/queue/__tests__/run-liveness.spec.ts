@@ -72,6 +72,9 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
     const b = await waitingB
     expect(await liveness.holder()).toBe("run_b")
     expect(await state()).toMatchObject({ cursor: "c1", cursor_pricing: { markup_percent: "30" }, current_run_id: "run_b" })
+    // The token has one owner, the lease: a run's state writes cannot set or clear it.
+    await expect(b.updateState("state_1", { current_run_id: null })).rejects.toThrow(/unknown state column current_run_id/)
+    expect((await state()).current_run_id).toBe("run_b")
     await b.release()
     expect(await liveness.holder()).toBeNull()
     expect((await state()).current_run_id).toBeNull()
