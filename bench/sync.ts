@@ -1,5 +1,5 @@
 /**
- * Sync engine benchmark: a spawned demo app (built plugin, real PostgreSQL and Redis)
+ * Sync benchmark: a spawned demo app (built plugin, real PostgreSQL and Redis)
  * against the sandbox with its limits raised. Prints:
  *  - full sync of BENCH_PRODUCTS products (default 10,000): products and variants per
  *    second, and the app process's peak RSS;
@@ -12,7 +12,7 @@
 import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
-import { configure, sql, waitForRun } from "../integration-tests/medusa/platform-helpers"
+import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startSandbox } from "../sandbox/server"
 
 /** RSS in MB of a process and its descendants. */

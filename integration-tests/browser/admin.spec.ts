@@ -161,7 +161,7 @@ describe("admin UI in the browser", () => {
   })
 
   it("opens the run history and a run's details", async () => {
-    // An older failed run with rejected cards, as the engine records them.
+    // An older failed run with rejected cards, as the sync records them.
     await insertFailedRun(db.url)
     await page.getByRole("link", { name: "History" }).click()
     await page.getByTestId("catalog-sync-runs").waitFor()

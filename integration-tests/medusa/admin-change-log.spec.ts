@@ -1,10 +1,10 @@
 // The admin's change-log, history and progress routes against a real Medusa app and
-// PostgreSQL: run and change rows are inserted as the engine will write them (the wiring
+// PostgreSQL: run and change rows are inserted as the sync will write them (the wiring
 // phase records them), then read over HTTP. Also measures what a capped run's change log
 // costs in the database.
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
-import { sql } from "./platform-helpers"
+import { sql } from "./poll-and-query"
 import { MAX_ROWS_FULL_PASS } from "../../src/api/admin/catalog-sync/runs/change-log-policy"
 
 jest.setTimeout(300_000)

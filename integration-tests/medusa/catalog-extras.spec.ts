@@ -1,4 +1,4 @@
-// Catalog fidelity end to end, with Medusa's translation module enabled (the demo's default):
+// Catalog extras (categories, brands, translations, sale prices) end to end, with Medusa's translation module enabled (the demo's default):
 // a shop built from the sandbox catalog has the category tree (followed through renames,
 // moves and removals, fetched with conditional requests), brand links, both languages,
 // crossed-out prices per variant, weights and dimensions, and survives size/photo/stock changes.
@@ -7,7 +7,7 @@ import Decimal from "decimal.js"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import type { Category, ProductCard } from "../../src/catalog-client"
-import { configure, sql, waitForRun } from "./platform-helpers"
+import { configure, sql, waitForRun } from "./poll-and-query"
 import { readCatalog, startCatalogProxy, type CatalogProxy, type CatalogView } from "./extras-helpers"
 
 jest.setTimeout(300_000)
@@ -19,7 +19,7 @@ const dec = (v: unknown) => new Decimal(String(v))
 // before the hourly interval (idle-poll.spec.ts covers the interval).
 const EVERY_RUN_REFERENCES = { CATALOG_SYNC_REFERENCE_MAX_AGE_MS: "0" }
 
-describe("fidelity (translation module enabled)", () => {
+describe("catalog extras (translation module enabled)", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
@@ -49,10 +49,10 @@ describe("fidelity (translation module enabled)", () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 40, seed: 7, apiKey, rpm: 6000, concurrency: 10, port: 0, controlPort: 0 })
     proxy = await startCatalogProxy(sandbox.baseUrl)
-    db = await createTestDatabase("fidelity-catalog")
+    db = await createTestDatabase("extras-catalog")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "fidelity-catalog",
+      label: "extras-catalog",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "", ...EVERY_RUN_REFERENCES },
     })
     const saved = await configure(app, { base_url: proxy.url, api_key: apiKey, ...PRICING, primary_language: "uk" })
@@ -193,7 +193,7 @@ describe("fidelity (translation module enabled)", () => {
     await app.stop()
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "fidelity-catalog-2",
+      label: "extras-catalog-2",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "", ...EVERY_RUN_REFERENCES },
     })
     await run("changes")

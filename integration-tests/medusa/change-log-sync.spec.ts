@@ -1,4 +1,4 @@
-// The change log as the engine writes it (issue 11), against a real Medusa app, PostgreSQL,
+// The change log as the sync writes it (issue 11), against a real Medusa app, PostgreSQL,
 // Redis and the sandbox over HTTP: a full pass over more products than the (test-lowered) cap
 // stores exactly the cap's rows and counts the rest; after the sandbox's /mutate, a changes run
 // lists exactly the products whose served price moved, with the selling price before and after
@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto"
 import Decimal from "decimal.js"
 import { parse } from "lossless-json"
 import { expectedOf, type TruthCard } from "../harness/shop-truth"
-import { sql } from "./platform-helpers"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
+import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 const PRODUCTS = 450
 const CAP = 100
@@ -30,18 +30,18 @@ function servedSellingPrice(card: TruthCard): string | null {
   return low === null ? null : low.toFixed(2)
 }
 
-async function servedCards(env: EngineEnv): Promise<Map<string, TruthCard>> {
+async function servedCards(env: SyncEnv): Promise<Map<string, TruthCard>> {
   const cards = (await readCatalog(env.sb.baseUrl, env.sb.apiKey, PRICING as never)) as unknown as TruthCard[]
   return new Map(cards.map((c) => [c.id, c]))
 }
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0)
 
-describe("change log written by the engine", () => {
-  let env: EngineEnv
+describe("change log written by the sync", () => {
+  let env: SyncEnv
 
   beforeAll(async () => {
-    env = await startEngineEnv("change-log-sync", { products: PRODUCTS, seed: 23 }, { CATALOG_SYNC_TEST_CHANGE_LOG_CAP: String(CAP) })
+    env = await startSyncEnv("change-log-sync", { products: PRODUCTS, seed: 23 }, { CATALOG_SYNC_TEST_CHANGE_LOG_CAP: String(CAP) })
   })
   afterAll(async () => {
     await env?.close()

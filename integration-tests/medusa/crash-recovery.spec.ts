@@ -1,15 +1,15 @@
 // Commit before the bookmark moves: a Medusa process killed in the middle of a full sync
 // (SIGKILL, no shutdown) leaves the shop so that the next run ends exactly as if nothing
 // had crashed — no duplicate products, every product equal to the catalog.
-import { compareShop, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
-import { configure, sql, waitFor } from "./platform-helpers"
+import { compareShop, readCatalog, readShop, runAndWait, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
+import { configure, sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
-describe("sync engine: crash in the middle of a full sync", () => {
-  let env: EngineEnv
+describe("sync: crash in the middle of a full sync", () => {
+  let env: SyncEnv
   beforeAll(async () => {
-    env = await startEngineEnv("engine-crash", { products: 1000, seed: 21 })
+    env = await startSyncEnv("crash", { products: 1000, seed: 21 })
   })
   afterAll(async () => {
     await env?.close()

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { compareShop, readCatalog, readShop, startCatalogProxy } from "./sync-helpers"
-import { configure, sql, waitFor } from "./platform-helpers"
+import { configure, sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(1_800_000)
 
@@ -36,7 +36,7 @@ function position(cursor: string | null): string {
   }
 }
 
-describe("sync engine: repeated kill -9 during full passes", () => {
+describe("sync: repeated kill -9 during full passes", () => {
   let sb: Sandbox
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let proxy: Awaited<ReturnType<typeof startCatalogProxy>>
@@ -49,7 +49,7 @@ describe("sync engine: repeated kill -9 during full passes", () => {
     CATALOG_API_KEY: "",
   }
   let restarts = 0
-  const start = async () => startMedusaApp({ databaseUrl: db.url, label: `engine-crash-resume-${restarts++}`, env: appEnv })
+  const start = async () => startMedusaApp({ databaseUrl: db.url, label: `crash-resume-${restarts++}`, env: appEnv })
 
   beforeAll(async () => {
     sb = await startSandbox({ products: PRODUCTS, seed: 33, apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0 })
@@ -58,7 +58,7 @@ describe("sync engine: repeated kill -9 during full passes", () => {
       if (!url.startsWith("/v1/products/changes")) return
       changes.push({ at: Date.now(), cursor: new URL(url, "http://x").searchParams.get("cursor") })
     }
-    db = await createTestDatabase("engine-crash-resume")
+    db = await createTestDatabase("crash-resume")
     app = await start()
   })
   afterAll(async () => {

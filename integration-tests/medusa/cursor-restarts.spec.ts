@@ -1,4 +1,4 @@
-// The sync engine's recovery paths in a real Medusa app: malformed cards skipped and
+// the sync's recovery paths in a real Medusa app: malformed cards skipped and
 // recorded, a pricing change (and the API's pricing_changed) recomputing every price,
 // invalid_cursor mid-run restarting a full pass whose sweep removes a product whose
 // removal event was lost, and removal as draft.
@@ -10,21 +10,21 @@ import {
   readShop,
   runAndWait,
   startCatalogProxy,
-  startEngineEnv,
+  startSyncEnv,
   syncState,
-  type EngineEnv,
+  type SyncEnv,
 } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { sql } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
 const PRICING_45 = { ...PRICING, markup_percent: "45" }
 
-describe("sync engine: rejected cards, pricing, invalid cursor with sweep, draft removal", () => {
-  let env: EngineEnv
+describe("sync: rejected cards, pricing, invalid cursor with sweep, draft removal", () => {
+  let env: SyncEnv
   let proxy: Awaited<ReturnType<typeof startCatalogProxy>>
   beforeAll(async () => {
-    env = await startEngineEnv("engine-restarts", { products: 300, seed: 11 })
+    env = await startSyncEnv("restarts", { products: 300, seed: 11 })
     proxy = await startCatalogProxy(env.sb.baseUrl)
   })
   afterAll(async () => {

@@ -6,8 +6,8 @@
 // rejected with its id (or an excerpt) and field; nothing malformed reaches the database or
 // the store API; and the next run, whose only write is the card the database refuses,
 // completes too.
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
 import {
   BAD_IMAGES_ID,
   DB_POISON_ID,
@@ -66,7 +66,7 @@ function checkRecords(records: RunRecord[], items: HostileItem[]): string[] {
 }
 
 describe("a hostile catalog: bad data is contained", () => {
-  let env: EngineEnv
+  let env: SyncEnv
   let proxy: Awaited<ReturnType<typeof startCatalogProxy>>
   let cards: ProductCard[]
   const { early, last } = hostileItems()
@@ -75,7 +75,7 @@ describe("a hostile catalog: bad data is contained", () => {
   let pagesServed = 0
 
   beforeAll(async () => {
-    env = await startEngineEnv("edge-hostile", { products: PRODUCTS, seed: 71 })
+    env = await startSyncEnv("edge-hostile", { products: PRODUCTS, seed: 71 })
     proxy = await startCatalogProxy(env.sb.baseUrl)
     cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
     proxy.hooks.rewriteChanges = (body) => {

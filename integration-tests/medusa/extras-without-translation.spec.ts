@@ -1,18 +1,18 @@
-// Catalog fidelity without Medusa's translation module (DISABLE_TRANSLATION=true in the demo)
+// Catalog extras (categories, brands, translations, sale prices) without Medusa's translation module (DISABLE_TRANSLATION=true in the demo)
 // and with Russian as the shop's primary language: titles, descriptions and category names
 // are Russian, the Ukrainian texts live in metadata, and nothing is written to translations.
 import { randomUUID } from "node:crypto"
 import Decimal from "decimal.js"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitForRun } from "./platform-helpers"
+import { configure, sql, waitForRun } from "./poll-and-query"
 import { readCatalog, type CatalogView } from "./extras-helpers"
 
 jest.setTimeout(300_000)
 
 const PRICING = { markup_percent: "25", old_price_markup_percent: "60" }
 
-describe("fidelity (no translation module, Russian primary)", () => {
+describe("catalog extras (no translation module, Russian primary)", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
@@ -21,10 +21,10 @@ describe("fidelity (no translation module, Russian primary)", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 20, seed: 3, apiKey, rpm: 6000, concurrency: 10, port: 0, controlPort: 0 })
-    db = await createTestDatabase("fidelity-no-translation")
+    db = await createTestDatabase("extras-no-translation")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "fidelity-no-translation",
+      label: "extras-no-translation",
       env: { DISABLE_TRANSLATION: "true", CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
     })
     const saved = await configure(app, { base_url: sandbox.baseUrl, api_key: apiKey, ...PRICING, primary_language: "ru" })
@@ -95,7 +95,7 @@ describe("fidelity (no translation module, Russian primary)", () => {
     await app.stop()
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "fidelity-no-translation-2",
+      label: "extras-no-translation-2",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-fid-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
     })
     const res = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })

@@ -1,11 +1,11 @@
-// The engine shares the shop with other products and must never stall on one product:
+// The sync shares the shop with other products and must never stall on one product:
 // - a product of another import whose external_id equals a catalog id is left alone;
 // - a card whose plain variant SKU another product holds gets the SKU with its catalog id
 //   (spec change: it used to be rejected, when every SKU carried the id);
 // - two cards that would produce the same variant SKU ("A-1" + "2", "A" + "1-2") both get
 //   written: the smaller catalog id keeps the plain SKU, the other carries its id.
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, type EngineEnv } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
 import { distinctSizes, variantSku } from "../../src/sync/map-card"
 import type { ProductCard } from "../../src/catalog-client"
 
@@ -13,8 +13,8 @@ jest.setTimeout(900_000)
 
 const PRODUCTS = 40
 
-describe("sync engine: other products in the shop, products that cannot be written", () => {
-  let env: EngineEnv
+describe("sync: other products in the shop, products that cannot be written", () => {
+  let env: SyncEnv
   let proxy: Awaited<ReturnType<typeof startCatalogProxy>>
   let cards: ProductCard[]
   let firstRun: any
@@ -36,12 +36,12 @@ describe("sync engine: other products in the shop, products that cannot be writt
   }
 
   beforeAll(async () => {
-    env = await startEngineEnv("engine-foreign", { products: PRODUCTS, seed: 47 })
+    env = await startSyncEnv("foreign", { products: PRODUCTS, seed: 47 })
     proxy = await startCatalogProxy(env.sb.baseUrl)
     cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
     expect(cards).toHaveLength(PRODUCTS)
     // Before the first sync: another import's product with the catalog id of cards[0] as its
-    // external_id, and a product holding the SKU the engine will give cards[1]'s first variant.
+    // external_id, and a product holding the SKU the sync will give cards[1]'s first variant.
     foreignSameExternalId = await createForeign("Imported elsewhere", cards[0].id, "OTHER-IMPORT-1")
     const sizes = distinctSizes(cards[1])
     foreignTakenSku = await createForeign("Holds a SKU", null, variantSku(cards[1], sizes.length ? sizes[0].size.trim() : ""))

@@ -7,15 +7,15 @@
 import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
 import type { ProductCard } from "../../src/catalog-client"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { configureAndWait, readCatalog, runAndWait, sizedProductId, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
 const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null } as const
 
 describe("crash adoption: the next sync adopts what a crashed write made", () => {
-  let env: EngineEnv
+  let env: SyncEnv
   let shoe: string
 
   const catalog = async () => (await readCatalog(env.sb.baseUrl, env.sb.apiKey, PRICING as never)) as ProductCard[]
@@ -43,7 +43,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
   const cardOf = async (id: string) => (await catalog()).find((c) => c.id === id)!
 
   beforeAll(async () => {
-    env = await startEngineEnv("identity-adoption", { products: 60, seed: 5 })
+    env = await startSyncEnv("identity-adoption", { products: 60, seed: 5 })
     shoe = sizedProductId(env, ["40", "41", "42"])
     env.sb.state.mutator.setSizes(shoe, ["40", "41"])
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })

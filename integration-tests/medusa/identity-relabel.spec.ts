@@ -4,15 +4,15 @@
 // of asking Medusa to remove a value a live variant still uses (which Medusa refuses, and the
 // product would be rejected on every later change of its sizes). Checked by SQL on Medusa's tables.
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, sizedProductId, startEngineEnv, type EngineEnv } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { configureAndWait, readCatalog, runAndWait, sizedProductId, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
 const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null } as const
 
 describe("identity: a size value renamed in the admin", () => {
-  let env: EngineEnv
+  let env: SyncEnv
   let shoe: string
 
   const expectEqual = async () => {
@@ -54,7 +54,7 @@ describe("identity: a size value renamed in the admin", () => {
   }
 
   beforeAll(async () => {
-    env = await startEngineEnv("identity-relabel", { products: 60, seed: 5 })
+    env = await startSyncEnv("identity-relabel", { products: 60, seed: 5 })
     shoe = sizedProductId(env, ["40", "41", "42"])
     env.sb.state.mutator.setSizes(shoe, ["40", "41"])
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })

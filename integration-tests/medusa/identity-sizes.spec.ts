@@ -3,15 +3,15 @@
 // product's Size values follow the sizes; a product taken off sale and back is there once; the
 // product map never points at a deleted row. Checked by plain SQL on Medusa's tables after every run.
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
 const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null } as const
 
 describe("identity over time: sizes and products that leave and come back", () => {
-  let env: EngineEnv
+  let env: SyncEnv
   let shoe: string
 
   const sizesOf = async (id: string) =>
@@ -28,7 +28,7 @@ describe("identity over time: sizes and products that leave and come back", () =
   }
 
   beforeAll(async () => {
-    env = await startEngineEnv("identity-sizes", { products: 60, seed: 5 })
+    env = await startSyncEnv("identity-sizes", { products: 60, seed: 5 })
     shoe = env.sb.state.catalog.liveProducts().find((p) => p.sizes.includes("40") && p.sizes.includes("41") && p.sizes.includes("42") && p.suppliers.every((s) => s.baseCost !== null))!.idText
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30", discount_percent: "20" })
     expect(run).toMatchObject({ status: "succeeded", skipped: 0 })

@@ -6,7 +6,7 @@
 // prices, stock, image order, thumbnail; and the product map points at live rows only.
 // Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (300), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
+import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 const ROUNDS = Number(process.env.MCS_SOAK_ROUNDS ?? 30)
 const PRODUCTS = Number(process.env.MCS_SOAK_PRODUCTS ?? 300)
@@ -17,10 +17,10 @@ const PRICING = { price_calculation: "max", markup_percent: "30", discount_perce
 jest.setTimeout(Math.max(1_800_000, ROUNDS * 120_000))
 
 describe(`churn soak: ${ROUNDS} rounds of ${MUTATIONS} mutations over ${PRODUCTS} products`, () => {
-  let env: EngineEnv
+  let env: SyncEnv
 
   beforeAll(async () => {
-    env = await startEngineEnv("identity-soak", { products: PRODUCTS, seed: SEED })
+    env = await startSyncEnv("identity-soak", { products: PRODUCTS, seed: SEED })
   })
   afterAll(async () => {
     await env?.close()

@@ -8,15 +8,15 @@
 // 304s included; `not_modified` counts the 304s among them. The API's daily quota does not
 // count 304s (spec section 8), so "counted" = requests − not_modified. Image downloads are
 // public CDN-like files, never API requests; they are left out too (an idle run fetches none).
-import { sql } from "./platform-helpers"
-import { configureAndWait, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
+import { configureAndWait, runAndWait, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
 
 type Counters = { requests: number; not_modified: number; images: number }
 
 describe("idle poll: one counted request when nothing changed", () => {
-  let env: EngineEnv
+  let env: SyncEnv
   const counters = () => env.sb.control.stats() as Counters
   /** What a run cost at the sandbox: every request, the 304s among them, and the counted ones. */
   async function measured<T>(work: () => Promise<T>) {
@@ -29,7 +29,7 @@ describe("idle poll: one counted request when nothing changed", () => {
   }
 
   beforeAll(async () => {
-    env = await startEngineEnv("idle-poll", { products: 120, seed: 14 })
+    env = await startSyncEnv("idle-poll", { products: 120, seed: 14 })
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
     expect(run).toMatchObject({ status: "succeeded", created: 120 })
   })

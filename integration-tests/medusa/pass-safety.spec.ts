@@ -1,17 +1,17 @@
 // The sweep removes only what a complete pass did not see. Two ways it could remove too much:
 // a full resync that fails before its first page (the old cursor must not be continued under
 // the new pass), and a card rejected during a full pass (its product is still on sale).
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startCatalogProxy, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
 
 const PRODUCTS = 250
 
-describe("sync engine: the sweep never removes products that are still on sale", () => {
-  let env: EngineEnv
+describe("sync: the sweep never removes products that are still on sale", () => {
+  let env: SyncEnv
   let proxy: Awaited<ReturnType<typeof startCatalogProxy>>
   beforeAll(async () => {
-    env = await startEngineEnv("engine-pass-safety", { products: PRODUCTS, seed: 31 })
+    env = await startSyncEnv("pass-safety", { products: PRODUCTS, seed: 31 })
     proxy = await startCatalogProxy(env.sb.baseUrl)
     const { run } = await configureAndWait(env, { base_url: proxy.url, api_key: env.sb.apiKey, markup_percent: "30" })
     expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS })

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { compareShop, readCatalog, readShop } from "./sync-helpers"
-import { configure, sql, waitFor } from "./platform-helpers"
+import { configure, sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(1_200_000)
 
@@ -24,7 +24,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
 
   beforeAll(async () => {
     sb = await startSandbox({ products: 300, seed: 41, apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0 })
-    db = await createTestDatabase("engine-liveness")
+    db = await createTestDatabase("liveness")
     const env = {
       CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
       // Scheduled polls keep arriving on both instances while the run goes: none may start a run.
@@ -37,8 +37,8 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
       // Only the full run: the scheduled (changes) runs after it go at normal speed.
       CATALOG_SYNC_TEST_HOOK_MODE: "full",
     }
-    a = await startMedusaApp({ databaseUrl: db.url, label: "engine-liveness-a", env })
-    b = await startMedusaApp({ databaseUrl: db.url, label: "engine-liveness-b", env })
+    a = await startMedusaApp({ databaseUrl: db.url, label: "liveness-a", env })
+    b = await startMedusaApp({ databaseUrl: db.url, label: "liveness-b", env })
   })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])

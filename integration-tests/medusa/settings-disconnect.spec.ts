@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitFor } from "./platform-helpers"
+import { configure, sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(420_000)
 

@@ -4,15 +4,15 @@
 // Ukrainian, plain SKUs in size order. The readiness checklist reports green, turns red when
 // the key loses the channel or the region goes, and its fixes make it green again.
 import { compareSizes } from "../../src/sync/size-order"
-import { configureAndWait, readCatalog, runAndWait, startEngineEnv, type EngineEnv } from "./sync-helpers"
-import { sql } from "./platform-helpers"
+import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
 const PRODUCTS = 30
 
 describe("storefront ready by default", () => {
-  let env: EngineEnv
+  let env: SyncEnv
   let defaultKey: { id: string; token: string }
   let firstRun: any
 
@@ -29,7 +29,7 @@ describe("storefront ready by default", () => {
   const statusOf = (r: any) => Object.fromEntries(r.checks.map((c: any) => [c.id, c.status]))
 
   beforeAll(async () => {
-    env = await startEngineEnv("storefront-ready", { products: PRODUCTS, seed: 11 })
+    env = await startSyncEnv("storefront-ready", { products: PRODUCTS, seed: 11 })
     // The key a fresh Medusa app makes for itself (not the harness's own).
     ;[defaultKey] = await sql(env.db.url, "select id, token from api_key where type = 'publishable' and revoked_at is null order by created_at limit 1")
     expect(defaultKey).toBeTruthy()

@@ -1,4 +1,4 @@
-// Helpers for the sync engine's integration specs (engine-*.spec.ts): a spawned demo app
+// Helpers for the sync's integration specs (sync-pages, cursor-restarts, identity-*, crash-*, …): a spawned demo app
 // with the built plugin (runs go through the admin API, the queue and the worker), the
 // sandbox, and a comparison of what Medusa holds against what the sandbox serves.
 import http from "node:http"
@@ -10,12 +10,12 @@ import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { CatalogClient, type PricingOptions, type ProductCard } from "../../src/catalog-client"
 import { variantAmounts, mapCardDetails } from "../../src/sync/card-details"
 import { distinctSizes, stockOf, variantSku } from "../../src/sync/map-card"
-import { configure, sql, waitForRun } from "./platform-helpers"
+import { configure, sql, waitForRun } from "./poll-and-query"
 
 export const PRICING: PricingOptions = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
 
 /** A spawned demo app (real PostgreSQL, Redis, BullMQ worker) with its own database and sandbox. */
-export interface EngineEnv {
+export interface SyncEnv {
   app: MedusaApp
   db: Awaited<ReturnType<typeof createTestDatabase>>
   sb: Sandbox
@@ -24,7 +24,7 @@ export interface EngineEnv {
   close(): Promise<void>
 }
 
-export async function startEngineEnv(label: string, sandbox: Parameters<typeof startSandbox>[0], extraEnv: Record<string, string> = {}): Promise<EngineEnv> {
+export async function startSyncEnv(label: string, sandbox: Parameters<typeof startSandbox>[0], extraEnv: Record<string, string> = {}): Promise<SyncEnv> {
   const sb = await startSandbox({ apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0, ...sandbox })
   const db = await createTestDatabase(label)
   const appEnv = {
@@ -35,7 +35,7 @@ export async function startEngineEnv(label: string, sandbox: Parameters<typeof s
     CATALOG_API_KEY: "",
     ...extraEnv,
   }
-  const env: EngineEnv = {
+  const env: SyncEnv = {
     app: await startMedusaApp({ databaseUrl: db.url, label, env: appEnv }),
     db,
     sb,
@@ -54,13 +54,13 @@ export async function startEngineEnv(label: string, sandbox: Parameters<typeof s
 
 /** Starts a run through the admin API and waits for its end. */
 /** A priced product on sale that offers every one of `sizes` (its catalog id as text). */
-export function sizedProductId(env: EngineEnv, sizes: string[]): string {
+export function sizedProductId(env: SyncEnv, sizes: string[]): string {
   const found = env.sb.state.catalog.liveProducts().find((p) => sizes.every((s) => p.sizes.includes(s)) && p.suppliers.every((s) => s.baseCost !== null))
   if (!found) throw new Error(`no priced product on sale offers sizes ${sizes.join(", ")}`)
   return found.idText
 }
 
-export async function runAndWait(env: EngineEnv, mode: "changes" | "full" = "changes", timeoutMs = 300_000) {
+export async function runAndWait(env: SyncEnv, mode: "changes" | "full" = "changes", timeoutMs = 300_000) {
   const start = () => env.app.admin("/admin/catalog-sync/runs", { body: { mode } })
   let res = await start()
   if (res.status !== 202) throw new Error(`run refused: ${res.status} ${JSON.stringify(res.body)}`)
@@ -72,13 +72,13 @@ export async function runAndWait(env: EngineEnv, mode: "changes" | "full" = "cha
 }
 
 /** Saves settings; a pricing change enqueues a full run, which is awaited. */
-export async function configureAndWait(env: EngineEnv, body: Record<string, unknown>) {
+export async function configureAndWait(env: SyncEnv, body: Record<string, unknown>) {
   const saved = await configure(env.app, body)
   const run = saved.run ? await waitForRun(env.app, saved.run.id, undefined, 300_000) : null
   return { saved, run }
 }
 
-export async function syncState(env: EngineEnv) {
+export async function syncState(env: SyncEnv) {
   return (await sql(env.db.url, "select * from catalog_sync_state where deleted_at is null limit 1"))[0]
 }
 

@@ -1,15 +1,15 @@
-// The sync engine in a real Medusa app (spawned demo app with the built plugin, real
+// The sync in a real Medusa app (spawned demo app with the built plugin, real
 // PostgreSQL and Redis, runs through the admin API and the BullMQ worker) against the
 // sandbox over loopback HTTP: full sync, unchanged second sync, mutations and removals.
-import { sql } from "./platform-helpers"
-import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startEngineEnv, syncState, type EngineEnv } from "./sync-helpers"
+import { sql } from "./poll-and-query"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
 
-describe("sync engine: full sync, nothing changed, changes feed", () => {
-  let env: EngineEnv
+describe("sync: full sync, nothing changed, changes feed", () => {
+  let env: SyncEnv
   beforeAll(async () => {
-    env = await startEngineEnv("engine-sync", { products: 600, seed: 7 })
+    env = await startSyncEnv("sync", { products: 600, seed: 7 })
   })
   afterAll(async () => {
     await env?.close()

@@ -1,5 +1,5 @@
 // The layout's rules, checked on the source (tests excluded): dependencies point one way
-// (api / runtime → runner → workflows → data module), with no cycle, no require(), and the
+// (api / runtime → sync-run → workflows → data module), with no cycle, no require(), and the
 // environment read in one file. A failure lists every offending file and line.
 import fs from "node:fs"
 import path from "node:path"
@@ -29,8 +29,8 @@ describe("architecture of src/", () => {
     expect(offenders).toEqual([])
   })
 
-  it("keeps the data module (src/modules/catalog_sync) free of the runtime, the runner, the workflows and the queue", () => {
-    const forbidden = ["modules/catalog_sync_runtime/", "runner/", "workflows/", "queue/", "sync-run/"]
+  it("keeps the data module (src/modules/catalog_sync) free of the runtime, the run loop (sync-run), the workflows and the queue", () => {
+    const forbidden = ["modules/catalog_sync_runtime/", "workflows/", "queue/", "sync-run/"]
     const offenders = files
       .filter((f) => rel(f).startsWith("modules/catalog_sync/"))
       .flatMap((f) =>

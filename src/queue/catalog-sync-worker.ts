@@ -1,6 +1,6 @@
 // The BullMQ worker (concurrency 1, only on instances in worker or shared mode). Each job is
 // one run: take the run lock (a PostgreSQL advisory lock held on a connection of its own, see
-// run-liveness.ts), build the client, call the engine's runSync with the lock as its fence,
+// run-liveness.ts), build the client, call runSync with the lock as its fence,
 // release. Shutdown aborts the run's signal; runSync stops at the next page boundary after
 // committing. Liveness never depends on BullMQ's job lock: a job BullMQ thinks stalled (its
 // process blocked for longer than the lock duration) is handed out again, sees its run alive
@@ -31,7 +31,7 @@ import {
 type WorkerLogger = Pick<Logger, "info" | "warn" | "error">
 
 export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string }
-/** The engine's entry point, as the worker calls it (the runtime module hands it the real one). */
+/** runSync's signature, as the worker calls it (the runtime module hands it the real one). */
 export type RunSyncFn = (
   container: MedusaContainer,
   input: {

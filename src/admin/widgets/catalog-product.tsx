@@ -24,7 +24,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
   })
   const synced = !!link.data?.link
 
-  // Brand and model come through the fidelity links; absent links just show nothing.
+  // Brand and model come through the brand links; absent links just show nothing.
   const brand = useQuery({
     queryKey: [...queryKeys.productLink(product.id), "brand"],
     queryFn: async () => {

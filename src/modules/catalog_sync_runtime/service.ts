@@ -15,7 +15,7 @@ import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
-// The engine. The one import of it in the runtime: the worker is handed this function.
+// The run loop (runSync). The one import of it in the runtime: the worker is handed this function.
 import { runSync } from "../../sync-run/run-sync"
 import type { RuntimeConfig, WorkerMode } from "./config"
 import { RUNTIME_CONFIG_KEY, RUNTIME_REDIS_KEY } from "./loader"

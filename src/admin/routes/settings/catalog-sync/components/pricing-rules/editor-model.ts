@@ -1,6 +1,6 @@
 // Pure helpers of the pricing rules editor: editing the override list, the category tree's
 // labels and paths, the preview rows and the "N prices will move" summary. The prices come from
-// the same engine the sync uses (src/pricing is pure, so the admin bundle imports it directly).
+// the same pricing rules the sync uses (src/pricing is pure, so the admin bundle imports it directly).
 import {
   type FieldError,
   type OverrideType,

@@ -4,13 +4,13 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(300_000)
 
 const SCHEDULE_MS = 3000
 
-describe("platform: runs, pricing resync and a revoked key", () => {
+describe("runs, pricing resync and a revoked key", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
@@ -18,10 +18,10 @@ describe("platform: runs, pricing resync and a revoked key", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 120, seed: 5, apiKey, rpm: 6000, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-runs")
+    db = await createTestDatabase("queued-runs")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "platform-runs",
+      label: "queued-runs",
       env: {
         CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
         CATALOG_SYNC_SCHEDULE_EVERY_MS: String(SCHEDULE_MS),

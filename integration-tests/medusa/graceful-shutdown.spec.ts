@@ -5,14 +5,14 @@ import { randomUUID } from "node:crypto"
 import Redis from "ioredis"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(300_000)
 
 const PRODUCTS = 1000
 const PAGE = 200
 
-describe("platform: graceful shutdown", () => {
+describe("graceful shutdown", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp | null = null
   let sandbox: Sandbox
@@ -26,7 +26,7 @@ describe("platform: graceful shutdown", () => {
   beforeAll(async () => {
     // Slow answers so the run is still going when the signal comes.
     sandbox = await startSandbox({ products: PRODUCTS, seed: 9, apiKey, rpm: 6000, latencyMs: 700, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-shutdown")
+    db = await createTestDatabase("graceful-shutdown")
   })
 
   afterAll(async () => {
@@ -36,7 +36,7 @@ describe("platform: graceful shutdown", () => {
   })
 
   it("SIGTERM mid-run: interrupted at a page boundary, cursor kept, connections closed; the next run resumes", async () => {
-    app = await startMedusaApp({ databaseUrl: db.url, label: "platform-shutdown-1", env })
+    app = await startMedusaApp({ databaseUrl: db.url, label: "graceful-shutdown-1", env })
     const { run } = await configure(app, { base_url: sandbox.baseUrl, api_key: apiKey, markup_percent: "30" })
     expect(run).toMatchObject({ mode: "full", status: "queued" })
 
@@ -79,7 +79,7 @@ describe("platform: graceful shutdown", () => {
 
     // A new process continues from the cursor.
     sandbox.control.faults({ latency_ms: 0 })
-    app = await startMedusaApp({ databaseUrl: db.url, label: "platform-shutdown-2", env })
+    app = await startMedusaApp({ databaseUrl: db.url, label: "graceful-shutdown-2", env })
     const next = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
     expect(next.status).toBe(202)
     const done = await waitForRun(app, next.body.run.id)

@@ -7,7 +7,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, waitFor, waitForRun } from "./platform-helpers"
+import { configure, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(600_000)
 
@@ -39,7 +39,7 @@ async function closedPort(): Promise<number> {
   return s.port
 }
 
-describe("platform security: allowPrivateNetworks on (the sandbox is on loopback)", () => {
+describe("outbound security: allowPrivateNetworks on (the sandbox is on loopback)", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
@@ -51,10 +51,10 @@ describe("platform security: allowPrivateNetworks on (the sandbox is on loopback
     // Answers take 300 ms, so requests overlap and a fourth one in flight would be seen (429).
     const faults = await fetch(`${sandbox.controlUrl}/faults`, { method: "POST", body: JSON.stringify({ latency_ms: 300 }) })
     expect(faults.status).toBe(200)
-    db = await createTestDatabase("platform-security")
+    db = await createTestDatabase("outbound-security")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "platform-security",
+      label: "outbound-security",
       env: {
         CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
         CATALOG_BASE_URL: "",
@@ -161,7 +161,7 @@ describe("platform security: allowPrivateNetworks on (the sandbox is on loopback
   })
 })
 
-describe("platform security: allowPrivateNetworks off (the default)", () => {
+describe("outbound security: allowPrivateNetworks off (the default)", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
@@ -169,10 +169,10 @@ describe("platform security: allowPrivateNetworks off (the default)", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 20, seed: 8, apiKey, rpm: 6000, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-security-off")
+    db = await createTestDatabase("outbound-security-off")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "platform-security-off",
+      label: "outbound-security-off",
       env: {
         CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
         CATALOG_BASE_URL: "",
@@ -211,7 +211,7 @@ describe("platform security: allowPrivateNetworks off (the default)", () => {
   })
 })
 
-describe("platform security: a weak encryption secret", () => {
+describe("outbound security: a weak encryption secret", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
@@ -219,10 +219,10 @@ describe("platform security: a weak encryption secret", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 10, seed: 9, apiKey, rpm: 6000, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-security-weak")
+    db = await createTestDatabase("outbound-security-weak")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "platform-security-weak",
+      label: "outbound-security-weak",
       env: {
         CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
         // Configured from the options (no key saved), with the demo's old fallback secret.

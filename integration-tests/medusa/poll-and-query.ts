@@ -1,4 +1,4 @@
-// Helpers for the platform specs: polling the admin API and reading rows directly.
+// Test helpers: polling the admin API until a condition holds, and reading rows directly with SQL.
 import { Client } from "pg"
 import type { MedusaApp } from "../harness"
 

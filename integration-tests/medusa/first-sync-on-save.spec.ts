@@ -4,11 +4,11 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(300_000)
 
-describe("platform: first sync on first save", () => {
+describe("first sync on first save", () => {
   let sandbox: Sandbox
   const apiKey = `k-${randomUUID()}`
   const productCount = async (url: string) =>

@@ -5,11 +5,11 @@ import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { compareShop, readCatalog, readShop } from "./sync-helpers"
-import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(600_000)
 
-describe("platform: /status while interrupted work is pending, and fencing", () => {
+describe("/status while interrupted work is pending, and fencing", () => {
   let sb: Sandbox
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let worker: MedusaApp | null = null
@@ -18,9 +18,9 @@ describe("platform: /status while interrupted work is pending, and fencing", () 
 
   beforeAll(async () => {
     sb = await startSandbox({ products: 800, seed: 51, apiKey: `k-${randomUUID()}`, rpm: 100_000, latencyMs: 200, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-resuming")
-    worker = await startMedusaApp({ databaseUrl: db.url, label: "platform-resuming-worker", env, workerMode: "shared" })
-    server = await startMedusaApp({ databaseUrl: db.url, label: "platform-resuming-server", env, workerMode: "server" })
+    db = await createTestDatabase("resuming-and-fencing")
+    worker = await startMedusaApp({ databaseUrl: db.url, label: "resuming-and-fencing-worker", env, workerMode: "shared" })
+    server = await startMedusaApp({ databaseUrl: db.url, label: "resuming-and-fencing-server", env, workerMode: "server" })
   })
   afterAll(async () => {
     await Promise.all([worker?.stop(), server?.stop()])
@@ -45,7 +45,7 @@ describe("platform: /status while interrupted work is pending, and fencing", () 
     const stored = (await sql(db.url, "select cursor, full_pass_id from catalog_sync_state"))[0]
     expect(stored.cursor).toEqual(expect.any(String))
 
-    worker = await startMedusaApp({ databaseUrl: db.url, label: "platform-resuming-worker-2", env, workerMode: "shared" })
+    worker = await startMedusaApp({ databaseUrl: db.url, label: "resuming-and-fencing-worker-2", env, workerMode: "shared" })
     const resumed = await waitFor("the resumed run", async () => {
       const st = (await server.admin("/admin/catalog-sync/status")).body
       expect(st.state).not.toBe("idle")

@@ -3,29 +3,29 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitFor, waitForRun } from "./platform-helpers"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(420_000)
 
-describe("platform: two instances sharing Redis", () => {
+describe("two instances sharing Redis", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let a: MedusaApp
   let b: MedusaApp
   let server: MedusaApp
   let sandbox: Sandbox
   const apiKey = `k-${randomUUID()}`
-  // Not "sizes": that is the engine's concern (and is tested there); here runs only need work to do.
+  // Not "sizes": that is the sync's concern (and is tested there); here runs only need work to do.
   const mutate = (count: number) => sandbox.control.mutate({ count, kinds: ["price", "stock", "description", "add", "remove"] })
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 400, seed: 11, apiKey, rpm: 6000, latencyMs: 150, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-instances")
+    db = await createTestDatabase("two-instances")
     const env = { CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" }
     // One after the other: both boot the same plugin and migrations check.
-    a = await startMedusaApp({ databaseUrl: db.url, label: "platform-instance-a", env })
-    b = await startMedusaApp({ databaseUrl: db.url, label: "platform-instance-b", env })
+    a = await startMedusaApp({ databaseUrl: db.url, label: "instance-a", env })
+    b = await startMedusaApp({ databaseUrl: db.url, label: "instance-b", env })
     // A third, HTTP-only instance: it enqueues but never runs a sync.
-    server = await startMedusaApp({ databaseUrl: db.url, label: "platform-instance-server", env, workerMode: "server" })
+    server = await startMedusaApp({ databaseUrl: db.url, label: "instance-server", env, workerMode: "server" })
   })
 
   afterAll(async () => {

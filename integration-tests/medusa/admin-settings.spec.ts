@@ -7,23 +7,23 @@ import type { AddressInfo } from "node:net"
 import { Client } from "pg"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { waitFor } from "./platform-helpers"
+import { waitFor } from "./poll-and-query"
 
 jest.setTimeout(240_000)
 
 const API_KEY = "live-" + randomUUID().replace(/-/g, "") + "Zq81"
 
-describe("platform: admin settings", () => {
+describe("admin settings", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
   let app: MedusaApp
   let sandbox: Sandbox
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 20, seed: 3, apiKey: API_KEY, rpm: 6000, port: 0, controlPort: 0 })
-    db = await createTestDatabase("platform-settings")
+    db = await createTestDatabase("admin-settings")
     app = await startMedusaApp({
       databaseUrl: db.url,
-      label: "platform-settings",
+      label: "admin-settings",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
     })
   })
