@@ -1,6 +1,6 @@
 // Shared by the admin routes: the 400 shape, run serialisation and the /v1/me cache.
 import type { MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
+import { z } from "zod"
 import { CatalogApiError, DailyQuotaExceededError, InvalidApiKeyError, PlanRequiredError, RateLimitedError } from "../../../catalog-client"
 import type { AccountInfo, QuotaSnapshot } from "../../../catalog-client"
 import type { FieldError } from "../../../sync/settings"
@@ -13,6 +13,14 @@ import { CATALOG_SYNC_RUNTIME_MODULE, type CatalogSyncRuntimeService } from "../
 import { runErrorOf } from "../../../sync/write-failures"
 
 type Resolver = { resolve<T = unknown>(key: string): T }
+
+/** The paging fields of a list query (`limit`, `offset`), spread into the route's zod object. */
+export function pagingFields(maxLimit = 200, defaultLimit = 50) {
+  return {
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    offset: z.coerce.number().int().min(0).default(0),
+  }
+}
 
 /** The catalog_sync data module's service (settings, state, runs, product map). */
 export function catalogSyncService(scope: Resolver): CatalogSyncModuleService {

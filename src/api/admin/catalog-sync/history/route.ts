@@ -5,7 +5,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { CATALOG_SYNC_MODULE } from "../../../../modules/catalog_sync/module-name"
-import { invalidData, zodFieldErrors } from "../helpers"
+import { invalidData, pagingFields, zodFieldErrors } from "../helpers"
 import { changesPerDay, foldHistory, hadChanges, isTimeZone, type HistoryRun } from "./fold"
 
 const list = <T extends string>(values: readonly [T, ...T[]]) =>
@@ -21,8 +21,7 @@ export const historyQuerySchema = z
     trigger: list(["schedule", "manual", "settings", "retry"]).optional(),
     had_changes: z.enum(["true", "false"]).optional(),
     tz: z.string().max(64).refine(isTimeZone, "must be an IANA time zone, e.g. Europe/Kyiv").default("UTC"),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).default(0),
+    ...pagingFields(),
   })
   .strict()
 

@@ -2,13 +2,10 @@
 // (already_running). GET: paged history, newest first.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { catalogSyncRuntime, catalogSyncService, invalidData, serializeRun, zodFieldErrors } from "../helpers"
+import { catalogSyncRuntime, catalogSyncService, invalidData, pagingFields, serializeRun, zodFieldErrors } from "../helpers"
 
 const startSchema = z.object({ mode: z.enum(["changes", "full"]).default("changes") }).strict()
-const listSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
-})
+const listSchema = z.object(pagingFields(100, 20))
 
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = startSchema.safeParse(req.body ?? {})

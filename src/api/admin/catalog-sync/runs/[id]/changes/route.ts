@@ -3,14 +3,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { CATALOG_SYNC_MODULE } from "../../../../../../modules/catalog_sync/module-name"
-import { invalidData, zodFieldErrors } from "../../../helpers"
+import { invalidData, pagingFields, zodFieldErrors } from "../../../helpers"
 
 export const changesQuerySchema = z
   .object({
     kind: z.enum(["created", "updated", "removed", "drafted", "rejected"]).optional(),
     q: z.string().trim().min(1).max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).default(0),
+    ...pagingFields(),
   })
   .strict()
 
