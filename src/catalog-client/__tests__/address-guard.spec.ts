@@ -1,7 +1,7 @@
 // The address policy: every non-public range refused by default, IPv4 inside IPv6 judged as
 // IPv4, names judged by every address they resolve to, and a refused address never connected.
 import http from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenOnLoopback } from "./sandbox-helpers"
 import { Agent, request } from "undici"
 import {
   AddressNotAllowedError,
@@ -132,8 +132,7 @@ describe("guardedConnector", () => {
   beforeAll(async () => {
     server = http.createServer((_req, res) => res.end("{}"))
     server.on("connection", () => accepted++)
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    port = (server.address() as AddressInfo).port
+    port = await listenOnLoopback(server)
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 

@@ -2,7 +2,7 @@
 // retried and never connected; a DNS answer that turns private between the check and the
 // connect is refused at the connect; a redirect is an error without a second request.
 import http from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenOnLoopback } from "./sandbox-helpers"
 import { MemoryRateLimiter } from "../memory-rate-limiter"
 import type { RateLimiter } from "../rate-limiter"
 import { resolveRetryOptions } from "../retry-policy"
@@ -46,8 +46,7 @@ describe("CatalogTransport with an address policy", () => {
       res.end("{}")
     })
     server.on("connection", () => accepted++)
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    port = (server.address() as AddressInfo).port
+    port = await listenOnLoopback(server)
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
   beforeEach(() => {

@@ -1,6 +1,8 @@
 // Shared helpers for the client tests: a sandbox on loopback and its control API over HTTP.
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox/server"
 import { CatalogClient, type CatalogClientOptions } from "../index"
+import type http from "node:http"
+import type { AddressInfo } from "node:net"
 
 export const TEST_KEY = "test-key-5f1c9a7e-SECRET"
 
@@ -38,4 +40,10 @@ export function productIdsOnSale(sb: Sandbox): string[] {
     .all()
     .filter((p: any) => !p.removed)
     .map((p: any) => String(p.idText ?? p.id))
+}
+
+/** Starts a test server on a free loopback port; resolves with the port. */
+export async function listenOnLoopback(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return (server.address() as AddressInfo).port
 }

@@ -81,6 +81,20 @@ describe("CatalogSyncWorker", () => {
     await closeRedis(connection)
   })
 
+  /** A worker on the test's Redis with fakes for everything else. */
+  const newWorker = (service: unknown, liveness: RunLivenessLike, runSync: unknown, queue: Record<string, unknown> = {}) =>
+    new CatalogSyncWorker({
+      connection,
+      prefix,
+      liveness,
+      queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null, ...queue } as any,
+      container: {} as any,
+      clients: standaloneClientFactory(),
+      service: () => service as any,
+      runSync: runSync as any,
+      logger: { info() {}, warn() {}, error() {} },
+    })
+
   it("releases the run lock when the client cannot be built (e.g. a base URL without scheme)", async () => {
     const service = fakeService({
       baseUrl: "catalog.example.com",
@@ -92,18 +106,7 @@ describe("CatalogSyncWorker", () => {
     })
     const runSync = jest.fn()
     const liveness = fakeLiveness()
-    const quiet = { info() {}, warn() {}, error() {} }
-    const worker = new CatalogSyncWorker({
-      connection,
-      prefix,
-      liveness,
-      queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null } as any,
-      container: {} as any,
-      clients: standaloneClientFactory(),
-      service: () => service as any,
-      runSync,
-      logger: quiet,
-    })
+    const worker = newWorker(service, liveness, runSync)
     try {
       const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 1 }, updateData: async () => undefined }
       const result = await worker.process(job as unknown as Job<any>)
@@ -134,17 +137,7 @@ describe("CatalogSyncWorker", () => {
         return { status: "failed" as const, errorCode: e.code }
       }
     }
-    const worker = new CatalogSyncWorker({
-      connection,
-      prefix,
-      liveness,
-      queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null } as any,
-      container: {} as any,
-      clients: standaloneClientFactory(),
-      service: () => service as any,
-      runSync: runSync as any,
-      logger: { info() {}, warn() {}, error() {} },
-    })
+    const worker = newWorker(service, liveness, runSync)
     try {
       const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 3 }, updateData: async () => undefined }
       const failure = await worker.process(job as unknown as Job<any>).catch((e) => e)
@@ -170,17 +163,7 @@ describe("CatalogSyncWorker", () => {
     const make = (liveness: RunLivenessLike, queue: Record<string, unknown>, runSync: any = jest.fn()) => {
       const service = fakeService(settings)
       service.runs.set("run_1", { id: "run_1", status: "running", mode: "full", trigger: "manual", error_code: null, progress: { pass_id: "pass_1" } })
-      const worker = new CatalogSyncWorker({
-        connection,
-        prefix,
-        liveness,
-        queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null, ...queue } as any,
-        container: {} as any,
-      clients: standaloneClientFactory(),
-        service: () => service as any,
-        runSync,
-        logger: { info() {}, warn() {}, error() {} },
-      })
+      const worker = newWorker(service, liveness, runSync, queue)
       return { service, worker, runSync }
     }
 
