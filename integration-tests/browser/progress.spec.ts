@@ -6,7 +6,8 @@
 // is measured against the first pass's count: its percent must strictly increase across at
 // least 4 screenshots with an ETA shown, and the finished run's page reads 100 %.
 // Pages are 200 products, and the backend updates a run's figures once a page, so a pass is
-// 8 steps; each page's write waits 3 s (CATALOG_SYNC_TEST_PAGE_DELAY_MS) to make them visible.
+// 8 steps; each page's write waits 1.5 s (CATALOG_SYNC_TEST_PAGE_DELAY_MS) to make them visible
+// (MCS_PROGRESS_PAGE_DELAY_MS sets another wait, e.g. 3000 on a slow screenshotter).
 import fs from "node:fs"
 import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
@@ -20,6 +21,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-progress-key-5190"
 const PRODUCTS = 1500
+const PAGE_DELAY_MS = Number(process.env.MCS_PROGRESS_PAGE_DELAY_MS) || 1500
 const saved: string[] = []
 
 type Sample = { percent: number | null; done: number; eta: string; counts: string; file: string }
@@ -54,7 +56,7 @@ describe("sync progress in the browser", () => {
     app = await startAdminApp({
       databaseUrl: db.url,
       label: "browser-progress",
-      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_progress_${process.pid}`, CATALOG_SYNC_TEST_PAGE_DELAY_MS: "3000" },
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_progress_${process.pid}`, CATALOG_SYNC_TEST_PAGE_DELAY_MS: String(PAGE_DELAY_MS) },
     })
     browser = await chromium.launch({
       executablePath: CHROMIUM,

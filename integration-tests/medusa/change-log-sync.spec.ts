@@ -4,6 +4,8 @@
 // lists exactly the products whose served price moved, with the selling price before and after
 // as the sandbox served them; rows older than the retention are deleted when a run ends; and the
 // run's progress says how many products it did.
+// Size: 250 products by default (two pages, the cap reached in the first);
+// MCS_CHANGE_LOG_PRODUCTS makes it bigger.
 import { randomUUID } from "node:crypto"
 import Decimal from "decimal.js"
 import { parse } from "lossless-json"
@@ -11,7 +13,7 @@ import { expectedOf, type TruthCard } from "../harness/shop-truth"
 import { sql } from "./poll-and-query"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
-const PRODUCTS = 450
+const PRODUCTS = Number(process.env.MCS_CHANGE_LOG_PRODUCTS) || 250
 const CAP = 100
 // "avg": a change of any supplier's cost moves the served price (with "max" a cheaper supplier's would not).
 const PRICING = { price_calculation: "avg", markup_percent: "30", discount_percent: null, old_price_markup_percent: null } as const
