@@ -4,12 +4,12 @@
 // follows each round, and after every round an independent SQL judge finds the shop equal to the
 // catalog the sandbox serves: products, variants per size, option values, selling and crossed-out
 // prices, stock, image order, thumbnail; and the product map points at live rows only.
-// Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (150), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
+// Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (300), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 const ROUNDS = Number(process.env.MCS_SOAK_ROUNDS ?? 30)
-const PRODUCTS = Number(process.env.MCS_SOAK_PRODUCTS ?? 150)
+const PRODUCTS = Number(process.env.MCS_SOAK_PRODUCTS ?? 300)
 const MUTATIONS = Number(process.env.MCS_SOAK_MUTATIONS ?? 20)
 const SEED = Number(process.env.MCS_SOAK_SEED ?? 17)
 const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null } as const
