@@ -2,17 +2,20 @@
 // control API /mutate changes some products' prices, "Sync now" runs a changes sync, and the
 // run's page in headless Chromium must list exactly the mutated products whose served prices
 // moved, each with the selling price before and after as the sandbox served them (read from
-// its public API before and after /mutate, not from the plugin's bookkeeping).
+// its public API before and after /mutate, not from the plugin's bookkeeping). Then a repriced
+// product's page: the catalog widget's prices per size, its last catalog change and the notice of
+// the fields the sync manages; and a product the catalog has no price for: why it is a draft.
 import fs from "node:fs"
 import path from "node:path"
 import { parse } from "lossless-json"
 import { chromium, type Browser, type Page } from "playwright-core"
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
 import { servedPricesKey, servedSellingPrice } from "../harness/served-prices"
-import type { TruthCard } from "../harness/shop-truth"
+import { expectedOf, type TruthCard } from "../harness/shop-truth"
 import { readCatalog } from "../medusa/sync-helpers"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { formatUah } from "../../src/admin/lib/format"
+import { markupPercent } from "../../src/api/admin/catalog-sync/products/[product_id]/prices/price-story"
 import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
 
 jest.setTimeout(600_000)
@@ -67,9 +70,9 @@ describe("a changes run's change log in the browser", () => {
   const servedCards = async () =>
     new Map(((await readCatalog(sandbox.baseUrl, API_KEY, PRICING as never)) as unknown as TruthCard[]).map((c) => [c.id, c]))
 
-  async function shot(name: string) {
+  async function shot(name: string, fullPage = true) {
     const file = path.join(SHOTS, `${name}.png`)
-    await page.screenshot({ path: file, fullPage: true })
+    await page.screenshot({ path: file, fullPage })
     saved.push(file)
   }
 
@@ -82,8 +85,13 @@ describe("a changes run's change log in the browser", () => {
     app = await startAdminApp({
       databaseUrl: db.url,
       label: "browser-change-log",
-      // No scheduled poll: it would pick up the mutations before the test's own run.
-      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_change_log_${process.pid}`, CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000) },
+      // No scheduled poll: it would pick up the mutations before the test's own run. Each page's
+      // write is held 5 s, so the first sync is still running when the product list has loaded.
+      env: {
+        CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_change_log_${process.pid}`,
+        CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+        CATALOG_SYNC_TEST_PAGE_DELAY_MS: "5000",
+      },
     })
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -110,6 +118,16 @@ describe("a changes run's change log in the browser", () => {
     const settings = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY, ...PRICING })
     expect(settings.status).toBe(200)
     firstRunId = settings.body.run.id
+    // While it runs, the top bar's chip shows it on the product list without scrolling
+    // (Medusa 2.21 puts the list's own widget below the 20-row list).
+    await page.goto(`${app.url}/app/products`)
+    const chip = page.getByTestId("catalog-sync-topbar")
+    await chip.waitFor({ timeout: 60_000 })
+    await expectText(chip, "Catalog sync")
+    const box = (await chip.boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+    expect(await chip.getAttribute("href")).toMatch(/\/catalog-sync$/)
+    await shot("19-product-list-topbar-chip", false)
     expect(await waitForRunEnd(firstRunId)).toMatchObject({ status: "succeeded", created: PRODUCTS })
 
     before = await servedCards()
@@ -166,6 +184,56 @@ describe("a changes run's change log in the browser", () => {
     await waitForRows(page, (found) => found.length === 1 && found[0].catalogId === repriced[0])
     await shot("16-change-log-search")
   })
+
+  it("a repriced product's page shows its prices per size as served, the last catalog change and the managed fields", async () => {
+    // The search above left one row: a repriced product.
+    const [repricedRow] = await readRows(page)
+    expect(repricedRow.after).not.toBe("")
+    const id = repricedRow.catalogId
+    const card = after.get(id)!
+    await page.getByTestId("change-log-row").first().locator("a").click()
+    await page.waitForURL(/\/products\/prod_/)
+    const widget = page.getByTestId("catalog-product-widget")
+    await widget.waitFor()
+    await expectText(widget.getByTestId("catalog-product-badge"), "Synced")
+    await widget.getByTestId("catalog-product-size").first().waitFor()
+    const sizes = await widget.getByTestId("catalog-product-size").evaluateAll((els) =>
+      els.map((el) => ({ size: el.getAttribute("data-size") ?? "", selling: el.getAttribute("data-selling") ?? "", crossedOut: el.getAttribute("data-crossed-out") ?? "", cost: el.getAttribute("data-cost") ?? "", markup: el.getAttribute("data-markup") ?? "" }))
+    )
+    // Selling and crossed-out price per size, as the sandbox serves them after /mutate.
+    const strip = (money: string | undefined) => (money ? money.replace(/^uah:/, "") : "")
+    const expected = expectedOf(card).variants.map((v) => ({ selling: strip(v.sale[0] ?? v.base[0]), crossedOut: v.sale[0] ? strip(v.base[0]) : "" }))
+    const key = (r: { selling: string; crossedOut: string }) => `${r.selling}/${r.crossedOut}`
+    expect(sizes.map(key).sort()).toEqual(expected.map(key).sort())
+    // Cost and markup per size when the sync has stored the size's cost (never made up when it has not).
+    const servedCost = new Map(card.sizes.map((s) => [s.size.trim(), s.cost_price ?? null]))
+    for (const s of sizes.filter((s) => s.cost !== "")) {
+      expect(s.cost).toBe(servedCost.get(s.size) ?? card.cost_price)
+      expect(s.markup).toBe(markupPercent(s.selling || null, s.cost))
+    }
+    if (sizes.every((s) => s.cost === "")) await expectText(widget.getByTestId("catalog-product-cost-note"), "no cost stored")
+    // The last change the catalog made: the repricing, with its prices before and after.
+    const was = servedSellingPrice(before.get(id)!)!
+    const now = servedSellingPrice(card)!
+    await expectText(widget.getByTestId("catalog-product-last-change"), `Updated (price) · ${formatUah(was)} → ${formatUah(now)}`)
+    await expectText(widget.getByTestId("catalog-product-managed"), "Edits to these fields are overwritten at the next sync")
+    await shot("17-product-price-story")
+  })
+
+  it("a product the catalog has no price for says why it is a draft", async () => {
+    const drafted = await adminApi(`/admin/catalog-sync/runs/${firstRunId}/changes?kind=drafted`)
+    const row = (drafted.body.changes as { catalog_id: string; product_id: string }[])[0]
+    expect(row).toBeTruthy()
+    // The catalog indeed serves no price for it.
+    expect(servedSellingPrice(after.get(row.catalog_id)!)).toBeNull()
+    await page.goto(`${app.url}/app/products/${row.product_id}`)
+    const widget = page.getByTestId("catalog-product-widget")
+    await widget.waitFor()
+    await expectText(widget.getByTestId("catalog-product-badge"), "Draft")
+    await expectText(widget.getByTestId("catalog-product-draft-reason"), "The catalog has no price for this product")
+    await expectText(widget.getByTestId("catalog-product-last-change"), "Drafted")
+    await shot("18-product-draft-reason")
+  })
 })
 
 /** The change log's rows as shown: kind, catalog id, prices (data attributes and visible text), product link. */
@@ -180,6 +248,17 @@ async function readRows(page: Page): Promise<Row[]> {
       href: el.querySelector("a")?.getAttribute("href") ?? null,
     }))
   )
+}
+
+async function expectText(locator: ReturnType<Page["locator"]>, text: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  let last = ""
+  while (Date.now() - started < timeoutMs) {
+    last = ((await locator.first().textContent().catch(() => "")) ?? "").replace(/\s+/g, " ")
+    if (last.includes(text)) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`expected "${text}" in "${last}"`)
 }
 
 async function waitForRows(page: Page, ok: (rows: Row[]) => boolean, timeoutMs = 30_000): Promise<Row[]> {
