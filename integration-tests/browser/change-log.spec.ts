@@ -70,9 +70,11 @@ describe("a changes run's change log in the browser", () => {
   const servedCards = async () =>
     new Map(((await readCatalog(sandbox.baseUrl, API_KEY, PRICING as never)) as unknown as TruthCard[]).map((c) => [c.id, c]))
 
-  async function shot(name: string, fullPage = true) {
+  /** The viewport, or one element (the dashboard scrolls inside its own container, so a full-page shot would not reach it). */
+  async function shot(name: string, element?: ReturnType<Page["locator"]>) {
     const file = path.join(SHOTS, `${name}.png`)
-    await page.screenshot({ path: file, fullPage })
+    if (element) await element.screenshot({ path: file })
+    else await page.screenshot({ path: file })
     saved.push(file)
   }
 
@@ -127,7 +129,7 @@ describe("a changes run's change log in the browser", () => {
     const box = (await chip.boundingBox())!
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
     expect(await chip.getAttribute("href")).toMatch(/\/catalog-sync$/)
-    await shot("19-product-list-topbar-chip", false)
+    await shot("19-product-list-topbar-chip")
     expect(await waitForRunEnd(firstRunId)).toMatchObject({ status: "succeeded", created: PRODUCTS })
 
     before = await servedCards()
@@ -177,12 +179,12 @@ describe("a changes run's change log in the browser", () => {
       expect(row.price).toBe(`${formatUah(was)} → ${formatUah(now)}`)
       expect(row.href).toMatch(/\/products\/prod_/)
     }
-    await shot("15-change-log")
+    await shot("15-change-log", log)
 
     // Search by a catalog id finds that product's row alone.
     await log.getByTestId("change-log-search").fill(repriced[0])
     await waitForRows(page, (found) => found.length === 1 && found[0].catalogId === repriced[0])
-    await shot("16-change-log-search")
+    await shot("16-change-log-search", log)
   })
 
   it("a repriced product's page shows its prices per size as served, the last catalog change and the managed fields", async () => {
@@ -217,7 +219,7 @@ describe("a changes run's change log in the browser", () => {
     const now = servedSellingPrice(card)!
     await expectText(widget.getByTestId("catalog-product-last-change"), `Updated (price) · ${formatUah(was)} → ${formatUah(now)}`)
     await expectText(widget.getByTestId("catalog-product-managed"), "Edits to these fields are overwritten at the next sync")
-    await shot("17-product-price-story")
+    await shot("17-product-price-story", widget)
   })
 
   it("a product the catalog has no price for says why it is a draft", async () => {
@@ -232,7 +234,7 @@ describe("a changes run's change log in the browser", () => {
     await expectText(widget.getByTestId("catalog-product-badge"), "Draft")
     await expectText(widget.getByTestId("catalog-product-draft-reason"), "The catalog has no price for this product")
     await expectText(widget.getByTestId("catalog-product-last-change"), "Drafted")
-    await shot("18-product-draft-reason")
+    await shot("18-product-draft-reason", widget)
   })
 })
 
