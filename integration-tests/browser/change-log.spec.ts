@@ -176,7 +176,8 @@ describe("a changes run's change log in the browser", () => {
       const now = servedSellingPrice(after.get(id)!)!
       // ...with the selling price the sandbox served before and after /mutate, as data and as shown.
       expect({ before: row.before, after: row.after }).toEqual({ before: was, after: now })
-      expect(row.price).toBe(`${formatUah(was)} → ${formatUah(now)}`)
+      // The lowest over the sizes stays when another size was repriced: the row says so.
+      expect(row.price).toBe(was === now ? `${formatUah(now)} (lowest price unchanged; other sizes repriced)` : `${formatUah(was)} → ${formatUah(now)}`)
       expect(row.href).toMatch(/\/products\/prod_/)
     }
     await shot("15-change-log", log)
@@ -217,7 +218,10 @@ describe("a changes run's change log in the browser", () => {
     // The last change the catalog made: the repricing, with its prices before and after.
     const was = servedSellingPrice(before.get(id)!)!
     const now = servedSellingPrice(card)!
-    await expectText(widget.getByTestId("catalog-product-last-change"), `Updated (price) · ${formatUah(was)} → ${formatUah(now)}`)
+    await expectText(
+      widget.getByTestId("catalog-product-last-change"),
+      `Updated (price) · ${was === now ? `${formatUah(now)} (lowest price unchanged; other sizes repriced)` : `${formatUah(was)} → ${formatUah(now)}`}`
+    )
     await expectText(widget.getByTestId("catalog-product-managed"), "Edits to these fields are overwritten at the next sync")
     await shot("17-product-price-story", widget)
   })

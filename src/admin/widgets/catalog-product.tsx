@@ -6,7 +6,7 @@ import { Link } from "react-router-dom"
 import { KeyValue } from "../components/key-value"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
-import { changeKindLabel, changedFields } from "../lib/change-log"
+import { changeKindLabel, changedFields, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
 import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
@@ -146,7 +146,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
           <span>
             {changeKindLabel(last.kind)}
             {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
-            {last.price_before || last.price_after ? ` · ${formatUah(last.price_before)} → ${formatUah(last.price_after)}` : ""}
+            {last.price_before || last.price_after ? ` · ${priceChangeText(last.price_before, last.price_after)}` : ""}
             {" · "}
             <Link to={`/settings/catalog-sync/runs/${last.run_id}`} className="text-ui-fg-interactive">
               {formatRelative(last.created_at)}
