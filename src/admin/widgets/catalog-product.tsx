@@ -138,7 +138,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
         <Text size="xsmall" className="text-ui-fg-muted px-6" data-testid="catalog-product-cost-note">
           {sizes && sizes.some((s) => s.cost !== null)
             ? "Cost is the catalog's wholesale price, shown to admins only; markup is the selling price over it."
-            : "Cost and markup: no cost stored for this product yet (the sync stores each size's cost when it writes the product)."}
+            : "Cost and markup: no cost stored for this product yet."}
         </Text>
       </div>
       <KeyValue label="Last catalog change" testId="catalog-product-last-change">
