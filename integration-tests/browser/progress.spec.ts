@@ -24,7 +24,7 @@ const PRODUCTS = 1500
 const PAGE_DELAY_MS = Number(process.env.MCS_PROGRESS_PAGE_DELAY_MS) || 1500
 const saved: string[] = []
 
-type Sample = { percent: number | null; done: number; eta: string; counts: string; file: string }
+type Sample = { percent: number | null; done: number; eta: string; counts: string; phase: string; elapsed: string; file: string }
 
 describe("sync progress in the browser", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
@@ -101,6 +101,8 @@ describe("sync progress in the browser", () => {
           done: Number(doneText),
           eta: (await page.getByTestId("catalog-sync-eta").first().textContent().catch(() => "")) ?? "",
           counts: (await page.getByTestId("catalog-sync-progress-counts").first().textContent().catch(() => "")) ?? "",
+          phase: (await block.getByTestId("catalog-sync-phase").textContent().catch(() => "")) ?? "",
+          elapsed: (await block.getByTestId("catalog-sync-elapsed").textContent().catch(() => "")) ?? "",
           file,
         })
       }
@@ -124,13 +126,28 @@ describe("sync progress in the browser", () => {
   it("shows the first sync's products read without a made-up percent (the catalog's size is not known yet)", async () => {
     await page.goto(`${app.url}/app/catalog-sync`)
     await page.getByTestId("catalog-sync-page").waitFor()
+    // The timer ticks between the backend's updates (it once froze at "109 ms" for 10 s).
+    const running = page.locator('[data-testid="catalog-sync-progress"][data-status="running"]')
+    await running.waitFor({ timeout: 120_000 })
+    const tick0 = await running.getByTestId("catalog-sync-elapsed").textContent()
+    await new Promise((resolve) => setTimeout(resolve, 2200))
+    if ((await running.count()) > 0) expect(await running.getByTestId("catalog-sync-elapsed").textContent()).not.toBe(tick0)
     const samples = await watchRun("11-first-sync", 300_000)
+    console.log(`first sync: ${samples.map((s) => `${s.done} read, ${s.elapsed}`).join("; ")}`)
     expect(samples.length).toBeGreaterThanOrEqual(2)
     for (const s of samples) {
       expect(s.percent).toBeNull()
       expect(s.counts).toContain("total not known yet")
+      expect(s.counts).toMatch(/ · page \d+/)
+      expect(s.phase).not.toBe("")
     }
+    expect(samples.some((s) => s.phase === "Reading the whole catalog")).toBe(true)
+    // Products read strictly increase; pages, the elapsed time and a rate come with them.
     for (let i = 1; i < samples.length; i++) expect(samples[i].done).toBeGreaterThan(samples[i - 1].done)
+    const pageOf = (s: Sample) => Number(/ · page (\d+)/.exec(s.counts)![1])
+    expect(pageOf(samples[samples.length - 1])).toBeGreaterThan(pageOf(samples[0]))
+    expect(seconds(samples[samples.length - 1].elapsed)).toBeGreaterThan(seconds(samples[0].elapsed))
+    expect(samples.some((s) => /\d\/min/.test(s.counts))).toBe(true)
     await waitForIdle(page)
     await expectText(page.getByTestId("catalog-sync-products"), "1,500")
   })
@@ -184,6 +201,13 @@ describe("sync progress in the browser", () => {
     saved.push(file)
   })
 })
+
+/** Seconds in an elapsed time as the admin writes it: "850 ms", "12 s", "1 min 05 s". */
+function seconds(text: string): number {
+  const min = /(\d+) min/.exec(text)
+  const sec = /(\d+) s\b/.exec(text)
+  return (min ? Number(min[1]) * 60 : 0) + (sec ? Number(sec[1]) : 0)
+}
 
 async function waitForIdle(page: Page, timeoutMs = 120_000): Promise<void> {
   const started = Date.now()

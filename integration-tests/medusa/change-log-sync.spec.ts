@@ -1,40 +1,40 @@
-// The change log as the sync writes it (issue 11), against a real Medusa app, PostgreSQL,
+// The change log as the engine writes it (issue 11), against a real Medusa app, PostgreSQL,
 // Redis and the sandbox over HTTP: a full pass over more products than the (test-lowered) cap
 // stores exactly the cap's rows and counts the rest; after the sandbox's /mutate, a changes run
 // lists exactly the products whose served price moved, with the selling price before and after
 // as the sandbox served them; rows older than the retention are deleted when a run ends; and the
 // run's progress says how many products it did.
-// Size: 250 products by default (two pages, the cap reached in the first);
-// MCS_CHANGE_LOG_PRODUCTS makes it bigger.
+//
+// Size: CI syncs 450 products over a cap lowered to 100 rows (CATALOG_SYNC_TEST_CHANGE_LOG_CAP), the
+// shape of a large pass at a CI cost. MCS_CHANGE_LOG_PRODUCTS=10000 runs the issue's 10,000-product
+// full pass against the real cap (2,000 rows a full pass; about 5-10 min on 2 busy cores). Either way
+// the table's growth is measured and must follow the cap, not the catalog's size.
 import { randomUUID } from "node:crypto"
-import Decimal from "decimal.js"
 import { parse } from "lossless-json"
-import { expectedOf, type TruthCard } from "../harness/shop-truth"
+import { servedSellingPrice } from "../harness/served-prices"
+import type { TruthCard } from "../harness/shop-truth"
 import { sql } from "./poll-and-query"
+import { MAX_ROWS_FULL_PASS } from "../../src/api/admin/catalog-sync/runs/change-log-policy"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
-const PRODUCTS = Number(process.env.MCS_CHANGE_LOG_PRODUCTS) || 250
-const CAP = 100
+const PRODUCTS = Number(process.env.MCS_CHANGE_LOG_PRODUCTS || 450)
+// The real cap only bites past its own size: a smaller catalog gets a lowered one.
+const REAL_CAP = PRODUCTS > MAX_ROWS_FULL_PASS
+const CAP = REAL_CAP ? MAX_ROWS_FULL_PASS : 100
+const FULL_PASS_TIMEOUT_MS = Math.max(300_000, PRODUCTS * 120)
 // "avg": a change of any supplier's cost moves the served price (with "max" a cheaper supplier's would not).
 const PRICING = { price_calculation: "avg", markup_percent: "30", discount_percent: null, old_price_markup_percent: null } as const
 
-jest.setTimeout(600_000)
-
-/** The product's selling price as the sandbox serves it: the lowest over its sizes, from the spec's rules. */
-function servedSellingPrice(card: TruthCard): string | null {
-  let low: Decimal | null = null
-  for (const v of expectedOf(card).variants) {
-    const text = (v.sale[0] ?? v.base[0])?.replace(/^uah:/, "")
-    if (text === undefined) continue
-    const d = new Decimal(text)
-    if (low === null || d.lessThan(low)) low = d
-  }
-  return low === null ? null : low.toFixed(2)
-}
+jest.setTimeout(600_000 + FULL_PASS_TIMEOUT_MS)
 
 async function servedCards(env: SyncEnv): Promise<Map<string, TruthCard>> {
   const cards = (await readCatalog(env.sb.baseUrl, env.sb.apiKey, PRICING as never)) as unknown as TruthCard[]
   return new Map(cards.map((c) => [c.id, c]))
+}
+
+/** The change-log table's size on disk, indexes and TOAST included. */
+async function changeLogBytes(env: SyncEnv): Promise<number> {
+  return Number((await sql(env.db.url, "select pg_total_relation_size('catalog_sync_run_change')::bigint as n"))[0].n)
 }
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0)
@@ -43,14 +43,15 @@ describe("change log written by the sync", () => {
   let env: SyncEnv
 
   beforeAll(async () => {
-    env = await startSyncEnv("change-log-sync", { products: PRODUCTS, seed: 23 }, { CATALOG_SYNC_TEST_CHANGE_LOG_CAP: String(CAP) })
+    env = await startSyncEnv("change-log-sync", { products: PRODUCTS, seed: 23 }, REAL_CAP ? {} : { CATALOG_SYNC_TEST_CHANGE_LOG_CAP: String(CAP) })
   })
   afterAll(async () => {
     await env?.close()
   })
 
   it("a full pass over more products than the cap stores exactly the cap's rows and counts the rest", async () => {
-    const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })
+    const bytesBefore = await changeLogBytes(env)
+    const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING }, FULL_PASS_TIMEOUT_MS)
     expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS, skipped: 0 })
     const rows = await sql(env.db.url, "select kind, count(*)::int as n from catalog_sync_run_change where run_id = $1 group by kind", [run.id])
     const stored = rows.reduce((a, r) => a + r.n, 0)
@@ -59,6 +60,14 @@ describe("change log written by the sync", () => {
     // Every product the pass created has a row or is counted as omitted ("drafted" for those without a price).
     expect(stored + sum(omitted)).toBe(PRODUCTS)
     expect(Object.keys(omitted).every((k) => k === "created" || k === "drafted")).toBe(true)
+    // The database grows by the cap's rows, not by the catalog: at most 1 KiB a stored row with
+    // its indexes, plus a few pages each for a table and indexes that start empty.
+    const growth = (await changeLogBytes(env)) - bytesBefore
+    console.log(
+      `change log over a ${PRODUCTS}-product full pass (cap ${CAP}${REAL_CAP ? ", the real one" : ", lowered for the test"}): ` +
+        `${stored} rows stored, ${sum(omitted)} counted without a row; table +${(growth / 1024).toFixed(0)} KiB`
+    )
+    expect(growth).toBeLessThanOrEqual(CAP * 1024 + 256 * 1024)
 
     const res = await env.app.admin(`/admin/catalog-sync/runs/${run.id}/changes?limit=200`)
     expect(res.status).toBe(200)

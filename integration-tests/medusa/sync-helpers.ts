@@ -72,9 +72,9 @@ export async function runAndWait(env: SyncEnv, mode: "changes" | "full" = "chang
 }
 
 /** Saves settings; a pricing change enqueues a full run, which is awaited. */
-export async function configureAndWait(env: SyncEnv, body: Record<string, unknown>) {
+export async function configureAndWait(env: SyncEnv, body: Record<string, unknown>, timeoutMs = 300_000) {
   const saved = await configure(env.app, body)
-  const run = saved.run ? await waitForRun(env.app, saved.run.id, undefined, 300_000) : null
+  const run = saved.run ? await waitForRun(env.app, saved.run.id, undefined, timeoutMs) : null
   return { saved, run }
 }
 

@@ -1,5 +1,5 @@
 // Words for a run's change log (pure).
-import { formatCount } from "./format"
+import { formatCount, formatUah } from "./format"
 import type { ChangeKind, RunChange } from "./types"
 
 const KIND_LABELS: Record<ChangeKind, string> = {
@@ -32,4 +32,16 @@ export function omittedSummary(omitted: Partial<Record<ChangeKind, number>> | nu
     .filter((k) => (omitted[k] ?? 0) > 0)
     .map((k) => `${formatCount(omitted[k]!)} ${KIND_LABELS[k].toLowerCase()}`)
   return parts.length ? parts.join(", ") : null
+}
+
+/**
+ * A repricing in words: "1,287.50 ₴ → 1,300.10 ₴". A row's prices are the lowest over the sizes,
+ * so when another size was repriced they are equal: said so, instead of "X → X".
+ */
+export function priceChangeText(before: string | null | undefined, after: string | null | undefined): string | null {
+  if (!before && !after) return null
+  if (!before) return formatUah(after)
+  if (!after) return `${formatUah(before)} → no price`
+  if (before === after) return `${formatUah(after)} (lowest price unchanged; other sizes repriced)`
+  return `${formatUah(before)} → ${formatUah(after)}`
 }

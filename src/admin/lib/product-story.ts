@@ -2,7 +2,16 @@
 // fields the sync manages.
 import type { ProductCatalogLink } from "./types"
 
-export type SizePrice = { variant_id: string; size: string; sku: string | null; selling: string | null; crossed_out: string | null }
+export type SizePrice = {
+  variant_id: string
+  size: string
+  sku: string | null
+  selling: string | null
+  crossed_out: string | null
+  /** The size's stored wholesale cost (admin routes only); null until the sync has stored it. */
+  cost: string | null
+  markup_percent: string | null
+}
 
 /** Fields every sync writes over (src/sync/product-input.ts): manual edits to them do not last. */
 export const MANAGED_FIELDS = [

@@ -6,7 +6,7 @@ import { Link } from "react-router-dom"
 import { KeyValue } from "../components/key-value"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
-import { changeKindLabel, changedFields } from "../lib/change-log"
+import { changeKindLabel, changedFields, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
 import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
@@ -115,24 +115,30 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                 <Table.HeaderCell>Size</Table.HeaderCell>
                 <Table.HeaderCell className="text-right">Selling</Table.HeaderCell>
                 <Table.HeaderCell className="text-right">Crossed out</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Cost</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Markup</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {sizes.map((s) => (
-                <Table.Row key={s.variant_id} data-testid="catalog-product-size" data-selling={s.selling ?? ""} data-crossed-out={s.crossed_out ?? ""}>
+                <Table.Row key={s.variant_id} data-testid="catalog-product-size" data-size={s.size} data-selling={s.selling ?? ""} data-crossed-out={s.crossed_out ?? ""} data-cost={s.cost ?? ""} data-markup={s.markup_percent ?? ""}>
                   <Table.Cell>{s.size || "—"}</Table.Cell>
                   <Table.Cell className="text-right tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
                   <Table.Cell className="text-right tabular-nums">
                     {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
                   </Table.Cell>
+                  <Table.Cell className="text-right tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
+                  <Table.Cell className="text-right tabular-nums">{s.markup_percent ? `${s.markup_percent} %` : "—"}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table>
         )}
-        {/* Slot for cost and markup: the sync does not store the catalog's cost yet. No made-up figure here. */}
-        <Text size="xsmall" className="text-ui-fg-muted px-6" data-testid="catalog-product-cost-slot">
-          Cost and markup: not recorded yet (shown here, for admins only, once the sync stores the catalog's cost).
+        {/* Cost is admin-only: it comes from the plugin's own table through an admin route, never the storefront. */}
+        <Text size="xsmall" className="text-ui-fg-muted px-6" data-testid="catalog-product-cost-note">
+          {sizes && sizes.some((s) => s.cost !== null)
+            ? "Cost is the catalog's wholesale price, shown to admins only; markup is the selling price over it."
+            : "Cost and markup: no cost stored for this product yet."}
         </Text>
       </div>
       <KeyValue label="Last catalog change" testId="catalog-product-last-change">
@@ -140,7 +146,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
           <span>
             {changeKindLabel(last.kind)}
             {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
-            {last.price_before || last.price_after ? ` · ${formatUah(last.price_before)} → ${formatUah(last.price_after)}` : ""}
+            {last.price_before || last.price_after ? ` · ${priceChangeText(last.price_before, last.price_after)}` : ""}
             {" · "}
             <Link to={`/settings/catalog-sync/runs/${last.run_id}`} className="text-ui-fg-interactive">
               {formatRelative(last.created_at)}

@@ -1,4 +1,4 @@
-import { changeKindLabel, changedFields, omittedSummary } from "../change-log"
+import { changeKindLabel, changedFields, omittedSummary, priceChangeText } from "../change-log"
 
 describe("change log words", () => {
   it("lists what an update changed in a fixed order", () => {
@@ -8,6 +8,13 @@ describe("change log words", () => {
     expect(omittedSummary({ updated: 1200, created: 40 })).toBe("40 created, 1,200 updated")
     expect(omittedSummary({})).toBeNull()
     expect(omittedSummary(null)).toBeNull()
+  })
+  it("words a repricing; equal lowest prices say another size was repriced", () => {
+    expect(priceChangeText("1287.50", "1300.10")).toBe("1,287.50 ₴ → 1,300.10 ₴")
+    expect(priceChangeText("2405.55", "2405.55")).toBe("2,405.55 ₴ (lowest price unchanged; other sizes repriced)")
+    expect(priceChangeText(null, "999.00")).toBe("999.00 ₴")
+    expect(priceChangeText("999.00", null)).toBe("999.00 ₴ → no price")
+    expect(priceChangeText(null, null)).toBeNull()
   })
   it("labels kinds", () => {
     expect(changeKindLabel("drafted")).toBe("Drafted")

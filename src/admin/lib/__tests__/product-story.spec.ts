@@ -1,6 +1,6 @@
 import { catalogBadge, draftReason } from "../product-story"
 
-const size = (selling: string | null) => ({ variant_id: "v", size: "42", sku: null, selling, crossed_out: null })
+const size = (selling: string | null) => ({ variant_id: "v", size: "42", sku: null, selling, crossed_out: null, cost: null, markup_percent: null })
 
 describe("product story", () => {
   it("a draft with no price anywhere says the catalog has no price; the badge says Draft, not Active", () => {

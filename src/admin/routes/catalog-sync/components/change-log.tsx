@@ -5,8 +5,8 @@ import { Link } from "react-router-dom"
 import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
-import { formatCount, formatUah } from "../../../lib/format"
-import { changeKindLabel, changedFields, omittedSummary } from "../../../lib/change-log"
+import { formatCount } from "../../../lib/format"
+import { changeKindLabel, changedFields, omittedSummary, priceChangeText } from "../../../lib/change-log"
 import type { ChangeKind, Run, RunChange } from "../../../lib/types"
 import { PagerButtons } from "../../../components/pager-buttons"
 
@@ -138,14 +138,7 @@ const ChangeRow = ({ change }: { change: RunChange }) => (
     </Table.Cell>
     <Table.Cell className="whitespace-normal">{change.reason ?? (changedFields(change).join(", ") || "—")}</Table.Cell>
     <Table.Cell className="text-right tabular-nums">
-      {change.price_before || change.price_after ? (
-        <span data-testid="change-log-price">
-          {change.price_before ? <span className="text-ui-fg-subtle">{formatUah(change.price_before)} → </span> : null}
-          {formatUah(change.price_after)}
-        </span>
-      ) : (
-        "—"
-      )}
+      {change.price_before || change.price_after ? <span data-testid="change-log-price">{priceChangeText(change.price_before, change.price_after)}</span> : "—"}
     </Table.Cell>
   </Table.Row>
 )

@@ -1,4 +1,4 @@
-import { amountText, priceStory } from "../products/[product_id]/prices/price-story"
+import { amountText, markupPercent, priceStory } from "../products/[product_id]/prices/price-story"
 
 const variants = [
   { id: "v1", title: "42", sku: "A-42", price_set_id: "ps1" },
@@ -17,7 +17,7 @@ describe("priceStory", () => {
       ],
       "plist_sale"
     )
-    expect(sizes[0]).toEqual({ variant_id: "v1", size: "42", sku: "A-42", selling: "1300.10", crossed_out: "1625.00" })
+    expect(sizes[0]).toEqual({ variant_id: "v1", size: "42", sku: "A-42", selling: "1300.10", crossed_out: "1625.00", cost: null, markup_percent: null })
     expect(sizes[1]).toMatchObject({ selling: "999.99", crossed_out: null })
     // No price: the product is a draft because the catalog has none for this size.
     expect(sizes[2]).toMatchObject({ selling: null, crossed_out: null })
@@ -38,5 +38,29 @@ describe("priceStory", () => {
   it("amountText keeps 13-digit amounts exact", () => {
     expect(amountText({ amount: 1234567890123.45, raw_amount: { value: "1234567890123.45" } })).toBe("1234567890123.45")
     expect(amountText({ amount: null })).toBeNull()
+  })
+  it("each size's stored cost, with the markup its selling price makes over it (exact decimals)", () => {
+    const sizes = priceStory(
+      variants,
+      [
+        { price_set_id: "ps1", currency_code: "uah", amount: 1625, raw_amount: { value: "1625" } },
+        { price_set_id: "ps1", price_list_id: "plist_sale", currency_code: "uah", amount: 1300.1, raw_amount: { value: "1300.1" } },
+        { price_set_id: "ps2", currency_code: "uah", amount: 999.99, raw_amount: { value: "999.99" } },
+      ],
+      "plist_sale",
+      new Map([["v1", "1000.077"], ["v2", null], ["v3", "500"]])
+    )
+    // The markup is over the selling price (the sale price here), not the crossed-out one.
+    expect(sizes[0]).toMatchObject({ selling: "1300.10", cost: "1000.08", markup_percent: "30.00" })
+    expect(sizes[1]).toMatchObject({ selling: "999.99", cost: null, markup_percent: null })
+    // A cost without a price (a draft size): no markup.
+    expect(sizes[2]).toMatchObject({ selling: null, cost: "500.00", markup_percent: null })
+  })
+  it("markupPercent: exact over 2^53, none at a zero cost", () => {
+    expect(markupPercent("1300.00", "1000.00")).toBe("30.00")
+    expect(markupPercent("9007199254740993.30", "9007199254740993.00")).toBe("0.00")
+    expect(markupPercent("90.00", "100.00")).toBe("-10.00")
+    expect(markupPercent("10.00", "0.00")).toBeNull()
+    expect(markupPercent(null, "1.00")).toBeNull()
   })
 })

@@ -1,7 +1,9 @@
 // GET /admin/catalog-sync/products/:product_id/prices: selling and crossed-out price per size
-// of a synced product, from Medusa's own prices (base price and the plugin's sale list).
+// of a synced product, from Medusa's own prices (base price and the plugin's sale list), with
+// each size's stored cost and the markup the selling price makes over it.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { catalogSyncService } from "../../../helpers"
 import { SALE_PRICE_LIST_SOURCE } from "../../../../../../workflows/extras/sale-prices"
 import { priceStory, type PriceRow, type VariantRow } from "./price-story"
 
@@ -33,5 +35,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     ? ((await pricing.listPriceLists({ id: listIds }, { select: ["id", "metadata"], take: null })) as unknown as { id: string; metadata?: Record<string, unknown> | null }[])
     : []
   const saleList = lists.find((l) => l.metadata?.source === SALE_PRICE_LIST_SOURCE) ?? null
-  res.json({ currency_code: "uah", sizes: priceStory(rows, prices, saleList?.id ?? null) })
+  const costRows = rows.length
+    ? ((await catalogSyncService(req.scope).listCatalogVariantCosts(
+        { variant_id: rows.map((r) => r.id) },
+        { select: ["variant_id", "cost"], take: null }
+      )) as { variant_id: string | null; cost: string | null }[])
+    : []
+  const costs = new Map(costRows.filter((c) => c.variant_id).map((c) => [c.variant_id as string, c.cost]))
+  res.json({ currency_code: "uah", sizes: priceStory(rows, prices, saleList?.id ?? null, costs) })
 }
