@@ -19,17 +19,28 @@ import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp }
 import { configure, sql, waitForRun } from "../integration-tests/medusa/platform-helpers"
 import { startSandbox } from "../sandbox/server"
 
+/** [pid, ppid, rss kB] of every process. */
+function processRows(): number[][] {
+  const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
+  return out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
+}
+
+/** A process and its descendants. */
+function familyOf(pid: number, rows: number[][]): Set<number> {
+  const family = new Set([pid])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [p, pp] of rows) if (family.has(pp) && !family.has(p)) (family.add(p), (grew = true))
+  }
+  return family
+}
+
 /** RSS in MB of a process and its descendants. */
 function rssMb(pid: number): number {
   try {
-    const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
-    const rows = out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
-    const family = new Set([pid])
-    let grew = true
-    while (grew) {
-      grew = false
-      for (const [p, pp] of rows) if (family.has(pp) && !family.has(p)) (family.add(p), (grew = true))
-    }
+    const rows = processRows()
+    const family = familyOf(pid, rows)
     return rows.filter(([p]) => family.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024
   } catch {
     return 0
@@ -42,16 +53,8 @@ function rssMb(pid: number): number {
  */
 function cpuSeconds(pid: number): number {
   try {
-    const out = execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" })
-    const rows = out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
-    const family = new Set([pid])
-    let grew = true
-    while (grew) {
-      grew = false
-      for (const [p, pp] of rows) if (family.has(pp) && !family.has(p)) (family.add(p), (grew = true))
-    }
     let ticks = 0
-    for (const p of family) {
+    for (const p of familyOf(pid, processRows())) {
       try {
         // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
         const stat = readFileSync(`/proc/${p}/stat`, "utf8")
