@@ -7,30 +7,70 @@
  *  - a poll with no changes: requests and milliseconds;
  *  - the change log's growth over the full sync: rows stored (the cap) and the table's size on
  *    disk before and after (pg_total_relation_size: heap, indexes and TOAST).
+ * Each pass also prints the app process's CPU time per product (steadier than products/s when
+ * the machine is shared) and the load average at its end.
  * Run alone: `npx tsx bench/sync.ts`. CATALOG_SYNC_PROFILE=1 makes the app log module timings.
  */
 import { execFileSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { loadavg } from "node:os"
 import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startSandbox } from "../sandbox/server"
 
+/** [pid, ppid, rss kB] of every process. */
+function processRows(): number[][] {
+  const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
+  return out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
+}
+
+/** A process and its descendants. */
+function familyOf(pid: number, rows: number[][]): Set<number> {
+  const family = new Set([pid])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [p, pp] of rows) if (family.has(pp) && !family.has(p)) (family.add(p), (grew = true))
+  }
+  return family
+}
+
 /** RSS in MB of a process and its descendants. */
 function rssMb(pid: number): number {
   try {
-    const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
-    const rows = out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
-    const family = new Set([pid])
-    let grew = true
-    while (grew) {
-      grew = false
-      for (const [p, pp] of rows) if (family.has(pp) && !family.has(p)) (family.add(p), (grew = true))
-    }
+    const rows = processRows()
+    const family = familyOf(pid, rows)
     return rows.filter(([p]) => family.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024
   } catch {
     return 0
   }
 }
+
+/**
+ * CPU seconds (user + system) of a process and its descendants so far, from /proc. On a shared
+ * machine wall-clock rates move with the load; the app's CPU per product moves much less.
+ */
+function cpuSeconds(pid: number): number {
+  try {
+    let ticks = 0
+    for (const p of familyOf(pid, processRows())) {
+      try {
+        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        const stat = readFileSync(`/proc/${p}/stat`, "utf8")
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+        ticks += Number(fields[11]) + Number(fields[12])
+      } catch {
+        // the process ended
+      }
+    }
+    return ticks / 100
+  } catch {
+    return 0
+  }
+}
+
+const load = () => loadavg()[0].toFixed(1)
 
 function sampleRss(pid: number) {
   let peak = 0
@@ -78,9 +118,11 @@ export async function benchSync(): Promise<Record<string, number>> {
     const changeLogBytesBefore = await changeLogBytes(db.url)
     // Full sync: the settings save (a pricing change) enqueues it.
     const rss = sampleRss(app.pid)
+    const cpuBeforeFull = cpuSeconds(app.pid)
     const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: "30" })
     const full = await waitForRun(app, saved.run.id, undefined, 3600_000)
     const peak = rss.stop()
+    const fullCpu = cpuSeconds(app.pid) - cpuBeforeFull
     if (full.status !== "succeeded") throw new Error(`full sync ${full.status}: ${full.error_message}`)
     const variants = Number((await sql(db.url, "select count(*)::int as n from product_variant where deleted_at is null"))[0].n)
     const fullS = seconds(full)
@@ -90,10 +132,12 @@ export async function benchSync(): Promise<Record<string, number>> {
     results.full_products_per_s = full.created / fullS
     results.full_variants_per_s = variants / fullS
     results.full_peak_rss_mb = peak
+    results.full_app_cpu_ms_per_product = (fullCpu * 1000) / full.created
     console.log(
       `full sync: ${full.created} products, ${variants} variants in ${fullS.toFixed(1)} s = ` +
         `${(full.created / fullS).toFixed(0)} products/s, ${(variants / fullS).toFixed(0)} variants/s; ` +
-        `app peak RSS ${peak.toFixed(0)} MB; ${full.pages} pages, ${full.requests_used} requests`
+        `app peak RSS ${peak.toFixed(0)} MB; app CPU ${fullCpu.toFixed(1)} s = ${((fullCpu * 1000) / full.created).toFixed(1)} ms/product; ` +
+        `${full.pages} pages, ${full.requests_used} requests; load ${load()}`
     )
 
     // The change log keeps at most its cap of rows for the pass, whatever the catalog's size.
@@ -112,14 +156,18 @@ export async function benchSync(): Promise<Record<string, number>> {
     // Changes sync of `changed` products, every kind but removal and addition.
     const ids = (await sql(db.url, "select catalog_id from catalog_product_map order by catalog_id limit $1", [changed])).map((r) => r.catalog_id)
     for (const id of ids) sb.control.mutate({ count: 1, ids: [id], kinds: ["price", "stock", "sizes", "photos", "description"] })
+    const cpuBeforeChanges = cpuSeconds(app.pid)
     const changes = await run(app, "changes")
+    const changesCpu = cpuSeconds(app.pid) - cpuBeforeChanges
     const changesS = seconds(changes)
     results.changes_items = changes.items_seen
     results.changes_seconds = changesS
     results.changes_products_per_s = changes.items_seen / changesS
+    results.changes_app_cpu_ms_per_product = (changesCpu * 1000) / changes.items_seen
     console.log(
       `changes sync: ${changes.items_seen} changed products (updated ${changes.updated}, stock only ${changes.stock_only}, ` +
-        `unchanged ${changes.unchanged}) in ${changesS.toFixed(1)} s = ${(changes.items_seen / changesS).toFixed(0)} products/s`
+        `unchanged ${changes.unchanged}) in ${changesS.toFixed(1)} s = ${(changes.items_seen / changesS).toFixed(0)} products/s; ` +
+        `app CPU ${changesCpu.toFixed(1)} s = ${((changesCpu * 1000) / changes.items_seen).toFixed(1)} ms/product; load ${load()}`
     )
 
     // A poll with nothing changed.

@@ -70,6 +70,13 @@ function asError(error: unknown): unknown {
   return out
 }
 
+/** The plan as the workflow wrote it (its result names the products by catalog id). */
+function asWritten(plan: PagePlan, written: SyncCatalogPageResult["written"]): PagePlan {
+  const byId = new Map([...plan.create, ...plan.update, ...plan.stockOnly].map((p) => [p.catalogId, p]))
+  const pick = (ids: string[]) => ids.map((id) => byId.get(id)!)
+  return { ...plan, create: pick(written.create), update: pick(written.update), stockOnly: pick(written.stockOnly) }
+}
+
 export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<PageOutcome> {
   const { container } = ctx
   const started = Date.now()
@@ -99,5 +106,5 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   }
   for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
   for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
-  return { plan: result.plan, rejected: result.rejected, timings: { plan: planned - started, write: Date.now() - planned }, changeLog: result.changeLog }
+  return { plan: asWritten(plan, result.written), rejected: result.rejected, timings: { plan: planned - started, write: Date.now() - planned }, changeLog: result.changeLog }
 }

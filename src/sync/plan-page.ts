@@ -98,7 +98,7 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
  * update merges JSON objects into the stored ones, so those rows must be cleared before they
  * are written, or the id of a size that left (a deleted variant) would stay in the map.
  */
-export function shrinkingRows(updates: Record<string, unknown>[], plans: PlannedUpsert[]): string[] {
+export function shrinkingRows(updates: Record<string, unknown>[], plans: Pick<PlannedUpsert, "row">[]): string[] {
   const before = new Map(plans.filter((p) => p.row).map((p) => [p.row!.id, p.row!]))
   const loses = (old: Record<string, string> | null | undefined, next: unknown) =>
     !!old && Object.keys(old).some((k) => !(next && typeof next === "object" && k in (next as Record<string, unknown>)))

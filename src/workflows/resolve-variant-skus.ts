@@ -3,8 +3,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { variantSkuCandidates } from "../sync/map-card"
-import type { PlannedUpsert } from "../sync/plan-page"
+import type { MapRow } from "../sync/plan-page"
 import { chooseVariantSkus, type SkuRequest } from "../sync/variant-skus"
+
+/** A product whose variants get SKUs: its card's SKU and id, its map row, its variants' size keys. */
+export interface SkuSubject {
+  catalogId: string
+  card: { sku: string; id: string }
+  row: Pick<MapRow, "product_id" | "variant_ids"> | null
+  input: { variants: { sizeKey: string; sku: string }[] }
+}
 
 /**
  * Sets `input.variants[].sku` of the planned creates and updates in place. `adopted`: catalog id →
@@ -12,7 +20,7 @@ import { chooseVariantSkus, type SkuRequest } from "../sync/variant-skus"
  */
 export async function resolveVariantSkus(
   container: MedusaContainer,
-  planned: PlannedUpsert[],
+  planned: SkuSubject[],
   adopted: ReadonlyMap<string, string> = new Map()
 ): Promise<void> {
   if (!planned.length) return

@@ -21,13 +21,22 @@ import type { Language } from "../sync/settings/language"
 import type { PagePlan } from "../sync/plan-page"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import type { NewReferences } from "./extras"
-import type { Placement } from "./page-input"
+import type { Placement, ProductToCreate, ProductToUpdate } from "./page-input"
 import type { RemovalMode } from "./remove-catalog-products"
 import { setStockLevelsStep } from "./steps/set-stock-levels-step"
 import { readShopBefore, recordChanges, type RecordedChanges } from "./page/record-changes-step"
 import { checkMapAgainstShopStep } from "./page/check-map-against-shop-step"
 import { findCrashLeftoversStep } from "./page/find-crash-leftovers-step"
-import { type PageReferences, writtenProducts } from "./page/page-types"
+import {
+  type PageReferences,
+  type PlannedRecord,
+  type PlannedWrite,
+  planRecords,
+  productsToWrite,
+  skuSubject,
+  type WrittenRecord,
+  writtenProducts,
+} from "./page/page-types"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
 import { resolveVariantSkusStep } from "./page/resolve-variant-skus-step"
 import { syncBrandLinksStep } from "./page/sync-brand-links-step"
@@ -57,8 +66,11 @@ export interface SyncCatalogPageInput {
 }
 
 export interface SyncCatalogPageResult {
-  /** The plan as written: products that could not be written left it (they are rejected). */
-  plan: PagePlan
+  /**
+   * Catalog ids of the plan as written: the map check may move a product to create or update,
+   * and products that could not be written left it (they are rejected).
+   */
+  written: { create: string[]; update: string[]; stockOnly: string[] }
   /** The page's plan rejections and the products whose write failed alone. */
   rejected: RejectedItem[]
   /** Brand and model records the page made, for the run's later pages. */
@@ -67,50 +79,78 @@ export interface SyncCatalogPageResult {
   changeLog: RecordedChanges
 }
 
-export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId, (input: SyncCatalogPageInput) => {
-  const plan = checkMapAgainstShopStep(input.plan)
-  const shopBefore = readShopBefore(plan, input)
+const ALL_PARTS = { fields: true, variants: true, prices: true }
 
-  const leftovers = findCrashLeftoversStep(transform({ plan }, ({ plan }) => plan.create.map((p) => p.catalogId)))
+export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId, (input: SyncCatalogPageInput) => {
+  // The whole input is read twice only: here, shaped into small per-step records, and by
+  // `productsToWrite` below. Every read of workflow data is a deep copy (page/page-types.ts).
+  const planned = transform({ input }, ({ input }) => {
+    const { plan, ...settings } = input
+    return { ...settings, salePriceListId: input.refs.salePriceListId, ...planRecords(plan) }
+  })
+  const checked = checkMapAgainstShopStep(
+    transform({ planned }, ({ planned }) => ({ create: planned.create, update: planned.update, stockOnly: planned.stockOnly }))
+  )
+  const page = transform({ planned, checked }, ({ planned, checked }) => ({ ...planned, ...checked }))
+  const shopBefore = readShopBefore(page)
+
+  const leftovers = findCrashLeftoversStep(transform({ page }, ({ page }) => page.create.map((p) => p.catalogId)))
   when({ leftovers }, ({ leftovers }) => leftovers.extraIds.length > 0).then(() => {
     deleteProductsWorkflow.runAsStep({ input: transform({ leftovers }, ({ leftovers }) => ({ ids: leftovers.extraIds })) })
   })
 
   // Every create and update gets its SKUs (an adopted leftover's own SKUs count as its own).
   const withSkus = resolveVariantSkusStep(
-    transform({ plan, leftovers }, ({ plan, leftovers }) => ({ planned: [...plan.create, ...plan.update], adopted: leftovers.adopted }))
+    transform({ page, leftovers }, ({ page, leftovers }) => ({
+      planned: [...page.create, ...page.update].map(skuSubject),
+      adopted: leftovers.adopted,
+    }))
   )
-  const toWrite = transform({ plan, withSkus, leftovers }, ({ plan, withSkus, leftovers }) => {
-    const creates = withSkus.slice(0, plan.create.length)
-    const updates = withSkus.slice(plan.create.length)
+  const products = transform({ input, page }, ({ input, page }) => productsToWrite(input.plan, page))
+  const toWrite = transform({ page, products, withSkus, leftovers }, ({ page, products, withSkus, leftovers }) => {
+    const skus = new Map(withSkus.map((s) => [s.catalogId, new Map(s.input.variants.map((v) => [v.sizeKey, v.sku]))]))
+    const writeInput = (catalogId: string) => {
+      const { input, stock } = products[catalogId]
+      const chosen = skus.get(catalogId)
+      return { input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: chosen?.get(v.sizeKey) ?? v.sku })) }, stock }
+    }
+    const adopted = (p: PlannedRecord) => !!leftovers.adopted[p.catalogId]
+    const changed = (p: PlannedRecord): ProductToUpdate => {
+      const orphan = leftovers.adopted[p.catalogId] ?? null
+      return {
+        catalogId: p.catalogId,
+        productId: orphan ?? p.row!.product_id!,
+        ...writeInput(p.catalogId),
+        variantIds: orphan ? {} : p.row!.variant_ids ?? {},
+        inventoryItemIds: orphan ? {} : p.row!.inventory_item_ids ?? {},
+        partsToWrite: orphan ? ALL_PARTS : p.partsToWrite,
+      }
+    }
     return {
-      fresh: creates.filter((p) => !leftovers.adopted[p.catalogId]),
+      fresh: page.create.filter((p) => !adopted(p)).map((p): ProductToCreate => ({ catalogId: p.catalogId, ...writeInput(p.catalogId) })),
       // Adopted leftovers are written with the updates (all their parts).
-      changed: [...updates, ...creates.filter((p) => !!leftovers.adopted[p.catalogId])],
+      changed: [...page.update, ...page.create.filter(adopted)].map(changed),
     }
   })
 
   const created = writeNewProductsStep(
-    transform({ toWrite, input }, ({ toWrite, input }) => ({
-      products: toWrite.fresh,
-      placement: input.placement,
-      concurrency: input.writeConcurrency,
-    }))
+    transform({ toWrite, page }, ({ toWrite, page }) => ({ products: toWrite.fresh, placement: page.placement, concurrency: page.writeConcurrency }))
   )
   const changed = writeChangedProductsStep(
-    transform({ toWrite, leftovers, input, created }, ({ toWrite, leftovers, input, created }) => ({
+    transform({ toWrite, page, created }, ({ toWrite, page, created }) => ({
       products: toWrite.changed,
-      adopted: leftovers.adopted,
-      placement: input.placement,
-      concurrency: input.writeConcurrency,
+      placement: page.placement,
+      concurrency: page.writeConcurrency,
       alreadyWritten: created.written.length,
     }))
   )
   // Adopted products count (and get their map rows) as created.
-  const writes = transform({ created, changed, leftovers }, ({ created, changed, leftovers }) => {
-    const isAdopted = (catalogId: string) => !!leftovers.adopted[catalogId]
-    const createdAll = [...created.written, ...changed.written.filter((w) => isAdopted(w.plan.catalogId))]
-    const updated = changed.written.filter((w) => !isAdopted(w.plan.catalogId))
+  const writes = transform({ created, changed, leftovers, page }, ({ created, changed, leftovers, page }) => {
+    const records = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))
+    const withRecord = (w: PlannedWrite): WrittenRecord => ({ record: records.get(w.catalogId)!, result: w.result })
+    const isAdopted = (w: PlannedWrite) => !!leftovers.adopted[w.catalogId]
+    const createdAll = [...created.written, ...changed.written.filter(isAdopted)].map(withRecord)
+    const updated = changed.written.filter((w) => !isAdopted(w)).map(withRecord)
     return {
       created: createdAll,
       updated,
@@ -120,54 +160,60 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   })
 
   setStockLevelsStep(
-    transform({ plan, input }, ({ plan, input }) => ({
-      levels: plan.stockOnly.flatMap((p) =>
+    transform({ page }, ({ page }) => ({
+      levels: page.stockOnly.flatMap((p) =>
         Object.entries(p.stock)
           .filter(([size]) => p.row!.inventory_item_ids?.[size])
           .map(([size, quantity]) => ({ inventoryItemId: p.row!.inventory_item_ids![size], quantity }))
       ),
-      stockLocationId: input.placement.stockLocationId,
+      stockLocationId: page.placement.stockLocationId,
     }))
   )
 
   removeMappedProductsStep(
-    transform({ plan, input }, ({ plan, input }) => ({ rows: plan.remove, mode: input.removalMode, runId: input.runId, syncedAt: input.syncedAt }))
+    transform({ page }, ({ page }) => ({ rows: page.remove, mode: page.removalMode, runId: page.runId, syncedAt: page.syncedAt }))
   )
 
-  const newReferences = syncBrandLinksStep(transform({ writes, input }, ({ writes, input }) => ({ written: writes.written, refs: input.refs })))
+  const newReferences = syncBrandLinksStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, refs: page.refs })))
   syncTranslationsStep(
-    transform({ writes, input }, ({ writes, input }) => ({
+    transform({ writes, page }, ({ writes, page }) => ({
       written: writes.written,
-      translationsEnabled: input.refs.translationsEnabled,
-      primaryLanguage: input.primaryLanguage,
-      vocabulary: input.vocabulary,
+      translationsEnabled: page.refs.translationsEnabled,
+      primaryLanguage: page.primaryLanguage,
+      vocabulary: page.vocabulary,
     }))
   )
-  syncSalePricesStep(transform({ writes, input }, ({ writes, input }) => ({ written: writes.written, salePriceListId: input.refs.salePriceListId })))
+  syncSalePricesStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, salePriceListId: page.salePriceListId })))
 
   writeProductMapStep(
-    transform({ plan, writes, input }, ({ plan, writes, input }) => ({
-      plan,
+    transform({ page, writes }, ({ page, writes }) => ({
       created: writes.created,
       updated: writes.updated,
-      runId: input.runId,
-      fullPassId: input.fullPassId,
-      syncedAt: input.syncedAt,
+      stockOnly: page.stockOnly,
+      unchangedRowIds: page.unchangedRowIds,
+      plannedRows: [...page.create, ...page.update].map((p) => p.row),
+      runId: page.runId,
+      fullPassId: page.fullPassId,
+      syncedAt: page.syncedAt,
     }))
   )
 
-  const changeLog = recordChanges({ plan, writes, shopBefore, input })
+  const changeLog = recordChanges({ page, writes, shopBefore })
 
   const pageWritten = createHook("pageWritten", {
-    runId: input.runId,
+    runId: transform({ page }, ({ page }) => page.runId),
     products: transform({ writes }, ({ writes }) =>
       writes.written.map((w) => ({ catalogId: w.catalogId, productId: w.productId, variantIds: w.variantIdsBySize }))
     ),
   })
 
-  const result = transform({ plan, writes, newReferences, changeLog }, ({ plan, writes, newReferences, changeLog }): SyncCatalogPageResult => ({
-    plan: { ...plan, create: writes.created.map((w) => w.plan), update: writes.updated.map((w) => w.plan) },
-    rejected: [...plan.rejected, ...writes.rejected],
+  const result = transform({ page, writes, newReferences, changeLog }, ({ page, writes, newReferences, changeLog }): SyncCatalogPageResult => ({
+    written: {
+      create: writes.created.map((w) => w.record.catalogId),
+      update: writes.updated.map((w) => w.record.catalogId),
+      stockOnly: page.stockOnly.map((p) => p.catalogId),
+    },
+    rejected: [...page.rejected, ...writes.rejected],
     newReferences,
     changeLog,
   }))

@@ -197,8 +197,8 @@ async function ensureCardBrands(container: MedusaContainer, written: WrittenProd
   const newBrands = new Map<string, { id: string; name: string }>()
   const newModels = new Map<string, { id: string; name: string; brandId: string | null }>()
   for (const w of written) {
-    const brand = w.card.brand
-    const model = w.card.brand_model
+    const brand = w.brand
+    const model = w.brandModel
     if (brand && !refs.brandIdByCatalogId[brand.id]) newBrands.set(brand.id, brand)
     if (model && !refs.brandModelIdByCatalogId[model.id]) newModels.set(model.id, { ...model, brandId: brand?.id ?? null })
   }
@@ -236,8 +236,8 @@ export async function syncBrandLinks(container: MedusaContainer, written: Writte
   const brandWanted = new Map<string, string | null>()
   const modelWanted = new Map<string, string | null>()
   for (const w of written) {
-    brandWanted.set(w.productId, w.details.brandCatalogId ? brands[w.details.brandCatalogId] ?? null : null)
-    modelWanted.set(w.productId, w.details.brandModelCatalogId ? models[w.details.brandModelCatalogId] ?? null : null)
+    brandWanted.set(w.productId, w.brand ? brands[w.brand.id] ?? null : null)
+    modelWanted.set(w.productId, w.brandModel ? models[w.brandModel.id] ?? null : null)
   }
   await syncLinks(container, BRAND_LINK, brandWanted)
   await syncLinks(container, MODEL_LINK, modelWanted)
@@ -248,7 +248,7 @@ export async function syncBrandLinks(container: MedusaContainer, written: Writte
 export async function syncProductTranslations(container: MedusaContainer, written: WrittenProduct[]): Promise<void> {
   if (!written.length) return
   const desired = new Map<string, Record<string, Record<string, string | null>>>()
-  for (const w of written) desired.set(w.productId, w.details.translations as unknown as Record<string, Record<string, string | null>>)
+  for (const w of written) desired.set(w.productId, w.translations as unknown as Record<string, Record<string, string | null>>)
   await syncTranslations(container, "product", desired)
 }
 

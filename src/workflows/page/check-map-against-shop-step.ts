@@ -5,11 +5,11 @@
 // instead, which re-reads the shop's live variants and repairs the map.
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
+import type { PlannedRecord, PlanRecords } from "./page-types"
 
 export const checkMapAgainstShopStepId = "catalog-sync-check-map-against-shop"
 
-export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, async (plan: PagePlan, { container }) => {
+export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, async (plan: Pick<PlanRecords, "create" | "update" | "stockOnly">, { container }) => {
   const mapped = [...plan.update, ...plan.stockOnly]
   if (!mapped.length) return new StepResponse(plan)
   const variantIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.variant_ids ?? {}))
@@ -22,15 +22,14 @@ export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, asy
   const liveProducts = new Set(products.map((p) => p.id))
   const gone = mapped.filter((p) => !liveProducts.has(p.row!.product_id!))
   const live = new Set([...variants.map((v) => v.id), ...items.map((i) => i.id)])
-  const stale = (p: PlannedUpsert) =>
+  const stale = (p: PlannedRecord) =>
     !gone.includes(p) &&
     ([...Object.values(p.row!.variant_ids ?? {}), ...Object.values(p.row!.inventory_item_ids ?? {})].some((id) => !live.has(id)) ||
-      p.input.variants.some((v) => !p.row!.variant_ids?.[v.sizeKey] || !p.row!.inventory_item_ids?.[v.sizeKey]))
+      p.sizeKeys.some((size) => !p.row!.variant_ids?.[size] || !p.row!.inventory_item_ids?.[size]))
   const repair = plan.stockOnly.filter(stale)
   if (!repair.length && !gone.length) return new StepResponse(plan)
   const all = { fields: true, variants: true, prices: true }
   return new StepResponse({
-    ...plan,
     create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: all }))],
     stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
     update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: all }))],

@@ -14,10 +14,9 @@ import { readEnvironment } from "../../config/environment"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 import { rowCap, selectRowsToStore, type Omitted } from "../../api/admin/catalog-sync/runs/change-log-policy"
 import type { RejectedItem } from "../../catalog-client/items"
-import { changeRowsOf, lowestPrice, plannedSellingPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
-import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
+import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/product-input"
-import type { PageReferences, PlannedWrite } from "./page-types"
+import type { PlannedRecord, PlanRecords, WrittenRecord } from "./page-types"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"
 export const recordChangesStepId = "catalog-sync-record-changes"
@@ -81,30 +80,30 @@ export const readShopBeforeStep = createStep(
 )
 
 /** Composition helper: what Medusa holds for the updates and removals of the plan, before the writes. */
-export function readShopBefore(plan: WorkflowData<PagePlan>, input: { refs: PageReferences } | WorkflowData<{ refs: PageReferences }>) {
+export function readShopBefore(page: WorkflowData<Pick<PlanRecords, "update" | "remove"> & { salePriceListId: string | null }>) {
   return readShopBeforeStep(
-    transform({ plan, input }, ({ plan, input }) => ({
+    transform({ page }, ({ page }) => ({
       products: [
-        ...plan.update
+        ...page.update
           .filter((p) => p.row?.product_id)
           .map((p) => ({ catalogId: p.catalogId, productId: p.row!.product_id!, variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [] })),
-        ...plan.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [] })),
+        ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [] })),
       ],
-      salePriceListId: input.refs.salePriceListId,
+      salePriceListId: page.salePriceListId,
     }))
   )
 }
 
-function writtenChange(p: PlannedUpsert, productId: string | null, created: boolean): WrittenChange {
+function writtenChange(p: PlannedRecord, productId: string | null, created: boolean): WrittenChange {
   return {
     catalogId: p.catalogId,
     productId,
-    title: p.input.title,
-    draft: p.input.status === "draft",
-    sellingPrice: plannedSellingPrice(p.input.variants),
+    title: p.title,
+    draft: p.draft,
+    sellingPrice: p.sellingPrice,
     parts: created ? null : p.partsToWrite,
     stockChanged: p.stockFingerprint !== (p.row?.stock_fingerprint ?? null),
-    imageUrls: !created && p.partsToWrite.fields ? p.input.images.map((i) => i.url) : null,
+    imageUrls: !created && p.partsToWrite.fields ? p.imageUrls : null,
   }
 }
 
@@ -153,21 +152,20 @@ export const recordChangesStep = createStep(
 
 /** Composition helper: the page's rows from the plan, what was written, and what the shop held before. */
 export function recordChanges(data: {
-  plan: WorkflowData<PagePlan>
-  writes: WorkflowData<{ created: PlannedWrite[]; updated: PlannedWrite[]; rejected: RejectedItem[] }>
+  page: WorkflowData<Pick<PlanRecords, "stockOnly" | "remove" | "rejected"> & { runId: string; fullPassId: string | null }>
+  writes: WorkflowData<{ created: WrittenRecord[]; updated: WrittenRecord[]; rejected: RejectedItem[] }>
   shopBefore: WorkflowData<Record<string, ProductBefore>>
-  input: { runId: string; fullPassId: string | null } | WorkflowData<{ runId: string; fullPassId: string | null }>
 }) {
   return recordChangesStep(
-    transform(data, ({ plan, writes, shopBefore, input }): RecordChangesInput => ({
-      runId: input.runId,
-      mode: input.fullPassId ? "full" : "changes",
+    transform(data, ({ page, writes, shopBefore }): RecordChangesInput => ({
+      runId: page.runId,
+      mode: page.fullPassId ? "full" : "changes",
       changes: {
-        created: writes.created.map((w) => writtenChange(w.plan, w.result.productId, true)),
-        updated: writes.updated.map((w) => writtenChange(w.plan, w.result.productId, false)),
-        stockOnly: plan.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false)),
-        removed: plan.remove.map((r) => ({ catalogId: r.catalog_id, productId: r.product_id })),
-        rejected: [...plan.rejected, ...writes.rejected].map((r) => ({ id: r.id, reason: r.reason })),
+        created: writes.created.map((w) => writtenChange(w.record, w.result.productId, true)),
+        updated: writes.updated.map((w) => writtenChange(w.record, w.result.productId, false)),
+        stockOnly: page.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false)),
+        removed: page.remove.map((r) => ({ catalogId: r.catalog_id, productId: r.product_id })),
+        rejected: [...page.rejected, ...writes.rejected].map((r) => ({ id: r.id, reason: r.reason })),
       },
       before: shopBefore,
     }))

@@ -1,13 +1,12 @@
 // Plain SKUs unless another product holds one (an adopted leftover's own SKUs count as its own).
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { PlannedUpsert } from "../../sync/plan-page"
-import { resolveVariantSkus } from "../resolve-variant-skus"
+import { resolveVariantSkus, type SkuSubject } from "../resolve-variant-skus"
 
 export const resolveVariantSkusStepId = "catalog-sync-resolve-variant-skus"
 
 export const resolveVariantSkusStep = createStep(
   resolveVariantSkusStepId,
-  async (input: { planned: PlannedUpsert[]; adopted: Record<string, string> }, { container }) => {
+  async (input: { planned: SkuSubject[]; adopted: Record<string, string> }, { container }) => {
     await resolveVariantSkus(container, input.planned, new Map(Object.entries(input.adopted)))
     return new StepResponse(input.planned)
   }

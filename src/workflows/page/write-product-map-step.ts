@@ -2,18 +2,21 @@
 // before it committed (a crash before this leaves products the next run adopts).
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
-import { shrinkingRows, type PagePlan, type PlannedUpsert } from "../../sync/plan-page"
+import { shrinkingRows } from "../../sync/plan-page"
 import type { CreatedProduct } from "../page-input"
-import type { PlannedWrite } from "./page-types"
+import type { PlannedRecord, WrittenRecord } from "./page-types"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
 
 export interface ProductMapInput {
-  /** The page's plan (its stock-only, unchanged and to-be-created products). */
-  plan: PagePlan
   /** Products created, adopted leftovers included. */
-  created: PlannedWrite[]
-  updated: PlannedWrite[]
+  created: WrittenRecord[]
+  updated: WrittenRecord[]
+  stockOnly: PlannedRecord[]
+  /** Map rows of the unchanged products (a full pass marks them seen). */
+  unchangedRowIds: string[]
+  /** The map rows of every planned create and update (rows losing a size are cleared first). */
+  plannedRows: PlannedRecord["row"][]
   runId: string
   fullPassId: string | null
   syncedAt: string
@@ -24,7 +27,7 @@ type ProductMapWrites = {
   updateCatalogProductMaps(data: Record<string, unknown>[] | { selector: Record<string, unknown>; data: Record<string, unknown> }): Promise<unknown>
 }
 
-function mapRowValues(p: PlannedUpsert, written: CreatedProduct, input: ProductMapInput, now: Date) {
+function mapRowValues(p: PlannedRecord, written: CreatedProduct, input: ProductMapInput, now: Date) {
   return {
     catalog_id: p.catalogId,
     product_id: written.productId,
@@ -33,7 +36,7 @@ function mapRowValues(p: PlannedUpsert, written: CreatedProduct, input: ProductM
     inventory_item_ids: written.inventoryItemIds,
     fingerprint: p.fingerprint,
     stock_fingerprint: p.stockFingerprint,
-    sync_version: p.card.sync_version,
+    sync_version: p.syncVersion,
     status: "active",
     last_run_id: input.runId,
     ...(input.fullPassId ? { last_seen_pass: input.fullPassId } : {}),
@@ -43,21 +46,20 @@ function mapRowValues(p: PlannedUpsert, written: CreatedProduct, input: ProductM
 
 export const writeProductMapStep = createStep(writeProductMapStepId, async (input: ProductMapInput, { container }) => {
   const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as ProductMapWrites
-  const { plan } = input
   const now = new Date(input.syncedAt)
   const newRows: Record<string, unknown>[] = []
   const rowUpdates: Record<string, unknown>[] = []
   for (const w of input.created) {
-    const values = mapRowValues(w.plan, w.result, input, now)
-    if (w.plan.row) rowUpdates.push({ id: w.plan.row.id, ...values })
+    const values = mapRowValues(w.record, w.result, input, now)
+    if (w.record.row) rowUpdates.push({ id: w.record.row.id, ...values })
     else newRows.push(values)
   }
-  for (const w of input.updated) rowUpdates.push({ id: w.plan.row!.id, ...mapRowValues(w.plan, w.result, input, now) })
-  for (const p of plan.stockOnly) {
+  for (const w of input.updated) rowUpdates.push({ id: w.record.row!.id, ...mapRowValues(w.record, w.result, input, now) })
+  for (const p of input.stockOnly) {
     rowUpdates.push({
       id: p.row!.id,
       stock_fingerprint: p.stockFingerprint,
-      sync_version: p.card.sync_version,
+      sync_version: p.syncVersion,
       last_run_id: input.runId,
       ...(input.fullPassId ? { last_seen_pass: input.fullPassId } : {}),
       synced_at: now,
@@ -67,13 +69,13 @@ export const writeProductMapStep = createStep(writeProductMapStepId, async (inpu
   // Medusa's update merges JSON objects into the stored ones, so a size that left would stay in
   // variant_ids / inventory_item_ids (pointing at a deleted variant). Rows whose id maps lose a
   // key are cleared first, then written whole.
-  const shrinking = shrinkingRows(rowUpdates, [...plan.create, ...plan.update])
+  const shrinking = shrinkingRows(rowUpdates, input.plannedRows.map((row) => ({ row })))
   if (shrinking.length) await service.updateCatalogProductMaps(shrinking.map((id) => ({ id, variant_ids: null, inventory_item_ids: null })))
   if (rowUpdates.length) await service.updateCatalogProductMaps(rowUpdates)
   // Unchanged products cost no Medusa write; during a full pass they are only marked seen.
-  if (input.fullPassId && plan.unchanged.length) {
+  if (input.fullPassId && input.unchangedRowIds.length) {
     await service.updateCatalogProductMaps({
-      selector: { id: plan.unchanged.map((p) => p.row!.id) },
+      selector: { id: input.unchangedRowIds },
       data: { last_seen_pass: input.fullPassId },
     })
   }

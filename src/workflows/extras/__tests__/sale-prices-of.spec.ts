@@ -11,7 +11,8 @@ function card(overrides: Partial<ProductCard>): ProductCard {
 
 function written(c: ProductCard, variantIdsBySize: Record<string, string>): WrittenProduct {
   const input = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: null })
-  return { catalogId: c.id, productId: "prod_1", variantIdsBySize, variants: input.variants, card: c, details: input.details }
+  const translations = input.details.translations
+  return { catalogId: c.id, productId: "prod_1", variantIdsBySize, variants: input.variants, brand: null, brandModel: null, translations }
 }
 
 describe("salePricesOf", () => {
