@@ -49,12 +49,13 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     expect([...paused.brake.removal_ids].sort()).toEqual(victims)
     expect(await liveCatalogIds(env.db.url)).toEqual(all)
 
+    // /status shows the pause (its account panel may ask /v1/me once, cached: not a sync request).
+    const status = await env.app.admin("/admin/catalog-sync/status")
+    expect(status.body).toMatchObject({ state: "paused", paused: { run_id: paused.id, brake: { preview: { removals: { count: victims.length } } } } })
     // While paused: "Sync now" answers with the paused run, starts nothing, asks the API nothing.
     const before = requests()
     const again = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
     expect(again.body).toMatchObject({ already_running: true, run: { id: paused.id, status: "paused" } })
-    const status = await env.app.admin("/admin/catalog-sync/status")
-    expect(status.body).toMatchObject({ state: "paused", paused: { run_id: paused.id, brake: { preview: { removals: { count: victims.length } } } } })
     await new Promise((r) => setTimeout(r, 2_000))
     expect(requests()).toBe(before)
 
