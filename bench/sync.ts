@@ -5,6 +5,7 @@
  *    second, and the app process's peak RSS;
  *  - a changes sync of BENCH_CHANGED changed products (default 1,000);
  *  - a poll with no changes: requests and milliseconds;
+ *  - a reprice of every product after new pricing rules (bench/reprice.ts): time and API requests;
  *  - the change log's growth over the full sync: rows stored (the cap) and the table's size on
  *    disk before and after (pg_total_relation_size: heap, indexes and TOAST).
  * Each pass also prints the app process's CPU time per product (steadier than products/s when
@@ -18,6 +19,7 @@ import { loadavg } from "node:os"
 import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startSandbox } from "../sandbox/server"
+import { measureReprice } from "./reprice"
 
 /** [pid, ppid, rss kB] of every process. */
 function processRows(): number[][] {
@@ -185,6 +187,9 @@ export async function benchSync(): Promise<Record<string, number>> {
       `poll with no changes: ${idleRequests} requests to the API, ${idleRequests - idleNotModified} counted ` +
         `(${idleNotModified} answered 304; ${idle.requests_used} changes pages), ${(seconds(idle) * 1000).toFixed(0)} ms`
     )
+
+    // New pricing rules: every price recomputed from the stored costs, no API request.
+    Object.assign(results, await measureReprice(app, db.url, sb))
     return results
   } finally {
     await app.stop()

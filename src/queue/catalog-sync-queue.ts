@@ -69,15 +69,19 @@ export class CatalogSyncQueue {
 
   /**
    * Starts a run unless one is already queued or running, in which case that one is returned.
-   * `behindActive` (a pricing change) queues a new run even while one runs, since the running
-   * one uses the old pricing; an already queued full run is reused.
+   * `behindActive` (a pricing or rules change) queues a new run even while one runs, since the
+   * running one uses the old pricing; an already queued full run (or one of the same mode) is reused.
    */
   async enqueueRun(input: { mode: RunMode; trigger: RunTrigger; behindActive?: boolean }): Promise<EnqueueResult> {
     const keys = redisKeys(this.#prefix)
     return withRedisMutex(this.#redis, keys.enqueueMutex, async () => {
+      // A run the safety brake paused waits for the admin: no run (and no API request) meanwhile.
+      const paused = await this.pausedRun()
+      if (paused) return { run: paused, alreadyRunning: true }
       const active = await this.interruptDeadRunsAndListLive()
       if (input.behindActive) {
-        const queuedFull = active.find((r) => r.status === "queued" && r.mode === "full")
+        // A queued full pass prices with the settings it reads when it starts, so it covers a reprice too.
+        const queuedFull = active.find((r) => r.status === "queued" && (r.mode === "full" || r.mode === input.mode))
         if (queuedFull) return { run: queuedFull, alreadyRunning: true }
       } else if (active.length) {
         return { run: active.find((r) => r.status === "running") ?? active[0], alreadyRunning: true }
@@ -93,9 +97,25 @@ export class CatalogSyncQueue {
    */
   async createScheduledRun(input: { mode: RunMode; jobId: string | null }): Promise<RunRow | null> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
-      if ((await this.interruptDeadRunsAndListLive()).length) return null
+      if ((await this.pausedRun()) || (await this.interruptDeadRunsAndListLive()).length) return null
       return this.#service().createCatalogSyncRuns({ trigger: "schedule", mode: input.mode, status: "queued", job_id: input.jobId })
     })
+  }
+
+  /** The run the safety brake paused that the admin has not answered yet, or null. */
+  async pausedRun(): Promise<RunRow | null> {
+    const rows = await this.#service().listCatalogSyncRuns({ status: "paused" }, { order: { created_at: "DESC" }, take: 5 })
+    return rows.find((r) => !r.brake_resolution) ?? null
+  }
+
+  /**
+   * The admin answered a paused run (confirm or discard): a run continuing its pass from the
+   * stored cursor (the paused page was not written) is queued, as a resumed run.
+   */
+  async continuePausedRun(row: RunRow): Promise<RunRow> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () =>
+      this.#addRun({ mode: row.mode, trigger: "retry", progress: { ...CatalogSyncQueue.resumeProgress(row), after_brake: row.id } })
+    )
   }
 
   /** Creates a queued run row and its job (the job id is the run id). */

@@ -31,8 +31,10 @@ const STATE_COLUMNS = new Set([
   "blocked_code",
   "blocked_message",
   "blocked_revision",
+  // The safety brake's approvals and discards (src/sync/safety-brake.ts), updated when a run ends.
+  "brake_memory",
 ])
-const JSON_COLUMNS = new Set(["cursor_pricing"])
+const JSON_COLUMNS = new Set(["cursor_pricing", "brake_memory"])
 
 /** Thrown when a run finds it no longer holds the run lock: it must stop without writing. */
 export class LostRunLockError extends Error {

@@ -24,6 +24,10 @@ import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-
 import { expectedCatalogTotal, type ExpectedTotal } from "../api/admin/catalog-sync/expected-total"
 import { productsWritten } from "../workflows/page/write-progress"
 import { pruneChangeLog } from "./change-log-retention"
+import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
+import { repriceRun } from "./reprice-run"
+import { brakeMemoryOf, RemovalBrake } from "../sync/safety-brake"
+import { activeCatalogProducts } from "./product-map"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
 const PAGE_PROGRESS_EVERY_MS = 2_500
@@ -33,7 +37,7 @@ export const PAGE_SIZE = 200
 
 export interface RunSyncInput {
   runId: string
-  mode: "changes" | "full"
+  mode: "changes" | "full" | "reprice"
   settings: EffectiveSettings
   client: CatalogClient
   signal: AbortSignal
@@ -49,13 +53,17 @@ export interface RunSyncInput {
 }
 
 export interface RunSyncResult {
-  status: "succeeded" | "failed" | "interrupted"
+  /** "paused": the safety brake stopped the run before a page; it waits for the admin (confirm / discard). */
+  status: "succeeded" | "failed" | "interrupted" | "paused"
   errorCode?: string
 }
 
 const newPassId = () => `pass_${randomUUID()}`
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
+  // New pricing rules over the stored costs: no page, no API request.
+  if (input.mode === "reprice") return repriceRun(container, input)
+  const mode = input.mode
   const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, client, signal } = input
@@ -113,10 +121,15 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
+    const start = startPosition(state, mode, settings.pricing, newPassId, input.resume ?? null)
     // Reference lists only when due (full pass, stale, or a page with an unknown category/brand).
     const references = new RunReferences(container, client, state, settings, logger)
     let refs = await references.start(start.fullPassId !== null)
+    // Prices come from each size's cost by the shop's rules; categories inherit down the tree.
+    // The safety brake over removals (src/sync/safety-brake.ts), against the shop's catalog products now.
+    const brake = new RemovalBrake(await activeCatalogProducts(container), settings.brake, brakeMemoryOf(state.brake_memory))
+    let treeOfRefs = refs
+    let categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
     logger.info(
       `catalog sync: run ${runId} (${input.mode}${input.resume ? `, resuming pass ${input.resume.passId ?? "none"}` : ""}) starts: ` +
@@ -175,6 +188,10 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       // Read the next page while this one is written.
       if (page.hasMore && !signal.aborted) pending = fetchPage(page.nextCursor)
       refs = await references.forPage(page.items, position.fullPassId !== null)
+      if (refs !== treeOfRefs) {
+        treeOfRefs = refs
+        categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
+      }
 
       const ctx: PageContext = {
         container,
@@ -185,12 +202,14 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           salesChannelId: setup.salesChannelId,
           stockLocationId: setup.stockLocationId,
           categoryIdsFor: (details) => categoryIdsFor(details, refs),
+          pricing: { rules: settings.pricingRules, categoryPathOf },
         },
         placement: setup,
         removalMode: settings.removalMode,
         fullPassId: position.fullPassId,
         refs,
         settings,
+        brake: (plan) => brake.check(plan),
         onPlanned: (plan) => {
           planned = plan
           reportInsidePage()
@@ -198,7 +217,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
       let planned: Parameters<typeof countsWithPlanned>[1] | null = null
       const fetchWaitMs = Date.now() - waitStarted
-      await beforePageWrite(counts.pages + 1, input.mode)
+      await beforePageWrite(counts.pages + 1, mode)
       // Fencing: a run that lost its lock writes no page.
       await fence.check()
       const writeStarted = Date.now()
@@ -219,6 +238,14 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         // A report still in flight must not land after the page's own counts.
         await reported
       }
+      if (outcome.paused) {
+        // Nothing of this page was written and its cursor is not stored: the run continues here.
+        phase = "paused"
+        logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${outcome.paused.reasons.map((r) => r.message).join("; ")}`)
+        await service.updateCatalogSyncRuns({ id: runId, brake: outcome.paused as unknown as Record<string, unknown> })
+        return await finish("paused")
+      }
+      brake.written(outcome.plan)
       const plan = outcome.plan
       logger.info(
         `catalog sync page ${counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
@@ -262,7 +289,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode)
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })
@@ -276,6 +303,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
     }
     phase = "done"
+    const memory = brake.memoryAfterRun()
+    if (memory) await storeState({ brake_memory: memory })
     return await finish("succeeded")
   } catch (error) {
     if (error instanceof LostRunLockError) {

@@ -3,7 +3,7 @@
 //
 //   check the map against the shop → find crash leftovers (adopt one, delete extra copies) →
 //   resolve variant SKUs → create → update (adopted leftovers included) → stock-only levels →
-//   removals → brand links → translations → sale prices → product map → hook `pageWritten`
+//   removals → brand links → translations → sale prices → variant costs → product map → hook `pageWritten`
 //
 // Creates and updates are written in WRITE_CONCURRENCY concurrent chunks with per-product
 // containment (page/write-in-chunks.ts): a product whose write fails alone is rejected, a
@@ -45,6 +45,7 @@ import { syncTranslationsStep } from "./page/sync-translations-step"
 import { writeChangedProductsStep } from "./page/write-changed-products-step"
 import { writeNewProductsStep } from "./page/write-new-products-step"
 import { writeProductMapStep } from "./page/write-product-map-step"
+import { plannedCosts, storeVariantCostsStep, type CostPricing } from "./page/store-variant-costs-step"
 
 export const syncCatalogPageWorkflowId = "catalog-sync-sync-catalog-page"
 
@@ -63,6 +64,8 @@ export interface SyncCatalogPageInput {
   writeConcurrency: number
   /** ISO time stamped on every map row the page writes. */
   syncedAt: string
+  /** The run's price_calculation and rules revision, stored with each size's cost (null: priced without rules). */
+  pricing?: CostPricing | null
 }
 
 export interface SyncCatalogPageResult {
@@ -86,12 +89,16 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   // `productsToWrite` below. Every read of workflow data is a deep copy (page/page-types.ts).
   const planned = transform({ input }, ({ input }) => {
     const { plan, ...settings } = input
-    return { ...settings, salePriceListId: input.refs.salePriceListId, ...planRecords(plan) }
+    return { ...settings, salePriceListId: input.refs.salePriceListId, ...planRecords(plan), costs: plannedCosts(plan, input.pricing) }
   })
   const checked = checkMapAgainstShopStep(
     transform({ planned }, ({ planned }) => ({ create: planned.create, update: planned.update, stockOnly: planned.stockOnly }))
   )
-  const page = transform({ planned, checked }, ({ planned, checked }) => ({ ...planned, ...checked }))
+  // The cost rows stay out of `page`, which most steps read: only the cost step needs them.
+  const page = transform({ planned, checked }, ({ planned, checked }) => {
+    const { costs: _costs, ...records } = planned
+    return { ...records, ...checked }
+  })
   const shopBefore = readShopBefore(page)
 
   const leftovers = findCrashLeftoversStep(transform({ page }, ({ page }) => page.create.map((p) => p.catalogId)))
@@ -184,6 +191,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }))
   )
   syncSalePricesStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, salePriceListId: page.salePriceListId })))
+
+  storeVariantCostsStep(transform({ writes, planned }, ({ writes, planned }) => ({ costs: planned.costs, written: writes.written })))
 
   writeProductMapStep(
     transform({ page, writes }, ({ page, writes }) => ({
