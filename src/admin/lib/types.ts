@@ -4,10 +4,33 @@
 import type { PublicSettings } from "../../sync/settings"
 import type { RunCounts } from "../../sync-run/counts"
 
+import type { RulesPreview } from "../../api/admin/catalog-sync/pricing/preview/preview-plan"
+import type { PricingRules } from "../../pricing"
+
 export type { Language, PriceCalculation, RemovalMode } from "../../sync/settings"
 
+/** POST /pricing/preview: the summary over every stored cost and 10 sampled products. */
+export type RulesPreviewResult = RulesPreview & { price_calculation: string; currency_code: string }
+
+/** GET /pricing/references: the synced category tree and brands, by catalog id. */
+export type PricingReferences = {
+  categories: { id: string; name: string; parent_id: string | null }[]
+  brands: { id: string; name: string }[]
+}
+
+/** The safety brake's thresholds as the settings API names them (percent text). */
+export type BrakeSettings = { remove_percent: string; price_drop_share_percent: string; price_drop_percent: string }
+
+/** What the settings carry about the shop's own pricing rules (absent on a server without them). */
+export type PricingRulesSettings = {
+  pricing_rules?: PricingRules
+  pricing_rules_saved?: boolean
+  pricing_rules_revision?: number
+  brake?: BrakeSettings
+}
+
 /** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
-export type SyncSettings = PublicSettings
+export type SyncSettings = PublicSettings & PricingRulesSettings
 
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
 
@@ -148,7 +171,7 @@ export type TestConnectionResult =
   | { ok: true; account: AccountInfo }
   | { ok: false; error: RemoteError }
 
-export type SaveSettingsResult = { settings: SyncSettings; pricing_changed: boolean; run?: Run }
+export type SaveSettingsResult = { settings: SyncSettings; pricing_changed: boolean; run?: Run; needs_full_pass?: boolean; message?: string }
 
 export type ProductCatalogLink = {
   catalog_id: string
