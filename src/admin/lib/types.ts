@@ -32,7 +32,7 @@ export type PricingRulesSettings = {
 /** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
 export type SyncSettings = PublicSettings & PricingRulesSettings
 
-export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
+export type RunStatus = "queued" | "running" | "paused" | "succeeded" | "failed" | "interrupted"
 
 /** A rejected item of a run (or, with `kept`, a part dropped from a kept item). */
 export type RejectedItem = { id: string | null; field?: string | null; reason: string; excerpt?: string; kept?: boolean }
@@ -48,7 +48,7 @@ export type RunProgress = {
 export type Run = RunCounts & {
   id: string
   trigger: string
-  mode: "changes" | "full"
+  mode: "changes" | "full" | "reprice"
   status: RunStatus
   started_at: string | null
   finished_at: string | null
@@ -77,6 +77,7 @@ export type RemoteError = { code: string; message: string; request_id?: string |
 
 export type SyncState =
   | "idle"
+  | "paused"
   | "running"
   | "resuming"
   | "stalled"
