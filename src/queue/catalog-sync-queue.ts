@@ -69,15 +69,16 @@ export class CatalogSyncQueue {
 
   /**
    * Starts a run unless one is already queued or running, in which case that one is returned.
-   * `behindActive` (a pricing change) queues a new run even while one runs, since the running
-   * one uses the old pricing; an already queued full run is reused.
+   * `behindActive` (a pricing or rules change) queues a new run even while one runs, since the
+   * running one uses the old pricing; an already queued full run (or one of the same mode) is reused.
    */
   async enqueueRun(input: { mode: RunMode; trigger: RunTrigger; behindActive?: boolean }): Promise<EnqueueResult> {
     const keys = redisKeys(this.#prefix)
     return withRedisMutex(this.#redis, keys.enqueueMutex, async () => {
       const active = await this.interruptDeadRunsAndListLive()
       if (input.behindActive) {
-        const queuedFull = active.find((r) => r.status === "queued" && r.mode === "full")
+        // A queued full pass prices with the settings it reads when it starts, so it covers a reprice too.
+        const queuedFull = active.find((r) => r.status === "queued" && (r.mode === "full" || r.mode === input.mode))
         if (queuedFull) return { run: queuedFull, alreadyRunning: true }
       } else if (active.length) {
         return { run: active.find((r) => r.status === "running") ?? active[0], alreadyRunning: true }

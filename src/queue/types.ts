@@ -8,9 +8,10 @@ import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 
 export type { CatalogSyncModuleService }
 
-export type RunMode = "changes" | "full"
-export type RunTrigger = "schedule" | "manual" | "settings" | "retry"
-export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
+/** "reprice": new pricing rules applied to the stored costs (src/sync-run/reprice-run.ts), no API request. */
+export type RunMode = "changes" | "full" | "reprice"
+export type RunTrigger = "schedule" | "manual" | "settings" | "retry" | "rules_changed"
+export type RunStatus = "queued" | "running" | "paused" | "succeeded" | "failed" | "interrupted"
 
 export type RunJobData = {
   /** Set for enqueued runs; scheduled jobs carry none and the worker creates the row. */

@@ -24,6 +24,8 @@ import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-
 import { expectedCatalogTotal, type ExpectedTotal } from "../api/admin/catalog-sync/expected-total"
 import { productsWritten } from "../workflows/page/write-progress"
 import { pruneChangeLog } from "./change-log-retention"
+import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
+import { repriceRun } from "./reprice-run"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
 const PAGE_PROGRESS_EVERY_MS = 2_500
@@ -33,7 +35,7 @@ export const PAGE_SIZE = 200
 
 export interface RunSyncInput {
   runId: string
-  mode: "changes" | "full"
+  mode: "changes" | "full" | "reprice"
   settings: EffectiveSettings
   client: CatalogClient
   signal: AbortSignal
@@ -56,6 +58,9 @@ export interface RunSyncResult {
 const newPassId = () => `pass_${randomUUID()}`
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
+  // New pricing rules over the stored costs: no page, no API request.
+  if (input.mode === "reprice") return repriceRun(container, input)
+  const mode = input.mode
   const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, client, signal } = input
@@ -117,10 +122,13 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
   try {
     const setup = await ensureShopSetup(container, settings)
-    const start = startPosition(state, input.mode, settings.pricing, newPassId, input.resume ?? null)
+    const start = startPosition(state, mode, settings.pricing, newPassId, input.resume ?? null)
     // Reference lists only when due (full pass, stale, or a page with an unknown category/brand).
     const references = new RunReferences(container, client, state, settings, logger)
     let refs = await references.start(start.fullPassId !== null)
+    // Prices come from each size's cost by the shop's rules; categories inherit down the tree.
+    let treeOfRefs = refs
+    let categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
     logger.info(
       `catalog sync: run ${runId} (${input.mode}${input.resume ? `, resuming pass ${input.resume.passId ?? "none"}` : ""}) starts: ` +
@@ -179,6 +187,10 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       // Read the next page while this one is written.
       if (page.hasMore && !signal.aborted) pending = fetchPage(page.nextCursor)
       refs = await references.forPage(page.items, position.fullPassId !== null)
+      if (refs !== treeOfRefs) {
+        treeOfRefs = refs
+        categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
+      }
 
       const ctx: PageContext = {
         container,
@@ -189,6 +201,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           salesChannelId: setup.salesChannelId,
           stockLocationId: setup.stockLocationId,
           categoryIdsFor: (details) => categoryIdsFor(details, refs),
+          pricing: { rules: settings.pricingRules, categoryPathOf },
         },
         placement: setup,
         removalMode: settings.removalMode,
@@ -202,7 +215,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
       let planned: Parameters<typeof countsWithPlanned>[1] | null = null
       const fetchWaitMs = Date.now() - waitStarted
-      await beforePageWrite(counts.pages + 1, input.mode)
+      await beforePageWrite(counts.pages + 1, mode)
       // Fencing: a run that lost its lock writes no page.
       await fence?.check()
       const writeStarted = Date.now()

@@ -92,6 +92,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
         vocabulary: ctx.settings.vocabulary ?? null,
         writeConcurrency: pageWriteConcurrency(),
         syncedAt: new Date().toISOString(),
+        pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
       },
     }))
   } catch (error) {

@@ -35,7 +35,7 @@ export function fingerprintParts(input: ProductInput): FingerprintParts {
   const { variants, ...rest } = input
   return {
     fields: sha256(stableJson({ v: MAPPING_VERSION, ...rest })),
-    variants: sha256(stableJson(variants.map(({ amount: _amount, saleAmount: _sale, ...v }) => v))),
+    variants: sha256(stableJson(variants.map(({ amount: _amount, saleAmount: _sale, priced: _priced, ...v }) => v))),
     // Both amounts: a selling price below an unchanged old_price moves only the sale amount.
     prices: sha256(stableJson(variants.map((v) => [v.sizeKey, v.amount, v.saleAmount]))),
   }

@@ -1,13 +1,17 @@
 // Pure: a catalog card → the product, size option ("Розмір"), variants, prices and images the
 // engine writes to Medusa. Descriptive fields come from mapCardDetails (fidelity).
 import type { ProductCard } from "../catalog-client/schemas"
+import { priceOf, type PricingContext } from "../pricing/engine"
+import type { PricingRules } from "../pricing/rules"
 import { mapCardDetails, otherLanguage, variantAmounts, type CardDetails } from "./card-details"
+import { toAmount } from "./money"
 import type { Language } from "./settings/language"
 import {
   DEFAULT_SIZE_KEY,
   type ProductInput,
   type StockInput,
   type VariantInput,
+  type VariantPricing,
 } from "./product-input"
 import { DEFAULT_VOCABULARY, type ShopVocabulary } from "./shop-vocabulary"
 import { sortSizes } from "./size-order"
@@ -21,6 +25,26 @@ export interface MapContext {
   categoryIdsFor?: (details: CardDetails) => string[]
   /** Size option title and one-size value per language (default: DEFAULT_VOCABULARY). */
   vocabulary?: ShopVocabulary
+  /**
+   * The shop's pricing rules: selling and crossed-out prices are computed from each size's
+   * `cost_price` (src/pricing/engine.ts). Without it, the card's own `price`/`old_price` are used.
+   */
+  pricing?: MapPricing
+}
+
+export interface MapPricing {
+  rules: PricingRules
+  /** Catalog category ids from the root to the given category (the rules' inheritance). */
+  categoryPathOf: (catalogCategoryId: string | null) => string[]
+}
+
+/** One size's prices by the shop's rules (null cost: no price). */
+function priceByRules(cost: string | null | undefined, context: PricingContext, pricing: MapPricing): VariantPricing {
+  const exact = toAmount(cost ?? null)
+  const base = { cost: exact, categoryPath: [...context.categoryPath], brandId: context.brandId }
+  if (exact === null) return { ...base, amount: null, crossedOut: null }
+  const result = priceOf(exact, context, pricing.rules)
+  return { ...base, amount: result.amount, crossedOut: result.crossedOut }
 }
 
 /**
@@ -57,8 +81,16 @@ export function distinctSizes(card: ProductCard): ProductCard["sizes"] {
   return sortSizes(distinct, (s) => s.size.trim())
 }
 
-function variantsOf(card: ProductCard, oneSize: string): VariantInput[] {
+function variantsOf(card: ProductCard, oneSize: string, details: CardDetails, pricing: MapPricing | undefined): VariantInput[] {
   const sizes = distinctSizes(card)
+  const context: PricingContext = pricing
+    ? { categoryPath: pricing.categoryPathOf(details.categoryCatalogId), brandId: details.brandCatalogId }
+    : { categoryPath: [], brandId: null }
+  const amountsOf = (entry: { price?: string | null; old_price?: string | null; cost_price?: string | null }) => {
+    if (!pricing) return variantAmounts(entry)
+    const priced = priceByRules(entry.cost_price, context, pricing)
+    return { ...variantAmounts({ price: priced.amount, old_price: priced.crossedOut }), priced }
+  }
   if (sizes.length === 0) {
     return [
       {
@@ -66,7 +98,7 @@ function variantsOf(card: ProductCard, oneSize: string): VariantInput[] {
         title: oneSize,
         sku: variantSku(card, DEFAULT_SIZE_KEY),
         optionValue: oneSize,
-        ...variantAmounts(card),
+        ...amountsOf(card),
         metadata: { catalog_id: card.id, catalog_size: null },
       },
     ]
@@ -78,7 +110,7 @@ function variantsOf(card: ProductCard, oneSize: string): VariantInput[] {
       title: size,
       sku: variantSku(card, size),
       optionValue: size,
-      ...variantAmounts(s),
+      ...amountsOf(s),
       metadata: { catalog_id: card.id, catalog_size: size },
     }
   })
@@ -113,7 +145,7 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInp
   const vocabulary = ctx.vocabulary ?? DEFAULT_VOCABULARY
   const labels = vocabulary[ctx.primaryLanguage]
   const otherLabels = vocabulary[otherLanguage(ctx.primaryLanguage)]
-  const variants = variantsOf(card, labels.oneSize)
+  const variants = variantsOf(card, labels.oneSize, details, ctx.pricing)
   const images = imagesOf(card)
   // A product nobody can buy at a price stays a draft: no variant priced → draft.
   const priced = variants.some((v) => v.amount !== null)

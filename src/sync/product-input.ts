@@ -26,6 +26,22 @@ export interface VariantInput {
    */
   saleAmount: string | null
   metadata: Record<string, unknown>
+  /**
+   * What the shop's pricing rules made of the size's cost (set when the sync prices with rules):
+   * kept in the plugin's cost table for reprices, never written to Medusa. Not fingerprinted
+   * (the amounts above are).
+   */
+  priced?: VariantPricing
+}
+
+export interface VariantPricing {
+  /** `cost_price` of the size (or card), exact; null when no supplier has a price. */
+  cost: string | null
+  /** The engine's selling and crossed-out prices (crossed-out as computed, even when not above the price). */
+  amount: string | null
+  crossedOut: string | null
+  categoryPath: string[]
+  brandId: string | null
 }
 
 export interface ProductInput {

@@ -3,7 +3,7 @@
 //
 //   check the map against the shop → find crash leftovers (adopt one, delete extra copies) →
 //   resolve variant SKUs → create → update (adopted leftovers included) → stock-only levels →
-//   removals → brand links → translations → sale prices → product map → hook `pageWritten`
+//   removals → brand links → translations → sale prices → variant costs → product map → hook `pageWritten`
 //
 // Creates and updates are written in WRITE_CONCURRENCY concurrent chunks with per-product
 // containment (page/write-in-chunks.ts): a product whose write fails alone is rejected, a
@@ -36,6 +36,7 @@ import { syncTranslationsStep } from "./page/sync-translations-step"
 import { writeChangedProductsStep } from "./page/write-changed-products-step"
 import { writeNewProductsStep } from "./page/write-new-products-step"
 import { writeProductMapStep } from "./page/write-product-map-step"
+import { storeVariantCostsStep, type StoreVariantCostsInput } from "./page/store-variant-costs-step"
 
 export const syncCatalogPageWorkflowId = "catalog-sync-sync-catalog-page"
 
@@ -54,6 +55,8 @@ export interface SyncCatalogPageInput {
   writeConcurrency: number
   /** ISO time stamped on every map row the page writes. */
   syncedAt: string
+  /** The run's price_calculation and rules revision, stored with each size's cost (null: priced without rules). */
+  pricing?: StoreVariantCostsInput["pricing"]
 }
 
 export interface SyncCatalogPageResult {
@@ -144,6 +147,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }))
   )
   syncSalePricesStep(transform({ writes, input }, ({ writes, input }) => ({ written: writes.written, salePriceListId: input.refs.salePriceListId })))
+
+  storeVariantCostsStep(transform({ plan, writes, input }, ({ plan, writes, input }) => ({ plan, created: writes.created, updated: writes.updated, pricing: input.pricing ?? null })))
 
   writeProductMapStep(
     transform({ plan, writes, input }, ({ plan, writes, input }) => ({

@@ -1,5 +1,6 @@
 import Decimal from "decimal.js"
 import type { PricingParams } from "../../sync/settings/effective-settings"
+import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 import {
   DEFAULT_POLL_INTERVAL_MINUTES,
   MAX_POLL_INTERVAL_MINUTES,
@@ -53,6 +54,10 @@ export const EMPTY_SETTINGS: SyncSettings = {
   primary_language: "uk",
   enabled: true,
   revision: 0,
+  pricing_rules: DEFAULT_PRICING_RULES,
+  pricing_rules_saved: false,
+  pricing_rules_revision: 0,
+  brake: { remove_percent: "20", price_drop_share_percent: "10", price_drop_percent: "30" },
 }
 
 export function settingsToForm(settings: SyncSettings | null | undefined): SettingsFormValues {

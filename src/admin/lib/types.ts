@@ -172,7 +172,16 @@ export type TestConnectionResult =
   | { ok: true; account: AccountInfo }
   | { ok: false; error: RemoteError }
 
-export type SaveSettingsResult = { settings: SyncSettings; pricing_changed: boolean; run?: Run; needs_full_pass?: boolean; message?: string }
+export type SaveSettingsResult = {
+  settings: SyncSettings
+  pricing_changed: boolean
+  /** price_calculation (or the API parameters) changed: a full pass runs. */
+  needs_full_pass?: boolean
+  /** Only the pricing rules changed: a reprice run from the stored costs. */
+  rules_changed?: boolean
+  message?: string
+  run?: Run
+}
 
 export type ProductCatalogLink = {
   catalog_id: string

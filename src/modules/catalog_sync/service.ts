@@ -18,6 +18,7 @@ import {
   resolveEffectiveSettings,
 } from "../../sync/settings"
 import { apiKeyId } from "../../catalog-client/key-id"
+import { stableJson } from "../../sync/fingerprint"
 import {
   apiKeyLast4,
   decryptSecret,
@@ -105,6 +106,10 @@ class CatalogSyncModuleService extends MedusaService({
       }
     }
     const row = await this.getSettingsRow()
+    // A change of the saved rules bumps their revision (reprice runs and cost rows name it).
+    if (patch.pricing_rules !== undefined && stableJson(patch.pricing_rules) !== stableJson(row?.pricing_rules ?? null)) {
+      values.pricing_rules_revision = (row?.pricing_rules_revision ?? 0) + 1
+    }
     if (!row) {
       await this.createCatalogSyncSettings({ ...initialRowValues(this.pluginOptions_), ...values, revision: 1 } as any)
     } else {

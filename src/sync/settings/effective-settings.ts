@@ -1,6 +1,8 @@
 // Effective settings = the admin's saved row over the plugin options over defaults, and the
 // public (masked) view of them the admin API returns.
 import Decimal from "decimal.js"
+import { DEFAULT_BRAKE_THRESHOLDS, type BrakeThresholds } from "../../pricing/brake"
+import { parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { resolveVocabulary, type ShopVocabulary } from "../shop-vocabulary"
 import { normaliseBaseUrl } from "./base-url"
 import type { Language } from "./language"
@@ -29,6 +31,16 @@ export type EffectiveSettings = {
   apiKeyHash: string | null
   apiKeyLast4: string | null
   pricing: PricingParams
+  /**
+   * The rules every selling and crossed-out price is computed with: the admin's own rules once
+   * saved, else the API parameters above as rules (rulesFromApiPricing: the API's own prices).
+   */
+  pricingRules: PricingRules
+  /** Whether the admin saved rules of their own (else pricingRules follow the API parameters). */
+  pricingRulesSaved: boolean
+  /** Bumped on every change of the saved rules; a reprice run and each cost row name the revision that priced them. */
+  pricingRulesRevision: number
+  brake: BrakeThresholds
   pollIntervalMinutes: number
   stockLocationId: string | null
   salesChannelId: string | null
@@ -59,6 +71,9 @@ export type SettingsRow = {
   primary_language: Language
   enabled: boolean
   revision: number
+  pricing_rules?: unknown
+  pricing_rules_revision?: number | null
+  brake?: Partial<BrakeThresholds> | null
 }
 
 /** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
@@ -122,6 +137,8 @@ export function resolveEffectiveSettings(input: {
     apiKeyHash: fromRow ? row!.api_key_hash : apiKey ? hashKey(apiKey) : null,
     apiKeyLast4: fromRow ? row!.api_key_last4 : apiKey ? apiKey.slice(-4) : null,
     pricing,
+    ...rulesOf(row, pricing),
+    brake: { ...DEFAULT_BRAKE_THRESHOLDS, ...(row?.brake ?? {}) },
     pollIntervalMinutes: row ? clampInterval(row.poll_interval_minutes) : clampInterval(options.pollIntervalMinutes),
     stockLocationId: row?.stock_location_id ?? options.stockLocationId ?? null,
     salesChannelId: row?.sales_channel_id ?? options.salesChannelId ?? null,
@@ -132,6 +149,16 @@ export function resolveEffectiveSettings(input: {
     enabled: row ? row.enabled : true,
     revision: row?.revision ?? 0,
   }
+}
+
+/** The saved rules (re-validated: a row from an older version never reaches the engine unchecked), else the API's parameters as rules. */
+function rulesOf(row: SettingsRow | null, pricing: PricingParams): Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "pricingRulesRevision"> {
+  const revision = row?.pricing_rules_revision ?? 0
+  if (row?.pricing_rules) {
+    const parsed = parsePricingRules(row.pricing_rules)
+    if (parsed.ok) return { pricingRules: parsed.rules, pricingRulesSaved: true, pricingRulesRevision: revision }
+  }
+  return { pricingRules: rulesFromApiPricing(pricing), pricingRulesSaved: false, pricingRulesRevision: revision }
 }
 
 /** The defaults a first saved row starts from: what the options say. */
@@ -179,6 +206,15 @@ export function toPublicSettings(settings: EffectiveSettings) {
     primary_language: settings.primaryLanguage,
     enabled: settings.enabled,
     revision: settings.revision,
+    // The rules prices are computed with (the API parameters as rules until the admin saves some).
+    pricing_rules: settings.pricingRules,
+    pricing_rules_saved: settings.pricingRulesSaved,
+    pricing_rules_revision: settings.pricingRulesRevision,
+    brake: {
+      remove_percent: settings.brake.removal_percent,
+      price_drop_share_percent: settings.brake.lowered_prices_percent,
+      price_drop_percent: settings.brake.price_drop_percent,
+    },
   }
 }
 

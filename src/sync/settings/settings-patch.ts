@@ -2,6 +2,8 @@
 // check's target: validated with zod, every refusal naming its field (the route answers 400).
 import Decimal from "decimal.js"
 import { z } from "zod"
+import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
+import { fieldPath, parsePricingRules, type PricingRules } from "../../pricing/rules"
 import { parseBaseUrl } from "./base-url"
 import { MASKED_KEY_PREFIX, type EffectiveSettings } from "./effective-settings"
 import { MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "./plugin-options"
@@ -80,11 +82,29 @@ export const settingsPatchSchema = z
     removal_mode: z.enum(["delete", "draft"]),
     primary_language: z.enum(["uk", "ru"]),
     enabled: z.boolean(),
+    // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
+    // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
+    pricing_rules: z.unknown(),
+    // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
+    brake: z.unknown(),
   })
   .partial()
   .strict()
 
-export type SettingsPatch = z.output<typeof settingsPatchSchema>
+/** The brake as the admin API names it → the thresholds of src/pricing/brake.ts. */
+const brakePatchSchema = z
+  .object({
+    remove_percent: z.unknown(),
+    price_drop_share_percent: z.unknown(),
+    price_drop_percent: z.unknown(),
+  })
+  .partial()
+  .strict()
+
+export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake"> & {
+  pricing_rules?: PricingRules | null
+  brake?: BrakeThresholds
+}
 
 export type FieldError = { field: string; message: string }
 
@@ -96,12 +116,26 @@ export type PatchValidation =
  * Validates a partial change against the current effective values (the cross-field rule
  * "not both discount and old-price markup" applies to the result, not only the body).
  */
-export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSettings, "pricing">): PatchValidation {
+export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSettings, "pricing"> & Partial<Pick<EffectiveSettings, "brake">>): PatchValidation {
   const parsed = settingsPatchSchema.safeParse(body ?? {})
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map(issueToFieldError) }
   }
-  const patch = parsed.data
+  const { pricing_rules: rulesInput, brake: brakeInput, ...fields } = parsed.data
+  const patch: SettingsPatch = fields
+  if (rulesInput !== undefined) {
+    if (rulesInput === null) patch.pricing_rules = null
+    else {
+      const rules = parsePricingRules(rulesInput)
+      if (!rules.ok) return { ok: false, errors: rules.errors.map((e) => ({ field: `pricing_rules.${e.field}`, message: e.message })) }
+      patch.pricing_rules = rules.rules
+    }
+  }
+  if (brakeInput !== undefined) {
+    const brake = brakeOf(brakeInput, current.brake)
+    if (!brake.ok) return { ok: false, errors: brake.errors }
+    patch.brake = brake.brake
+  }
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
   if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key
   const discount = patch.discount_percent !== undefined ? patch.discount_percent : current.pricing.discount_percent
@@ -115,6 +149,29 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
     }
   }
   return { ok: true, patch }
+}
+
+/** The brake's new thresholds: the body's values over the current ones, each a percent 0–100. */
+function brakeOf(input: unknown, current: BrakeThresholds | undefined): { ok: true; brake: BrakeThresholds } | { ok: false; errors: FieldError[] } {
+  const named = brakePatchSchema.safeParse(input)
+  if (!named.success) return { ok: false, errors: named.error.issues.map((i) => prefixed("brake", issueToFieldError(i))) }
+  const b = named.data
+  const thresholds = brakeThresholdsSchema.safeParse({
+    ...(current ?? {}),
+    ...(b.remove_percent !== undefined ? { removal_percent: b.remove_percent } : {}),
+    ...(b.price_drop_share_percent !== undefined ? { lowered_prices_percent: b.price_drop_share_percent } : {}),
+    ...(b.price_drop_percent !== undefined ? { price_drop_percent: b.price_drop_percent } : {}),
+  })
+  if (thresholds.success) return { ok: true, brake: thresholds.data }
+  const publicName: Record<string, string> = { removal_percent: "remove_percent", lowered_prices_percent: "price_drop_share_percent", price_drop_percent: "price_drop_percent" }
+  return {
+    ok: false,
+    errors: thresholds.error.issues.map((i) => ({ field: `brake.${publicName[String(i.path[0])] ?? fieldPath(i.path)}`, message: i.message })),
+  }
+}
+
+function prefixed(prefix: string, error: FieldError): FieldError {
+  return { ...error, field: `${prefix}.${error.field}` }
 }
 
 function issueToFieldError(issue: z.core.$ZodIssue): FieldError {

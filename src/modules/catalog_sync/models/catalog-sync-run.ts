@@ -4,11 +4,13 @@ import { model } from "@medusajs/framework/utils"
 const CatalogSyncRun = model
   .define("catalog_sync_run", {
     id: model.id({ prefix: "csrun" }).primaryKey(),
-    // "schedule" | "manual" | "settings" | "retry"
+    // "schedule" | "manual" | "settings" | "retry" | "rules_changed"
     trigger: model.text(),
-    mode: model.enum(["changes", "full"]),
+    // "reprice": new pricing rules applied to the stored costs, no API request.
+    mode: model.enum(["changes", "full", "reprice"]),
+    // "paused": the safety brake stopped it before a write; it waits for confirm or discard.
     status: model
-      .enum(["queued", "running", "succeeded", "failed", "interrupted"])
+      .enum(["queued", "running", "paused", "succeeded", "failed", "interrupted"])
       .default("queued"),
     started_at: model.dateTime().nullable(),
     finished_at: model.dateTime().nullable(),
@@ -29,6 +31,10 @@ const CatalogSyncRun = model
     // { phase, restarts, ... } while running.
     progress: model.json().nullable(),
     job_id: model.text().nullable(),
+    // The safety brake: why the run paused and what it would do ({ reasons, preview }), and the
+    // admin's answer ({ action: "confirmed" | "discarded", user_id, at }).
+    brake: model.json().nullable(),
+    brake_resolution: model.json().nullable(),
   })
   .indexes([{ on: ["created_at"] }, { on: ["status"] }])
 

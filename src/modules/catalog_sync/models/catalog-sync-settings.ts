@@ -23,6 +23,12 @@ const CatalogSyncSettings = model.define("catalog_sync_settings", {
   removal_mode: model.enum(["delete", "draft"]).default("delete"),
   primary_language: model.enum(["uk", "ru"]).default("uk"),
   enabled: model.boolean().default(true),
+  // The shop's own pricing rules (src/pricing/rules.ts), normalised; null = the API parameters
+  // above as rules (rulesFromApiPricing). Bumped revision on every change of the rules.
+  pricing_rules: model.json().nullable(),
+  pricing_rules_revision: model.number().default(0),
+  // Safety brake thresholds { removal_percent, lowered_prices_percent, price_drop_percent }; null = defaults.
+  brake: model.json().nullable(),
   // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
   revision: model.number().default(1),
 })

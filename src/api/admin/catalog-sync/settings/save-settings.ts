@@ -16,6 +16,7 @@ import {
   type FieldError,
   type SettingsPatch,
 } from "../../../../sync/settings"
+import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
 import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
 
@@ -24,7 +25,19 @@ export type SaveFieldError = FieldError & { code?: string; request_id?: string |
 
 export type SaveSettingsOutcome =
   | { ok: false; errors: SaveFieldError[] }
-  | { ok: true; body: { settings: ReturnType<typeof toPublicSettings>; pricing_changed: boolean; run?: ReturnType<typeof serializeRun> } }
+  | {
+      ok: true
+      body: {
+        settings: ReturnType<typeof toPublicSettings>
+        pricing_changed: boolean
+        /** The API parameters changed (price_calculation: costs depend on it): a full pass runs. */
+        needs_full_pass: boolean
+        /** Only the rules changed: a reprice run from the stored costs, no API request. */
+        rules_changed: boolean
+        message?: string
+        run?: ReturnType<typeof serializeRun>
+      }
+    }
 
 type Scope = Pick<MedusaContainer, "resolve">
 
@@ -50,8 +63,26 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const saved = await service.saveSettings(patch)
   forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
-  const run = await followSettings({ saved, pricingChanged, service, runtime, logger })
-  return { ok: true, body: { settings: toPublicSettings(saved), pricing_changed: pricingChanged, ...(run ? { run } : {}) } }
+  const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
+  const run = await followSettings({ saved, pricingChanged, rulesChanged, service, runtime, logger })
+  const message = pricingChanged
+    ? current.pricing.price_calculation !== saved.pricing.price_calculation
+      ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
+      : "The API's pricing parameters changed: every product is read again (a full pass)"
+    : rulesChanged
+      ? "Pricing rules changed: prices are recomputed from the stored costs (a reprice run, no API request)"
+      : undefined
+  return {
+    ok: true,
+    body: {
+      settings: toPublicSettings(saved),
+      pricing_changed: pricingChanged,
+      needs_full_pass: pricingChanged,
+      rules_changed: rulesChanged,
+      ...(message ? { message } : {}),
+      ...(run ? { run } : {}),
+    },
+  }
 }
 
 /** The stock location and sales channel must exist in this shop. */
@@ -119,17 +150,21 @@ async function verifyKeyChange(
 async function followSettings(input: {
   saved: EffectiveSettings
   pricingChanged: boolean
+  rulesChanged: boolean
   service: ReturnType<typeof catalogSyncService>
   runtime: ReturnType<typeof catalogSyncRuntime>
   logger: Logger
 }): Promise<ReturnType<typeof serializeRun> | undefined> {
-  const { saved, pricingChanged, service, runtime, logger } = input
+  const { saved, pricingChanged, rulesChanged, service, runtime, logger } = input
   let run: ReturnType<typeof serializeRun> | undefined = undefined
   try {
     const queue = await runtime.queue()
     await queue.syncSchedule(saved)
     if (pricingChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
+      run = serializeRun(queued)
+    } else if (rulesChanged && isConfigured(saved) && saved.enabled) {
+      const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
       run = serializeRun(queued)
     }
     if (!run) {

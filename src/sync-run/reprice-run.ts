@@ -1,0 +1,206 @@
+// A run of kind "reprice": the shop's pricing rules changed (same price_calculation), so every
+// variant's selling and crossed-out price is computed again from the costs the sync stored
+// (catalog_variant_cost) and only the prices that change are written, in bulk. It asks the
+// catalog API nothing. Progress is a run's: batches as pages, products done of the total.
+//
+// Rows whose cost came with another price_calculation are left alone: their costs are stale
+// until the full pass a price_calculation change starts.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { writePageInBulk } from "../bulk-write"
+import type { CatalogSyncModuleService } from "../modules/catalog_sync"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
+import { planReprice, type PriceChange, type StoredVariantPrice } from "../pricing/reprice"
+import type { PricingRules } from "../pricing/rules"
+import type { RunFence } from "../queue/run-liveness"
+import { variantAmounts } from "../sync/card-details"
+import { CURRENCY_CODE } from "../sync/product-input"
+import type { EffectiveSettings } from "../sync/settings"
+import { runErrorOf, runErrorText } from "../sync/write-failures"
+import { ensureSalePriceList } from "../workflows/extras/sale-prices"
+import type { ReferenceCache } from "../workflows/extras"
+import { knexOf, VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
+import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
+import { emptyCounts } from "./counts"
+
+/** Products a batch reprices (one transaction each). */
+export const REPRICE_BATCH_PRODUCTS = 1000
+
+export interface RepriceRunInput {
+  runId: string
+  settings: EffectiveSettings
+  signal: AbortSignal
+  fence?: RunFence
+}
+
+type CostRow = {
+  id: string
+  catalog_id: string
+  size_key: string
+  variant_id: string
+  cost: string | null
+  category_id: string | null
+  category_path: string[] | null
+  brand_id: string | null
+  amount: string | null
+  crossed_out_amount: string | null
+}
+
+/** The next batch of products (catalog ids after `after`, in text order) and all their priced rows. */
+async function nextBatch(db: Knex, after: string | null, priceCalculation: string): Promise<{ catalogIds: string[]; rows: CostRow[] }> {
+  const ids = (
+    await db(VARIANT_COST_TABLE)
+      .distinct("catalog_id")
+      .whereNull("deleted_at")
+      .andWhere("price_calculation", priceCalculation)
+      .whereNotNull("variant_id")
+      .modify((q) => {
+        if (after !== null) q.andWhere("catalog_id", ">", after)
+      })
+      .orderBy("catalog_id")
+      .limit(REPRICE_BATCH_PRODUCTS)
+  ).map((r: { catalog_id: string }) => r.catalog_id)
+  if (!ids.length) return { catalogIds: [], rows: [] }
+  const rows: CostRow[] = await db(VARIANT_COST_TABLE)
+    .select("id", "catalog_id", "size_key", "variant_id", "cost", "category_id", "category_path", "brand_id", "amount", "crossed_out_amount")
+    .whereIn("catalog_id", ids)
+    .whereNull("deleted_at")
+    .andWhere("price_calculation", priceCalculation)
+    .whereNotNull("variant_id")
+  return { catalogIds: ids, rows }
+}
+
+async function countProducts(db: Knex, priceCalculation: string): Promise<number> {
+  const [row] = await db(VARIANT_COST_TABLE)
+    .countDistinct({ n: "catalog_id" })
+    .whereNull("deleted_at")
+    .andWhere("price_calculation", priceCalculation)
+    .whereNotNull("variant_id")
+  return Number((row as { n: string | number }).n)
+}
+
+/** What Medusa holds for a variant's new prices: base price, and the sale list's price when there is a crossed-out one. */
+export function medusaAmounts(change: Pick<PriceChange, "to">): { amount: string | null; saleAmount: string | null } {
+  return variantAmounts({ price: change.to.amount, old_price: change.to.crossed_out })
+}
+
+/** Writes one batch's changes in one transaction: base prices, sale prices, and the cost rows' amounts and revision. */
+async function writeBatch(container: MedusaContainer, changes: PriceChange[], rows: CostRow[], saleListId: string, revision: number): Promise<void> {
+  const idOfVariant = new Map(rows.map((r) => [r.variant_id, r.id]))
+  await writePageInBulk(container, async (page) => {
+    const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
+    await page.setBasePrices(
+      amounts.filter((a) => a.amount !== null).map((a) => ({ variantId: a.variantId, amount: a.amount! })),
+      CURRENCY_CODE,
+    )
+    const onSale = amounts.filter((a) => a.saleAmount !== null)
+    await page.setSalePrices(saleListId, onSale.map((a) => ({ variantId: a.variantId, amount: a.saleAmount! })), CURRENCY_CODE)
+    await page.deleteSalePrices(saleListId, amounts.filter((a) => a.saleAmount === null).map((a) => a.variantId))
+    if (changes.length) {
+      const values = changes.map(() => "(?, ?, ?)").join(", ")
+      await page.trx.raw(
+        `update ${VARIANT_COST_TABLE} as c set amount = v.amount, crossed_out_amount = v.crossed, priced_revision = ?, updated_at = now()
+         from (values ${values}) as v(id, amount, crossed) where c.id = v.id`,
+        [revision, ...changes.flatMap((c) => [idOfVariant.get(c.variant_id)!, c.to.amount, c.to.crossed_out])],
+      )
+    }
+    const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
+    const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
+    if (unchanged.length) await page.trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
+  })
+}
+
+export function storedPrices(rows: CostRow[], pathOf: (categoryId: string | null) => string[]): StoredVariantPrice[] {
+  return rows.map((r) => {
+    const fromTree = pathOf(r.category_id)
+    return {
+      variant_id: r.variant_id,
+      catalog_id: r.catalog_id,
+      size: r.size_key,
+      cost: r.cost,
+      // The shop's tree as it is now; the stored path when the category is no longer in it.
+      context: { categoryPath: fromTree.length > 1 || !r.category_path?.length ? fromTree : r.category_path, brandId: r.brand_id },
+      current: { amount: r.amount, crossed_out: r.crossed_out_amount },
+    }
+  })
+}
+
+export async function repriceRun(container: MedusaContainer, input: RepriceRunInput): Promise<{ status: "succeeded" | "failed" | "interrupted"; errorCode?: string }> {
+  const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const { runId, settings, signal, fence } = input
+  const rules: PricingRules = settings.pricingRules
+  const revision = settings.pricingRulesRevision
+  const calculation = settings.pricing.price_calculation
+  const counts = emptyCounts()
+  let phase = "reprice"
+  let total: number | null = null
+  let moved = 0
+  const progress = () => ({
+    phase,
+    items_done: counts.items_seen,
+    ...(total !== null ? { expected_total: total, expected_total_source: "stored_costs" } : {}),
+    rules_revision: revision,
+    prices_changed: moved,
+  })
+  const state = await service.getState()
+  const storeState = async (patch: Record<string, unknown>) => {
+    if (fence) await fence.updateState(state.id, patch)
+    else await service.updateCatalogSyncStates({ id: state.id, ...patch })
+  }
+  const finish = async (status: "succeeded" | "failed" | "interrupted", error?: unknown) => {
+    const failure = error === undefined ? undefined : runErrorOf(error)
+    await service.updateCatalogSyncRuns({
+      id: runId,
+      status,
+      finished_at: new Date(),
+      ...counts,
+      progress: progress(),
+      error_code: failure?.code ?? null,
+      error_message: failure?.message ?? null,
+    })
+    await storeState({ current_run_id: null })
+    return failure ? { status, errorCode: failure.code } : { status }
+  }
+
+  await fence?.check()
+  await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
+  await storeState({ current_run_id: runId })
+  try {
+    const db = knexOf(container)
+    const pathOf = categoryPathIn(await loadCatalogCategoryTree(container))
+    const cache = (state.reference_cache ?? null) as ReferenceCache | null
+    const saleListId = await ensureSalePriceList(container, cache?.sale_price_list_id ?? null)
+    total = await countProducts(db, calculation)
+    await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
+    const started = Date.now()
+    let after: string | null = null
+    for (;;) {
+      if (signal.aborted) {
+        phase = "interrupted"
+        return await finish("interrupted")
+      }
+      const batch = await nextBatch(db, after, calculation)
+      if (!batch.catalogIds.length) break
+      const plan = planReprice(storedPrices(batch.rows, pathOf), rules)
+      await fence?.check()
+      await writeBatch(container, plan.changes, batch.rows, saleListId, revision)
+      const touched = new Set(plan.changes.map((c) => c.catalog_id))
+      counts.pages++
+      counts.items_seen += batch.catalogIds.length
+      counts.updated += touched.size
+      counts.unchanged += batch.catalogIds.length - touched.size
+      moved += plan.changes.length
+      after = batch.catalogIds[batch.catalogIds.length - 1]
+      await service.updateCatalogSyncRuns({ id: runId, ...counts, progress: progress() })
+    }
+    logger.info(`catalog sync: reprice run ${runId} (rules revision ${revision}): ${counts.items_seen} products, ${moved} variant prices changed in ${Date.now() - started} ms, no API request`)
+    phase = "done"
+    return await finish("succeeded")
+  } catch (error) {
+    logger.error(`catalog sync reprice run ${runId} failed: ${runErrorText(error, { withStack: true })}`)
+    phase = "failed"
+    return await finish("failed", error)
+  }
+}
