@@ -5,6 +5,7 @@
  *    second, and the app process's peak RSS;
  *  - a changes sync of BENCH_CHANGED changed products (default 1,000);
  *  - a poll with no changes: requests and milliseconds;
+ *  - a reprice of every product after new pricing rules (bench/reprice.ts): time and API requests;
  *  - the change log's growth over the full sync: rows stored (the cap) and the table's size on
  *    disk before and after (pg_total_relation_size: heap, indexes and TOAST).
  * Run alone: `npx tsx bench/sync.ts`. CATALOG_SYNC_PROFILE=1 makes the app log module timings.
@@ -14,6 +15,7 @@ import { randomUUID } from "node:crypto"
 import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/platform-helpers"
 import { startSandbox } from "../sandbox/server"
+import { measureReprice } from "./reprice"
 
 /** RSS in MB of a process and its descendants. */
 function rssMb(pid: number): number {
@@ -137,6 +139,9 @@ export async function benchSync(): Promise<Record<string, number>> {
       `poll with no changes: ${idleRequests} requests to the API, ${idleRequests - idleNotModified} counted ` +
         `(${idleNotModified} answered 304; ${idle.requests_used} changes pages), ${(seconds(idle) * 1000).toFixed(0)} ms`
     )
+
+    // New pricing rules: every price recomputed from the stored costs, no API request.
+    Object.assign(results, await measureReprice(app, db.url, sb))
     return results
   } finally {
     await app.stop()
