@@ -1,42 +1,8 @@
-// Helpers for the pricing specs: the stored costs the rules price from, read straight from
-// PostgreSQL (and, until the sync stores them itself, written from what the sandbox serves).
+// Helpers for the pricing specs: the stored costs the rules price from and Medusa's prices,
+// read straight from PostgreSQL.
 import Decimal from "decimal.js"
-import type { ProductCard } from "../../src/catalog-client"
 import type { StoredVariantPrice } from "../../src/pricing"
 import { sql } from "./platform-helpers"
-
-/**
- * Stores each synced size's cost (as the sync does with `price_calculation` max) where no row is
- * stored yet: the catalog's `cost_price` per size, the category path from the synced tree (catalog
- * ids, root first) and the brand. Returns how many rows it wrote.
- */
-export async function storeCostsFromCards(databaseUrl: string, cards: ProductCard[], calculation = "max"): Promise<number> {
-  const maps = await sql<{ catalog_id: string; variant_ids: Record<string, string> | null }>(
-    databaseUrl,
-    "select catalog_id, variant_ids from catalog_product_map where deleted_at is null and status = 'active'"
-  )
-  const variantsOf = new Map(maps.map((m) => [m.catalog_id, m.variant_ids ?? {}]))
-  const paths = await categoryPaths(databaseUrl)
-  let written = 0
-  for (const card of cards) {
-    const variantIds = variantsOf.get(card.id)
-    if (!variantIds) continue
-    const bySize = new Map(card.sizes.map((s) => [s.size.trim(), s.cost_price ?? null]))
-    for (const [size, variantId] of Object.entries(variantIds)) {
-      const cost = size === "" ? card.cost_price : bySize.get(size) ?? null
-      const category = card.category_id ?? null
-      const rows = await sql(
-        databaseUrl,
-        `insert into catalog_variant_cost (id, catalog_id, size_key, variant_id, cost, price_calculation, category_id, category_path, brand_id, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now())
-         on conflict (catalog_id, size_key) where deleted_at is null do nothing returning id`,
-        [`csvcost_t${card.id}_${written}_${size}`, card.id, size, variantId, cost, calculation, category, JSON.stringify(category ? paths.get(category) ?? [category] : []), card.brand?.id ?? null]
-      )
-      written += rows.length
-    }
-  }
-  return written
-}
 
 /** catalog category id → ids from the root down to it, from the plugin's synced categories. */
 export async function categoryPaths(databaseUrl: string): Promise<Map<string, string[]>> {
