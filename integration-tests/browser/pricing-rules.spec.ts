@@ -46,9 +46,11 @@ describe("pricing rules editor in the browser", () => {
       },
       { p, body }
     )
-  const shot = async (name: string) => {
+  /** The dashboard scrolls inside its main column: bring `testId` into view, then the viewport. */
+  const shot = async (name: string, testId?: string) => {
+    if (testId) await page.getByTestId(testId).first().scrollIntoViewIfNeeded()
     const file = path.join(SHOTS, `pricing-${name}.png`)
-    await page.screenshot({ path: file, fullPage: true })
+    await page.screenshot({ path: file })
     saved.push(file)
   }
   const lastRuns = async () => (await adminApi("/admin/catalog-sync/runs?limit=5")).body.runs as { id: string; mode: string; status: string; removed: number }[]
@@ -64,7 +66,8 @@ describe("pricing rules editor in the browser", () => {
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     })
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    // Tall enough for the rules editor and its preview in one screenshot.
+    page = await browser.newPage({ viewport: { width: 1440, height: 1900 } })
     page.setDefaultTimeout(60_000)
   })
 
@@ -105,7 +108,7 @@ describe("pricing rules editor in the browser", () => {
     await expectText(page.getByTestId("pricing-move-summary"), "No price will change")
     const before = await previewAmounts(page)
     expect(before).toHaveLength(10)
-    await shot("1-editor")
+    await shot("1-editor", "pricing-rules-editor")
 
     // The top-level category with the most products, by its name in the picker.
     const refs = (await adminApi("/admin/catalog-sync/pricing/references")).body as { categories: { id: string; name: string; parent_id: string | null }[] }
@@ -143,7 +146,7 @@ describe("pricing rules editor in the browser", () => {
     expect(routed.sample.map((r: { next: { amount: string } }) => r.next.amount)).toEqual(after)
     expect(await page.locator('[data-testid="pricing-preview-row"][data-move="up"]').count()).toBeGreaterThan(0)
     await page.getByTestId("pricing-reprice-notice").waitFor()
-    await shot("2-preview")
+    await shot("2-preview", "pricing-rules-editor")
   })
 
   it("saves: a reprice run completes and every price in Medusa is the engine's for the new rules", async () => {
@@ -181,7 +184,7 @@ describe("pricing rules editor in the browser", () => {
     // Nothing removed while paused.
     const active = async () => (await sql(db.url, "select count(*)::int as n from product where deleted_at is null and external_id is not null"))[0].n
     expect(await active()).toBe(PRODUCTS)
-    await shot("4-brake-paused")
+    await shot("4-brake-paused", "catalog-sync-brake")
     await page.getByTestId("catalog-sync-brake-confirm").click()
     await page.getByRole("alertdialog").getByRole("button", { name: "Confirm and apply" }).click()
     const runId = await brake.getAttribute("data-run-id")
