@@ -164,3 +164,60 @@ describe("resolveEffectiveSettings", () => {
     expect(samePricing(a, { ...a, price_calculation: "min" })).toBe(false)
   })
 })
+
+describe("pricing rules and brake in the settings", () => {
+  const row = (extra: Partial<SettingsRow>): SettingsRow => ({
+    base_url: null,
+    api_key_encrypted: null,
+    api_key_last4: null,
+    api_key_hash: null,
+    price_calculation: "max",
+    markup_percent: "30",
+    discount_percent: "10",
+    old_price_markup_percent: null,
+    poll_interval_minutes: 10,
+    stock_location_id: null,
+    sales_channel_id: null,
+    removal_mode: "delete",
+    primary_language: "uk",
+    enabled: true,
+    revision: 3,
+    ...extra,
+  })
+
+  it("validates pricing_rules with errors naming the field inside, and normalises them", () => {
+    const bad = validateSettingsPatch({ pricing_rules: { base_markup_percent: "30", overrides: [{ type: "brand", brand_id: "7", markup_percent: "x" }], rounding: { mode: "none" } } }, noPricing)
+    expect(bad).toEqual({ ok: false, errors: [{ field: "pricing_rules.overrides[0].markup_percent", message: "must be a number" }] })
+    const good = validateSettingsPatch({ pricing_rules: { base_markup_percent: 30.5, rounding: { mode: "whole" } } }, noPricing)
+    expect(good.ok && good.patch.pricing_rules).toMatchObject({ base_markup_percent: "30.5", overrides: [], rounding: { mode: "whole", direction: "nearest" } })
+    expect(validateSettingsPatch({ pricing_rules: null }, noPricing)).toEqual({ ok: true, patch: { pricing_rules: null } })
+  })
+
+  it("takes the brake in the API's names over the current thresholds; a bad one names its field", () => {
+    const current = { ...noPricing, brake: { removal_percent: "20", lowered_prices_percent: "10", price_drop_percent: "30" } }
+    expect(validateSettingsPatch({ brake: { remove_percent: 35 } }, current)).toEqual({
+      ok: true,
+      patch: { brake: { removal_percent: "35", lowered_prices_percent: "10", price_drop_percent: "30" } },
+    })
+    expect(fieldsOf({ brake: { price_drop_share_percent: 101 } }, current)).toEqual(["brake.price_drop_share_percent"])
+    expect(fieldsOf({ brake: { removals: 5 } }, current)).toEqual(["brake.removals"])
+  })
+
+  it("effective rules: the saved ones, else the API parameters as rules; the public view names the brake as the API does", () => {
+    const fromApi = resolveEffectiveSettings({ row: row({}), options: {}, decryptedKey: null, hashKey })
+    expect(fromApi.pricingRulesSaved).toBe(false)
+    expect(fromApi.pricingRules).toMatchObject({ base_markup_percent: "30", crossed_out: { type: "discount", discount_percent: "10" } })
+    const saved = resolveEffectiveSettings({
+      row: row({ pricing_rules: { base_markup_percent: "12", rounding: { mode: "none" } }, pricing_rules_revision: 4, brake: { removal_percent: "50" } }),
+      options: {},
+      decryptedKey: null,
+      hashKey,
+    })
+    expect(saved).toMatchObject({ pricingRulesSaved: true, pricingRulesRevision: 4, pricingRules: { base_markup_percent: "12" } })
+    expect(toPublicSettings(saved)).toMatchObject({
+      pricing_rules: { base_markup_percent: "12" },
+      pricing_rules_revision: 4,
+      brake: { remove_percent: "50", price_drop_share_percent: "10", price_drop_percent: "30" },
+    })
+  })
+})
