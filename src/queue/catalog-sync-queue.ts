@@ -75,6 +75,9 @@ export class CatalogSyncQueue {
   async enqueueRun(input: { mode: RunMode; trigger: RunTrigger; behindActive?: boolean }): Promise<EnqueueResult> {
     const keys = redisKeys(this.#prefix)
     return withRedisMutex(this.#redis, keys.enqueueMutex, async () => {
+      // A run the safety brake paused waits for the admin: no run (and no API request) meanwhile.
+      const paused = await this.pausedRun()
+      if (paused) return { run: paused, alreadyRunning: true }
       const active = await this.interruptDeadRunsAndListLive()
       if (input.behindActive) {
         // A queued full pass prices with the settings it reads when it starts, so it covers a reprice too.
@@ -94,9 +97,25 @@ export class CatalogSyncQueue {
    */
   async createScheduledRun(input: { mode: RunMode; jobId: string | null }): Promise<RunRow | null> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
-      if ((await this.interruptDeadRunsAndListLive()).length) return null
+      if ((await this.pausedRun()) || (await this.interruptDeadRunsAndListLive()).length) return null
       return this.#service().createCatalogSyncRuns({ trigger: "schedule", mode: input.mode, status: "queued", job_id: input.jobId })
     })
+  }
+
+  /** The run the safety brake paused that the admin has not answered yet, or null. */
+  async pausedRun(): Promise<RunRow | null> {
+    const rows = await this.#service().listCatalogSyncRuns({ status: "paused" }, { order: { created_at: "DESC" }, take: 5 })
+    return rows.find((r) => !r.brake_resolution) ?? null
+  }
+
+  /**
+   * The admin answered a paused run (confirm or discard): a run continuing its pass from the
+   * stored cursor (the paused page was not written) is queued, as a resumed run.
+   */
+  async continuePausedRun(row: RunRow): Promise<RunRow> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () =>
+      this.#addRun({ mode: row.mode, trigger: "retry", progress: { ...CatalogSyncQueue.resumeProgress(row), after_brake: row.id } })
+    )
   }
 
   /** Creates a queued run row and its job (the job id is the run id). */

@@ -17,3 +17,9 @@ void _mapRowFromModel
 export function catalogSyncService(container: MedusaContainer): CatalogSyncService {
   return container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE) as unknown as CatalogSyncService
 }
+
+/** The shop's catalog products now (active map rows): the base of the safety brake's removal share. */
+export async function activeCatalogProducts(container: MedusaContainer): Promise<number> {
+  const [, count] = await catalogSyncService(container).listAndCountCatalogProductMaps({ status: "active" }, { select: ["id"], take: 1 })
+  return count
+}

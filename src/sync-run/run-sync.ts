@@ -26,6 +26,8 @@ import { productsWritten } from "../workflows/page/write-progress"
 import { pruneChangeLog } from "./change-log-retention"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
 import { repriceRun } from "./reprice-run"
+import { brakeMemoryOf, RemovalBrake } from "../sync/safety-brake"
+import { activeCatalogProducts } from "./product-map"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
 const PAGE_PROGRESS_EVERY_MS = 2_500
@@ -51,7 +53,8 @@ export interface RunSyncInput {
 }
 
 export interface RunSyncResult {
-  status: "succeeded" | "failed" | "interrupted"
+  /** "paused": the safety brake stopped the run before a page; it waits for the admin (confirm / discard). */
+  status: "succeeded" | "failed" | "interrupted" | "paused"
   errorCode?: string
 }
 
@@ -127,6 +130,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const references = new RunReferences(container, client, state, settings, logger)
     let refs = await references.start(start.fullPassId !== null)
     // Prices come from each size's cost by the shop's rules; categories inherit down the tree.
+    // The safety brake over removals (src/sync/safety-brake.ts), against the shop's catalog products now.
+    const brake = new RemovalBrake(await activeCatalogProducts(container), settings.brake, brakeMemoryOf(state.brake_memory))
     let treeOfRefs = refs
     let categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
@@ -208,6 +213,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         fullPassId: position.fullPassId,
         refs,
         settings,
+        brake: (plan) => brake.check(plan),
         onPlanned: (plan) => {
           planned = plan
           reportInsidePage()
@@ -236,6 +242,14 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         // A report still in flight must not land after the page's own counts.
         await reported
       }
+      if (outcome.paused) {
+        // Nothing of this page was written and its cursor is not stored: the run continues here.
+        phase = "paused"
+        logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${outcome.paused.reasons.map((r) => r.message).join("; ")}`)
+        await service.updateCatalogSyncRuns({ id: runId, brake: outcome.paused as unknown as Record<string, unknown> })
+        return await finish("paused")
+      }
+      brake.written(outcome.plan)
       const plan = outcome.plan
       logger.info(
         `catalog sync page ${counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
@@ -279,7 +293,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence?.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode)
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })
@@ -293,6 +307,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
     }
     phase = "done"
+    const memory = brake.memoryAfterRun()
+    if (memory) await storeState({ brake_memory: memory })
     return await finish("succeeded")
   } catch (error) {
     if (error instanceof LostRunLockError) {

@@ -7,6 +7,7 @@ import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { readEnvironment } from "../config/environment"
 import type { MapContext } from "../sync/map-card"
 import { planPage, type PagePlan } from "../sync/plan-page"
+import type { BrakeCheck, BrakePause } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
 import type { ReferenceMaps } from "../workflows/extras"
@@ -29,6 +30,8 @@ export interface PageContext {
   settings: EffectiveSettings
   /** Told the page's plan before it is written (the run shows what the page found as it goes). */
   onPlanned?: (plan: PagePlan) => void
+  /** The safety brake: the plan to write (discarded removals dropped), or a pause (nothing written). */
+  brake?: (plan: PagePlan) => BrakeCheck
 }
 
 export interface PageOutcome {
@@ -38,6 +41,8 @@ export interface PageOutcome {
   timings: Record<string, number>
   /** Change-log rows stored and changes left without a row (the run's cap). */
   changeLog: SyncCatalogPageResult["changeLog"]
+  /** Set when the safety brake paused the run before this page: nothing of it was written. */
+  paused?: BrakePause
 }
 
 const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
@@ -75,7 +80,12 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
   const rows = ids.length ? await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
-  const plan = planPage(items, rows, ctx.mapContext)
+  const planned0 = planPage(items, rows, ctx.mapContext)
+  const checked = ctx.brake ? ctx.brake(planned0) : { plan: planned0 }
+  if (checked.pause) {
+    return { plan: planned0, rejected: [], timings: { plan: Date.now() - started }, changeLog: { stored: 0, omitted: {} }, paused: checked.pause }
+  }
+  const plan = checked.plan
   const planned = Date.now()
   ctx.onPlanned?.(plan)
   let result

@@ -26,6 +26,10 @@ const CatalogSyncState = model.define("catalog_sync_state", {
   blocked_revision: model.number().nullable(),
   // ETag / Last-Modified and hashes of the reference endpoints (categories, brands, models).
   reference_cache: model.json().nullable(),
+  // The safety brake's memory: { approved: catalog ids whose removal the admin confirmed (for the
+  // run that continues the paused one), discarded: catalog ids whose removal the admin discarded
+  // (never removed by a later run or sweep until the catalog sends the product again) }.
+  brake_memory: model.json().nullable(),
 })
 
 /**

@@ -15,8 +15,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   let runningRun = null
   let resumingRun = null
   let nextRunAt: Date | null = null
+  let pausedRun = null
   try {
     const queue = await catalogSyncRuntime(req.scope).queue()
+    pausedRun = await queue.pausedRun()
     const active = await queue.interruptDeadRunsAndListLive()
     runningRun = active.find((r) => r.status === "running") ?? active[0] ?? null
     // Interrupted work (a process died or the app stopped mid-run) that no run continues yet:
@@ -39,6 +41,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (!settings.enabled) state = "disabled"
   else if (blocked) state = syncState.blocked_code === "plan_required" ? "plan_required" : "key_invalid"
   else if (runningRun) state = "running"
+  // The safety brake stopped a run: it waits for the admin's confirm or discard.
+  else if (pausedRun) state = "paused"
   else if (resumingRun) state = "resuming"
   // Interrupted again and again without progress: not resumed automatically until a new run.
   else if (lastRun?.status === "interrupted" && lastRun.error_code === RESUME_STALLED_CODE) state = "stalled"
@@ -55,6 +59,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     running_run: serializeRun(runningRun),
     // The interrupted run whose work is pending (state "resuming"), else null.
     resuming_run: serializeRun(resumingRun),
+    // State "paused": the run the safety brake stopped, with its preview (`paused.brake.preview`).
+    paused: pausedRun ? { run_id: pausedRun.id, run: serializeRun(pausedRun), brake: pausedRun.brake } : null,
     last_run: serializeRun(lastRun),
     next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
     products_synced: productsSynced,

@@ -1,0 +1,35 @@
+// The admin's answer to a run the safety brake paused (POST …/runs/:id/confirm and …/discard):
+// recorded on the paused run (action, admin user id, time), remembered in the sync state for
+// the run that continues it (src/sync/safety-brake.ts), and that run is queued.
+//   confirm: the paused page's removals are approved and applied exactly as previewed;
+//   discard: they are never applied (the products stay) until the catalog sends them again;
+//            the rest of the page is written and the run goes on.
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { brakeMemoryOf, type BrakePause } from "../../../../../sync/safety-brake"
+import { catalogSyncRuntime, catalogSyncService, serializeRun } from "../../helpers"
+
+export type BrakeAnswer = "confirmed" | "discarded"
+
+export async function answerPausedRun(req: MedusaRequest, res: MedusaResponse, action: BrakeAnswer) {
+  const service = catalogSyncService(req.scope)
+  const [run] = await service.listCatalogSyncRuns({ id: req.params.id }, { take: 1 })
+  if (!run) return res.status(404).json({ type: "not_found", message: `Catalog sync run ${req.params.id} was not found` })
+  if (run.status !== "paused" || run.brake_resolution) {
+    return res.status(409).json({ type: "conflict", code: "not_paused", message: "This run is not waiting for an answer" })
+  }
+  const userId = (req as MedusaRequest & { auth_context?: { actor_id?: string } }).auth_context?.actor_id ?? null
+  const pause = (run.brake ?? {}) as Partial<BrakePause>
+  const ids = Array.isArray(pause.removal_ids) ? pause.removal_ids : []
+  const state = await service.getState()
+  const memory = brakeMemoryOf(state.brake_memory)
+  const next =
+    action === "confirmed"
+      ? { approved: [...new Set([...memory.approved, ...ids])], discarded: memory.discarded.filter((id) => !ids.includes(id)) }
+      : { approved: memory.approved.filter((id) => !ids.includes(id)), discarded: [...new Set([...memory.discarded, ...ids])] }
+  await service.updateCatalogSyncStates({ id: state.id, brake_memory: next })
+  const resolution = { action, user_id: userId, at: new Date().toISOString(), removals: ids.length }
+  const answered = await service.updateCatalogSyncRuns({ id: run.id, brake_resolution: resolution })
+  const queue = await catalogSyncRuntime(req.scope).queue()
+  const continued = await queue.continuePausedRun(answered)
+  res.json({ run: serializeRun(answered), continued_by: serializeRun(continued) })
+}
