@@ -11,8 +11,10 @@ type WithBrake = Run & { brake?: { reasons?: BrakeReason[]; preview?: BrakePrevi
 /** The run waiting for the admin's confirm or discard, or null. */
 export function pausedRunOf(status: SyncStatus | null | undefined): PausedRun | null {
   if (!status) return null
-  const s = status as SyncStatus & { paused_run?: WithBrake | null }
-  const candidates = [s.paused_run, s.running_run as WithBrake | null, s.last_run as WithBrake | null]
+  const s = status as SyncStatus & { paused_run?: WithBrake | null; paused?: { run_id?: string; run?: WithBrake | null; brake?: WithBrake["brake"] } | null }
+  // GET /status: `paused: {run_id, run, brake}` while a run waits for the admin.
+  const fromPaused = s.paused?.run ? { ...s.paused.run, status: "paused" as const, brake: s.paused.brake ?? s.paused.run.brake } : null
+  const candidates = [fromPaused, s.paused_run, s.running_run as WithBrake | null, s.last_run as WithBrake | null]
   const run = candidates.find((r): r is WithBrake => !!r && r.status === "paused")
   if (!run) return null
   return { run, reasons: Array.isArray(run.brake?.reasons) ? run.brake!.reasons! : [], preview: run.brake?.preview ?? null }

@@ -16,6 +16,8 @@ describe("the brake in the admin", () => {
     expect(pausedRunOf(status({ running_run: run }))?.run.id).toBe("csrun_1")
     expect(pausedRunOf(status({ last_run: run }))?.preview?.removals.count).toBe(3)
     expect(pausedRunOf({ ...status({}), paused_run: run } as SyncStatus)?.reasons).toHaveLength(1)
+    const { brake, ...bare } = run as Run & { brake: unknown }
+    expect(pausedRunOf({ ...status({ state: "paused" }), paused: { run_id: run.id, run: bare, brake } } as unknown as SyncStatus)?.preview?.removals.count).toBe(3)
     expect(pausedRunOf(status({ last_run: { ...run, status: "succeeded" } }))).toBeNull()
   })
 
