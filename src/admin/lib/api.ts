@@ -4,6 +4,8 @@ import type { SizePrice } from "./product-story"
 import type {
   HistoryFilters,
   HistoryPage,
+  PricingReferences,
+  RulesPreviewResult,
   ProductCatalogLink,
   ProgressStatus,
   RunChange,
@@ -68,6 +70,11 @@ export const catalogSyncApi = {
     adminFetch<{ changes: RunChange[] }>(`/products/${encodeURIComponent(productId)}/changes`),
   getProductPrices: (productId: string) =>
     adminFetch<{ currency_code: string; sizes: SizePrice[] }>(`/products/${encodeURIComponent(productId)}/prices`),
+  previewPricingRules: (pricing_rules: unknown) =>
+    adminFetch<RulesPreviewResult>("/pricing/preview", { method: "POST", body: { pricing_rules } }),
+  getPricingReferences: () => adminFetch<PricingReferences>("/pricing/references"),
+  confirmRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/confirm`, { method: "POST", body: {} }),
+  discardRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/discard`, { method: "POST", body: {} }),
   getProductLink: (productId: string) =>
     adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
 }
@@ -89,5 +96,7 @@ export const queryKeys = {
   progress: ["catalog-sync", "progress"] as const,
   runChanges: (id: string, query: Record<string, unknown>) => ["catalog-sync", "run", id, "changes", query] as const,
   history: (query: Record<string, unknown>) => ["catalog-sync", "history", query] as const,
+  pricingReferences: ["catalog-sync", "pricing", "references"] as const,
+  pricingPreview: (rules: string) => ["catalog-sync", "pricing", "preview", rules] as const,
   productChanges: (productId: string) => ["catalog-sync", "product", productId, "changes"] as const,
 }

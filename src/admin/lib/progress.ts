@@ -6,7 +6,7 @@ import { formatCount, formatDuration } from "./format"
 export type TotalSource = "last_full_pass" | "product_map" | "account"
 
 export type ProgressInput = {
-  mode: "changes" | "full"
+  mode: "changes" | "full" | "reprice"
   status: string
   /** starting | setup | reference_data | full_export | changes | sweep | done | ... */
   phase: string | null
@@ -69,6 +69,8 @@ function time(iso: string | null | undefined): number | null {
 
 /** Whether a run in this phase reads the whole catalog (and can be measured against its size). */
 export function isFullPass(input: Pick<ProgressInput, "mode" | "phase">): boolean {
+  // A reprice goes over every stored cost: measured against their count when the run reports it.
+  if (input.mode === "reprice") return true
   if (input.phase === "full_export" || input.phase === "sweep") return true
   if (input.phase === "changes") return false
   return input.mode === "full"
@@ -118,7 +120,7 @@ export function computeProgress(input: ProgressInput): ProgressView {
 /** The figures of a run record as the status API returns them (see types.ts). */
 export function progressOfRun(
   run: {
-    mode: "changes" | "full"
+    mode: "changes" | "full" | "reprice"
     status: string
     pages: number
     items_seen: number

@@ -6,6 +6,7 @@ export type BadgeSpec = { label: string; color: BadgeColor }
 
 const STATE_BADGES: Record<SyncState, BadgeSpec> = {
   idle: { label: "Idle", color: "green" },
+  paused: { label: "Paused: needs your answer", color: "orange" },
   running: { label: "Running", color: "blue" },
   resuming: { label: "Resuming", color: "orange" },
   stalled: { label: "Stalled", color: "red" },
@@ -23,6 +24,7 @@ export function stateBadge(state: string | null | undefined): BadgeSpec {
 const RUN_BADGES: Record<RunStatus, BadgeSpec> = {
   queued: { label: "Queued", color: "grey" },
   running: { label: "Running", color: "blue" },
+  paused: { label: "Paused", color: "orange" },
   succeeded: { label: "Succeeded", color: "green" },
   failed: { label: "Failed", color: "red" },
   interrupted: { label: "Interrupted", color: "orange" },
@@ -36,6 +38,7 @@ const TRIGGERS: Record<string, string> = {
   schedule: "Scheduled",
   manual: "Manual",
   settings: "Settings change",
+  rules_changed: "Pricing rules changed",
   retry: "Retry",
 }
 
@@ -61,7 +64,7 @@ export function phaseLabel(phase: string | null | undefined): string {
 }
 
 export function modeLabel(mode: string | null | undefined): string {
-  return mode === "full" ? "Full resync" : mode === "changes" ? "Changes" : mode ? humanize(mode) : "—"
+  return mode === "full" ? "Full resync" : mode === "changes" ? "Changes" : mode === "reprice" ? "Reprice (no API requests)" : mode ? humanize(mode) : "—"
 }
 
 /** "key_invalid" -> "Key invalid". */

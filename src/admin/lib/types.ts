@@ -4,12 +4,35 @@
 import type { PublicSettings } from "../../sync/settings"
 import type { RunCounts } from "../../sync-run/counts"
 
+import type { RulesPreview } from "../../api/admin/catalog-sync/pricing/preview/preview-plan"
+import type { PricingRules } from "../../pricing"
+
 export type { Language, PriceCalculation, RemovalMode } from "../../sync/settings"
 
-/** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
-export type SyncSettings = PublicSettings
+/** POST /pricing/preview: the summary over every stored cost and 10 sampled products. */
+export type RulesPreviewResult = RulesPreview & { price_calculation: string; currency_code: string }
 
-export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "interrupted"
+/** GET /pricing/references: the synced category tree and brands, by catalog id. */
+export type PricingReferences = {
+  categories: { id: string; name: string; parent_id: string | null }[]
+  brands: { id: string; name: string }[]
+}
+
+/** The safety brake's thresholds as the settings API names them (percent text). */
+export type BrakeSettings = { remove_percent: string; price_drop_share_percent: string; price_drop_percent: string }
+
+/** What the settings carry about the shop's own pricing rules (absent on a server without them). */
+export type PricingRulesSettings = {
+  pricing_rules?: PricingRules
+  pricing_rules_saved?: boolean
+  pricing_rules_revision?: number
+  brake?: BrakeSettings
+}
+
+/** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
+export type SyncSettings = PublicSettings & PricingRulesSettings
+
+export type RunStatus = "queued" | "running" | "paused" | "succeeded" | "failed" | "interrupted"
 
 /** A rejected item of a run (or, with `kept`, a part dropped from a kept item). */
 export type RejectedItem = { id: string | null; field?: string | null; reason: string; excerpt?: string; kept?: boolean }
@@ -25,7 +48,7 @@ export type RunProgress = {
 export type Run = RunCounts & {
   id: string
   trigger: string
-  mode: "changes" | "full"
+  mode: "changes" | "full" | "reprice"
   status: RunStatus
   started_at: string | null
   finished_at: string | null
@@ -54,6 +77,7 @@ export type RemoteError = { code: string; message: string; request_id?: string |
 
 export type SyncState =
   | "idle"
+  | "paused"
   | "running"
   | "resuming"
   | "stalled"

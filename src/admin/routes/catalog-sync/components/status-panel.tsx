@@ -7,8 +7,10 @@ import { KeyValue } from "../../../components/key-value"
 import { LoadingState } from "../../../components/loading-state"
 import { RunCounts } from "../../../components/run-counts"
 import { UsageBar } from "../../../components/usage-bar"
+import { BrakePanel } from "./brake-panel"
 import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
+import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import {
@@ -132,10 +134,12 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
       </div>
     )
   }
+  const paused = pausedRunOf(status)
   return (
     <>
       <BlockedNotice status={status} />
-      {status.running_run && (
+      {paused && <BrakePanel paused={paused} />}
+      {status.running_run && status.running_run.status !== "paused" && (
         <RunProgress
           run={status.running_run}
           phase={status.phase}

@@ -1,9 +1,16 @@
 import { Hint, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import type { FieldError, PricingRules } from "../../../../../pricing"
+import { catalogSyncApi, queryKeys } from "../../../../lib/api"
 import { formatUah } from "../../../../lib/format"
 import { formPricePreview } from "../../../../lib/settings-form"
 import { ChoiceRadios, ChoiceSelect, FormField, TextField } from "./form-field"
 import { FormSection } from "./form-section"
 import type { FormState } from "./form-state"
+import { PricingRulesEditor } from "./pricing-rules"
+
+/** The rules editor's state, owned by the form (null: the server has no rules, the API markup applies). */
+export type RulesState = { value: PricingRules; onChange: (next: PricingRules) => void; errors: FieldError[]; disabled?: boolean }
 
 const PRICE_CALCULATIONS = [
   ["min", "Lowest cost (min)"],
@@ -18,7 +25,8 @@ const CROSSED_OUT_MODES = [
 ] as const
 
 /** Cost basis, markup, the crossed-out price, and an example price computed as the catalog would. */
-export const PricingSection = ({ form, pricingChange }: { form: FormState; pricingChange: boolean }) => {
+export const PricingSection = ({ form, pricingChange, rules }: { form: FormState; pricingChange: boolean; rules: RulesState | null }) => {
+  if (rules) return <RulesPricing form={form} pricingChange={pricingChange} rules={rules} />
   const { values, set } = form
   // No example for a value the form refuses: the error beside the field says why.
   const example = formPricePreview(values)
@@ -76,5 +84,35 @@ export const PricingSection = ({ form, pricingChange }: { form: FormState; prici
         )}
       </div>
     </FormSection>
+  )
+}
+
+/**
+ * With the shop's own rules: the cost basis stays a catalog parameter (costs depend on it); the
+ * markup, rounding, margin and crossed-out price are the rules, priced in the shop.
+ */
+const RulesPricing = ({ form, pricingChange, rules }: { form: FormState; pricingChange: boolean; rules: RulesState }) => {
+  const references = useQuery({ queryKey: queryKeys.pricingReferences, queryFn: catalogSyncApi.getPricingReferences, staleTime: 60_000 })
+  return (
+    <>
+      <FormSection title="Cost" description="Which supplier cost the shop's prices start from. The catalog sends each size's cost; the rules below turn it into prices.">
+        <FormField id="price_calculation" label="Cost from several suppliers" hint="Costs depend on it: changing it fetches every product again (a full pass).">
+          <ChoiceSelect id="price_calculation" value={form.values.price_calculation} onChange={(value) => form.set("price_calculation", value)} choices={PRICE_CALCULATIONS} />
+        </FormField>
+        {pricingChange && (
+          <Hint className="self-end" data-testid="pricing-change-hint">
+            Saving a new cost basis starts a full pass.
+          </Hint>
+        )}
+      </FormSection>
+      <PricingRulesEditor
+        value={rules.value}
+        onChange={rules.onChange}
+        errors={rules.errors}
+        disabled={rules.disabled}
+        categories={references.data?.categories ?? []}
+        brands={references.data?.brands ?? []}
+      />
+    </>
   )
 }

@@ -13,7 +13,9 @@ import {
   type FieldErrors,
   type SettingsFormValues,
 } from "../../../../lib/settings-form"
+import { rulesDiffer, rulesSupported, savedRules, splitRulesErrors } from "../../../../lib/pricing-rules-form"
 import type { SyncSettings } from "../../../../lib/types"
+import { type FieldError, type PricingRules, parsePricingRules } from "../../../../../pricing"
 import { ConnectionSection } from "./connection-section"
 import { ErrorVoiceText } from "./error-voice-text"
 import type { FormState, SetField } from "./form-state"
@@ -27,6 +29,14 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<ErrorVoice | null>(null)
   const [replacingKey, setReplacingKey] = useState(!saved.api_key_set)
+  // The shop's own pricing rules, when the server has them (the editor replaces the API markup).
+  const withRules = rulesSupported(saved)
+  const [rules, setRules] = useState<PricingRules>(() => savedRules(saved))
+  const [rulesErrors, setRulesErrors] = useState<FieldError[]>([])
+  const changeRules = (next: PricingRules) => {
+    setRules(next)
+    setRulesErrors([])
+  }
 
   const set: SetField = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }))
@@ -36,12 +46,16 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const notice = (sentence: string): ErrorVoice => ({ sentence, detail: null, field: null, code: null })
 
   const save = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null }) => catalogSyncApi.saveSettings(input.body),
+    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean }) => catalogSyncApi.saveSettings(input.body),
     onSuccess: (result, input) => {
       toast.success("Settings saved", {
-        description: result.pricing_changed
-          ? "Prices changed: a full resync has started."
-          : "The next sync uses the new settings.",
+        description: result.needs_full_pass
+          ? result.message ?? "The cost basis changed: a full pass fetches every product's cost again."
+          : input.repricing
+            ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
+            : result.pricing_changed
+              ? "Prices changed: a full resync has started."
+              : "The next sync uses the new settings.",
       })
       // Said, not silently done: an emptied key field keeps the saved key.
       if (input.keptKey) toast.info("API key kept", { description: input.keptKey })
@@ -51,8 +65,10 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
       // One voice: a refusal from the catalog reads as Test connection reads it, the code once below.
       const voice = errorVoice(error)
       if (error instanceof AdminApiError && Object.keys(error.fieldErrors).length > 0) {
-        const found = formErrorsFromApi(error.fieldErrors)
-        if (voice.field) found[voice.field.split(".").pop() || voice.field] = voice.sentence
+        const split = splitRulesErrors(error.fieldErrors)
+        setRulesErrors(split.rules)
+        const found = formErrorsFromApi(split.other)
+        if (voice.field && !voice.field.startsWith("pricing_rules")) found[voice.field.split(".").pop() || voice.field] = voice.sentence
         setErrors(found)
         setFormError({ ...notice("Some settings were refused. See the messages beside the fields."), detail: voice.detail })
       } else {
@@ -66,11 +82,15 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     setFormError(null)
     const found = validateSettingsForm(values, saved)
     setErrors(found)
-    if (Object.keys(found).length > 0) {
+    const checkedRules = withRules ? parsePricingRules(rules) : null
+    if (Object.keys(found).length > 0 || (checkedRules && !checkedRules.ok)) {
       setFormError(notice("Some settings need fixing. See the messages beside the fields."))
       return
     }
-    save.mutate({ body: settingsBody(values), keptKey: keptKeyNotice(values, saved, replacingKey) })
+    const repricing = withRules && rulesDiffer(rules, saved)
+    const body = settingsBody(values)
+    if (repricing && checkedRules?.ok) body.pricing_rules = checkedRules.rules
+    save.mutate({ body, keptKey: keptKeyNotice(values, saved, replacingKey), repricing })
   }
 
   const reset = () => {
@@ -78,14 +98,22 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     setErrors({})
     setFormError(null)
     setReplacingKey(!saved.api_key_set)
+    setRules(savedRules(saved))
+    setRulesErrors([])
   }
 
-  const pricingChange = saved.api_key_set && pricingDiffers(values, saved)
+  // With rules of the shop's own only the cost basis needs the catalog again; rules reprice locally.
+  const pricingChange = saved.api_key_set && (withRules ? values.price_calculation !== saved.price_calculation : pricingDiffers(values, saved))
+  const repricing = withRules && rulesDiffer(rules, saved)
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-y-3">
       <ConnectionSection form={form} saved={saved} replacingKey={replacingKey} setReplacingKey={setReplacingKey} />
-      <PricingSection form={form} pricingChange={pricingChange} />
+      <PricingSection
+        form={form}
+        pricingChange={pricingChange}
+        rules={withRules ? { value: rules, onChange: changeRules, errors: rulesErrors, disabled: save.isPending } : null}
+      />
       <ShopSection form={form} />
       <Container className="flex flex-col gap-y-3 px-6 py-4">
         {formError && (
@@ -95,8 +123,15 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
         )}
         {pricingChange && (
           <Alert variant="warning" data-testid="pricing-change-warning">
-            The pricing changed. Saving starts a full resync: every product is fetched again and every price
-            recalculated. It uses about one request per 200 products of the daily quota.
+            {withRules
+              ? "The cost basis changed. Costs depend on it, so saving starts a full pass: every product is fetched again. It uses about one request per 200 products of the daily quota."
+              : "The pricing changed. Saving starts a full resync: every product is fetched again and every price recalculated. It uses about one request per 200 products of the daily quota."}
+          </Alert>
+        )}
+        {repricing && !pricingChange && (
+          <Alert variant="info" data-testid="pricing-reprice-notice">
+            The pricing rules changed. Saving reprices the shop from the stored costs: only the prices that move are
+            written, with no catalog requests. Progress shows on the catalog sync page as a reprice run.
           </Alert>
         )}
         <div className="flex items-center justify-end gap-x-2">

@@ -1,43 +1,35 @@
 // Pure helpers of the pricing rules editor: editing the override list, the category tree's
-// labels and paths, the preview rows and the "N prices will move" summary. The prices come from
-// the same pricing rules the sync uses (src/pricing is pure, so the admin bundle imports it directly).
+// labels and paths, the server preview's rows and the "N prices will move" summary. Validation
+// and the rule explanations come from src/pricing (pure, so the admin bundle imports it directly).
+import Decimal from "decimal.js"
+import type { PreviewRow as PreviewSampleRow } from "../../../../../../api/admin/catalog-sync/pricing/preview/preview-plan"
 import {
   type FieldError,
   type OverrideType,
-  type PriceResult,
   type PricingOverride,
   type PricingRules,
   type RepriceSummary,
-  type StoredVariantPrice,
   explainRule,
   parsePricingRules,
-  planReprice,
-  priceOf,
 } from "../../../../../../pricing"
+
+const D = Decimal
 
 export type CategoryOption = { id: string; name: string; parent_id: string | null }
 export type BrandOption = { id: string; name: string }
 
-/** A product the preview prices: its stored cost and what it sells at now. */
-export type PreviewProduct = {
-  catalog_id: string
-  title: string
-  size?: string
-  cost: string | null
-  category_id: string | null
-  brand_id: string | null
-  current?: { amount: string | null; crossed_out: string | null }
-}
-
+/** One sampled product of the server's preview (POST /pricing/preview), as the table shows it. */
 export type PreviewRow = {
   key: string
   title: string
-  cost: string | null
-  amount: string | null
+  cost: string
+  current: string | null
+  currentCrossedOut: string | null
+  amount: string
   crossedOut: string | null
   /** Which rule set the price, for the admin. */
   rule: string
-  current: string | null
+  move: "up" | "down" | "same"
 }
 
 export function newOverride(type: OverrideType): PricingOverride {
@@ -99,14 +91,6 @@ export function categoryOptions(categories: readonly CategoryOption[]): { value:
     .sort((a, b) => a.label.localeCompare(b.label))
 }
 
-/** Up to n products spread evenly over the list (deterministic, so the preview does not jump). */
-export function sampleProducts<T>(products: readonly T[], n = 10): T[] {
-  if (products.length <= n) return [...products]
-  const out: T[] = []
-  for (let i = 0; i < n; i++) out.push(products[Math.floor((i * products.length) / n)])
-  return out
-}
-
 export type RulesCheck = { ok: true; rules: PricingRules } | { ok: false; errors: FieldError[] }
 
 /** Validation of the draft (the editor shows the errors beside their fields). */
@@ -119,52 +103,27 @@ export function errorFor(errors: readonly FieldError[], field: string): string |
   return errors.find((e) => e.field === field)?.message ?? null
 }
 
-/** The preview table: each sampled product's cost → price → crossed-out under the rules. */
-export function previewRows(
-  products: readonly PreviewProduct[],
-  rules: PricingRules,
-  categories: readonly CategoryOption[],
-  brands: readonly BrandOption[],
-): PreviewRow[] {
+/** The server's sampled rows with the winning rule explained in the admin's words. */
+export function previewRowsOf(sample: readonly PreviewSampleRow[], categories: readonly CategoryOption[], brands: readonly BrandOption[]): PreviewRow[] {
   const byId = new Map(categories.map((c) => [c.id, c]))
   const brandNames = new Map(brands.map((b) => [b.id, b.name]))
   const names = { category: (id: string) => byId.get(id)?.name, brand: (id: string) => brandNames.get(id) }
-  return products.map((p, i) => {
-    const key = `${p.catalog_id}:${p.size ?? ""}:${i}`
-    const title = p.size ? `${p.title} (${p.size})` : p.title
-    if (p.cost === null) {
-      return { key, title, cost: null, amount: null, crossedOut: null, rule: "No cost: not priced", current: p.current?.amount ?? null }
-    }
-    const result: PriceResult = priceOf(p.cost, { categoryPath: categoryPathOf(byId, p.category_id), brandId: p.brand_id }, rules)
+  return sample.map((r) => {
+    const current = r.current.amount
+    const next = new D(r.next.amount)
+    const move = current === null || next.gt(current) ? "up" : next.lt(current) ? "down" : "same"
     return {
-      key,
-      title,
-      cost: p.cost,
-      amount: result.amount,
-      crossedOut: result.crossedOut,
-      rule: explainRule(result, names),
-      current: p.current?.amount ?? null,
+      key: `${r.catalog_id}:${r.size}`,
+      title: r.size ? `${r.title} (${r.size})` : r.title,
+      cost: r.cost,
+      current,
+      currentCrossedOut: r.current.crossed_out,
+      amount: r.next.amount,
+      crossedOut: r.next.crossed_out,
+      rule: explainRule({ ruleApplied: r.rule, minimumMarginApplied: r.minimum_margin_applied }, names),
+      move,
     }
   })
-}
-
-/** Stored prices for the move count, from preview products (when no fuller list is given). */
-export function storedPricesOf(products: readonly PreviewProduct[], categories: readonly CategoryOption[]): StoredVariantPrice[] {
-  const byId = new Map(categories.map((c) => [c.id, c]))
-  return products
-    .filter((p) => p.current !== undefined)
-    .map((p, i) => ({
-      variant_id: `${p.catalog_id}:${p.size ?? ""}:${i}`,
-      catalog_id: p.catalog_id,
-      size: p.size ?? "",
-      cost: p.cost,
-      context: { categoryPath: categoryPathOf(byId, p.category_id), brandId: p.brand_id },
-      current: p.current!,
-    }))
-}
-
-export function moveSummary(prices: readonly StoredVariantPrice[], rules: PricingRules): RepriceSummary {
-  return planReprice(prices, rules).summary
 }
 
 const signed = (p: string) => (p.startsWith("-") ? `−${p.slice(1)}` : `+${p}`)

@@ -1,2 +1,2 @@
 export { PricingRulesEditor, type PricingRulesEditorProps } from "./pricing-rules-editor"
-export type { BrandOption, CategoryOption, PreviewProduct } from "./editor-model"
+export type { BrandOption, CategoryOption } from "./editor-model"

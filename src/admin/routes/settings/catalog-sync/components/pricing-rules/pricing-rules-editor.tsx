@@ -1,35 +1,23 @@
 // The shop's pricing rules: base markup, overrides (category, brand, cost band) with their
-// precedence, rounding, minimum margin and crossed-out price, with a live preview on sampled
-// products and the count of prices the change would move. Controlled (value / onChange); the
-// settings page owns saving.
+// precedence, rounding, minimum margin and crossed-out price, with a live preview (priced by the
+// server from the stored costs) on sampled products and the count of prices the change would
+// move. Controlled (value / onChange); the settings page owns saving.
 import { ArrowDownMini, ArrowUpMini, Trash } from "@medusajs/icons"
 import { Badge, Button, Container, Heading, Hint, IconButton, Input, Label, Select, Table, Text } from "@medusajs/ui"
 import { useMemo, type ReactNode } from "react"
-import {
-  PRECEDENCE,
-  type FieldError,
-  type OverrideType,
-  type PricingOverride,
-  type PricingRules,
-  type StoredVariantPrice,
-} from "../../../../../../pricing"
+import { PRECEDENCE, type FieldError, type OverrideType, type PricingOverride, type PricingRules } from "../../../../../../pricing"
 import {
   type BrandOption,
   type CategoryOption,
-  type PreviewProduct,
   addOverride,
   categoryOptions,
   checkRules,
   errorFor,
   moveOverride,
-  moveSummary,
-  moveSummaryText,
-  previewRows,
   removeOverride,
-  sampleProducts,
-  storedPricesOf,
   updateOverride,
 } from "./editor-model"
+import { RulesPreview } from "./rules-preview"
 
 export type PricingRulesEditorProps = {
   value: PricingRules
@@ -37,10 +25,6 @@ export type PricingRulesEditorProps = {
   /** The synced category tree and brands, for the pickers and the preview's explanations. */
   categories: CategoryOption[]
   brands: BrandOption[]
-  /** Products with stored costs; 10 are sampled for the preview. */
-  products: PreviewProduct[]
-  /** Stored prices to count moves over (all of them, or a sample); default: the products. */
-  storedPrices?: StoredVariantPrice[]
   /** Errors from the server, by field ("overrides[2].markup_percent"). */
   errors?: FieldError[]
   disabled?: boolean
@@ -50,15 +34,11 @@ const NONE = "__none__"
 const TYPE_LABEL: Record<OverrideType, string> = { category: "Category", brand: "Brand", cost_band: "Cost band" }
 
 export function PricingRulesEditor(props: PricingRulesEditorProps) {
-  const { value, onChange, categories, brands, products, disabled } = props
+  const { value, onChange, categories, brands, disabled } = props
   const check = useMemo(() => checkRules(value), [value])
   const errors = [...(check.ok ? [] : check.errors), ...(props.errors ?? [])]
   const err = (field: string) => errorFor(errors, field)
   const categoryChoices = useMemo(() => categoryOptions(categories), [categories])
-  const sample = useMemo(() => sampleProducts(products, 10), [products])
-  const stored = useMemo(() => props.storedPrices ?? storedPricesOf(products, categories), [props.storedPrices, products, categories])
-  const rows = useMemo(() => (check.ok ? previewRows(sample, check.rules, categories, brands) : null), [check, sample, categories, brands])
-  const summary = useMemo(() => (check.ok ? moveSummary(stored, check.rules) : null), [check, stored])
 
   const set = (patch: Partial<PricingRules>) => onChange({ ...value, ...patch })
 
@@ -242,50 +222,7 @@ export function PricingRulesEditor(props: PricingRulesEditorProps) {
         )}
       </section>
 
-      <section className="flex flex-col gap-y-2" data-testid="pricing-preview">
-        <Label weight="plus">Preview</Label>
-        {!check.ok ? (
-          <Hint variant="error">Fix the fields above to see the prices.</Hint>
-        ) : (
-          <>
-            {summary && (
-              <Text size="small" data-testid="pricing-move-summary">
-                {moveSummaryText(summary)}
-              </Text>
-            )}
-            {rows && rows.length > 0 ? (
-              <Table>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.HeaderCell>Product</Table.HeaderCell>
-                    <Table.HeaderCell className="text-right">Cost, ₴</Table.HeaderCell>
-                    <Table.HeaderCell className="text-right">Now, ₴</Table.HeaderCell>
-                    <Table.HeaderCell className="text-right">Price, ₴</Table.HeaderCell>
-                    <Table.HeaderCell className="text-right">Crossed-out, ₴</Table.HeaderCell>
-                    <Table.HeaderCell>Rule</Table.HeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((row) => (
-                    <Table.Row key={row.key} data-testid="pricing-preview-row">
-                      <Table.Cell>{row.title}</Table.Cell>
-                      <Table.Cell className="text-right">{row.cost ?? "—"}</Table.Cell>
-                      <Table.Cell className="text-right text-ui-fg-subtle">{row.current ?? "—"}</Table.Cell>
-                      <Table.Cell className="text-right">{row.amount ?? "—"}</Table.Cell>
-                      <Table.Cell className="text-right line-through text-ui-fg-subtle">{row.crossedOut ?? "—"}</Table.Cell>
-                      <Table.Cell>
-                        <Text size="xsmall" className="text-ui-fg-subtle">{row.rule}</Text>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table>
-            ) : (
-              <Text size="small" className="text-ui-fg-muted">No synced products with a stored cost yet.</Text>
-            )}
-          </>
-        )}
-      </section>
+      <RulesPreview rules={check.ok ? check.rules : null} categories={categories} brands={brands} />
     </Container>
   )
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING_RULES, type PricingRules } from "../../../../../../../pricing"
+import { DEFAULT_PRICING_RULES, type PricingRules, type StoredVariantPrice, planReprice, priceOf } from "../../../../../../../pricing"
 import {
   addOverride,
   categoryOptions,
@@ -6,15 +6,11 @@ import {
   checkRules,
   errorFor,
   moveOverride,
-  moveSummary,
   moveSummaryText,
-  previewRows,
+  previewRowsOf,
   removeOverride,
-  sampleProducts,
-  storedPricesOf,
   updateOverride,
   type CategoryOption,
-  type PreviewProduct,
 } from "../editor-model"
 
 const categories: CategoryOption[] = [
@@ -79,12 +75,6 @@ describe("category tree", () => {
 })
 
 describe("preview", () => {
-  const products: PreviewProduct[] = [
-    { catalog_id: "100", title: "Runner", size: "42", cost: "990.31", category_id: "3", brand_id: "7", current: { amount: "1287.40", crossed_out: null } },
-    { catalog_id: "101", title: "Tote", cost: "150", category_id: "4", brand_id: null, current: { amount: "195.00", crossed_out: null } },
-    { catalog_id: "102", title: "Cap", cost: "500", category_id: null, brand_id: "7", current: { amount: "650.00", crossed_out: null } },
-    { catalog_id: "103", title: "Sold out", cost: null, category_id: null, brand_id: null, current: { amount: null, crossed_out: null } },
-  ]
   const rules: PricingRules = {
     ...DEFAULT_PRICING_RULES,
     base_markup_percent: "30",
@@ -96,41 +86,84 @@ describe("preview", () => {
     rounding: { mode: "ending", ending: "99", direction: "up" },
     crossed_out: { type: "discount", discount_percent: "20" },
   }
+  const products = [
+    { catalog_id: "100", title: "Runner", size: "42", cost: "990.31", path: ["1", "2", "3"], brand: "7", now: "1287.40" },
+    { catalog_id: "101", title: "Tote", size: "", cost: "150", path: ["4"], brand: null, now: "195.00" },
+    { catalog_id: "102", title: "Cap", size: "", cost: "500", path: [], brand: "7", now: "799.00" },
+  ]
+  const stored: StoredVariantPrice[] = products.map((p) => ({
+    variant_id: p.catalog_id,
+    cost: p.cost,
+    context: { categoryPath: p.path, brandId: p.brand },
+    current: { amount: p.now, crossed_out: null },
+  }))
+  // The server's sample rows (preview-plan.ts) are priced by the same engine.
+  const sample = products.map((p, i) => {
+    const r = priceOf(p.cost, stored[i].context, rules)
+    return {
+      catalog_id: p.catalog_id,
+      product_id: `prod_${p.catalog_id}`,
+      title: p.title,
+      size: p.size,
+      cost: p.cost,
+      current: { amount: p.now, crossed_out: null },
+      next: { amount: r.amount, crossed_out: r.crossedOut },
+      rule: r.ruleApplied,
+      minimum_margin_applied: r.minimumMarginApplied,
+    }
+  })
 
-  it("rows: cost → price → crossed-out, with the rule that won", () => {
-    const rows = previewRows(products, rules, categories, brands)
-    expect(rows.map(({ key, ...r }) => r)).toEqual([
+  it("rows: cost, now → new price and crossed-out, with the rule that won in words", () => {
+    expect(previewRowsOf(sample, categories, brands)).toEqual([
       {
+        key: "100:42",
         title: "Runner (42)",
         cost: "990.31",
+        current: "1287.40",
+        currentCrossedOut: null,
         amount: "1299.00",
         crossedOut: "1699.00",
         rule: "Category “Sneakers” +30 %, inherited by its subcategories (rule 1)",
-        current: "1287.40",
+        move: "up",
       },
-      { title: "Tote", cost: "150", amount: "299.00", crossedOut: "399.00", rule: "Cost below 200 ₴ +80 % (rule 3; no category or brand override matched)", current: "195.00" },
-      { title: "Cap", cost: "500", amount: "799.00", crossedOut: "999.00", rule: "Brand “Nike” +50 % (rule 2; no category override matched)", current: "650.00" },
-      { title: "Sold out", cost: null, amount: null, crossedOut: null, rule: "No cost: not priced", current: null },
+      {
+        key: "101:",
+        title: "Tote",
+        cost: "150",
+        current: "195.00",
+        currentCrossedOut: null,
+        amount: "299.00",
+        crossedOut: "399.00",
+        rule: "Cost below 200 ₴ +80 % (rule 3; no category or brand override matched)",
+        move: "up",
+      },
+      {
+        key: "102:",
+        title: "Cap",
+        cost: "500",
+        current: "799.00",
+        currentCrossedOut: null,
+        amount: "799.00",
+        crossedOut: "999.00",
+        rule: "Brand “Nike” +50 % (rule 2; no category override matched)",
+        move: "same",
+      },
     ])
   })
 
-  it("the move summary over stored prices", () => {
-    const summary = moveSummary(storedPricesOf(products, categories), rules)
-    expect(summary).toMatchObject({ priced: 3, moved: 3, up: 3, down: 0 })
-    // 1287.40 → 1299 (+0.90 %), 195 → 299 (+53.33 %), 650 → 799 (+22.92 %)
-    expect(moveSummaryText(summary)).toBe("3 of 3 prices will move (3 up, 0 down); largest +53.33 %, median +22.92 %")
-    // Today's API prices (30 %) unchanged: nothing moves; adding a discount moves only crossed-out prices.
+  it("the move summary in words", () => {
+    const summary = planReprice(stored, rules).summary
+    expect(summary).toMatchObject({ priced: 3, moved: 2, up: 2, down: 0, crossed_out_only: 1 })
+    // 1287.40 → 1299 (+0.90 %), 195 → 299 (+53.33 %)
+    expect(moveSummaryText(summary)).toBe(
+      "2 of 3 prices will move (2 up, 0 down); largest +53.33 %, median +27.12 %; 1 more change only the crossed-out price",
+    )
     const today = { ...DEFAULT_PRICING_RULES, base_markup_percent: "30" }
-    expect(moveSummaryText(moveSummary(storedPricesOf(products, categories), today))).toBe("No price will change (3 checked).")
-    expect(
-      moveSummaryText(moveSummary(storedPricesOf(products, categories), { ...today, crossed_out: { type: "discount", discount_percent: "20" } })),
-    ).toBe("No selling price moves; 3 of 3 crossed-out prices change.")
-    expect(moveSummaryText(moveSummary([], rules))).toBe("No stored costs yet: the first sync stores them.")
-  })
-
-  it("samples 10 products evenly and deterministically", () => {
-    const many = Array.from({ length: 95 }, (_, i) => i)
-    expect(sampleProducts(many)).toEqual([0, 9, 19, 28, 38, 47, 57, 66, 76, 85])
-    expect(sampleProducts([1, 2, 3])).toEqual([1, 2, 3])
+    const atToday = stored.map((v) => ({ ...v, current: { amount: priceOf(v.cost!, v.context, today).amount, crossed_out: null } }))
+    expect(moveSummaryText(planReprice(atToday, today).summary)).toBe("No price will change (3 checked).")
+    expect(moveSummaryText(planReprice(atToday, { ...today, crossed_out: { type: "discount", discount_percent: "20" } }).summary)).toBe(
+      "No selling price moves; 3 of 3 crossed-out prices change.",
+    )
+    expect(moveSummaryText(planReprice([], rules).summary)).toBe("No stored costs yet: the first sync stores them.")
   })
 })
