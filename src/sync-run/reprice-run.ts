@@ -31,7 +31,8 @@ export interface RepriceRunInput {
   runId: string
   settings: EffectiveSettings
   signal: AbortSignal
-  fence?: RunFence
+  /** The run's lease (it owns current_run_id): checked before the run starts and before every batch. */
+  fence: RunFence
 }
 
 type CostRow = {
@@ -145,10 +146,6 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
     prices_changed: moved,
   })
   const state = await service.getState()
-  const storeState = async (patch: Record<string, unknown>) => {
-    if (fence) await fence.updateState(state.id, patch)
-    else await service.updateCatalogSyncStates({ id: state.id, ...patch })
-  }
   const finish = async (status: "succeeded" | "failed" | "interrupted", error?: unknown) => {
     const failure = error === undefined ? undefined : runErrorOf(error)
     await service.updateCatalogSyncRuns({
@@ -160,13 +157,11 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       error_code: failure?.code ?? null,
       error_message: failure?.message ?? null,
     })
-    await storeState({ current_run_id: null })
     return failure ? { status, errorCode: failure.code } : { status }
   }
 
-  await fence?.check()
+  await fence.check()
   await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
-  await storeState({ current_run_id: runId })
   try {
     const db = knexOf(container)
     const pathOf = categoryPathIn(await loadCatalogCategoryTree(container))
@@ -184,7 +179,7 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       const batch = await nextBatch(db, after, calculation)
       if (!batch.catalogIds.length) break
       const plan = planReprice(storedPrices(batch.rows, pathOf), rules)
-      await fence?.check()
+      await fence.check()
       await writeBatch(container, plan.changes, batch.rows, saleListId, revision)
       const touched = new Set(plan.changes.map((c) => c.catalog_id))
       counts.pages++
