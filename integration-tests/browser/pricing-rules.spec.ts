@@ -99,6 +99,8 @@ describe("pricing rules editor in the browser", () => {
 
   it("edits the rules: a category override and rounding change the preview rows and the moved-prices count", async () => {
     await page.goto(`${app.url}/app/settings/catalog-sync`)
+    // No rules saved yet: the API markup form shows, with the switch to the shop's own rules.
+    await page.getByTestId("pricing-use-rules").click()
     const editor = page.getByTestId("pricing-rules-editor")
     await editor.waitFor()
     const preview = page.locator('[data-testid="pricing-preview"][data-state="ready"]')

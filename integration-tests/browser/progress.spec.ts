@@ -83,8 +83,10 @@ describe("sync progress in the browser", () => {
     let lastKey = ""
     while (Date.now() - started < timeoutMs) {
       if ((await block.count()) === 0) break
-      const percentText = await block.getAttribute("data-percent").catch(() => null)
-      const doneText = await block.getAttribute("data-done").catch(() => null)
+      // Both figures from one read of the element: two reads can straddle a re-render.
+      const [percentText, doneText] = await block
+        .evaluate((el) => [el.getAttribute("data-percent"), el.getAttribute("data-done")])
+        .catch(() => [null, null])
       if (percentText === null || doneText === null) {
         await new Promise((resolve) => setTimeout(resolve, 300))
         continue

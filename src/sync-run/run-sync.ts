@@ -153,7 +153,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       passId = pos.fullPassId ?? passId
       // A full pass reads the whole catalog: its expected size gives the admin a percent and an ETA.
       // Only a figure for the admin: a failed read leaves it unknown rather than failing the run.
-      if (pos.fullPassId) expected = await expectedCatalogTotal(container, startedAt).catch(() => ({ total: null, source: null }))
+      if (pos.fullPassId) expected = await expectedCatalogTotal(container, startedAt, runId).catch(() => ({ total: null, source: null }))
       await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
     }
     await beginPass(position)

@@ -7,7 +7,7 @@ import { CATALOG_SYNC_MODULE } from "../../../modules/catalog_sync/module-name"
 
 export type ExpectedTotal = { total: number | null; source: "last_full_pass" | "product_map" | null }
 
-type RunLike = { items_seen?: number | null; progress?: unknown }
+type RunLike = { id?: string; items_seen?: number | null; progress?: unknown }
 
 /** Pure choice: a fresh full pass's count beats the product map (which lags removals). */
 export function chooseExpectedTotal(lastFullPass: RunLike | null, productMapCount: number): ExpectedTotal {
@@ -35,15 +35,17 @@ type Service = {
  * `runStartedAt`: the running run's start. Only products the shop held before it count, so a
  * first sync (whose map grows page by page) has no total rather than a total that chases it.
  */
-export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt: Date | string | null | undefined): Promise<ExpectedTotal> {
+export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt: Date | string | null | undefined, runId?: string): Promise<ExpectedTotal> {
   const service = scope.resolve<Service>(CATALOG_SYNC_MODULE)
   // The last 50 succeeded runs hold a full pass unless ~8 hours of 10-minute polls came after it.
+  const before = runStartedAt ? new Date(runStartedAt) : new Date()
   const recent = await service.listCatalogSyncRuns(
     { status: "succeeded" },
     { order: { created_at: "DESC" }, take: 50, select: ["id", "items_seen", "progress"] }
   )
-  const lastFullPass = recent.find(isWholePass) ?? null
-  const before = runStartedAt ? new Date(runStartedAt) : new Date()
+  // Never the running run itself: it may succeed between the caller's read of it as running and
+  // this query, and would then be its own "last full pass" (a first sync read 1,500 of 1,500, 99 %).
+  const lastFullPass = recent.find((run) => run.id !== runId && isWholePass(run)) ?? null
   const [, mapCount] = await service.listAndCountCatalogProductMaps(
     { status: ["active", "draft"], created_at: { $lt: before } },
     { take: 1, select: ["id"] }

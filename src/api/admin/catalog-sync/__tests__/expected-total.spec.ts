@@ -1,4 +1,5 @@
-import { chooseExpectedTotal, isWholePass } from "../expected-total"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { chooseExpectedTotal, expectedCatalogTotal, isWholePass } from "../expected-total"
 
 describe("chooseExpectedTotal", () => {
   it("prefers the last whole pass's count, then the product map, else unknown", () => {
@@ -14,5 +15,20 @@ describe("isWholePass", () => {
     expect(isWholePass({ progress: { phase: "done", pass_id: "pass_1", resumed: true } })).toBe(false)
     expect(isWholePass({ progress: { phase: "done", pass_id: null } })).toBe(false)
     expect(isWholePass({ progress: null })).toBe(false)
+  })
+})
+
+describe("expectedCatalogTotal", () => {
+  // The first sync succeeded between the status route's read of it as running and this query:
+  // it must not be its own last full pass (the admin showed a first sync at 99 %).
+  it("never counts the running run itself as the last full pass", async () => {
+    const firstSync = { id: "run_first", items_seen: 1500, progress: { phase: "done", pass_id: "pass_1" } }
+    const service = {
+      listCatalogSyncRuns: async () => [firstSync],
+      listAndCountCatalogProductMaps: async () => [[], 0] as [unknown[], number],
+    }
+    const scope = { resolve: () => service } as unknown as MedusaContainer
+    expect(await expectedCatalogTotal(scope, new Date(), "run_first")).toEqual({ total: null, source: null })
+    expect(await expectedCatalogTotal(scope, new Date(), "run_second")).toEqual({ total: 1500, source: "last_full_pass" })
   })
 })

@@ -15,7 +15,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     service.listCatalogSyncRuns({ status: ["running", "queued"] }, { order: { created_at: "DESC" }, take: 1 }),
     service.listCatalogSyncRuns({ status: ["succeeded", "failed", "interrupted"] }, { order: { created_at: "DESC" }, take: 1 }),
   ])
-  const expected = running ? await expectedCatalogTotal(req.scope, running.started_at as Date | string | null) : { total: null, source: null }
+  const expected = running ? await expectedCatalogTotal(req.scope, running.started_at as Date | string | null, running.id as string) : { total: null, source: null }
   res.json({
     running_run: serializeRun(running ?? null),
     last_run: serializeRun(last ?? null),

@@ -51,7 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 
   const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
-  const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at) : { total: null, source: null }
+  const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at, runningRun.id) : { total: null, source: null }
   res.json({
     state,
     phase: syncState.phase,

@@ -1,4 +1,4 @@
-import { Hint, Text } from "@medusajs/ui"
+import { Button, Hint, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import type { FieldError, PricingRules } from "../../../../../pricing"
 import { catalogSyncApi, queryKeys } from "../../../../lib/api"
@@ -25,7 +25,18 @@ const CROSSED_OUT_MODES = [
 ] as const
 
 /** Cost basis, markup, the crossed-out price, and an example price computed as the catalog would. */
-export const PricingSection = ({ form, pricingChange, rules }: { form: FormState; pricingChange: boolean; rules: RulesState | null }) => {
+export const PricingSection = ({
+  form,
+  pricingChange,
+  rules,
+  onUseRules,
+}: {
+  form: FormState
+  pricingChange: boolean
+  rules: RulesState | null
+  /** Switches to the shop's own rules (given when the server supports them and none are saved). */
+  onUseRules?: () => void
+}) => {
   if (rules) return <RulesPricing form={form} pricingChange={pricingChange} rules={rules} />
   const { values, set } = form
   // No example for a value the form refuses: the error beside the field says why.
@@ -83,6 +94,14 @@ export const PricingSection = ({ form, pricingChange, rules }: { form: FormState
           </Hint>
         )}
       </div>
+      {onUseRules && (
+        <div className="md:col-span-2">
+          <Button type="button" size="small" variant="secondary" onClick={onUseRules} data-testid="pricing-use-rules">
+            Use the shop's own pricing rules
+          </Button>
+          <Hint className="mt-1">Overrides by category, brand and cost band, rounding and a minimum margin, priced in the shop from the stored costs.</Hint>
+        </div>
+      )}
     </FormSection>
   )
 }

@@ -29,8 +29,10 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<ErrorVoice | null>(null)
   const [replacingKey, setReplacingKey] = useState(!saved.api_key_set)
-  // The shop's own pricing rules, when the server has them (the editor replaces the API markup).
-  const withRules = rulesSupported(saved)
+  // The shop's own pricing rules: the editor replaces the API markup once rules are saved, or when
+  // the admin chooses it (a server without rules keeps the markup form).
+  const [rulesChosen, setRulesChosen] = useState(saved.pricing_rules_saved === true)
+  const withRules = rulesSupported(saved) && rulesChosen
   const [rules, setRules] = useState<PricingRules>(() => savedRules(saved))
   const [rulesErrors, setRulesErrors] = useState<FieldError[]>([])
   const changeRules = (next: PricingRules) => {
@@ -46,11 +48,12 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const notice = (sentence: string): ErrorVoice => ({ sentence, detail: null, field: null, code: null })
 
   const save = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean }) => catalogSyncApi.saveSettings(input.body),
+    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean; withRules: boolean }) => catalogSyncApi.saveSettings(input.body),
     onSuccess: (result, input) => {
       toast.success("Settings saved", {
-        description: result.needs_full_pass
-          ? result.message ?? "The cost basis changed: a full pass fetches every product's cost again."
+        // A pricing change without rules of the shop's own is the catalog's markup: "prices changed".
+        description: result.needs_full_pass && input.withRules
+          ? "The cost basis changed: a full pass fetches every product's cost again."
           : input.repricing
             ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
             : result.pricing_changed
@@ -90,7 +93,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     const repricing = withRules && rulesDiffer(rules, saved)
     const body = settingsBody(values)
     if (repricing && checkedRules?.ok) body.pricing_rules = checkedRules.rules
-    save.mutate({ body, keptKey: keptKeyNotice(values, saved, replacingKey), repricing })
+    save.mutate({ body, keptKey: keptKeyNotice(values, saved, replacingKey), repricing, withRules })
   }
 
   const reset = () => {
@@ -100,6 +103,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     setReplacingKey(!saved.api_key_set)
     setRules(savedRules(saved))
     setRulesErrors([])
+    setRulesChosen(saved.pricing_rules_saved === true)
   }
 
   // With rules of the shop's own only the cost basis needs the catalog again; rules reprice locally.
@@ -113,6 +117,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
         form={form}
         pricingChange={pricingChange}
         rules={withRules ? { value: rules, onChange: changeRules, errors: rulesErrors, disabled: save.isPending } : null}
+        onUseRules={rulesSupported(saved) && !rulesChosen ? () => setRulesChosen(true) : undefined}
       />
       <ShopSection form={form} />
       <Container className="flex flex-col gap-y-3 px-6 py-4">
