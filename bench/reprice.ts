@@ -5,10 +5,9 @@
  * and the API requests it made (must be 0). `benchSync` measures it after its own full sync;
  * `npm run bench -- reprice` runs it alone. Benchmarks measure; tests never assert on time.
  */
-import { randomUUID } from "node:crypto"
-import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
+import type { MedusaApp } from "../integration-tests/harness"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
-import { startSandbox } from "../sandbox/server"
+import { startBenchShop } from "./bench-shop"
 
 type SandboxLike = { control: { stats(): unknown } }
 
@@ -41,21 +40,8 @@ export async function measureReprice(app: MedusaApp, databaseUrl: string, sb: Sa
 }
 
 export async function benchReprice(): Promise<Record<string, number>> {
-  const products = Number(process.env.BENCH_PRODUCTS ?? 10_000)
-  ensurePluginBuilt()
-  const sb = await startSandbox({ products, seed: 5, apiKey: `bench-${randomUUID()}`, rpm: 1_000_000, concurrency: 3, port: 0, controlPort: 0 })
-  const db = await createTestDatabase("bench_reprice")
-  const app = await startMedusaApp({
-    databaseUrl: db.url,
-    label: "bench-reprice",
-    env: {
-      CATALOG_SYNC_REDIS_PREFIX: `mcs-bench-${randomUUID()}`,
-      CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
-      CATALOG_BASE_URL: "",
-      CATALOG_API_KEY: "",
-    },
-    bootTimeoutMs: 180_000,
-  })
+  const shop = await startBenchShop("bench-reprice", 5)
+  const { products, sb, db, app } = shop
   try {
     const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: "30" })
     const full = await waitForRun(app, saved.run.id, undefined, 3600_000)
@@ -63,9 +49,7 @@ export async function benchReprice(): Promise<Record<string, number>> {
     console.log(`shop synced: ${full.created} products`)
     return await measureReprice(app, db.url, sb)
   } finally {
-    await app.stop()
-    await db.drop()
-    await sb.close()
+    await shop.stop()
   }
 }
 

@@ -13,12 +13,11 @@
  * Run alone: `npx tsx bench/sync.ts`. CATALOG_SYNC_PROFILE=1 makes the app log module timings.
  */
 import { execFileSync } from "node:child_process"
-import { randomUUID } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
-import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
+import type { MedusaApp } from "../integration-tests/harness"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
-import { startSandbox } from "../sandbox/server"
+import { startBenchShop } from "./bench-shop"
 import { measureReprice } from "./reprice"
 
 /** [pid, ppid, rss kB] of every process. */
@@ -99,22 +98,9 @@ async function changeLogBytes(databaseUrl: string): Promise<number> {
 const seconds = (run: { started_at: string; finished_at: string }) => (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
 
 export async function benchSync(): Promise<Record<string, number>> {
-  const products = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+  const shop = await startBenchShop("bench-sync", 3)
+  const { products, sb, db, app } = shop
   const changed = Number(process.env.BENCH_CHANGED ?? 1_000)
-  ensurePluginBuilt()
-  const sb = await startSandbox({ products, seed: 3, apiKey: `bench-${randomUUID()}`, rpm: 1_000_000, concurrency: 3, port: 0, controlPort: 0 })
-  const db = await createTestDatabase("bench_sync")
-  const app = await startMedusaApp({
-    databaseUrl: db.url,
-    label: "bench-sync",
-    env: {
-      CATALOG_SYNC_REDIS_PREFIX: `mcs-bench-${randomUUID()}`,
-      CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
-      CATALOG_BASE_URL: "",
-      CATALOG_API_KEY: "",
-    },
-    bootTimeoutMs: 180_000,
-  })
   const results: Record<string, number> = {}
   try {
     const changeLogBytesBefore = await changeLogBytes(db.url)
@@ -192,9 +178,7 @@ export async function benchSync(): Promise<Record<string, number>> {
     Object.assign(results, await measureReprice(app, db.url, sb))
     return results
   } finally {
-    await app.stop()
-    await db.drop()
-    await sb.close()
+    await shop.stop()
   }
 }
 
