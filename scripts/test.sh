@@ -6,6 +6,9 @@
 #   install  npm pack, then a fresh Medusa app installs the tarball and sells the products
 #            (skipped with a notice when the npm registry is unreachable)
 # and ends with one line "N passed, N failed". Extra arguments go to every jest call.
+# The install project runs in the background from the start (it mostly waits on npm and on
+# its own Medusa apps); the medusa and browser projects start only once its `npm pack` has
+# rebuilt .medusa/server, which they load. Its output is printed at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,14 +23,29 @@ run_project() {
 }
 
 export DB_HOST=${DB_HOST:-localhost}
+packed="$results_dir/install.packed"
+(
+  MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
+    --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
+  echo $? > "$results_dir/install.rc"
+) &
+install_pid=$!
+echo "=== jest project: install (started in the background; its output follows the others)"
+
 run_project core --maxWorkers=2 "$@"
+# npm pack (in the install project) rebuilds .medusa/server: wait until it is done.
+while [ ! -e "$packed" ] && kill -0 "$install_pid" 2>/dev/null; do sleep 2; done
 run_project medusa --runInBand "$@"
 if [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; then
   run_project browser --runInBand "$@"
 else
   echo "=== jest project: browser skipped (no chromium; apt-get install -y chromium)"
 fi
-run_project install --runInBand "$@"
+wait "$install_pid"
+echo "=== jest project: install"
+cat "$results_dir/install.log"
+[ "$(cat "$results_dir/install.rc" 2>/dev/null)" = 0 ] || status=1
+rm -f "$results_dir/install.log" "$results_dir/install.rc" "$packed"
 
 node -e '
 const fs = require("fs"), path = require("path");
