@@ -1,10 +1,13 @@
 // Liveness under a slow page and a blocked event loop: two instances on one database and one
 // Redis; the process running the sync blocks its event loop (a synchronous loop) for longer
-// than any lock duration (BullMQ's job lock is 60 s) while writing page 1, and waits minutes
-// before writing page 2. BullMQ meanwhile hands the job out again as stalled: the other
+// than any lock duration (BullMQ's job lock) while writing page 1, and waits long before
+// writing page 2. BullMQ meanwhile hands the job out again as stalled: the other
 // instance must see the run alive and do nothing. Throughout, the run is never shown
 // interrupted, never two runs run, a second instance never starts one, and the shop ends exact.
-// MCS_LIVENESS_BLOCK_MS (default 110000) and MCS_LIVENESS_DELAY_MS (default 60000) change the times.
+// The instances run with a 10 s BullMQ job lock (CATALOG_SYNC_JOB_LOCK_MS, which also sets the
+// stalled-job check) so the 45 s block outlasts the lock and two stall checks. MCS_LIVENESS_LOCK_MS,
+// MCS_LIVENESS_BLOCK_MS and MCS_LIVENESS_DELAY_MS change the times (production's lock and a
+// page of minutes: 60000, 110000, 60000).
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
@@ -13,8 +16,9 @@ import { configure, sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(1_200_000)
 
-const BLOCK_MS = Number(process.env.MCS_LIVENESS_BLOCK_MS) || 110_000
-const DELAY_MS = Number(process.env.MCS_LIVENESS_DELAY_MS) || 60_000
+const LOCK_MS = Number(process.env.MCS_LIVENESS_LOCK_MS) || 10_000
+const BLOCK_MS = Number(process.env.MCS_LIVENESS_BLOCK_MS) || 45_000
+const DELAY_MS = Number(process.env.MCS_LIVENESS_DELAY_MS) || 30_000
 
 describe("run liveness: slow pages and a blocked event loop, two instances", () => {
   let sb: Sandbox
@@ -29,6 +33,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
       CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
       // Scheduled polls keep arriving on both instances while the run goes: none may start a run.
       CATALOG_SYNC_SCHEDULE_EVERY_MS: "5000",
+      CATALOG_SYNC_JOB_LOCK_MS: String(LOCK_MS),
       CATALOG_BASE_URL: "",
       CATALOG_API_KEY: "",
       // Test hooks (src/sync-run/test-hooks.ts): page 1 blocks the event loop, page 2 waits.

@@ -21,6 +21,7 @@ export interface PluginEnvironment {
   /** Test-only: schedule every N ms instead of the poll interval; retry backoff; client retries. */
   CATALOG_SYNC_SCHEDULE_EVERY_MS?: string
   CATALOG_SYNC_RETRY_BACKOFF_MS?: string
+  CATALOG_SYNC_JOB_LOCK_MS?: string
   CATALOG_SYNC_CLIENT_MAX_RETRIES?: string
   /** Idle-poll economy: how old the reference lists and the /v1/me limits may get (default 1 h each). */
   CATALOG_SYNC_REFERENCE_MAX_AGE_MS?: string
@@ -46,6 +47,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_PROFILE",
   "CATALOG_SYNC_SCHEDULE_EVERY_MS",
   "CATALOG_SYNC_RETRY_BACKOFF_MS",
+  "CATALOG_SYNC_JOB_LOCK_MS",
   "CATALOG_SYNC_CLIENT_MAX_RETRIES",
   "CATALOG_SYNC_REFERENCE_MAX_AGE_MS",
   "CATALOG_SYNC_LIMITS_MAX_AGE_MS",
@@ -90,6 +92,7 @@ const typedSchemas = {
   CATALOG_SYNC_MAX_CONCURRENT: positiveInt,
   CATALOG_SYNC_SCHEDULE_EVERY_MS: z.coerce.number().positive().finite(),
   CATALOG_SYNC_RETRY_BACKOFF_MS: z.coerce.number().positive().finite(),
+  CATALOG_SYNC_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000),
   CATALOG_SYNC_CLIENT_MAX_RETRIES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_REFERENCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_LIMITS_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),

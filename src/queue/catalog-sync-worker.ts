@@ -92,6 +92,8 @@ export class CatalogSyncWorker {
     logger: WorkerLogger
     /** First retry delay of a failed run (default RETRY_BACKOFF_MS). */
     retryBackoffMs?: number
+    /** BullMQ's job lock (default 60 s); tests shorten it to make a stall happen sooner. */
+    jobLockMs?: number
   }) {
     this.#liveness = input.liveness
     this.#queue = input.queue
@@ -106,7 +108,9 @@ export class CatalogSyncWorker {
       prefix: input.prefix,
       concurrency: 1,
       // A run takes minutes; its BullMQ lock is renewed automatically meanwhile.
-      lockDuration: 60_000,
+      lockDuration: input.jobLockMs ?? 60_000,
+      // BullMQ's stalled check (default 30 s) at most once per lock duration.
+      stalledInterval: Math.min(30_000, input.jobLockMs ?? 60_000),
       maxStalledCount: MAX_STALLED_COUNT,
       settings: { backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) => runRetryDelayMs(attemptsMade, err, retryBackoffMs) },
     })

@@ -18,6 +18,8 @@ export type RuntimeConfig = {
   redisPrefix: string
   /** First retry delay of a failed run (doubling per attempt). */
   retryBackoffMs: number
+  /** BullMQ's job lock (a job whose lock lapses is handed out again as stalled; liveness never depends on it). */
+  jobLockMs: number
   /** Test hook: the scheduler fires every N ms instead of the settings' interval. */
   scheduleEveryMs: number | null
   /** Values of the environment that did not parse (ignored); the loader logs them. */
@@ -26,6 +28,7 @@ export type RuntimeConfig = {
 
 export const DEFAULT_REDIS_PREFIX = "mcs"
 export const DEFAULT_RETRY_BACKOFF_MS = 30_000
+export const DEFAULT_JOB_LOCK_MS = 60_000
 
 export function resolveRuntimeConfig(input: {
   options?: CatalogSyncPluginOptions | null
@@ -45,6 +48,7 @@ export function resolveRuntimeConfig(input: {
     workerMode,
     redisPrefix: values.CATALOG_SYNC_REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX,
     retryBackoffMs: values.CATALOG_SYNC_RETRY_BACKOFF_MS ?? DEFAULT_RETRY_BACKOFF_MS,
+    jobLockMs: values.CATALOG_SYNC_JOB_LOCK_MS ?? DEFAULT_JOB_LOCK_MS,
     scheduleEveryMs: values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null,
     problems,
   }

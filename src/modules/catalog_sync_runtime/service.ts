@@ -135,6 +135,7 @@ export default class CatalogSyncRuntimeService {
       clients: this.clients,
       logger: this.logger_,
       retryBackoffMs: this.config_.retryBackoffMs,
+      jobLockMs: this.config_.jobLockMs,
     })
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
     await this.queueFirstSyncAtBoot_(queue)
