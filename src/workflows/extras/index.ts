@@ -9,7 +9,7 @@ import {
   type CatalogClient,
   type Validators,
 } from "../../catalog-client"
-import type { CardDetails } from "../../sync/card-details"
+import type { CatalogProduct } from "../../sync/catalog-product"
 import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
@@ -69,8 +69,8 @@ function isFatal(error: unknown): boolean {
 }
 
 /** Product categories of a card's product, for the engine's product write. */
-export function categoryIdsFor(details: Pick<CardDetails, "categoryCatalogId">, refs: Pick<ReferenceMaps, "categoryIdByCatalogId">): string[] {
-  const id = details.categoryCatalogId ? refs.categoryIdByCatalogId.get(details.categoryCatalogId) : undefined
+export function categoryIdsFor(product: Pick<CatalogProduct, "categoryCatalogId">, refs: Pick<ReferenceMaps, "categoryIdByCatalogId">): string[] {
+  const id = product.categoryCatalogId ? refs.categoryIdByCatalogId.get(product.categoryCatalogId) : undefined
   return id ? [id] : []
 }
 

@@ -6,7 +6,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { batchPriceListPricesWorkflow, createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/medusa/core-flows"
 import Decimal from "decimal.js"
-import { CURRENCY_CODE } from "../../sync/product-input"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
 
 /** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
 export const SALE_PRICE_LIST_TITLE = "Catalog selling prices"

@@ -4,7 +4,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { batchTranslationsWorkflow, updateStoresWorkflow } from "@medusajs/medusa/core-flows"
-import { LOCALE_BY_LANGUAGE } from "../../sync/card-details"
+import { LOCALE_BY_LANGUAGE } from "../../sync/catalog-product"
 
 export const CATALOG_LOCALES = [LOCALE_BY_LANGUAGE.uk, LOCALE_BY_LANGUAGE.ru]
 

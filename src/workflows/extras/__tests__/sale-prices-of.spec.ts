@@ -11,7 +11,7 @@ function card(overrides: Partial<ProductCard>): ProductCard {
 
 function written(c: ProductCard, variantIdsBySize: Record<string, string>): WrittenProduct {
   const input = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: null })
-  const translations = input.details.translations
+  const translations = input.translations
   return { catalogId: c.id, productId: "prod_1", variantIdsBySize, variants: input.variants, brand: null, brandModel: null, translations }
 }
 
