@@ -3,7 +3,7 @@ import { toAmount, sellingAmount } from "../money"
 import { DEFAULT_SIZE_KEY, productMetadata } from "../catalog-product"
 import { resolveVocabulary } from "../shop-vocabulary"
 import { chooseVariantSkus } from "../variant-skus"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 

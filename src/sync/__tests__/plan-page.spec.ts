@@ -1,7 +1,7 @@
 import { fingerprint, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
 import { planPage, shrinkingRows, type MapRow } from "../plan-page"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 

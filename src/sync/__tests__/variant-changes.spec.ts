@@ -1,6 +1,6 @@
 import { mapCardToProduct, stockOf } from "../map-card"
 import { reconcileWithShop, variantChanges } from "../variant-changes"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc" }
 

@@ -1,5 +1,5 @@
 // Crossed-out prices the way Medusa storefronts show a sale: the variant's base price is
-// the catalog's old_price (written by the engine), and the selling price sits in one
+// the catalog's old_price (written by the product writes), and the selling price sits in one
 // plugin-owned price list of type "sale" with no rules. The store API then answers
 // calculated_price.original_amount = old_price and calculated_amount = price.
 import type { MedusaContainer } from "@medusajs/framework/types"

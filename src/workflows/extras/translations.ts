@@ -103,8 +103,8 @@ export async function deleteTranslations(container: MedusaContainer, referenceId
 
 /**
  * Writes the translation rows of every catalog product from its metadata.translations (which
- * card-details always fills). Used once when the app starts running with the translation
- * module after running without it: unchanged products are not rewritten by the engine, so
+ * the mapping always fills). Used once when the app starts running with the translation
+ * module after running without it: unchanged products are not rewritten by the sync, so
  * their translations would otherwise never appear. Pages of 500 products.
  */
 export async function backfillProductTranslations(container: MedusaContainer): Promise<number> {

@@ -21,7 +21,7 @@ export const VARIANT_COST_TABLE = "catalog_variant_cost"
 export type CostPricing = { priceCalculation: PriceCalculation; rulesRevision: number }
 
 /**
- * The page's costs, shaped once where the workflow reads its plan (the engine deep-copies every
+ * The page's costs, shaped once where the workflow reads its plan (Medusa's workflow engine deep-copies every
  * step input, so the step gets these rows, not the plan). `variant_id` is filled in by the step.
  */
 export interface PlannedCosts {

@@ -35,7 +35,7 @@ describe("salePricesOf", () => {
     ])
   })
 
-  it("skips sizes the engine did not write", () => {
+  it("skips sizes the page did not write", () => {
     const c = card({ sizes: [{ size: "S", stock: 1, price: "1.00", old_price: "2.00" }] })
     expect(salePricesOf([written(c, {})])).toEqual([])
   })
