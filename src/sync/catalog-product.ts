@@ -108,7 +108,8 @@ const LANGUAGE_BY_LOCALE = Object.fromEntries(Object.entries(LOCALE_BY_LANGUAGE)
 
 /**
  * The product metadata Medusa stores: what storefronts read beyond the typed fields (the
- * catalog references, and the other language for storefronts without the translation module).
+ * catalog references, and the other language for storefronts without the translation module,
+ * kept always so switching the module on or off loses nothing).
  */
 export function productMetadata(product: CatalogProduct): Record<string, unknown> {
   const reference = (r: CatalogReference | null) => (r ? { catalog_id: r.id, name: r.name } : null)

@@ -81,7 +81,7 @@ export function distinctSizes(card: ProductCard): ProductCard["sizes"] {
   return sortSizes(distinct, (s) => s.size.trim())
 }
 
-function variantsOf(card: ProductCard, oneSize: string, details: CardDescription, pricing: MapPricing | undefined): CatalogVariant[] {
+function variantsOf(card: ProductCard, oneSize: string, details: Pick<CardDescription, "categoryCatalogId" | "brand">, pricing: MapPricing | undefined): CatalogVariant[] {
   const sizes = distinctSizes(card)
   const context: PricingContext = pricing
     ? { categoryPath: pricing.categoryPathOf(details.categoryCatalogId), brandId: details.brand?.id ?? null }
@@ -145,7 +145,7 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): CatalogPro
   const vocabulary = ctx.vocabulary ?? DEFAULT_VOCABULARY
   const labels = vocabulary[ctx.primaryLanguage]
   const otherLabels = vocabulary[otherLanguage(ctx.primaryLanguage)]
-  const variants = variantsOf(card, labels.oneSize, { extraMetadata, ...details }, ctx.pricing)
+  const variants = variantsOf(card, labels.oneSize, details, ctx.pricing)
   const images = imagesOf(card)
   // A product nobody can buy at a price stays a draft: no variant priced → draft.
   const priced = variants.some((v) => v.amount !== null)
