@@ -249,10 +249,10 @@ describe("mirrored images through real syncs", () => {
     expect(imageStats()).toEqual(before)
   })
 
-  it("a reordered gallery downloads nothing, a removed photo is deleted from storage, a new product is mirrored", async () => {
+  it("a reordered gallery downloads nothing, a removed photo and a removed product's photos are deleted from storage, a new product is mirrored", async () => {
     const candidates = env.sb.state.catalog.liveProducts().filter((p) => p.images.length >= 3 && p.idText !== failing.id)
-    const [reordered, trimmed] = candidates
-    expect(trimmed).toBeDefined()
+    const [reordered, trimmed, deleted] = candidates
+    expect(deleted).toBeDefined()
     const shopBefore = await readShop(env.db.url)
     await env.sb.control.mutate({ count: 1, kinds: ["photo_order"], ids: [reordered.idText] })
     const { added } = env.sb.control.mutate({ count: 1, kinds: ["add"] }) as { added: string[] }
@@ -261,14 +261,19 @@ describe("mirrored images through real syncs", () => {
     env.sb.state.catalog.recordChange(trimmed, ["photos"], env.sb.state.now())
     const removedFile = storedFile(shopBefore.get(trimmed.idText)!.images[trimmed.images.length])
     expect(fs.existsSync(removedFile)).toBe(true)
+    env.sb.control.mutate({ remove_ids: [deleted.idText] })
+    const deletedFiles = shopBefore.get(deleted.idText)!.images.map(storedFile)
+    expect(deletedFiles.every((f) => fs.existsSync(f))).toBe(true)
 
     const before = imageStats()
     const run = await runAndWait(env, "changes")
-    expect(run).toMatchObject({ status: "succeeded", created: 1, updated: 2 })
+    expect(run).toMatchObject({ status: "succeeded", created: 1, updated: 2, removed: 1 })
     // Only the new product's images were downloaded.
     expect(imageStats()).toEqual({ ...before, images: before.images + addedImages })
     expect(await checkShopAgainstSandbox()).toEqual([env.sb.baseUrl + failing.path])
     expect(fs.existsSync(removedFile)).toBe(false)
+    // A product the catalog removed (delete mode): its files are gone from storage too.
+    expect(deletedFiles.filter((f) => fs.existsSync(f))).toEqual([])
     const records = await sql(env.db.url, "select source_url from catalog_mirrored_image where deleted_at is null and source_url like $1", [`%/${removedToken}.png`])
     expect(records).toEqual([])
   })

@@ -19,6 +19,7 @@ import type { AddressPolicy } from "../catalog-client/address-guard"
 import { imageMirrorFromContainer, type ImageMirror, type MirrorRecordsService } from "../image-mirror"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { PagePlan, PlannedUpsert } from "../sync/plan-page"
+import type { RemovalMode } from "../workflows/remove-catalog-products"
 
 export interface PageImagesStats {
   fetched: number
@@ -34,7 +35,9 @@ export interface PageImages {
    * product uses. With products whose write failed it collects nothing (they may still show a
    * released file); the records stay and a later page collects them.
    */
-  afterPage(input: { released: string[]; deletedCatalogIds: string[]; anyRejected: boolean }): Promise<void>
+  afterPage(input: { released: string[]; removedCatalogIds: string[]; anyRejected: boolean }): Promise<void>
+  /** The sweep removed these products: in delete mode their images are released and collected. */
+  sweptRemoved(catalogIds: string[]): Promise<void>
   /** Retries due failed downloads and rewrites those products' images; returns the products rewritten. */
   revisitDue(): Promise<number>
   close(): Promise<void>
@@ -65,7 +68,7 @@ function withGallery(p: PlannedUpsert, gallery: string[] | undefined): PlannedUp
   return { ...p, input: { ...p.input, images, thumbnail: images[0]?.url ?? null } }
 }
 
-export function pageImagesFor(container: MedusaContainer, addressPolicy: AddressPolicy): PageImages {
+export function pageImagesFor(container: MedusaContainer, addressPolicy: AddressPolicy, removalMode: RemovalMode): PageImages {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { mirror, close } = imageMirrorFromContainer(container, { addressPolicy }, logger)
   return {
@@ -89,10 +92,16 @@ export function pageImagesFor(container: MedusaContainer, addressPolicy: Address
       }
     },
 
-    async afterPage({ released, deletedCatalogIds, anyRejected }) {
-      const dropped = await mirror.releaseProducts(deletedCatalogIds)
+    async afterPage({ released, removedCatalogIds, anyRejected }) {
+      // Drafted products keep their images; deleted ones release them.
+      const dropped = removalMode === "delete" ? await mirror.releaseProducts(removedCatalogIds) : []
       if (anyRejected) return
       await mirror.collect([...released, ...dropped])
+    },
+
+    async sweptRemoved(catalogIds) {
+      if (removalMode !== "delete") return
+      await mirror.collect(await mirror.releaseProducts(catalogIds))
     },
 
     revisitDue: () => revisitDueImages(container, mirror),

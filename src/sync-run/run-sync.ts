@@ -94,7 +94,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   })
 
   // Mirrored images (setting mirror_images): its own downloads, closed when the run ends.
-  const images = settings.mirrorImages ? pageImagesFor(container, client.addressPolicy) : null
+  const images = settings.mirrorImages ? pageImagesFor(container, client.addressPolicy, settings.removalMode) : null
   const fence = input.fence
   const state = (await service.getState()) as CatalogSyncStateRow
   const storeState = (patch: Record<string, unknown>) => fence.updateState(state.id, patch)
@@ -298,7 +298,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded)
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded, images?.sweptRemoved)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })

@@ -124,7 +124,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   if (ctx.images && mirrored) {
     await ctx.images.afterPage({
       released: mirrored.released,
-      deletedCatalogIds: ctx.removalMode === "delete" ? plan.remove.map((r) => r.catalog_id) : [],
+      removedCatalogIds: plan.remove.map((r) => r.catalog_id),
       anyRejected: result.rejected.length > 0,
     })
   }
