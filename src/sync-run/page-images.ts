@@ -16,7 +16,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { updateProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { AddressPolicy } from "../catalog-client/address-guard"
-import { imageMirrorFromContainer, type ImageMirror, type MirrorRecordsService } from "../image-mirror"
+import { galleryUrls, imageMirrorFromContainer, mirrorable, type ImageMirror, type MirrorRecordsService } from "../image-mirror"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { PagePlan, PlannedUpsert } from "../sync/plan-page"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
@@ -54,7 +54,8 @@ const IMAGES_ONLY = { fields: true, variants: false, prices: false }
  * whole shop once; afterwards every one of them has references and stays unchanged.
  */
 async function neverMirrored(container: MedusaContainer, unchanged: PlannedUpsert[]): Promise<PlannedUpsert[]> {
-  const withImages = unchanged.filter((p) => p.row?.product_id && p.card.images.length > 0)
+  // Only cards with a URL the mirror keeps (else no reference is ever made and they would come back every pass).
+  const withImages = unchanged.filter((p) => p.row?.product_id && galleryUrls(p.card.images).some(mirrorable))
   if (withImages.length === 0) return []
   const service = container.resolve<MirrorRecordsService>(CATALOG_SYNC_MODULE)
   const refs = await service.listCatalogMirroredImageRefs({ catalog_id: withImages.map((p) => p.catalogId) }, { select: ["catalog_id"], take: null })
