@@ -12,8 +12,8 @@ export interface BenchShop {
   stop(): Promise<void>
 }
 
-export async function startBenchShop(label: string, seed: number): Promise<BenchShop> {
-  const products = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+export async function startBenchShop(label: string, seed: number, size?: number): Promise<BenchShop> {
+  const products = size ?? Number(process.env.BENCH_PRODUCTS ?? 10_000)
   ensurePluginBuilt()
   const sb = await startSandbox({ products, seed, apiKey: `bench-${randomUUID()}`, rpm: 1_000_000, concurrency: 3, port: 0, controlPort: 0 })
   const db = await createTestDatabase(label.replace(/-/g, "_"))

@@ -1,17 +1,19 @@
 /**
- * `npm run bench [-- sandbox client sync reprice]`: runs the benchmarks in turn and prints their
+ * `npm run bench [-- sandbox client sync reprice mirror]`: runs the benchmarks in turn and prints their
  * numbers. Benchmarks measure; tests never assert on time.
  */
 import { benchSandbox } from "./sandbox"
 import { benchClient } from "./client"
 import { benchSync } from "./sync"
 import { benchReprice } from "./reprice"
+import { benchMirror } from "./mirror"
 
 const suites: Record<string, () => Promise<unknown>> = {
   sandbox: benchSandbox,
   client: benchClient,
   sync: benchSync,
   reprice: benchReprice,
+  mirror: benchMirror,
 }
 
 async function main() {

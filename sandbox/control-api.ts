@@ -25,6 +25,7 @@ export interface ControlActions {
   stats(): unknown
   state(): unknown
   changesCursor(body: Body): unknown
+  imageFaults(body: Body): unknown
 }
 
 /** The control actions, callable in-process as well as over HTTP. Numbers in bodies arrive as strings. */
@@ -106,6 +107,17 @@ export function controlActions(state: SandboxState): ControlActions {
     stats() {
       return state.stats.toJSON()
     },
+    imageFaults(body) {
+      // { fail: ["/images/<id>/<token>.png", …] } answer 503 from now on; { heal: [...] } serve again.
+      const paths = (value: unknown, name: string): string[] => {
+        if (value === undefined || value === null) return []
+        if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw new BadRequest(`${name} must be a list of image paths`)
+        return value as string[]
+      }
+      for (const p of paths(body.fail, "fail")) state.failingImages.add(p)
+      for (const p of paths(body.heal, "heal")) state.failingImages.delete(p)
+      return { failing: [...state.failingImages] }
+    },
     changesCursor(body) {
       // A changes-feed cursor at the current end of the change log, for the pricing in `query`
       // (a query string such as "markup_percent=30"): follow changes from now on without an export.
@@ -161,6 +173,7 @@ const POST_ROUTES: Record<string, keyof ControlActions> = {
   "/reset-limits": "resetLimits",
   "/rotate-cursor-secret": "rotateCursorSecret",
   "/changes-cursor": "changesCursor",
+  "/image-faults": "imageFaults",
 }
 const GET_ROUTES: Record<string, keyof ControlActions> = { "/stats": "stats", "/state": "state" }
 

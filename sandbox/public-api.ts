@@ -93,6 +93,10 @@ async function handle(
     if (!state.catalog.findAny(image[1])) {
       return send(res, errorReply(404, "not_found", "Unknown image", requestId), requestId, state)
     }
+    if (state.failingImages.has(path)) {
+      state.stats.imageFailures++
+      return send(res, errorReply(503, "unavailable", "Image host failing", requestId), requestId, state)
+    }
     state.stats.images++
     return send(res, { status: 200, headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" }, body: pngFor(`${image[1]}/${image[2]}`) }, requestId, state)
   }

@@ -33,6 +33,8 @@ export class SandboxState {
   readonly quota: DailyQuota
   readonly faults: Faults
   readonly stats = new Stats()
+  /** Image paths that answer 503 (an image host failing), set through the control API. */
+  readonly failingImages = new Set<string>()
   readonly now: () => number
   apiKey: string
   plan: string | null

@@ -9,6 +9,8 @@ export class Stats {
   faults: Partial<Record<FaultKind, number>> = {}
   notModified = 0
   images = 0
+  /** Image requests answered 503 because the control API made their path fail. */
+  imageFailures = 0
 
   countStatus(status: number): void {
     this.byStatus[status] = (this.byStatus[status] ?? 0) + 1
@@ -26,6 +28,7 @@ export class Stats {
       faults: { ...this.faults, total: Object.values(this.faults).reduce((a, b) => a + (b ?? 0), 0) },
       not_modified: this.notModified,
       images: this.images,
+      image_failures: this.imageFailures,
     }
   }
 }

@@ -8,9 +8,12 @@ import os from "node:os"
 import path from "node:path"
 import { pngFor } from "../../sandbox/png"
 import { startImageServer, type ImageServer } from "../../src/image-mirror/__tests__/image-server"
+import type { ProductCard } from "../../src/catalog-client"
 import { createTestDatabase, DEMO_DIR, runMedusaCommand } from "../harness"
+import { configure, sql } from "./poll-and-query"
+import { configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
-jest.setTimeout(300_000)
+jest.setTimeout(900_000)
 
 type Step =
   | { op: "mirror"; products: { catalogId: string; images: { url: string; is_main?: boolean }[] }[]; nowOffsetMs?: number; maxBytes?: number }
@@ -142,5 +145,147 @@ describe("mirrored images in a Medusa app", () => {
       { op: "stored" },
     ])
     expect(end.records.filter((r: any) => r.file_id)).toEqual([])
+  })
+})
+
+// Mirroring through real syncs: the admin turns mirror_images on, runs go through the queue and
+// the worker, images come from the sandbox over loopback and land in the demo's local file
+// provider. Truth: the sandbox's own image bytes (pngFor of each card's image path), the files
+// on disk and served by the app, and the sandbox's image counter.
+describe("mirrored images through real syncs", () => {
+  const PRODUCTS = Number(process.env.IMAGE_MIRROR_PRODUCTS ?? 12)
+  let env: SyncEnv
+
+  beforeAll(async () => {
+    env = await startSyncEnv("image_mirror_sync", { products: PRODUCTS, seed: 13 })
+  })
+  afterAll(async () => {
+    // The files this shop stored, not left in the demo's static folder.
+    if (env) for (const r of await sql(env.db.url, "select distinct file_id from catalog_mirrored_image where file_id is not null")) {
+      fs.rmSync(path.join(STATIC_DIR, r.file_id), { force: true })
+    }
+    await env?.close()
+  })
+
+  /** Image requests the sandbox answered: served, and failed by /image-faults. */
+  const imageStats = () => {
+    const { images, image_failures } = env.sb.control.stats() as { images: number; image_failures: number }
+    return { images, image_failures }
+  }
+  /** The card's image paths, main first (the gallery the shop must show). */
+  const expectedPaths = (card: ProductCard) =>
+    [...card.images.filter((i) => i.is_main), ...card.images.filter((i) => !i.is_main)].map((i) => new URL(i.url).pathname)
+  const sandboxBytes = (imagePath: string) => {
+    const [, , id, file] = imagePath.split("/")
+    return pngFor(`${id}/${file.replace(/\.png$/, "")}`)
+  }
+  const storedFile = (url: string) => path.join(STATIC_DIR, path.basename(new URL(url).pathname))
+  const isShopUrl = (url: string) => !url.startsWith(env.sb.baseUrl) && new URL(url).pathname.startsWith("/static/")
+
+  /** Every product's gallery in the shop equals the sandbox's bytes in the card's order; returns the catalog URLs still shown. */
+  async function checkShopAgainstSandbox(): Promise<string[]> {
+    const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
+    const shop = await readShop(env.db.url)
+    const hotLinked: string[] = []
+    for (const card of cards) {
+      const product = shop.get(String(card.id))
+      expect(product).toBeDefined()
+      const paths = expectedPaths(card)
+      expect(product!.images).toHaveLength(paths.length)
+      product!.images.forEach((url, i) => {
+        if (!isShopUrl(url)) {
+          expect(url).toBe(env.sb.baseUrl + paths[i]) // not mirrored (yet): the catalog's URL
+          hotLinked.push(url)
+          return
+        }
+        expect(fs.readFileSync(storedFile(url)).equals(sandboxBytes(paths[i]))).toBe(true)
+      })
+      expect(product!.thumbnail).toBe(product!.images[0])
+    }
+    return hotLinked
+  }
+
+  it("refuses an invalid mirror_images with a 400 and keeps it off by default", async () => {
+    const before = await env.app.admin("/admin/catalog-sync/settings")
+    expect(before.body.settings.mirror_images).toBe(false)
+    const res = await env.app.admin("/admin/catalog-sync/settings", { body: { mirror_images: "yes" } })
+    expect(res.status).toBe(400)
+    expect(res.body.field).toBe("mirror_images")
+  })
+
+  it("off by default: a first sync hot-links the catalog's images and downloads none", async () => {
+    const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
+    expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS })
+    const all = env.sb.state.catalog.liveProducts().reduce((n, p) => n + p.images.length, 0)
+    expect(await checkShopAgainstSandbox()).toHaveLength(all)
+    expect(imageStats()).toEqual({ images: 0, image_failures: 0 })
+  })
+
+  let failing: { id: string; path: string }
+  it("turned on, a full sync stores every image in the shop's storage, each downloaded once; a failing URL stays the catalog's", async () => {
+    const withTwo = env.sb.state.catalog.liveProducts().find((p) => p.images.length >= 2)!
+    failing = { id: withTwo.idText, path: `/images/${withTwo.idText}/${withTwo.images[1]}.png` }
+    await env.sb.control.imageFaults({ fail: [failing.path] })
+
+    const saved = await configure(env.app, { mirror_images: true })
+    expect(saved.settings.mirror_images).toBe(true)
+    // Products synced before it was on are unchanged in the catalog: the full pass mirrors them (images only).
+    const run = await runAndWait(env, "full")
+    expect(run).toMatchObject({ status: "succeeded", created: 0, updated: PRODUCTS })
+    expect(await checkShopAgainstSandbox()).toEqual([env.sb.baseUrl + failing.path])
+    const distinct = new Set(env.sb.state.catalog.liveProducts().flatMap((p) => p.images.map((t) => `${p.idText}/${t}`)))
+    expect(imageStats()).toEqual({ images: distinct.size - 1, image_failures: 1 })
+    // Served by the shop itself, too.
+    const [one] = (await readShop(env.db.url)).get(failing.id)!.images
+    const served = await fetch(env.app.url + new URL(one).pathname)
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer()).equals(sandboxBytes(expectedPaths((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).find((c) => String(c.id) === failing.id)!)[0]))).toBe(true)
+  })
+
+  it("a second sync downloads nothing (the failed URL is not due yet)", async () => {
+    const before = imageStats()
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", created: 0, updated: 0 })
+    expect(imageStats()).toEqual(before)
+  })
+
+  it("a reordered gallery downloads nothing, a removed photo and a removed product's photos are deleted from storage, a new product is mirrored", async () => {
+    const candidates = env.sb.state.catalog.liveProducts().filter((p) => p.images.length >= 3 && p.idText !== failing.id)
+    const [reordered, trimmed, deleted] = candidates
+    expect(deleted).toBeDefined()
+    const shopBefore = await readShop(env.db.url)
+    await env.sb.control.mutate({ count: 1, kinds: ["photo_order"], ids: [reordered.idText] })
+    const { added } = env.sb.control.mutate({ count: 1, kinds: ["add"] }) as { added: string[] }
+    const addedImages = env.sb.state.catalog.findLive(String(added[0]))!.images.length
+    const removedToken = trimmed.images.pop()!
+    env.sb.state.catalog.recordChange(trimmed, ["photos"], env.sb.state.now())
+    const removedFile = storedFile(shopBefore.get(trimmed.idText)!.images[trimmed.images.length])
+    expect(fs.existsSync(removedFile)).toBe(true)
+    env.sb.control.mutate({ remove_ids: [deleted.idText] })
+    const deletedFiles = shopBefore.get(deleted.idText)!.images.map(storedFile)
+    expect(deletedFiles.every((f) => fs.existsSync(f))).toBe(true)
+
+    const before = imageStats()
+    const run = await runAndWait(env, "changes")
+    expect(run).toMatchObject({ status: "succeeded", created: 1, updated: 2, removed: 1 })
+    // Only the new product's images were downloaded.
+    expect(imageStats()).toEqual({ ...before, images: before.images + addedImages })
+    expect(await checkShopAgainstSandbox()).toEqual([env.sb.baseUrl + failing.path])
+    expect(fs.existsSync(removedFile)).toBe(false)
+    // A product the catalog removed (delete mode): its files are gone from storage too.
+    expect(deletedFiles.filter((f) => fs.existsSync(f))).toEqual([])
+    const records = await sql(env.db.url, "select source_url from catalog_mirrored_image where deleted_at is null and source_url like $1", [`%/${removedToken}.png`])
+    expect(records).toEqual([])
+  })
+
+  it("the failed URL is retried by a later run once due, and then served from the shop", async () => {
+    await env.sb.control.imageFaults({ heal: [failing.path] })
+    const before = imageStats()
+    // Its retry time (5 minutes after the failure) arrives: moved to now rather than waited for.
+    await sql(env.db.url, "update catalog_mirrored_image set next_attempt_at = now() - interval '1 second' where source_url = $1", [env.sb.baseUrl + failing.path])
+    const run = await runAndWait(env, "changes")
+    expect(run.status).toBe("succeeded")
+    expect(imageStats()).toEqual({ ...before, images: before.images + 1 })
+    expect(await checkShopAgainstSandbox()).toEqual([])
   })
 })

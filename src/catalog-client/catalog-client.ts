@@ -159,6 +159,7 @@ export class CatalogClient {
   readonly #limitsDiscovery: LimitsDiscovery | undefined
 
   constructor(options: CatalogClientOptions) {
+    this.addressPolicy = options.addressPolicy ?? { allowPrivateNetworks: false }
     this.#pricing = pricingQuery(options.pricing)
     this.#signal = options.signal
     this.#adoptLimits = options.adoptLimits ?? true
@@ -176,6 +177,9 @@ export class CatalogClient {
       addressPolicy: options.addressPolicy,
     })
   }
+
+  /** The outbound address policy; image downloads reuse it (src/image-mirror). */
+  readonly addressPolicy: AddressPolicy
 
   /** Last `X-RateLimit-Remaining` and `X-Quota-Remaining` seen. */
   get quota(): QuotaSnapshot {

@@ -20,6 +20,7 @@ import { categoryIdsFor } from "../workflows/extras"
 import { RunReferences } from "./run-references"
 import { sweepPass } from "./sweep"
 import { writePage, type PageContext } from "./write-page"
+import { pageImagesFor } from "./page-images"
 import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-log-policy"
 import { expectedCatalogTotal, type ExpectedTotal } from "../api/admin/catalog-sync/expected-total"
 import { productsWritten } from "../workflows/page/write-progress"
@@ -92,6 +93,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     ...resumeOf,
   })
 
+  // Mirrored images (setting mirror_images): its own downloads, closed when the run ends.
+  const images = settings.mirrorImages ? pageImagesFor(container, client.addressPolicy, settings.removalMode) : null
   const fence = input.fence
   const state = (await service.getState()) as CatalogSyncStateRow
   const storeState = (patch: Record<string, unknown>) => fence.updateState(state.id, patch)
@@ -102,6 +105,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const finish = async (status: RunSyncResult["status"], error?: unknown): Promise<RunSyncResult> => {
     const failure = error === undefined ? undefined : runErrorOf(error)
     const errorCode = failure?.code
+    if (images && status === "succeeded") {
+      const rewritten = await images.revisitDue().catch((e) => (logger.warn(`catalog sync: retrying images failed: ${runErrorText(e)}`), 0))
+      if (rewritten) logger.info(`catalog sync: images of ${rewritten} products mirrored on retry`)
+    }
+    await images?.close()
     await service.updateCatalogSyncRuns({
       id: runId,
       status,
@@ -209,6 +217,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         fullPassId: position.fullPassId,
         refs,
         settings,
+        images,
         brake: (plan) => brake.check(plan),
         onPlanned: (plan) => {
           planned = plan
@@ -289,7 +298,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded)
+        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded, images?.sweptRemoved)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })
@@ -309,6 +318,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   } catch (error) {
     if (error instanceof LostRunLockError) {
       // Another run may own the state now: touch nothing of it; only this run's own row.
+      await images?.close()
       const message = runErrorOf(error).message
       logger.error(message)
       await service.updateCatalogSyncRuns({

@@ -15,6 +15,7 @@ import type { Placement } from "../workflows/page-input"
 import type { PageReferences } from "../workflows/page/page-types"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import type { PageImages } from "./page-images"
 import { catalogSyncService } from "./product-map"
 
 export interface PageContext {
@@ -28,6 +29,8 @@ export interface PageContext {
   /** The run's reference data; brands and models a page makes are added for later pages. */
   refs: ReferenceMaps
   settings: EffectiveSettings
+  /** Mirrored images (setting mirror_images), or null: products keep the catalog's image URLs. */
+  images?: PageImages | null
   /** Told the page's plan before it is written (the run shows what the page found as it goes). */
   onPlanned?: (plan: PagePlan) => void
   /** The safety brake: the plan to write (discarded removals dropped), or a pause (nothing written). */
@@ -95,12 +98,15 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const plan = checked.plan
   const planned = Date.now()
   ctx.onPlanned?.(plan)
+  // Before the workflow: the products are written once, with the shop's copies (page-images.ts).
+  const mirrored = ctx.images ? await ctx.images.mirrorPlan(plan) : null
+  const imagesDone = Date.now()
   let result
   try {
     ;({ result } = await syncCatalogPageWorkflow(container).run({
       input: {
         runId: ctx.runId,
-        plan,
+        plan: mirrored?.plan ?? plan,
         placement: ctx.placement,
         removalMode: ctx.removalMode,
         fullPassId: ctx.fullPassId,
@@ -115,7 +121,14 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   } catch (error) {
     throw asError(error)
   }
+  if (ctx.images && mirrored) {
+    await ctx.images.afterPage({
+      released: mirrored.released,
+      removedCatalogIds: plan.remove.map((r) => r.catalog_id),
+      anyRejected: result.rejected.length > 0,
+    })
+  }
   for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
   for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
-  return { plan: asWritten(plan, result.written), rejected: result.rejected, timings: { plan: planned - started, write: Date.now() - planned }, changeLog: result.changeLog }
+  return { plan: asWritten(mirrored?.plan ?? plan, result.written), rejected: result.rejected, timings: { plan: planned - started, ...(mirrored ? { images: imagesDone - planned } : {}), write: Date.now() - imagesDone }, changeLog: result.changeLog }
 }

@@ -30,6 +30,7 @@ export type SettingsFormValues = {
   removal_mode: RemovalMode
   primary_language: Language
   enabled: boolean
+  mirror_images: boolean
 }
 
 export type SettingsField = keyof SettingsFormValues
@@ -53,6 +54,7 @@ export const EMPTY_SETTINGS: SyncSettings = {
   removal_mode: "delete",
   primary_language: "uk",
   enabled: true,
+  mirror_images: false,
   revision: 0,
   pricing_rules: DEFAULT_PRICING_RULES,
   pricing_rules_saved: false,
@@ -82,6 +84,7 @@ export function settingsToForm(settings: SyncSettings | null | undefined): Setti
     removal_mode: s.removal_mode,
     primary_language: s.primary_language,
     enabled: s.enabled,
+    mirror_images: s.mirror_images ?? false,
   }
 }
 
@@ -214,6 +217,7 @@ export function settingsBody(values: SettingsFormValues): Record<string, unknown
     removal_mode: values.removal_mode,
     primary_language: values.primary_language,
     enabled: values.enabled,
+    mirror_images: values.mirror_images,
   }
   const key = values.api_key.trim()
   if (key !== "") body.api_key = key

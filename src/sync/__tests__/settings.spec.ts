@@ -1,5 +1,6 @@
 import {
   type SettingsRow,
+  initialRowValues,
   maskApiKey,
   resolveEffectiveSettings,
   samePricing,
@@ -64,6 +65,8 @@ describe("validateSettingsPatch", () => {
     [{ base_url: "not a url" }, "base_url"],
     [{ api_key: "" }, "api_key"],
     [{ enabled: "yes" }, "enabled"],
+    [{ mirror_images: "yes" }, "mirror_images"],
+    [{ mirror_images: null }, "mirror_images"],
     [{ price_calculation: "median" }, "price_calculation"],
     [{ surprise: 1 }, "surprise"],
   ])("refuses %j naming %s", (body, field) => {
@@ -128,8 +131,21 @@ describe("resolveEffectiveSettings", () => {
       removalMode: "delete",
       primaryLanguage: "uk",
       enabled: true,
+      mirrorImages: false,
       revision: 0,
     })
+  })
+
+  it("mirrors images only when the admin turned it on", () => {
+    expect(validateSettingsPatch({ mirror_images: true }, noPricing)).toMatchObject({
+      ok: true,
+      patch: { mirror_images: true },
+    })
+    const row = { ...initialRowValues(options), api_key_encrypted: null, api_key_last4: null, api_key_hash: null, revision: 2 }
+    expect(resolveEffectiveSettings({ row, options, decryptedKey: null, hashKey }).mirrorImages).toBe(false)
+    const on = resolveEffectiveSettings({ row: { ...row, mirror_images: true }, options, decryptedKey: null, hashKey })
+    expect(on.mirrorImages).toBe(true)
+    expect(toPublicSettings(on).mirror_images).toBe(true)
   })
 
   it("lets saved settings take precedence", () => {

@@ -51,6 +51,8 @@ export type EffectiveSettings = {
   /** The region first-run setup creates when none sells uah (plugin option `region`). */
   region: RegionSetup
   enabled: boolean
+  /** Copy product images into the shop's File module (src/image-mirror); off by default. */
+  mirrorImages: boolean
   revision: number
 }
 
@@ -74,6 +76,7 @@ export type SettingsRow = {
   pricing_rules?: unknown
   pricing_rules_revision?: number | null
   brake?: Partial<BrakeThresholds> | null
+  mirror_images?: boolean | null
 }
 
 /** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
@@ -147,6 +150,7 @@ export function resolveEffectiveSettings(input: {
     vocabulary: resolveVocabulary(options.labels),
     region: regionFromOptions(options),
     enabled: row ? row.enabled : true,
+    mirrorImages: row?.mirror_images ?? false,
     revision: row?.revision ?? 0,
   }
 }
@@ -205,6 +209,7 @@ export function toPublicSettings(settings: EffectiveSettings) {
     removal_mode: settings.removalMode,
     primary_language: settings.primaryLanguage,
     enabled: settings.enabled,
+    mirror_images: settings.mirrorImages,
     revision: settings.revision,
     // The rules prices are computed with (the API parameters as rules until the admin saves some).
     pricing_rules: settings.pricingRules,

@@ -82,6 +82,7 @@ export const settingsPatchSchema = z
     removal_mode: z.enum(["delete", "draft"]),
     primary_language: z.enum(["uk", "ru"]),
     enabled: z.boolean(),
+    mirror_images: z.boolean(),
     // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
     // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
     pricing_rules: z.unknown(),

@@ -95,8 +95,10 @@ describe("settingsBody", () => {
       removal_mode: "delete",
       primary_language: "uk",
       enabled: true,
+      mirror_images: false,
     })
     expect(settingsBody({ ...form, api_key: " new-key-123 " }).api_key).toBe("new-key-123")
+    expect(settingsBody({ ...settingsToForm({ ...saved, mirror_images: true }) }).mirror_images).toBe(true)
   })
 })
 

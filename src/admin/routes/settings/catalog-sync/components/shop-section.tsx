@@ -85,6 +85,15 @@ export const ShopSection = ({ form }: { form: FormState }) => {
           <Hint>Off: runs only when started by hand.</Hint>
         </div>
       </div>
+      <div className="flex items-start gap-x-3">
+        <Switch id="mirror_images" checked={values.mirror_images} onCheckedChange={(checked) => set("mirror_images", checked)} />
+        <div className="flex flex-col">
+          <Label size="small" weight="plus" htmlFor="mirror_images">
+            Mirror images
+          </Label>
+          <Hint>On: product images are copied into this shop's file storage and served from there. Off: they are linked from the catalog.</Hint>
+        </div>
+      </div>
     </FormSection>
   )
 }
