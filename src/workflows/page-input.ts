@@ -2,6 +2,7 @@
 // so plain data only).
 import type { ProductInput, StockInput } from "../sync/product-input"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
+import { withoutLockedProductFields } from "../field-locks"
 
 export interface ProductToCreate {
   catalogId: string
@@ -29,9 +30,9 @@ export interface Placement {
   shippingProfileId: string | null
 }
 
-/** The Medusa product fields the engine owns (no variants, options or links). */
-export function productFields(input: Omit<ProductInput, "details">) {
-  return {
+/** The Medusa product fields the engine owns (no variants, options or links), minus the locked ones. */
+export function productFields(input: Omit<ProductInput, "details">, lockedFields: readonly string[] = []) {
+  return withoutLockedProductFields({
     title: input.title,
     handle: input.handle,
     subtitle: input.subtitle,
@@ -48,5 +49,5 @@ export function productFields(input: Omit<ProductInput, "details">) {
     thumbnail: input.thumbnail,
     metadata: input.metadata,
     category_ids: input.categoryIds,
-  }
+  }, lockedFields)
 }

@@ -29,6 +29,8 @@ const CatalogSyncSettings = model.define("catalog_sync_settings", {
   pricing_rules_revision: model.number().default(0),
   // Safety brake thresholds { removal_percent, lowered_prices_percent, price_drop_percent }; null = defaults.
   brake: model.json().nullable(),
+  // Field locks shop-wide { locked: [...], auto_lock_on_admin_edit } (src/field-locks); null = none.
+  field_locks: model.json().nullable(),
   // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
   revision: model.number().default(1),
 })
