@@ -48,7 +48,7 @@ import { writeProductMapStep } from "./page/write-product-map-step"
 import { plannedCosts, storeVariantCostsStep, type CostPricing } from "./page/store-variant-costs-step"
 import { readFieldLocksStep } from "./page/read-field-locks-step"
 import { recordFieldValuesStep } from "./page/record-field-values-step"
-import { lockedPageWrites, recordedFieldValues, stockOnlyLevels } from "./page/field-lock-writes"
+import { lockedPageWrites, recordedFieldValues, salePriceSubjects, stockOnlyLevels } from "./page/field-lock-writes"
 
 export const syncCatalogPageWorkflowId = "catalog-sync-sync-catalog-page"
 
@@ -182,7 +182,9 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }))
   )
   recordFieldValuesStep(
-    transform({ locked, writes, page, locks }, ({ locked, writes, page, locks }) => recordedFieldValues(locked, writes, page, locks))
+    transform({ held: locked.held, written: locked.written, writes, page, locks }, ({ held, written, writes, page, locks }) =>
+      recordedFieldValues({ held, written }, writes, page, locks)
+    )
   )
 
   removeMappedProductsStep(
@@ -198,7 +200,12 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
       vocabulary: page.vocabulary,
     }))
   )
-  syncSalePricesStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, salePriceListId: page.salePriceListId })))
+  syncSalePricesStep(
+    transform({ writes, page, lockedPriceSizes: locked.lockedPriceSizes }, ({ writes, page, lockedPriceSizes }) => ({
+      written: salePriceSubjects(writes.written, lockedPriceSizes),
+      salePriceListId: page.salePriceListId,
+    }))
+  )
 
   storeVariantCostsStep(transform({ writes, planned }, ({ writes, planned }) => ({ costs: planned.costs, written: writes.written })))
 

@@ -3,7 +3,7 @@
 // kept out, and (auto-lock on) what the sync wrote, are recorded after the writes.
 import { applyLocks, lockUpdates, stockLocked, writtenProductFields, type HeldValues, type LockableField, type PlannedFieldValues } from "../../field-locks"
 import type { ProductToCreate, ProductToUpdate } from "../page-input"
-import type { PlannedRecord, WrittenRecord } from "./page-types"
+import type { PlannedRecord, WrittenProduct, WrittenRecord } from "./page-types"
 import type { PageFieldLocks } from "./read-field-locks-step"
 import type { RecordFieldValuesInput } from "./record-field-values-step"
 
@@ -13,6 +13,8 @@ export interface LockedPageWrites {
   held: HeldValues[]
   /** catalog id → product fields the write sets (auto-lock on only). */
   written: Record<string, PlannedFieldValues>
+  /** product id → sizes whose prices are locked (the sizes the product had). */
+  lockedPriceSizes: Record<string, string[]>
 }
 
 export function lockedPageWrites(toWrite: { fresh: ProductToCreate[]; changed: ProductToUpdate[] }, locks: PageFieldLocks): LockedPageWrites {
@@ -22,7 +24,10 @@ export function lockedPageWrites(toWrite: { fresh: ProductToCreate[]; changed: P
     for (const p of toWrite.fresh) written[p.catalogId] = writtenProductFields({ input: p.input })
     for (const p of changed) written[p.catalogId] = writtenProductFields(p)
   }
-  return { changed, held, written }
+  const lockedPriceSizes = Object.fromEntries(
+    changed.filter((p) => p.lockedFields?.includes("prices")).map((p) => [p.productId, Object.keys(p.variantIds)])
+  )
+  return { changed, held, written, lockedPriceSizes }
 }
 
 /** The stock levels of stock-only products, but for sizes whose stock the product locked. */
@@ -59,4 +64,15 @@ export function recordedFieldValues(
     }),
     syncedAt: page.syncedAt,
   }
+}
+
+/**
+ * The written products as the sale price list sees them: a product with locked prices keeps
+ * the sale prices of the sizes it had (only a new size gets the catalog's).
+ */
+export function salePriceSubjects(written: WrittenProduct[], lockedPriceSizes: Record<string, string[]>): WrittenProduct[] {
+  return written.map((w) => {
+    const kept = lockedPriceSizes[w.productId]
+    return kept ? { ...w, variants: w.variants.filter((v) => !kept.includes(v.sizeKey)) } : w
+  })
 }
