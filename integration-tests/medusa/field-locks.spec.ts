@@ -3,7 +3,7 @@
 // and its price; after a sync the title and images are the admin's (SQL on Medusa's tables),
 // the price is the catalog's, and the route reports the catalog's new title. With auto-lock on,
 // an admin edit of a description through Medusa's admin API locks it, and the sync's own writes
-// lock nothing. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
+// lock nothing; unlocking the title takes the catalog's at once. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
 import { judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"
@@ -110,6 +110,14 @@ describe("field locks", () => {
     expect(field(locks, "title")).toMatchObject({ locked: true, locked_by: "product", catalog_value: now.name_uk })
     expect(field(locks, "images").catalog_value).toEqual(now.images.length ? expect.arrayContaining(now.images.map((i) => i.url)) : [])
     expect(field(locks, "prices")).toMatchObject({ locked: false, catalog_value: null })
+
+    // Unlocking the title takes the catalog's at once (and is not an admin edit for auto-lock).
+    const unlocked = await env.app.admin(`/admin/catalog-sync/products/${product.id}/locks`, { body: { fields: ["title"], locked: false } })
+    expect(unlocked.status).toBe(200)
+    expect((await productOf(card.id)).title).toBe(now.name_uk)
+    expect(field(unlocked.body.locks, "title").locked).toBe(false)
+    const refused = await env.app.admin(`/admin/catalog-sync/products/${product.id}/locks`, { body: { fields: ["sku"], locked: true } })
+    expect([refused.status, refused.body.field]).toEqual([400, "fields.0"])
   })
 
   it("auto-lock: an admin edit of the description locks it, and the sync keeps it; the sync's own writes lock nothing", async () => {
@@ -136,5 +144,6 @@ describe("field locks", () => {
     // Only the two products the admin touched have locks.
     const rows = await sql(env.db.url, "select product_id, lock from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")
     expect(rows.map((r) => r.product_id).sort()).toEqual([product.id, lockedProductId].sort())
+    expect(rows.find((r) => r.product_id === lockedProductId)!.lock).toEqual(["images"])
   })
 })
