@@ -3,7 +3,7 @@
 // and its price; after a sync the title and images are the admin's (SQL on Medusa's tables),
 // the price is the catalog's, and the route reports the catalog's new title. With auto-lock on,
 // an admin edit of a description through Medusa's admin API locks it, and the sync's own writes
-// lock nothing; unlocking the title takes the catalog's at once. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
+// lock nothing; unlocking the title takes the catalog's at once; a reprice run skips locked prices. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
 import { judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"
@@ -145,5 +145,29 @@ describe("field locks", () => {
     const rows = await sql(env.db.url, "select product_id, lock from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")
     expect(rows.map((r) => r.product_id).sort()).toEqual([product.id, lockedProductId].sort())
     expect(rows.find((r) => r.product_id === lockedProductId)!.lock).toEqual(["images"])
+  })
+  it("a reprice run (new pricing rules) leaves a product with locked prices alone and reprices the rest", async () => {
+    const truthBefore = await readShopTruth(env.db.url)
+    const lockedIds = new Set((await sql(env.db.url, "select product_id from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
+    const priced = cards.filter((c) => truthBefore.products.get(c.id)?.variants.some((v) => v.base.length) && !lockedIds.has(truthBefore.products.get(c.id)!.id))
+    const [mine, other] = priced
+    const product = await productOf(mine.id)
+    const res = await env.app.admin(`/admin/catalog-sync/products/${product.id}/locks`, { body: { fields: ["prices"], locked: true } })
+    expect(res.status).toBe(200)
+
+    const { run } = await configureAndWait(env, {
+      pricing_rules: {
+        base_markup_percent: "55",
+        overrides: [],
+        rounding: { mode: "ending", ending: "99", direction: "up" },
+        minimum_margin: { amount: null, percent: null },
+        crossed_out: { type: "discount", discount_percent: "15" },
+      },
+    })
+    expect(run).toMatchObject({ status: "succeeded", mode: "reprice" })
+    const truthAfter = await readShopTruth(env.db.url)
+    const prices = (truth: typeof truthBefore, id: string) => truth.products.get(id)!.variants.map((v) => [v.base, v.sale])
+    expect(prices(truthAfter, mine.id)).toEqual(prices(truthBefore, mine.id))
+    expect(prices(truthAfter, other.id)).not.toEqual(prices(truthBefore, other.id))
   })
 })

@@ -154,6 +154,15 @@ class CatalogSyncModuleService extends MedusaService({
     return out
   }
 
+  /** The catalog ids among these whose product has `field` locked (shop default or its own override). */
+  async catalogIdsWithLockedField(catalogIds: string[], field: LockableField): Promise<Set<string>> {
+    if (!catalogIds.length) return new Set()
+    const defaults = await this.getFieldLockDefaults()
+    const rows = (await this.listCatalogFieldLocks({ catalog_id: catalogIds }, { take: null as any })) as unknown as FieldLockRow[]
+    const overrides = new Map(rows.map((r) => [r.catalog_id, overrideOf(r)]))
+    return new Set(catalogIds.filter((id) => effectiveLocks(defaults, overrides.get(id)).includes(field)))
+  }
+
   /** Locks (or unlocks) fields of one product; returns its new override. */
   async setProductFieldLock(productId: string, catalogId: string | null, fields: LockableField[], locked: boolean): Promise<ProductLockOverride> {
     const defaults = await this.getFieldLockDefaults()
