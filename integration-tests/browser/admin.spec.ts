@@ -2,27 +2,23 @@
 // connect the sandbox in Settings > Catalog sync, see a field error for a markup of 5000,
 // save valid settings, start a sync from the product list widget, watch it finish, open
 // the run history and a run. Screenshots go to artifacts/screenshots/.
-import fs from "node:fs"
 import { Client } from "pg"
-import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import type { Browser, Page } from "playwright-core"
+import { createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
+import { startAdminApp, type AdminApp } from "./admin-app"
+import { expectText, logIn, openBrowser, prepareAdmin, Screenshots } from "./browser-session"
 
 jest.setTimeout(600_000)
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-admin-key-7421"
-const saved: string[] = []
+const screens = new Screenshots()
 
 /** A screenshot of the page, or of one element (the widget sits below a long product list). */
 async function shot(page: Page, name: string, testId?: string): Promise<void> {
-  const file = path.join(SHOTS, `${name}.png`)
+  const file = screens.file(name)
   if (testId) await page.getByTestId(testId).screenshot({ path: file })
   else await page.screenshot({ path: file, fullPage: true })
-  saved.push(file)
 }
 
 describe("admin UI in the browser", () => {
@@ -34,9 +30,7 @@ describe("admin UI in the browser", () => {
   const consoleErrors: string[] = []
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true })
-    ensureAdminBuilt()
-    snapshotPluginBuild()
+    prepareAdmin()
     db = await createTestDatabase("browser")
     sandbox = await startSandbox({ products: 300, seed: 7, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
     app = await startAdminApp({
@@ -44,13 +38,8 @@ describe("admin UI in the browser", () => {
       label: "browser",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_${process.pid}` },
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    })
     // Tall enough that full-page screenshots show whole sections (the dashboard scrolls inside).
-    page = await browser.newPage({ viewport: { width: 1440, height: 1600 } })
-    page.setDefaultTimeout(30_000)
+    ;({ browser, page } = await openBrowser({ width: 1440, height: 1600 }, 30_000))
     page.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message.text())
     })
@@ -61,15 +50,11 @@ describe("admin UI in the browser", () => {
     await app?.stop()
     await sandbox?.close()
     await db?.drop()
-    if (saved.length) console.log(`Screenshots:\n${saved.map((file) => `  ${path.relative(process.cwd(), file)}`).join("\n")}`)
+    screens.print()
   })
 
   it("logs in", async () => {
-    await page.goto(`${app.url}/app/login`)
-    await page.fill('input[name="email"]', ADMIN_EMAIL)
-    await page.fill('input[name="password"]', ADMIN_PASSWORD)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+    await logIn(page, app.url)
   })
 
   it("shows the empty state before the catalog is connected", async () => {
@@ -226,17 +211,6 @@ describe("admin UI in the browser", () => {
     expect(consoleErrors.filter((text) => /Uncaught|React/.test(text))).toEqual([])
   })
 })
-
-async function expectText(locator: ReturnType<Page["locator"]>, text: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now()
-  let last = ""
-  while (Date.now() - started < timeoutMs) {
-    last = (await locator.first().textContent().catch(() => "")) ?? ""
-    if (last.includes(text)) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`expected "${text}" in "${last}"`)
-}
 
 /** Waits until the widget's last run was started by `trigger` (in `mode`) and ended, and checks it succeeded. */
 async function waitForLastRun(page: Page, trigger: string, timeoutMs: number, mode?: "full" | "changes"): Promise<void> {

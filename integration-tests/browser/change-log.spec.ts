@@ -5,30 +5,27 @@
 // its public API before and after /mutate, not from the plugin's bookkeeping). Then a repriced
 // product's page: the catalog widget's prices per size, its last catalog change and the notice of
 // the fields the sync manages; and a product the catalog has no price for: why it is a draft.
-import fs from "node:fs"
-import path from "node:path"
 import { parse } from "lossless-json"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import type { Browser, Locator, Page } from "playwright-core"
+import { createTestDatabase } from "../harness"
 import { servedPricesKey, servedSellingPrice } from "../harness/served-prices"
 import { expectedOf, type TruthCard } from "../harness/shop-truth"
 import { readCatalog } from "../medusa/sync-helpers"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { formatUah } from "../../src/admin/lib/format"
 import { markupPercent } from "../../src/api/admin/catalog-sync/products/[product_id]/prices/price-story"
-import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
+import { startAdminApp, type AdminApp } from "./admin-app"
+import { adminApiOf, expectText as expectTextIn, logIn, openBrowser, prepareAdmin, Screenshots } from "./browser-session"
 
 jest.setTimeout(600_000)
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-change-log-key-7741"
 // One page of products keeps the spec short; /mutate picks among all of them.
 const PRODUCTS = 200
 const MUTATIONS = 12
 // "avg": a change of any supplier's cost moves the served price (with "max" a cheaper supplier's would not).
 const PRICING = { price_calculation: "avg", markup_percent: "30", discount_percent: null, old_price_markup_percent: null } as const
-const saved: string[] = []
+const screens = new Screenshots()
 
 type Row = { kind: string; catalogId: string; before: string; after: string; price: string; href: string | null }
 
@@ -43,19 +40,7 @@ describe("a changes run's change log in the browser", () => {
   let before = new Map<string, TruthCard>()
   let after = new Map<string, TruthCard>()
 
-  const adminApi = (p: string, body?: unknown) =>
-    page.evaluate(
-      async ({ p, body }) => {
-        const res = await fetch(p, {
-          method: body === undefined ? "GET" : "POST",
-          credentials: "include",
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return { status: res.status, body: await res.json().catch(() => null) }
-      },
-      { p, body }
-    )
+  const adminApi = adminApiOf(() => page)
 
   async function waitForRunEnd(runId: string, timeoutMs = 300_000) {
     const started = Date.now()
@@ -72,16 +57,13 @@ describe("a changes run's change log in the browser", () => {
 
   /** The viewport, or one element (the dashboard scrolls inside its own container, so a full-page shot would not reach it). */
   async function shot(name: string, element?: ReturnType<Page["locator"]>) {
-    const file = path.join(SHOTS, `${name}.png`)
+    const file = screens.file(name)
     if (element) await element.screenshot({ path: file })
     else await page.screenshot({ path: file })
-    saved.push(file)
   }
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true })
-    ensureAdminBuilt()
-    snapshotPluginBuild()
+    prepareAdmin()
     db = await createTestDatabase("browser-change-log")
     sandbox = await startSandbox({ products: PRODUCTS, seed: 31, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
     app = await startAdminApp({
@@ -95,12 +77,7 @@ describe("a changes run's change log in the browser", () => {
         CATALOG_SYNC_TEST_PAGE_DELAY_MS: "5000",
       },
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    })
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
-    page.setDefaultTimeout(60_000)
+    ;({ browser, page } = await openBrowser({ width: 1440, height: 1000 }))
   })
 
   afterAll(async () => {
@@ -108,15 +85,11 @@ describe("a changes run's change log in the browser", () => {
     await app?.stop()
     await sandbox?.close()
     await db?.drop()
-    if (saved.length) console.log(`Screenshots:\n${saved.map((file) => `  ${path.relative(process.cwd(), file)}`).join("\n")}`)
+    screens.print()
   })
 
   it("syncs the catalog, then the sandbox's /mutate changes some prices", async () => {
-    await page.goto(`${app.url}/app/login`)
-    await page.fill('input[name="email"]', ADMIN_EMAIL)
-    await page.fill('input[name="password"]', ADMIN_PASSWORD)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+    await logIn(page, app.url)
     const settings = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY, ...PRICING })
     expect(settings.status).toBe(200)
     firstRunId = settings.body.run.id
@@ -256,17 +229,6 @@ async function readRows(page: Page): Promise<Row[]> {
   )
 }
 
-async function expectText(locator: ReturnType<Page["locator"]>, text: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now()
-  let last = ""
-  while (Date.now() - started < timeoutMs) {
-    last = ((await locator.first().textContent().catch(() => "")) ?? "").replace(/\s+/g, " ")
-    if (last.includes(text)) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`expected "${text}" in "${last}"`)
-}
-
 async function waitForRows(page: Page, ok: (rows: Row[]) => boolean, timeoutMs = 30_000): Promise<Row[]> {
   const started = Date.now()
   let rows: Row[] = []
@@ -277,3 +239,6 @@ async function waitForRows(page: Page, ok: (rows: Row[]) => boolean, timeoutMs =
   }
   throw new Error(`unexpected change log rows: ${JSON.stringify(rows)}`)
 }
+
+/** The widget's texts wrap prices over lines: compare with runs of whitespace as one space. */
+const expectText = (locator: Locator, text: string, timeoutMs = 30_000) => expectTextIn(locator, text, timeoutMs, { collapseWhitespace: true })

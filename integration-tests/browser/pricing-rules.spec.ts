@@ -5,23 +5,20 @@
 // result for its stored cost (SQL). Last, the safety brake: the sandbox removes 30 % of the
 // products, the next sync pauses, the widget shows why, and Confirm applies it.
 // Screenshots: artifacts/screenshots/pricing-*.png.
-import fs from "node:fs"
-import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import type { Browser, Page } from "playwright-core"
+import { createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { type PricingRules, planReprice } from "../../src/pricing"
 import { sql, waitFor } from "../medusa/poll-and-query"
 import { storedPricesFromSql } from "../medusa/pricing-helpers"
-import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
+import { startAdminApp, type AdminApp } from "./admin-app"
+import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots } from "./browser-session"
 
 jest.setTimeout(900_000)
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-pricing-key-7731"
 const PRODUCTS = Number(process.env.PRICING_BROWSER_PRODUCTS ?? 300)
-const saved: string[] = []
+const screens = new Screenshots()
 
 describe("pricing rules editor in the browser", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
@@ -31,42 +28,22 @@ describe("pricing rules editor in the browser", () => {
   let page: Page
   let rules: PricingRules
 
-  const adminApi = (p: string, body?: unknown) =>
-    page.evaluate(
-      async ({ p, body }) => {
-        const res = await fetch(p, {
-          method: body === undefined ? "GET" : "POST",
-          credentials: "include",
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return { status: res.status, body: await res.json().catch(() => null) }
-      },
-      { p, body }
-    )
+  const adminApi = adminApiOf(() => page)
   /** The dashboard scrolls inside its main column: bring `testId` into view, then the viewport. */
   const shot = async (name: string, testId?: string) => {
     if (testId) await page.getByTestId(testId).first().scrollIntoViewIfNeeded()
-    const file = path.join(SHOTS, `pricing-${name}.png`)
+    const file = screens.file(`pricing-${name}`)
     await page.screenshot({ path: file })
-    saved.push(file)
   }
   const lastRuns = async () => (await adminApi("/admin/catalog-sync/runs?limit=5")).body.runs as { id: string; mode: string; status: string; removed: number }[]
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true })
-    ensureAdminBuilt()
-    snapshotPluginBuild()
+    prepareAdmin()
     db = await createTestDatabase("browser-pricing")
     sandbox = await startSandbox({ products: PRODUCTS, seed: 21, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
     app = await startAdminApp({ databaseUrl: db.url, label: "browser-pricing", env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_pricing_${process.pid}` } })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    })
     // Tall enough for the rules editor and its preview in one screenshot.
-    page = await browser.newPage({ viewport: { width: 1440, height: 1900 } })
-    page.setDefaultTimeout(60_000)
+    ;({ browser, page } = await openBrowser({ width: 1440, height: 1900 }))
   })
 
   afterAll(async () => {
@@ -74,15 +51,11 @@ describe("pricing rules editor in the browser", () => {
     await app?.stop()
     await sandbox?.close()
     await db?.drop()
-    if (saved.length) console.log(`Screenshots:\n${saved.map((file) => `  ${path.relative(process.cwd(), file)}`).join("\n")}`)
+    screens.print()
   })
 
   it("syncs the catalog with a 30 % markup", async () => {
-    await page.goto(`${app.url}/app/login`)
-    await page.fill('input[name="email"]', ADMIN_EMAIL)
-    await page.fill('input[name="password"]', ADMIN_PASSWORD)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+    await logIn(page, app.url)
     const res = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY, markup_percent: "30" })
     expect(res.status).toBe(200)
     const runId = res.body.run.id as string
@@ -199,15 +172,4 @@ describe("pricing rules editor in the browser", () => {
 /** The preview table's new prices, top to bottom (without the ↑/↓ marks). */
 async function previewAmounts(page: Page): Promise<string[]> {
   return (await page.getByTestId("pricing-preview-amount").allTextContents()).map((t) => t.replace(/[^\d.]/g, ""))
-}
-
-async function expectText(locator: ReturnType<Page["locator"]>, text: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now()
-  let last = ""
-  while (Date.now() - started < timeoutMs) {
-    last = (await locator.first().textContent().catch(() => "")) ?? ""
-    if (last.includes(text)) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`expected "${text}" in "${last}"`)
 }

@@ -8,21 +8,18 @@
 // Pages are 200 products, and the backend updates a run's figures once a page, so a pass is
 // 8 steps; each page's write waits 1.5 s (CATALOG_SYNC_TEST_PAGE_DELAY_MS) to make them visible
 // (MCS_PROGRESS_PAGE_DELAY_MS sets another wait, e.g. 3000 on a slow screenshotter).
-import fs from "node:fs"
-import path from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import type { Browser, Page } from "playwright-core"
+import { createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
+import { startAdminApp, type AdminApp } from "./admin-app"
+import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots } from "./browser-session"
 
 jest.setTimeout(900_000)
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-progress-key-5190"
 const PRODUCTS = 1500
 const PAGE_DELAY_MS = Number(process.env.MCS_PROGRESS_PAGE_DELAY_MS) || 1500
-const saved: string[] = []
+const screens = new Screenshots()
 
 type Sample = { percent: number | null; done: number; eta: string; counts: string; phase: string; elapsed: string; file: string }
 
@@ -33,24 +30,10 @@ describe("sync progress in the browser", () => {
   let browser: Browser
   let page: Page
 
-  const adminApi = (p: string, body?: unknown) =>
-    page.evaluate(
-      async ({ p, body }) => {
-        const res = await fetch(p, {
-          method: body === undefined ? "GET" : "POST",
-          credentials: "include",
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        return { status: res.status, body: await res.json().catch(() => null) }
-      },
-      { p, body }
-    )
+  const adminApi = adminApiOf(() => page)
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true })
-    ensureAdminBuilt()
-    snapshotPluginBuild()
+    prepareAdmin()
     db = await createTestDatabase("browser-progress")
     sandbox = await startSandbox({ products: PRODUCTS, seed: 11, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
     app = await startAdminApp({
@@ -58,12 +41,7 @@ describe("sync progress in the browser", () => {
       label: "browser-progress",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_progress_${process.pid}`, CATALOG_SYNC_TEST_PAGE_DELAY_MS: String(PAGE_DELAY_MS) },
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    })
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
-    page.setDefaultTimeout(60_000)
+    ;({ browser, page } = await openBrowser({ width: 1440, height: 1000 }))
   })
 
   afterAll(async () => {
@@ -71,7 +49,7 @@ describe("sync progress in the browser", () => {
     await app?.stop()
     await sandbox?.close()
     await db?.drop()
-    if (saved.length) console.log(`Screenshots:\n${saved.map((file) => `  ${path.relative(process.cwd(), file)}`).join("\n")}`)
+    screens.print()
   })
 
   /** Samples the progress block until the run ends; a screenshot each time its figures move. */
@@ -94,10 +72,9 @@ describe("sync progress in the browser", () => {
       const key = `${percentText}|${doneText}`
       if (key !== lastKey && Number(doneText) > 0) {
         lastKey = key
-        const file = path.join(SHOTS, `${prefix}-${String(samples.length + 1).padStart(2, "0")}.png`)
+        const file = screens.file(`${prefix}-${String(samples.length + 1).padStart(2, "0")}`)
         // The viewport as the owner sees it: the status is at the top, no scrolling.
         await page.screenshot({ path: file })
-        saved.push(file)
         samples.push({
           percent: percentText === "" ? null : Number(percentText),
           done: Number(doneText),
@@ -114,11 +91,7 @@ describe("sync progress in the browser", () => {
   }
 
   it("logs in and connects the sandbox; the first sync starts", async () => {
-    await page.goto(`${app.url}/app/login`)
-    await page.fill('input[name="email"]', ADMIN_EMAIL)
-    await page.fill('input[name="password"]', ADMIN_PASSWORD)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+    await logIn(page, app.url)
     const saved = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY })
     expect(saved.status).toBe(200)
     // A shop that never synced gets its first sync on the first save.
@@ -179,9 +152,8 @@ describe("sync progress in the browser", () => {
     await done.waitFor()
     expect(await done.getAttribute("data-percent")).toBe("100")
     await expectText(done, "1,500 of 1,500 products (100 %)")
-    const file = path.join(SHOTS, "13-run-finished-100.png")
+    const file = screens.file("13-run-finished-100")
     await page.screenshot({ path: file, fullPage: true })
-    saved.push(file)
   })
 
   it("shows the history with the chart and filters on the plugin's page", async () => {
@@ -198,9 +170,8 @@ describe("sync progress in the browser", () => {
     await rows.first().waitFor()
     // The first sync and the full resync (a scheduled poll may have come in between).
     expect(await rows.count()).toBeGreaterThanOrEqual(2)
-    const file = path.join(SHOTS, "14-catalog-sync-page.png")
+    const file = screens.file("14-catalog-sync-page")
     await page.screenshot({ path: file, fullPage: true })
-    saved.push(file)
   })
 })
 
@@ -219,15 +190,4 @@ async function waitForIdle(page: Page, timeoutMs = 120_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error("the sync did not become idle")
-}
-
-async function expectText(locator: ReturnType<Page["locator"]>, text: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now()
-  let last = ""
-  while (Date.now() - started < timeoutMs) {
-    last = (await locator.first().textContent().catch(() => "")) ?? ""
-    if (last.includes(text)) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`expected "${text}" in "${last}"`)
 }

@@ -4,29 +4,16 @@
 // with its date, an emptied key field says the key is kept, and Disconnect (after its
 // confirmation) removes the saved key. Screenshots: artifacts/screenshots/21-error-voice.png,
 // 22-disconnect.png.
-import fs from "node:fs"
-import path from "node:path"
-import { Client } from "pg"
-import { chromium, type Browser, type Locator, type Page } from "playwright-core"
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR, createTestDatabase } from "../harness"
+import type { Browser, Locator, Page } from "playwright-core"
+import { createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { ensureAdminBuilt, snapshotPluginBuild, startAdminApp, type AdminApp } from "./admin-app"
+import { startAdminApp, type AdminApp } from "./admin-app"
+import { logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
 
 jest.setTimeout(600_000)
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const SHOTS = path.join(ARTIFACTS_DIR, "screenshots")
 const API_KEY = "sandbox-voice-key-5310"
-
-async function sql<T = any>(url: string, text: string): Promise<T[]> {
-  const pg = new Client({ connectionString: url })
-  await pg.connect()
-  try {
-    return (await pg.query(text)).rows as T[]
-  } finally {
-    await pg.end()
-  }
-}
+const screens = new Screenshots()
 
 async function textOf(locator: Locator): Promise<string> {
   await locator.waitFor()
@@ -46,9 +33,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
     page.evaluate(async () => (await (await fetch("/admin/catalog-sync/status", { credentials: "include" })).json()) as any)
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true })
-    ensureAdminBuilt()
-    snapshotPluginBuild()
+    prepareAdmin()
     db = await createTestDatabase("browser-voice")
     sandbox = await startSandbox({ products: 20, seed: 5, apiKey: API_KEY, rpm: 6000, port: 0, controlPort: 0 })
     app = await startAdminApp({
@@ -61,12 +46,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
         CATALOG_API_KEY: "",
       },
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    })
-    page = await browser.newPage({ viewport: { width: 1440, height: 1600 } })
-    page.setDefaultTimeout(60_000)
+    ;({ browser, page } = await openBrowser({ width: 1440, height: 1600 }))
   })
 
   afterAll(async () => {
@@ -74,14 +54,11 @@ describe("settings: one voice for errors, and Disconnect", () => {
     await app?.stop()
     await sandbox?.close()
     await db?.drop()
+    screens.print()
   })
 
   it("words each error once, the same from Test connection and Save", async () => {
-    await page.goto(`${app.url}/app/login`)
-    await page.fill('input[name="email"]', ADMIN_EMAIL)
-    await page.fill('input[name="password"]', ADMIN_PASSWORD)
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.includes("/login"), { timeout: 60_000 })
+    await logIn(page, app.url)
     await page.goto(`${app.url}/app/settings/catalog-sync`)
     expect(await page.getByTestId("catalog-sync-status-link").getAttribute("href")).toMatch(/\/catalog-sync$/)
 
@@ -128,7 +105,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
     await page.waitForSelector('[data-testid="connection-result"][data-code="plan_expired"]')
     expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog account's plan expired on 2020-01-01.")
     expect(await textOf(result.getByTestId("error-detail"))).toBe("Code plan_expired")
-    await page.screenshot({ path: path.join(SHOTS, "21-error-voice.png"), fullPage: true })
+    await page.screenshot({ path: screens.file("21-error-voice"), fullPage: true })
     sandbox.control.plan({ plan: "Ultra", expires_at: null })
   })
 
@@ -149,7 +126,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
     await page.getByTestId("api-key-masked").waitFor({ state: "detached" })
     expect(await page.locator("#api_key").inputValue()).toBe("")
     expect(await page.evaluate(() => [...document.querySelectorAll("input")].map((input) => input.value))).not.toContain("••••5310")
-    await page.screenshot({ path: path.join(SHOTS, "22-disconnect.png"), fullPage: true })
+    await page.screenshot({ path: screens.file("22-disconnect"), fullPage: true })
 
     const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4 from catalog_sync_settings")
     expect(row).toEqual({ api_key_encrypted: null, api_key_last4: null })

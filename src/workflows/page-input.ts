@@ -1,12 +1,12 @@
 // Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
 // so plain data only).
-import type { ProductInput, StockInput } from "../sync/product-input"
+import { productMetadata, type CatalogProduct, type StockInput } from "../sync/catalog-product"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
 import { withoutLockedProductFields } from "../field-locks"
 
 export interface ProductToCreate {
   catalogId: string
-  input: Omit<ProductInput, "details">
+  input: CatalogProduct
   stock: StockInput
 }
 
@@ -30,8 +30,8 @@ export interface Placement {
   shippingProfileId: string | null
 }
 
-/** The Medusa product fields the engine owns (no variants, options or links), minus the locked ones. */
-export function productFields(input: Omit<ProductInput, "details">, lockedFields: readonly string[] = []) {
+/** The Medusa product fields the sync owns (no variants, options or links), minus the locked ones. */
+export function productFields(input: CatalogProduct, lockedFields: readonly string[] = []) {
   return withoutLockedProductFields({
     title: input.title,
     handle: input.handle,
@@ -47,7 +47,7 @@ export function productFields(input: Omit<ProductInput, "details">, lockedFields
     origin_country: input.origin_country,
     images: input.images,
     thumbnail: input.thumbnail,
-    metadata: input.metadata,
+    metadata: productMetadata(input),
     category_ids: input.categoryIds,
   }, lockedFields)
 }

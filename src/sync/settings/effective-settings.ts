@@ -162,7 +162,7 @@ export function fieldLocksOf(row: Pick<SettingsRow, "field_locks"> | null): Shop
   return parsed.success ? parsed.data : shopLockDefaultsSchema.parse({})
 }
 
-/** The saved rules (re-validated: a row from an older version never reaches the engine unchecked), else the API's parameters as rules. */
+/** The saved rules (re-validated: a row from an older version never reaches the pricing unchecked), else the API's parameters as rules. */
 function rulesOf(row: SettingsRow | null, pricing: PricingParams): Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "pricingRulesRevision"> {
   const revision = row?.pricing_rules_revision ?? 0
   if (row?.pricing_rules) {
