@@ -4,6 +4,13 @@ import Decimal from "decimal.js"
 import { LOCKABLE_FIELDS, type LockableField, type PlannedFieldValues } from "./fields"
 
 /**
+ * Set on the sync's own product.updated events (`{ id, catalog_sync_write: true }`): the
+ * auto-lock subscriber ignores them, since its record of what the sync wrote is stored after
+ * the write. Any other product.updated (the dashboard, the admin API) may be an admin edit.
+ */
+export const SYNC_WRITE_MARK = "catalog_sync_write"
+
+/**
  * Fields never auto-locked: stock levels move with every order and reservation, so a
  * difference there is not an admin's decision about the catalog's value.
  */

@@ -1,3 +1,4 @@
 export * from "./fields"
 export * from "./locks"
 export * from "./admin-edits"
+export * from "./locked-update"

@@ -178,15 +178,18 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       }
       const batch = await nextBatch(db, after, calculation)
       if (!batch.catalogIds.length) break
+      // Products whose prices the shop locked keep them (src/field-locks).
+      const pricesLocked = await service.catalogIdsWithLockedField(batch.catalogIds, "prices")
       const plan = planReprice(storedPrices(batch.rows, pathOf), rules)
+      const changes = plan.changes.filter((c) => !(c.catalog_id && pricesLocked.has(c.catalog_id)))
       await fence.check()
-      await writeBatch(container, plan.changes, batch.rows, saleListId, revision)
-      const touched = new Set(plan.changes.map((c) => c.catalog_id))
+      await writeBatch(container, changes, batch.rows, saleListId, revision)
+      const touched = new Set(changes.map((c) => c.catalog_id))
       counts.pages++
       counts.items_seen += batch.catalogIds.length
       counts.updated += touched.size
       counts.unchanged += batch.catalogIds.length - touched.size
-      moved += plan.changes.length
+      moved += changes.length
       after = batch.catalogIds[batch.catalogIds.length - 1]
       await service.updateCatalogSyncRuns({ id: runId, ...counts, progress: progress() })
     }

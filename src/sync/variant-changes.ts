@@ -23,6 +23,11 @@ export interface ProductVariantsBefore {
    * admin, e.g. "40" → "40 EU"): put back on the catalog's value (the catalog owns the labels).
    */
   relabeled?: RelabeledVariant[]
+  /**
+   * Fields the shop locked on this product (src/field-locks): kept sizes get no price
+   * ("prices") or stock level ("stock") from this write; new sizes still get both.
+   */
+  lockedFields?: readonly string[]
 }
 
 export interface RelabeledVariant {
@@ -180,9 +185,11 @@ export function variantChanges(products: ProductVariantsBefore[]) {
         const keptVariant = { variantId, rank, title: v.title, sku: v.sku, metadata: v.metadata, amount: v.amount }
         kept.push(keptVariant)
         if (p.partsToWrite?.variants ?? true) keptFields.push(keptVariant)
-        if (p.partsToWrite?.prices ?? true) keptPrices.push(keptVariant)
+        if ((p.partsToWrite?.prices ?? true) && !p.lockedFields?.includes("prices")) keptPrices.push(keptVariant)
         const itemId = p.inventoryItemIds[v.sizeKey]
-        if (itemId) keptLevels.push({ inventoryItemId: itemId, quantity })
+        if (itemId) {
+          if (!p.lockedFields?.includes("stock")) keptLevels.push({ inventoryItemId: itemId, quantity })
+        }
         else keptWithoutInventory.push({ ...addedOf(p, v, rank, quantity), variantId })
       } else {
         added.push(addedOf(p, v, rank, quantity))

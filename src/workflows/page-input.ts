@@ -2,6 +2,7 @@
 // so plain data only).
 import { productMetadata, type CatalogProduct, type StockInput } from "../sync/catalog-product"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
+import { withoutLockedProductFields } from "../field-locks"
 
 export interface ProductToCreate {
   catalogId: string
@@ -29,9 +30,9 @@ export interface Placement {
   shippingProfileId: string | null
 }
 
-/** The Medusa product fields the sync owns (no variants, options or links). */
-export function productFields(input: CatalogProduct) {
-  return {
+/** The Medusa product fields the sync owns (no variants, options or links), minus the locked ones. */
+export function productFields(input: CatalogProduct, lockedFields: readonly string[] = []) {
+  return withoutLockedProductFields({
     title: input.title,
     handle: input.handle,
     subtitle: input.subtitle,
@@ -48,5 +49,5 @@ export function productFields(input: CatalogProduct) {
     thumbnail: input.thumbnail,
     metadata: productMetadata(input),
     category_ids: input.categoryIds,
-  }
+  }, lockedFields)
 }

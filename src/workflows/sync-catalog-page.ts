@@ -46,6 +46,9 @@ import { writeChangedProductsStep } from "./page/write-changed-products-step"
 import { writeNewProductsStep } from "./page/write-new-products-step"
 import { writeProductMapStep } from "./page/write-product-map-step"
 import { plannedCosts, storeVariantCostsStep, type CostPricing } from "./page/store-variant-costs-step"
+import { readFieldLocksStep } from "./page/read-field-locks-step"
+import { recordFieldValuesStep } from "./page/record-field-values-step"
+import { lockedPageWrites, recordedFieldValues, salePriceSubjects, stockOnlyLevels } from "./page/field-lock-writes"
 
 export const syncCatalogPageWorkflowId = "catalog-sync-sync-catalog-page"
 
@@ -140,12 +143,18 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }
   })
 
+  // Field locks: locked fields leave the updates (and stock-only levels) before the writes.
+  const locks = readFieldLocksStep(
+    transform({ page }, ({ page }) => [...page.update, ...page.stockOnly].flatMap((p) => (p.row?.product_id ? [p.row.product_id] : [])))
+  )
+  const locked = transform({ toWrite, locks }, ({ toWrite, locks }) => lockedPageWrites(toWrite, locks))
+
   const created = writeNewProductsStep(
     transform({ toWrite, page }, ({ toWrite, page }) => ({ products: toWrite.fresh, placement: page.placement, concurrency: page.writeConcurrency }))
   )
   const changed = writeChangedProductsStep(
-    transform({ toWrite, page, created }, ({ toWrite, page, created }) => ({
-      products: toWrite.changed,
+    transform({ locked, page, created }, ({ locked, page, created }) => ({
+      products: locked.changed,
       placement: page.placement,
       concurrency: page.writeConcurrency,
       alreadyWritten: created.written.length,
@@ -167,14 +176,15 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   })
 
   setStockLevelsStep(
-    transform({ page }, ({ page }) => ({
-      levels: page.stockOnly.flatMap((p) =>
-        Object.entries(p.stock)
-          .filter(([size]) => p.row!.inventory_item_ids?.[size])
-          .map(([size, quantity]) => ({ inventoryItemId: p.row!.inventory_item_ids![size], quantity }))
-      ),
+    transform({ page, locks }, ({ page, locks }) => ({
+      levels: stockOnlyLevels(page.stockOnly, locks.byProductId),
       stockLocationId: page.placement.stockLocationId,
     }))
+  )
+  recordFieldValuesStep(
+    transform({ held: locked.held, written: locked.written, writes, page, locks }, ({ held, written, writes, page, locks }) =>
+      recordedFieldValues({ held, written }, writes, page, locks)
+    )
   )
 
   removeMappedProductsStep(
@@ -190,7 +200,12 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
       vocabulary: page.vocabulary,
     }))
   )
-  syncSalePricesStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, salePriceListId: page.salePriceListId })))
+  syncSalePricesStep(
+    transform({ writes, page, lockedPriceSizes: locked.lockedPriceSizes }, ({ writes, page, lockedPriceSizes }) => ({
+      written: salePriceSubjects(writes.written, lockedPriceSizes),
+      salePriceListId: page.salePriceListId,
+    }))
+  )
 
   storeVariantCostsStep(transform({ writes, planned }, ({ writes, planned }) => ({ costs: planned.costs, written: writes.written })))
 

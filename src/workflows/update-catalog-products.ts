@@ -8,6 +8,7 @@ import { ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductVariantsWorkflow, emitEventStep } from "@medusajs/medusa/core-flows"
 import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
+import { SYNC_WRITE_MARK } from "../field-locks"
 import { reconcileWithShop, variantChanges } from "../sync/variant-changes"
 import { readLiveVariantsStep } from "./steps/read-live-variants-step"
 import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
@@ -116,10 +117,10 @@ export const updateCatalogProductsWorkflow = createWorkflow(
         return { catalogId: p.catalogId, productId: p.productId, variantIds, inventoryItemIds }
       })
     )
-    // The same event Medusa's updateProductsWorkflow emits.
+    // The same event Medusa's updateProductsWorkflow emits, marked as the sync's (not an admin edit).
     emitEventStep({
       eventName: ProductWorkflowEvents.UPDATED,
-      data: transform({ input }, ({ input }) => input.products.map((p) => ({ id: p.productId }))),
+      data: transform({ input }, ({ input }) => input.products.map((p) => ({ id: p.productId, [SYNC_WRITE_MARK]: true }))),
     })
     return new WorkflowResponse(result)
   }

@@ -15,6 +15,8 @@ import type {
   SyncSettings,
   SyncStatus,
   TestConnectionResult,
+  LockableFieldName,
+  ProductFieldLocks,
 } from "./types"
 
 // The plugin's admin routes. Not sdk.client.fetch: its FetchError keeps only the
@@ -77,6 +79,9 @@ export const catalogSyncApi = {
   discardRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/discard`, { method: "POST", body: {} }),
   getProductLink: (productId: string) =>
     adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
+  getProductLocks: (productId: string) => adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`),
+  setProductLocks: (productId: string, fields: LockableFieldName[], locked: boolean) =>
+    adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`, { method: "POST", body: { fields, locked } }),
 }
 
 /** Drops empty query values, so "all" filters send nothing. */
@@ -99,4 +104,5 @@ export const queryKeys = {
   pricingReferences: ["catalog-sync", "pricing", "references"] as const,
   pricingPreview: (rules: string) => ["catalog-sync", "pricing", "preview", rules] as const,
   productChanges: (productId: string) => ["catalog-sync", "product", productId, "changes"] as const,
+  productLocks: (productId: string) => ["catalog-sync", "product", productId, "locks"] as const,
 }

@@ -60,6 +60,7 @@ export const EMPTY_SETTINGS: SyncSettings = {
   pricing_rules_saved: false,
   pricing_rules_revision: 0,
   brake: { remove_percent: "20", price_drop_share_percent: "10", price_drop_percent: "30" },
+  field_locks: { locked: [], auto_lock_on_admin_edit: false },
 }
 
 export function settingsToForm(settings: SyncSettings | null | undefined): SettingsFormValues {

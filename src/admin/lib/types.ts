@@ -190,3 +190,14 @@ export type ProductCatalogLink = {
   synced_at: string | null
   status: string
 }
+
+/** GET /admin/catalog-sync/products/:id/locks */
+export interface ProductFieldLocks {
+  managed: boolean
+  catalog_id: string | null
+  auto_lock_on_admin_edit: boolean
+  held_at: string | null
+  fields: { field: LockableFieldName; locked: boolean; locked_by: "product" | "shop" | null; catalog_value: unknown }[]
+}
+
+export type LockableFieldName = "title" | "description" | "images" | "categories" | "prices" | "stock"

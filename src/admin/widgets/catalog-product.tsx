@@ -4,6 +4,7 @@ import { Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { KeyValue } from "../components/key-value"
+import { FieldLocksPanel } from "../components/field-locks-panel"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
 import { changeKindLabel, changedFields, priceChangeText } from "../lib/change-log"
@@ -158,9 +159,10 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
       </KeyValue>
       <div className="px-6 py-3" data-testid="catalog-product-managed">
         <Text size="xsmall" className="text-ui-fg-subtle">
-          Managed by the catalog sync: {MANAGED_FIELDS.join(", ")}. Edits to these fields are overwritten at the next sync.
+          Managed by the catalog sync: {MANAGED_FIELDS.join(", ")}. Edits to these fields are overwritten at the next sync, unless the field is locked below.
         </Text>
       </div>
+      <FieldLocksPanel productId={product.id} />
     </Container>
   )
 }

@@ -8,6 +8,7 @@ import { CatalogBrand, CatalogBrandModel } from "./models/catalog-brand"
 import CatalogMirroredImage from "./models/catalog-mirrored-image"
 import CatalogMirroredImageRef from "./models/catalog-mirrored-image-ref"
 import CatalogVariantCost from "./models/catalog-variant-cost"
+import CatalogFieldLock from "./models/catalog-field-lock"
 import {
   type CatalogSyncPluginOptions,
   type EffectiveSettings,
@@ -17,6 +18,16 @@ import {
   normaliseBaseUrl,
   resolveEffectiveSettings,
 } from "../../sync/settings"
+import { fieldLocksOf } from "../../sync/settings/effective-settings"
+import {
+  effectiveLocks,
+  productLockOverrideSchema,
+  withFieldLock,
+  type LockableField,
+  type PlannedFieldValues,
+  type ProductLockOverride,
+  type ShopLockDefaults,
+} from "../../field-locks"
 import { apiKeyId } from "../../catalog-client/key-id"
 import { stableJson } from "../../sync/fingerprint"
 import {
@@ -44,6 +55,7 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogMirroredImage,
   CatalogMirroredImageRef,
   CatalogVariantCost,
+  CatalogFieldLock,
 }) {
   protected readonly pluginOptions_: CatalogSyncPluginOptions
   protected readonly logger_: Logger
@@ -118,6 +130,83 @@ class CatalogSyncModuleService extends MedusaService({
     return this.getEffectiveSettings()
   }
 
+  /** The shop-wide field locks (settings `field_locks`). */
+  async getFieldLockDefaults(): Promise<ShopLockDefaults> {
+    return fieldLocksOf(await this.getSettingsRow())
+  }
+
+  /** Each product's lock row (absent: no row yet). */
+  async listFieldLockRows(productIds: string[]): Promise<Map<string, FieldLockRow>> {
+    if (!productIds.length) return new Map()
+    const rows = (await this.listCatalogFieldLocks({ product_id: productIds }, { take: null as any })) as unknown as FieldLockRow[]
+    return new Map(rows.map((r) => [r.product_id, r]))
+  }
+
+  /** The fields locked on each product (shop default and the product's own override), only products with a lock. */
+  async readFieldLocks(productIds: string[]): Promise<Record<string, LockableField[]>> {
+    const defaults = await this.getFieldLockDefaults()
+    const rows = await this.listFieldLockRows(productIds)
+    const out: Record<string, LockableField[]> = {}
+    for (const id of productIds) {
+      const locked = effectiveLocks(defaults, overrideOf(rows.get(id)))
+      if (locked.length) out[id] = locked
+    }
+    return out
+  }
+
+  /** The catalog ids among these whose product has `field` locked (shop default or its own override). */
+  async catalogIdsWithLockedField(catalogIds: string[], field: LockableField): Promise<Set<string>> {
+    if (!catalogIds.length) return new Set()
+    const defaults = await this.getFieldLockDefaults()
+    const rows = (await this.listCatalogFieldLocks({ catalog_id: catalogIds }, { take: null as any })) as unknown as FieldLockRow[]
+    const overrides = new Map(rows.map((r) => [r.catalog_id, overrideOf(r)]))
+    return new Set(catalogIds.filter((id) => effectiveLocks(defaults, overrides.get(id)).includes(field)))
+  }
+
+  /** Locks (or unlocks) fields of one product; returns its new override. */
+  async setProductFieldLock(productId: string, catalogId: string | null, fields: LockableField[], locked: boolean): Promise<ProductLockOverride> {
+    const defaults = await this.getFieldLockDefaults()
+    const row = (await this.listFieldLockRows([productId])).get(productId)
+    const override = withFieldLock(defaults, overrideOf(row), fields, locked)
+    await this.upsertFieldLockRows([{ product_id: productId, catalog_id: catalogId ?? row?.catalog_id ?? null, lock: override.lock, unlock: override.unlock }])
+    return override
+  }
+
+  /**
+   * Merges per-product values into `held` or `written` (a field not in the new values keeps
+   * its recorded one): the catalog's values a lock kept out, or what the sync wrote.
+   */
+  async mergeFieldValues(column: "held" | "written", values: { productId: string; catalogId: string | null; values: PlannedFieldValues }[], at: Date = new Date()) {
+    if (!values.length) return
+    const rows = await this.listFieldLockRows(values.map((v) => v.productId))
+    await this.upsertFieldLockRows(
+      values.map((v) => ({
+        product_id: v.productId,
+        catalog_id: v.catalogId ?? rows.get(v.productId)?.catalog_id ?? null,
+        [column]: { ...((rows.get(v.productId)?.[column] as PlannedFieldValues | null) ?? {}), ...v.values },
+        ...(column === "held" ? { held_at: at } : {}),
+      })),
+      rows
+    )
+  }
+
+  /** Forgets held values of fields (an unlocked field's held value is taken or stale). */
+  async dropHeldValues(productId: string, fields: LockableField[]) {
+    const row = (await this.listFieldLockRows([productId])).get(productId)
+    if (!row?.held) return
+    const held = { ...(row.held as Record<string, unknown>) }
+    for (const f of fields) delete held[f]
+    await this.updateCatalogFieldLocks({ id: row.id, held } as any)
+  }
+
+  private async upsertFieldLockRows(values: (Partial<FieldLockRow> & { product_id: string })[], known?: Map<string, FieldLockRow>) {
+    const rows = known ?? (await this.listFieldLockRows(values.map((v) => v.product_id)))
+    const updates = values.filter((v) => rows.has(v.product_id)).map((v) => ({ id: rows.get(v.product_id)!.id, ...v }))
+    const creates = values.filter((v) => !rows.has(v.product_id))
+    if (updates.length) await this.updateCatalogFieldLocks(updates as any)
+    if (creates.length) await this.createCatalogFieldLocks(creates as any)
+  }
+
   /** The sync state row, created on first use. */
   async getState() {
     const [state] = await this.listCatalogSyncStates({}, { take: 1, order: { created_at: "ASC" } })
@@ -129,6 +218,23 @@ class CatalogSyncModuleService extends MedusaService({
     const state = await this.getState()
     return this.updateCatalogSyncStates({ id: state.id, ...patch } as any)
   }
+}
+
+/** A catalog_field_lock row (see its model). */
+export interface FieldLockRow {
+  id: string
+  product_id: string
+  catalog_id: string | null
+  lock: LockableField[] | null
+  unlock: LockableField[] | null
+  held: PlannedFieldValues | null
+  held_at: Date | null
+  written: PlannedFieldValues | null
+}
+
+function overrideOf(row: FieldLockRow | undefined): ProductLockOverride {
+  const parsed = productLockOverrideSchema.safeParse({ lock: row?.lock ?? [], unlock: row?.unlock ?? [] })
+  return parsed.success ? parsed.data : { lock: [], unlock: [] }
 }
 
 export default CatalogSyncModuleService

@@ -1,3 +1,4 @@
+import { fieldLocksOf } from "../settings/effective-settings"
 import {
   type SettingsRow,
   initialRowValues,
@@ -235,5 +236,36 @@ describe("pricing rules and brake in the settings", () => {
       pricing_rules_revision: 4,
       brake: { remove_percent: "50", price_drop_share_percent: "10", price_drop_percent: "30" },
     })
+  })
+})
+
+describe("shop-wide field locks in the settings", () => {
+  const current = { ...noPricing, fieldLocks: { locked: ["description" as const], auto_lock_on_admin_edit: false } }
+
+  it("takes either part over the saved one", () => {
+    expect(validateSettingsPatch({ field_locks: { auto_lock_on_admin_edit: true } }, current)).toEqual({
+      ok: true,
+      patch: { field_locks: { locked: ["description"], auto_lock_on_admin_edit: true } },
+    })
+    expect(validateSettingsPatch({ field_locks: { locked: ["title", "title", "images"] } }, current)).toEqual({
+      ok: true,
+      patch: { field_locks: { locked: ["title", "images"], auto_lock_on_admin_edit: false } },
+    })
+  })
+
+  it("names the bad field: an unknown lockable field, a non-boolean, an unknown key", () => {
+    const fields = (body: unknown) => {
+      const r = validateSettingsPatch(body, current)
+      return r.ok ? [] : r.errors.map((e) => e.field)
+    }
+    expect(fields({ field_locks: { locked: ["title", "sku"] } })).toEqual(["field_locks.locked.1"])
+    expect(fields({ field_locks: { auto_lock_on_admin_edit: "yes" } })).toEqual(["field_locks.auto_lock_on_admin_edit"])
+    expect(fields({ field_locks: { lock: [] } })).toEqual(["field_locks.lock"])
+  })
+
+  it("reads a saved default back, and none from an unreadable one", () => {
+    expect(fieldLocksOf({ field_locks: { locked: ["prices"], auto_lock_on_admin_edit: true } })).toEqual({ locked: ["prices"], auto_lock_on_admin_edit: true })
+    expect(fieldLocksOf({ field_locks: { locked: ["nope"] } })).toEqual({ locked: [], auto_lock_on_admin_edit: false })
+    expect(fieldLocksOf(null)).toEqual({ locked: [], auto_lock_on_admin_edit: false })
   })
 })

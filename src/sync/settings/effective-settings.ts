@@ -4,6 +4,7 @@ import Decimal from "decimal.js"
 import { DEFAULT_BRAKE_THRESHOLDS, type BrakeThresholds } from "../../pricing/brake"
 import { parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { resolveVocabulary, type ShopVocabulary } from "../shop-vocabulary"
+import { shopLockDefaultsSchema, type ShopLockDefaults } from "../../field-locks/locks"
 import { normaliseBaseUrl } from "./base-url"
 import type { Language } from "./language"
 import {
@@ -41,6 +42,8 @@ export type EffectiveSettings = {
   /** Bumped on every change of the saved rules; a reprice run and each cost row name the revision that priced them. */
   pricingRulesRevision: number
   brake: BrakeThresholds
+  /** Fields locked on every product unless a product unlocks them, and whether an admin edit locks a field. */
+  fieldLocks: ShopLockDefaults
   pollIntervalMinutes: number
   stockLocationId: string | null
   salesChannelId: string | null
@@ -77,6 +80,7 @@ export type SettingsRow = {
   pricing_rules_revision?: number | null
   brake?: Partial<BrakeThresholds> | null
   mirror_images?: boolean | null
+  field_locks?: unknown
 }
 
 /** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
@@ -142,6 +146,7 @@ export function resolveEffectiveSettings(input: {
     pricing,
     ...rulesOf(row, pricing),
     brake: { ...DEFAULT_BRAKE_THRESHOLDS, ...(row?.brake ?? {}) },
+    fieldLocks: fieldLocksOf(row),
     pollIntervalMinutes: row ? clampInterval(row.poll_interval_minutes) : clampInterval(options.pollIntervalMinutes),
     stockLocationId: row?.stock_location_id ?? options.stockLocationId ?? null,
     salesChannelId: row?.sales_channel_id ?? options.salesChannelId ?? null,
@@ -153,6 +158,12 @@ export function resolveEffectiveSettings(input: {
     mirrorImages: row?.mirror_images ?? false,
     revision: row?.revision ?? 0,
   }
+}
+
+/** The saved shop-wide locks, re-validated (none when absent or unreadable). */
+export function fieldLocksOf(row: Pick<SettingsRow, "field_locks"> | null): ShopLockDefaults {
+  const parsed = shopLockDefaultsSchema.safeParse(row?.field_locks ?? {})
+  return parsed.success ? parsed.data : shopLockDefaultsSchema.parse({})
 }
 
 /** The saved rules (re-validated: a row from an older version never reaches the pricing unchecked), else the API's parameters as rules. */
@@ -220,6 +231,7 @@ export function toPublicSettings(settings: EffectiveSettings) {
       price_drop_share_percent: settings.brake.lowered_prices_percent,
       price_drop_percent: settings.brake.price_drop_percent,
     },
+    field_locks: settings.fieldLocks,
   }
 }
 

@@ -4,6 +4,8 @@ import Decimal from "decimal.js"
 import { z } from "zod"
 import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
 import { fieldPath, parsePricingRules, type PricingRules } from "../../pricing/rules"
+import { lockableFieldSchema } from "../../field-locks/fields"
+import type { ShopLockDefaults } from "../../field-locks/locks"
 import { parseBaseUrl } from "./base-url"
 import { MASKED_KEY_PREFIX, type EffectiveSettings } from "./effective-settings"
 import { MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "./plugin-options"
@@ -88,6 +90,16 @@ export const settingsPatchSchema = z
     pricing_rules: z.unknown(),
     // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
     brake: z.unknown(),
+    // { locked, auto_lock_on_admin_edit }: either; the other keeps its saved value.
+    field_locks: z.unknown(),
+  })
+  .partial()
+  .strict()
+
+const fieldLocksPatchSchema = z
+  .object({
+    locked: z.array(lockableFieldSchema).transform((f) => [...new Set(f)]),
+    auto_lock_on_admin_edit: z.boolean(),
   })
   .partial()
   .strict()
@@ -102,9 +114,10 @@ const brakePatchSchema = z
   .partial()
   .strict()
 
-export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake"> & {
+export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake" | "field_locks"> & {
   pricing_rules?: PricingRules | null
   brake?: BrakeThresholds
+  field_locks?: ShopLockDefaults
 }
 
 export type FieldError = { field: string; message: string }
@@ -117,12 +130,12 @@ export type PatchValidation =
  * Validates a partial change against the current effective values (the cross-field rule
  * "not both discount and old-price markup" applies to the result, not only the body).
  */
-export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSettings, "pricing"> & Partial<Pick<EffectiveSettings, "brake">>): PatchValidation {
+export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSettings, "pricing"> & Partial<Pick<EffectiveSettings, "brake" | "fieldLocks">>): PatchValidation {
   const parsed = settingsPatchSchema.safeParse(body ?? {})
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map(issueToFieldError) }
   }
-  const { pricing_rules: rulesInput, brake: brakeInput, ...fields } = parsed.data
+  const { pricing_rules: rulesInput, brake: brakeInput, field_locks: locksInput, ...fields } = parsed.data
   const patch: SettingsPatch = fields
   if (rulesInput !== undefined) {
     if (rulesInput === null) patch.pricing_rules = null
@@ -136,6 +149,14 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
     const brake = brakeOf(brakeInput, current.brake)
     if (!brake.ok) return { ok: false, errors: brake.errors }
     patch.brake = brake.brake
+  }
+  if (locksInput !== undefined) {
+    const locks = fieldLocksPatchSchema.safeParse(locksInput)
+    if (!locks.success) return { ok: false, errors: locks.error.issues.map((i) => prefixed("field_locks", issueToFieldError(i))) }
+    patch.field_locks = {
+      locked: locks.data.locked ?? current.fieldLocks?.locked ?? [],
+      auto_lock_on_admin_edit: locks.data.auto_lock_on_admin_edit ?? current.fieldLocks?.auto_lock_on_admin_edit ?? false,
+    }
   }
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
   if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key

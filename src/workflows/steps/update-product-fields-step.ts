@@ -12,7 +12,7 @@ export const updateProductFieldsStep = createStep(
   async (products: ProductToUpdate[], { container }) => {
     if (!products.length) return new StepResponse(undefined)
     await timed(container, "product.upsertProducts", () =>
-      container.resolve(Modules.PRODUCT).upsertProducts(products.map((p) => ({ id: p.productId, ...productFields(p.input) })))
+      container.resolve(Modules.PRODUCT).upsertProducts(products.map((p) => ({ id: p.productId, ...productFields(p.input, p.lockedFields) })))
     )
     return new StepResponse(undefined)
   }

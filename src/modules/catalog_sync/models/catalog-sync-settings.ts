@@ -31,6 +31,8 @@ const CatalogSyncSettings = model.define("catalog_sync_settings", {
   brake: model.json().nullable(),
   // Copy product images into the shop's File module (src/image-mirror); off by default.
   mirror_images: model.boolean().default(false),
+  // Field locks shop-wide { locked: [...], auto_lock_on_admin_edit } (src/field-locks); null = none.
+  field_locks: model.json().nullable(),
   // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
   revision: model.number().default(1),
 })

@@ -1,0 +1,39 @@
+// Pure text of the product widget's field locks: field names and what the catalog now says.
+import { formatUah } from "./format"
+import type { LockableFieldName } from "./types"
+
+export const LOCK_FIELD_LABELS: Record<LockableFieldName, string> = {
+  title: "Title",
+  description: "Description",
+  images: "Images",
+  categories: "Categories",
+  prices: "Prices",
+  stock: "Stock",
+}
+
+const plain = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim()
+const shorten = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+const perSize = (value: Record<string, unknown>, show: (v: unknown) => string) =>
+  Object.entries(value)
+    .map(([size, v]) => `${size || "one size"}: ${show(v)}`)
+    .join(", ")
+
+/** The catalog's value of a locked field, as one line (null: the catalog has not changed it since the lock). */
+export function catalogValueText(field: LockableFieldName, value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  switch (field) {
+    case "title":
+      return String(value)
+    case "description":
+      return shorten(plain(String(value))) || "(empty)"
+    case "images":
+    case "categories": {
+      const list = value as string[]
+      return `${list.length} ${field === "images" ? (list.length === 1 ? "image" : "images") : list.length === 1 ? "category" : "categories"}`
+    }
+    case "prices":
+      return perSize(value as Record<string, unknown>, (v) => (v === null ? "no price" : formatUah(String(v))))
+    case "stock":
+      return perSize(value as Record<string, unknown>, (v) => String(v))
+  }
+}
