@@ -24,6 +24,7 @@ import type { ReferenceCache } from "../workflows/extras"
 import { knexOf, VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
 import { emptyCounts } from "./counts"
+import { refreshPriceFingerprints } from "./reprice-fingerprints"
 import { brakeMemoryOf, priceKey, SafetyBrake } from "../sync/safety-brake"
 import { shopCatalogPrices, withTitles } from "./brake-reads"
 
@@ -109,6 +110,7 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
         [revision, ...changes.flatMap((c) => [idOfVariant.get(c.variant_id)!, c.to.amount, c.to.crossed_out])],
       )
     }
+    await refreshPriceFingerprints(page.trx, rows, changes)
     const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
     const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
     if (unchanged.length) await page.trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
