@@ -32,14 +32,18 @@ export interface ControlActions {
 export function controlActions(state: SandboxState): ControlActions {
   return {
     mutate(body) {
-      const count = optionalInteger(body.count, "count", 0, 100_000) ?? (body.remove_ids ? 0 : 1)
+      const count = optionalInteger(body.count, "count", 0, 100_000) ?? (body.remove_ids || body.scale_ids ? 0 : 1)
       // "all" draws every kind, the churn kinds included; absent: the default kinds.
       const kinds = (body.kinds === "all" ? MUTATION_KINDS : optionalList(body.kinds, "kinds", MUTATION_KINDS)) as MutationKind[] | null
       const ids = optionalIds(body.ids, "ids")
       const removeIds = optionalIds(body.remove_ids, "remove_ids")
       const removedFirst = removeIds ? state.mutator.removeIds(removeIds) : []
+      // `scale_ids` with `scale_percent`: those products' costs set to that percent (10: a tenth).
+      const scaleIds = optionalIds(body.scale_ids, "scale_ids")
+      const scaled = scaleIds ? state.mutator.scaleCosts(scaleIds, optionalInteger(body.scale_percent, "scale_percent", 1, 1000) ?? 10) : []
       const result = state.mutator.mutate(count, kinds ?? undefined, ids)
-      return { changed: result.changed, removed: [...removedFirst, ...result.removed], added: result.added }
+      const changed = [...scaled, ...result.changed.filter((id) => !scaled.includes(id))]
+      return { changed, removed: [...removedFirst, ...result.removed], added: result.added }
     },
     newCategory(body) {
       // A supplier adds a category: it joins /v1/categories (new ETag) and the products named in

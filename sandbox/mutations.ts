@@ -121,6 +121,26 @@ export class Mutator {
     return removed
   }
 
+  /**
+   * Sets every supplier's costs of the given products to `percent` % of what they are (a
+   * supplier's bad hour: prices at a tenth is 10). Unknown or removed ids are skipped.
+   */
+  scaleCosts(ids: string[], percent: number): bigint[] {
+    const scale = (cost: number | null) => (cost === null ? null : Math.max(100, Math.round((cost * percent) / 100)))
+    const changed: bigint[] = []
+    for (const id of ids) {
+      const product = this.catalog.findLive(id)
+      if (!product) continue
+      for (const offer of product.suppliers) {
+        offer.baseCost = scale(offer.baseCost)
+        offer.sizeCosts = offer.sizeCosts.map(scale)
+      }
+      this.catalog.recordChange(product, ["price"], this.now())
+      changed.push(product.id)
+    }
+    return changed
+  }
+
   private remove(product: Product): void {
     product.removed = true
     this.catalog.recordChange(product, ["status"], this.now())

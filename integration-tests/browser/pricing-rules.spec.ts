@@ -1,6 +1,6 @@
 // The pricing rules editor in the browser (issue 12): a small catalog synced from the sandbox,
 // then on Settings → Catalog sync a category override and a rounding to …99 are added; the live
-// preview's rows and moved-prices count change (checked against the preview route and the
+// preview's rows and moved-prices count change (Reset before that brings the markup form back) (checked against the preview route and the
 // engine); saving starts a `reprice` run, and afterwards every price in Medusa equals the engine's
 // result for its stored cost (SQL). Last, the safety brake: the sandbox removes 30 % of the
 // products, the next sync pauses, the widget shows why, and Confirm applies it.
@@ -82,6 +82,19 @@ describe("pricing rules editor in the browser", () => {
     const before = await previewAmounts(page)
     expect(before).toHaveLength(10)
     await shot("1-editor", "pricing-rules-editor")
+
+    // Reset before saving: the markup form comes back and the server's settings are as they were.
+    const savedBefore = (await adminApi("/admin/catalog-sync/settings")).body.settings
+    await page.getByRole("button", { name: "Reset", exact: true }).click()
+    await editor.waitFor({ state: "detached" })
+    await page.locator("#markup_percent").waitFor()
+    expect(await page.locator("#markup_percent").inputValue()).toBe("30")
+    await page.getByTestId("pricing-use-rules").waitFor()
+    expect((await adminApi("/admin/catalog-sync/settings")).body.settings).toEqual(savedBefore)
+    expect(savedBefore.pricing_rules_saved).not.toBe(true)
+    await page.getByTestId("pricing-use-rules").click()
+    await editor.waitFor()
+    await preview.waitFor()
 
     // The top-level category with the most products, by its name in the picker.
     const refs = (await adminApi("/admin/catalog-sync/pricing/references")).body as { categories: { id: string; name: string; parent_id: string | null }[] }

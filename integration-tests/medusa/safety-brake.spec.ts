@@ -2,14 +2,31 @@
 // run pauses before writing (nothing removed, checked in Medusa's product table) with a preview,
 // makes no API request while paused, and waits for the admin. Confirming applies exactly the
 // previewed removals and records the admin's user id; discarding keeps the shop, and neither the
-// next changes run nor a full pass (its sweep) proposes the same removals again.
+// next changes run nor a full pass (its sweep) proposes the same removals again. The same for a
+// feed that drops 30 % of the products' prices to a tenth: checked on Medusa's price tables.
 // Size: SAFETY_BRAKE_PRODUCTS (default 150; 30 % of it fits on one page of changes).
 import { sql, waitForRun } from "./poll-and-query"
-import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(1_200_000)
 
 const PRODUCTS = Number(process.env.SAFETY_BRAKE_PRODUCTS ?? 150)
+
+/** Every price row of the shop's variants (base and price lists), exact, in one comparable list. */
+async function priceRows(dbUrl: string): Promise<string[]> {
+  const rows = await sql(
+    dbUrl,
+    `select l.variant_id, coalesce(p.price_list_id, '') as list, p.currency_code, p.raw_amount->>'value' as amount
+       from product_variant_price_set l join price p on p.price_set_id = l.price_set_id
+      where l.deleted_at is null and p.deleted_at is null order by 1, 2, 3`
+  )
+  return rows.map((r) => `${r.variant_id}/${r.list}/${r.currency_code}:${r.amount}`)
+}
+
+async function titlesByCatalogId(dbUrl: string): Promise<Map<string, string>> {
+  const rows = await sql(dbUrl, "select external_id, title from product where deleted_at is null and metadata->>'catalog_sync' = 'true'")
+  return new Map(rows.map((r) => [r.external_id as string, r.title as string]))
+}
 
 async function liveCatalogIds(dbUrl: string): Promise<string[]> {
   const rows = await sql(dbUrl, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true'")
@@ -48,6 +65,9 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     expect(paused.brake.preview.removals.sample.length).toBe(Math.min(20, victims.length))
     expect([...paused.brake.removal_ids].sort()).toEqual(victims)
     expect(await liveCatalogIds(env.db.url)).toEqual(all)
+    // The preview names the products as the shop does.
+    const titles = await titlesByCatalogId(env.db.url)
+    for (const r of paused.brake.preview.removals.sample) expect(r.title).toBe(titles.get(r.catalog_id))
 
     // /status shows the pause (its account panel may ask /v1/me once, cached: not a sync request).
     const status = await env.app.admin("/admin/catalog-sync/status")
@@ -90,5 +110,97 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     // The catalog no longer serves them; the shop keeps them by the admin's say.
     const served = new Set((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).map((c) => c.id))
     for (const id of victims) expect(served.has(id)).toBe(false)
+  })
+  /** The shop's products the catalog still serves, and which of them to mark down (30 %). */
+  async function dropVictims(skip: Set<string>) {
+    const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
+    const served = new Set(cards.map((c) => c.id))
+    const shop = (await liveCatalogIds(env.db.url)).filter((id) => served.has(id))
+    // Marked down: products with a price (a card nobody can buy has none to lower).
+    const priced = new Set(cards.filter((c) => c.price != null || c.sizes.some((sz) => sz.price != null)).map((c) => c.id))
+    return shop.filter((id) => !skip.has(id) && priced.has(id)).slice(0, Math.ceil(shop.length * 0.3))
+  }
+
+  async function startPricePausedRun(victims: string[]) {
+    const scaled = env.sb.control.mutate({ scale_ids: victims, scale_percent: 10 }) as { changed: bigint[] }
+    expect(scaled.changed.map(String).sort()).toEqual([...victims].sort())
+    const started = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(started.status).toBe(202)
+    return waitForRun(env.app, started.body.run.id, ["paused", "succeeded", "failed", "interrupted"], 300_000)
+  }
+
+  /** The shop as the catalog serves it now (products the admin kept by discarding a removal left out). */
+  async function shopMatchesCatalog() {
+    const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
+    const served = new Set(cards.map((c) => c.id))
+    const shop = new Map([...(await readShop(env.db.url))].filter(([id]) => served.has(id)))
+    return compareShop(cards, shop)
+  }
+
+  const dropped = new Set<string>()
+
+  it("a feed that drops 30 % of the prices to a tenth pauses with before → after and changes no price; confirm applies exactly the catalog's prices", async () => {
+    expect(await shopMatchesCatalog()).toEqual([])
+    const prices = await priceRows(env.db.url)
+    const victims = await dropVictims(dropped)
+    victims.forEach((id) => dropped.add(id))
+    const paused = await startPricePausedRun(victims)
+    expect(paused).toMatchObject({ status: "paused", updated: 0 })
+    expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["price_drops"])
+    expect(paused.brake.preview.steep_drops.count).toBeGreaterThanOrEqual(victims.length)
+    expect(Number(paused.brake.preview.steep_drops.share_percent)).toBeGreaterThan(10)
+    const titles = await titlesByCatalogId(env.db.url)
+    for (const d of paused.brake.preview.steep_drops.sample) {
+      expect(victims).toContain(d.catalog_id)
+      expect(d.title).toBe(titles.get(d.catalog_id))
+      expect(typeof d.size).toBe("string")
+      // A tenth of the cost (rounded to kopecks), so about a 90 % drop.
+      expect(Number(d.drop_percent)).toBeGreaterThan(85)
+      expect(Number(d.to)).toBeLessThan(Number(d.from))
+    }
+    expect(Object.keys(paused.brake.price_drops).map((k) => k.split(":")[0]).every((id) => victims.includes(id))).toBe(true)
+    // Nothing was written: Medusa's price rows are as they were.
+    expect(await priceRows(env.db.url)).toEqual(prices)
+    expect((await env.app.admin("/admin/catalog-sync/status")).body).toMatchObject({ state: "paused", paused: { run_id: paused.id } })
+    // The run history lists it as paused (the admin labels it "Paused", not "Queued").
+    const history = await env.app.admin("/admin/catalog-sync/history?status=paused")
+    expect(history.status).toBe(200)
+    expect(history.body.rows.find((r: { type: string; run?: { id: string } }) => r.run?.id === paused.id)).toMatchObject({ type: "run", run: { status: "paused" } })
+
+    const confirmed = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
+    expect(confirmed.status).toBe(200)
+    const continued = await waitForRun(env.app, confirmed.body.continued_by.id, undefined, 300_000)
+    expect(continued).toMatchObject({ status: "succeeded", removed: 0 })
+    expect(continued.updated).toBeGreaterThanOrEqual(victims.length)
+    expect(await shopMatchesCatalog()).toEqual([])
+    expect(await priceRows(env.db.url)).not.toEqual(prices)
+    const answered = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)
+    expect(answered.body.run.brake_resolution).toMatchObject({ action: "confirmed", price_drops: Object.keys(paused.brake.price_drops).length })
+  })
+
+  it("discarding a price drop keeps every price; neither the next run nor a full pass proposes it again", async () => {
+    const prices = await priceRows(env.db.url)
+    const victims = await dropVictims(dropped)
+    victims.forEach((id) => dropped.add(id))
+    const paused = await startPricePausedRun(victims)
+    expect(paused).toMatchObject({ status: "paused", updated: 0 })
+    expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["price_drops"])
+    expect(await priceRows(env.db.url)).toEqual(prices)
+
+    const discarded = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/discard`, { body: {} })
+    expect(discarded.status).toBe(200)
+    const continued = await waitForRun(env.app, discarded.body.continued_by.id, undefined, 300_000)
+    expect(continued).toMatchObject({ status: "succeeded" })
+    expect(await priceRows(env.db.url)).toEqual(prices)
+
+    const next = await runAndWait(env, "changes")
+    expect(next).toMatchObject({ status: "succeeded" })
+    expect(next.brake ?? null).toBeNull()
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(full.brake ?? null).toBeNull()
+    expect(await priceRows(env.db.url)).toEqual(prices)
+    // The catalog does serve the lower prices: the shop keeps its own by the admin's say.
+    expect((await shopMatchesCatalog()).filter((p) => p.includes(": prices ")).length).toBeGreaterThanOrEqual(victims.length)
   })
 })

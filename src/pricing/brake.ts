@@ -36,7 +36,7 @@ export const brakeThresholdsSchema = z
   .strict()
 
 export type PlannedRemoval = { catalog_id: string; product_id?: string | null; title?: string | null }
-export type PlannedPriceChange = { variant_id: string; catalog_id?: string; size?: string; from: string; to: string }
+export type PlannedPriceChange = { variant_id: string; catalog_id?: string; size?: string; title?: string | null; from: string; to: string }
 
 export type BrakeInput = {
   /** The shop's products that came from the catalog (active ones), before the run. */

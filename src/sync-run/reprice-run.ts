@@ -13,6 +13,7 @@ import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { planReprice, type PriceChange, type StoredVariantPrice } from "../pricing/reprice"
 import type { PricingRules } from "../pricing/rules"
+import type { PlannedPriceChange } from "../pricing/brake"
 import type { RunFence } from "../queue/run-liveness"
 import { variantAmounts } from "../sync/card-details"
 import { CURRENCY_CODE } from "../sync/catalog-product"
@@ -23,6 +24,9 @@ import type { ReferenceCache } from "../workflows/extras"
 import { knexOf, VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
 import { emptyCounts } from "./counts"
+import { refreshPriceFingerprints } from "./reprice-fingerprints"
+import { brakeMemoryOf, priceKey, SafetyBrake } from "../sync/safety-brake"
+import { shopCatalogPrices, withTitles } from "./brake-reads"
 
 /** Products a batch reprices (one transaction each). */
 export const REPRICE_BATCH_PRODUCTS = 1000
@@ -106,10 +110,18 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
         [revision, ...changes.flatMap((c) => [idOfVariant.get(c.variant_id)!, c.to.amount, c.to.crossed_out])],
       )
     }
+    await refreshPriceFingerprints(page.trx, rows, changes)
     const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
     const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
     if (unchanged.length) await page.trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
   })
+}
+
+/** The selling-price moves of a reprice, as the brake judges them. */
+function sellingPriceChanges(changes: PriceChange[]): PlannedPriceChange[] {
+  return changes
+    .filter((c) => c.from.amount !== null && c.from.amount !== c.to.amount)
+    .map((c) => ({ variant_id: c.variant_id, catalog_id: c.catalog_id, size: c.size, from: c.from.amount!, to: c.to.amount }))
 }
 
 export function storedPrices(rows: CostRow[], pathOf: (categoryId: string | null) => string[]): StoredVariantPrice[] {
@@ -127,7 +139,9 @@ export function storedPrices(rows: CostRow[], pathOf: (categoryId: string | null
   })
 }
 
-export async function repriceRun(container: MedusaContainer, input: RepriceRunInput): Promise<{ status: "succeeded" | "failed" | "interrupted"; errorCode?: string }> {
+type RepriceStatus = "succeeded" | "failed" | "interrupted" | "paused"
+
+export async function repriceRun(container: MedusaContainer, input: RepriceRunInput): Promise<{ status: RepriceStatus; errorCode?: string }> {
   const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const { runId, settings, signal, fence } = input
@@ -146,7 +160,7 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
     prices_changed: moved,
   })
   const state = await service.getState()
-  const finish = async (status: "succeeded" | "failed" | "interrupted", error?: unknown) => {
+  const finish = async (status: RepriceStatus, error?: unknown) => {
     const failure = error === undefined ? undefined : runErrorOf(error)
     await service.updateCatalogSyncRuns({
       id: runId,
@@ -168,6 +182,9 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
     const cache = (state.reference_cache ?? null) as ReferenceCache | null
     const saleListId = await ensureSalePriceList(container, cache?.sale_price_list_id ?? null)
     total = await countProducts(db, calculation)
+    // The safety brake over steep drops (src/sync/safety-brake.ts): a rules change that marks
+    // down too much of the shop pauses before the batch, like a feed gone wrong would.
+    const brake = new SafetyBrake(0, await shopCatalogPrices(container), settings.brake, brakeMemoryOf(state.brake_memory))
     await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
     const started = Date.now()
     let after: string | null = null
@@ -181,9 +198,21 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       // Products whose prices the shop locked keep them (src/field-locks).
       const pricesLocked = await service.catalogIdsWithLockedField(batch.catalogIds, "prices")
       const plan = planReprice(storedPrices(batch.rows, pathOf), rules)
-      const changes = plan.changes.filter((c) => !(c.catalog_id && pricesLocked.has(c.catalog_id)))
+      const unlocked = plan.changes.filter((c) => !(c.catalog_id && pricesLocked.has(c.catalog_id)))
+      const checked = brake.checkPriceChanges(sellingPriceChanges(unlocked))
+      if (checked.pause) {
+        // Nothing of this batch was written; the run that continues it starts over (written batches have nothing left to change).
+        phase = "paused"
+        const pause = await withTitles(container, checked.pause)
+        logger.warn(`catalog sync: reprice run ${runId} paused by the safety brake: ${pause.reasons.map((r) => r.message).join("; ")}`)
+        await service.updateCatalogSyncRuns({ id: runId, brake: pause as unknown as Record<string, unknown> })
+        return await finish("paused")
+      }
+      // Drops the admin discarded keep the price the shop has.
+      const changes = unlocked.filter((c) => !checked.keep.has(priceKey(c.catalog_id ?? "", c.size ?? "")))
       await fence.check()
       await writeBatch(container, changes, batch.rows, saleListId, revision)
+      brake.written()
       const touched = new Set(changes.map((c) => c.catalog_id))
       counts.pages++
       counts.items_seen += batch.catalogIds.length
@@ -195,6 +224,8 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
     }
     logger.info(`catalog sync: reprice run ${runId} (rules revision ${revision}): ${counts.items_seen} products, ${moved} variant prices changed in ${Date.now() - started} ms, no API request`)
     phase = "done"
+    const memory = brake.memoryAfterRun()
+    if (memory) await fence.updateState(state.id, { brake_memory: memory })
     return await finish("succeeded")
   } catch (error) {
     logger.error(`catalog sync reprice run ${runId} failed: ${runErrorText(error, { withStack: true })}`)

@@ -27,7 +27,8 @@ import { productsWritten } from "../workflows/page/write-progress"
 import { pruneChangeLog } from "./change-log-retention"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
 import { repriceRun } from "./reprice-run"
-import { brakeMemoryOf, RemovalBrake } from "../sync/safety-brake"
+import { brakeMemoryOf, SafetyBrake } from "../sync/safety-brake"
+import { currentPricesOf, shopCatalogPrices, withTitles } from "./brake-reads"
 import { activeCatalogProducts } from "./product-map"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
@@ -134,8 +135,14 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const references = new RunReferences(container, client, state, settings, logger)
     let refs = await references.start(start.fullPassId !== null)
     // Prices come from each size's cost by the shop's rules; categories inherit down the tree.
-    // The safety brake over removals (src/sync/safety-brake.ts), against the shop's catalog products now.
-    const brake = new RemovalBrake(await activeCatalogProducts(container), settings.brake, brakeMemoryOf(state.brake_memory))
+    // The safety brake over removals and steep price drops (src/sync/safety-brake.ts), against the
+    // shop's catalog products and prices now.
+    const brake = new SafetyBrake(
+      await activeCatalogProducts(container),
+      await shopCatalogPrices(container),
+      settings.brake,
+      brakeMemoryOf(state.brake_memory),
+    )
     let treeOfRefs = refs
     let categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
@@ -218,7 +225,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         refs,
         settings,
         images,
-        brake: (plan) => brake.check(plan),
+        brake: async (plan) => brake.check(plan, await currentPricesOf(container, plan.update.map((p) => p.catalogId))),
         onPlanned: (plan) => {
           planned = plan
           reportInsidePage()
@@ -251,7 +258,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         // Nothing of this page was written and its cursor is not stored: the run continues here.
         phase = "paused"
         logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${outcome.paused.reasons.map((r) => r.message).join("; ")}`)
-        await service.updateCatalogSyncRuns({ id: runId, brake: outcome.paused as unknown as Record<string, unknown> })
+        const pause = await withTitles(container, outcome.paused)
+        await service.updateCatalogSyncRuns({ id: runId, brake: pause as unknown as Record<string, unknown> })
         return await finish("paused")
       }
       brake.written(outcome.plan)

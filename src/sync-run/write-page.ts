@@ -34,7 +34,7 @@ export interface PageContext {
   /** Told the page's plan before it is written (the run shows what the page found as it goes). */
   onPlanned?: (plan: PagePlan) => void
   /** The safety brake: the plan to write (discarded removals dropped), or a pause (nothing written). */
-  brake?: (plan: PagePlan) => BrakeCheck
+  brake?: (plan: PagePlan) => Promise<BrakeCheck>
 }
 
 export interface PageOutcome {
@@ -91,7 +91,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   const ids = [...new Set(items.map((i) => i.id))]
   const rows = ids.length ? await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
   const planned0 = planPage(items, rows, ctx.mapContext)
-  const checked = ctx.brake ? ctx.brake(planned0) : { plan: planned0 }
+  const checked = ctx.brake ? await ctx.brake(planned0) : { plan: planned0 }
   if (checked.pause) {
     return { plan: planned0, rejected: [], timings: { plan: Date.now() - started }, changeLog: { stored: 0, omitted: {} }, paused: checked.pause }
   }

@@ -88,9 +88,21 @@ export function fingerprintParts(product: CatalogProduct): FingerprintParts {
   return {
     fields: sha256(stableJson(hashedFields(product))),
     variants: sha256(stableJson(variants.map(({ amount: _amount, saleAmount: _sale, priced: _priced, ...v }) => v))),
-    // Both amounts: a selling price below an unchanged old_price moves only the sale amount.
-    prices: sha256(stableJson(variants.map((v) => [v.sizeKey, v.amount, v.saleAmount]))),
+    prices: pricesPart(variants),
   }
+}
+
+/** The prices part of a product's variants, in the product's size order. */
+export function pricesPart(variants: readonly { sizeKey: string; amount: string | null; saleAmount: string | null }[]): string {
+  // Both amounts: a selling price below an unchanged old_price moves only the sale amount.
+  return sha256(stableJson(variants.map((v) => [v.sizeKey, v.amount, v.saleAmount])))
+}
+
+/** A stored fingerprint with another prices part (a reprice wrote the prices); null when it is not one this version reads. */
+export function withPricesPart(stored: string | null, prices: string): string | null {
+  const parts = stored?.split(":") ?? []
+  if (parts.length !== 4 || parts[0] !== `v${MAPPING_VERSION}`) return null
+  return [...parts.slice(0, 3), prices].join(":")
 }
 
 /**

@@ -41,6 +41,7 @@ export type ProgressView = {
 
 const PHASE_WORDS: Record<string, string> = {
   queued: "Waiting to start",
+  paused: "Paused by the safety brake: waiting for your answer",
   starting: "Starting",
   setup: "Preparing the shop (sales channel, stock location, price list)",
   reference_data: "Reading categories and brands",
@@ -55,6 +56,7 @@ const PHASE_WORDS: Record<string, string> = {
 /** The phase in words, e.g. "Reading the whole catalog". */
 export function phaseInWords(phase: string | null | undefined, status?: string | null): string {
   if (status === "queued") return PHASE_WORDS.queued
+  if (status === "paused") return PHASE_WORDS.paused
   if (status === "succeeded") return PHASE_WORDS.done
   if (status === "failed" || status === "interrupted") return PHASE_WORDS[status]
   if (!phase) return PHASE_WORDS.starting

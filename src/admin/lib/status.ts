@@ -52,6 +52,8 @@ const PHASES: Record<string, string> = {
   done: "Done",
   failed: "Failed",
   interrupted: "Interrupted",
+  paused: "Paused by the safety brake",
+  reprice: "Reprice",
   full_export: "Full export",
   changes: "Changes feed",
   sweep: "Sweep",

@@ -94,6 +94,8 @@ describe("computeProgress", () => {
 describe("phaseInWords", () => {
   it("says what the run does", () => {
     expect(phaseInWords("full_export")).toBe("Reading the whole catalog")
+    expect(phaseInWords("paused", "paused")).toBe("Paused by the safety brake: waiting for your answer")
+    expect(phaseInWords("changes", "paused")).not.toBe(phaseInWords(null, "queued"))
     expect(phaseInWords("changes")).toBe("Reading what changed since the last sync")
     expect(phaseInWords("sweep")).toBe("Removing products the catalog no longer has")
     expect(phaseInWords("something_new")).toBe("something new")

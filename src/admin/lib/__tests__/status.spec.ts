@@ -25,6 +25,9 @@ describe("badges", () => {
     expect(runStatusBadge("failed").color).toBe("red")
     expect(runStatusBadge("interrupted").color).toBe("orange")
     expect(runStatusBadge("queued").color).toBe("grey")
+    // A run the safety brake paused is not waiting to start: it waits for the admin.
+    expect(runStatusBadge("paused")).toEqual({ label: "Paused", color: "orange" })
+    expect(phaseLabel("paused")).toBe("Paused by the safety brake")
   })
   it("names triggers and phases", () => {
     expect(triggerLabel("schedule")).toBe("Scheduled")

@@ -77,8 +77,8 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
             <Table.Body>
               {drops.sample.slice(0, 10).map((d) => (
                 <Table.Row key={d.variant_id}>
-                  <Table.Cell>
-                    #{d.catalog_id ?? d.variant_id}
+                  <Table.Cell data-testid="catalog-sync-brake-drop-product">
+                    {d.title ?? `#${d.catalog_id ?? d.variant_id}`}
                     {d.size ? ` (${d.size})` : ""}
                   </Table.Cell>
                   <Table.Cell className="text-right">{d.from}</Table.Cell>

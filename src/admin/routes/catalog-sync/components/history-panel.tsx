@@ -69,7 +69,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
           </div>
           <div className="flex flex-wrap items-center gap-2" data-testid="catalog-sync-history-filters">
             <FilterSelect label="Status" value={status} onChange={filter(setStatus)} testId="history-filter-status"
-              options={[[ALL, "Any status"], ["succeeded", "Succeeded"], ["failed", "Failed"], ["interrupted", "Interrupted"], ["running", "Running"], ["queued", "Queued"]]} />
+              options={[[ALL, "Any status"], ["succeeded", "Succeeded"], ["failed", "Failed"], ["interrupted", "Interrupted"], ["running", "Running"], ["paused", "Paused"], ["queued", "Queued"]]} />
             <FilterSelect label="Trigger" value={trigger} onChange={filter(setTrigger)} testId="history-filter-trigger"
               options={[[ALL, "Any trigger"], ["schedule", "Scheduled"], ["manual", "Manual"], ["settings", "Settings change"], ["retry", "Retry"]]} />
             <FilterSelect label="Changes" value={changes} onChange={filter(setChanges)} testId="history-filter-changes"

@@ -17,7 +17,7 @@ const list = <T extends string>(values: readonly [T, ...T[]]) =>
 export const historyQuerySchema = z
   .object({
     days: z.coerce.number().int().min(1).max(365).default(30),
-    status: list(["queued", "running", "succeeded", "failed", "interrupted"]).optional(),
+    status: list(["queued", "running", "paused", "succeeded", "failed", "interrupted"]).optional(),
     trigger: list(["schedule", "manual", "settings", "retry"]).optional(),
     had_changes: z.enum(["true", "false"]).optional(),
     tz: z.string().max(64).refine(isTimeZone, "must be an IANA time zone, e.g. Europe/Kyiv").default("UTC"),

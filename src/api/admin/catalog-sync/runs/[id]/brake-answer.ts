@@ -1,11 +1,13 @@
 // The admin's answer to a run the safety brake paused (POST …/runs/:id/confirm and …/discard):
 // recorded on the paused run (action, admin user id, time), remembered in the sync state for
 // the run that continues it (src/sync/safety-brake.ts), and that run is queued.
-//   confirm: the paused page's removals are approved and applied exactly as previewed;
-//   discard: they are never applied (the products stay) until the catalog sends them again;
-//            the rest of the page is written and the run goes on.
+//   confirm: the paused page's removals and steep price drops are approved and applied exactly
+//            as previewed;
+//   discard: they are never applied (the products stay, the sizes keep their prices) until the
+//            catalog sends them again (a drop: until its price moves again); the rest of the
+//            page is written and the run goes on.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { brakeMemoryOf, type BrakePause } from "../../../../../sync/safety-brake"
+import { answeredMemory, brakeMemoryOf, type BrakePause } from "../../../../../sync/safety-brake"
 import { catalogSyncRuntime, catalogSyncService, serializeRun } from "../../helpers"
 
 export type BrakeAnswer = "confirmed" | "discarded"
@@ -20,14 +22,11 @@ export async function answerPausedRun(req: MedusaRequest, res: MedusaResponse, a
   const userId = (req as MedusaRequest & { auth_context?: { actor_id?: string } }).auth_context?.actor_id ?? null
   const pause = (run.brake ?? {}) as Partial<BrakePause>
   const ids = Array.isArray(pause.removal_ids) ? pause.removal_ids : []
+  const drops = brakeMemoryOf({ approved_drops: pause.price_drops }).approved_drops
   const state = await service.getState()
-  const memory = brakeMemoryOf(state.brake_memory)
-  const next =
-    action === "confirmed"
-      ? { approved: [...new Set([...memory.approved, ...ids])], discarded: memory.discarded.filter((id) => !ids.includes(id)) }
-      : { approved: memory.approved.filter((id) => !ids.includes(id)), discarded: [...new Set([...memory.discarded, ...ids])] }
+  const next = answeredMemory(brakeMemoryOf(state.brake_memory), action, ids, drops)
   await service.updateCatalogSyncStates({ id: state.id, brake_memory: next })
-  const resolution = { action, user_id: userId, at: new Date().toISOString(), removals: ids.length }
+  const resolution = { action, user_id: userId, at: new Date().toISOString(), removals: ids.length, price_drops: Object.keys(drops).length }
   const answered = await service.updateCatalogSyncRuns({ id: run.id, brake_resolution: resolution })
   const queue = await catalogSyncRuntime(req.scope).queue()
   const continued = await queue.continuePausedRun(answered)
