@@ -3,7 +3,7 @@
  * same catalog (BENCH_PRODUCTS, default 3,000; same sandbox seed), alternating on one machine
  * (BENCH_ROUNDS rounds, default 2: plugin, import, plugin, import), each on a fresh database and
  * app. Prints both rates, their ratio, the app's CPU and peak RSS, with the load. Medusa's import
- * writes products, options, variants, images and prices, but no stock and no categories; the
+ * writes products, options, variants, images, prices and inventory items, but no stock levels and no categories; the
  * plugin also writes inventory items and levels, categories and translations.
  * Then, on the last plugin shop: BENCH_REMOVED removals (default 5,000, at most the catalog),
  * confirmed at the safety brake and timed from the confirm.

@@ -52,7 +52,11 @@ export function catalogCsv(cards: Card[], placement: { salesChannelId: string; s
   const lines = [header.map(quote).join(",")]
   for (const card of cards) {
     const images = (card.images ?? []).map((i) => i.url)
-    const variants = card.sizes?.length ? card.sizes.map((s) => ({ size: s.size, price: s.price ?? card.price })) : [{ size: "One size", price: card.price }]
+    // Medusa's CSV parsing turns a numeric cell ("42") into a number, which its option validator then
+    // rejects: size values get a word, which costs the import nothing.
+    const variants = card.sizes?.length
+      ? card.sizes.map((s) => ({ size: `Size ${s.size}`, price: s.price ?? card.price }))
+      : [{ size: "One size", price: card.price }]
     for (const v of variants) {
       const row = [
         `p-${card.id}`,
@@ -63,7 +67,7 @@ export function catalogCsv(cards: Card[], placement: { salesChannelId: string; s
         placement.salesChannelId,
         placement.shippingProfileId,
         v.size,
-        card.sizes?.length ? `${card.sku}-${v.size}` : card.sku,
+        card.sizes?.length ? `${card.sku}-${v.size.slice(5)}` : card.sku,
         v.price ?? "0",
         "Size",
         v.size,
