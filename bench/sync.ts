@@ -38,7 +38,7 @@ function familyOf(pid: number, rows: number[][]): Set<number> {
 }
 
 /** RSS in MB of a process and its descendants. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   try {
     const rows = processRows()
     const family = familyOf(pid, rows)
@@ -52,7 +52,7 @@ function rssMb(pid: number): number {
  * CPU seconds (user + system) of a process and its descendants so far, from /proc. On a shared
  * machine wall-clock rates move with the load; the app's CPU per product moves much less.
  */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     let ticks = 0
     for (const p of familyOf(pid, processRows())) {
@@ -73,7 +73,7 @@ function cpuSeconds(pid: number): number {
 
 const load = () => loadavg()[0].toFixed(1)
 
-function sampleRss(pid: number) {
+export function sampleRss(pid: number) {
   let peak = 0
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 500)
   return {

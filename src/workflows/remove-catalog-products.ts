@@ -1,9 +1,10 @@
-// Products the catalog removed: soft-deleted with Medusa's own workflow (variants,
-// prices and inventory go with them), or set to draft when the setting says so. The one way
+// Products the catalog removed: soft-deleted in bulk (src/bulk-write: the rows and events of
+// Medusa's deleteProductsWorkflow, variants, prices, inventory and links with them, one
+// transaction), or set to draft when the setting says so. The one way
 // a mapped product is removed: by a removal item of a page and by the sweep at the end of a pass.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
+import { writePageInBulk } from "../bulk-write"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./extras"
@@ -18,7 +19,7 @@ export async function removeCatalogProducts(container: MedusaContainer, productI
     await container.resolve(Modules.PRODUCT).updateProducts({ id: productIds }, { status: "draft" })
     return
   }
-  await deleteProductsWorkflow(container).run({ input: { ids: productIds } })
+  await writePageInBulk(container, (page) => page.removeProducts(productIds))
 }
 
 type ProductMapWrites = { updateCatalogProductMaps(data: Record<string, unknown>[]): Promise<unknown> }

@@ -23,7 +23,6 @@ import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import type { NewReferences } from "./extras"
 import type { Placement, ProductToCreate, ProductToUpdate } from "./page-input"
 import type { RemovalMode } from "./remove-catalog-products"
-import { setStockLevelsStep } from "./steps/set-stock-levels-step"
 import { readShopBefore, recordChanges, type RecordedChanges } from "./page/record-changes-step"
 import { checkMapAgainstShopStep } from "./page/check-map-against-shop-step"
 import { findCrashLeftoversStep } from "./page/find-crash-leftovers-step"
@@ -38,6 +37,7 @@ import {
   writtenProducts,
 } from "./page/page-types"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
+import { setStockInBulkStep } from "./page/set-stock-in-bulk-step"
 import { resolveVariantSkusStep } from "./page/resolve-variant-skus-step"
 import { syncBrandLinksStep } from "./page/sync-brand-links-step"
 import { syncSalePricesStep } from "./page/sync-sale-prices-step"
@@ -175,7 +175,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }
   })
 
-  setStockLevelsStep(
+  setStockInBulkStep(
     transform({ page, locks }, ({ page, locks }) => ({
       levels: stockOnlyLevels(page.stockOnly, locks.byProductId),
       stockLocationId: page.placement.stockLocationId,

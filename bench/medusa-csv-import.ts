@@ -1,0 +1,113 @@
+// Medusa's own CSV product import of the sandbox catalog, for the side-by-side bench (bench/import.ts).
+// The CSV uses the columns of Medusa's CSVNormalizer (@medusajs/utils product/csv-normalizer), which
+// the admin route POST /admin/products/import feeds to importProductsWorkflow; the import is then
+// confirmed (POST /admin/products/import/:transaction_id/confirm) and runs in the background.
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../integration-tests/harness/database"
+import type { MedusaApp } from "../integration-tests/harness"
+import { sql } from "../integration-tests/medusa/poll-and-query"
+
+interface Card {
+  id: number | string
+  sku: string
+  name: string
+  price?: string
+  sizes?: { size: string; price?: string }[]
+  images?: { url: string }[]
+}
+
+/** Every card the sandbox serves, with the bench's markup (the plugin's full sync sees the same). */
+export async function readCatalog(baseUrl: string, apiKey: string, markupPercent: string): Promise<Card[]> {
+  const cards: Card[] = []
+  let cursor = ""
+  for (;;) {
+    const q = new URLSearchParams({ limit: "200", markup_percent: markupPercent, ...(cursor ? { cursor } : {}) })
+    const res = await fetch(`${baseUrl}/v1/products?${q}`, { headers: { "x-api-key": apiKey } })
+    if (!res.ok) throw new Error(`catalog read: ${res.status} ${await res.text()}`)
+    const page = (await res.json()) as { data: Card[]; meta: { next_cursor?: string; has_more: boolean } }
+    cards.push(...page.data)
+    if (!page.meta.has_more || !page.meta.next_cursor) return cards
+    cursor = page.meta.next_cursor
+  }
+}
+
+const quote = (v: string) => `"${v.replace(/"/g, '""')}"`
+
+/** One row per variant (a size, or one "One size" variant), Medusa's product-import columns. */
+export function catalogCsv(cards: Card[], placement: { salesChannelId: string; shippingProfileId: string; currency: string }): string {
+  const maxImages = Math.max(1, ...cards.map((c) => c.images?.length ?? 0))
+  const header = [
+    "Product Handle",
+    "Product Title",
+    "Product Status",
+    "Product Thumbnail",
+    ...Array.from({ length: maxImages }, (_, i) => `Product Image ${i + 1}`),
+    "Product Sales Channel 1",
+    "Shipping Profile Id",
+    "Variant Title",
+    "Variant Sku",
+    `Variant Price ${placement.currency.toUpperCase()}`,
+    "Variant Option 1 Name",
+    "Variant Option 1 Value",
+  ]
+  const lines = [header.map(quote).join(",")]
+  for (const card of cards) {
+    const images = (card.images ?? []).map((i) => i.url)
+    // Medusa's CSV parsing turns a numeric cell ("42") into a number, which its option validator then
+    // rejects: size values get a word, which costs the import nothing.
+    const variants = card.sizes?.length
+      ? card.sizes.map((s) => ({ size: `Size ${s.size}`, price: s.price ?? card.price }))
+      : [{ size: "One size", price: card.price }]
+    for (const v of variants) {
+      const row = [
+        `p-${card.id}`,
+        card.name,
+        "published",
+        images[0] ?? "",
+        ...Array.from({ length: maxImages }, (_, i) => images[i] ?? ""),
+        placement.salesChannelId,
+        placement.shippingProfileId,
+        v.size,
+        card.sizes?.length ? `${card.sku}-${v.size.slice(5)}` : card.sku,
+        v.price ?? "0",
+        "Size",
+        v.size,
+      ]
+      lines.push(row.map((x) => quote(String(x))).join(","))
+    }
+  }
+  return lines.join("\n")
+}
+
+async function adminToken(app: MedusaApp): Promise<string> {
+  const res = await fetch(`${app.url}/auth/user/emailpass`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  })
+  const body = (await res.json()) as { token?: string }
+  if (!body.token) throw new Error(`admin login failed: ${res.status}`)
+  return body.token
+}
+
+/**
+ * Uploads the CSV, confirms the import and waits until every product row is in the database.
+ * Returns the seconds from upload to the last product written.
+ */
+export async function importCsv(app: MedusaApp, databaseUrl: string, csv: string, expectedProducts: number, timeoutMs = 3600_000): Promise<number> {
+  const token = await adminToken(app)
+  const started = Date.now()
+  const form = new FormData()
+  form.append("file", new Blob([csv], { type: "text/csv" }), "catalog.csv")
+  const upload = await fetch(`${app.url}/admin/products/import`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })
+  const uploaded = (await upload.json()) as { transaction_id?: string; summary?: { toCreate: number } }
+  if (upload.status !== 202 || !uploaded.transaction_id) throw new Error(`import refused: ${upload.status} ${JSON.stringify(uploaded).slice(0, 500)}`)
+  const confirm = await fetch(`${app.url}/admin/products/import/${uploaded.transaction_id}/confirm`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+  if (confirm.status !== 202) throw new Error(`import confirm refused: ${confirm.status} ${await confirm.text()}`)
+  while (Date.now() - started < timeoutMs) {
+    const [{ n }] = await sql(databaseUrl, "select count(*)::int as n from product where deleted_at is null")
+    if (n >= expectedProducts) return (Date.now() - started) / 1000
+    if (app.logs().includes("Failed to import products")) throw new Error("Medusa's import failed; see the app log")
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`Medusa's import did not finish in ${timeoutMs / 1000} s`)
+}
