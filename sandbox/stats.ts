@@ -9,6 +9,15 @@ export class Stats {
   faults: Partial<Record<FaultKind, number>> = {}
   notModified = 0
   images = 0
+  /** Pages of the full export served (GET /v1/products/changes in export mode). */
+  exportPages = 0
+  /** Requests per API path (images under one key), to tell which listings a client used. */
+  byPath: Record<string, number> = {}
+
+  countPath(path: string): void {
+    const key = path.startsWith("/images/") ? "/images" : path
+    this.byPath[key] = (this.byPath[key] ?? 0) + 1
+  }
 
   countStatus(status: number): void {
     this.byStatus[status] = (this.byStatus[status] ?? 0) + 1
@@ -26,6 +35,8 @@ export class Stats {
       faults: { ...this.faults, total: Object.values(this.faults).reduce((a, b) => a + (b ?? 0), 0) },
       not_modified: this.notModified,
       images: this.images,
+      export_pages: this.exportPages,
+      by_path: { ...this.byPath },
     }
   }
 }

@@ -1,6 +1,7 @@
 // Effective settings = the admin's saved row over the plugin options over defaults, and the
 // public (masked) view of them the admin API returns.
 import Decimal from "decimal.js"
+import { catalogFilterSchema, KEEP_EVERYTHING, type CatalogFilter } from "../../catalog-filter/filter"
 import { DEFAULT_BRAKE_THRESHOLDS, type BrakeThresholds } from "../../pricing/brake"
 import { parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { resolveVocabulary, type ShopVocabulary } from "../shop-vocabulary"
@@ -41,6 +42,8 @@ export type EffectiveSettings = {
   /** Bumped on every change of the saved rules; a reprice run and each cost row name the revision that priced them. */
   pricingRulesRevision: number
   brake: BrakeThresholds
+  /** What part of the catalog the shop imports (keeps everything until the admin saves one). */
+  filter: CatalogFilter
   pollIntervalMinutes: number
   stockLocationId: string | null
   salesChannelId: string | null
@@ -74,6 +77,7 @@ export type SettingsRow = {
   pricing_rules?: unknown
   pricing_rules_revision?: number | null
   brake?: Partial<BrakeThresholds> | null
+  filter?: unknown
 }
 
 /** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
@@ -139,6 +143,7 @@ export function resolveEffectiveSettings(input: {
     pricing,
     ...rulesOf(row, pricing),
     brake: { ...DEFAULT_BRAKE_THRESHOLDS, ...(row?.brake ?? {}) },
+    filter: storedFilter(row?.filter),
     pollIntervalMinutes: row ? clampInterval(row.poll_interval_minutes) : clampInterval(options.pollIntervalMinutes),
     stockLocationId: row?.stock_location_id ?? options.stockLocationId ?? null,
     salesChannelId: row?.sales_channel_id ?? options.salesChannelId ?? null,
@@ -149,6 +154,12 @@ export function resolveEffectiveSettings(input: {
     enabled: row ? row.enabled : true,
     revision: row?.revision ?? 0,
   }
+}
+
+/** The saved filter, re-validated (a row from an older version that no longer parses keeps everything). */
+function storedFilter(stored: unknown): CatalogFilter {
+  const parsed = catalogFilterSchema.safeParse(stored ?? {})
+  return parsed.success ? parsed.data : KEEP_EVERYTHING
 }
 
 /** The saved rules (re-validated: a row from an older version never reaches the engine unchecked), else the API's parameters as rules. */
@@ -210,6 +221,7 @@ export function toPublicSettings(settings: EffectiveSettings) {
     pricing_rules: settings.pricingRules,
     pricing_rules_saved: settings.pricingRulesSaved,
     pricing_rules_revision: settings.pricingRulesRevision,
+    filter: settings.filter,
     brake: {
       remove_percent: settings.brake.removal_percent,
       price_drop_share_percent: settings.brake.lowered_prices_percent,

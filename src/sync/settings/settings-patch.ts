@@ -2,6 +2,7 @@
 // check's target: validated with zod, every refusal naming its field (the route answers 400).
 import Decimal from "decimal.js"
 import { z } from "zod"
+import { catalogFilterSchema, type CatalogFilter } from "../../catalog-filter/filter"
 import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
 import { fieldPath, parsePricingRules, type PricingRules } from "../../pricing/rules"
 import { parseBaseUrl } from "./base-url"
@@ -87,6 +88,8 @@ export const settingsPatchSchema = z
     pricing_rules: z.unknown(),
     // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
     brake: z.unknown(),
+    // Which part of the catalog the shop imports (src/catalog-filter/filter.ts).
+    filter: z.unknown(),
   })
   .partial()
   .strict()
@@ -101,7 +104,8 @@ const brakePatchSchema = z
   .partial()
   .strict()
 
-export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake"> & {
+export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake" | "filter"> & {
+  filter?: CatalogFilter
   pricing_rules?: PricingRules | null
   brake?: BrakeThresholds
 }
@@ -121,7 +125,7 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map(issueToFieldError) }
   }
-  const { pricing_rules: rulesInput, brake: brakeInput, ...fields } = parsed.data
+  const { pricing_rules: rulesInput, brake: brakeInput, filter: filterInput, ...fields } = parsed.data
   const patch: SettingsPatch = fields
   if (rulesInput !== undefined) {
     if (rulesInput === null) patch.pricing_rules = null
@@ -135,6 +139,11 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
     const brake = brakeOf(brakeInput, current.brake)
     if (!brake.ok) return { ok: false, errors: brake.errors }
     patch.brake = brake.brake
+  }
+  if (filterInput !== undefined) {
+    const filter = catalogFilterSchema.safeParse(filterInput ?? {})
+    if (!filter.success) return { ok: false, errors: filter.error.issues.map((i) => prefixed("filter", issueToFieldError(i))) }
+    patch.filter = filter.data
   }
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
   if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key

@@ -29,6 +29,7 @@ const CatalogSyncSettings = model.define("catalog_sync_settings", {
   pricing_rules_revision: model.number().default(0),
   // Safety brake thresholds { removal_percent, lowered_prices_percent, price_drop_percent }; null = defaults.
   brake: model.json().nullable(),
+  filter: model.json().nullable(),
   // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
   revision: model.number().default(1),
 })
