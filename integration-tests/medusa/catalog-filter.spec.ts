@@ -76,6 +76,7 @@ describe("sync: the catalog filter", () => {
       markup_percent: "30",
       filter: { include_category_ids: [category], include_brand_ids: [brand] },
     })
+    expect([run?.status, run?.error_message]).toEqual(["succeeded", null])
     expect(run).toMatchObject({ status: "succeeded", created: expected.length })
     expect(await shopIds()).toEqual(expected)
   })
@@ -96,6 +97,7 @@ describe("sync: the catalog filter", () => {
     const before = await stats()
     const run = await runAndWait(env, "changes")
     const after = await stats()
+    expect([run.status, run.error_message]).toEqual(["succeeded", null])
     expect(run).toMatchObject({ status: "succeeded", created: added, removed: 0 })
     expect(await shopIds()).toEqual(expected)
     expect(after.export_pages - before.export_pages).toBe(0)
