@@ -5,6 +5,7 @@
 // exists", duplicate SKU) and rejecting the product for good. The crash window is reproduced by
 // making those rows through Medusa's own admin API, without the plugin's map row.
 import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
+import { productMetadata } from "../../src/sync/catalog-product"
 import type { ProductCard } from "../../src/catalog-client"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, sizedProductId, startSyncEnv, type SyncEnv } from "./sync-helpers"
@@ -137,7 +138,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
         handle: input.handle,
         external_id: id,
         status: "draft",
-        metadata: input.metadata,
+        metadata: productMetadata(input),
         options: [{ title: input.optionTitle, values: input.variants.map((v) => v.optionValue) }],
         variants: input.variants.map((v) => ({
           title: v.title,

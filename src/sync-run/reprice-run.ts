@@ -15,7 +15,7 @@ import { planReprice, type PriceChange, type StoredVariantPrice } from "../prici
 import type { PricingRules } from "../pricing/rules"
 import type { RunFence } from "../queue/run-liveness"
 import { variantAmounts } from "../sync/card-details"
-import { CURRENCY_CODE } from "../sync/product-input"
+import { CURRENCY_CODE } from "../sync/catalog-product"
 import type { EffectiveSettings } from "../sync/settings"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { ensureSalePriceList } from "../workflows/extras/sale-prices"

@@ -173,7 +173,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         vocabulary: settings.vocabulary,
         salesChannelId: setup.salesChannelId,
         stockLocationId: setup.stockLocationId,
-        categoryIdsFor: (details) => categoryIdsFor(details, refs),
+        categoryIdsFor: (product) => categoryIdsFor(product, refs),
         pricing: { rules: settings.pricingRules, categoryPathOf },
       },
       placement: setup,

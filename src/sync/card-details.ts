@@ -1,47 +1,35 @@
 // Pure: a catalog card's descriptive fields → the places Medusa has for them.
-// Prices, variants, stock and images are the engine's (src/sync); this file covers
-// everything else, so nothing the card carries is lost. README.md ("Catalog card → Medusa") is the table.
+// Prices, variants, stock and images are mapped in map-card.ts; this file covers everything
+// else, so nothing the card carries is lost. README.md ("Catalog card → Medusa") is the table.
 import Decimal from "decimal.js"
 import type { ProductCard } from "../catalog-client/schemas"
 import { sellingAmount, toAmount } from "./money"
 import type { Language } from "./settings/language"
+import { LOCALE_BY_LANGUAGE, type CatalogProduct, type ProductTranslation } from "./catalog-product"
 
-
-/** Medusa locale codes for the catalog's two languages. */
-export const LOCALE_BY_LANGUAGE: Record<Language, string> = { uk: "uk-UA", ru: "ru-RU" }
 
 export function otherLanguage(language: Language): Language {
   return language === "uk" ? "ru" : "uk"
 }
 
-/** Texts in the non-primary language, as Medusa's translation module stores them for a product. */
-export interface ProductTranslation {
-  title: string
-  description: string | null
-  material: string | null
-}
-
-export interface CardDetails {
-  title: string
-  description: string | null
-  subtitle?: string | null
-  handle?: string
-  /** grams */
-  weight: number | null
-  /** millimetres */
-  length: number | null
-  width: number | null
-  height: number | null
-  material: string | null
-  /** ISO 3166-1 alpha-2, lower case as Medusa's country list spells it */
-  origin_country: string | null
-  metadata: Record<string, unknown>
-  /** The non-primary language, keyed by Medusa locale ("uk-UA" | "ru-RU"). */
-  translations: Record<string, ProductTranslation>
-  categoryCatalogId: string | null
-  brandCatalogId: string | null
-  brandModelCatalogId: string | null
-}
+/** The descriptive part of a CatalogProduct: everything but variants, images, size words and placement. */
+export type CardDescription = Pick<
+  CatalogProduct,
+  | "title"
+  | "description"
+  | "handle"
+  | "weight"
+  | "length"
+  | "width"
+  | "height"
+  | "material"
+  | "origin_country"
+  | "extraMetadata"
+  | "translations"
+  | "categoryCatalogId"
+  | "brand"
+  | "brandModel"
+>
 
 export interface CardDetailsContext {
   primaryLanguage: Language
@@ -97,7 +85,7 @@ function bilingual(card: ProductCard, field: "marketplace_text" | "material" | "
   return uk === null && ru === null ? null : { uk, ru }
 }
 
-export function mapCardDetails(card: ProductCard, ctx: CardDetailsContext): CardDetails {
+export function mapCardDetails(card: ProductCard, ctx: CardDetailsContext): CardDescription {
   const primary = ctx.primaryLanguage
   const other = otherLanguage(primary)
 
@@ -115,27 +103,19 @@ export function mapCardDetails(card: ProductCard, ctx: CardDetailsContext): Card
     value_ru: text(a.value_ru),
   }))
 
-  // metadata is what the storefront can read beyond the typed fields: title, description
-  // and material hold the primary language, translations the other. Deliberately left
-  // out: sync_version and updated_at (they change on every stock change, so they would
-  // defeat the engine's fingerprint; the product map keeps them) and cost_price (the
-  // reseller's wholesale cost must not reach the public store API).
-  const metadata: Record<string, unknown> = {
-    catalog_id: card.id,
-    sku: card.sku,
+  // Metadata is what the storefront can read beyond the typed fields (productMetadata adds the
+  // catalog references and the other language). Deliberately left out: sync_version and
+  // updated_at (they change on every stock change, so they would defeat the fingerprint; the
+  // product map keeps them) and cost_price (the reseller's wholesale cost must not reach the
+  // public store API).
+  const extraMetadata: Record<string, unknown> = {
     is_new: card.is_new ?? null,
     marketplace_text: bilingual(card, "marketplace_text"),
     attributes,
-    catalog_category_id: card.category_id ?? null,
-    brand: card.brand ? { catalog_id: card.brand.id, name: card.brand.name } : null,
-    brand_model: card.brand_model ? { catalog_id: card.brand_model.id, name: card.brand_model.name } : null,
-    // The other language for storefronts without the translation module (kept always, so
-    // switching the module on or off loses nothing).
-    translations: { [other]: translation },
   }
   // A country the catalog spells in a way Medusa cannot store is kept as given.
   const country = countryCode(card.origin_country)
-  if (country === null && text(card.origin_country) !== null) metadata.origin_country_raw = text(card.origin_country)
+  if (country === null && text(card.origin_country) !== null) extraMetadata.origin_country_raw = text(card.origin_country)
 
   return {
     title: titleIn(card, primary),
@@ -147,11 +127,11 @@ export function mapCardDetails(card: ProductCard, ctx: CardDetailsContext): Card
     height: scaled(dims?.height, 10),
     material: pick(card, "material", primary),
     origin_country: country,
-    metadata,
+    extraMetadata,
     translations: { [LOCALE_BY_LANGUAGE[other]]: translation },
     categoryCatalogId: card.category_id ?? null,
-    brandCatalogId: card.brand?.id ?? null,
-    brandModelCatalogId: card.brand_model?.id ?? null,
+    brand: card.brand ? { id: card.brand.id, name: card.brand.name } : null,
+    brandModel: card.brand_model ? { id: card.brand_model.id, name: card.brand_model.name } : null,
   }
 }
 

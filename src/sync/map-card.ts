@@ -1,18 +1,18 @@
-// Pure: a catalog card → the product, size option ("Розмір"), variants, prices and images the
-// engine writes to Medusa. Descriptive fields come from mapCardDetails (fidelity).
+// Pure: a catalog card → its CatalogProduct, mapped once: the size option ("Розмір"), variants,
+// prices and images here, the descriptive fields from mapCardDetails (card-details.ts).
 import type { ProductCard } from "../catalog-client/schemas"
 import { priceOf, type PricingContext } from "../pricing/engine"
 import type { PricingRules } from "../pricing/rules"
-import { mapCardDetails, otherLanguage, variantAmounts, type CardDetails } from "./card-details"
+import { mapCardDetails, otherLanguage, variantAmounts, type CardDescription } from "./card-details"
 import { toAmount } from "./money"
 import type { Language } from "./settings/language"
 import {
   DEFAULT_SIZE_KEY,
-  type ProductInput,
+  type CatalogProduct,
+  type CatalogVariant,
   type StockInput,
-  type VariantInput,
   type VariantPricing,
-} from "./product-input"
+} from "./catalog-product"
 import { DEFAULT_VOCABULARY, type ShopVocabulary } from "./shop-vocabulary"
 import { sortSizes } from "./size-order"
 
@@ -21,8 +21,8 @@ export interface MapContext {
   salesChannelId: string | null
   /** The stock location levels are written to (part of the stock fingerprint). */
   stockLocationId?: string | null
-  /** Medusa category ids for a card (fidelity's categoryIdsFor over the run's reference maps). */
-  categoryIdsFor?: (details: CardDetails) => string[]
+  /** Medusa category ids for a card (categoryIdsFor in src/workflows/extras over the run's reference maps). */
+  categoryIdsFor?: (product: Pick<CatalogProduct, "categoryCatalogId">) => string[]
   /** Size option title and one-size value per language (default: DEFAULT_VOCABULARY). */
   vocabulary?: ShopVocabulary
   /**
@@ -81,10 +81,10 @@ export function distinctSizes(card: ProductCard): ProductCard["sizes"] {
   return sortSizes(distinct, (s) => s.size.trim())
 }
 
-function variantsOf(card: ProductCard, oneSize: string, details: CardDetails, pricing: MapPricing | undefined): VariantInput[] {
+function variantsOf(card: ProductCard, oneSize: string, details: Pick<CardDescription, "categoryCatalogId" | "brand">, pricing: MapPricing | undefined): CatalogVariant[] {
   const sizes = distinctSizes(card)
   const context: PricingContext = pricing
-    ? { categoryPath: pricing.categoryPathOf(details.categoryCatalogId), brandId: details.brandCatalogId }
+    ? { categoryPath: pricing.categoryPathOf(details.categoryCatalogId), brandId: details.brand?.id ?? null }
     : { categoryPath: [], brandId: null }
   const amountsOf = (entry: { price?: string | null; old_price?: string | null; cost_price?: string | null }) => {
     if (!pricing) return variantAmounts(entry)
@@ -140,8 +140,8 @@ export function isOwnProduct(product: { external_id?: string | null; metadata?: 
   return !!meta && meta[PRODUCT_MARKER] === true && meta.catalog_id === product.external_id
 }
 
-export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInput {
-  const details = mapCardDetails(card, { primaryLanguage: ctx.primaryLanguage })
+export function mapCardToProduct(card: ProductCard, ctx: MapContext): CatalogProduct {
+  const { extraMetadata, ...details } = mapCardDetails(card, { primaryLanguage: ctx.primaryLanguage })
   const vocabulary = ctx.vocabulary ?? DEFAULT_VOCABULARY
   const labels = vocabulary[ctx.primaryLanguage]
   const otherLabels = vocabulary[otherLanguage(ctx.primaryLanguage)]
@@ -150,25 +150,19 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInp
   // A product nobody can buy at a price stays a draft: no variant priced → draft.
   const priced = variants.some((v) => v.amount !== null)
   return {
+    ...details,
     catalogId: card.id,
+    sku: card.sku,
+    syncVersion: card.sync_version,
     external_id: card.id,
-    title: details.title,
-    handle: details.handle ?? `catalog-${card.id}`,
-    description: details.description,
-    subtitle: details.subtitle ?? null,
+    subtitle: null,
     status: priced ? "published" : "draft",
-    weight: details.weight,
-    length: details.length,
-    width: details.width,
-    height: details.height,
-    material: details.material,
-    origin_country: details.origin_country,
     images,
     thumbnail: images[0]?.url ?? null,
     // The size words in the other language, for storefronts that show it (option titles and
     // values are not translated by the plugin).
-    metadata: {
-      ...details.metadata,
+    extraMetadata: {
+      ...extraMetadata,
       [PRODUCT_MARKER]: true,
       size_labels: { [otherLanguage(ctx.primaryLanguage)]: { option: otherLabels.option, one_size: otherLabels.oneSize } },
     },
@@ -176,7 +170,6 @@ export function mapCardToProduct(card: ProductCard, ctx: MapContext): ProductInp
     categoryIds: ctx.categoryIdsFor?.(details) ?? [],
     variants,
     salesChannelId: ctx.salesChannelId,
-    details,
   }
 }
 

@@ -1,12 +1,11 @@
 // Pure: one page of change items + the product-map rows for their ids → what to write.
 // The plan is the whole decision; src/workflows only carries it out.
-import type { ProductCard } from "../catalog-client/schemas"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { changedParts, fingerprint, stockFingerprint, type ChangedParts } from "./fingerprint"
 import { mapCardToProduct, stockOf, type MapContext } from "./map-card"
-import type { ProductInput, StockInput } from "./product-input"
+import type { CatalogProduct, StockInput } from "./catalog-product"
 
-/** The columns of catalog_product_map the engine reads. */
+/** The columns of catalog_product_map the sync reads. */
 export interface MapRow {
   id: string
   catalog_id: string
@@ -24,8 +23,8 @@ export interface MapRow {
 
 export interface PlannedUpsert {
   catalogId: string
-  card: ProductCard
-  input: ProductInput
+  /** The card, mapped once (mapCardToProduct). */
+  input: CatalogProduct
   stock: StockInput
   fingerprint: string
   stockFingerprint: string
@@ -63,7 +62,7 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       if (row && row.status === "active" && row.product_id) plan.remove.push(row)
       continue
     }
-    let input: ProductInput
+    let input: CatalogProduct
     let stock: StockInput
     try {
       input = mapCardToProduct(item.product, ctx)
@@ -74,7 +73,6 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
     }
     const planned: PlannedUpsert = {
       catalogId: item.id,
-      card: item.product,
       input,
       stock,
       fingerprint: fingerprint(input),

@@ -8,7 +8,7 @@ export type Phase = "never" | "full_export" | "changes"
 /** Why a run dropped its cursor and began a new full pass. */
 export type RestartReason = "invalid_cursor" | "pricing_changed"
 
-/** The columns of catalog_sync_state the engine reads. */
+/** The columns of catalog_sync_state runSync reads. */
 export interface SyncStateView {
   cursor: string | null
   cursor_pricing: PricingParams | null

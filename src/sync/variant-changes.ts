@@ -3,12 +3,12 @@
 // (variants removed with their prices and inventory). The product map's ids are first
 // checked against the shop's live variants (reconcileWithShop): the shop wins.
 import type { ChangedParts } from "./fingerprint"
-import { DEFAULT_SIZE_KEY, type ProductInput, type StockInput } from "./product-input"
+import { DEFAULT_SIZE_KEY, type CatalogProduct, type StockInput } from "./catalog-product"
 
 export interface ProductVariantsBefore {
   catalogId: string
   productId: string
-  input: Omit<ProductInput, "details">
+  input: CatalogProduct
   stock: StockInput
   /** size key → variant id, from the product map */
   variantIds: Record<string, string>
@@ -140,7 +140,7 @@ export interface AddedVariant {
   variantId?: string
 }
 
-function addedOf(p: ProductVariantsBefore, v: ProductInput["variants"][number], rank: number, quantity: number): AddedVariant {
+function addedOf(p: ProductVariantsBefore, v: CatalogProduct["variants"][number], rank: number, quantity: number): AddedVariant {
   return {
     catalogId: p.catalogId,
     productId: p.productId,

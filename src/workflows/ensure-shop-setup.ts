@@ -26,7 +26,7 @@ import {
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { SALE_PRICE_LIST_DESCRIPTION, SALE_PRICE_LIST_SOURCE, SALE_PRICE_LIST_TITLE } from "./extras/sale-prices"
-import { CURRENCY_CODE } from "../sync/product-input"
+import { CURRENCY_CODE } from "../sync/catalog-product"
 import type { Placement } from "./page-input"
 import { DEFAULT_REGION, type RegionSetup } from "../sync/settings"
 

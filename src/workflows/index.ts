@@ -1,5 +1,5 @@
 // Public entry of the `medusa-catalog-sync/workflows` export: the workflows and helpers the
-// sync engine writes products with, for apps that want to call them directly.
+// sync writes products with, for apps that want to call them directly.
 export { createCatalogProductsWorkflow, type CreateCatalogProductsInput } from "./create-catalog-products"
 export { updateCatalogProductsWorkflow, type UpdateCatalogProductsInput } from "./update-catalog-products"
 export { setCatalogStockWorkflow } from "./set-catalog-stock"

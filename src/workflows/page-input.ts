@@ -1,11 +1,11 @@
 // Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
 // so plain data only).
-import type { ProductInput, StockInput } from "../sync/product-input"
+import { productMetadata, type CatalogProduct, type StockInput } from "../sync/catalog-product"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
 
 export interface ProductToCreate {
   catalogId: string
-  input: Omit<ProductInput, "details">
+  input: CatalogProduct
   stock: StockInput
 }
 
@@ -29,8 +29,8 @@ export interface Placement {
   shippingProfileId: string | null
 }
 
-/** The Medusa product fields the engine owns (no variants, options or links). */
-export function productFields(input: Omit<ProductInput, "details">) {
+/** The Medusa product fields the sync owns (no variants, options or links). */
+export function productFields(input: CatalogProduct) {
   return {
     title: input.title,
     handle: input.handle,
@@ -46,7 +46,7 @@ export function productFields(input: Omit<ProductInput, "details">) {
     origin_country: input.origin_country,
     images: input.images,
     thumbnail: input.thumbnail,
-    metadata: input.metadata,
+    metadata: productMetadata(input),
     category_ids: input.categoryIds,
   }
 }

@@ -13,7 +13,7 @@ export type SizePrice = {
   markup_percent: string | null
 }
 
-/** Fields every sync writes over (src/sync/product-input.ts): manual edits to them do not last. */
+/** Fields every sync writes over (src/sync/catalog-product.ts): manual edits to them do not last. */
 export const MANAGED_FIELDS = [
   "title",
   "subtitle",

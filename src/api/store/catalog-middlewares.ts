@@ -1,5 +1,5 @@
-// Store API additions for catalog brands. Medusa reads only src/api/middlewares.ts, so the
-// platform's file spreads `storeCatalogMiddlewares` into its defineMiddlewares routes.
+// Store API additions for catalog brands. Medusa reads only src/api/middlewares.ts, so that
+// file spreads `storeCatalogMiddlewares` into its defineMiddlewares routes.
 import { allowFields, type MiddlewareRoute } from "@medusajs/framework/http"
 
 /** Product relations the plugin adds through module links (src/links), with their readable fields. */

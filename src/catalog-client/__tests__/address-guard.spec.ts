@@ -1,7 +1,6 @@
 // The address policy: every non-public range refused by default, IPv4 inside IPv6 judged as
 // IPv4, names judged by every address they resolve to, and a refused address never connected.
-import http from "node:http"
-import { listenOnLoopback } from "./sandbox-helpers"
+import { countingLoopbackServer } from "./sandbox-helpers"
 import { Agent, request } from "undici"
 import {
   AddressNotAllowedError,
@@ -125,16 +124,7 @@ describe("resolveAllowed", () => {
 })
 
 describe("guardedConnector", () => {
-  let server: http.Server
-  let port: number
-  let accepted = 0
-
-  beforeAll(async () => {
-    server = http.createServer((_req, res) => res.end("{}"))
-    server.on("connection", () => accepted++)
-    port = await listenOnLoopback(server)
-  })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  const served = countingLoopbackServer((_req, res) => res.end("{}"))
 
   async function get(url: string, connect: ReturnType<typeof guardedConnector>) {
     const agent = new Agent({ connect })
@@ -148,19 +138,19 @@ describe("guardedConnector", () => {
   }
 
   it("refuses a loopback literal and a name resolving to loopback without opening a socket", async () => {
-    accepted = 0
+    served.accepted = 0
     const lookup: LookupFunction = (_h, _o, cb) => cb(null, [{ address: "127.0.0.1", family: 4 }])
-    await expect(get(`http://127.0.0.1:${port}/`, guardedConnector({}, { lookup }))).rejects.toMatchObject({ code: "address_not_allowed" })
-    await expect(get(`http://catalog.test:${port}/`, guardedConnector({}, { lookup }))).rejects.toMatchObject({ code: "address_not_allowed" })
-    await expect(get(`http://[::1]:${port}/`, guardedConnector({}, { lookup }))).rejects.toMatchObject({ code: "address_not_allowed" })
-    expect(accepted).toBe(0)
+    await expect(get(`http://127.0.0.1:${served.port}/`, guardedConnector({}, { lookup }))).rejects.toMatchObject({ code: "address_not_allowed" })
+    await expect(get(`http://catalog.test:${served.port}/`, guardedConnector({}, { lookup }))).rejects.toMatchObject({ code: "address_not_allowed" })
+    await expect(get(`http://[::1]:${served.port}/`, guardedConnector({}, { lookup }))).rejects.toMatchObject({ code: "address_not_allowed" })
+    expect(served.accepted).toBe(0)
   })
 
   it("connects to the checked address when the policy allows it", async () => {
-    accepted = 0
+    served.accepted = 0
     const lookup: LookupFunction = (_h, _o, cb) => cb(null, [{ address: "127.0.0.1", family: 4 }])
-    await expect(get(`http://catalog.test:${port}/`, guardedConnector({ allowPrivateNetworks: true }, { lookup }))).resolves.toBe(200)
-    await expect(get(`http://127.0.0.1:${port}/`, guardedConnector({ allowPrivateNetworks: true }))).resolves.toBe(200)
-    expect(accepted).toBe(2)
+    await expect(get(`http://catalog.test:${served.port}/`, guardedConnector({ allowPrivateNetworks: true }, { lookup }))).resolves.toBe(200)
+    await expect(get(`http://127.0.0.1:${served.port}/`, guardedConnector({ allowPrivateNetworks: true }))).resolves.toBe(200)
+    expect(served.accepted).toBe(2)
   })
 })

@@ -1,7 +1,7 @@
 // Shared helpers for the client tests: a sandbox on loopback and its control API over HTTP.
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox/server"
 import { CatalogClient, type CatalogClientOptions } from "../index"
-import type http from "node:http"
+import http from "node:http"
 import type { AddressInfo } from "node:net"
 
 export const TEST_KEY = "test-key-5f1c9a7e-SECRET"
@@ -46,4 +46,19 @@ export function productIdsOnSale(sb: Sandbox): string[] {
 export async function listenOnLoopback(server: http.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   return (server.address() as AddressInfo).port
+}
+
+/**
+ * A test server on a free loopback port for the describe block that calls this, counting the
+ * connections it accepts (an address the policy refuses must open none).
+ */
+export function countingLoopbackServer(handler: http.RequestListener): { port: number; accepted: number } {
+  const served = { port: 0, accepted: 0 }
+  const server = http.createServer(handler)
+  server.on("connection", () => served.accepted++)
+  beforeAll(async () => {
+    served.port = await listenOnLoopback(server)
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return served
 }

@@ -1,4 +1,6 @@
 import { mapCardDetails, productHandle } from "../card-details"
+import { productMetadata } from "../catalog-product"
+import { mapCardToProduct } from "../map-card"
 import type { ProductCard } from "../../catalog-client/schemas"
 
 function card(overrides: Partial<ProductCard> = {}): ProductCard {
@@ -35,6 +37,11 @@ function card(overrides: Partial<ProductCard> = {}): ProductCard {
   }
 }
 
+/** The product metadata Medusa stores for the card (the descriptive part plus the catalog references). */
+function metadataOf(c: ProductCard, primaryLanguage: "uk" | "ru"): Record<string, unknown> {
+  return productMetadata(mapCardToProduct(c, { primaryLanguage, salesChannelId: null }))
+}
+
 describe("mapCardDetails", () => {
   it("puts the primary language in the typed fields and the other in translations (uk primary)", () => {
     const d = mapCardDetails(card(), { primaryLanguage: "uk" })
@@ -42,7 +49,7 @@ describe("mapCardDetails", () => {
     expect(d.description).toBe("Опис")
     expect(d.material).toBe("бавовна")
     expect(d.translations).toEqual({ "ru-RU": { title: "Кроссовки", description: "Описание", material: "хлопок" } })
-    expect(d.metadata.translations).toEqual({ ru: { title: "Кроссовки", description: "Описание", material: "хлопок" } })
+    expect(metadataOf(card(), "uk").translations).toEqual({ ru: { title: "Кроссовки", description: "Описание", material: "хлопок" } })
   })
 
   it("swaps languages when ru is primary", () => {
@@ -65,9 +72,9 @@ describe("mapCardDetails", () => {
   it("keeps ids as exact strings and carries everything else in metadata", () => {
     const d = mapCardDetails(card(), { primaryLanguage: "uk" })
     expect(d.categoryCatalogId).toBe("12")
-    expect(d.brandCatalogId).toBe("5")
-    expect(d.brandModelCatalogId).toBe("77")
-    expect(d.metadata).toMatchObject({
+    expect(d.brand).toEqual({ id: "5", name: "Nike" })
+    expect(d.brandModel).toEqual({ id: "77", name: "Air Max 90" })
+    expect(metadataOf(card(), "uk")).toMatchObject({
       catalog_id: "9223372036854775807",
       sku: "UA-000123",
       is_new: true,
@@ -77,7 +84,7 @@ describe("mapCardDetails", () => {
       brand_model: { catalog_id: "77", name: "Air Max 90" },
       catalog_category_id: "12",
     })
-    expect(JSON.stringify(d.metadata)).not.toContain("1000.00") // cost stays off the storefront
+    expect(JSON.stringify(metadataOf(card(), "uk"))).not.toContain("1000.00") // cost stays off the storefront
   })
 
   it("does not depend on sync_version or stock, so stock-only changes keep the same details", () => {
@@ -99,8 +106,8 @@ describe("mapCardDetails", () => {
     expect(d.translations["ru-RU"]).toEqual({ title: "Кросівки", description: null, material: null })
     expect([d.weight, d.length, d.width, d.height]).toEqual([null, null, null, null])
     expect(d.origin_country).toBeNull()
-    expect(d.metadata.origin_country_raw).toBe("Ukraine")
-    expect([d.categoryCatalogId, d.brandCatalogId, d.brandModelCatalogId]).toEqual([null, null, null])
+    expect(d.extraMetadata.origin_country_raw).toBe("Ukraine")
+    expect([d.categoryCatalogId, d.brand, d.brandModel]).toEqual([null, null, null])
   })
 
   it("makes URL-safe unique handles", () => {

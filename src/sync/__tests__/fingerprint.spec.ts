@@ -1,6 +1,6 @@
 import { fingerprint, stableJson, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 

@@ -3,7 +3,7 @@
 import { DEFAULT_PRICING_RULES, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { fingerprintParts } from "../fingerprint"
 import { mapCardToProduct, type MapPricing } from "../map-card"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 const pricing = (rules: PricingRules, path: string[] = []): MapPricing => ({ rules, categoryPathOf: (id) => (id ? [...path, id] : []) })

@@ -1,9 +1,9 @@
 import { isOwnProduct, mapCardToProduct, stockOf, variantSku, variantSkuCandidates } from "../map-card"
 import { toAmount, sellingAmount } from "../money"
-import { DEFAULT_SIZE_KEY } from "../product-input"
+import { DEFAULT_SIZE_KEY, productMetadata } from "../catalog-product"
 import { resolveVocabulary } from "../shop-vocabulary"
 import { chooseVariantSkus } from "../variant-skus"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 
@@ -38,9 +38,9 @@ describe("mapCardToProduct", () => {
     const ru = mapCardToProduct(card({ sizes: [] }), { ...ctx, primaryLanguage: "ru" })
     expect(ru.optionTitle).toBe("Размер")
     expect(ru.variants[0].optionValue).toBe("Один размер")
-    expect(ru.metadata.size_labels).toEqual({ uk: { option: "Розмір", one_size: "Один розмір" } })
+    expect(ru.extraMetadata.size_labels).toEqual({ uk: { option: "Розмір", one_size: "Один розмір" } })
     const uk = mapCardToProduct(card(), ctx)
-    expect(uk.metadata.size_labels).toEqual({ ru: { option: "Размер", one_size: "Один размер" } })
+    expect(uk.extraMetadata.size_labels).toEqual({ ru: { option: "Размер", one_size: "Один размер" } })
     const custom = mapCardToProduct(card({ sizes: [] }), { ...ctx, vocabulary: resolveVocabulary({ uk: { option: "Розмір взуття", oneSize: " " } }) })
     expect(custom.optionTitle).toBe("Розмір взуття")
     expect(custom.variants[0].optionValue).toBe("Один розмір")
@@ -122,10 +122,10 @@ describe("variant SKUs", () => {
 describe("own products", () => {
   it("marks its products, and tells them from another import's product with the same external_id", () => {
     const input = mapCardToProduct(card(), ctx)
-    expect(isOwnProduct({ external_id: input.external_id, metadata: input.metadata })).toBe(true)
+    expect(isOwnProduct({ external_id: input.external_id, metadata: productMetadata(input) })).toBe(true)
     expect(isOwnProduct({ external_id: input.external_id, metadata: null })).toBe(false)
     expect(isOwnProduct({ external_id: input.external_id, metadata: { catalog_id: input.external_id } })).toBe(false)
-    expect(isOwnProduct({ external_id: "1", metadata: { ...input.metadata } })).toBe(false)
+    expect(isOwnProduct({ external_id: "1", metadata: { ...productMetadata(input) } })).toBe(false)
   })
 })
 

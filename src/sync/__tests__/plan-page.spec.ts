@@ -1,7 +1,7 @@
 import { fingerprint, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
 import { planPage, shrinkingRows, type MapRow } from "../plan-page"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 
@@ -85,11 +85,11 @@ describe("planPage", () => {
   })
 
   it("keeps only the latest state of an id repeated in one page", () => {
-    const a = card({ id: "5", name: "first" })
-    const b = card({ id: "5", name: "second" })
+    const a = card({ id: "5", name_uk: "first" })
+    const b = card({ id: "5", name_uk: "second" })
     const plan = planPage([{ status: "active", id: "5", product: a }, { status: "removed", id: "5" }, { status: "updated", id: "5", product: b }], [], ctx)
     expect(plan.create).toHaveLength(1)
-    expect(plan.create[0].card.name).toBe("second")
+    expect(plan.create[0].input.title).toBe("second")
   })
 })
 

@@ -1,6 +1,6 @@
 import { mapCardToProduct, stockOf } from "../map-card"
 import { reconcileWithShop, variantChanges } from "../variant-changes"
-import { card } from "./engine-fixtures"
+import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc" }
 
@@ -12,7 +12,7 @@ describe("variantChanges", () => {
         { size: "44", stock: 7, price: "11.00" },
       ],
     })
-    const { details: _d, ...input } = mapCardToProduct(c, ctx)
+    const input = mapCardToProduct(c, ctx)
     const changes = variantChanges([
       {
         catalogId: c.id,
@@ -37,7 +37,7 @@ describe("reconcileWithShop", () => {
       { size: "41", stock: 3, price: "11.00" },
     ],
   })
-  const { details: _d, ...input } = mapCardToProduct(c, ctx)
+  const input = mapCardToProduct(c, ctx)
   const before = { catalogId: c.id, productId: "prod_1", input, stock: stockOf(c), partsToWrite: { fields: false, variants: false, prices: true } }
 
   it("the shop wins over the map: deleted ids are dropped, a crash-made variant is adopted, strays are removed", () => {

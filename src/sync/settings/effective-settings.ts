@@ -162,7 +162,7 @@ function storedFilter(stored: unknown): CatalogFilter {
   return parsed.success ? parsed.data : KEEP_EVERYTHING
 }
 
-/** The saved rules (re-validated: a row from an older version never reaches the engine unchecked), else the API's parameters as rules. */
+/** The saved rules (re-validated: a row from an older version never reaches the pricing unchecked), else the API's parameters as rules. */
 function rulesOf(row: SettingsRow | null, pricing: PricingParams): Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "pricingRulesRevision"> {
   const revision = row?.pricing_rules_revision ?? 0
   if (row?.pricing_rules) {

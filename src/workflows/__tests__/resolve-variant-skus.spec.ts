@@ -2,8 +2,7 @@
 // decides between the plain and the suffixed SKU.
 import { Modules } from "@medusajs/framework/utils"
 import { variantSkuCandidates } from "../../sync/map-card"
-import type { PlannedUpsert } from "../../sync/plan-page"
-import { resolveVariantSkus } from "../resolve-variant-skus"
+import { resolveVariantSkus, type SkuSubject } from "../resolve-variant-skus"
 
 type Variant = { id: string; sku: string; product_id: string }
 
@@ -21,8 +20,8 @@ function containerWith(live: Variant[]) {
 const card = { id: "77", sku: "TEE" }
 const [plain, suffixed] = variantSkuCandidates(card as any, "M")
 
-function planned(row: PlannedUpsert["row"]): PlannedUpsert {
-  return { catalogId: "77", card, row, input: { variants: [{ sizeKey: "M", sku: "" }] } } as unknown as PlannedUpsert
+function planned(row: SkuSubject["row"]): SkuSubject {
+  return { catalogId: "77", card, row, input: { variants: [{ sizeKey: "M", sku: "" }] } }
 }
 
 describe("resolveVariantSkus", () => {

@@ -6,10 +6,8 @@ import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 
 type LinkKind = { entryPoint: string; key: "catalog_brand_id" | "catalog_brand_model_id" }
 
-// The links' Query entry points, spelled out rather than imported from src/links: those files
-// import the catalog_sync module, whose service loads the runner, which loads this file — an
-// import cycle that leaves the module undefined when the app loads it first. Medusa names a
-// link's entry point "<alias A>_<alias B>"; the brand specs query through these names.
+// The links' Query entry points as Medusa names them ("<alias A>_<alias B>" of the links in
+// src/links); the brand specs query through these names.
 export const BRAND_LINK: LinkKind = { entryPoint: "product_catalog_brand", key: "catalog_brand_id" }
 export const MODEL_LINK: LinkKind = { entryPoint: "product_catalog_brand_model", key: "catalog_brand_model_id" }
 

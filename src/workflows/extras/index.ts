@@ -1,5 +1,5 @@
-// Fidelity hooks the engine calls (docs/contracts.md "Fidelity hooks"): reference data at
-// run start, extras after each page's product writes, cleanup on removal. All idempotent,
+// Catalog extras around the product writes (docs/contracts.md "One card, mapped once"): reference
+// data at run start, extras after each page's product writes, cleanup on removal. All idempotent,
 // one bulk call per kind per page.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import {
@@ -9,7 +9,7 @@ import {
   type CatalogClient,
   type Validators,
 } from "../../catalog-client"
-import type { CardDetails } from "../../sync/card-details"
+import type { CatalogProduct } from "../../sync/catalog-product"
 import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
@@ -37,7 +37,7 @@ export interface NewReferences {
   brandModelIdByCatalogId: Record<string, string>
 }
 
-/** What catalog_sync_state.reference_cache holds (only fidelity writes it). */
+/** What catalog_sync_state.reference_cache holds (only refreshReferenceData writes it). */
 export interface ReferenceCache {
   categories?: Validators & { primaryLanguage: Language; translations: boolean; count: number }
   brands?: Validators & { count: number }
@@ -63,14 +63,14 @@ function loggerOf(container: MedusaContainer): Logger {
   }
 }
 
-/** Errors that must stop the run (the engine handles them); anything else only skips a refresh. */
+/** Errors that must stop the run (runSync handles them); anything else only skips a refresh. */
 function isFatal(error: unknown): boolean {
   return error instanceof InvalidApiKeyError || error instanceof PlanRequiredError || error instanceof AbortedError
 }
 
-/** Product categories of a card's product, for the engine's product write. */
-export function categoryIdsFor(details: Pick<CardDetails, "categoryCatalogId">, refs: Pick<ReferenceMaps, "categoryIdByCatalogId">): string[] {
-  const id = details.categoryCatalogId ? refs.categoryIdByCatalogId.get(details.categoryCatalogId) : undefined
+/** Product categories of a card's product, for the product write (the mapping sets them). */
+export function categoryIdsFor(product: Pick<CatalogProduct, "categoryCatalogId">, refs: Pick<ReferenceMaps, "categoryIdByCatalogId">): string[] {
+  const id = product.categoryCatalogId ? refs.categoryIdByCatalogId.get(product.categoryCatalogId) : undefined
   return id ? [id] : []
 }
 
@@ -179,7 +179,7 @@ export async function refreshReferenceData(
   return { categoryIdByCatalogId, brandIdByCatalogId, brandModelIdByCatalogId, salePriceListId, translationsEnabled }
 }
 
-/** The sale amount wanted for every variant the engine wrote, keyed like the product map. */
+/** The sale amount wanted for every variant the page wrote, keyed like the product map. */
 export function salePricesOf(written: Pick<WrittenProduct, "variants" | "variantIdsBySize">[]): SalePriceWanted[] {
   const wanted: SalePriceWanted[] = []
   for (const w of written) {
@@ -253,7 +253,7 @@ export async function syncProductTranslations(container: MedusaContainer, writte
 }
 
 /**
- * A product left the catalog (deleted or set to draft by the engine): its sale prices,
+ * A product left the catalog (deleted or set to draft by the sync): its sale prices,
  * translations and brand links go; they come back if the catalog sends it again.
  */
 export async function removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void> {

@@ -1,12 +1,12 @@
 // Crossed-out prices the way Medusa storefronts show a sale: the variant's base price is
-// the catalog's old_price (written by the engine), and the selling price sits in one
+// the catalog's old_price (written by the product writes), and the selling price sits in one
 // plugin-owned price list of type "sale" with no rules. The store API then answers
 // calculated_price.original_amount = old_price and calculated_amount = price.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { batchPriceListPricesWorkflow, createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/medusa/core-flows"
 import Decimal from "decimal.js"
-import { CURRENCY_CODE } from "../../sync/product-input"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
 
 /** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
 export const SALE_PRICE_LIST_TITLE = "Catalog selling prices"

@@ -4,7 +4,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { batchTranslationsWorkflow, updateStoresWorkflow } from "@medusajs/medusa/core-flows"
-import { LOCALE_BY_LANGUAGE } from "../../sync/card-details"
+import { LOCALE_BY_LANGUAGE } from "../../sync/catalog-product"
 
 export const CATALOG_LOCALES = [LOCALE_BY_LANGUAGE.uk, LOCALE_BY_LANGUAGE.ru]
 
@@ -103,8 +103,8 @@ export async function deleteTranslations(container: MedusaContainer, referenceId
 
 /**
  * Writes the translation rows of every catalog product from its metadata.translations (which
- * card-details always fills). Used once when the app starts running with the translation
- * module after running without it: unchanged products are not rewritten by the engine, so
+ * the mapping always fills). Used once when the app starts running with the translation
+ * module after running without it: unchanged products are not rewritten by the sync, so
  * their translations would otherwise never appear. Pages of 500 products.
  */
 export async function backfillProductTranslations(container: MedusaContainer): Promise<number> {

@@ -1,5 +1,5 @@
 // Serializable data the page workflow passes between its steps (workflow data is plain:
-// the engine checkpoints it, so maps become records).
+// Medusa's workflow engine checkpoints it, so maps become records).
 //
 // Why compact records: Medusa's workflow engine deep-copies every step's and transform's input
 // each time it is read (resolveValue → parseStringifyIfNecessary). A page's plan with its cards
@@ -10,8 +10,7 @@ import type { RejectedItem } from "../../catalog-client/items"
 import { plannedSellingPrice } from "../../sync/change-rows"
 import type { ChangedParts } from "../../sync/fingerprint"
 import type { MapRow, PagePlan, PlannedUpsert } from "../../sync/plan-page"
-import type { ProductInput, StockInput } from "../../sync/product-input"
-import type { ProductTranslation } from "../../sync/card-details"
+import type { CatalogProduct, CatalogReference, ProductTranslation, StockInput } from "../../sync/catalog-product"
 import type { CreatedProduct } from "../page-input"
 import type { SkuSubject } from "../resolve-variant-skus"
 import { variantSku } from "../../sync/map-card"
@@ -24,8 +23,6 @@ export interface PageReferences {
   salePriceListId: string | null
   translationsEnabled: boolean
 }
-
-type Named = { id: string; name: string }
 
 /** One planned product as the steps read it: everything but its write input. */
 export interface PlannedRecord {
@@ -48,8 +45,8 @@ export interface PlannedRecord {
   imageUrls: string[]
   /** Each variant's selling amount when below its base price (the sale price list). */
   variants: { sizeKey: string; saleAmount: string | null }[]
-  brand: Named | null
-  brandModel: Named | null
+  brand: CatalogReference | null
+  brandModel: CatalogReference | null
   translations: Record<string, ProductTranslation>
 }
 
@@ -65,7 +62,7 @@ export interface PlanRecords {
 }
 
 /** A product's write input (what the create and update workflows write), keyed by catalog id. */
-export type ProductsToWrite = Record<string, { input: Omit<ProductInput, "details">; stock: StockInput }>
+export type ProductsToWrite = Record<string, { input: CatalogProduct; stock: StockInput }>
 
 /** A written product: its catalog id and what its write returned. */
 export interface PlannedWrite {
@@ -91,8 +88,8 @@ export interface WrittenProduct {
   variantIdsBySize: Record<string, string>
   /** Each variant's selling amount when below its base price (mapped once, in map-card). */
   variants: { sizeKey: string; saleAmount: string | null }[]
-  brand: Named | null
-  brandModel: Named | null
+  brand: CatalogReference | null
+  brandModel: CatalogReference | null
   /** The non-primary language, keyed by Medusa locale. */
   translations: Record<string, ProductTranslation>
 }
@@ -110,11 +107,11 @@ export function writtenProducts(writes: WrittenRecord[]): WrittenProduct[] {
 }
 
 function recordOf(p: PlannedUpsert): PlannedRecord {
-  const { input, card } = p
+  const { input } = p
   return {
     catalogId: p.catalogId,
-    card: { id: card.id, sku: card.sku },
-    syncVersion: card.sync_version,
+    card: { id: input.catalogId, sku: input.sku },
+    syncVersion: input.syncVersion,
     row: p.row,
     sizeKeys: input.variants.map((v) => v.sizeKey),
     stock: p.stock,
@@ -126,9 +123,9 @@ function recordOf(p: PlannedUpsert): PlannedRecord {
     sellingPrice: plannedSellingPrice(input.variants),
     imageUrls: input.images.map((i) => i.url),
     variants: input.variants.map((v) => ({ sizeKey: v.sizeKey, saleAmount: v.saleAmount })),
-    brand: card.brand ? { id: card.brand.id, name: card.brand.name } : null,
-    brandModel: card.brand_model ? { id: card.brand_model.id, name: card.brand_model.name } : null,
-    translations: input.details.translations,
+    brand: input.brand,
+    brandModel: input.brandModel,
+    translations: input.translations,
   }
 }
 
@@ -163,8 +160,7 @@ export function productsToWrite(plan: PagePlan, records: Pick<PlanRecords, "crea
   const out: ProductsToWrite = {}
   for (const p of [...plan.create, ...plan.update, ...plan.stockOnly]) {
     if (!wanted.has(p.catalogId)) continue
-    const { details: _details, ...input } = p.input
-    out[p.catalogId] = { input, stock: p.stock }
+    out[p.catalogId] = { input: p.input, stock: p.stock }
   }
   return out
 }

@@ -15,7 +15,7 @@ import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 import { rowCap, selectRowsToStore, type Omitted } from "../../api/admin/catalog-sync/runs/change-log-policy"
 import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
-import { CURRENCY_CODE } from "../../sync/product-input"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlanRecords, WrittenRecord } from "./page-types"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"

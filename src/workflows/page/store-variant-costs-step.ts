@@ -21,7 +21,7 @@ export const VARIANT_COST_TABLE = "catalog_variant_cost"
 export type CostPricing = { priceCalculation: PriceCalculation; rulesRevision: number }
 
 /**
- * The page's costs, shaped once where the workflow reads its plan (the engine deep-copies every
+ * The page's costs, shaped once where the workflow reads its plan (Medusa's workflow engine deep-copies every
  * step input, so the step gets these rows, not the plan). `variant_id` is filled in by the step.
  */
 export interface PlannedCosts {
@@ -81,7 +81,7 @@ export function costRowsOf(p: PlannedUpsert, variantIds: Record<string, string>,
       variant_id: variantIds[v.sizeKey] ?? null,
       cost: v.priced.cost,
       price_calculation: pricing.priceCalculation,
-      category_id: p.input.details.categoryCatalogId ?? null,
+      category_id: p.input.categoryCatalogId,
       category_path: JSON.stringify(v.priced.categoryPath),
       brand_id: v.priced.brandId,
       amount: v.priced.amount,

@@ -5,7 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
-import { CURRENCY_CODE } from "../../sync/product-input"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
 
 export interface VariantPrice {
   variantId: string

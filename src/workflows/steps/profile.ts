@@ -1,4 +1,4 @@
-// Optional timing of the engine's module calls (CATALOG_SYNC_PROFILE=1), for benchmarks.
+// Optional timing of the sync's module calls (CATALOG_SYNC_PROFILE=1), for benchmarks.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { readEnvironment } from "../../config/environment"
 

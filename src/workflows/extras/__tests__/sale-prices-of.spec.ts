@@ -11,7 +11,7 @@ function card(overrides: Partial<ProductCard>): ProductCard {
 
 function written(c: ProductCard, variantIdsBySize: Record<string, string>): WrittenProduct {
   const input = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: null })
-  const translations = input.details.translations
+  const translations = input.translations
   return { catalogId: c.id, productId: "prod_1", variantIdsBySize, variants: input.variants, brand: null, brandModel: null, translations }
 }
 
@@ -35,7 +35,7 @@ describe("salePricesOf", () => {
     ])
   })
 
-  it("skips sizes the engine did not write", () => {
+  it("skips sizes the page did not write", () => {
     const c = card({ sizes: [{ size: "S", stock: 1, price: "1.00", old_price: "2.00" }] })
     expect(salePricesOf([written(c, {})])).toEqual([])
   })

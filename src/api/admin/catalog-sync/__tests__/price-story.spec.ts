@@ -6,15 +6,18 @@ const variants = [
   { id: "v3", title: "44", sku: "A-44", price_set_id: "ps3" },
 ]
 
+/** v1: base 1625 with a sale price of 1300.1; v2: base 999.99 only; v3: no price. */
+const basePricesAndOneSale = [
+  { price_set_id: "ps1", currency_code: "uah", amount: 1625, raw_amount: { value: "1625" } },
+  { price_set_id: "ps1", price_list_id: "plist_sale", currency_code: "uah", amount: 1300.1, raw_amount: { value: "1300.1" } },
+  { price_set_id: "ps2", currency_code: "uah", amount: 999.99, raw_amount: { value: "999.99" } },
+]
+
 describe("priceStory", () => {
   it("a sale-list price below the base sells, and the base is crossed out; exact decimals from raw_amount", () => {
     const sizes = priceStory(
       variants,
-      [
-        { price_set_id: "ps1", currency_code: "uah", amount: 1625, raw_amount: { value: "1625" } },
-        { price_set_id: "ps1", price_list_id: "plist_sale", currency_code: "uah", amount: 1300.1, raw_amount: { value: "1300.1" } },
-        { price_set_id: "ps2", currency_code: "uah", amount: 999.99, raw_amount: { value: "999.99" } },
-      ],
+      basePricesAndOneSale,
       "plist_sale"
     )
     expect(sizes[0]).toEqual({ variant_id: "v1", size: "42", sku: "A-42", selling: "1300.10", crossed_out: "1625.00", cost: null, markup_percent: null })
@@ -42,11 +45,7 @@ describe("priceStory", () => {
   it("each size's stored cost, with the markup its selling price makes over it (exact decimals)", () => {
     const sizes = priceStory(
       variants,
-      [
-        { price_set_id: "ps1", currency_code: "uah", amount: 1625, raw_amount: { value: "1625" } },
-        { price_set_id: "ps1", price_list_id: "plist_sale", currency_code: "uah", amount: 1300.1, raw_amount: { value: "1300.1" } },
-        { price_set_id: "ps2", currency_code: "uah", amount: 999.99, raw_amount: { value: "999.99" } },
-      ],
+      basePricesAndOneSale,
       "plist_sale",
       new Map([["v1", "1000.077"], ["v2", null], ["v3", "500"]])
     )
