@@ -69,6 +69,7 @@ async function handle(
   state.stats.requests++
   const url = new URL(req.url ?? "/", "http://sandbox")
   const path = url.pathname
+  state.stats.countPath(path)
 
   const image = IMAGE_PATH.exec(path)
   const matched = image ? null : safeRoute(path)

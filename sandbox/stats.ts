@@ -11,6 +11,15 @@ export class Stats {
   images = 0
   /** Image requests answered 503 because the control API made their path fail. */
   imageFailures = 0
+  /** Pages of the full export served (GET /v1/products/changes in export mode). */
+  exportPages = 0
+  /** Requests per API path (images under one key), to tell which listings a client used. */
+  byPath: Record<string, number> = {}
+
+  countPath(path: string): void {
+    const key = path.startsWith("/images/") ? "/images" : path
+    this.byPath[key] = (this.byPath[key] ?? 0) + 1
+  }
 
   countStatus(status: number): void {
     this.byStatus[status] = (this.byStatus[status] ?? 0) + 1
@@ -29,6 +38,8 @@ export class Stats {
       not_modified: this.notModified,
       images: this.images,
       image_failures: this.imageFailures,
+      export_pages: this.exportPages,
+      by_path: { ...this.byPath },
     }
   }
 }

@@ -30,6 +30,7 @@ export function productChanges(ctx: RequestContext): Reply {
   let nextCursor: string
   let hasMore: boolean
   if (cursor.mode === "export") {
+    state.stats.exportPages++
     const page = state.catalog.exportPage(cursor.fresh ? null : cursor.position, limit)
     for (const product of page.products) {
       items.push(`{"status":"active","id":${product.idText},"product":${renderer.card(product, pricing)}}`)

@@ -1,3 +1,5 @@
 export * from "./category-tree"
 export * from "./filter"
 export * from "./queries"
+export * from "./filter-change"
+export * from "./kept-count"

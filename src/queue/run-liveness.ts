@@ -33,8 +33,10 @@ const STATE_COLUMNS = new Set([
   "blocked_revision",
   // The safety brake's approvals and discards (src/sync/safety-brake.ts), updated when a run ends.
   "brake_memory",
+  // The filter the shop was last brought in line with (src/sync-run/filter-change.ts).
+  "applied_filter",
 ])
-const JSON_COLUMNS = new Set(["cursor_pricing", "brake_memory"])
+const JSON_COLUMNS = new Set(["cursor_pricing", "brake_memory", "applied_filter"])
 
 /** Thrown when a run finds it no longer holds the run lock: it must stop without writing. */
 export class LostRunLockError extends Error {

@@ -18,7 +18,10 @@ import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor } from "../workflows/extras"
 import { RunReferences } from "./run-references"
-import { sweepPass } from "./sweep"
+import { removeActiveUnless, sweepPass } from "./sweep"
+import { appliedFilterOf } from "../catalog-filter/filter-change"
+import { applyFilterChange } from "./filter-change"
+import { filterPageItems } from "./filter-pages"
 import { writePage, type PageContext } from "./write-page"
 import { pageImagesFor } from "./page-images"
 import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-log-policy"
@@ -144,7 +147,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       brakeMemoryOf(state.brake_memory),
     )
     let treeOfRefs = refs
-    let categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
+    let categoryTree = await loadCatalogCategoryTree(container)
+    let categoryPathOf = categoryPathIn(categoryTree)
     let position: Position = { cursor: start.cursor, fullPassId: start.fullPassId }
     logger.info(
       `catalog sync: run ${runId} (${input.mode}${input.resume ? `, resuming pass ${input.resume.passId ?? "none"}` : ""}) starts: ` +
@@ -161,6 +165,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           full_pass_id: pos.fullPassId,
           full_pass_started_at: new Date(),
           phase: "full_export",
+          // A pass from the start reads the whole catalog through the filter (filterPageItems).
+          applied_filter: settings.filter,
         })
       }
       // Recorded only once the state holds the pass, so a run continuing this one resumes a
@@ -172,6 +178,54 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
     }
     await beginPass(position)
+
+    // The shop's products under the filter the feed is read through: defined per page and for the filter's own listings.
+    const pageContext = (fullPassId: string | null): PageContext => ({
+      container,
+      runId,
+      mapContext: {
+        primaryLanguage: settings.primaryLanguage,
+        vocabulary: settings.vocabulary,
+        salesChannelId: setup.salesChannelId,
+        stockLocationId: setup.stockLocationId,
+        categoryIdsFor: (product) => categoryIdsFor(product, refs),
+        pricing: { rules: settings.pricingRules, categoryPathOf },
+      },
+      placement: setup,
+      removalMode: settings.removalMode,
+      fullPassId,
+      refs,
+      settings,
+      images,
+    })
+
+    // A filter changed since the shop was last brought in line with it (a pass from the start needs none).
+    if (position.cursor !== null) {
+      phase = "filter"
+      const changed = await applyFilterChange(appliedFilterOf(state.applied_filter), settings.filter, categoryTree, {
+        client,
+        signal,
+        onRequest: () => counts.requests_used++,
+        log: (line) => logger.info(line),
+        writeCards: async (items) => {
+          refs = await references.forPage(items, false)
+          await fence.check()
+          const outcome = await writePage(items, pageContext(null))
+          counts.created += outcome.plan.create.length
+          counts.updated += outcome.plan.update.length
+          counts.stock_only += outcome.plan.stockOnly.length
+          counts.unchanged += outcome.plan.unchanged.length
+          counts.skipped += outcome.rejected.length
+        },
+        removeAllBut: async (kept) => {
+          await fence.check()
+          const removed = await removeActiveUnless(container, settings.removalMode, (r) => kept.has(r.catalog_id), images?.sweptRemoved)
+          counts.removed += removed
+          return removed
+        },
+      })
+      if (changed) await storeState({ applied_filter: settings.filter })
+    }
 
     const fetchPage = (cursor: string | null) => {
       counts.requests_used++
@@ -205,26 +259,12 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       refs = await references.forPage(page.items, position.fullPassId !== null)
       if (refs !== treeOfRefs) {
         treeOfRefs = refs
-        categoryPathOf = categoryPathIn(await loadCatalogCategoryTree(container))
+        categoryTree = await loadCatalogCategoryTree(container)
+        categoryPathOf = categoryPathIn(categoryTree)
       }
 
       const ctx: PageContext = {
-        container,
-        runId,
-        mapContext: {
-          primaryLanguage: settings.primaryLanguage,
-          vocabulary: settings.vocabulary,
-          salesChannelId: setup.salesChannelId,
-          stockLocationId: setup.stockLocationId,
-          categoryIdsFor: (product) => categoryIdsFor(product, refs),
-          pricing: { rules: settings.pricingRules, categoryPathOf },
-        },
-        placement: setup,
-        removalMode: settings.removalMode,
-        fullPassId: position.fullPassId,
-        refs,
-        settings,
-        images,
+        ...pageContext(position.fullPassId),
         brake: async (plan) => brake.check(plan, await currentPricesOf(container, plan.update.map((p) => p.catalogId))),
         onPlanned: (plan) => {
           planned = plan
@@ -248,7 +288,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       const ticker = setInterval(reportInsidePage, PAGE_PROGRESS_EVERY_MS)
       let outcome
       try {
-        outcome = await writePage(page.items, ctx)
+        // Cards outside the shop's filter are written as removals (never created; removed if the shop has them).
+        outcome = await writePage(filterPageItems(page.items, settings.filter, categoryTree), ctx)
       } finally {
         clearInterval(ticker)
         // A report still in flight must not land after the page's own counts.

@@ -14,14 +14,24 @@ export async function sweepPass(
   keep: ReadonlySet<string> = new Set(),
   removed?: (catalogIds: string[]) => Promise<void>
 ): Promise<number> {
+  // `keep`: removals the admin discarded at the safety brake (src/sync/safety-brake.ts).
+  return removeActiveUnless(container, mode, (r) => r.last_seen_pass === passId || keep.has(r.catalog_id), removed)
+}
+
+/** Removes (per `mode`) every active mapped product `keep` does not hold; returns how many. */
+export async function removeActiveUnless(
+  container: MedusaContainer,
+  mode: RemovalMode,
+  keep: (row: { catalog_id: string; last_seen_pass: string | null }) => boolean,
+  removed?: (catalogIds: string[]) => Promise<void>
+): Promise<number> {
   const service = catalogSyncService(container)
   const active = await service.listCatalogProductMaps({ status: "active" }, { select: ["id", "catalog_id", "product_id", "last_seen_pass"], take: null })
-  // `keep`: removals the admin discarded at the safety brake (src/sync/safety-brake.ts).
-  const unseen = active.filter((r) => r.last_seen_pass !== passId && !keep.has(r.catalog_id))
-  for (let i = 0; i < unseen.length; i += CHUNK) {
-    const chunk = unseen.slice(i, i + CHUNK)
+  const gone = active.filter((r) => !keep(r))
+  for (let i = 0; i < gone.length; i += CHUNK) {
+    const chunk = gone.slice(i, i + CHUNK)
     await removeMappedProducts(container, chunk, { mode })
     await removed?.(chunk.map((r) => r.catalog_id))
   }
-  return unseen.length
+  return gone.length
 }

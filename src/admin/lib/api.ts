@@ -106,3 +106,11 @@ export const queryKeys = {
   productChanges: (productId: string) => ["catalog-sync", "product", productId, "changes"] as const,
   productLocks: (productId: string) => ["catalog-sync", "product", productId, "locks"] as const,
 }
+
+/** POST /filter/count: how many catalog products of the last pass a filter (not yet saved) keeps. */
+export type FilterKeptCount = { kept: number; total: number; not_counted: Array<"in_stock_only" | "new_only"> }
+
+export const filterApi = {
+  count: (filter: Record<string, unknown>) => adminFetch<FilterKeptCount>("/filter/count", { method: "POST", body: { filter } }),
+  save: (filter: Record<string, unknown>) => adminFetch<SaveSettingsResult>("/settings", { method: "POST", body: { filter } }),
+}

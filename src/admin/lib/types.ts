@@ -30,7 +30,7 @@ export type PricingRulesSettings = {
 }
 
 /** GET /admin/catalog-sync/settings: the key masked, e.g. "••••1234". */
-export type SyncSettings = PublicSettings & PricingRulesSettings
+export type SyncSettings = Omit<PublicSettings, "filter"> & PricingRulesSettings & { filter?: PublicSettings["filter"] }
 
 export type RunStatus = "queued" | "running" | "paused" | "succeeded" | "failed" | "interrupted"
 

@@ -1,6 +1,7 @@
 // Effective settings = the admin's saved row over the plugin options over defaults, and the
 // public (masked) view of them the admin API returns.
 import Decimal from "decimal.js"
+import { catalogFilterSchema, KEEP_EVERYTHING, type CatalogFilter } from "../../catalog-filter/filter"
 import { DEFAULT_BRAKE_THRESHOLDS, type BrakeThresholds } from "../../pricing/brake"
 import { parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { resolveVocabulary, type ShopVocabulary } from "../shop-vocabulary"
@@ -44,6 +45,8 @@ export type EffectiveSettings = {
   brake: BrakeThresholds
   /** Fields locked on every product unless a product unlocks them, and whether an admin edit locks a field. */
   fieldLocks: ShopLockDefaults
+  /** What part of the catalog the shop imports (keeps everything until the admin saves one). */
+  filter: CatalogFilter
   pollIntervalMinutes: number
   stockLocationId: string | null
   salesChannelId: string | null
@@ -81,6 +84,7 @@ export type SettingsRow = {
   brake?: Partial<BrakeThresholds> | null
   mirror_images?: boolean | null
   field_locks?: unknown
+  filter?: unknown
 }
 
 /** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
@@ -147,6 +151,7 @@ export function resolveEffectiveSettings(input: {
     ...rulesOf(row, pricing),
     brake: { ...DEFAULT_BRAKE_THRESHOLDS, ...(row?.brake ?? {}) },
     fieldLocks: fieldLocksOf(row),
+    filter: storedFilter(row?.filter),
     pollIntervalMinutes: row ? clampInterval(row.poll_interval_minutes) : clampInterval(options.pollIntervalMinutes),
     stockLocationId: row?.stock_location_id ?? options.stockLocationId ?? null,
     salesChannelId: row?.sales_channel_id ?? options.salesChannelId ?? null,
@@ -164,6 +169,12 @@ export function resolveEffectiveSettings(input: {
 export function fieldLocksOf(row: Pick<SettingsRow, "field_locks"> | null): ShopLockDefaults {
   const parsed = shopLockDefaultsSchema.safeParse(row?.field_locks ?? {})
   return parsed.success ? parsed.data : shopLockDefaultsSchema.parse({})
+}
+
+/** The saved filter, re-validated (a row from an older version that no longer parses keeps everything). */
+function storedFilter(stored: unknown): CatalogFilter {
+  const parsed = catalogFilterSchema.safeParse(stored ?? {})
+  return parsed.success ? parsed.data : KEEP_EVERYTHING
 }
 
 /** The saved rules (re-validated: a row from an older version never reaches the pricing unchecked), else the API's parameters as rules. */
@@ -226,6 +237,7 @@ export function toPublicSettings(settings: EffectiveSettings) {
     pricing_rules: settings.pricingRules,
     pricing_rules_saved: settings.pricingRulesSaved,
     pricing_rules_revision: settings.pricingRulesRevision,
+    filter: settings.filter,
     brake: {
       remove_percent: settings.brake.removal_percent,
       price_drop_share_percent: settings.brake.lowered_prices_percent,

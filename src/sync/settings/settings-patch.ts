@@ -2,6 +2,7 @@
 // check's target: validated with zod, every refusal naming its field (the route answers 400).
 import Decimal from "decimal.js"
 import { z } from "zod"
+import { catalogFilterSchema, type CatalogFilter } from "../../catalog-filter/filter"
 import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
 import { fieldPath, parsePricingRules, type PricingRules } from "../../pricing/rules"
 import { lockableFieldSchema } from "../../field-locks/fields"
@@ -90,6 +91,8 @@ export const settingsPatchSchema = z
     pricing_rules: z.unknown(),
     // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
     brake: z.unknown(),
+    // Which part of the catalog the shop imports (src/catalog-filter/filter.ts).
+    filter: z.unknown(),
     // { locked, auto_lock_on_admin_edit }: either; the other keeps its saved value.
     field_locks: z.unknown(),
   })
@@ -114,7 +117,8 @@ const brakePatchSchema = z
   .partial()
   .strict()
 
-export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake" | "field_locks"> & {
+export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_rules" | "brake" | "field_locks" | "filter"> & {
+  filter?: CatalogFilter
   pricing_rules?: PricingRules | null
   brake?: BrakeThresholds
   field_locks?: ShopLockDefaults
@@ -135,7 +139,7 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map(issueToFieldError) }
   }
-  const { pricing_rules: rulesInput, brake: brakeInput, field_locks: locksInput, ...fields } = parsed.data
+  const { pricing_rules: rulesInput, brake: brakeInput, field_locks: locksInput, filter: filterInput, ...fields } = parsed.data
   const patch: SettingsPatch = fields
   if (rulesInput !== undefined) {
     if (rulesInput === null) patch.pricing_rules = null
@@ -157,6 +161,11 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
       locked: locks.data.locked ?? current.fieldLocks?.locked ?? [],
       auto_lock_on_admin_edit: locks.data.auto_lock_on_admin_edit ?? current.fieldLocks?.auto_lock_on_admin_edit ?? false,
     }
+  }
+  if (filterInput !== undefined) {
+    const filter = catalogFilterSchema.safeParse(filterInput ?? {})
+    if (!filter.success) return { ok: false, errors: filter.error.issues.map((i) => prefixed("filter", issueToFieldError(i))) }
+    patch.filter = filter.data
   }
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
   if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key

@@ -33,6 +33,8 @@ const CatalogSyncSettings = model.define("catalog_sync_settings", {
   mirror_images: model.boolean().default(false),
   // Field locks shop-wide { locked: [...], auto_lock_on_admin_edit } (src/field-locks); null = none.
   field_locks: model.json().nullable(),
+  // Which catalog products the shop imports (src/catalog-filter); null = all.
+  filter: model.json().nullable(),
   // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
   revision: model.number().default(1),
 })

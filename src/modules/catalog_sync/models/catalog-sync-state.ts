@@ -30,6 +30,8 @@ const CatalogSyncState = model.define("catalog_sync_state", {
   // run that continues the paused one), discarded: catalog ids whose removal the admin discarded
   // (never removed by a later run or sweep until the catalog sends the product again) }.
   brake_memory: model.json().nullable(),
+  // The filter the shop's products were last brought in line with (null: everything).
+  applied_filter: model.json().nullable(),
 })
 
 /**

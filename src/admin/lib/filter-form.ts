@@ -1,0 +1,53 @@
+// The filter part of the settings form: id lists typed as text ("12, 40") ↔ the API's filter.
+import type { SyncSettings } from "./types"
+
+export type CatalogFilterSettings = NonNullable<SyncSettings["filter"]>
+
+export type FilterFormValues = {
+  include_category_ids: string
+  exclude_category_ids: string
+  include_brand_ids: string
+  exclude_brand_ids: string
+  in_stock_only: boolean
+  new_only: boolean
+  cost_min: string
+  cost_max: string
+}
+
+export const ID_LIST_FIELDS = ["include_category_ids", "exclude_category_ids", "include_brand_ids", "exclude_brand_ids"] as const
+
+export function filterToForm(filter: Partial<CatalogFilterSettings> | undefined): FilterFormValues {
+  const ids = (list: string[] | undefined) => (list ?? []).join(", ")
+  return {
+    include_category_ids: ids(filter?.include_category_ids),
+    exclude_category_ids: ids(filter?.exclude_category_ids),
+    include_brand_ids: ids(filter?.include_brand_ids),
+    exclude_brand_ids: ids(filter?.exclude_brand_ids),
+    in_stock_only: filter?.in_stock_only ?? false,
+    new_only: filter?.new_only ?? false,
+    cost_min: filter?.cost_min ?? "",
+    cost_max: filter?.cost_max ?? "",
+  }
+}
+
+/** The body's `filter`: the server validates it (ids, amounts) and names the field it refuses. */
+export function filterBody(values: FilterFormValues): Record<string, unknown> {
+  const ids = (text: string) => text.split(/[\s,;]+/).filter(Boolean)
+  const amount = (text: string) => (text.trim() === "" ? null : text.trim())
+  return {
+    include_category_ids: ids(values.include_category_ids),
+    exclude_category_ids: ids(values.exclude_category_ids),
+    include_brand_ids: ids(values.include_brand_ids),
+    exclude_brand_ids: ids(values.exclude_brand_ids),
+    in_stock_only: values.in_stock_only,
+    new_only: values.new_only,
+    cost_min: amount(values.cost_min),
+    cost_max: amount(values.cost_max),
+  }
+}
+
+/** "filter.include_brand_ids.0" → "include_brand_ids" (the form field an API refusal belongs to). */
+export function filterFieldOf(apiField: string): keyof FilterFormValues | null {
+  const [head, name] = apiField.split(".")
+  return head === "filter" && name ? (name as keyof FilterFormValues) : null
+}
