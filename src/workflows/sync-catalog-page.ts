@@ -1,9 +1,11 @@
 // Writes one page of the changes feed: the pure plan (src/sync/plan-page.ts) carried out
 // against Medusa, step by step, in this order:
 //
-//   check the map against the shop → find crash leftovers (adopt one, delete extra copies) →
-//   resolve variant SKUs → create → update (adopted leftovers included) → stock-only levels →
-//   removals → brand links → translations → sale prices → variant costs → product map → hook `pageWritten`
+//   check the map against the shop → read the shop's prices before (change log) → find crash
+//   leftovers (adopt one, delete extra copies) → resolve variant SKUs → read field locks → create →
+//   update (adopted leftovers and locks included) → stock-only levels (bulk) → record held and
+//   written field values → removals → brand links → translations → sale prices → variant costs →
+//   product map → change log → hook `pageWritten`
 //
 // Creates and updates are written in WRITE_CONCURRENCY concurrent chunks with per-product
 // containment (page/write-in-chunks.ts): a product whose write fails alone is rejected, a

@@ -1,13 +1,10 @@
 import { buildCategoryTree, subtreeIds } from "../category-tree"
 import { cardMatchesFilter, isKeepEverything, parseCatalogFilter, type FilterableCard } from "../filter"
+import { SHOE_AND_BAG_CATEGORIES } from "./category-fixture"
 
 // 1 Shoes ─ 2 Sneakers ─ 3 Kids sneakers;  1 ─ 4 Boots;  10 Bags;  a 20 ⇄ 21 cycle
 const tree = buildCategoryTree([
-  { id: "1", parent_id: null },
-  { id: "2", parent_id: "1" },
-  { id: "3", parent_id: "2" },
-  { id: "4", parent_id: "1" },
-  { id: "10", parent_id: null },
+  ...SHOE_AND_BAG_CATEGORIES,
   { id: "20", parent_id: "21" },
   { id: "21", parent_id: "20" },
 ])

@@ -1,13 +1,10 @@
 import { buildCategoryTree } from "../category-tree"
 import { cardMatchesFilter, parseCatalogFilter, type FilterableCard } from "../filter"
+import { SHOE_AND_BAG_CATEGORIES } from "./category-fixture"
 import { filterQueries, isNewlyExcluded, isNewlyIncluded, widenedPart, type ProductQuery } from "../queries"
 
 const tree = buildCategoryTree([
-  { id: "1", parent_id: null },
-  { id: "2", parent_id: "1" },
-  { id: "3", parent_id: "2" },
-  { id: "4", parent_id: "1" },
-  { id: "10", parent_id: null },
+  ...SHOE_AND_BAG_CATEGORIES,
   { id: "11", parent_id: "10" },
 ])
 
