@@ -197,6 +197,35 @@ describe("admin UI in the browser", () => {
     await shot(page, "07-product-catalog-widget")
   })
 
+  it("locks fields shop-wide on the settings page; a product's widget shows them locked by the shop", async () => {
+    await page.goto(`${app.url}/app/settings/catalog-sync`)
+    await page.getByTestId("catalog-field-locks-section").waitFor()
+    await page.locator("#lock-title").click()
+    await page.locator("#lock-prices").click()
+    await page.getByTestId("field-locks-save").click()
+    await page.getByText("Field locks saved").first().waitFor()
+    const saved = await page.evaluate(async () => (await (await fetch("/admin/catalog-sync/settings", { credentials: "include" })).json()) as any)
+    expect(saved.settings.field_locks).toEqual({ locked: ["title", "prices"], auto_lock_on_admin_edit: false })
+    await shot(page, "09-field-locks-shop-default", "catalog-field-locks-section")
+
+    await page.goto(`${app.url}/app/products`)
+    await page.locator("table tbody tr").first().click()
+    await page.waitForURL(/\/products\/prod_/)
+    const title = page.locator('[data-testid="catalog-product-lock"][data-field="title"]')
+    await expectText(title, "locked (shop default)")
+    expect(await title.getAttribute("data-locked")).toBe("true")
+    expect(await page.locator('[data-testid="catalog-product-lock"][data-field="description"]').getAttribute("data-locked")).toBe("false")
+
+    // Unlocked again, so the steps after this one see the shop as before.
+    await page.goto(`${app.url}/app/settings/catalog-sync`)
+    await page.locator("#lock-title").click()
+    await page.locator("#lock-prices").click()
+    await page.getByTestId("field-locks-save").click()
+    await page.getByText("Field locks saved").first().waitFor()
+    const after = await page.evaluate(async () => (await (await fetch("/admin/catalog-sync/settings", { credentials: "include" })).json()) as any)
+    expect(after.settings.field_locks.locked).toEqual([])
+  })
+
   it("keeps the product list working when the catalog sync API is unreachable", async () => {
     await page.route("**/admin/catalog-sync/**", (route) => route.abort("connectionrefused"))
     await page.goto(`${app.url}/app/products`)

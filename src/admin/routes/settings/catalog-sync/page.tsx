@@ -8,6 +8,7 @@ import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { ReadinessChecklist } from "./components/readiness-checklist"
+import { FieldLocksSection } from "./components/field-locks-section"
 import { FilterSection } from "./components/filter-section"
 import { SettingsForm } from "./components/settings-form"
 
@@ -52,6 +53,7 @@ const CatalogSyncSettingsPage = () => {
         <>
           <SettingsForm key={settingsQuery.data.settings.revision} saved={settingsQuery.data.settings} />
           <FilterSection key={`filter-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
+          <FieldLocksSection key={`locks-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
         </>
       )}
     </div>
