@@ -278,11 +278,23 @@ describe("mirrored images through real syncs", () => {
     expect(records).toEqual([])
   })
 
-  it("the failed URL is retried by a later run once due, and then served from the shop", async () => {
+  it("the failed URL is retried by a later run once due, and then served from the shop; not while the images are locked", async () => {
     await env.sb.control.imageFaults({ heal: [failing.path] })
     const before = imageStats()
     // Its retry time (5 minutes after the failure) arrives: moved to now rather than waited for.
-    await sql(env.db.url, "update catalog_mirrored_image set next_attempt_at = now() - interval '1 second' where source_url = $1", [env.sb.baseUrl + failing.path])
+    const due = () =>
+      sql(env.db.url, "update catalog_mirrored_image set next_attempt_at = now() - interval '1 second' where source_url = $1", [env.sb.baseUrl + failing.path])
+    await due()
+
+    // The shop locked this product's images: the retry neither downloads nor rewrites them.
+    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1", [failing.id])
+    expect((await env.app.admin(`/admin/catalog-sync/products/${productId}/locks`, { body: { fields: ["images"], locked: true } })).status).toBe(200)
+    expect((await runAndWait(env, "changes")).status).toBe("succeeded")
+    expect(imageStats()).toEqual(before)
+    expect(await checkShopAgainstSandbox()).toEqual([env.sb.baseUrl + failing.path])
+    await sql(env.db.url, "delete from catalog_field_lock where product_id = $1", [productId])
+    await due()
+
     const run = await runAndWait(env, "changes")
     expect(run.status).toBe("succeeded")
     expect(imageStats()).toEqual({ ...before, images: before.images + 1 })

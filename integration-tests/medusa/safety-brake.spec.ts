@@ -203,4 +203,19 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     // The catalog does serve the lower prices: the shop keeps its own by the admin's say.
     expect((await shopMatchesCatalog()).filter((p) => p.includes(": prices ")).length).toBeGreaterThanOrEqual(victims.length)
   })
+  it("drops on products whose prices the shop locked are not judged: they would write no price, so nothing pauses", async () => {
+    const prices = await priceRows(env.db.url)
+    const victims = await dropVictims(dropped)
+    victims.forEach((id) => dropped.add(id))
+    const mapped = await sql(env.db.url, "select catalog_id, product_id from catalog_product_map where catalog_id = any($1)", [victims])
+    expect(mapped).toHaveLength(victims.length)
+    for (const { product_id } of mapped) {
+      expect((await env.app.admin(`/admin/catalog-sync/products/${product_id}/locks`, { body: { fields: ["prices"], locked: true } })).status).toBe(200)
+    }
+    const run = await startPricePausedRun(victims)
+    expect(run).toMatchObject({ status: "succeeded" })
+    expect(run.brake ?? null).toBeNull()
+    // The locked products kept their prices, and no other price moved.
+    expect(await priceRows(env.db.url)).toEqual(prices)
+  })
 })

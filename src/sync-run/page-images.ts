@@ -20,6 +20,7 @@ import { galleryUrls, imageMirrorFromContainer, mirrorable, type ImageMirror, ty
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { PagePlan, PlannedUpsert } from "../sync/plan-page"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
+import type CatalogSyncModuleService from "../modules/catalog_sync/service"
 
 export interface PageImagesStats {
   fetched: number
@@ -121,9 +122,14 @@ async function revisitDueImages(container: MedusaContainer, mirror: ImageMirror)
   const service = container.resolve<MirrorRecordsService & { listCatalogProductMaps(f: object, c?: object): Promise<any[]> }>(CATALOG_SYNC_MODULE)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const rows = await service.listCatalogProductMaps({ catalog_id: catalogIds, status: "active" }, { select: ["catalog_id", "product_id"], take: null })
+  // A product whose images the shop locked keeps them (src/field-locks); with auto-lock on, the
+  // new gallery is recorded as the sync's own write first, so it is not taken for an admin edit.
+  const locks = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
+  const imagesLocked = await locks.catalogIdsWithLockedField(catalogIds, "images")
+  const recordWrites = (await locks.getFieldLockDefaults()).auto_lock_on_admin_edit
   let rewritten = 0
   for (const row of rows) {
-    if (!row.product_id) continue
+    if (!row.product_id || imagesLocked.has(row.catalog_id)) continue
     const { data } = await query.graph({ entity: "product", fields: ["id", "images.url", "images.rank"], filters: { id: row.product_id } })
     const shown: string[] = [...(data[0]?.images ?? [])].sort((a: any, b: any) => (a.rank ?? 0) - (b.rank ?? 0)).map((i: any) => i.url)
     const refs = await service.listCatalogMirroredImageRefs({ catalog_id: row.catalog_id }, { select: ["source_url"], take: null })
@@ -134,6 +140,7 @@ async function revisitDueImages(container: MedusaContainer, mirror: ImageMirror)
     const result = await mirror.mirrorGalleries([{ catalogId: row.catalog_id, images: gallery }])
     const images = result.galleries.get(row.catalog_id) ?? []
     if (images.join("\n") === shown.join("\n")) continue
+    if (recordWrites) await locks.mergeFieldValues("written", [{ productId: row.product_id, catalogId: row.catalog_id, values: { images } }])
     await updateProductsWorkflow(container).run({
       input: { selector: { id: row.product_id }, update: { images: images.map((url) => ({ url })), thumbnail: images[0] ?? null } },
     })

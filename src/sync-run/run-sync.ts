@@ -265,7 +265,12 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
       const ctx: PageContext = {
         ...pageContext(position.fullPassId),
-        brake: async (plan) => brake.check(plan, await currentPricesOf(container, plan.update.map((p) => p.catalogId))),
+        brake: async (plan) => {
+          // A product whose prices the shop locked writes no price: its drops are not judged.
+          const ids = plan.update.map((p) => p.catalogId)
+          const pricesLocked = await service.catalogIdsWithLockedField(ids, "prices")
+          return brake.check(plan, await currentPricesOf(container, ids.filter((id) => !pricesLocked.has(id))))
+        },
         onPlanned: (plan) => {
           planned = plan
           reportInsidePage()
