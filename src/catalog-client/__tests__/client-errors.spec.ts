@@ -151,9 +151,13 @@ describe("typed errors", () => {
     expect(client.quota.rateLimitRemaining).toBe(0)
     await client.close()
 
+    // The daily quota resets at UTC midnight; seconds before it, the reset would fall inside the
+    // client's Retry-After ceiling and the client would wait for it (a CI run at 23:59 did).
+    const toMidnightMs = 86_400_000 - (Date.now() % 86_400_000)
+    if (toMidnightMs < 15_000) await new Promise((resolve) => setTimeout(resolve, toMidnightMs + 500))
     await control(sb, "/limits", { rpm: 6000, daily_quota: 1, quota_enforced: true })
     await control(sb, "/reset-limits", {})
-    const next = clientFor(sb, { discoverLimits: false })
+    const next = clientFor(sb, { discoverLimits: false, retry: { retryAfterCeilingMs: 5_000, baseDelayMs: 10 } })
     await next.getProduct(9223372036854775807n)
     const quota = await caught(next.getProduct(9223372036854775807n))
     expect(quota).toBeInstanceOf(DailyQuotaExceededError)
