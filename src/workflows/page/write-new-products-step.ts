@@ -1,22 +1,38 @@
-// The page's new products, written by createCatalogProductsWorkflow in concurrent chunks with
-// per-product containment (write-in-chunks.ts). Each chunk's workflow compensates itself when it
-// fails, so this step keeps no compensation of its own: a product it made stays, and a page that
-// fails later adopts it on the next run (find-crash-leftovers-step.ts), as after a crash.
+// The page's new products: all in one bulk transaction, or, when it rolls back on a product's
+// data, by createCatalogProductsWorkflow in concurrent chunks with per-product containment
+// (new-products-in-bulk.ts, write-in-chunks.ts). The step keeps no compensation of its own: the
+// bulk transaction commits whole or not at all, and each chunk's workflow compensates itself; a
+// product made here stays, and a page that fails later adopts it on the next run
+// (find-crash-leftovers-step.ts), as after a crash.
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { failureReason } from "../../sync/write-failures"
 import { createCatalogProductsWorkflow } from "../create-catalog-products"
 import type { Placement, ProductToCreate } from "../page-input"
+import { createInOneTransaction, writeNewProducts } from "./new-products-in-bulk"
 import type { ChunkedWriteOutcome } from "./page-types"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
+import { noteProductsWritten } from "./write-progress"
 
 export const writeNewProductsStepId = "catalog-sync-write-new-products"
 
 export const writeNewProductsStep = createStep(
   writeNewProductsStepId,
   async (input: { products: ProductToCreate[]; placement: Placement; concurrency: number }, { container }) => {
-    const creates = await writeInChunks(input.products, input.concurrency, async (chunk) => {
-      const { result } = await createCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
-      return result
+    const creates = await writeNewProducts(input.products, {
+      inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
+      inChunks: (products) =>
+        writeInChunks(products, input.concurrency, async (chunk) => {
+          const { result } = await createCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
+          return result
+        }),
+      noteWritten: noteProductsWritten,
     })
+    if (creates.rolledBack) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`catalog sync: the page's ${input.products.length} new products were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`)
+    }
     const rejected = await rejectOrThrow(container, creates.failed, creates.written.length)
     const out: ChunkedWriteOutcome = { written: creates.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected }
     return new StepResponse(out)
