@@ -52,6 +52,38 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(bulk.variants.every((v: any) => v.optionValues[0].belongs_to_product)).toBe(true)
   })
 
+  it("writes a catalog product in bulk as the plugin's createCatalogProductsWorkflow writes it, but for the inventory item's description (the title, as Medusa's createProductsWorkflow)", () => {
+    const { workflow, bulk } = out.pluginCreated
+    const description = (s: any) => s.variants.map((v: any) => v.items.map((i: any) => i.item.description))
+    const withoutDescription = (s: any) => ({
+      ...s,
+      variants: s.variants.map((v: any) => ({ ...v, items: v.items.map((i: any) => ({ ...i, item: { ...i.item, description: "<description>" } })) })),
+    })
+    expect(withoutDescription(bulk)).toEqual(withoutDescription(workflow))
+    expect(description(workflow)).toEqual([[null], [null]])
+    expect(description(bulk)).toEqual(bulk.variants.map((v: any) => [v.items[0].item.title]))
+    // Not vacuous: the plugin's own parts are there.
+    expect(bulk.variants.map((v: any) => v.items[0].item.title)).toEqual(["Кросівки 42", "Кросівки 43"])
+    expect(bulk.variants.map((v: any) => v.variant.metadata)).toEqual([
+      { catalog_id: "<tag>", catalog_size: "42" },
+      { catalog_id: "<tag>", catalog_size: "43" },
+    ])
+    expect(bulk.variants.map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["3", "2"])
+    expect(bulk.product).toMatchObject({ external_id: "<tag>", thumbnail: "http://img/0.png", status: "published" })
+    expect(bulk.product.metadata).toMatchObject({ catalog_sync: true, catalog_id: "<tag>" })
+    expect(bulk.product.weight).not.toBeNull()
+    expect(bulk.images.map((i: any) => i.url)).toEqual(["http://img/0.png", "http://img/1.png"])
+    expect(bulk.categories).toHaveLength(1)
+  })
+
+  it("tells the page the variant and inventory item of each size, as the workflow does", () => {
+    for (const way of ["workflow", "bulk"]) {
+      const { truth, told } = out.pluginResult[way]
+      expect(Object.keys(told).sort()).toEqual(["42", "43"])
+      expect(told).toEqual(truth)
+    }
+  })
+
   it("leaves option value ranks null, as the product module does even for the plugin's inline `ranks` input", () => {
     expect(out.ranks.bulk).toEqual(out.ranks.module)
     expect(out.ranks.module.map((r: any) => r.rank)).toEqual([null, null, null, null])

@@ -4,9 +4,13 @@
 // is adopted by the next sync instead of failing ("Variant (…) with provided options already
 // exists", duplicate SKU) and rejecting the product for good. The crash window is reproduced by
 // making those rows through Medusa's own admin API, without the plugin's map row.
-import { mapCardToProduct, variantSku } from "../../src/sync/map-card"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { mapCardToProduct, stockOf, variantSku } from "../../src/sync/map-card"
 import { productMetadata } from "../../src/sync/catalog-product"
 import type { ProductCard } from "../../src/catalog-client"
+import { runMedusaCommand } from "../harness"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, sizedProductId, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"
@@ -162,6 +166,44 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     expect(channel).toHaveLength(1)
     const profile = await sql(env.db.url, "select 1 from product_shipping_profile where product_id = $1 and deleted_at is null", [map.product_id])
     expect(profile).toHaveLength(1)
+  })
+
+  it("a product the page's bulk write committed before the crash (no map row) is adopted: same product and items, counted as created", async () => {
+    const added = env.sb.control.mutate({ count: 1, kinds: ["add"] }) as { added: bigint[] }
+    const id = String(added.added[0])
+    const card = await cardOf(id)
+    const input = mapCardToProduct(card, { primaryLanguage: "uk", salesChannelId: null })
+    // Where the sync puts products: as the shoe's product is placed.
+    const [placement] = await sql(
+      env.db.url,
+      `select sc.sales_channel_id as "salesChannelId", sp.shipping_profile_id as "shippingProfileId", l.location_id as "stockLocationId"
+         from product p
+         join product_sales_channel sc on sc.product_id = p.id and sc.deleted_at is null
+         left join product_shipping_profile sp on sp.product_id = p.id and sp.deleted_at is null
+         join product_variant v on v.product_id = p.id and v.deleted_at is null
+         join product_variant_inventory_item vi on vi.variant_id = v.id and vi.deleted_at is null
+         join inventory_level l on l.inventory_item_id = vi.inventory_item_id and l.deleted_at is null
+        where p.external_id = $1 and p.deleted_at is null limit 1`,
+      [shoe]
+    )
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bulk-leftover-"))
+    const resultFile = path.join(dir, "created.json")
+    fs.writeFileSync(path.join(dir, "input.json"), JSON.stringify({ products: [{ catalogId: id, input, stock: stockOf(card) }], placement, resultFile }))
+    await runMedusaCommand(["exec", path.join(__dirname, "scripts", "bulk-create-products.js"), path.join(dir, "input.json")], { DATABASE_URL: env.db.url })
+    const [made] = JSON.parse(fs.readFileSync(resultFile, "utf8"))
+    fs.rmSync(dir, { recursive: true, force: true })
+    const itemsBefore = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [input.variants.map((v) => v.sku)])
+    expect(itemsBefore.map((r) => r.id).sort()).toEqual(Object.values(made.inventoryItemIds).sort())
+
+    const run = await sync()
+    expect(run.created).toBe(1)
+    await expectEqual()
+    const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [id])
+    expect(live.map((r) => r.id)).toEqual([made.productId])
+    const [map] = await sql(env.db.url, "select product_id, variant_ids, inventory_item_ids from catalog_product_map where catalog_id = $1 and deleted_at is null", [id])
+    expect(map).toMatchObject({ product_id: made.productId, variant_ids: made.variantIds, inventory_item_ids: made.inventoryItemIds })
+    const itemsAfter = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [input.variants.map((v) => v.sku)])
+    expect(itemsAfter).toEqual(itemsBefore)
   })
 
   it("a product deleted in the admin is made again by its next change, once, and the map points at it", async () => {

@@ -15,6 +15,11 @@ import {
   deleteProductsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { BULK_EVENTS, writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
+import { card } from "../../../src/sync/__tests__/card-fixtures"
+import { mapCardToProduct, stockOf as cardStock } from "../../../src/sync/map-card"
+import { createCatalogProductsWorkflow } from "../../../src/workflows/create-catalog-products"
+import type { ProductToCreate } from "../../../src/workflows/page-input"
+import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
 const CURRENCY = "uah"
@@ -167,6 +172,29 @@ export default async function compare({ container, args }: { container: any; arg
         [id],
       )
     ).rows.map((r: any) => r.inventory_item_id)
+
+  // ── a catalog product: the plugin's workflow way vs its bulk way (the page's create step) ──
+  // The catalog ids are the tags, so handles, SKUs and metadata compare equal.
+  const catalogProduct = (id: string): ProductToCreate => {
+    const c = card({ id, sku: `PLG-${id}`, weight_kg: "1.2" })
+    const mapped = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: placement.salesChannelId })
+    return { catalogId: id, input: { ...mapped, categoryIds: [category.id] }, stock: cardStock(c) }
+  }
+  const [WF, BK] = ["900000000000000001", "900000000000000002"]
+  const { result: [wfCreated] } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF)], placement } })
+  const bkOutcome = await createInOneTransaction(container, [catalogProduct(BK)], placement)
+  if (!("created" in bkOutcome)) throw bkOutcome.rolledBack
+  const [bkCreated] = bkOutcome.created
+  out.pluginCreated = { workflow: await productSnapshot(pg, wfCreated.productId, WF), bulk: await productSnapshot(pg, bkCreated.productId, BK) }
+  const idsBySize = async (r: typeof wfCreated) => {
+    const variants = (await pg.raw("select id, metadata->>'catalog_size' as size from product_variant where product_id = ?", [r.productId])).rows
+    const items = (await pg.raw("select variant_id, inventory_item_id from product_variant_inventory_item where variant_id = any(?)", [variants.map((v: any) => v.id)])).rows
+    const truth = Object.fromEntries(variants.map((v: any) => [v.size, { variant: v.id, item: items.find((i: any) => i.variant_id === v.id)?.inventory_item_id }]))
+    const told = Object.fromEntries(Object.keys(r.variantIds).map((k) => [k, { variant: r.variantIds[k], item: r.inventoryItemIds[k] }]))
+    return { truth, told }
+  }
+  out.pluginResult = { workflow: await idsBySize(wfCreated), bulk: await idsBySize(bkCreated) }
+  await settle()
 
   // ── stock-only ───────────────────────────────────────────────────────────
   const newStock = [7, 0, 40, 1] // 3 → 7, 0 stays, 12 → 40, 1 stays
