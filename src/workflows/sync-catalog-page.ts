@@ -7,9 +7,10 @@
 //   written field values → removals → brand links → translations → sale prices → variant costs →
 //   product map → change log → hook `pageWritten`
 //
-// Creates and updates are written in WRITE_CONCURRENCY concurrent chunks with per-product
-// containment (page/write-in-chunks.ts): a product whose write fails alone is rejected, a
-// system failure fails the page. The product map is written last, so a page counts as written
+// Creates are written in one bulk transaction (page/new-products-in-bulk.ts); updates, and
+// creates whose bulk transaction rolled back, in WRITE_CONCURRENCY concurrent chunks with
+// per-product containment (page/write-in-chunks.ts): a product whose write fails alone is
+// rejected, a system failure fails the page. The product map is written last, so a page counts as written
 // only once everything before it committed; the caller stores the cursor after this returns
 // (rule 2: commit before moving the bookmark).
 //

@@ -31,7 +31,7 @@ export const writeNewProductsStep = createStep(
     if (creates.rolledBack) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`catalog sync: the page's ${input.products.length} new products were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`)
+        .warn(`catalog sync: the page's new products (${input.products.length}) were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`)
     }
     const rejected = await rejectOrThrow(container, creates.failed, creates.written.length)
     const out: ChunkedWriteOutcome = { written: creates.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected }
