@@ -240,8 +240,13 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
 
   it("a full pass whose export omits 30 % of the products pauses before its sweep, removes nothing, and confirm sweeps exactly those", async () => {
     const { shop, victims } = await sweepVictims()
+    // New products too, so the export spans pages and the paused pass has stored a cursor.
+    const added = (env.sb.control.mutate({ count: 250, kinds: ["add"] }) as { added: bigint[] }).added.map(String)
+    expect(added).toHaveLength(250)
     const paused = await startSweepPausedRun(victims)
-    expect(paused).toMatchObject({ status: "paused", removed: 0, swept: 0 })
+    // Its pages were written (the new products created); only the sweep waits.
+    expect(paused).toMatchObject({ status: "paused", removed: 0, swept: 0, created: added.length })
+    expect(paused.pages).toBeGreaterThanOrEqual(2)
     expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["removals"])
     expect(paused.brake.preview.removals.count).toBe(victims.length)
     expect([...paused.brake.removal_ids].sort()).toEqual([...victims].sort())
@@ -252,7 +257,7 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
       expect(r.title).toBe(titles.get(r.catalog_id))
     }
     // Nothing was removed in Medusa, and nothing is asked of the API while paused.
-    expect(await liveCatalogIds(env.db.url)).toEqual(shop)
+    expect(await liveCatalogIds(env.db.url)).toEqual([...shop, ...added].sort())
     const before = requests()
     await new Promise((r) => setTimeout(r, 2_000))
     expect(requests()).toBe(before)
@@ -260,8 +265,9 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     const confirmed = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
     expect(confirmed.status).toBe(200)
     const continued = await waitForRun(env.app, confirmed.body.continued_by.id, undefined, 300_000)
-    expect(continued).toMatchObject({ status: "succeeded", swept: victims.length, removed: 0 })
-    expect(await liveCatalogIds(env.db.url)).toEqual(shop.filter((id) => !victims.includes(id)))
+    // It reads the pass's last page again (its cursor was not stored) and sweeps.
+    expect(continued).toMatchObject({ status: "succeeded", pages: 1, created: 0, swept: victims.length, removed: 0 })
+    expect(await liveCatalogIds(env.db.url)).toEqual([...shop.filter((id) => !victims.includes(id)), ...added].sort())
     // The sandbox serves none of them; every product it serves is in the shop.
     const served = (await readCatalog(env.sb.baseUrl, env.sb.apiKey)).map((c) => c.id)
     for (const id of victims) expect(served).not.toContain(id)
