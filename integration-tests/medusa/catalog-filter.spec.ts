@@ -2,8 +2,8 @@
 // over loopback): a filter on one category subtree and one brand imports exactly what the
 // sandbox's own filtered listing serves; widening adds exactly the newly matching products
 // through `/v1/products` listings (no export page served); narrowing removes the rest once the
-// admin confirms the safety brake's pause. The truth is the sandbox's listing over HTTP and SQL
-// on Medusa's product table.
+// admin confirms the safety brake's pause (a discarded narrowing keeps them, full passes too). The
+// truth is the sandbox's listing over HTTP and SQL on Medusa's product table.
 // Size: CATALOG_FILTER_SPEC_PRODUCTS (default 300).
 import { CatalogClient, type ProductCard } from "../../src/catalog-client"
 import { sql, waitForRun } from "./poll-and-query"
@@ -125,5 +125,32 @@ describe("sync: the catalog filter", () => {
     const run = await waitForRun(env.app, confirmed.body.continued_by.id)
     expect(run).toMatchObject({ status: "succeeded", created: 0, removed: gone.length })
     expect(await shopIds()).toEqual(expected)
+  })
+
+  it("a narrowing the admin discards at the brake keeps the shop; neither the next run nor a full pass proposes it again", async () => {
+    const both = { include_category_ids: [category], include_brand_ids: [brand, secondBrand] }
+    await configure(env.app, { filter: both })
+    expect(await runAndWait(env, "changes")).toMatchObject({ status: "succeeded", removed: 0 })
+    const before = await shopIds()
+    const kept = await listed({ category_id: category, brand_id: brand })
+    await configure(env.app, { filter: { include_category_ids: [category], include_brand_ids: [brand] } })
+    const started = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    const paused = await waitForRun(env.app, started.body.run.id, ["paused", "succeeded", "failed", "interrupted"])
+    expect(paused).toMatchObject({ status: "paused", removed: 0 })
+    expect([...paused.brake.removal_ids].sort()).toEqual(before.filter((id) => !kept.includes(id)))
+
+    const discarded = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/discard`, { body: {} })
+    expect(discarded.status).toBe(200)
+    const continued = await waitForRun(env.app, discarded.body.continued_by.id)
+    expect(continued).toMatchObject({ status: "succeeded", removed: 0 })
+    expect(await shopIds()).toEqual(before)
+    const next = await runAndWait(env, "changes")
+    expect(next).toMatchObject({ status: "succeeded", removed: 0 })
+    expect(next.brake ?? null).toBeNull()
+    // A full pass reads them through the filter as removals: still kept by the admin's say.
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(full.brake ?? null).toBeNull()
+    expect(await shopIds()).toEqual(before)
   })
 })
