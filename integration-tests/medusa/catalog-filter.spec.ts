@@ -1,11 +1,12 @@
 // The shop's catalog filter end to end (spawned demo app, real PostgreSQL and Redis, the sandbox
 // over loopback): a filter on one category subtree and one brand imports exactly what the
 // sandbox's own filtered listing serves; widening adds exactly the newly matching products
-// through `/v1/products` listings (no export page served); narrowing removes the rest. The
+// through `/v1/products` listings (no export page served); narrowing removes the rest once the
+// admin confirms the safety brake's pause (a discarded narrowing keeps them, full passes too). The
 // truth is the sandbox's listing over HTTP and SQL on Medusa's product table.
 // Size: CATALOG_FILTER_SPEC_PRODUCTS (default 300).
 import { CatalogClient, type ProductCard } from "../../src/catalog-client"
-import { sql } from "./poll-and-query"
+import { sql, waitForRun } from "./poll-and-query"
 import { configureAndWait, PRICING, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { configure } from "./poll-and-query"
 
@@ -104,12 +105,52 @@ describe("sync: the catalog filter", () => {
     expect((after.by_path["/v1/products"] ?? 0) - (before.by_path["/v1/products"] ?? 0)).toBeGreaterThan(0)
   })
 
-  it("narrowing back to one brand removes the others", async () => {
+  it("narrowing back to one brand removes the others, once the admin confirms the safety brake's pause", async () => {
     const expected = await listed({ category_id: category, brand_id: brand })
-    const before = (await shopIds()).length
+    const before = await shopIds()
+    const gone = before.filter((id) => !expected.includes(id))
+    // More than the brake's 20 % of the shop: the narrowing waits for the admin.
+    expect(gone.length / before.length).toBeGreaterThan(0.2)
     await configure(env.app, { filter: { include_category_ids: [category], include_brand_ids: [brand] } })
-    const run = await runAndWait(env, "changes")
-    expect(run).toMatchObject({ status: "succeeded", created: 0, removed: before - expected.length })
+    const started = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    expect(started.status).toBe(202)
+    const paused = await waitForRun(env.app, started.body.run.id, ["paused", "succeeded", "failed", "interrupted"])
+    expect(paused).toMatchObject({ status: "paused", removed: 0 })
+    expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["removals"])
+    expect([...paused.brake.removal_ids].sort()).toEqual(gone)
+    expect(await shopIds()).toEqual(before)
+
+    const confirmed = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
+    expect(confirmed.status).toBe(200)
+    const run = await waitForRun(env.app, confirmed.body.continued_by.id)
+    expect(run).toMatchObject({ status: "succeeded", created: 0, removed: gone.length })
     expect(await shopIds()).toEqual(expected)
+  })
+
+  it("a narrowing the admin discards at the brake keeps the shop; neither the next run nor a full pass proposes it again", async () => {
+    const both = { include_category_ids: [category], include_brand_ids: [brand, secondBrand] }
+    await configure(env.app, { filter: both })
+    expect(await runAndWait(env, "changes")).toMatchObject({ status: "succeeded", removed: 0 })
+    const before = await shopIds()
+    const kept = await listed({ category_id: category, brand_id: brand })
+    await configure(env.app, { filter: { include_category_ids: [category], include_brand_ids: [brand] } })
+    const started = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
+    const paused = await waitForRun(env.app, started.body.run.id, ["paused", "succeeded", "failed", "interrupted"])
+    expect(paused).toMatchObject({ status: "paused", removed: 0 })
+    expect([...paused.brake.removal_ids].sort()).toEqual(before.filter((id) => !kept.includes(id)))
+
+    const discarded = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/discard`, { body: {} })
+    expect(discarded.status).toBe(200)
+    const continued = await waitForRun(env.app, discarded.body.continued_by.id)
+    expect(continued).toMatchObject({ status: "succeeded", removed: 0 })
+    expect(await shopIds()).toEqual(before)
+    const next = await runAndWait(env, "changes")
+    expect(next).toMatchObject({ status: "succeeded", removed: 0 })
+    expect(next.brake ?? null).toBeNull()
+    // A full pass reads them through the filter as removals: still kept by the admin's say.
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(full.brake ?? null).toBeNull()
+    expect(await shopIds()).toEqual(before)
   })
 })

@@ -4,6 +4,7 @@
 // previewed removals and records the admin's user id; discarding keeps the shop, and neither the
 // next changes run nor a full pass (its sweep) proposes the same removals again. The same for a
 // feed that drops 30 % of the products' prices to a tenth: checked on Medusa's price tables.
+// And for a full pass whose export omits 30 % of the products: its sweep pauses the same way.
 // Size: SAFETY_BRAKE_PRODUCTS (default 150; 30 % of it fits on one page of changes).
 import { sql, waitForRun } from "./poll-and-query"
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
@@ -217,5 +218,83 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     expect(run.brake ?? null).toBeNull()
     // The locked products kept their prices, and no other price moved.
     expect(await priceRows(env.db.url)).toEqual(prices)
+  })
+
+  /** 30 % of the shop's catalog products, among those the catalog still serves. */
+  async function sweepVictims() {
+    const served = new Set((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).map((c) => c.id))
+    const active = await sql(env.db.url, "select count(*)::int as n from catalog_product_map where status = 'active' and deleted_at is null")
+    const shop = await liveCatalogIds(env.db.url)
+    const victims = shop.filter((id) => served.has(id)).slice(-Math.ceil(active[0].n * 0.3))
+    expect(victims.length / active[0].n).toBeGreaterThan(0.2)
+    return { shop, victims }
+  }
+
+  /** The catalog drops the victims, then a full pass runs: its export omits them and its sweep would remove them. */
+  async function startSweepPausedRun(victims: string[]) {
+    env.sb.control.mutate({ remove_ids: victims })
+    const started = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "full" } })
+    expect(started.status).toBe(202)
+    return waitForRun(env.app, started.body.run.id, ["paused", "succeeded", "failed", "interrupted"], 300_000)
+  }
+
+  it("a full pass whose export omits 30 % of the products pauses before its sweep, removes nothing, and confirm sweeps exactly those", async () => {
+    const { shop, victims } = await sweepVictims()
+    // New products too, so the export spans pages and the paused pass has stored a cursor.
+    const added = (env.sb.control.mutate({ count: 250, kinds: ["add"] }) as { added: bigint[] }).added.map(String)
+    expect(added).toHaveLength(250)
+    const paused = await startSweepPausedRun(victims)
+    // Its pages were written (the new products created); only the sweep waits.
+    expect(paused).toMatchObject({ status: "paused", removed: 0, swept: 0, created: added.length })
+    expect(paused.pages).toBeGreaterThanOrEqual(2)
+    expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["removals"])
+    expect(paused.brake.preview.removals.count).toBe(victims.length)
+    expect([...paused.brake.removal_ids].sort()).toEqual([...victims].sort())
+    const titles = await titlesByCatalogId(env.db.url)
+    expect(paused.brake.preview.removals.sample.length).toBe(Math.min(20, victims.length))
+    for (const r of paused.brake.preview.removals.sample) {
+      expect(victims).toContain(r.catalog_id)
+      expect(r.title).toBe(titles.get(r.catalog_id))
+    }
+    // Nothing was removed in Medusa, and nothing is asked of the API while paused.
+    expect(await liveCatalogIds(env.db.url)).toEqual([...shop, ...added].sort())
+    const before = requests()
+    await new Promise((r) => setTimeout(r, 2_000))
+    expect(requests()).toBe(before)
+
+    const confirmed = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
+    expect(confirmed.status).toBe(200)
+    const continued = await waitForRun(env.app, confirmed.body.continued_by.id, undefined, 300_000)
+    // It reads the pass's last page again (its cursor was not stored) and sweeps.
+    expect(continued).toMatchObject({ status: "succeeded", pages: 1, created: 0, swept: victims.length, removed: 0 })
+    expect(await liveCatalogIds(env.db.url)).toEqual([...shop.filter((id) => !victims.includes(id)), ...added].sort())
+    // The sandbox serves none of them; every product it serves is in the shop.
+    const served = (await readCatalog(env.sb.baseUrl, env.sb.apiKey)).map((c) => c.id)
+    for (const id of victims) expect(served).not.toContain(id)
+    const live = new Set(await liveCatalogIds(env.db.url))
+    for (const id of served) expect(live.has(id)).toBe(true)
+    expect((await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)).body.run.brake_resolution).toMatchObject({ action: "confirmed", removals: victims.length })
+    // The pass is done: the next run continues the changes feed and sweeps nothing.
+    expect(await runAndWait(env, "changes")).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+  })
+
+  it("discarding a paused sweep keeps the products; neither the continuing run nor a later full pass proposes them again", async () => {
+    const { shop, victims } = await sweepVictims()
+    const paused = await startSweepPausedRun(victims)
+    expect(paused).toMatchObject({ status: "paused", removed: 0, swept: 0 })
+    expect([...paused.brake.removal_ids].sort()).toEqual([...victims].sort())
+    expect(await liveCatalogIds(env.db.url)).toEqual(shop)
+
+    const discarded = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/discard`, { body: {} })
+    expect(discarded.status).toBe(200)
+    const continued = await waitForRun(env.app, discarded.body.continued_by.id, undefined, 300_000)
+    expect(continued).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(continued.brake ?? null).toBeNull()
+    expect(await liveCatalogIds(env.db.url)).toEqual(shop)
+
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(full.brake ?? null).toBeNull()
+    expect(await liveCatalogIds(env.db.url)).toEqual(shop)
   })
 })

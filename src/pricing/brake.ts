@@ -45,6 +45,8 @@ export type BrakeInput = {
   shopPrices: number
   /** Everything the run (so far, cumulatively) would remove and every selling-price change it would write. */
   removals: readonly PlannedRemoval[]
+  /** How many removals there are when `removals` holds only some of them (a sweep's sample). */
+  removalCount?: number
   priceChanges: readonly PlannedPriceChange[]
   thresholds?: Partial<BrakeThresholds>
   /** How many examples the preview carries of each kind (default 20). */
@@ -63,6 +65,9 @@ export type BrakePreview = {
     sample: (PlannedPriceChange & { drop_percent: string })[]
   }
 }
+
+/** How many examples a preview carries of each kind. */
+export const BRAKE_PREVIEW_SIZE = 20
 
 export type BrakeDecision = { pause: boolean; reasons: BrakeReason[]; preview: BrakePreview }
 
@@ -85,17 +90,18 @@ export function dropPercent(from: string, to: string): Dec | null {
  */
 export function decideBrake(input: BrakeInput): BrakeDecision {
   const thresholds: BrakeThresholds = { ...DEFAULT_BRAKE_THRESHOLDS, ...stripUndefined(input.thresholds ?? {}) }
-  const previewSize = input.previewSize ?? 20
+  const previewSize = input.previewSize ?? BRAKE_PREVIEW_SIZE
   const removalLimit = new D(thresholds.removal_percent)
   const loweredLimit = new D(thresholds.lowered_prices_percent)
   const dropLimit = new D(thresholds.price_drop_percent)
   const reasons: BrakeReason[] = []
 
-  const removalShare = share(input.removals.length, input.shopCatalogProducts)
+  const removalCount = input.removalCount ?? input.removals.length
+  const removalShare = share(removalCount, input.shopCatalogProducts)
   if (removalShare !== null && removalShare.gt(removalLimit)) {
     reasons.push({
       code: "removals",
-      message: `would remove ${input.removals.length} of ${input.shopCatalogProducts} catalog products (${removalShare.toFixed(2)} %, more than ${thresholds.removal_percent} %)`,
+      message: `would remove ${removalCount} of ${input.shopCatalogProducts} catalog products (${removalShare.toFixed(2)} %, more than ${thresholds.removal_percent} %)`,
     })
   }
 
@@ -119,7 +125,7 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
     preview: {
       thresholds,
       removals: {
-        count: input.removals.length,
+        count: removalCount,
         share_percent: removalShare?.toFixed(2) ?? null,
         sample: input.removals.slice(0, previewSize),
       },

@@ -15,19 +15,29 @@ export interface FilterChangeIo {
   signal: AbortSignal
   /** Writes listed cards as one page (creates what the shop lacks). */
   writeCards(items: ChangeItem[]): Promise<void>
-  /** Removes (per the removal setting) every active shop product whose catalog id is not kept; returns how many. */
-  removeAllBut(kept: ReadonlySet<string>): Promise<number>
+  /**
+   * Removes (per the removal setting) every active shop product whose catalog id is not kept;
+   * returns how many, or null when the safety brake held them back (nothing removed).
+   */
+  removeAllBut(kept: ReadonlySet<string>): Promise<number | null>
   /** Counts one API request. */
   onRequest(): void
   log(line: string): void
 }
 
-/** Returns whether anything had to be done. */
-export async function applyFilterChange(oldFilter: CatalogFilter, newFilter: CatalogFilter, tree: CategoryTree, io: FilterChangeIo): Promise<boolean> {
+/**
+ * Returns whether anything had to be done, or "held" when the safety brake held back the
+ * narrowing's removals: the filter is then not applied, and a later run does it all again.
+ */
+export async function applyFilterChange(oldFilter: CatalogFilter, newFilter: CatalogFilter, tree: CategoryTree, io: FilterChangeIo): Promise<boolean | "held"> {
   const change = planFilterChange(oldFilter, newFilter, tree)
   if (!change) return false
   const { kept, written } = await readListings(change, io)
   const removed = change.narrowed ? await io.removeAllBut(kept) : 0
+  if (removed === null) {
+    io.log(`catalog sync: filter changed: ${written} product(s) added; its removals wait for the admin (safety brake)`)
+    return "held"
+  }
   io.log(`catalog sync: filter changed: ${change.queries.length} listing(s), ${written} product(s) added, ${removed} removed`)
   return true
 }

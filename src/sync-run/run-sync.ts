@@ -18,7 +18,7 @@ import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor } from "../workflows/extras"
 import { RunReferences } from "./run-references"
-import { removeActiveUnless, sweepPass } from "./sweep"
+import { brakeRemovals, removeScope, type RemovalScope } from "./sweep"
 import { appliedFilterOf } from "../catalog-filter/filter-change"
 import { applyFilterChange } from "./filter-change"
 import { filterPageItems } from "./filter-pages"
@@ -30,7 +30,7 @@ import { productsWritten } from "../workflows/page/write-progress"
 import { pruneChangeLog } from "./change-log-retention"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
 import { repriceRun } from "./reprice-run"
-import { brakeMemoryOf, SafetyBrake } from "../sync/safety-brake"
+import { brakeMemoryOf, SafetyBrake, type BrakePause } from "../sync/safety-brake"
 import { currentPricesOf, shopCatalogPrices, withTitles } from "./brake-reads"
 import { activeCatalogProducts } from "./product-map"
 
@@ -131,6 +131,17 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     return errorCode ? { status, errorCode } : { status }
   }
 
+  // The safety brake held back the sweep's or a narrowed filter's removals: nothing of them was
+  // removed and the cursor before them stays stored (the sweep: the last page's cursor), so the
+  // run that continues after the admin's answer comes back to them and applies that answer.
+  const pauseRun = async (held: BrakePause): Promise<RunSyncResult> => {
+    phase = "paused"
+    logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${held.reasons.map((r) => r.message).join("; ")}`)
+    const pause = await withTitles(container, held)
+    await service.updateCatalogSyncRuns({ id: runId, brake: pause as unknown as Record<string, unknown> })
+    return finish("paused")
+  }
+
   try {
     const setup = await ensureShopSetup(container, settings)
     const start = startPosition(state, mode, settings.pricing, newPassId, input.resume ?? null)
@@ -202,6 +213,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     // A filter changed since the shop was last brought in line with it (a pass from the start needs none).
     if (position.cursor !== null) {
       phase = "filter"
+      let filterHeld: BrakePause | null = null
       const changed = await applyFilterChange(appliedFilterOf(state.applied_filter), settings.filter, categoryTree, {
         client,
         signal,
@@ -219,11 +231,15 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         },
         removeAllBut: async (kept) => {
           await fence.check()
-          const removed = await removeActiveUnless(container, settings.removalMode, (r) => kept.has(r.catalog_id), images?.sweptRemoved)
+          const scope: RemovalScope = { notIn: kept }
+          filterHeld = await brakeRemovals(container, brake, scope)
+          if (filterHeld) return null
+          const removed = await removeScope(container, scope, settings.removalMode, brake.discarded, images?.sweptRemoved)
           counts.removed += removed
           return removed
         },
       })
+      if (changed === "held") return await pauseRun(filterHeld!)
       if (changed) await storeState({ applied_filter: settings.filter })
     }
 
@@ -352,7 +368,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       if (next.sweepPassId) {
         phase = "sweep"
         await fence.check()
-        counts.swept += await sweepPass(container, next.sweepPassId, settings.removalMode, brake.discarded, images?.sweptRemoved)
+        // Held back: the last page's cursor is not stored, so the continuing run reads it again and sweeps.
+        const scope: RemovalScope = { unseenInPass: next.sweepPassId }
+        const held = await brakeRemovals(container, brake, scope)
+        if (held) return await pauseRun(held)
+        counts.swept += await removeScope(container, scope, settings.removalMode, brake.discarded, images?.sweptRemoved)
         await storeState({ last_full_pass_finished_at: new Date() })
       }
       await storeState({ ...next.state })

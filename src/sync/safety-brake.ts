@@ -140,6 +140,30 @@ export class SafetyBrake {
     this.#checkedDrops = []
   }
 
+  /**
+   * Removals outside a page (the sweep at the end of a full pass, a narrowed filter): `count`
+   * of them neither approved nor discarded, `sample` some of those (the preview's), judged with
+   * what the run removed so far. The pause's reasons and preview, or null to go on; the caller
+   * lists every removal id of the pause (they are not held here: a sweep may be large).
+   */
+  checkRemovals(count: number, sample: readonly PlannedRemoval[]): Pick<BrakePause, "reasons" | "preview"> | null {
+    if (count === 0) return null
+    const decision = decideBrake({
+      shopCatalogProducts: this.shopProducts,
+      shopPrices: this.shopPrices,
+      removals: [...this.#removed, ...sample],
+      removalCount: this.#removed.length + count,
+      priceChanges: this.#dropped,
+      thresholds: this.thresholds,
+    })
+    return decision.pause ? { reasons: decision.reasons, preview: decision.preview } : null
+  }
+
+  /** Ids whose removal the admin approved (removed without being counted). */
+  get approved(): ReadonlySet<string> {
+    return this.#approved
+  }
+
   /** Ids whose removal the admin discarded (the sweep keeps them too). */
   get discarded(): ReadonlySet<string> {
     return this.#discarded

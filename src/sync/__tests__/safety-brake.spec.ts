@@ -34,6 +34,18 @@ describe("SafetyBrake over removals", () => {
     expect(brake.memoryAfterRun()).toEqual({ approved: [], discarded: ["7"], approved_drops: {}, discarded_drops: {} })
   })
 
+  it("removals outside a page (a sweep) are judged by their count with the run's page removals; the preview samples them", () => {
+    const brake = new SafetyBrake(100, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY)
+    brake.written(brake.check(page(ids(1, 15))).plan!)
+    expect(brake.checkRemovals(5, ids(16, 5).map((id) => ({ catalog_id: id })))).toBeNull()
+    expect(brake.checkRemovals(0, [])).toBeNull()
+    const paused = brake.checkRemovals(30, ids(16, 3).map((id) => ({ catalog_id: id })))
+    expect(paused?.reasons.map((r) => r.code)).toEqual(["removals"])
+    expect(paused?.preview.removals).toMatchObject({ count: 45, share_percent: "45.00" })
+    expect(paused?.preview.removals.sample.map((r) => r.catalog_id)).toEqual([...ids(1, 15), ...ids(16, 3)])
+    expect(new SafetyBrake(0, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY).checkRemovals(50, [])).toBeNull()
+  })
+
   it("a shop with no catalog products (first sync) never pauses; memory reads defensively", () => {
     expect(new SafetyBrake(0, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY).check(page(ids(1, 50))).plan).toBeDefined()
     expect(brakeMemoryOf(null)).toEqual(EMPTY_BRAKE_MEMORY)

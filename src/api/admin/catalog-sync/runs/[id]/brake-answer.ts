@@ -1,8 +1,8 @@
 // The admin's answer to a run the safety brake paused (POST …/runs/:id/confirm and …/discard):
 // recorded on the paused run (action, admin user id, time), remembered in the sync state for
 // the run that continues it (src/sync/safety-brake.ts), and that run is queued.
-//   confirm: the paused page's removals and steep price drops are approved and applied exactly
-//            as previewed;
+//   confirm: the paused page's removals (or the sweep's, or a narrowed filter's) and steep price
+//            drops are approved and applied exactly as previewed;
 //   discard: they are never applied (the products stay, the sizes keep their prices) until the
 //            catalog sends them again (a drop: until its price moves again); the rest of the
 //            page is written and the run goes on.
