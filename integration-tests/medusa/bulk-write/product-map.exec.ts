@@ -16,7 +16,8 @@ function shape(row: Row, tag: string): Row {
   for (const [k, v] of Object.entries(row)) {
     if (k === "id") out[k] = ULID.test(v) ? "<cspmap>" : `bad id ${v}`
     else if (k === "created_at" || k === "updated_at") out[k] = v instanceof Date ? "<ts>" : `bad ${k} ${v}`
-    else out[k] = v === null || typeof v !== "string" ? (v instanceof Date ? v.toISOString() : v) : v.split(tag).join("<tag>")
+    else if (v instanceof Date) out[k] = v.toISOString()
+    else out[k] = v === null || typeof v === "number" ? v : JSON.parse(JSON.stringify(v).split(tag).join("<tag>"))
   }
   return out
 }
@@ -46,14 +47,14 @@ export default async function compare({ container, args }: { container: any; arg
   const out: Record<string, { module: Row; sql: Row }> = {}
 
   // A new row; one without a pass (the column left out).
-  await service.createCatalogProductMaps([values("M", now)])
-  await insertMapRows(pg, [values("S", now)])
-  const { last_seen_pass: _m, ...noPassM } = values("M2", now)
-  const { last_seen_pass: _s, ...noPassS } = values("S2", now)
+  await service.createCatalogProductMaps([values("ByModule", now)])
+  await insertMapRows(pg, [values("BySql", now)])
+  const { last_seen_pass: _m, ...noPassM } = values("ByModuleNoPass", now)
+  const { last_seen_pass: _s, ...noPassS } = values("BySqlNoPass", now)
   await service.createCatalogProductMaps([noPassM])
   await insertMapRows(pg, [noPassS])
-  out.created = { module: await read("M"), sql: await read("S") }
-  out.createdWithoutPass = { module: await read("M2"), sql: await read("S2") }
+  out.created = { module: await read("ByModule"), sql: await read("BySql") }
+  out.createdWithoutPass = { module: await read("ByModuleNoPass"), sql: await read("BySqlNoPass") }
 
   // A rewrite where size 42 left: the module's rows were cleared first, then written whole.
   const rewrite = (tag: string) => ({
@@ -65,25 +66,25 @@ export default async function compare({ container, args }: { container: any; arg
     last_run_id: "run_2",
     last_seen_pass: "pass_2",
   })
-  const idM = await idOf("M")
-  const idS = await idOf("S")
+  const idM = await idOf("ByModule")
+  const idS = await idOf("BySql")
   await service.updateCatalogProductMaps([{ id: idM, variant_ids: null, inventory_item_ids: null }])
-  await service.updateCatalogProductMaps([{ id: idM, ...rewrite("M") }])
-  await pg.transaction((trx: any) => updateMapRows(trx, [{ id: idS, ...rewrite("S") }]))
-  out.rewritten = { module: await read("M"), sql: await read("S") }
+  await service.updateCatalogProductMaps([{ id: idM, ...rewrite("ByModule") }])
+  await pg.transaction((trx: any) => updateMapRows(trx, [{ id: idS, ...rewrite("BySql") }]))
+  out.rewritten = { module: await read("ByModule"), sql: await read("BySql") }
 
   // A stock-only change: four columns.
   const stockOnly = { stock_fingerprint: "sfp-3", sync_version: 9, last_run_id: "run_3", synced_at: new Date("2026-11-25T12:00:00.000Z") }
   await service.updateCatalogProductMaps([{ id: idM, ...stockOnly }])
   await updateMapRows(pg, [{ id: idS, ...stockOnly }])
-  out.stockOnly = { module: await read("M"), sql: await read("S") }
+  out.stockOnly = { module: await read("ByModule"), sql: await read("BySql") }
 
   // Unchanged products marked seen by a full pass.
-  const idM2 = await idOf("M2")
-  const idS2 = await idOf("S2")
+  const idM2 = await idOf("ByModuleNoPass")
+  const idS2 = await idOf("BySqlNoPass")
   await service.updateCatalogProductMaps({ selector: { id: [idM2] }, data: { last_seen_pass: "pass_4" } })
   await setMapColumn(pg, [idS2], "last_seen_pass", "pass_4")
-  out.markedSeen = { module: await read("M2"), sql: await read("S2") }
+  out.markedSeen = { module: await read("ByModuleNoPass"), sql: await read("BySqlNoPass") }
 
   // A row deleted meanwhile: both refuse the update.
   await service.softDeleteCatalogProductMaps([idM2])
