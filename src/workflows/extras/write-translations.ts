@@ -1,21 +1,23 @@
-// One batch of translation rows through the translation module's own service, then the events
+// One batch of translation rows, then the events
 // batchTranslationsWorkflow emits for it (translation.created / .updated / .deleted, one `{ id }`
-// message per row, after the writes). The rows are the module's (it normalizes the locale and
-// counts the translated fields); only the workflow engine's per-call cost is left out: a page
-// ran two such workflows of five steps each. Writes are a diff against the stored rows, so a
-// page that fails midway is put right by its replay.
+// message per row, after the writes). Updates and deletes go through the module's service; new
+// rows through the bulk writer's insert (src/bulk-write/translations.ts, the module's rows). The
+// workflow engine's per-call cost is left out: a page ran two such workflows of five steps
+// each. Writes are a diff against the stored rows, so a page that fails midway is put right by
+// its replay.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules, TranslationWorkflowEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, TranslationWorkflowEvents } from "@medusajs/framework/utils"
+import { insertTranslations, type NewTranslation } from "../../bulk-write/translations"
 import { timed } from "../steps/profile"
 
 export interface TranslationBatch {
-  create: { reference: string; reference_id: string; locale_code: string; translations: Record<string, string> }[]
+  create: NewTranslation[]
   update: { id: string; translations: Record<string, string> }[]
   delete: string[]
 }
 
 type TranslationWrites = {
-  createTranslations(data: TranslationBatch["create"]): Promise<{ id: string }[]>
+  getTranslatableFields(): Promise<Record<string, string[]>>
   updateTranslations(data: TranslationBatch["update"]): Promise<{ id: string }[]>
   softDeleteTranslations(ids: string[]): Promise<unknown>
 }
@@ -33,8 +35,12 @@ export async function writeTranslations(container: MedusaContainer, batch: Trans
     for (const t of updated) messages.push({ name: TranslationWorkflowEvents.UPDATED, data: { id: t.id } })
   }
   if (batch.create.length) {
-    const created = await timed(container, "translation.createTranslations", () => service.createTranslations(batch.create))
-    for (const t of created) messages.push({ name: TranslationWorkflowEvents.CREATED, data: { id: t.id } })
+    // New rows in one insert: the module's ORM create took about 0.5 ms a row in the page profile.
+    const fields = await service.getTranslatableFields()
+    const ids = await timed(container, "bulk.insertTranslations", () =>
+      insertTranslations(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), batch.create, fields)
+    )
+    for (const id of ids) messages.push({ name: TranslationWorkflowEvents.CREATED, data: { id } })
   }
   if (messages.length) await container.resolve(Modules.EVENT_BUS).emit(messages)
 }
