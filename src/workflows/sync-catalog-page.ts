@@ -4,8 +4,8 @@
 //   check the map against the shop → read the shop's prices before (change log) → find crash
 //   leftovers (adopt one, delete extra copies) → resolve variant SKUs → read field locks → create →
 //   update (adopted leftovers and locks included) → stock-only levels (bulk) → record held and
-//   written field values → removals → brand links → translations → sale prices → variant costs →
-//   product map → change log → hook `pageWritten`
+//   written field values → removals → brand links and translations (side by side) → sale prices →
+//   variant costs → product map → change log → hook `pageWritten`
 //
 // Creates are written in one bulk transaction (page/new-products-in-bulk.ts); updates, and
 // creates whose bulk transaction rolled back, in WRITE_CONCURRENCY concurrent chunks with
