@@ -90,21 +90,3 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
   }
   return plan
 }
-
-/**
- * Ids of map rows whose variant_ids or inventory_item_ids lose a key with this update. Medusa's
- * update merges JSON objects into the stored ones, so those rows must be cleared before they
- * are written, or the id of a size that left (a deleted variant) would stay in the map.
- */
-export function shrinkingRows(updates: Record<string, unknown>[], plans: Pick<PlannedUpsert, "row">[]): string[] {
-  const before = new Map(plans.filter((p) => p.row).map((p) => [p.row!.id, p.row!]))
-  const loses = (old: Record<string, string> | null | undefined, next: unknown) =>
-    !!old && Object.keys(old).some((k) => !(next && typeof next === "object" && k in (next as Record<string, unknown>)))
-  return updates
-    .filter((u) => {
-      const row = before.get(u.id as string)
-      if (!row || !("variant_ids" in u)) return false
-      return loses(row.variant_ids, u.variant_ids) || loses(row.inventory_item_ids, u.inventory_item_ids)
-    })
-    .map((u) => u.id as string)
-}

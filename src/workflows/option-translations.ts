@@ -4,12 +4,13 @@
 // product.metadata.size_labels (map-card). Numeric and letter sizes need no translation.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { batchTranslationsWorkflow } from "@medusajs/medusa/core-flows"
 import { otherLanguage } from "../sync/card-details"
 import { LOCALE_BY_LANGUAGE } from "../sync/catalog-product"
 import type { Language } from "../sync/settings/language"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import { translationService } from "./extras/translations"
+import { writeTranslations } from "./extras/write-translations"
+import { timed } from "./steps/profile"
 
 type Row = { id: string; reference_id: string; locale_code: string; translations: Record<string, unknown> }
 
@@ -25,9 +26,9 @@ export async function syncSizeOptionTranslations(
   const primary = ctx.vocabulary[ctx.primaryLanguage]
   const other = ctx.vocabulary[otherLanguage(ctx.primaryLanguage)]
   const locale = LOCALE_BY_LANGUAGE[otherLanguage(ctx.primaryLanguage)]
-  const products = await container
-    .resolve(Modules.PRODUCT)
-    .listProducts({ id: productIds }, { relations: ["options", "options.values"], select: ["id"], take: null })
+  const products = await timed(container, "product.listProducts options (translations)", () =>
+    container.resolve(Modules.PRODUCT).listProducts({ id: productIds }, { relations: ["options", "options.values"], select: ["id"], take: null })
+  )
   const wanted = new Map<string, { reference: string; translations: Record<string, string> }>()
   for (const product of products) {
     for (const option of product.options ?? []) {
@@ -53,7 +54,5 @@ export async function syncSizeOptionTranslations(
     if (!row) create.push({ reference: want.reference, reference_id: referenceId, locale_code: locale, translations: want.translations })
     else if (JSON.stringify(row.translations ?? {}) !== JSON.stringify(want.translations)) update.push({ id: row.id, translations: want.translations })
   }
-  if (create.length || update.length || stale.length) {
-    await batchTranslationsWorkflow(container).run({ input: { create, update, delete: stale } as never })
-  }
+  await writeTranslations(container, { create, update, delete: stale })
 }

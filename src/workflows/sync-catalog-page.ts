@@ -4,8 +4,8 @@
 //   check the map against the shop → read the shop's prices before (change log) → find crash
 //   leftovers (adopt one, delete extra copies) → resolve variant SKUs → read field locks → create →
 //   update (adopted leftovers and locks included) → stock-only levels (bulk) → record held and
-//   written field values → removals → brand links → translations → sale prices → variant costs →
-//   product map → change log → hook `pageWritten`
+//   written field values → removals → brand links and translations (side by side) → sale prices →
+//   variant costs → product map → change log → hook `pageWritten`
 //
 // Creates are written in one bulk transaction (page/new-products-in-bulk.ts); updates, and
 // creates whose bulk transaction rolled back, in WRITE_CONCURRENCY concurrent chunks with
@@ -17,7 +17,7 @@
 // A shop extends the page with the `pageWritten` hook, which receives the run id and the
 // products the page wrote:
 //   syncCatalogPageWorkflow.hooks.pageWritten(async ({ runId, products }, { container }) => { … })
-import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createHook, createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { RejectedItem } from "../catalog-client/items"
 import type { Language } from "../sync/settings/language"
@@ -194,14 +194,17 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     transform({ page }, ({ page }) => ({ rows: page.remove, mode: page.removalMode, runId: page.runId, syncedAt: page.syncedAt }))
   )
 
-  const newReferences = syncBrandLinksStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, refs: page.refs })))
-  syncTranslationsStep(
-    transform({ writes, page }, ({ writes, page }) => ({
-      written: writes.written,
-      translationsEnabled: page.refs.translationsEnabled,
-      primaryLanguage: page.primaryLanguage,
-      vocabulary: page.vocabulary,
-    }))
+  // Brand links and translations write different records: run side by side.
+  const [newReferences] = parallelize(
+    syncBrandLinksStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, refs: page.refs }))),
+    syncTranslationsStep(
+      transform({ writes, page }, ({ writes, page }) => ({
+        written: writes.written,
+        translationsEnabled: page.refs.translationsEnabled,
+        primaryLanguage: page.primaryLanguage,
+        vocabulary: page.vocabulary,
+      }))
+    )
   )
   syncSalePricesStep(
     transform({ writes, page, lockedPriceSizes: locked.lockedPriceSizes }, ({ writes, page, lockedPriceSizes }) => ({
@@ -218,7 +221,6 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
       updated: writes.updated,
       stockOnly: page.stockOnly,
       unchangedRowIds: page.unchangedRowIds,
-      plannedRows: [...page.create, ...page.update].map((p) => p.row),
       runId: page.runId,
       fullPassId: page.fullPassId,
       syncedAt: page.syncedAt,

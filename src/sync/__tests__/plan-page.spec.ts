@@ -1,6 +1,6 @@
 import { fingerprint, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
-import { planPage, shrinkingRows, type MapRow } from "../plan-page"
+import { planPage, type MapRow } from "../plan-page"
 import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
@@ -90,20 +90,5 @@ describe("planPage", () => {
     const plan = planPage([{ status: "active", id: "5", product: a }, { status: "removed", id: "5" }, { status: "updated", id: "5", product: b }], [], ctx)
     expect(plan.create).toHaveLength(1)
     expect(plan.create[0].input.title).toBe("second")
-  })
-})
-
-describe("shrinkingRows", () => {
-  const row = (id: string, variant_ids: Record<string, string> | null, inventory_item_ids: Record<string, string> | null) =>
-    ({ row: { id, variant_ids, inventory_item_ids } }) as never
-  it("names rows whose id maps lose a key (they are cleared before the merge-on-update write)", () => {
-    const plans = [row("a", { "40": "v40", "41": "v41" }, { "40": "i40", "41": "i41" }), row("b", { "40": "v40" }, { "40": "i40" }), row("c", null, null)]
-    const updates = [
-      { id: "a", variant_ids: { "42": "v42" }, inventory_item_ids: { "42": "i42" } },
-      { id: "b", variant_ids: { "40": "v40", "41": "v41" }, inventory_item_ids: { "40": "i40", "41": "i41" } },
-      { id: "c", variant_ids: { "40": "v40" }, inventory_item_ids: { "40": "i40" } },
-      { id: "b", stock_fingerprint: "x" },
-    ]
-    expect(shrinkingRows(updates, plans)).toEqual(["a"])
   })
 })

@@ -14,6 +14,7 @@ import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
+import { settleAll } from "./settle-all"
 import type { IdBySize } from "../../modules/catalog_sync/models/catalog-product-map"
 import { brandRecords, catalogSyncService, liveRecordMap, modelRecords, syncReferenceRecordsWorkflow, upsertReferenceRecords } from "./brands"
 import { categoryMap, listExistingCategories, syncCategoriesWorkflow } from "./categories"
@@ -239,8 +240,8 @@ export async function syncBrandLinks(container: MedusaContainer, written: Writte
     brandWanted.set(w.productId, w.brand ? brands[w.brand.id] ?? null : null)
     modelWanted.set(w.productId, w.brandModel ? models[w.brandModel.id] ?? null : null)
   }
-  await syncLinks(container, BRAND_LINK, brandWanted)
-  await syncLinks(container, MODEL_LINK, modelWanted)
+  // Two link tables: written side by side.
+  await settleAll([syncLinks(container, BRAND_LINK, brandWanted), syncLinks(container, MODEL_LINK, modelWanted)])
   return added
 }
 

@@ -3,8 +3,9 @@
 // whether the module is registered; without it the text lives in metadata (card-details).
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { batchTranslationsWorkflow, updateStoresWorkflow } from "@medusajs/medusa/core-flows"
+import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import { LOCALE_BY_LANGUAGE } from "../../sync/catalog-product"
+import { writeTranslations } from "./write-translations"
 
 export const CATALOG_LOCALES = [LOCALE_BY_LANGUAGE.uk, LOCALE_BY_LANGUAGE.ru]
 
@@ -56,7 +57,7 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 /**
  * Makes the catalog-locale translations of the given records exactly `desired`: rows are
  * created, updated when their text changed, and deleted when a locale is no longer wanted
- * (e.g. after the primary language changed, the primary locale's rows go). One batch call.
+ * (e.g. after the primary language changed, the primary locale's rows go). One batch write.
  */
 export async function syncTranslations(
   container: MedusaContainer,
@@ -87,9 +88,7 @@ export async function syncTranslations(
       }
     }
   }
-  if (create.length || update.length || remove.length) {
-    await batchTranslationsWorkflow(container).run({ input: { create, update, delete: remove } as never })
-  }
+  await writeTranslations(container, { create, update, delete: remove })
   return { created: create.length, updated: update.length, deleted: remove.length }
 }
 
@@ -98,7 +97,7 @@ export async function deleteTranslations(container: MedusaContainer, referenceId
   const service = translationService(container)
   if (!service || !referenceIds.length) return
   const rows = await service.listTranslations({ reference_id: referenceIds, locale_code: CATALOG_LOCALES }, { select: ["id"], take: null })
-  if (rows.length) await batchTranslationsWorkflow(container).run({ input: { create: [], update: [], delete: rows.map((r) => r.id) } })
+  await writeTranslations(container, { create: [], update: [], delete: rows.map((r) => r.id) })
 }
 
 /**

@@ -3,6 +3,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Language } from "../../sync/settings/language"
 import type { ShopVocabulary } from "../../sync/shop-vocabulary"
+import { timed } from "../steps/profile"
+import { settleAll } from "../extras/settle-all"
 import { syncProductTranslations } from "../extras"
 import { syncSizeOptionTranslations } from "../option-translations"
 import type { WrittenProduct } from "./page-types"
@@ -18,13 +20,15 @@ export interface TranslationsInput {
 
 export const syncTranslationsStep = createStep(syncTranslationsStepId, async (input: TranslationsInput, { container }) => {
   if (!input.written.length) return new StepResponse(undefined)
-  if (input.translationsEnabled) await syncProductTranslations(container, input.written)
-  if (input.vocabulary) {
-    await syncSizeOptionTranslations(
-      container,
-      input.written.map((w) => w.productId),
-      { primaryLanguage: input.primaryLanguage, vocabulary: input.vocabulary }
-    )
-  }
+  const { vocabulary } = input
+  // Product rows and option rows reference different records: written side by side.
+  await settleAll([
+    input.translationsEnabled ? timed(container, "translations.products", () => syncProductTranslations(container, input.written)) : null,
+    vocabulary
+      ? timed(container, "translations.options", () =>
+          syncSizeOptionTranslations(container, input.written.map((w) => w.productId), { primaryLanguage: input.primaryLanguage, vocabulary })
+        )
+      : null,
+  ])
   return new StepResponse(undefined)
 })

@@ -1,10 +1,10 @@
 // The product-map rows of what the page wrote: last, so a page is "done" only once everything
 // before it committed (a crash before this leaves products the next run adopts).
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
-import { shrinkingRows } from "../../sync/plan-page"
 import type { CreatedProduct } from "../page-input"
 import type { PlannedRecord, WrittenRecord } from "./page-types"
+import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
+import { knexOf } from "./store-variant-costs-step"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
 
@@ -15,16 +15,9 @@ export interface ProductMapInput {
   stockOnly: PlannedRecord[]
   /** Map rows of the unchanged products (a full pass marks them seen). */
   unchangedRowIds: string[]
-  /** The map rows of every planned create and update (rows losing a size are cleared first). */
-  plannedRows: PlannedRecord["row"][]
   runId: string
   fullPassId: string | null
   syncedAt: string
-}
-
-type ProductMapWrites = {
-  createCatalogProductMaps(data: Record<string, unknown>[]): Promise<unknown>
-  updateCatalogProductMaps(data: Record<string, unknown>[] | { selector: Record<string, unknown>; data: Record<string, unknown> }): Promise<unknown>
 }
 
 function mapRowValues(p: PlannedRecord, written: CreatedProduct, input: ProductMapInput, now: Date) {
@@ -45,7 +38,6 @@ function mapRowValues(p: PlannedRecord, written: CreatedProduct, input: ProductM
 }
 
 export const writeProductMapStep = createStep(writeProductMapStepId, async (input: ProductMapInput, { container }) => {
-  const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as ProductMapWrites
   const now = new Date(input.syncedAt)
   const newRows: Record<string, unknown>[] = []
   const rowUpdates: Record<string, unknown>[] = []
@@ -65,19 +57,14 @@ export const writeProductMapStep = createStep(writeProductMapStepId, async (inpu
       synced_at: now,
     })
   }
-  if (newRows.length) await service.createCatalogProductMaps(newRows)
-  // Medusa's update merges JSON objects into the stored ones, so a size that left would stay in
-  // variant_ids / inventory_item_ids (pointing at a deleted variant). Rows whose id maps lose a
-  // key are cleared first, then written whole.
-  const shrinking = shrinkingRows(rowUpdates, input.plannedRows.map((row) => ({ row })))
-  if (shrinking.length) await service.updateCatalogProductMaps(shrinking.map((id) => ({ id, variant_ids: null, inventory_item_ids: null })))
-  if (rowUpdates.length) await service.updateCatalogProductMaps(rowUpdates)
-  // Unchanged products cost no Medusa write; during a full pass they are only marked seen.
-  if (input.fullPassId && input.unchangedRowIds.length) {
-    await service.updateCatalogProductMaps({
-      selector: { id: input.unchangedRowIds },
-      data: { last_seen_pass: input.fullPassId },
-    })
-  }
+  // One transaction: new rows, rewritten rows (JSON id maps replaced whole, so a size that
+  // left is gone from them), and unchanged products marked seen by a full pass.
+  const unchanged = input.fullPassId ? input.unchangedRowIds : []
+  if (!newRows.length && !rowUpdates.length && !unchanged.length) return new StepResponse(undefined)
+  await knexOf(container).transaction(async (trx) => {
+    await insertMapRows(trx, newRows)
+    await updateMapRows(trx, rowUpdates as (Record<string, unknown> & { id: string })[])
+    if (input.fullPassId) await setMapColumn(trx, unchanged, "last_seen_pass", input.fullPassId)
+  })
   return new StepResponse(undefined)
 })

@@ -1,0 +1,100 @@
+// The page's product-map rows in a few multi-row statements on Medusa's shared connection,
+// instead of the catalog_sync module's create and update (one ORM round per row). The rows are
+// the ones the module writes (integration-tests/medusa/product-map-rows.spec.ts compares them
+// column by column): ids `cspmap_<ULID>`, JSON columns as jsonb, updated_at moved on every
+// update; an update of a row that is gone fails as the module's does.
+import type { Knex } from "knex"
+import { newId } from "../../bulk-write/ids"
+
+export const PRODUCT_MAP_TABLE = "catalog_product_map"
+
+/** Every column the page writes, with the type a VALUES list's text is cast to. */
+const COLUMN_TYPES: Record<string, string> = {
+  catalog_id: "text",
+  product_id: "text",
+  sku: "text",
+  variant_ids: "jsonb",
+  inventory_item_ids: "jsonb",
+  fingerprint: "text",
+  stock_fingerprint: "text",
+  sync_version: "integer",
+  status: "text",
+  last_run_id: "text",
+  last_seen_pass: "text",
+  synced_at: "timestamptz",
+}
+
+export type MapRowValues = Record<string, unknown>
+
+const ROWS_PER_STATEMENT = 500
+
+function columnsOf(row: MapRowValues): string[] {
+  const columns = Object.keys(row).filter((c) => c !== "id")
+  for (const c of columns) if (!COLUMN_TYPES[c]) throw new Error(`product map: unknown column ${c}`)
+  return columns.sort()
+}
+
+/** A value as PostgreSQL text: objects as JSON, times as ISO strings. */
+function bound(column: string, value: unknown): Knex.Value {
+  if (value === undefined || value === null) return null
+  if (value instanceof Date) return value.toISOString()
+  if (COLUMN_TYPES[column] === "jsonb") return JSON.stringify(value)
+  return value as Knex.Value
+}
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT))
+  return out
+}
+
+/** New rows (status defaults to "active" as the model's default). */
+export async function insertMapRows(db: Knex | Knex.Transaction, rows: MapRowValues[]): Promise<void> {
+  const byShape = new Map<string, MapRowValues[]>()
+  for (const row of rows) {
+    const key = columnsOf(row).join(",")
+    byShape.set(key, [...(byShape.get(key) ?? []), row])
+  }
+  for (const [key, shaped] of byShape) {
+    const columns = key.split(",")
+    for (const chunk of chunks(shaped)) {
+      const values = chunk.map(() => `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`).join(", ")
+      const bindings = chunk.flatMap((r) => [newId("cspmap"), ...columns.map((c) => bound(c, r[c]))])
+      await db.raw(`insert into ${PRODUCT_MAP_TABLE} (id, ${columns.join(", ")}) values ${values}`, bindings)
+    }
+  }
+}
+
+/**
+ * Updates rows by id, each column set whole (a JSON column is replaced, not merged). Rows with
+ * the same columns share one statement. Throws when a row is missing (deleted meanwhile).
+ */
+export async function updateMapRows(db: Knex | Knex.Transaction, rows: (MapRowValues & { id: string })[]): Promise<void> {
+  const byShape = new Map<string, (MapRowValues & { id: string })[]>()
+  for (const row of rows) {
+    const key = columnsOf(row).join(",")
+    byShape.set(key, [...(byShape.get(key) ?? []), row])
+  }
+  for (const [key, shaped] of byShape) {
+    const columns = key.split(",")
+    for (const chunk of chunks(shaped)) {
+      const values = chunk.map(() => `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`).join(", ")
+      const bindings = chunk.flatMap((r) => [r.id, ...columns.map((c) => bound(c, r[c]))])
+      const result = await db.raw(
+        `update ${PRODUCT_MAP_TABLE} as m set ${columns.map((c) => `${c} = v.${c}`).join(", ")}, updated_at = now()
+         from (values ${values}) as v(id, ${columns.join(", ")})
+         where m.id = v.id and m.deleted_at is null`,
+        bindings,
+      )
+      const count = (result as { rowCount?: number }).rowCount ?? 0
+      if (count !== new Set(chunk.map((r) => r.id)).size) throw new Error(`product map: ${chunk.length - count} of ${chunk.length} rows to update were not found`)
+    }
+  }
+}
+
+/** Sets one value on many rows (a full pass marking unchanged products seen). */
+export async function setMapColumn(db: Knex | Knex.Transaction, ids: string[], column: "last_seen_pass", value: string): Promise<void> {
+  for (const chunk of chunks(ids)) {
+    await db(PRODUCT_MAP_TABLE).whereIn("id", chunk).whereNull("deleted_at").update({ [column]: value, updated_at: db.raw("now()") })
+  }
+}
