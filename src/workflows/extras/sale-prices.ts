@@ -6,6 +6,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/medusa/core-flows"
 import { writePageInBulk } from "../../bulk-write"
+import { timed } from "../steps/profile"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 
 /** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
@@ -73,12 +74,9 @@ export async function syncSalePrices(
   wanted: SalePriceWanted[],
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
-  const t0 = Date.now()
-  const result = await writePageInBulk(container, (page) =>
-    page.syncSalePrices(priceListId, wanted.map((w) => ({ variantId: w.variantId, amount: w.saleAmount })), CURRENCY_CODE),
+  return timed(container, `bulk sale prices of ${wanted.length} variants`, () =>
+    writePageInBulk(container, (page) =>
+      page.syncSalePrices(priceListId, wanted.map((w) => ({ variantId: w.variantId, amount: w.saleAmount })), CURRENCY_CODE),
+    ),
   )
-  ;(container.resolve("logger") as { debug?(m: string): void }).debug?.(
-    `catalog sync: sale prices written in ${Date.now() - t0}ms (${result.created} new, ${result.updated} changed, ${result.deleted} removed)`,
-  )
-  return result
 }

@@ -6,6 +6,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Placement, ProductToUpdate } from "../page-input"
+import { timed } from "../steps/profile"
 import { updateCatalogProductsWorkflow } from "../update-catalog-products"
 import type { ChunkedWriteOutcome } from "./page-types"
 import { pricesOnlyChanged } from "./price-only-changes"
@@ -27,8 +28,8 @@ export interface ChangedProductsInput {
 export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container }) => {
   const candidates = input.products.filter(pricesOnlyChanged)
   let fast: PriceOnlyOutcome = { written: [], rest: candidates }
-  try {
-    fast = await writePricesInBulk(container, candidates, input.placement)
+  if (candidates.length) try {
+    fast = await timed(container, `bulk price-only write of ${candidates.length} products`, () => writePricesInBulk(container, candidates, input.placement))
     noteProductsWritten(fast.written.length)
   } catch (error) {
     // Nothing of it committed: the workflow writes them, with per-product containment.
