@@ -17,6 +17,7 @@ import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { catalogSyncService } from "./product-map"
+import { stepTimings } from "../workflows/steps/profile"
 
 export interface PageContext {
   container: MedusaContainer
@@ -117,6 +118,7 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
         syncedAt: new Date().toISOString(),
         pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
       },
+      events: stepTimings(container, "page") as never,
     }))
   } catch (error) {
     throw asError(error)
