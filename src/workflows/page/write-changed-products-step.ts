@@ -46,6 +46,10 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
   )
   const written = [...fast.written, ...updates.written]
   const rejected = await rejectOrThrow(container, updates.failed, input.alreadyWritten + written.length)
-  const out: ChunkedWriteOutcome = { written: written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected }
+  const out: ChunkedWriteOutcome = {
+    written: written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })),
+    rejected,
+    pricesOnly: [...inBulk],
+  }
   return new StepResponse(out)
 })
