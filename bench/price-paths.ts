@@ -9,7 +9,7 @@
  * and inside it the bulk price-only writes and the bulk sale-price writes (the app runs with
  * CATALOG_SYNC_PROFILE=1), with the load average. Goals: 1,000 price-only changes in ≤ 1 s of
  * write time; the switch for 10,000 products ≤ 30 s each way. Benchmarks measure; tests never
- * assert on time. Run: `npx tsx bench/price-paths.ts`.
+ * assert on time. Run: `npx tsx bench/price-paths.ts` (BENCH_KEEP_DB=1 keeps the database).
  */
 import { randomUUID } from "node:crypto"
 import { loadavg } from "node:os"
@@ -91,7 +91,9 @@ export async function benchPricePaths(): Promise<Record<string, unknown>> {
     return out
   } finally {
     await app.stop()
-    await db.drop()
+    // BENCH_KEEP_DB=1 keeps the shop's database for a look at the queries afterwards.
+    if (process.env.BENCH_KEEP_DB === "1") console.log(`database kept: ${db.url}`)
+    else await db.drop()
     await sb.close()
   }
 }
