@@ -7,7 +7,7 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json } from "./sql"
+import { insertRows, json, livePricesOfSets } from "./sql"
 import type { SalePrice, WantedSalePrice } from "./types"
 
 type Current = { variant_id: string; price_set_id: string; price_id: string | null; amount: string | null }
@@ -20,11 +20,9 @@ async function currentSalePrices(trx: Knex.Transaction, priceListId: string, var
     .whereNull("l.deleted_at")
     .whereNull("s.deleted_at")
   if (!links.length) return []
-  const prices: { id: string; price_set_id: string; amount: string }[] = await trx("price")
-    .select("id", "price_set_id", trx.raw("amount::text as amount"))
-    .whereIn("price_set_id", links.map((l) => l.price_set_id))
-    .andWhere({ price_list_id: priceListId, currency_code: currencyCode })
-    .whereNull("deleted_at")
+  const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
+    (p) => p.price_list_id === priceListId && p.currency_code === currencyCode,
+  )
   const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
   return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
 }
@@ -98,13 +96,7 @@ export async function syncSalePrices(
     .whereNull("l.deleted_at")
     .whereNull("s.deleted_at")
   if (!links.length) return { created: 0, updated: 0, deleted: 0 }
-  const existing: { id: string; price_set_id: string; currency_code: string; amount: string }[] = await trx("price")
-    .select("id", "price_set_id", "currency_code", trx.raw("amount::text as amount"))
-    .whereIn("price_set_id", [...new Set(links.map((l) => l.price_set_id))])
-    .andWhere("price_list_id", priceListId)
-    .whereNull("deleted_at")
-    .orderBy("created_at")
-    .orderBy("id")
+  const existing = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter((p) => p.price_list_id === priceListId)
   const pricesOfSet = new Map<string, typeof existing>()
   for (const p of existing) pricesOfSet.set(p.price_set_id, [...(pricesOfSet.get(p.price_set_id) ?? []), p])
   const setOf = new Map(links.map((l) => [l.variant_id, l.price_set_id]))
@@ -157,9 +149,7 @@ export async function deleteSalePrices(trx: Knex.Transaction, priceListId: strin
     await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")
   ).map((r: { price_set_id: string }) => r.price_set_id)
   if (!setIds.length) return 0
-  const ids: string[] = (
-    await trx("price").select("id").whereIn("price_set_id", setIds).andWhere("price_list_id", priceListId).whereNull("deleted_at")
-  ).map((r: { id: string }) => r.id)
+  const ids = (await livePricesOfSets(trx, setIds)).filter((p) => p.price_list_id === priceListId).map((p) => p.id)
   await softDeletePrices(trx, ids)
   return ids.length
 }

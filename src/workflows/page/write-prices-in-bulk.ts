@@ -16,8 +16,8 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
   if (!productIds.length) return out
   const { rows } = await trx.raw(
     `select v.id, v.product_id,
-        (select ov.value from product_variant_option vo join product_option_value ov on ov.id = vo.option_value_id
-          where vo.variant_id = v.id and ov.deleted_at is null order by ov.id limit 1) as option_value,
+        (select (select ov.value from product_option_value ov where ov.id = vo.option_value_id and ov.deleted_at is null)
+           from product_variant_option vo where vo.variant_id = v.id order by vo.option_value_id limit 1) as option_value,
         coalesce((select array_agg(l.inventory_item_id order by l.created_at) from product_variant_inventory_item l
           join inventory_item i on i.id = l.inventory_item_id and i.deleted_at is null
           where l.variant_id = v.id and l.deleted_at is null), '{}') as items,
