@@ -7,6 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
 import { writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
+import { timed } from "../steps/profile"
 import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
 import { priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "./price-only-changes"
 
@@ -42,11 +43,11 @@ export interface PriceOnlyOutcome {
 export async function writePricesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<PriceOnlyOutcome> {
   if (!candidates.length) return { written: [], rest: [] }
   return writePageInBulk(container, async (page) => {
-    const live = await readLivePricedVariants(page.trx, [...new Set(candidates.map((p) => p.productId))])
+    const live = await timed(container, "bulk price-only read", () => readLivePricedVariants(page.trx, [...new Set(candidates.map((p) => p.productId))]))
     const { bulk, rest } = splitPriceOnly(candidates, live)
     const { prices, levels } = priceOnlyWrites(bulk)
-    await page.setBasePrices(prices, CURRENCY_CODE)
-    await page.setStock(levels, placement.stockLocationId)
+    await timed(container, "bulk price-only base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
+    await timed(container, "bulk price-only stock levels", () => page.setStock(levels, placement.stockLocationId))
     page.productsUpdated(bulk.map((p) => p.productId))
     return { written: bulk.map((item) => ({ item, result: writtenPriceOnly(item) })), rest }
   })
