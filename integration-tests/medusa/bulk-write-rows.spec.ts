@@ -105,12 +105,16 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.prices.bulk.variants.map((v: any) => v.priceSets[0].prices.map((p: any) => p.amount))).toEqual([["1250"], ["1400"], ["1099.9"], []])
   })
 
-  it("switches the crossed-out price on and off as batchPriceListPricesWorkflow, and the storefront price follows", () => {
+  it("switches the crossed-out price on, moves it (the page's sale-price sync: update, delete and create in one call) and off as batchPriceListPricesWorkflow, and the storefront price follows", () => {
     expect(out.saleOn.bulk).toEqual(out.saleOn.medusa)
     expect(out.readSaleOn.bulk).toEqual(out.readSaleOn.medusa)
     const [first, , third] = out.readSaleOn.bulk.variants
     expect(first.calculated_price).toMatchObject({ calculated_amount: 999, original_amount: 1250, is_calculated_price_price_list: true })
     expect(third.calculated_price).toMatchObject({ calculated_amount: 1099.9, is_calculated_price_price_list: false })
+    expect(out.saleMoved.bulk).toEqual(out.saleMoved.medusa)
+    expect(out.readSaleMoved.bulk).toEqual(out.readSaleMoved.medusa)
+    expect(out.readSaleMoved.bulk.variants.map((v: any) => v.calculated_price?.calculated_amount ?? null)).toEqual([989.5, 1400, 1000, null])
+    expect(out.saleMovedAgain).toEqual({ created: 0, updated: 0, deleted: 0 })
     expect(out.saleOff.bulk).toEqual(out.saleOff.medusa)
     expect(out.readSaleOff.bulk).toEqual(out.readSaleOff.medusa)
     expect(out.readSaleOff.bulk.variants[0].calculated_price).toMatchObject({ calculated_amount: 1250, is_calculated_price_price_list: false })

@@ -3,7 +3,8 @@
 // and its price; after a sync the title and images are the admin's (SQL on Medusa's tables),
 // the price is the catalog's, and the route reports the catalog's new title. With auto-lock on,
 // an admin edit of a description through Medusa's admin API locks it, and the sync's own writes
-// lock nothing; unlocking the title takes the catalog's at once; a reprice run skips locked prices. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
+// lock nothing (a price-only change through the bulk writer included: its product.updated
+// carries the sync's mark); unlocking the title takes the catalog's at once; a reprice run skips locked prices. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
 import { judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"
@@ -146,6 +147,46 @@ describe("field locks", () => {
     expect(rows.map((r) => r.product_id).sort()).toEqual([product.id, lockedProductId].sort())
     expect(rows.find((r) => r.product_id === lockedProductId)!.lock).toEqual(["images"])
   })
+  it("auto-lock: a price-only change, written by the bulk writer, is the sync's own write and locks nothing", async () => {
+    const withLocks = new Set((await sql(env.db.url, "select product_id from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
+    const truth = await readShopTruth(env.db.url)
+    const card = cards.find((c) => truth.products.get(c.id)?.variants.every((v) => v.base.length) && !withLocks.has(truth.products.get(c.id)!.id))!
+    const product = await productOf(card.id)
+    // The probe: a title other than the one the sync recorded, set by SQL (no event of its own).
+    // A product.updated without the sync's mark would now lock the title.
+    await sql(env.db.url, "update product set title = $2 where id = $1", [product.id, "Probe title"])
+    await mutateUntil(card.id, "price", (a, b) => JSON.stringify(a.sizes.map((s) => s.price)) + a.price !== JSON.stringify(b.sizes.map((s) => s.price)) + b.price)
+    const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
+    await sync()
+    const now = (await catalog()).find((c) => c.id === card.id)!
+    expect(judgeShop([now], await readShopTruth(env.db.url)).filter((p) => p.startsWith(`${card.id}:`) || p.startsWith(`${card.id}/`))).toEqual([])
+    // Written by the bulk writer: the base prices updated in place, in one transaction.
+    const written = await sql(
+      env.db.url,
+      `select count(*)::int as n, count(distinct p.updated_at)::int as stamps, count(*) filter (where p.created_at >= $2::timestamptz)::int as created
+         from price p join product_variant_price_set l on l.price_set_id = p.price_set_id and l.deleted_at is null
+         join product_variant v on v.id = l.variant_id where v.product_id = $1 and p.price_list_id is null and p.deleted_at is null and p.updated_at >= $2::timestamptz`,
+      [product.id, startedAt],
+    )
+    expect(written[0].n).toBeGreaterThan(0)
+    expect([written[0].stamps, written[0].created]).toEqual([1, 0])
+    await new Promise((r) => setTimeout(r, 5_000))
+    expect((await locksOf(product.id)).fields.filter((f) => f.locked)).toEqual([])
+
+    // The probe works: an admin's save of the product (an unmarked product.updated) locks the title.
+    const edited = await env.app.admin(`/admin/products/${product.id}`, { body: { title: "Probe title" } })
+    expect(edited.status).toBe(200)
+    const deadline = Date.now() + 60_000
+    while (!field(await locksOf(product.id), "title").locked) {
+      if (Date.now() > deadline) throw new Error("title was not auto-locked")
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    // Put back as it was for the next step: unlocked, the catalog's title.
+    const unlocked = await env.app.admin(`/admin/catalog-sync/products/${product.id}/locks`, { body: { fields: ["title"], locked: false } })
+    expect(unlocked.status).toBe(200)
+    await sql(env.db.url, "update product set title = $2 where id = $1", [product.id, now.name_uk])
+  })
+
   it("a reprice run (new pricing rules) leaves a product with locked prices alone and reprices the rest", async () => {
     const truthBefore = await readShopTruth(env.db.url)
     const lockedIds = new Set((await sql(env.db.url, "select product_id from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))

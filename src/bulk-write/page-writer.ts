@@ -7,8 +7,8 @@ import type { Knex } from "knex"
 import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { removeProducts, type RemovedProducts } from "./remove-products"
-import { deleteSalePrices, setSalePrices } from "./sale-prices"
-import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, SalePrice, StockChange } from "./types"
+import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
+import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, SalePrice, StockChange, WantedSalePrice } from "./types"
 import { setBasePrices } from "./update-prices"
 import { setStockLevels } from "./update-stock"
 
@@ -59,6 +59,11 @@ export class BulkPage {
   /** batchPriceListPricesWorkflow (delete). */
   deleteSalePrices(priceListId: string, variantIds: string[]) {
     return deleteSalePrices(this.trx, priceListId, variantIds)
+  }
+
+  /** batchPriceListPricesWorkflow create + update + delete in one: each variant ends with exactly its wanted list price (or none). */
+  syncSalePrices(priceListId: string, wanted: WantedSalePrice[], currencyCode: string) {
+    return syncSalePrices(this.trx, priceListId, wanted, currencyCode)
   }
 
   /** Marks products as updated for subscribers (e.g. after other writes of the same page). */

@@ -2,12 +2,13 @@
 // variant (rule-free list, so rules_count 0 and no price_rule rows, as
 // batchPriceListPricesWorkflow writes them). Setting inserts or updates those prices in one
 // statement each; clearing soft-deletes them (deleted_at), as batchPriceListPricesWorkflow's
-// delete does.
+// delete does. `syncSalePrices` does all three for a page in one read and at most one
+// statement each: every variant ends with exactly its wanted price in the list (or none).
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json } from "./sql"
-import type { SalePrice } from "./types"
+import { insertRows, json, livePricesOfSets } from "./sql"
+import type { SalePrice, WantedSalePrice } from "./types"
 
 type Current = { variant_id: string; price_set_id: string; price_id: string | null; amount: string | null }
 
@@ -19,11 +20,9 @@ async function currentSalePrices(trx: Knex.Transaction, priceListId: string, var
     .whereNull("l.deleted_at")
     .whereNull("s.deleted_at")
   if (!links.length) return []
-  const prices: { id: string; price_set_id: string; amount: string }[] = await trx("price")
-    .select("id", "price_set_id", trx.raw("amount::text as amount"))
-    .whereIn("price_set_id", links.map((l) => l.price_set_id))
-    .andWhere({ price_list_id: priceListId, currency_code: currencyCode })
-    .whereNull("deleted_at")
+  const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
+    (p) => p.price_list_id === priceListId && p.currency_code === currencyCode,
+  )
   const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
   return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
 }
@@ -70,17 +69,87 @@ export async function setSalePrices(
   return { created: rows.length, updated: toUpdate.length }
 }
 
+/** Soft-deletes list prices with their rules, as batchPriceListPricesWorkflow's delete. */
+async function softDeletePrices(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
+  await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
+}
+
+/**
+ * The list's prices of these variants made exactly the wanted ones: one price in `currencyCode`
+ * per variant with an amount (updated in place when it differs, else inserted), none for a null
+ * amount; the list's other prices of these variants (another currency, a duplicate) are deleted.
+ * A variant without a live price set has no base price to cross out: skipped.
+ */
+export async function syncSalePrices(
+  trx: Knex.Transaction,
+  priceListId: string,
+  wanted: WantedSalePrice[],
+  currencyCode: string,
+): Promise<{ created: number; updated: number; deleted: number }> {
+  if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
+  const links: { variant_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
+    .join("price_set as s", "s.id", "l.price_set_id")
+    .select("l.variant_id", "l.price_set_id")
+    .whereIn("l.variant_id", [...new Set(wanted.map((w) => w.variantId))])
+    .whereNull("l.deleted_at")
+    .whereNull("s.deleted_at")
+  if (!links.length) return { created: 0, updated: 0, deleted: 0 }
+  const existing = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter((p) => p.price_list_id === priceListId)
+  const pricesOfSet = new Map<string, typeof existing>()
+  for (const p of existing) pricesOfSet.set(p.price_set_id, [...(pricesOfSet.get(p.price_set_id) ?? []), p])
+  const setOf = new Map(links.map((l) => [l.variant_id, l.price_set_id]))
+  const amountOf = new Map(wanted.map((w) => [w.variantId, w.amount === null ? null : normalizedDecimal(w.amount)]))
+
+  const toUpdate: { id: string; amount: string }[] = []
+  const toCreate: { priceSetId: string; amount: string }[] = []
+  const toDelete: string[] = []
+  const done = new Set<string>()
+  for (const [variantId, amount] of amountOf) {
+    const setId = setOf.get(variantId)
+    if (!setId || done.has(setId)) continue
+    done.add(setId)
+    const prices = pricesOfSet.get(setId) ?? []
+    const keep = amount === null ? undefined : prices.find((p) => p.currency_code === currencyCode)
+    toDelete.push(...prices.filter((p) => p !== keep).map((p) => p.id))
+    if (amount === null) continue
+    if (!keep) toCreate.push({ priceSetId: setId, amount })
+    else if (normalizedDecimal(keep.amount) !== amount) toUpdate.push({ id: keep.id, amount })
+  }
+  if (toUpdate.length) {
+    const values = toUpdate.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
+    await trx.raw(
+      `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
+       from (values ${values}) as v(id, amount, raw) where p.id = v.id`,
+      toUpdate.flatMap((u) => [u.id, u.amount, JSON.stringify(rawValue(u.amount))]),
+    )
+  }
+  await insertRows(
+    trx,
+    "price",
+    toCreate.map((c) => ({
+      id: newId(ID_PREFIX.price),
+      title: null,
+      price_set_id: c.priceSetId,
+      currency_code: currencyCode,
+      raw_amount: json(rawValue(c.amount)),
+      rules_count: 0,
+      price_list_id: priceListId,
+      amount: c.amount,
+    })),
+  )
+  await softDeletePrices(trx, toDelete)
+  return { created: toCreate.length, updated: toUpdate.length, deleted: toDelete.length }
+}
+
 export async function deleteSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[]): Promise<number> {
   if (!variantIds.length) return 0
   const setIds: string[] = (
     await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")
   ).map((r: { price_set_id: string }) => r.price_set_id)
   if (!setIds.length) return 0
-  const ids: string[] = (
-    await trx("price").select("id").whereIn("price_set_id", setIds).andWhere("price_list_id", priceListId).whereNull("deleted_at")
-  ).map((r: { id: string }) => r.id)
-  if (!ids.length) return 0
-  await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
-  await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
+  const ids = (await livePricesOfSets(trx, setIds)).filter((p) => p.price_list_id === priceListId).map((p) => p.id)
+  await softDeletePrices(trx, ids)
   return ids.length
 }

@@ -76,3 +76,9 @@ export interface SalePrice {
   variantId: string
   amount: string
 }
+
+/** A variant's price in the sale list: `amount` null = it has none. */
+export interface WantedSalePrice {
+  variantId: string
+  amount: string | null
+}

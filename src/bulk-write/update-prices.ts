@@ -5,7 +5,7 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json } from "./sql"
+import { insertRows, json, livePricesOfSets } from "./sql"
 import type { PriceChange } from "./types"
 
 type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
@@ -19,12 +19,9 @@ async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currenc
     .whereNull("l.deleted_at")
     .whereNull("v.deleted_at")
   if (!links.length) return []
-  const prices: { id: string; price_set_id: string; amount: string }[] = await trx("price")
-    .select("id", "price_set_id", trx.raw("amount::text as amount"))
-    .whereIn("price_set_id", links.map((l) => l.price_set_id))
-    .whereNull("deleted_at")
-    .whereNull("price_list_id")
-    .andWhere({ currency_code: currencyCode, rules_count: 0 })
+  const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
+    (p) => p.price_list_id === null && p.currency_code === currencyCode && Number(p.rules_count) === 0,
+  )
   const liveSets = new Set(
     (await trx("price_set").select("id").whereIn("id", links.map((l) => l.price_set_id)).whereNull("deleted_at")).map((r: { id: string }) => r.id),
   )

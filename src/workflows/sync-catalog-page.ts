@@ -170,10 +170,13 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     const isAdopted = (w: PlannedWrite) => !!leftovers.adopted[w.catalogId]
     const createdAll = [...created.written, ...changed.written.filter(isAdopted)].map(withRecord)
     const updated = changed.written.filter((w) => !isAdopted(w)).map(withRecord)
+    // Brand links and translations come from the product fields: a price-only change leaves them.
+    const pricesOnly = new Set(changed.pricesOnly ?? [])
     return {
       created: createdAll,
       updated,
       written: writtenProducts([...createdAll, ...updated]),
+      fieldsWritten: writtenProducts([...createdAll, ...updated.filter((w) => !pricesOnly.has(w.record.catalogId))]),
       rejected: [...created.rejected, ...changed.rejected],
     }
   })
@@ -196,10 +199,10 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
 
   // Brand links and translations write different records: run side by side.
   const [newReferences] = parallelize(
-    syncBrandLinksStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.written, refs: page.refs }))),
+    syncBrandLinksStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.fieldsWritten, refs: page.refs }))),
     syncTranslationsStep(
       transform({ writes, page }, ({ writes, page }) => ({
-        written: writes.written,
+        written: writes.fieldsWritten,
         translationsEnabled: page.refs.translationsEnabled,
         primaryLanguage: page.primaryLanguage,
         vocabulary: page.vocabulary,

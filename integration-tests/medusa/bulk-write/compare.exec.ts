@@ -268,6 +268,34 @@ export default async function compare({ container, args }: { container: any; arg
   out.saleOn = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
   out.readSaleOn = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
 
+  // ── the page's sale-price sync: one variant's sale price moves, one goes, one comes, in one call ──
+  const listPriceIds = async (variants: any[]) => {
+    const { data: links } = await query.graph({ entity: "product_variant_price_set", fields: ["variant_id", "price_set_id"], filters: { variant_id: variants.map((v: any) => v.id) } })
+    const { data: prices } = await query.graph({ entity: "price", fields: ["id", "price_set_id"], filters: { price_list_id: list.id, price_set_id: links.map((l: any) => l.price_set_id) } })
+    return variants.map((v: any) => prices.find((p: any) => p.price_set_id === links.find((l: any) => l.variant_id === v.id).price_set_id)?.id ?? null)
+  }
+  const moved = ["989.5", null, "1000"] // 999 → 989.5, 1100.5 → none, none → 1000
+  const mListIds = await listPriceIds(mVariants)
+  await batchPriceListPricesWorkflow(container).run({
+    input: {
+      data: {
+        id: list.id,
+        create: [{ variant_id: mVariants[2].id, amount: moved[2] as unknown as number, currency_code: CURRENCY }],
+        update: [{ id: mListIds[0], variant_id: mVariants[0].id, amount: moved[0] as unknown as number, currency_code: CURRENCY }],
+        delete: [mListIds[1]],
+      },
+    },
+  })
+  await writePageInBulk(container, (page) =>
+    page.syncSalePrices(list.id, bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: moved[i] })), CURRENCY),
+  )
+  out.saleMoved = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
+  out.readSaleMoved = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
+  // Run again with the same wants, it writes nothing.
+  out.saleMovedAgain = await writePageInBulk(container, (page) =>
+    page.syncSalePrices(list.id, bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: moved[i] })), CURRENCY),
+  )
+
   const { data: mListPrices } = await query.graph({ entity: "price", fields: ["id"], filters: { price_list_id: list.id, price_set_id: mSets.map((s: any) => s.price_set_id) } })
   await batchPriceListPricesWorkflow(container).run({
     input: { data: { id: list.id, create: [], update: [], delete: mListPrices.map((p: any) => p.id) } },

@@ -79,6 +79,8 @@ export interface WrittenRecord {
 export interface ChunkedWriteOutcome {
   written: PlannedWrite[]
   rejected: RejectedItem[]
+  /** Catalog ids written as price-only changes in bulk: their fields and variants are as they were. */
+  pricesOnly?: string[]
 }
 
 /** A product this page wrote, as the steps after the product writes read it. */

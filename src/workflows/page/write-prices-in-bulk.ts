@@ -1,0 +1,54 @@
+// The page's price-only changes in one bulk transaction (src/bulk-write): the shop's live
+// variants of those products read by SQL inside it, then one UPDATE of the base prices and the
+// stock levels of the products that fit (price-only-changes.ts), and one marked product.updated
+// per product after the commit, as the update workflow emits. The sale prices follow in the
+// page's sale-price step, as for every written product. Setting a price is idempotent.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Knex } from "knex"
+import { writePageInBulk } from "../../bulk-write"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
+import { timed } from "../steps/profile"
+import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
+import { priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "./price-only-changes"
+
+/** Live variants of the products (what readLiveVariants reads, by SQL) and whether each has a live price set. */
+export async function readLivePricedVariants(trx: Knex.Transaction, productIds: string[]): Promise<Record<string, LivePricedVariant[]>> {
+  const out: Record<string, LivePricedVariant[]> = Object.fromEntries(productIds.map((id) => [id, []]))
+  if (!productIds.length) return out
+  const { rows } = await trx.raw(
+    `select v.id, v.product_id,
+        (select (select ov.value from product_option_value ov where ov.id = vo.option_value_id and ov.deleted_at is null)
+           from product_variant_option vo where vo.variant_id = v.id order by vo.option_value_id limit 1) as option_value,
+        coalesce((select array_agg(l.inventory_item_id order by l.created_at) from product_variant_inventory_item l
+          join inventory_item i on i.id = l.inventory_item_id and i.deleted_at is null
+          where l.variant_id = v.id and l.deleted_at is null), '{}') as items,
+        exists (select 1 from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
+          where ps.variant_id = v.id and ps.deleted_at is null) as has_price_set
+       from product_variant v where v.product_id = any(?) and v.deleted_at is null`,
+    [productIds],
+  )
+  for (const r of rows as { id: string; product_id: string; option_value: string | null; items: string[]; has_price_set: boolean }[]) {
+    // catalogSize stays unknown: a size found only by metadata is a relabel, which the update workflow does.
+    out[r.product_id]?.push({ id: r.id, optionValue: r.option_value, inventoryItemIds: r.items, hasPriceSet: r.has_price_set })
+  }
+  return out
+}
+
+export interface PriceOnlyOutcome {
+  written: { item: ProductToUpdate; result: CreatedProduct }[]
+  /** The candidates that did not fit: the update workflow writes them. */
+  rest: ProductToUpdate[]
+}
+
+export async function writePricesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<PriceOnlyOutcome> {
+  if (!candidates.length) return { written: [], rest: [] }
+  return writePageInBulk(container, async (page) => {
+    const live = await timed(container, "bulk price-only read", () => readLivePricedVariants(page.trx, [...new Set(candidates.map((p) => p.productId))]))
+    const { bulk, rest } = splitPriceOnly(candidates, live)
+    const { prices, levels } = priceOnlyWrites(bulk)
+    await timed(container, "bulk price-only base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
+    await timed(container, "bulk price-only stock levels", () => page.setStock(levels, placement.stockLocationId))
+    page.productsUpdated(bulk.map((p) => p.productId))
+    return { written: bulk.map((item) => ({ item, result: writtenPriceOnly(item) })), rest }
+  })
+}
