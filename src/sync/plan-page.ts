@@ -44,6 +44,17 @@ export interface PagePlan {
   rejected: RejectedItem[]
 }
 
+/**
+ * Whether a card is older than what the shop already wrote: a product never goes backwards, so
+ * a card whose sync_version is below the map row's is not applied (it counts as unchanged).
+ * An equal version still goes through the fingerprints (pricing or settings may have changed).
+ */
+export function isStaleCard(cardVersion: number | null | undefined, storedVersion: number | string | null | undefined): boolean {
+  if (cardVersion === null || cardVersion === undefined || storedVersion === null || storedVersion === undefined) return false
+  const stored = Number(storedVersion)
+  return Number.isFinite(stored) && cardVersion < stored
+}
+
 export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext): PagePlan {
   const plan: PagePlan = { create: [], update: [], stockOnly: [], unchanged: [], remove: [], rejected: [] }
   const rows = new Map(mapRows.map((r) => [r.catalog_id, r]))
@@ -62,6 +73,7 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       if (row && row.status === "active" && row.product_id) plan.remove.push(row)
       continue
     }
+    const stale = row !== null && isStaleCard(item.product.sync_version, row.sync_version)
     let input: CatalogProduct
     let stock: StockInput
     try {
@@ -80,7 +92,10 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       row,
       partsToWrite: { fields: true, variants: true, prices: true },
     }
-    if (!row || !row.product_id || row.status === "removed") plan.create.push(planned)
+    // An older card than the one written (a replay, or pages written out of order): kept as it is,
+    // still counted as seen (its row is in `unchanged`, which marks the full pass).
+    if (stale) plan.unchanged.push(planned)
+    else if (!row || !row.product_id || row.status === "removed") plan.create.push(planned)
     else if (row.status !== "active" || row.fingerprint !== planned.fingerprint) {
       if (row.status === "active") planned.partsToWrite = changedParts(row.fingerprint, planned.fingerprint)
       plan.update.push(planned)

@@ -1,6 +1,6 @@
 import { fingerprint, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
-import { planPage, type MapRow } from "../plan-page"
+import { isStaleCard, planPage, type MapRow } from "../plan-page"
 import { card } from "./card-fixtures"
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
@@ -82,6 +82,34 @@ describe("planPage", () => {
     expect(plan.create).toHaveLength(1)
     const draft = planPage([{ status: "updated", id: c.id, product: c }], [rowFor(c, { status: "draft" })], ctx)
     expect(draft.update).toHaveLength(1)
+  })
+
+  it("never applies a card older than the one the shop wrote (sync_version), in any status", () => {
+    const written = card({ sync_version: 7, name_uk: "newer" })
+    const older = card({ sync_version: 6, name_uk: "older" })
+    const active = planPage([{ status: "updated", id: older.id, product: older }], [rowFor(written)], ctx)
+    expect(active.unchanged.map((p) => p.catalogId)).toEqual([older.id])
+    expect([...active.create, ...active.update, ...active.stockOnly]).toEqual([])
+    // An older card's stock is not written either, nor is a removed product brought back by it.
+    const stockOlder = { ...written, sync_version: 6, sizes: written.sizes.map((s) => ({ ...s, stock: s.stock + 5 })) }
+    expect(planPage([{ status: "updated", id: written.id, product: stockOlder }], [rowFor(written)], ctx).unchanged).toHaveLength(1)
+    const removed = planPage([{ status: "updated", id: older.id, product: older }], [rowFor(written, { status: "removed" })], ctx)
+    expect(removed.create).toEqual([])
+    expect(removed.unchanged).toHaveLength(1)
+    // The same version still goes through the fingerprints; a newer one is applied.
+    const same = card({ sync_version: 7, name_uk: "renamed locally" })
+    expect(planPage([{ status: "updated", id: same.id, product: same }], [rowFor(written)], ctx).update).toHaveLength(1)
+    const newer = card({ sync_version: 8, name_uk: "newest" })
+    expect(planPage([{ status: "updated", id: newer.id, product: newer }], [rowFor(written)], ctx).update).toHaveLength(1)
+  })
+
+  it("judges staleness only when both versions are known; the map's version may come as a string", () => {
+    expect(isStaleCard(5, "6")).toBe(true)
+    expect(isStaleCard(6, "6")).toBe(false)
+    expect(isStaleCard(7, 6)).toBe(false)
+    expect(isStaleCard(null, 6)).toBe(false)
+    expect(isStaleCard(undefined, 6)).toBe(false)
+    expect(isStaleCard(5, null)).toBe(false)
   })
 
   it("keeps only the latest state of an id repeated in one page", () => {
