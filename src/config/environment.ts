@@ -16,6 +16,10 @@ export interface PluginEnvironment {
   CATALOG_SYNC_MAX_CONCURRENT?: string
   /** Concurrent write chunks per page. */
   CATALOG_SYNC_WRITE_CONCURRENCY?: string
+  /** Pages this process writes at once for any instance's run (its page writer; default 0: none). */
+  CATALOG_SYNC_PAGE_WRITERS?: string
+  /** Pages a run keeps being written at once (default 1: written in the run's own process, in order). */
+  CATALOG_SYNC_PAGES_IN_FLIGHT?: string
   /** "1": log the time of each write step. */
   CATALOG_SYNC_PROFILE?: string
   /** Test-only: schedule every N ms instead of the poll interval; retry backoff; client retries. */
@@ -44,6 +48,8 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_MAX_RPM",
   "CATALOG_SYNC_MAX_CONCURRENT",
   "CATALOG_SYNC_WRITE_CONCURRENCY",
+  "CATALOG_SYNC_PAGE_WRITERS",
+  "CATALOG_SYNC_PAGES_IN_FLIGHT",
   "CATALOG_SYNC_PROFILE",
   "CATALOG_SYNC_SCHEDULE_EVERY_MS",
   "CATALOG_SYNC_RETRY_BACKOFF_MS",
@@ -92,6 +98,8 @@ const typedSchemas = {
   CATALOG_SYNC_MAX_CONCURRENT: positiveInt,
   CATALOG_SYNC_SCHEDULE_EVERY_MS: z.coerce.number().positive().finite(),
   CATALOG_SYNC_RETRY_BACKOFF_MS: z.coerce.number().positive().finite(),
+  CATALOG_SYNC_PAGE_WRITERS: z.coerce.number().int().min(0).max(64),
+  CATALOG_SYNC_PAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(64),
   CATALOG_SYNC_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000),
   CATALOG_SYNC_CLIENT_MAX_RETRIES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_REFERENCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),

@@ -67,3 +67,23 @@ export class OrderedCursor {
     return released
   }
 }
+
+/** A page's slot: its ids, and whether it names a category, brand or model the run does not know yet. */
+export function pageSlot(
+  items: readonly { id: string; status: string; product?: { category_id?: string | null; brand?: { id: string } | null; brand_model?: { id: string } | null } }[],
+  known: {
+    categoryIdByCatalogId: ReadonlyMap<string, string>
+    brandIdByCatalogId: ReadonlyMap<string, string>
+    brandModelIdByCatalogId: ReadonlyMap<string, string>
+  }
+): PageSlot {
+  let exclusive = false
+  for (const item of items) {
+    const card = item.status === "removed" ? undefined : item.product
+    if (!card) continue
+    if (card.category_id && !known.categoryIdByCatalogId.has(card.category_id)) exclusive = true
+    if (card.brand?.id && !known.brandIdByCatalogId.has(card.brand.id)) exclusive = true
+    if (card.brand_model?.id && !known.brandModelIdByCatalogId.has(card.brand_model.id)) exclusive = true
+  }
+  return { ids: new Set(items.map((i) => i.id)), exclusive }
+}

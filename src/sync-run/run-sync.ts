@@ -22,7 +22,10 @@ import { brakeRemovals, removeScope, type RemovalScope } from "./sweep"
 import { appliedFilterOf } from "../catalog-filter/filter-change"
 import { applyFilterChange } from "./filter-change"
 import { filterPageItems } from "./filter-pages"
-import { writePage, type PageContext } from "./write-page"
+import { finishPage, preparePage, writePage, type PageContext, type PageOutcome } from "./write-page"
+import { OrderedCursor, pageSlot, type PageSlot } from "./ordered-cursor"
+import { pageWritersFor } from "./page-writers"
+import type { PagePlan } from "../sync/plan-page"
 import { pageImagesFor } from "./page-images"
 import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-log-policy"
 import { expectedCatalogTotal, type ExpectedTotal } from "../api/admin/catalog-sync/expected-total"
@@ -142,6 +145,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     return finish("paused")
   }
 
+  // Pages being written (by this process or the page writers): the run ends only once they settled.
+  const writing = new Map<number, Promise<void>>()
   try {
     const setup = await ensureShopSetup(container, settings)
     const start = startPosition(state, mode, settings.pricing, newPassId, input.resume ?? null)
@@ -250,35 +255,43 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       return promise
     }
 
-    let pending = fetchPage(position.cursor)
-    for (;;) {
-      phase = position.fullPassId ? "full_export" : "changes"
-      let page: ChangesPage
-      const waitStarted = Date.now()
-      try {
-        page = await pending
-      } catch (error) {
-        const reason = restartReason(error)
-        if (reason && restarts < MAX_RESTARTS && !signal.aborted) {
-          restarts++
-          logger.warn(`catalog sync: ${reason}, restarting without a cursor (restart ${restarts})`)
-          position = restartPosition(newPassId)
-          await beginPass(position)
-          pending = fetchPage(null)
-          continue
-        }
-        throw error
-      }
+    // Pages are read in order (one cursor), then planned and judged by the brake here, and
+    // written by the run's page writers (page-writers.ts): in this process one after another, or
+    // several at once on every instance. They are taken back below in page order: a page's
+    // cursor is stored only once it and every earlier page committed (ordered-cursor.ts).
+    const writers = await pageWritersFor(container, runId, logger)
+    const order = new OrderedCursor(writers.inFlight)
+    type PageInFlight = { seq: number; page: ChangesPage; fetchWaitMs: number; writeStarted: number; planned: PagePlan | null; outcome?: PageOutcome }
+    const open = new Map<number, PageInFlight>()
+    const ready: PageInFlight[] = []
+    let writeFailure: { error: unknown } | null = null
+    let unsent: { page: ChangesPage; fetchWaitMs: number } | null = null
+    let reading = true
+    // A refused cursor: the run restarts once the pages in flight are taken back.
+    let restartFor: string | null = null
+    let writtenMark = productsWritten()
+    let reported: Promise<unknown> = Promise.resolve()
+    // Inside long pages: products written so far and what the pages in flight found, every few seconds.
+    function reportInsidePage() {
+      itemsDone = counts.items_seen + (productsWritten() - writtenMark)
+      let shown = counts
+      for (const p of open.values()) if (p.planned && !p.outcome) shown = countsWithPlanned(shown, p.planned)
+      reported = service.updateCatalogSyncRuns({ id: runId, ...shown, progress: progress() }).catch(() => undefined)
+    }
+    const committed = (entry: PageInFlight) => {
+      for (const seq of order.commit(entry.seq)) ready.push(open.get(seq)!)
+    }
 
-      // Read the next page while this one is written.
-      if (page.hasMore && !signal.aborted) pending = fetchPage(page.nextCursor)
+    const dispatch = async (page: ChangesPage, fetchWaitMs: number, slot: PageSlot) => {
       refs = await references.forPage(page.items, position.fullPassId !== null)
       if (refs !== treeOfRefs) {
         treeOfRefs = refs
         categoryTree = await loadCatalogCategoryTree(container)
         categoryPathOf = categoryPathIn(categoryTree)
       }
-
+      const seq = order.dispatch(slot)
+      const entry: PageInFlight = { seq, page, fetchWaitMs, writeStarted: 0, planned: null }
+      open.set(seq, entry)
       const ctx: PageContext = {
         ...pageContext(position.fullPassId),
         brake: async (plan) => {
@@ -288,108 +301,180 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           return brake.check(plan, await currentPricesOf(container, ids.filter((id) => !pricesLocked.has(id))))
         },
         onPlanned: (plan) => {
-          planned = plan
+          entry.planned = plan
           reportInsidePage()
         },
       }
-      let planned: Parameters<typeof countsWithPlanned>[1] | null = null
-      const fetchWaitMs = Date.now() - waitStarted
-      await beforePageWrite(counts.pages + 1, mode)
-      // Fencing: a run that lost its lock writes no page.
+      await beforePageWrite(seq + 1, mode)
+      // Fencing: a run that lost its lock writes no page (a page writer checks again).
       await fence.check()
-      const writeStarted = Date.now()
-      // Inside a long page: products written so far and what the page found, every few seconds.
-      const writtenMark = productsWritten()
-      let reported: Promise<unknown> = Promise.resolve()
-      function reportInsidePage() {
-        itemsDone = counts.items_seen + (productsWritten() - writtenMark)
-        const shown = planned ? countsWithPlanned(counts, planned) : counts
-        reported = service.updateCatalogSyncRuns({ id: runId, ...shown, progress: progress() }).catch(() => undefined)
+      entry.writeStarted = Date.now()
+      // Cards outside the shop's filter are written as removals (never created; removed if the shop has them).
+      const prepared = await preparePage(filterPageItems(page.items, settings.filter, categoryTree), ctx)
+      if (prepared.paused) {
+        // Nothing of this page is written; it is taken back after the pages before it.
+        entry.outcome = { plan: prepared.plan, rejected: [], timings: { plan: Date.now() - prepared.started }, changeLog: { stored: 0, omitted: {} }, paused: prepared.paused }
+        reading = false
+        committed(entry)
+        return
       }
-      const ticker = setInterval(reportInsidePage, PAGE_PROGRESS_EVERY_MS)
-      let outcome
-      try {
-        // Cards outside the shop's filter are written as removals (never created; removed if the shop has them).
-        outcome = await writePage(filterPageItems(page.items, settings.filter, categoryTree), ctx)
-      } finally {
-        clearInterval(ticker)
+      // Counted now: the next page is judged with this one's removals and drops.
+      brake.written(prepared.plan)
+      const write = (async () => {
+        try {
+          entry.outcome = await finishPage(prepared, await writers.write(prepared.input, seq), ctx)
+          committed(entry)
+        } catch (error) {
+          writeFailure ??= { error }
+        } finally {
+          writing.delete(seq)
+        }
+      })()
+      writing.set(seq, write)
+    }
+
+    // Only while pages are being written: the run's own updates between pages must land last.
+    const ticker = setInterval(() => writing.size && reportInsidePage(), PAGE_PROGRESS_EVERY_MS)
+    let pending: Promise<ChangesPage> | null = fetchPage(position.cursor)
+    try {
+      for (;;) {
+        phase = position.fullPassId ? "full_export" : "changes"
+        // Read and dispatch pages while the window has room.
+        for (;;) {
+          if (writeFailure || restartFor) break
+          if (unsent && signal.aborted) unsent = null
+          if (!unsent) {
+            if (!reading || !pending || order.open >= order.limit) break
+            const waitStarted = Date.now()
+            let page: ChangesPage
+            try {
+              page = await pending
+            } catch (error) {
+              const reason = restartReason(error)
+              if (reason && restarts < MAX_RESTARTS && !signal.aborted) {
+                restartFor = reason
+                break
+              }
+              throw error
+            }
+            // Read the next page while this one is written.
+            pending = page.hasMore && !signal.aborted ? fetchPage(page.nextCursor) : null
+            if (!pending) reading = false
+            unsent = { page, fetchWaitMs: Date.now() - waitStarted }
+          }
+          const slot = pageSlot(unsent.page.items, refs)
+          if (!order.mayDispatch(slot)) break
+          const { page, fetchWaitMs } = unsent
+          unsent = null
+          await dispatch(page, fetchWaitMs, slot)
+        }
+
+        // The next page in order whose write committed.
+        while (!ready.length && writing.size) await Promise.race(writing.values())
+        const taken = ready.shift()
+        if (!taken) {
+          if (writeFailure) throw (writeFailure as { error: unknown }).error
+          if (restartFor) {
+            restarts++
+            logger.warn(`catalog sync: ${restartFor}, restarting without a cursor (restart ${restarts})`)
+            restartFor = null
+            position = restartPosition(newPassId)
+            await beginPass(position)
+            pending = fetchPage(null)
+            reading = true
+            continue
+          }
+          if (signal.aborted) {
+            phase = "interrupted"
+            return await finish("interrupted")
+          }
+          if (unsent || (reading && pending)) continue
+          throw new Error(`catalog sync run ${runId}: no page left to take back before the feed's end`)
+        }
+        open.delete(taken.seq)
         // A report still in flight must not land after the page's own counts.
         await reported
-      }
-      if (outcome.paused) {
-        // Nothing of this page was written and its cursor is not stored: the run continues here.
-        phase = "paused"
-        logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${outcome.paused.reasons.map((r) => r.message).join("; ")}`)
-        const pause = await withTitles(container, outcome.paused)
-        await service.updateCatalogSyncRuns({ id: runId, brake: pause as unknown as Record<string, unknown> })
-        return await finish("paused")
-      }
-      brake.written(outcome.plan)
-      const plan = outcome.plan
-      logger.info(
-        `catalog sync page ${counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
-          `stock ${plan.stockOnly.length}, unchanged ${plan.unchanged.length}, remove ${plan.remove.length}, rejected ${page.rejected.length + outcome.rejected.length}); ` +
-          `waited ${fetchWaitMs} ms for the page, wrote in ${Date.now() - writeStarted} ms ${JSON.stringify(outcome.timings)}`
-      )
-      const pageRejected = [...page.rejected, ...outcome.rejected]
-      counts.pages++
-      counts.items_seen += page.items.length + page.rejected.length
-      counts.created += plan.create.length
-      counts.updated += plan.update.length
-      counts.stock_only += plan.stockOnly.length
-      counts.unchanged += plan.unchanged.length
-      counts.removed += plan.remove.length
-      counts.skipped += pageRejected.length
-      itemsDone = counts.items_seen
-      omitted = addOmitted(omitted, outcome.changeLog.omitted)
-      for (const r of pageRejected) {
-        const record = toRunRecord(r)
-        if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)
-        logger.warn(rejectedLogLine(record))
-      }
-      // Kept cards with a part dropped (an image URL that is not http(s)): recorded, not skipped.
-      for (const w of page.warnings ?? []) {
-        const record = toRunRecord(w, { kept: true })
-        if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)
-        logger.warn(rejectedLogLine(record))
-      }
+        writtenMark = productsWritten()
+        const { page, fetchWaitMs, writeStarted } = taken
+        const outcome = taken.outcome!
+        if (outcome.paused) {
+          // Nothing of this page was written and its cursor is not stored: the run continues here.
+          phase = "paused"
+          logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${outcome.paused.reasons.map((r) => r.message).join("; ")}`)
+          const pause = await withTitles(container, outcome.paused)
+          await service.updateCatalogSyncRuns({ id: runId, brake: pause as unknown as Record<string, unknown> })
+          return await finish("paused")
+        }
+        const plan = outcome.plan
+        logger.info(
+          `catalog sync page ${counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
+            `stock ${plan.stockOnly.length}, unchanged ${plan.unchanged.length}, remove ${plan.remove.length}, rejected ${page.rejected.length + outcome.rejected.length}); ` +
+            `waited ${fetchWaitMs} ms for the page, wrote in ${Date.now() - writeStarted} ms ${JSON.stringify(outcome.timings)}`
+        )
+        const pageRejected = [...page.rejected, ...outcome.rejected]
+        counts.pages++
+        counts.items_seen += page.items.length + page.rejected.length
+        counts.created += plan.create.length
+        counts.updated += plan.update.length
+        counts.stock_only += plan.stockOnly.length
+        counts.unchanged += plan.unchanged.length
+        counts.removed += plan.remove.length
+        counts.skipped += pageRejected.length
+        itemsDone = counts.items_seen
+        omitted = addOmitted(omitted, outcome.changeLog.omitted)
+        for (const r of pageRejected) {
+          const record = toRunRecord(r)
+          if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)
+          logger.warn(rejectedLogLine(record))
+        }
+        // Kept cards with a part dropped (an image URL that is not http(s)): recorded, not skipped.
+        for (const w of page.warnings ?? []) {
+          const record = toRunRecord(w, { kept: true })
+          if (rejected.length < MAX_REJECTED_ON_RUN) rejected.push(record)
+          logger.warn(rejectedLogLine(record))
+        }
 
-      // A rejected card says nothing about whether its product is still on sale: during a
-      // full pass its product (if the shop has it) counts as seen, so the sweep keeps it.
-      const rejectedIds = pageRejected.map((r) => r.id).filter((id): id is string => Boolean(id))
-      if (position.fullPassId && rejectedIds.length) {
-        await service.updateCatalogProductMaps({
-          selector: { catalog_id: rejectedIds },
-          data: { last_seen_pass: position.fullPassId },
-        })
-      }
+        // A rejected card says nothing about whether its product is still on sale: during a
+        // full pass its product (if the shop has it) counts as seen, so the sweep keeps it.
+        const rejectedIds = pageRejected.map((r) => r.id).filter((id): id is string => Boolean(id))
+        if (position.fullPassId && rejectedIds.length) {
+          await service.updateCatalogProductMaps({
+            selector: { catalog_id: rejectedIds },
+            data: { last_seen_pass: position.fullPassId },
+          })
+        }
 
-      const next = afterPage(position, page, settings.pricing)
-      if (next.sweepPassId) {
-        phase = "sweep"
-        await fence.check()
-        // Held back: the last page's cursor is not stored, so the continuing run reads it again and sweeps.
-        const scope: RemovalScope = { unseenInPass: next.sweepPassId }
-        const held = await brakeRemovals(container, brake, scope)
-        if (held) return await pauseRun(held)
-        counts.swept += await removeScope(container, scope, settings.removalMode, brake.discarded, images?.sweptRemoved)
-        await storeState({ last_full_pass_finished_at: new Date() })
-      }
-      await storeState({ ...next.state })
-      position = { cursor: next.state.cursor, fullPassId: next.state.full_pass_id }
-      await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejectedColumn(), progress: progress() })
+        const next = afterPage(position, page, settings.pricing)
+        if (next.sweepPassId) {
+          phase = "sweep"
+          await fence.check()
+          // Held back: the last page's cursor is not stored, so the continuing run reads it again and sweeps.
+          const scope: RemovalScope = { unseenInPass: next.sweepPassId }
+          const held = await brakeRemovals(container, brake, scope)
+          if (held) return await pauseRun(held)
+          counts.swept += await removeScope(container, scope, settings.removalMode, brake.discarded, images?.sweptRemoved)
+          await storeState({ last_full_pass_finished_at: new Date() })
+        }
+        await storeState({ ...next.state })
+        position = { cursor: next.state.cursor, fullPassId: next.state.full_pass_id }
+        await service.updateCatalogSyncRuns({ id: runId, ...counts, rejected_items: rejectedColumn(), progress: progress() })
 
-      if (next.done) break
-      if (signal.aborted) {
-        phase = "interrupted"
-        return await finish("interrupted")
+        if (next.done) break
+        if (signal.aborted && !writing.size && !ready.length) {
+          phase = "interrupted"
+          return await finish("interrupted")
+        }
       }
+    } finally {
+      clearInterval(ticker)
     }
     phase = "done"
     const memory = brake.memoryAfterRun()
     if (memory) await storeState({ brake_memory: memory })
     return await finish("succeeded")
   } catch (error) {
+    // No page of this run may still be written once it ends (the run that continues it replays them).
+    await Promise.allSettled(writing.values())
     if (error instanceof LostRunLockError) {
       // Another run may own the state now: touch nothing of it; only this run's own row.
       await images?.close()

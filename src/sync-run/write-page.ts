@@ -14,7 +14,7 @@ import type { ReferenceMaps } from "../workflows/extras"
 import type { Placement } from "../workflows/page-input"
 import type { PageReferences } from "../workflows/page/page-types"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
-import { syncCatalogPageWorkflow, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { catalogSyncService } from "./product-map"
 import { stepTimings } from "../workflows/steps/profile"
@@ -49,7 +49,7 @@ export interface PageOutcome {
   paused?: BrakePause
 }
 
-const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
+export const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
 
 /**
  * A page's creates and updates are written as this many concurrent workflows: the product
@@ -86,43 +86,70 @@ function asWritten(plan: PagePlan, written: SyncCatalogPageResult["written"]): P
   return { ...plan, create: pick(written.create), update: pick(written.update), stockOnly: pick(written.stockOnly) }
 }
 
-export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<PageOutcome> {
+/** Carries out a prepared page's workflow input: in this process, or on any instance's page writer (page-writer.ts). */
+export type PageWriter = (input: SyncCatalogPageInput) => Promise<SyncCatalogPageResult>
+
+/** The page's workflow, run in this process. */
+export function localPageWriter(container: MedusaContainer): PageWriter {
+  return async (input) => {
+    try {
+      const { result } = await syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never })
+      return result
+    } catch (error) {
+      throw asError(error)
+    }
+  }
+}
+
+/** A page planned and judged by the brake, ready for a writer (plain data), or paused. */
+export type PreparedPage =
+  | { paused: BrakePause; plan: PagePlan; input?: undefined; started: number }
+  | {
+      paused?: undefined
+      plan: PagePlan
+      input: SyncCatalogPageInput
+      mirrored: Awaited<ReturnType<PageImages["mirrorPlan"]>> | null
+      started: number
+      planned: number
+      imagesDone: number
+    }
+
+/** Reads the page's map rows, plans, asks the brake and mirrors images: everything before the write. */
+export async function preparePage(items: ChangeItem[], ctx: PageContext): Promise<PreparedPage> {
   const { container } = ctx
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
   const rows = ids.length ? await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
   const planned0 = planPage(items, rows, ctx.mapContext)
   const checked = ctx.brake ? await ctx.brake(planned0) : { plan: planned0 }
-  if (checked.pause) {
-    return { plan: planned0, rejected: [], timings: { plan: Date.now() - started }, changeLog: { stored: 0, omitted: {} }, paused: checked.pause }
-  }
+  if (checked.pause) return { paused: checked.pause, plan: planned0, started }
   const plan = checked.plan
   const planned = Date.now()
   ctx.onPlanned?.(plan)
   // Before the workflow: the products are written once, with the shop's copies (page-images.ts).
   const mirrored = ctx.images ? await ctx.images.mirrorPlan(plan) : null
   const imagesDone = Date.now()
-  let result
-  try {
-    ;({ result } = await syncCatalogPageWorkflow(container).run({
-      input: {
-        runId: ctx.runId,
-        plan: mirrored?.plan ?? plan,
-        placement: ctx.placement,
-        removalMode: ctx.removalMode,
-        fullPassId: ctx.fullPassId,
-        refs: pageReferences(ctx.refs),
-        primaryLanguage: ctx.settings.primaryLanguage,
-        vocabulary: ctx.settings.vocabulary ?? null,
-        writeConcurrency: pageWriteConcurrency(),
-        syncedAt: new Date().toISOString(),
-        pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
-      },
-      events: stepTimings(container, "page") as never,
-    }))
-  } catch (error) {
-    throw asError(error)
+  const input: SyncCatalogPageInput = {
+    runId: ctx.runId,
+    plan: mirrored?.plan ?? plan,
+    placement: ctx.placement,
+    removalMode: ctx.removalMode,
+    fullPassId: ctx.fullPassId,
+    refs: pageReferences(ctx.refs),
+    primaryLanguage: ctx.settings.primaryLanguage,
+    vocabulary: ctx.settings.vocabulary ?? null,
+    writeConcurrency: pageWriteConcurrency(),
+    syncedAt: new Date().toISOString(),
+    pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
   }
+  return { plan, input, mirrored, started, planned, imagesDone }
+}
+
+/** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */
+export async function finishPage(prepared: Extract<PreparedPage, { input: SyncCatalogPageInput }>, result: SyncCatalogPageResult, ctx: PageContext): Promise<PageOutcome> {
+  const { mirrored, plan } = prepared
+  // Cards a writer found overtaken when it wrote (page-writes-worker.ts) count as unchanged.
+  const stale = new Set((result as { stale?: string[] }).stale ?? [])
   if (ctx.images && mirrored) {
     await ctx.images.afterPage({
       released: mirrored.released,
@@ -132,5 +159,19 @@ export async function writePage(items: ChangeItem[], ctx: PageContext): Promise<
   }
   for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
   for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
-  return { plan: asWritten(mirrored?.plan ?? plan, result.written), rejected: result.rejected, timings: { plan: planned - started, ...(mirrored ? { images: imagesDone - planned } : {}), write: Date.now() - imagesDone }, changeLog: result.changeLog }
+  const timings = { plan: prepared.planned - prepared.started, ...(mirrored ? { images: prepared.imagesDone - prepared.planned } : {}), write: Date.now() - prepared.imagesDone }
+  const written = asWritten(prepared.input.plan, result.written)
+  if (stale.size) {
+    const overtaken = [...plan.create, ...plan.update, ...plan.stockOnly].filter((p) => stale.has(p.catalogId))
+    written.unchanged = [...written.unchanged, ...overtaken]
+  }
+  return { plan: written, rejected: result.rejected, timings, changeLog: result.changeLog }
+}
+
+export async function writePage(items: ChangeItem[], ctx: PageContext, writer: PageWriter = localPageWriter(ctx.container)): Promise<PageOutcome> {
+  const prepared = await preparePage(items, ctx)
+  if (prepared.paused) {
+    return { plan: prepared.plan, rejected: [], timings: { plan: Date.now() - prepared.started }, changeLog: { stored: 0, omitted: {} }, paused: prepared.paused }
+  }
+  return finishPage(prepared, await writer(prepared.input), ctx)
 }

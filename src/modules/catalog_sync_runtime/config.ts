@@ -20,6 +20,10 @@ export type RuntimeConfig = {
   retryBackoffMs: number
   /** BullMQ's job lock (a job whose lock lapses is handed out again as stalled; liveness never depends on it). */
   jobLockMs: number
+  /** Pages this process writes at once for any run (its page writer); 0: no page writer here. */
+  pageWriters: number
+  /** Pages a run keeps in flight; 1: written in the run's own process, one after another. */
+  pagesInFlight: number
   /** Test hook: the scheduler fires every N ms instead of the settings' interval. */
   scheduleEveryMs: number | null
   /** Values of the environment that did not parse (ignored); the loader logs them. */
@@ -49,6 +53,8 @@ export function resolveRuntimeConfig(input: {
     redisPrefix: values.CATALOG_SYNC_REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX,
     retryBackoffMs: values.CATALOG_SYNC_RETRY_BACKOFF_MS ?? DEFAULT_RETRY_BACKOFF_MS,
     jobLockMs: values.CATALOG_SYNC_JOB_LOCK_MS ?? DEFAULT_JOB_LOCK_MS,
+    pageWriters: values.CATALOG_SYNC_PAGE_WRITERS ?? 0,
+    pagesInFlight: values.CATALOG_SYNC_PAGES_IN_FLIGHT ?? 1,
     scheduleEveryMs: values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null,
     problems,
   }

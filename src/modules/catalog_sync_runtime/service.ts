@@ -12,6 +12,8 @@ import { CatalogClientFactory } from "../../queue/catalog-client-factory"
 import { CatalogSyncQueue } from "../../queue/catalog-sync-queue"
 import { CatalogSyncWorker, type RunSyncFn } from "../../queue/catalog-sync-worker"
 import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
+import { PageWritesQueue } from "../../queue/page-writes-queue"
+import { PageWritesWorker } from "../../queue/page-writes-worker"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
@@ -36,6 +38,10 @@ export default class CatalogSyncRuntimeService {
   readonly clients: CatalogClientFactory
   #queue: Promise<CatalogSyncQueue> | null = null
   #worker: CatalogSyncWorker | null = null
+  /** Where runs of this process dispatch pages when they keep several in flight. */
+  #pageWrites: PageWritesQueue | null = null
+  /** This process's page writer (CATALOG_SYNC_PAGE_WRITERS > 0). */
+  #pageWriter: PageWritesWorker | null = null
   #starting: Promise<void> | null = null
 
   constructor(deps: InjectedDependencies) {
@@ -83,6 +89,15 @@ export default class CatalogSyncRuntimeService {
     return this.#worker !== null
   }
 
+  /**
+   * Where a run of this process dispatches its pages, and how many it keeps in flight; null when
+   * pages are written in the run's own process, one after another (CATALOG_SYNC_PAGES_IN_FLIGHT 1).
+   */
+  pageWrites(): { queue: PageWritesQueue; inFlight: number } | null {
+    if (!this.#pageWrites || this.config_.pagesInFlight <= 1) return null
+    return { queue: this.#pageWrites, inFlight: this.config_.pagesInFlight }
+  }
+
   /** The connection for locks, mutexes and the shared rate limit; null without Redis or once stopped. */
   commandRedis(): Redis | null {
     return this.redis_?.commands() ?? null
@@ -123,6 +138,7 @@ export default class CatalogSyncRuntimeService {
     if (this.config_.workerMode === "server") return // the queue is opened on first use, for enqueueing
     const queue = await this.openQueueNow_()
     await queue.syncSchedule(await this.dataService_().getEffectiveSettings())
+    await this.startPageWrites_(this.redis_)
     // The worker resumes interrupted work (a run whose process died) as soon as it exists.
     this.#worker = new CatalogSyncWorker({
       connection: this.redis_.connect("worker"),
@@ -139,6 +155,30 @@ export default class CatalogSyncRuntimeService {
     })
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
     await this.queueFirstSyncAtBoot_(queue)
+  }
+
+  /** The page-writes queue a run dispatches to, and this process's page writer when it has one. */
+  protected async startPageWrites_(redis: RedisConnections): Promise<void> {
+    const { pageWriters, pagesInFlight, redisPrefix: prefix } = this.config_
+    if (pagesInFlight > 1) {
+      const pages = new PageWritesQueue({ queueConnection: redis.connect("page-writes"), eventsConnection: redis.connect("page-events"), prefix })
+      await pages.init()
+      this.#pageWrites = pages
+    }
+    if (pageWriters > 0) {
+      this.#pageWriter = new PageWritesWorker({
+        connection: redis.connect("page-writer"),
+        prefix,
+        concurrency: pageWriters,
+        jobLockMs: this.config_.jobLockMs,
+        liveness: this.liveness_(),
+        container: () => this.appContainer_(),
+        logger: this.logger_,
+      })
+    }
+    if (pagesInFlight > 1 || pageWriters > 0) {
+      this.logger_.info(`catalog sync: pages in flight per run ${pagesInFlight}, page writers in this process ${pageWriters}`)
+    }
   }
 
   /** queue() without waiting for start (start itself opens it). */
@@ -168,6 +208,10 @@ export default class CatalogSyncRuntimeService {
       this.logger_.info("catalog sync: stopping the worker (the run in progress stops at a page boundary)")
       await worker.close().catch((e) => this.logger_.warn(`catalog sync: worker close: ${e?.message ?? e}`))
     }
+    // After the run stopped: its pages in flight were waited for (some perhaps written here).
+    const pageWriter = this.#pageWriter
+    this.#pageWriter = null
+    if (pageWriter) await pageWriter.close().catch((e) => this.logger_.warn(`catalog sync: page writer close: ${e?.message ?? e}`))
   }
 
   /** Closes the queue and every Redis connection this process opened. */
@@ -176,6 +220,9 @@ export default class CatalogSyncRuntimeService {
     const queue = this.#queue
     this.#queue = null
     if (queue) await queue.then((q) => q.close()).catch(() => undefined)
+    const pages = this.#pageWrites
+    this.#pageWrites = null
+    if (pages) await pages.close()
     await this.redis_?.closeAll()
   }
 

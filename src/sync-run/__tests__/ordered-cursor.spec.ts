@@ -1,4 +1,4 @@
-import { OrderedCursor, type PageSlot } from "../ordered-cursor"
+import { OrderedCursor, pageSlot, type PageSlot } from "../ordered-cursor"
 
 const slot = (ids: string[], exclusive = false): PageSlot => ({ ids: new Set(ids), exclusive })
 
@@ -52,5 +52,23 @@ describe("OrderedCursor", () => {
     pages.commit(only)
     expect(() => pages.commit(only)).toThrow()
     expect(() => new OrderedCursor(0)).toThrow()
+  })
+})
+
+describe("pageSlot", () => {
+  const known = {
+    categoryIdByCatalogId: new Map([["10", "pcat_10"]]),
+    brandIdByCatalogId: new Map([["20", "brand_20"]]),
+    brandModelIdByCatalogId: new Map([["30", "model_30"]]),
+  }
+  const item = (id: string, product: Record<string, unknown>) => ({ id, status: "updated", product })
+
+  it("names the page's ids and writes it alone when a card names a reference the run does not know", () => {
+    const plain = pageSlot([item("1", { category_id: "10", brand: { id: "20" }, brand_model: { id: "30" } }), { id: "2", status: "removed" }], known)
+    expect([...plain.ids]).toEqual(["1", "2"])
+    expect(plain.exclusive).toBe(false)
+    expect(pageSlot([item("1", { category_id: "11" })], known).exclusive).toBe(true)
+    expect(pageSlot([item("1", { brand: { id: "21" } })], known).exclusive).toBe(true)
+    expect(pageSlot([item("1", { brand: { id: "20" }, brand_model: { id: "31" } })], known).exclusive).toBe(true)
   })
 })

@@ -1,0 +1,30 @@
+// Who writes a run's pages: this process, one page after another (the default), or, when the
+// runtime keeps several pages in flight (CATALOG_SYNC_PAGES_IN_FLIGHT > 1) and a page writer is
+// connected, the page writers of every instance through the page-writes queue.
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { CatalogSyncRuntimeService } from "../modules/catalog_sync_runtime"
+import { CATALOG_SYNC_RUNTIME_MODULE } from "../modules/catalog_sync_runtime/module-name"
+import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import { localPageWriter } from "./write-page"
+
+export type PageWriters = {
+  /** Pages kept in flight at once. */
+  inFlight: number
+  /** Writes page `page` (0, 1, … in the run) and resolves once it committed. */
+  write(input: SyncCatalogPageInput, page: number): Promise<SyncCatalogPageResult>
+}
+
+export async function pageWritersFor(container: MedusaContainer, runId: string, logger: Pick<Logger, "info" | "warn">): Promise<PageWriters> {
+  const local = localPageWriter(container)
+  const here: PageWriters = { inFlight: 1, write: (input) => local(input) }
+  const runtime = container.resolve<CatalogSyncRuntimeService | undefined>(CATALOG_SYNC_RUNTIME_MODULE, { allowUnregistered: true })
+  const pages = runtime?.pageWrites?.() ?? null
+  if (!pages) return here
+  const writers = await pages.queue.writers().catch(() => 0)
+  if (!writers) {
+    logger.warn(`catalog sync: run ${runId}: no page writer is connected (CATALOG_SYNC_PAGE_WRITERS); its pages are written here, one after another`)
+    return here
+  }
+  logger.info(`catalog sync: run ${runId} keeps ${pages.inFlight} pages in flight (${writers} page writers connected)`)
+  return { inFlight: pages.inFlight, write: (input, page) => pages.queue.write({ runId, page, input }) }
+}
