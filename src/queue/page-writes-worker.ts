@@ -34,6 +34,8 @@ export class PageWritesWorker {
         const { runId, page } = job.data
         const holder = await liveness.holder()
         if (holder !== runId) throw new UnrecoverableError(`run ${runId} no longer holds the run lock (held by ${holder ?? "none"}); page ${page + 1} not written`)
+        const started = Date.now()
+        logger.info(`catalog sync: page ${page + 1} of run ${runId}: writing here (process ${process.pid})`)
         const container = input.container()
         const plan = job.data.input.plan
         const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
@@ -43,6 +45,7 @@ export class PageWritesWorker {
         const checked = withoutStaleCards(plan, rows)
         if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
         const result = await localPageWriter(container)({ ...job.data.input, plan: checked.plan })
+        logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
         return { ...result, stale: checked.stale }
       },
       {

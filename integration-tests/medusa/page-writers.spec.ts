@@ -1,0 +1,124 @@
+// Scale-out: a run reads pages in order and keeps several in flight, written by the page
+// writers of two app instances (two `medusa start` processes, one database, one Redis). The
+// shop must end equal to the catalog (Medusa's tables read with SQL), every product once, no
+// product gone backwards while the same products change again during the run; and a writer
+// killed (SIGKILL) in the middle of a page leaves a shop the next run brings equal to the catalog.
+import { randomUUID } from "node:crypto"
+import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
+import { compareShop, readCatalog, readShop } from "./sync-helpers"
+
+jest.setTimeout(900_000)
+
+const PRODUCTS = 1000
+
+describe("page writers on two instances", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let a: MedusaApp
+  let b: MedusaApp
+  let sandbox: Sandbox
+  const apiKey = `k-${randomUUID()}`
+  const env = {
+    CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
+    CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+    CATALOG_BASE_URL: "",
+    CATALOG_API_KEY: "",
+    CATALOG_SYNC_PAGES_IN_FLIGHT: "3",
+    CATALOG_SYNC_PAGE_WRITERS: "1",
+    // A page job whose writer died is failed after about this long (its run then fails).
+    CATALOG_SYNC_JOB_LOCK_MS: "15000",
+  }
+
+  const shopEqualsCatalog = async () => {
+    const cards = await readCatalog(sandbox.baseUrl, apiKey)
+    expect(compareShop(cards, await readShop(db.url))).toEqual([])
+    const duplicates = await sql(db.url, "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1")
+    expect(duplicates).toEqual([])
+    const skus = await sql(db.url, "select sku, count(*)::int as n from inventory_item where deleted_at is null group by sku having count(*) > 1")
+    expect(skus).toEqual([])
+    // No product went backwards: the version written is the catalog's own.
+    const versions = new Map(
+      (await sql(db.url, "select catalog_id, sync_version from catalog_product_map where deleted_at is null and status = 'active'")).map((r: any) => [
+        String(r.catalog_id),
+        Number(r.sync_version),
+      ])
+    )
+    const behind = cards.filter((c) => versions.get(c.id) !== c.sync_version).map((c) => `${c.id}: ${versions.get(c.id)} != ${c.sync_version}`)
+    expect(behind).toEqual([])
+    return cards
+  }
+  const writtenBy = (app: MedusaApp, runId: string) => (app.logs().match(new RegExp(`of run ${runId}: written here`, "g")) ?? []).length
+  const startRun = async (app: MedusaApp, mode: "changes" | "full") => {
+    const request = () => app.admin("/admin/catalog-sync/runs", { body: { mode } })
+    let res = await request()
+    if (res.body?.already_running) {
+      await waitForRun(app, res.body.run.id, undefined, 600_000)
+      res = await request()
+    }
+    expect([res.status, res.body.already_running]).toEqual([202, false])
+    return res.body.run.id as string
+  }
+  /** The instance whose worker took the run (it reads the pages). */
+  const readerOf = (runId: string) => (a.logs().includes(`run ${runId} (`) ? a : b.logs().includes(`run ${runId} (`) ? b : null)
+
+  beforeAll(async () => {
+    // Latency keeps several pages in flight while the next one is read.
+    sandbox = await startSandbox({ products: PRODUCTS, seed: 61, apiKey, rpm: 100_000, concurrency: 3, latencyMs: 100, port: 0, controlPort: 0 })
+    db = await createTestDatabase("page-writers")
+    a = await startMedusaApp({ databaseUrl: db.url, label: "writers-a", env })
+    b = await startMedusaApp({ databaseUrl: db.url, label: "writers-b", env })
+  })
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+    await db?.drop()
+    await sandbox?.close()
+  })
+
+  it("a full sync written by both instances ends equal to the catalog, every product once", async () => {
+    const { run } = await configure(a, { base_url: sandbox.baseUrl, api_key: apiKey, markup_percent: "30" })
+    const done = await waitForRun(a, run.id, undefined, 600_000)
+    expect([done.status, done.error_message]).toEqual(["succeeded", null])
+    const cards = await shopEqualsCatalog()
+    expect(cards.length).toBeGreaterThan(PRODUCTS * 0.9)
+    expect(done.created).toBe(cards.length)
+    // Pages went through the queue, and both processes wrote some.
+    expect(writtenBy(a, run.id)).toBeGreaterThan(0)
+    expect(writtenBy(b, run.id)).toBeGreaterThan(0)
+    expect(writtenBy(a, run.id) + writtenBy(b, run.id)).toBe(done.pages)
+  })
+
+  it("a changes sync while the same products keep changing: each ends at its latest version", async () => {
+    const ids = sandbox.state.catalog.liveProducts().slice(0, 300).map((p) => p.idText)
+    sandbox.control.mutate({ count: 700, kinds: ["price", "stock", "description"] })
+    const runId = await startRun(a, "changes")
+    // The same products change again while the run reads its pages: they come back in later pages.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 400))
+      sandbox.control.mutate({ count: 100, kinds: ["price", "stock", "description"], ids: ids.slice(i * 75, i * 75 + 100) })
+    }
+    const done = await waitForRun(a, runId, undefined, 600_000)
+    expect([done.status, done.error_message]).toEqual(["succeeded", null])
+    // Changes made after the run's last page are read by the next run.
+    const next = await waitForRun(a, await startRun(a, "changes"), undefined, 600_000)
+    expect(next.status).toBe("succeeded")
+    await shopEqualsCatalog()
+  })
+
+  it("a writer killed in the middle of a page: the next run ends equal to the catalog", async () => {
+    sandbox.control.mutate({ count: 900, kinds: ["price", "stock", "description", "sizes"] })
+    const runId = await startRun(a, "changes")
+    const reader = await waitFor("the run's reader", async () => readerOf(runId), 120_000, 20)
+    const writer = reader === a ? b : a
+    const writing = (app: MedusaApp) => (app.logs().match(new RegExp(`of run ${runId}: writing here`, "g")) ?? []).length
+    await waitFor("the other instance in the middle of a page", async () => writing(writer) > writtenBy(writer, runId), 300_000, 10)
+    await writer.kill()
+    const killed = await waitForRun(reader, runId, undefined, 600_000)
+    // The page the killed writer held never commits: the run cannot end as if it did.
+    expect(killed.status).toBe("failed")
+    const next = await waitForRun(reader, await startRun(reader, "changes"), undefined, 600_000)
+    expect([next.status, next.error_message]).toEqual(["succeeded", null])
+    await shopEqualsCatalog()
+  })
+})
