@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- sandbox client sync reprice mirror import]`: runs the benchmarks in turn and prints their
+ * `npm run bench [-- sandbox client sync reprice mirror import scaleout]`: runs the benchmarks in turn and prints their
  * numbers. Benchmarks measure; tests never assert on time.
  */
 import { benchSandbox } from "./sandbox"
@@ -8,6 +8,7 @@ import { benchSync } from "./sync"
 import { benchReprice } from "./reprice"
 import { benchMirror } from "./mirror"
 import { benchImport } from "./import"
+import { benchScaleout } from "./scaleout"
 
 const suites: Record<string, () => Promise<unknown>> = {
   sandbox: benchSandbox,
@@ -16,13 +17,14 @@ const suites: Record<string, () => Promise<unknown>> = {
   reprice: benchReprice,
   mirror: benchMirror,
   import: benchImport,
+  scaleout: benchScaleout,
 }
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"))
   // The sync benchmark measures a reprice after its own full sync; `reprice` and `import` (Medusa's
-  // CSV import beside the plugin, several app starts) only when asked.
-  const names = wanted.length ? wanted : Object.keys(suites).filter((n) => n !== "reprice" && n !== "import")
+  // CSV import beside the plugin, several app starts) and `scaleout` (several app processes) only when asked.
+  const names = wanted.length ? wanted : Object.keys(suites).filter((n) => n !== "reprice" && n !== "import" && n !== "scaleout")
   for (const name of names) {
     const run = suites[name]
     if (!run) {
