@@ -1,8 +1,9 @@
 // Scale-out: a run reads pages in order and keeps several in flight, written by the page
 // writers of two app instances (two `medusa start` processes, one database, one Redis). The
 // shop must end equal to the catalog (Medusa's tables read with SQL), every product once, no
-// product gone backwards while the same products change again during the run; and a writer
-// killed (SIGKILL) in the middle of a page leaves a shop the next run brings equal to the catalog.
+// product gone backwards while the same products change again during the run; a writer killed
+// (SIGKILL) in the middle of a page leaves a shop the next run brings equal to the catalog; and a
+// reader killed while the other instance writes its page is resumed there, equal to the catalog.
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
@@ -122,6 +123,33 @@ describe("page writers on two instances", () => {
     expect([killed.status, killed.error_code]).toEqual(["failed", "page_write_failed"])
     const next = await waitForRun(reader, await startRun(reader, "changes"), undefined, 600_000)
     expect([next.status, next.error_message]).toEqual(["succeeded", null])
+    await shopEqualsCatalog()
+    // The killed instance comes back for the next test.
+    const restarted = await startMedusaApp({ databaseUrl: db.url, label: "writers-restarted", env })
+    if (writer === a) a = restarted
+    else b = restarted
+  })
+
+  it("the reader killed while the other instance writes its pages: the work resumes there and ends equal to the catalog", async () => {
+    sandbox.control.mutate({ count: 900, kinds: ["price", "stock", "description", "sizes"] })
+    const runId = await startRun(a, "changes")
+    const reader = await waitFor("the run's reader", async () => readerOf(runId), 120_000, 20)
+    const survivor = reader === a ? b : a
+    const writing = (app: MedusaApp) => (app.logs().match(new RegExp(`of run ${runId}: writing here`, "g")) ?? []).length
+    await waitFor("the other instance in the middle of a page", async () => writing(survivor) > writtenBy(survivor, runId), 300_000, 10)
+    await reader.kill()
+    // The survivor's recovery resumes the pass from the stored cursor, once the page it was
+    // writing for the dead run is done (the resumed run waits for it rather than write it twice).
+    const resumed = await waitFor(
+      "the resumed run's end",
+      async () => {
+        const rows = await sql(db.url, "select id, status, trigger from catalog_sync_run where created_at > (select created_at from catalog_sync_run where id = $1) order by created_at", [runId])
+        return rows.length && rows.every((r: any) => r.status === "succeeded") ? rows : null
+      },
+      600_000,
+      500
+    )
+    expect(resumed.map((r: any) => r.trigger)).toContain("retry")
     await shopEqualsCatalog()
   })
 })

@@ -37,6 +37,22 @@ export class PageWritesQueue {
   }
 
   /**
+   * Waits while a page of another run is being written (its reader died after dispatching it;
+   * its writer had passed the fence): a run that replays those pages must not write them at the
+   * same time. A writer that died meanwhile has its job failed by BullMQ's stall check, so this
+   * ends; it gives up after `timeoutMs` and says so.
+   */
+  async othersSettled(runId: string, timeoutMs: number, pollMs = 500): Promise<boolean> {
+    const until = Date.now() + timeoutMs
+    for (;;) {
+      const active = await this.queue.getActive()
+      if (!active.some((job) => job?.data?.runId && job.data.runId !== runId)) return true
+      if (Date.now() >= until) return false
+      await new Promise((r) => setTimeout(r, pollMs))
+    }
+  }
+
+  /**
    * Dispatches a page and waits until a writer committed it. Rejects when the write failed, or
    * when its writer died (a stalled page job is failed, never handed out again: the run fails
    * and its retry replays the page from the stored cursor).

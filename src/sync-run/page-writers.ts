@@ -20,6 +20,10 @@ export async function pageWritersFor(container: MedusaContainer, runId: string, 
   const runtime = container.resolve<CatalogSyncRuntimeService | undefined>(CATALOG_SYNC_RUNTIME_MODULE, { allowUnregistered: true })
   const pages = runtime?.pageWrites?.() ?? null
   if (!pages) return here
+  // Pages of a run whose reader died may still be written: this run replays them, so it waits.
+  if (!(await pages.queue.othersSettled(runId, pages.settleTimeoutMs).catch(() => false))) {
+    logger.warn(`catalog sync: run ${runId}: pages of an earlier run were still being written after ${pages.settleTimeoutMs} ms`)
+  }
   const writers = await pages.queue.writers().catch(() => 0)
   if (!writers) {
     logger.warn(`catalog sync: run ${runId}: no page writer is connected (CATALOG_SYNC_PAGE_WRITERS); its pages are written here, one after another`)

@@ -93,9 +93,10 @@ export default class CatalogSyncRuntimeService {
    * Where a run of this process dispatches its pages, and how many it keeps in flight; null when
    * pages are written in the run's own process, one after another (CATALOG_SYNC_PAGES_IN_FLIGHT 1).
    */
-  pageWrites(): { queue: PageWritesQueue; inFlight: number } | null {
+  pageWrites(): { queue: PageWritesQueue; inFlight: number; settleTimeoutMs: number } | null {
     if (!this.#pageWrites || this.config_.pagesInFlight <= 1) return null
-    return { queue: this.#pageWrites, inFlight: this.config_.pagesInFlight }
+    // A dead writer's page is failed by BullMQ's stall check within about twice the job lock.
+    return { queue: this.#pageWrites, inFlight: this.config_.pagesInFlight, settleTimeoutMs: 2 * this.config_.jobLockMs + 5_000 }
   }
 
   /** The connection for locks, mutexes and the shared rate limit; null without Redis or once stopped. */
