@@ -36,7 +36,7 @@ export async function startBenchShop(label: string, seed: number, size?: number,
     CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
     CATALOG_BASE_URL: "",
     CATALOG_API_KEY: "",
-    ...(writers > 1 ? { CATALOG_SYNC_PAGE_WRITERS: "1", CATALOG_SYNC_PAGES_IN_FLIGHT: String(opts.pagesInFlight ?? writers + 1) } : {}),
+    ...(writers > 1 ? { CATALOG_SYNC_PAGE_WRITERS: "1", CATALOG_SYNC_PAGES_IN_FLIGHT: String(opts.pagesInFlight ?? 2 * writers) } : {}),
   }
   const app = await startMedusaApp({ databaseUrl: db.url, label, env, bootTimeoutMs: 180_000 })
   const others: MedusaApp[] = []

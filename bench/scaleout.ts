@@ -1,7 +1,7 @@
 /**
  * Scale-out benchmark: a full sync of BENCH_PRODUCTS products (default 10,000) written by
  * BENCH_WRITERS app processes (default 2; each a page writer, runs keeping BENCH_PAGES_IN_FLIGHT
- * pages in flight, default writers + 1), against a sandbox allowing BENCH_RPM requests a minute
+ * pages in flight, default twice the writers), against a sandbox allowing BENCH_RPM requests a minute
  * (default: no practical limit; 60 is the API's own limit, where the API is the ceiling:
  * 10,000 products = 50 pages of 200 = about 50 s). Prints products/s, the CPU of every app
  * process per product, the pages each process wrote and the load average.
