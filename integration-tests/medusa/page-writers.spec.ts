@@ -3,7 +3,8 @@
 // shop must end equal to the catalog (Medusa's tables read with SQL), every product once, no
 // product gone backwards while the same products change again during the run; a writer killed
 // (SIGKILL) in the middle of a page leaves a shop the next run brings equal to the catalog; and a
-// reader killed while the other instance writes its page is resumed there, equal to the catalog.
+// reader killed while the other instance writes its page is resumed there, equal to the catalog;
+// the safety brake still judges every page before it is written, pausing in page order.
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
@@ -150,6 +151,38 @@ describe("page writers on two instances", () => {
       500
     )
     expect(resumed.map((r: any) => r.trigger)).toContain("retry")
+    await shopEqualsCatalog()
+    // The killed instance comes back for the next test.
+    const restarted = await startMedusaApp({ databaseUrl: db.url, label: "writers-restarted-2", env })
+    if (reader === a) a = restarted
+    else b = restarted
+  })
+
+  it("the safety brake judges every page in flight, in page order: the page past the threshold pauses, nothing of it is written", async () => {
+    const live = async () =>
+      (await sql(db.url, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true'")).map((r: any) => r.external_id as string).sort()
+    const before = await live()
+    // Updates first, then removals of 22 % of the shop (the threshold is 20 %): the removals
+    // come on the feed's later pages, after pages of updates written in flight.
+    sandbox.control.mutate({ count: 600, kinds: ["price", "stock", "description"] })
+    sandbox.control.mutate({ remove_ids: before.slice(0, Math.round(before.length * 0.22)) })
+    const runId = await startRun(a, "changes")
+    const paused = await waitForRun(a, runId, ["paused", "succeeded", "failed", "interrupted"], 600_000)
+    expect(paused.status).toBe("paused")
+    expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["removals"])
+    // Nothing of the paused page was removed; only the removals of the pages before it (written,
+    // their cursors stored) are gone.
+    const held: string[] = paused.brake.removal_ids
+    expect(held.length).toBeGreaterThan(0)
+    const now = new Set(await live())
+    expect(held.filter((id) => !now.has(id))).toEqual([])
+    expect(now.size).toBe(before.length - paused.removed)
+    expect(paused.pages).toBeGreaterThan(0)
+    expect(paused.updated).toBeGreaterThan(0)
+    const confirmed = await a.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
+    expect(confirmed.status).toBe(200)
+    const continued = await waitForRun(a, confirmed.body.continued_by.id, undefined, 600_000)
+    expect([continued.status, continued.error_message]).toEqual(["succeeded", null])
     await shopEqualsCatalog()
   })
 })
