@@ -12,6 +12,7 @@ import { loadavg } from "node:os"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startBenchShop, type BenchShop } from "./bench-shop"
 import { catalogCsv, importCsv, readCatalog } from "./medusa-csv-import"
+import { markLog } from "./page-writes"
 import { cpuSeconds, sampleRss } from "./sync"
 
 const SEED = 3
@@ -23,11 +24,34 @@ interface PassFigures {
   seconds: number
   cpu: number
   peakRss: number
+  written: Written
+}
+
+/** What the pass left in Medusa's tables, counted with SQL, so both paths are compared on what they wrote. */
+interface Written {
+  variants: number
+  prices: number
+  inventoryItems: number
+  stockLevels: number
+  stockedQuantity: number
+}
+
+async function countWritten(databaseUrl: string): Promise<Written> {
+  const n = async (text: string) => Number((await sql(databaseUrl, text))[0].n)
+  return {
+    variants: await n("select count(*)::int as n from product_variant where deleted_at is null"),
+    prices: await n("select count(*)::int as n from price where deleted_at is null"),
+    inventoryItems: await n("select count(*)::int as n from inventory_item where deleted_at is null"),
+    stockLevels: await n("select count(*)::int as n from inventory_level where deleted_at is null"),
+    stockedQuantity: await n("select coalesce(sum(stocked_quantity), 0)::bigint as n from inventory_level where deleted_at is null"),
+  }
 }
 
 const describe = (label: string, f: PassFigures) =>
   `${label}: ${f.products} products in ${f.seconds.toFixed(1)} s = ${(f.products / f.seconds).toFixed(1)} products/s; ` +
-  `app CPU ${f.cpu.toFixed(1)} s (${((f.cpu * 1000) / f.products).toFixed(1)} ms/product); app peak RSS ${f.peakRss.toFixed(0)} MB; load ${load()}`
+  `app CPU ${f.cpu.toFixed(1)} s (${((f.cpu * 1000) / f.products).toFixed(1)} ms/product); app peak RSS ${f.peakRss.toFixed(0)} MB; ` +
+  `wrote ${f.written.variants} variants, ${f.written.prices} prices, ${f.written.inventoryItems} inventory items, ` +
+  `${f.written.stockLevels} stock levels (${f.written.stockedQuantity} units); load ${load()}`
 
 async function pluginFullSync(shop: BenchShop): Promise<PassFigures> {
   const { app, sb } = shop
@@ -38,7 +62,8 @@ async function pluginFullSync(shop: BenchShop): Promise<PassFigures> {
   const peakRss = rss.stop()
   if (run.status !== "succeeded") throw new Error(`full sync ${run.status}: ${run.error_message}`)
   const seconds = (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
-  return { products: run.created, seconds, cpu: cpuSeconds(app.pid) - cpuBefore, peakRss }
+  const cpu = cpuSeconds(app.pid) - cpuBefore
+  return { products: run.created, seconds, cpu, peakRss, written: await countWritten(shop.db.url) }
 }
 
 async function medusaImport(shop: BenchShop): Promise<PassFigures> {
@@ -49,9 +74,14 @@ async function medusaImport(shop: BenchShop): Promise<PassFigures> {
   const csv = catalogCsv(cards, { salesChannelId, shippingProfileId, currency: "uah" })
   const rss = sampleRss(app.pid)
   const cpuBefore = cpuSeconds(app.pid)
-  const seconds = await importCsv(app, db.url, csv, cards.length)
+  const { seconds, productRowsSeconds, lastRowSeconds } = await importCsv(app, db.url, csv, cards.length)
   const peakRss = rss.stop()
-  return { products: cards.length, seconds, cpu: cpuSeconds(app.pid) - cpuBefore, peakRss }
+  const cpu = cpuSeconds(app.pid) - cpuBefore
+  console.log(
+    `  Medusa CSV import: every product row after ${productRowsSeconds?.toFixed(1)} s, last product/price/inventory row after ` +
+      `${lastRowSeconds.toFixed(1)} s, success notification (the end timed) after ${seconds.toFixed(1)} s`
+  )
+  return { products: cards.length, seconds, cpu, peakRss, written: await countWritten(db.url) }
 }
 
 /** Removes `count` products at the sandbox and times the changes sync that removes them in the shop. */
@@ -64,6 +94,7 @@ async function removals(shop: BenchShop, count: number) {
   let run = await waitForRun(app, res.body.run.id, ["paused", "succeeded", "failed", "interrupted"], 3600_000)
   // A large share removed pauses at the safety brake; the admin's confirm then applies it, timed alone.
   const cpuBefore = cpuSeconds(app.pid)
+  const log = markLog(app)
   if (run.status === "paused") {
     const confirmed = await app.admin(`/admin/catalog-sync/runs/${run.id}/confirm`, { body: {} })
     if (confirmed.status !== 200) throw new Error(`confirm refused: ${confirmed.status} ${JSON.stringify(confirmed.body)}`)
@@ -71,9 +102,11 @@ async function removals(shop: BenchShop, count: number) {
   }
   const cpu = cpuSeconds(app.pid) - cpuBefore
   const seconds = (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
+  const writes = log.since()
   console.log(
-    `removals: ${run.removed} products removed in ${seconds.toFixed(1)} s = ${(run.removed / seconds).toFixed(1)} products/s; ` +
-      `app CPU ${cpu.toFixed(1)} s; load ${load()}`
+    `removals: ${run.removed} products removed in ${seconds.toFixed(1)} s = ${(run.removed / seconds).toFixed(1)} removals/s ` +
+      `(page writes ${(writes.writeMs / 1000).toFixed(1)} s over ${writes.pages} pages); app CPU ${cpu.toFixed(1)} s; load ${load()} ` +
+      `(goal: 5,000 in ≤ 25 s, ≥ 200 removals/s)`
   )
   return { removed: run.removed, seconds }
 }
@@ -114,9 +147,12 @@ export async function benchImport(): Promise<Record<string, number>> {
   results.plugin_products_per_s = pluginRate
   results.medusa_import_products_per_s = medusaRate
   results.ratio = pluginRate / medusaRate
+  // Each round's plugin pass beside the import that followed it.
+  const pairs = plugin.map((p, i) => (medusa[i] ? (p.products / p.seconds / (medusa[i].products / medusa[i].seconds)).toFixed(2) + "×" : "-"))
   console.log(
     `plugin full sync ${rate(plugin).map((r) => r.toFixed(1)).join(", ")} products/s; Medusa CSV import ` +
-      `${rate(medusa).map((r) => r.toFixed(1)).join(", ")} products/s; ratio (medians) ${(pluginRate / medusaRate).toFixed(2)}×; load ${load()}`
+      `${rate(medusa).map((r) => r.toFixed(1)).join(", ")} products/s; ratio per round ${pairs.join(", ")}; ` +
+      `ratio (medians) ${(pluginRate / medusaRate).toFixed(2)}× (goal ≥ 2.5×, stock levels written); load ${load()}`
   )
   return results
 }
