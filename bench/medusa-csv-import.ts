@@ -133,11 +133,14 @@ export async function importCsv(
       databaseUrl,
       `select (select count(*) from product where deleted_at is null)::int as products,
               (select count(*) from price)::int as prices,
-              (select count(*) from inventory_item)::int as items`
+              (select count(*) from inventory_item)::int as items,
+              (select count(*) from product_variant_inventory_item)::int as item_links,
+              (select count(*) from product_variant_price_set)::int as price_links,
+              (select count(*) from product_sales_channel)::int as channel_links`
     )
     const seconds = (Date.now() - started) / 1000
     if (productRowsSeconds === null && c.products >= expectedProducts) productRowsSeconds = seconds
-    const counts = `${c.products}/${c.prices}/${c.items}`
+    const counts = `${c.products}/${c.prices}/${c.items}/${c.item_links}/${c.price_links}/${c.channel_links}`
     if (counts !== lastCounts) (lastCounts = counts), (lastRowSeconds = seconds)
     if (outcome === "done") {
       if (c.products < expectedProducts) throw new Error(`Medusa's import reported success with ${c.products} of ${expectedProducts} products`)
