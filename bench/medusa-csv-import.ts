@@ -89,24 +89,63 @@ async function adminToken(app: MedusaApp): Promise<string> {
   return body.token
 }
 
+/** The import's own end: the admin feed notification its workflow sends last ("completed successfully" or "Failed to import"). */
+async function importOutcome(databaseUrl: string, filename: string): Promise<"done" | "failed" | null> {
+  const rows = await sql(
+    databaseUrl,
+    "select data->>'description' as d from notification where channel = 'feed' and data->>'description' like $1",
+    [`%${filename}%`]
+  )
+  if (rows.some((r) => /^Failed to import/.test(r.d))) return "failed"
+  return rows.some((r) => /completed successfully/.test(r.d)) ? "done" : null
+}
+
 /**
- * Uploads the CSV, confirms the import and waits until every product row is in the database.
- * Returns the seconds from upload to the last product written.
+ * Uploads the CSV, confirms the import and waits for its workflow's last step (the success
+ * notification), so prices and inventory of the last chunk count too, not just the product rows.
+ * Returns the seconds from upload to that end, and to the moment every product row existed.
  */
-export async function importCsv(app: MedusaApp, databaseUrl: string, csv: string, expectedProducts: number, timeoutMs = 3600_000): Promise<number> {
+export async function importCsv(
+  app: MedusaApp,
+  databaseUrl: string,
+  csv: string,
+  expectedProducts: number,
+  timeoutMs = 3600_000
+): Promise<{ seconds: number; productRowsSeconds: number | null; lastRowSeconds: number }> {
   const token = await adminToken(app)
+  const filename = `catalog-${Date.now()}.csv`
   const started = Date.now()
   const form = new FormData()
-  form.append("file", new Blob([csv], { type: "text/csv" }), "catalog.csv")
+  form.append("file", new Blob([csv], { type: "text/csv" }), filename)
   const upload = await fetch(`${app.url}/admin/products/import`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })
   const uploaded = (await upload.json()) as { transaction_id?: string; summary?: { toCreate: number } }
   if (upload.status !== 202 || !uploaded.transaction_id) throw new Error(`import refused: ${upload.status} ${JSON.stringify(uploaded).slice(0, 500)}`)
   const confirm = await fetch(`${app.url}/admin/products/import/${uploaded.transaction_id}/confirm`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
   if (confirm.status !== 202) throw new Error(`import confirm refused: ${confirm.status} ${await confirm.text()}`)
+  let productRowsSeconds: number | null = null
+  // When the rows last grew: shows whether the notification comes right after the last write.
+  let lastCounts = ""
+  let lastRowSeconds = 0
   while (Date.now() - started < timeoutMs) {
-    const [{ n }] = await sql(databaseUrl, "select count(*)::int as n from product where deleted_at is null")
-    if (n >= expectedProducts) return (Date.now() - started) / 1000
-    if (app.logs().includes("Failed to import products")) throw new Error("Medusa's import failed; see the app log")
+    const outcome = await importOutcome(databaseUrl, filename)
+    if (outcome === "failed") throw new Error("Medusa's import failed; see the app log")
+    const [c] = await sql(
+      databaseUrl,
+      `select (select count(*) from product where deleted_at is null)::int as products,
+              (select count(*) from price)::int as prices,
+              (select count(*) from inventory_item)::int as items,
+              (select count(*) from product_variant_inventory_item)::int as item_links,
+              (select count(*) from product_variant_price_set)::int as price_links,
+              (select count(*) from product_sales_channel)::int as channel_links`
+    )
+    const seconds = (Date.now() - started) / 1000
+    if (productRowsSeconds === null && c.products >= expectedProducts) productRowsSeconds = seconds
+    const counts = `${c.products}/${c.prices}/${c.items}/${c.item_links}/${c.price_links}/${c.channel_links}`
+    if (counts !== lastCounts) (lastCounts = counts), (lastRowSeconds = seconds)
+    if (outcome === "done") {
+      if (c.products < expectedProducts) throw new Error(`Medusa's import reported success with ${c.products} of ${expectedProducts} products`)
+      return { seconds, productRowsSeconds, lastRowSeconds }
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
   throw new Error(`Medusa's import did not finish in ${timeoutMs / 1000} s`)

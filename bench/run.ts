@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- sandbox client sync reprice mirror import scaleout]`: runs the benchmarks in turn and prints their
+ * `npm run bench [-- sandbox client sync reprice mirror import scaleout changes crossed-out memory goals]`: runs the benchmarks in turn and prints their
  * numbers. Benchmarks measure; tests never assert on time.
  */
+import { loadavg } from "node:os"
 import { benchSandbox } from "./sandbox"
 import { benchClient } from "./client"
 import { benchSync } from "./sync"
@@ -9,6 +10,9 @@ import { benchReprice } from "./reprice"
 import { benchMirror } from "./mirror"
 import { benchImport } from "./import"
 import { benchScaleout } from "./scaleout"
+import { benchChanges } from "./changes"
+import { benchCrossedOut } from "./crossed-out"
+import { benchMemory } from "./memory"
 
 const suites: Record<string, () => Promise<unknown>> = {
   sandbox: benchSandbox,
@@ -18,28 +22,51 @@ const suites: Record<string, () => Promise<unknown>> = {
   mirror: benchMirror,
   import: benchImport,
   scaleout: benchScaleout,
+  changes: benchChanges,
+  "crossed-out": benchCrossedOut,
+  memory: benchMemory,
 }
+
+/** Run only when named: each starts its own shops and takes minutes. */
+const ON_REQUEST = ["reprice", "import", "scaleout", "changes", "crossed-out", "memory"]
+
+/** `goals`: the benchmarks that print the figures issue 14 asks for, in turn, then those figures together. */
+const GOALS = ["import", "changes", "crossed-out", "memory"]
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"))
-  // The sync benchmark measures a reprice after its own full sync; `reprice` and `import` (Medusa's
-  // CSV import beside the plugin, several app starts) and `scaleout` (several app processes) only when asked.
-  const names = wanted.length ? wanted : Object.keys(suites).filter((n) => n !== "reprice" && n !== "import" && n !== "scaleout")
+  // The sync benchmark measures a reprice after its own full sync; the others in ON_REQUEST only when asked.
+  const names = (wanted.length ? wanted : Object.keys(suites).filter((n) => !ON_REQUEST.includes(n))).flatMap((n) => (n === "goals" ? GOALS : [n]))
+  const figures: Record<string, Record<string, number>> = {}
   for (const name of names) {
     const run = suites[name]
     if (!run) {
-      console.error(`unknown benchmark "${name}"; choose from: ${Object.keys(suites).join(", ")}`)
+      console.error(`unknown benchmark "${name}"; choose from: ${Object.keys(suites).join(", ")}, goals (${GOALS.join(" ")})`)
       process.exit(2)
     }
-    console.log(`\n=== bench: ${name}`)
+    console.log(`\n=== bench: ${name} (load ${loadavg().map((l) => l.toFixed(1)).join(" ")})`)
     const started = Date.now()
-    await run()
+    try {
+      const result = await run()
+      if (result && typeof result === "object") figures[name] = result as Record<string, number>
+    } catch (e) {
+      // One failing benchmark does not lose the others' figures.
+      console.error(`=== bench: ${name} failed:`, e)
+      process.exitCode = 1
+    }
     console.log(`=== bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+  if (names.length > 1) {
+    console.log(`\n=== figures (load at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")})`)
+    for (const [name, values] of Object.entries(figures)) {
+      const shown = Object.entries(values).map(([k, v]) => `${k} ${typeof v === "number" ? (Number.isInteger(v) ? v : v.toFixed(2)) : JSON.stringify(v)}`)
+      console.log(`${name}: ${shown.join(", ")}`)
+    }
   }
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(),
   (e) => {
     console.error(e)
     process.exit(1)

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench -- memory`: the app's peak RSS over a first full sync of BENCH_BASE_PRODUCTS
+ * products (default 5,000) and of BENCH_SCALE_PRODUCTS (default 50,000), each on a fresh shop,
+ * and the difference (goal: the larger no more than 150 MB above the smaller). RSS is the app
+ * process's and its children's, sampled every 500 ms; a series of it by page (up to 20 points)
+ * shows whether it levels off or keeps growing with the catalog. A size of 0 skips that shop.
+ */
+import { loadavg } from "node:os"
+import { configure, waitForRun } from "../integration-tests/medusa/poll-and-query"
+import { startBenchShop } from "./bench-shop"
+import { pageWritesIn } from "./page-writes"
+import { cpuSeconds, rssMb } from "./sync"
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+
+interface MemoryFigures {
+  products: number
+  seconds: number
+  idleRss: number
+  peakRss: number
+  /** [pages written, RSS MB] at each page's end. */
+  series: [number, number][]
+}
+
+async function fullSyncMemory(size: number, seed: number): Promise<MemoryFigures> {
+  const shop = await startBenchShop(`bench-memory-${size}`, seed, size)
+  const { app, sb } = shop
+  try {
+    const idleRss = rssMb(app.pid)
+    const from = app.logs().length
+    const series: [number, number][] = []
+    let peak = idleRss
+    const sample = () => {
+      const rss = rssMb(app.pid)
+      peak = Math.max(peak, rss)
+      const pages = pageWritesIn(app.logs().slice(from)).pages
+      if (pages > (series.at(-1)?.[0] ?? 0)) series.push([pages, rss])
+    }
+    const timer = setInterval(sample, 500)
+    const cpuBefore = cpuSeconds(app.pid)
+    let run
+    try {
+      const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: "30" })
+      run = await waitForRun(app, saved.run.id, undefined, 3 * 3600_000)
+    } finally {
+      clearInterval(timer)
+    }
+    sample()
+    if (run.status !== "succeeded") throw new Error(`full sync ${run.status}: ${run.error_message}`)
+    const seconds = (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
+    const cpu = cpuSeconds(app.pid) - cpuBefore
+    const step = Math.max(1, Math.ceil(series.length / 20))
+    const shown = series.filter((_, i) => i % step === 0 || i === series.length - 1)
+    console.log(
+      `full sync of ${run.created} products: ${seconds.toFixed(1)} s (${(run.created / seconds).toFixed(1)} products/s), ` +
+        `app CPU ${cpu.toFixed(0)} s; app RSS idle ${idleRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; load ${load()}`
+    )
+    console.log(`  RSS by pages written: ${shown.map(([p, r]) => `${p}: ${r.toFixed(0)}`).join(", ")} (MB)`)
+    return { products: run.created, seconds, idleRss, peakRss: peak, series }
+  } finally {
+    await shop.stop()
+  }
+}
+
+export async function benchMemory(): Promise<Record<string, number>> {
+  const base = Number(process.env.BENCH_BASE_PRODUCTS ?? 5_000)
+  const scale = Number(process.env.BENCH_SCALE_PRODUCTS ?? 50_000)
+  // A size of 0 skips that shop (to measure the large one alone when the small one is known).
+  const small = base > 0 ? await fullSyncMemory(base, 13) : null
+  const large = scale > 0 ? await fullSyncMemory(scale, 13) : null
+  const results: Record<string, number> = {}
+  if (small) (results.base_products = small.products), (results.base_peak_rss_mb = small.peakRss)
+  if (large) (results.scale_products = large.products), (results.scale_peak_rss_mb = large.peakRss)
+  if (small && large) {
+    const growth = large.peakRss - small.peakRss
+    results.growth_mb = growth
+    console.log(
+      `app peak RSS: ${small.peakRss.toFixed(0)} MB at ${small.products} products, ${large.peakRss.toFixed(0)} MB at ` +
+        `${large.products} products: ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB (goal ≤ +150 MB); load ${load()}`
+    )
+  }
+  return results
+}
+
+if (require.main === module) {
+  benchMemory().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e)
+      process.exit(1)
+    }
+  )
+}
