@@ -48,20 +48,31 @@ function chunks<T>(rows: T[]): T[][] {
   return out
 }
 
-/** New rows (status defaults to "active" as the model's default). */
-export async function insertMapRows(db: Knex | Knex.Transaction, rows: MapRowValues[]): Promise<void> {
-  const byShape = new Map<string, MapRowValues[]>()
+/**
+ * Rows with the same columns share one statement (of at most ROWS_PER_STATEMENT rows): each
+ * chunk with its columns and its `(?, ?::type, …)` value tuples (the first `?` of each is the row id).
+ */
+function* statementsOf<T extends MapRowValues>(rows: T[]): Generator<{ columns: string[]; chunk: T[]; values: string }> {
+  const byShape = new Map<string, T[]>()
   for (const row of rows) {
     const key = columnsOf(row).join(",")
-    byShape.set(key, [...(byShape.get(key) ?? []), row])
+    const shaped = byShape.get(key)
+    if (shaped) shaped.push(row)
+    else byShape.set(key, [row])
   }
   for (const [key, shaped] of byShape) {
     const columns = key.split(",")
     for (const chunk of chunks(shaped)) {
-      const values = chunk.map(() => `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`).join(", ")
-      const bindings = chunk.flatMap((r) => [newId("cspmap"), ...columns.map((c) => bound(c, r[c]))])
-      await db.raw(`insert into ${PRODUCT_MAP_TABLE} (id, ${columns.join(", ")}) values ${values}`, bindings)
+      yield { columns, chunk, values: chunk.map(() => `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`).join(", ") }
     }
+  }
+}
+
+/** New rows (status defaults to "active" as the model's default). */
+export async function insertMapRows(db: Knex | Knex.Transaction, rows: MapRowValues[]): Promise<void> {
+  for (const { columns, chunk, values } of statementsOf(rows)) {
+    const bindings = chunk.flatMap((r) => [newId("cspmap"), ...columns.map((c) => bound(c, r[c]))])
+    await db.raw(`insert into ${PRODUCT_MAP_TABLE} (id, ${columns.join(", ")}) values ${values}`, bindings)
   }
 }
 
@@ -70,25 +81,16 @@ export async function insertMapRows(db: Knex | Knex.Transaction, rows: MapRowVal
  * the same columns share one statement. Throws when a row is missing (deleted meanwhile).
  */
 export async function updateMapRows(db: Knex | Knex.Transaction, rows: (MapRowValues & { id: string })[]): Promise<void> {
-  const byShape = new Map<string, (MapRowValues & { id: string })[]>()
-  for (const row of rows) {
-    const key = columnsOf(row).join(",")
-    byShape.set(key, [...(byShape.get(key) ?? []), row])
-  }
-  for (const [key, shaped] of byShape) {
-    const columns = key.split(",")
-    for (const chunk of chunks(shaped)) {
-      const values = chunk.map(() => `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`).join(", ")
-      const bindings = chunk.flatMap((r) => [r.id, ...columns.map((c) => bound(c, r[c]))])
-      const result = await db.raw(
-        `update ${PRODUCT_MAP_TABLE} as m set ${columns.map((c) => `${c} = v.${c}`).join(", ")}, updated_at = now()
-         from (values ${values}) as v(id, ${columns.join(", ")})
-         where m.id = v.id and m.deleted_at is null`,
-        bindings,
-      )
-      const count = (result as { rowCount?: number }).rowCount ?? 0
-      if (count !== new Set(chunk.map((r) => r.id)).size) throw new Error(`product map: ${chunk.length - count} of ${chunk.length} rows to update were not found`)
-    }
+  for (const { columns, chunk, values } of statementsOf(rows)) {
+    const bindings = chunk.flatMap((r) => [r.id, ...columns.map((c) => bound(c, r[c]))])
+    const result = await db.raw(
+      `update ${PRODUCT_MAP_TABLE} as m set ${columns.map((c) => `${c} = v.${c}`).join(", ")}, updated_at = now()
+       from (values ${values}) as v(id, ${columns.join(", ")})
+       where m.id = v.id and m.deleted_at is null`,
+      bindings,
+    )
+    const count = (result as { rowCount?: number }).rowCount ?? 0
+    if (count !== new Set(chunk.map((r) => r.id)).size) throw new Error(`product map: ${chunk.length - count} of ${chunk.length} rows to update were not found`)
   }
 }
 
