@@ -89,6 +89,43 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.ranks.module.map((r: any) => r.rank)).toEqual([null, null, null, null])
   })
 
+  it("updates a product's fields, gallery, categories, prices and stock (its sizes unchanged) exactly as the plugin's update workflow, table by table", () => {
+    const { workflow, bulk } = out.fieldsUpdated
+    const description = (s: any) => ({
+      ...s,
+      variants: s.variants.map((v: any) => ({ ...v, items: v.items.map((i: any) => ({ ...i, item: { ...i.item, description: "<description>" } })) })),
+    })
+    expect(bulk.product).toEqual(workflow.product)
+    expect(bulk.images).toEqual(workflow.images)
+    expect(bulk.categories).toEqual(workflow.categories)
+    expect(description(bulk)).toEqual(description(workflow))
+    // Not vacuous: the change is there.
+    expect(bulk.product).toMatchObject({ title: "Кеди <tag>", description: "Новий опис <tag>", thumbnail: "http://img/1.png" })
+    expect(bulk.product.metadata).toMatchObject({ admin_note: "keep", catalog_id: "<tag>" })
+    expect(bulk.images.map((i: any) => [i.url, i.rank])).toEqual([["http://img/1.png", 0], ["http://img/new.png", 1]])
+    // The removed image's row: gone on both (the snapshot holds soft-deleted rows too).
+    expect(out.fieldsDeletedImages).toEqual({ workflow: 0, bulk: 0 })
+    expect(bulk.categories).toEqual([out.fieldsOtherCategory])
+    expect(bulk.variants.map((v: any) => v.priceSets[0].prices.map((p: any) => p.amount))).toEqual([["1111.5"], ["2222"]])
+    expect(bulk.variants.map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["5", "9"])
+    expect(out.fieldsOutcome.rest).toBe(0)
+    expect(out.fieldsOutcome.written).toHaveLength(1)
+  })
+
+  it("emits the update workflow's product.updated for a field change, and the stock levels' events as the bulk price and stock paths do", () => {
+    // The update workflow sets levels through the inventory module, which emits no
+    // inventory-level.updated; the bulk writer emits batchInventoryItemLevelsWorkflow's, one per level changed.
+    expect(names(out.fieldsWorkflowEvents)).toEqual(["product.updated"])
+    expect(names(out.fieldsBulkEvents)).toEqual(["inventory-level.updated", "inventory-level.updated", "product.updated"])
+    expect(out.fieldsBulkEvents.filter((e: Event) => e.name === "product.updated")).toEqual([{ name: "product.updated", id: out.fieldsOutcome.bulkId }])
+  })
+
+  it("rolls a field change back whole when its handle is taken, and emits nothing", () => {
+    expect(out.fieldsClash).not.toBe("written")
+    expect(out.fieldsClashTitle).toBe("Кеди 900000000000000002")
+    expect(out.fieldsClashEvents).toEqual([])
+  })
+
   it("reads back through Medusa's query API the same as Medusa's own product", () => {
     expect(out.readCreated.bulk).toEqual(out.readCreated.medusa)
     expect(out.readCreated.bulk.variants[0].calculated_price.calculated_amount).toBe(1300.5)

@@ -8,7 +8,8 @@ import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { removeProducts, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
-import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, SalePrice, StockChange, WantedSalePrice } from "./types"
+import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, StockChange, WantedSalePrice } from "./types"
+import { updateProducts } from "./update-products"
 import { setBasePrices } from "./update-prices"
 import { setStockLevels } from "./update-stock"
 
@@ -41,6 +42,13 @@ export class BulkPage {
     const result = await setBasePrices(this.trx, changes, currencyCode)
     this.events.add(BULK_EVENTS.productUpdated, result.productIds)
     return result
+  }
+
+  /** updateProductsWorkflow (product fields, gallery, categories): product.updated per product. */
+  async updateProducts(updates: ProductFieldsUpdate[]): Promise<string[]> {
+    const ids = await updateProducts(this.trx, updates)
+    this.events.add(BULK_EVENTS.productUpdated, ids)
+    return ids
   }
 
   /** deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. */

@@ -82,3 +82,31 @@ export interface WantedSalePrice {
   variantId: string
   amount: string | null
 }
+
+/** Product-level columns an update may set (absent = left as it is, e.g. a locked field). */
+export interface ProductColumns {
+  title?: string
+  handle?: string
+  subtitle?: string | null
+  description?: string | null
+  status?: "draft" | "proposed" | "published" | "rejected"
+  external_id?: string | null
+  thumbnail?: string | null
+  weight?: number | null
+  length?: number | null
+  width?: number | null
+  height?: number | null
+  material?: string | null
+  origin_country?: string | null
+  /** Merged into the stored metadata (a key set to "" is removed), as the product module does. */
+  metadata?: Record<string, unknown> | null
+}
+
+export interface ProductFieldsUpdate {
+  productId: string
+  columns: ProductColumns
+  /** The whole gallery in order (replaces every image); absent = images untouched. */
+  images?: string[]
+  /** The product's categories (exactly these); absent = untouched. */
+  categoryIds?: string[]
+}

@@ -18,7 +18,8 @@ import { BULK_EVENTS, writePageInBulk, type BulkProduct } from "../../../src/bul
 import { card } from "../../../src/sync/__tests__/card-fixtures"
 import { mapCardToProduct, stockOf as cardStock } from "../../../src/sync/map-card"
 import { createCatalogProductsWorkflow } from "../../../src/workflows/create-catalog-products"
-import type { ProductToCreate } from "../../../src/workflows/page-input"
+import type { ProductToCreate, ProductToUpdate } from "../../../src/workflows/page-input"
+import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-bulk"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
@@ -195,6 +196,59 @@ export default async function compare({ container, args }: { container: any; arg
   }
   out.pluginResult = { workflow: await idsBySize(wfCreated), bulk: await idsBySize(bkCreated) }
   await settle()
+
+  // ── a catalog product's fields (and prices, stock) changed, its sizes not: the plugin's
+  // update workflow vs the bulk writer. New title and description, the first image removed,
+  // one added, the kept one moved to the front (so the thumbnail follows), moved to another
+  // category, new prices; an admin's metadata key stays (metadata is merged).
+  const { result: [otherCategory] } = await createProductCategoriesWorkflow(container).run({
+    input: { product_categories: [{ name: "Одяг", is_active: true }] },
+  })
+  out.fieldsOtherCategory = otherCategory.id
+  for (const id of [wfCreated.productId, bkCreated.productId]) {
+    await pg.raw(`update product set metadata = metadata || '{"admin_note": "keep"}'::jsonb where id = ?`, [id])
+  }
+  const changedProduct = (id: string, created: typeof wfCreated): ProductToUpdate => {
+    const { input, stock } = catalogProduct(id)
+    return {
+      catalogId: id,
+      productId: created.productId,
+      input: {
+        ...input,
+        title: `Кеди ${id}`,
+        description: `Новий опис ${id}`,
+        images: [{ url: "http://img/1.png" }, { url: "http://img/new.png" }],
+        thumbnail: "http://img/1.png",
+        categoryIds: [otherCategory.id],
+        variants: input.variants.map((v, i) => ({ ...v, amount: ["1111.5", "2222"][i] ?? v.amount })),
+      },
+      stock: Object.fromEntries(Object.keys(stock).map((k, i) => [k, [5, 9][i] ?? 0])),
+      variantIds: created.variantIds,
+      inventoryItemIds: created.inventoryItemIds,
+      partsToWrite: { fields: true, variants: false, prices: true },
+    }
+  }
+  await settle()
+  // The app's own registration of updateCatalogProductsWorkflow (importing it again would register it twice).
+  await container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", {
+    input: { products: [changedProduct(WF, wfCreated)], placement },
+    throwOnError: true,
+  })
+  out.fieldsWorkflowEvents = await settle()
+  const fieldsOutcome = await writeFieldsInBulk(container, [changedProduct(BK, bkCreated)], placement)
+  out.fieldsBulkEvents = await settle()
+  out.fieldsOutcome = { written: fieldsOutcome.written.map((w) => w.result), rest: fieldsOutcome.rest.length, bulkId: bkCreated.productId }
+  out.fieldsUpdated = { workflow: await productSnapshot(pg, wfCreated.productId, WF), bulk: await productSnapshot(pg, bkCreated.productId, BK) }
+  out.fieldsDeletedImages = {
+    workflow: (await pg.raw("select count(*)::int as n from image where product_id = ? and url = 'http://img/0.png'", [wfCreated.productId])).rows[0].n,
+    bulk: (await pg.raw("select count(*)::int as n from image where product_id = ? and url = 'http://img/0.png'", [bkCreated.productId])).rows[0].n,
+  }
+  // A handle another product holds: the transaction rolls back, nothing of it stays.
+  const clash = changedProduct(BK, bkCreated)
+  clash.input = { ...clash.input, title: "Не записано", handle: (await pg.raw("select handle from product where id = ?", [wfCreated.productId])).rows[0].handle }
+  out.fieldsClash = await writeFieldsInBulk(container, [clash], placement).then(() => "written", (e: Error) => e.message)
+  out.fieldsClashTitle = (await pg.raw("select title from product where id = ?", [bkCreated.productId])).rows[0].title
+  out.fieldsClashEvents = await settle()
 
   // ── stock-only ───────────────────────────────────────────────────────────
   const newStock = [7, 0, 40, 1] // 3 → 7, 0 stays, 12 → 40, 1 stays

@@ -1,0 +1,108 @@
+// Product-level updates as the product module's updateProducts writes them (deepUpdate):
+// the product row's given columns with metadata merged into the stored one (mergeMetadata),
+// the gallery replaced (inputs without ids: every old image row is deleted, orphan removal,
+// and the new ones inserted with rank = position) and the category pivot set to exactly the
+// given ids. One statement per table and page (products grouped by the columns they set).
+import { mergeMetadata } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { ID_PREFIX, newId } from "./ids"
+import { insertRows, json } from "./sql"
+import type { ProductColumns, ProductFieldsUpdate } from "./types"
+
+const COLUMN_TYPES: Record<keyof ProductColumns, string> = {
+  title: "text",
+  handle: "text",
+  subtitle: "text",
+  description: "text",
+  status: "text",
+  external_id: "text",
+  thumbnail: "text",
+  weight: "real",
+  length: "real",
+  width: "real",
+  height: "real",
+  material: "text",
+  origin_country: "text",
+  metadata: "jsonb",
+}
+
+async function storedMetadata(trx: Knex.Transaction, productIds: string[]): Promise<Map<string, Record<string, unknown> | null>> {
+  if (!productIds.length) return new Map()
+  const rows: { id: string; metadata: Record<string, unknown> | null }[] = await trx("product").select("id", "metadata").whereIn("id", productIds)
+  return new Map(rows.map((r) => [r.id, r.metadata]))
+}
+
+async function updateProductRows(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
+  const withMetadata = updates.filter((u) => u.columns.metadata)
+  const stored = await storedMetadata(trx, withMetadata.map((u) => u.productId))
+  const groups = new Map<string, { columns: (keyof ProductColumns)[]; rows: ProductFieldsUpdate[] }>()
+  for (const u of updates) {
+    const columns = (Object.keys(u.columns) as (keyof ProductColumns)[]).filter((c) => u.columns[c] !== undefined && c in COLUMN_TYPES).sort()
+    const key = columns.join(",")
+    const group = groups.get(key) ?? { columns, rows: [] }
+    group.rows.push(u)
+    groups.set(key, group)
+  }
+  for (const { columns, rows } of groups.values()) {
+    // updated_at moves whenever the module flushes the product (a collection change included).
+    const sets = [...columns.map((c) => `${c} = v.${c}`), "updated_at = now()"].join(", ")
+    const tuple = `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`.replace(", )", ")")
+    const bindings = rows.flatMap((u) => [
+      u.productId,
+      ...columns.map((c) => {
+        if (c !== "metadata") return u.columns[c] ?? null
+        const given = u.columns.metadata
+        return json(given ? mergeMetadata(stored.get(u.productId) ?? {}, given) : given)
+      }),
+    ])
+    await trx.raw(
+      `update product as p set ${sets}
+         from (values ${rows.map(() => tuple).join(", ")}) as v(id${columns.map((c) => `, ${c}`).join("")})
+        where p.id = v.id and p.deleted_at is null`,
+      bindings,
+    )
+  }
+}
+
+async function replaceImages(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
+  const galleries = updates.filter((u) => u.images)
+  if (!galleries.length) return
+  await trx("image").whereIn("product_id", galleries.map((u) => u.productId)).del()
+  await insertRows(
+    trx,
+    "image",
+    galleries.flatMap((u) => u.images!.map((url, rank) => ({ id: newId(ID_PREFIX.image), url, metadata: null, rank, product_id: u.productId }))),
+  )
+}
+
+async function setCategories(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
+  const moved = updates.filter((u) => u.categoryIds)
+  if (!moved.length) return
+  const current: { product_id: string; product_category_id: string }[] = await trx("product_category_product")
+    .select("product_id", "product_category_id")
+    .whereIn("product_id", moved.map((u) => u.productId))
+  const has = new Set(current.map((r) => `${r.product_id} ${r.product_category_id}`))
+  const wanted = new Set(moved.flatMap((u) => u.categoryIds!.map((c) => `${u.productId} ${c}`)))
+  const stale = current.filter((r) => !wanted.has(`${r.product_id} ${r.product_category_id}`))
+  if (stale.length) {
+    await trx.raw(
+      `delete from product_category_product d using (values ${stale.map(() => "(?, ?)").join(", ")}) as s(product_id, category_id)
+        where d.product_id = s.product_id and d.product_category_id = s.category_id`,
+      stale.flatMap((r) => [r.product_id, r.product_category_id]),
+    )
+  }
+  const added = [...wanted].filter((k) => !has.has(k)).map((k) => {
+    const [product_id, product_category_id] = k.split(" ")
+    return { product_id, product_category_id }
+  })
+  await insertRows(trx, "product_category_product", added)
+}
+
+/** Returns the products updated (product.updated). */
+export async function updateProducts(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<string[]> {
+  if (!updates.length) return []
+  await updateProductRows(trx, updates)
+  await replaceImages(trx, updates)
+  await setCategories(trx, updates)
+  return updates.map((u) => u.productId)
+}
