@@ -26,6 +26,8 @@ interface BeforeWanted {
   productId: string
   /** Variant ids whose prices to read (empty when the prices do not change). */
   variantIds: string[]
+  /** Whether to read the title and images (a row compares them only when the fields change, or names a removal). */
+  fields: boolean
 }
 
 type PriceRow = { price_set_id: string; price_list_id: string | null; amount: unknown; raw_amount?: { value?: string } | null; currency_code: string }
@@ -58,15 +60,18 @@ export const readShopBeforeStep = createStep(
   async (input: { products: BeforeWanted[]; salePriceListId: string | null }, { container }) => {
     const before: Record<string, ProductBefore> = {}
     if (!input.products.length) return new StepResponse(before)
-    const products = (await container
-      .resolve(Modules.PRODUCT)
-      .listProducts({ id: input.products.map((p) => p.productId) }, { select: ["id", "title"], relations: ["images"], take: null })) as unknown as {
-      id: string
-      title: string
-      images?: { url: string; rank?: number }[]
-    }[]
+    const withFields = input.products.filter((p) => p.fields).map((p) => p.productId)
+    const [products, prices] = await Promise.all([
+      withFields.length
+        ? (container
+            .resolve(Modules.PRODUCT)
+            .listProducts({ id: withFields }, { select: ["id", "title"], relations: ["images"], take: null }) as unknown as Promise<
+            { id: string; title: string; images?: { url: string; rank?: number }[] }[]
+          >)
+        : [],
+      sellingPricesBefore(container, input.products.flatMap((p) => p.variantIds), input.salePriceListId),
+    ])
     const byId = new Map(products.map((p) => [p.id, p]))
-    const prices = await sellingPricesBefore(container, input.products.flatMap((p) => p.variantIds), input.salePriceListId)
     for (const p of input.products) {
       const product = byId.get(p.productId)
       before[p.catalogId] = {
@@ -86,8 +91,13 @@ export function readShopBefore(page: WorkflowData<Pick<PlanRecords, "update" | "
       products: [
         ...page.update
           .filter((p) => p.row?.product_id)
-          .map((p) => ({ catalogId: p.catalogId, productId: p.row!.product_id!, variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [] })),
-        ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [] })),
+          .map((p) => ({
+            catalogId: p.catalogId,
+            productId: p.row!.product_id!,
+            variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [],
+            fields: p.partsToWrite.fields,
+          })),
+        ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [], fields: true })),
       ],
       salePriceListId: page.salePriceListId,
     }))
