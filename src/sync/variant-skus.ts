@@ -21,14 +21,10 @@ function byCatalogId(a: SkuRequest, b: SkuRequest): number {
   return a.catalogId.length - b.catalogId.length || (a.catalogId < b.catalogId ? -1 : a.catalogId > b.catalogId ? 1 : 0)
 }
 
-/**
- * `holders`: SKU → product id of every live variant in the shop that holds one of the
- * requests' candidate SKUs.
- */
-export function chooseVariantSkus(requests: SkuRequest[], holders: Map<string, string>): SkuChoice {
+/** A variant that has its plain SKU keeps it (the first claim of a plain SKU wins). */
+function keptPlainSkus(requests: SkuRequest[]): { choice: SkuChoice; claimedBy: Map<string, string> } {
   const choice: SkuChoice = new Map(requests.map((r) => [r.catalogId, new Map<string, string>()]))
   const claimedBy = new Map<string, string>()
-  // A variant that has its plain SKU keeps it.
   for (const r of requests) {
     for (const v of r.variants) {
       const [plain] = variantSkuCandidates(r.card, v.sizeKey)
@@ -38,6 +34,29 @@ export function chooseVariantSkus(requests: SkuRequest[], holders: Map<string, s
       }
     }
   }
+  return { choice, claimedBy }
+}
+
+/**
+ * The SKUs whose holders `chooseVariantSkus` looks up: the plain SKUs of the variants that do not
+ * keep theirs. A page whose variants all keep their plain SKUs (an update of prices or stock) needs
+ * no look-up at all.
+ */
+export function skusToLookUp(requests: SkuRequest[]): string[] {
+  const { choice } = keptPlainSkus(requests)
+  const out = new Set<string>()
+  for (const r of requests) {
+    for (const v of r.variants) if (!choice.get(r.catalogId)!.has(v.sizeKey)) out.add(variantSkuCandidates(r.card, v.sizeKey)[0])
+  }
+  return [...out]
+}
+
+/**
+ * `holders`: SKU → product id of every live variant in the shop that holds one of the
+ * requests' candidate SKUs.
+ */
+export function chooseVariantSkus(requests: SkuRequest[], holders: Map<string, string>): SkuChoice {
+  const { choice, claimedBy } = keptPlainSkus(requests)
   for (const r of [...requests].sort(byCatalogId)) {
     for (const v of r.variants) {
       if (choice.get(r.catalogId)!.has(v.sizeKey)) continue

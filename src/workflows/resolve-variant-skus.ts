@@ -2,9 +2,8 @@
 // after looking up which of the candidate SKUs the shop's variants already hold.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { variantSkuCandidates } from "../sync/map-card"
 import type { MapRow } from "../sync/plan-page"
-import { chooseVariantSkus, type SkuRequest } from "../sync/variant-skus"
+import { chooseVariantSkus, skusToLookUp, type SkuRequest } from "../sync/variant-skus"
 
 /** A product whose variants get SKUs: its card's SKU and id, its map row, its variants' size keys. */
 export interface SkuSubject {
@@ -45,7 +44,7 @@ export async function resolveVariantSkus(
       }),
     }
   })
-  const candidates = [...new Set(requests.flatMap((r) => r.variants.flatMap((v) => variantSkuCandidates(r.card, v.sizeKey))))]
+  const candidates = skusToLookUp(requests)
   const holders = new Map<string, string>()
   for (let i = 0; i < candidates.length; i += 1000) {
     const rows = await productModule.listProductVariants(

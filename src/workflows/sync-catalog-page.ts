@@ -105,6 +105,17 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     const { costs: _costs, ...records } = planned
     return { ...records, ...checked }
   })
+  // The page's settings, read once: steps that need no records read these instead of `page`
+  // (every read of workflow data deep-copies all of it, records included).
+  const settings = transform({ page }, ({ page }) => ({
+    runId: page.runId,
+    placement: page.placement,
+    writeConcurrency: page.writeConcurrency,
+    refs: page.refs,
+    primaryLanguage: page.primaryLanguage,
+    vocabulary: page.vocabulary,
+    salePriceListId: page.salePriceListId,
+  }))
   const shopBefore = readShopBefore(page)
 
   const leftovers = findCrashLeftoversStep(transform({ page }, ({ page }) => page.create.map((p) => p.catalogId)))
@@ -153,13 +164,17 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const locked = transform({ toWrite, locks }, ({ toWrite, locks }) => lockedPageWrites(toWrite, locks))
 
   const created = writeNewProductsStep(
-    transform({ toWrite, page }, ({ toWrite, page }) => ({ products: toWrite.fresh, placement: page.placement, concurrency: page.writeConcurrency }))
+    transform({ toWrite, settings }, ({ toWrite, settings }) => ({
+      products: toWrite.fresh,
+      placement: settings.placement,
+      concurrency: settings.writeConcurrency,
+    }))
   )
   const changed = writeChangedProductsStep(
-    transform({ locked, page, created }, ({ locked, page, created }) => ({
+    transform({ locked, settings, created }, ({ locked, settings, created }) => ({
       products: locked.changed,
-      placement: page.placement,
-      concurrency: page.writeConcurrency,
+      placement: settings.placement,
+      concurrency: settings.writeConcurrency,
       alreadyWritten: created.written.length,
     }))
   )
@@ -199,20 +214,20 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
 
   // Brand links and translations write different records: run side by side.
   const [newReferences] = parallelize(
-    syncBrandLinksStep(transform({ writes, page }, ({ writes, page }) => ({ written: writes.fieldsWritten, refs: page.refs }))),
+    syncBrandLinksStep(transform({ writes, settings }, ({ writes, settings }) => ({ written: writes.fieldsWritten, refs: settings.refs }))),
     syncTranslationsStep(
-      transform({ writes, page }, ({ writes, page }) => ({
+      transform({ writes, settings }, ({ writes, settings }) => ({
         written: writes.fieldsWritten,
-        translationsEnabled: page.refs.translationsEnabled,
-        primaryLanguage: page.primaryLanguage,
-        vocabulary: page.vocabulary,
+        translationsEnabled: settings.refs.translationsEnabled,
+        primaryLanguage: settings.primaryLanguage,
+        vocabulary: settings.vocabulary,
       }))
     )
   )
   syncSalePricesStep(
-    transform({ writes, page, lockedPriceSizes: locked.lockedPriceSizes }, ({ writes, page, lockedPriceSizes }) => ({
+    transform({ writes, settings, lockedPriceSizes: locked.lockedPriceSizes }, ({ writes, settings, lockedPriceSizes }) => ({
       written: salePriceSubjects(writes.written, lockedPriceSizes),
-      salePriceListId: page.salePriceListId,
+      salePriceListId: settings.salePriceListId,
     }))
   )
 
@@ -233,7 +248,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const changeLog = recordChanges({ page, writes, shopBefore })
 
   const pageWritten = createHook("pageWritten", {
-    runId: transform({ page }, ({ page }) => page.runId),
+    runId: transform({ settings }, ({ settings }) => settings.runId),
     products: transform({ writes }, ({ writes }) =>
       writes.written.map((w) => ({ catalogId: w.catalogId, productId: w.productId, variantIds: w.variantIdsBySize }))
     ),

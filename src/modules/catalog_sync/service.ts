@@ -144,14 +144,18 @@ class CatalogSyncModuleService extends MedusaService({
 
   /** The fields locked on each product (shop default and the product's own override), only products with a lock. */
   async readFieldLocks(productIds: string[]): Promise<Record<string, LockableField[]>> {
-    const defaults = await this.getFieldLockDefaults()
-    const rows = await this.listFieldLockRows(productIds)
-    const out: Record<string, LockableField[]> = {}
+    return (await this.readFieldLocksAndDefaults(productIds)).byProductId
+  }
+
+  /** readFieldLocks and the shop's defaults, read side by side (a sync page needs both). */
+  async readFieldLocksAndDefaults(productIds: string[]): Promise<{ byProductId: Record<string, LockableField[]>; defaults: ShopLockDefaults }> {
+    const [defaults, rows] = await Promise.all([this.getFieldLockDefaults(), this.listFieldLockRows(productIds)])
+    const byProductId: Record<string, LockableField[]> = {}
     for (const id of productIds) {
       const locked = effectiveLocks(defaults, overrideOf(rows.get(id)))
-      if (locked.length) out[id] = locked
+      if (locked.length) byProductId[id] = locked
     }
-    return out
+    return { byProductId, defaults }
   }
 
   /** The catalog ids among these whose product has `field` locked (shop default or its own override). */

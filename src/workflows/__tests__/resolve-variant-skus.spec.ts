@@ -6,10 +6,11 @@ import { resolveVariantSkus, type SkuSubject } from "../resolve-variant-skus"
 
 type Variant = { id: string; sku: string; product_id: string }
 
-function containerWith(live: Variant[]) {
+function containerWith(live: Variant[], skuLookups: string[][] = []) {
   const productModule = {
     async listProductVariants(filter: { id?: string[]; sku?: string[] }) {
       if (filter.id) return live.filter((v) => filter.id!.includes(v.id))
+      if (filter.sku) skuLookups.push(filter.sku)
       if (filter.sku) return live.filter((v) => filter.sku!.includes(v.sku))
       return []
     },
@@ -36,5 +37,21 @@ describe("resolveVariantSkus", () => {
     const p = planned(null)
     await resolveVariantSkus(containerWith([{ id: "var_other", sku: plain, product_id: "prod_other" }]), [p])
     expect(p.input.variants[0].sku).toBe(suffixed)
+  })
+
+  it("an update whose variants hold their plain SKUs keeps them without looking up who holds SKUs", async () => {
+    const lookups: string[][] = []
+    const p = planned({ id: "map_1", product_id: "prod_1", variant_ids: { M: "var_1" } } as any)
+    await resolveVariantSkus(containerWith([{ id: "var_1", sku: plain, product_id: "prod_1" }], lookups), [p])
+    expect(p.input.variants[0].sku).toBe(plain)
+    expect(lookups).toEqual([])
+  })
+
+  it("an update whose variant holds the suffixed SKU takes the plain one once it is free", async () => {
+    const lookups: string[][] = []
+    const p = planned({ id: "map_1", product_id: "prod_1", variant_ids: { M: "var_1" } } as any)
+    await resolveVariantSkus(containerWith([{ id: "var_1", sku: suffixed, product_id: "prod_1" }], lookups), [p])
+    expect(p.input.variants[0].sku).toBe(plain)
+    expect(lookups).toEqual([[plain]])
   })
 })

@@ -15,6 +15,6 @@ export interface PageFieldLocks {
 
 export const readFieldLocksStep = createStep(readFieldLocksStepId, async (productIds: string[], { container }) => {
   const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
-  const [byProductId, defaults] = await Promise.all([service.readFieldLocks(productIds), service.getFieldLockDefaults()])
+  const { byProductId, defaults } = await service.readFieldLocksAndDefaults(productIds)
   return new StepResponse<PageFieldLocks>({ byProductId, autoLockOnAdminEdit: defaults.auto_lock_on_admin_edit })
 })

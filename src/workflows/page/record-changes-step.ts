@@ -8,7 +8,7 @@
 //   recordChanges   after the product map: builds the rows (src/sync/change-rows.ts, pure) and
 //                   stores as many as the run's cap leaves room for; the rest are only counted.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse, transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { readEnvironment } from "../../config/environment"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
@@ -17,6 +17,7 @@ import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlanRecords, WrittenRecord } from "./page-types"
+import { knexOf } from "./store-variant-costs-step"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"
 export const recordChangesStepId = "catalog-sync-record-changes"
@@ -26,28 +27,30 @@ interface BeforeWanted {
   productId: string
   /** Variant ids whose prices to read (empty when the prices do not change). */
   variantIds: string[]
+  /** Whether to read the title and images (a row compares them only when the fields change, or names a removal). */
+  fields: boolean
 }
 
-type PriceRow = { price_set_id: string; price_list_id: string | null; amount: unknown; raw_amount?: { value?: string } | null; currency_code: string }
-
-/** Each variant's selling amount in Medusa: the sale list's price when it has one, else the base price. */
+/**
+ * Each variant's selling amount in Medusa: the sale list's price when it has one, else the base
+ * price. One statement over the variant–price-set link and the prices (live rows only).
+ */
 async function sellingPricesBefore(container: MedusaContainer, variantIds: string[], saleListId: string | null): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>()
   if (!variantIds.length) return out
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "product_variant_price_set", fields: ["variant_id", "price_set_id"], filters: { variant_id: variantIds } } as never)
-  const setOf = new Map((links as { variant_id: string; price_set_id: string }[]).map((l) => [l.price_set_id, l.variant_id]))
-  if (!setOf.size) return out
-  const prices = (await container
-    .resolve(Modules.PRICING)
-    .listPrices({ price_set_id: [...setOf.keys()] }, { select: ["price_set_id", "price_list_id", "amount", "raw_amount", "currency_code"], take: null })) as unknown as PriceRow[]
+  const { rows } = (await knexOf(container).raw(
+    `select l.variant_id, p.price_list_id, coalesce(p.raw_amount->>'value', p.amount::text) as amount
+       from product_variant_price_set l
+       join price p on p.price_set_id = l.price_set_id and p.deleted_at is null
+      where l.variant_id = any(?::text[]) and l.deleted_at is null and p.currency_code = ?
+      order by p.id`,
+    [variantIds, CURRENCY_CODE]
+  )) as { rows: { variant_id: string; price_list_id: string | null; amount: string }[] }
   const base = new Map<string, string>()
   const sale = new Map<string, string>()
-  for (const p of prices) {
-    if (p.currency_code !== CURRENCY_CODE) continue
-    const amount = p.raw_amount?.value ?? String(p.amount)
-    if (!p.price_list_id) base.set(setOf.get(p.price_set_id)!, amount)
-    else if (p.price_list_id === saleListId) sale.set(setOf.get(p.price_set_id)!, amount)
+  for (const p of rows) {
+    if (!p.price_list_id) base.set(p.variant_id, p.amount)
+    else if (p.price_list_id === saleListId) sale.set(p.variant_id, p.amount)
   }
   for (const id of variantIds) out.set(id, sale.get(id) ?? base.get(id) ?? null)
   return out
@@ -58,15 +61,18 @@ export const readShopBeforeStep = createStep(
   async (input: { products: BeforeWanted[]; salePriceListId: string | null }, { container }) => {
     const before: Record<string, ProductBefore> = {}
     if (!input.products.length) return new StepResponse(before)
-    const products = (await container
-      .resolve(Modules.PRODUCT)
-      .listProducts({ id: input.products.map((p) => p.productId) }, { select: ["id", "title"], relations: ["images"], take: null })) as unknown as {
-      id: string
-      title: string
-      images?: { url: string; rank?: number }[]
-    }[]
+    const withFields = input.products.filter((p) => p.fields).map((p) => p.productId)
+    const [products, prices] = await Promise.all([
+      withFields.length
+        ? (container
+            .resolve(Modules.PRODUCT)
+            .listProducts({ id: withFields }, { select: ["id", "title"], relations: ["images"], take: null }) as unknown as Promise<
+            { id: string; title: string; images?: { url: string; rank?: number }[] }[]
+          >)
+        : [],
+      sellingPricesBefore(container, input.products.flatMap((p) => p.variantIds), input.salePriceListId),
+    ])
     const byId = new Map(products.map((p) => [p.id, p]))
-    const prices = await sellingPricesBefore(container, input.products.flatMap((p) => p.variantIds), input.salePriceListId)
     for (const p of input.products) {
       const product = byId.get(p.productId)
       before[p.catalogId] = {
@@ -86,8 +92,13 @@ export function readShopBefore(page: WorkflowData<Pick<PlanRecords, "update" | "
       products: [
         ...page.update
           .filter((p) => p.row?.product_id)
-          .map((p) => ({ catalogId: p.catalogId, productId: p.row!.product_id!, variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [] })),
-        ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [] })),
+          .map((p) => ({
+            catalogId: p.catalogId,
+            productId: p.row!.product_id!,
+            variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [],
+            fields: p.partsToWrite.fields,
+          })),
+        ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [], fields: true })),
       ],
       salePriceListId: page.salePriceListId,
     }))
@@ -123,7 +134,6 @@ export interface RecordedChanges {
 type ChangeService = {
   createCatalogSyncRunChanges(data: Record<string, unknown>[]): Promise<{ id: string }[]>
   deleteCatalogSyncRunChanges(ids: string[]): Promise<void>
-  listAndCountCatalogSyncRunChanges(filter: unknown, config: unknown): Promise<[unknown[], number]>
 }
 
 /** The run's cap (a test may lower it to see the cap work on a small catalog). */
@@ -139,7 +149,11 @@ export const recordChangesStep = createStep(
     if (!rows.length) return new StepResponse<RecordedChanges, string[]>({ stored: 0, omitted: {} }, [])
     const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as ChangeService
     // The rows earlier pages of this run stored (indexed on run_id): no count to carry between pages.
-    const [, storedSoFar] = await service.listAndCountCatalogSyncRunChanges({ run_id: input.runId }, { take: 1, select: ["id"] })
+    const { rows: counted } = (await knexOf(container).raw(
+      "select count(*)::int as n from catalog_sync_run_change where run_id = ? and deleted_at is null",
+      [input.runId]
+    )) as { rows: { n: number }[] }
+    const storedSoFar = counted[0].n
     const { store, omitted } = selectRowsToStore(rows, storedSoFar, capOf(input.mode))
     const created = store.length ? await service.createCatalogSyncRunChanges(store.map((r) => ({ run_id: input.runId, ...r }))) : []
     return new StepResponse<RecordedChanges, string[]>({ stored: store.length, omitted }, created.map((c) => c.id))
