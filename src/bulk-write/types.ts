@@ -24,21 +24,11 @@ export interface BulkOption {
   values: string[]
 }
 
-export interface BulkProduct {
+/** A new product: the product columns (title, handle and status required), then its parts. */
+export interface BulkProduct extends Omit<ProductColumns, "title" | "handle" | "status"> {
   title: string
   handle: string
-  status: "draft" | "proposed" | "published" | "rejected"
-  external_id?: string | null
-  subtitle?: string | null
-  description?: string | null
-  thumbnail?: string | null
-  weight?: number | null
-  length?: number | null
-  width?: number | null
-  height?: number | null
-  material?: string | null
-  origin_country?: string | null
-  metadata?: Record<string, unknown> | null
+  status: NonNullable<ProductColumns["status"]>
   /** Image URLs in order (rank = position). */
   images: string[]
   categoryIds: string[]

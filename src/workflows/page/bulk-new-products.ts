@@ -5,8 +5,8 @@
 // workflow path, which rejects it with the module's own reason.
 import { isValidHandle } from "@medusajs/framework/utils"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct } from "../../bulk-write"
-import { CURRENCY_CODE, productMetadata } from "../../sync/catalog-product"
-import type { CreatedProduct, Placement, ProductToCreate } from "../page-input"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
+import { productFields, type CreatedProduct, type Placement, type ProductToCreate } from "../page-input"
 
 export function bulkPlacementOf(placement: Placement): BulkPlacement {
   return { ...placement, currencyCode: CURRENCY_CODE }
@@ -23,24 +23,14 @@ export function refusedByProductModule({ input }: ProductToCreate): boolean {
 }
 
 export function bulkProductOf({ input, stock }: ProductToCreate): BulkProduct {
+  // The product fields every write of the sync sets (page-input.ts), in the bulk writer's shape.
+  const { images, category_ids, thumbnail, ...fields } = productFields(input)
   return {
-    title: input.title,
-    handle: input.handle,
-    status: input.status,
-    external_id: input.external_id,
-    subtitle: input.subtitle,
-    description: input.description,
+    ...fields,
     // The product module's default: no thumbnail → the first image.
-    thumbnail: !input.thumbnail && input.images.length ? input.images[0].url : input.thumbnail,
-    weight: input.weight,
-    length: input.length,
-    width: input.width,
-    height: input.height,
-    material: input.material,
-    origin_country: input.origin_country,
-    metadata: productMetadata(input),
-    images: input.images.map((i) => i.url),
-    categoryIds: input.categoryIds,
+    thumbnail: !thumbnail && images.length ? images[0].url : thumbnail,
+    images: images.map((i) => i.url),
+    categoryIds: category_ids,
     options: [{ title: input.optionTitle, values: input.variants.map((v) => v.optionValue) }],
     variants: input.variants.map((v) => ({
       title: v.title,
