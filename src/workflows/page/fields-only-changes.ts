@@ -8,7 +8,7 @@
 import type { PriceChange, ProductColumns, ProductFieldsUpdate, StockChange } from "../../bulk-write"
 import { reconcileWithShop } from "../../sync/variant-changes"
 import { productFields, type ProductToUpdate } from "../page-input"
-import type { LivePricedVariant } from "./price-only-changes"
+import { priceAndStockWrites, type LivePricedVariant } from "./price-only-changes"
 
 /** The plan changed the product fields, not the variants; prices, if changed, are all set. */
 export function fieldsChangedWithoutVariants(p: ProductToUpdate): boolean {
@@ -81,14 +81,6 @@ export function productFieldsUpdate(p: ProductToUpdate): ProductFieldsUpdate {
 
 /** Everything the bulk products write: product fields, base prices (when they changed, unlocked), stock (unlocked). */
 export function fieldsOnlyWrites(products: ProductToUpdate[]): { updates: ProductFieldsUpdate[]; prices: PriceChange[]; levels: StockChange[] } {
-  const prices: PriceChange[] = []
-  const levels: StockChange[] = []
-  for (const p of products) {
-    const locked = p.lockedFields ?? []
-    for (const v of p.input.variants) {
-      if (p.partsToWrite?.prices && !locked.includes("prices")) prices.push({ variantId: p.variantIds[v.sizeKey], amount: v.amount! })
-      if (!locked.includes("stock")) levels.push({ inventoryItemId: p.inventoryItemIds[v.sizeKey], quantity: p.stock[v.sizeKey] ?? 0 })
-    }
-  }
+  const { prices, levels } = priceAndStockWrites(products, (p) => !!p.partsToWrite?.prices)
   return { updates: products.map(productFieldsUpdate), prices, levels }
 }

@@ -43,12 +43,24 @@ export function splitPriceOnly(products: ProductToUpdate[], live: Record<string,
 
 /** The base prices and stock levels of the bulk products, but for what they locked. */
 export function priceOnlyWrites(products: ProductToUpdate[]): { prices: PriceChange[]; levels: StockChange[] } {
+  return priceAndStockWrites(products, () => true)
+}
+
+/**
+ * Base prices (of the products `writesPrices` picks) and stock levels, by size, but for what
+ * each product locked. Shared by the price-only and fields-only bulk paths.
+ */
+export function priceAndStockWrites(
+  products: ProductToUpdate[],
+  writesPrices: (p: ProductToUpdate) => boolean
+): { prices: PriceChange[]; levels: StockChange[] } {
   const prices: PriceChange[] = []
   const levels: StockChange[] = []
   for (const p of products) {
     const locked = p.lockedFields ?? []
+    const withPrices = writesPrices(p) && !locked.includes("prices")
     for (const v of p.input.variants) {
-      if (!locked.includes("prices")) prices.push({ variantId: p.variantIds[v.sizeKey], amount: v.amount! })
+      if (withPrices) prices.push({ variantId: p.variantIds[v.sizeKey], amount: v.amount! })
       if (!locked.includes("stock")) levels.push({ inventoryItemId: p.inventoryItemIds[v.sizeKey], quantity: p.stock[v.sizeKey] ?? 0 })
     }
   }
