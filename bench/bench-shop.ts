@@ -36,6 +36,10 @@ export async function startBenchShop(label: string, seed: number, size?: number,
     CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
     CATALOG_BASE_URL: "",
     CATALOG_API_KEY: "",
+    // BENCH_PROFILE=1: the app logs each page step's time (the benches print the sums).
+    ...(process.env.BENCH_PROFILE === "1" ? { CATALOG_SYNC_PROFILE: "1" } : {}),
+    // BENCH_APP_NODE_OPTIONS: node options for the app processes (a --require of a CPU-profiler hook, say).
+    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     ...(writers > 1 ? { CATALOG_SYNC_PAGE_WRITERS: "1", CATALOG_SYNC_PAGES_IN_FLIGHT: String(opts.pagesInFlight ?? 2 * writers) } : {}),
   }
   const app = await startMedusaApp({ databaseUrl: db.url, label, env, bootTimeoutMs: 180_000 })

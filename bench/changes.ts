@@ -43,6 +43,9 @@ async function measurePass(shop: BenchShop, pass: Pass, ids: string[]) {
       `run ${runS.toFixed(2)} s (${wallS.toFixed(1)} s from request to seen finished); app CPU ${cpu.toFixed(1)} s; ` +
       `app peak RSS ${peak.toFixed(0)} MB; load ${load()}`
   )
+  if (process.env.BENCH_PROFILE === "1") {
+    for (const [label, ms] of log.profile().slice(0, 25)) console.log(`  ${String(ms).padStart(6)} ms  ${label}`)
+  }
   return { writeS: writes.writeMs / 1000, runS, cpu, seen: run.items_seen }
 }
 

@@ -26,5 +26,17 @@ export function pageWritesIn(logText: string): PageWrites {
 /** Marks the app's log now; `since()` reads the page writes logged after the mark (one run at a time). */
 export function markLog(app: MedusaApp) {
   const from = app.logs().length
-  return { since: () => pageWritesIn(app.logs().slice(from)) }
+  return { since: () => pageWritesIn(app.logs().slice(from)), profile: () => profileSums(app.logs().slice(from)) }
+}
+
+const PROFILE_LINE = /catalog sync profile: (.+?) ([\d.]+) ms/g
+
+/** With BENCH_PROFILE=1: the app's profile lines summed by label (step or module call), largest first. */
+export function profileSums(logText: string): Array<[string, number]> {
+  const sums = new Map<string, number>()
+  for (const m of logText.matchAll(PROFILE_LINE)) {
+    const label = m[1].replace(/\d+/g, "N")
+    sums.set(label, (sums.get(label) ?? 0) + Number(m[2]))
+  }
+  return [...sums].sort((a, b) => b[1] - a[1])
 }
