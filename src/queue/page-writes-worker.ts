@@ -12,6 +12,7 @@ import { localPageWriter, MAP_FIELDS } from "../sync-run/write-page"
 import { catalogSyncService } from "../sync-run/product-map"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
+import { seal, unseal } from "../workflows/page/sealed"
 
 export class PageWritesWorker {
   readonly worker: Worker<PageWriteJob, PageWriteResult>
@@ -37,14 +38,14 @@ export class PageWritesWorker {
         const started = Date.now()
         logger.info(`catalog sync: page ${page + 1} of run ${runId}: writing here (process ${process.pid})`)
         const container = input.container()
-        const plan = job.data.input.plan
+        const plan = unseal(job.data.input.plan)
         const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
         const rows = ids.length
           ? ((await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null })) as unknown as MapRow[])
           : []
         const checked = withoutStaleCards(plan, rows)
         if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
-        const result = await localPageWriter(container)({ ...job.data.input, plan: checked.plan })
+        const result = await localPageWriter(container)({ ...job.data.input, plan: checked.stale.length ? seal(checked.plan) : job.data.input.plan })
         logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
         return { ...result, stale: checked.stale }
       },

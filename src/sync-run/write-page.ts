@@ -18,6 +18,7 @@ import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPag
 import type { PageImages } from "./page-images"
 import { catalogSyncService } from "./product-map"
 import { stepTimings } from "../workflows/steps/profile"
+import { seal } from "../workflows/page/sealed"
 
 export interface PageContext {
   container: MedusaContainer
@@ -108,6 +109,8 @@ export type PreparedPage =
       paused?: undefined
       plan: PagePlan
       input: SyncCatalogPageInput
+      /** The plan the input carries (sealed there): with mirrored image URLs when images are mirrored. */
+      sent: PagePlan
       mirrored: Awaited<ReturnType<PageImages["mirrorPlan"]>> | null
       started: number
       planned: number
@@ -131,7 +134,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const imagesDone = Date.now()
   const input: SyncCatalogPageInput = {
     runId: ctx.runId,
-    plan: mirrored?.plan ?? plan,
+    plan: seal(mirrored?.plan ?? plan),
     placement: ctx.placement,
     removalMode: ctx.removalMode,
     fullPassId: ctx.fullPassId,
@@ -142,7 +145,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
     syncedAt: new Date().toISOString(),
     pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
   }
-  return { plan, input, mirrored, started, planned, imagesDone }
+  return { plan, input, sent: mirrored?.plan ?? plan, mirrored, started, planned, imagesDone }
 }
 
 /** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */
@@ -160,7 +163,7 @@ export async function finishPage(prepared: Extract<PreparedPage, { input: SyncCa
   for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
   for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
   const timings = { plan: prepared.planned - prepared.started, ...(mirrored ? { images: prepared.imagesDone - prepared.planned } : {}), write: Date.now() - prepared.imagesDone }
-  const written = asWritten(prepared.input.plan, result.written)
+  const written = asWritten(prepared.sent, result.written)
   if (stale.size) {
     const overtaken = [...plan.create, ...plan.update, ...plan.stockOnly].filter((p) => stale.has(p.catalogId))
     written.unchanged = [...written.unchanged, ...overtaken]

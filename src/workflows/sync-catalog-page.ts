@@ -26,7 +26,7 @@ import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import type { NewReferences } from "./extras"
 import type { Placement, ProductToCreate, ProductToUpdate } from "./page-input"
 import type { RemovalMode } from "./remove-catalog-products"
-import { readShopBefore, recordChanges, type RecordedChanges } from "./page/record-changes-step"
+import { readShopBeforeStep, recordChangesInput, recordChangesStep, shopBeforeWanted, type RecordedChanges } from "./page/record-changes-step"
 import { checkMapAgainstShopStep } from "./page/check-map-against-shop-step"
 import { findCrashLeftoversStep } from "./page/find-crash-leftovers-step"
 import {
@@ -34,12 +34,13 @@ import {
   type PlannedRecord,
   type PlannedWrite,
   planRecords,
-  productsToWrite,
   skuSubject,
-  type WrittenRecord,
+  writeInputsOf,
   writtenProducts,
 } from "./page/page-types"
+import { pageResultStep } from "./page/page-result-step"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
+import { seal, unseal, type Sealed } from "./page/sealed"
 import { setStockInBulkStep } from "./page/set-stock-in-bulk-step"
 import { resolveVariantSkusStep } from "./page/resolve-variant-skus-step"
 import { syncBrandLinksStep } from "./page/sync-brand-links-step"
@@ -47,7 +48,7 @@ import { syncSalePricesStep } from "./page/sync-sale-prices-step"
 import { syncTranslationsStep } from "./page/sync-translations-step"
 import { writeChangedProductsStep } from "./page/write-changed-products-step"
 import { writeNewProductsStep } from "./page/write-new-products-step"
-import { writeProductMapStep } from "./page/write-product-map-step"
+import { productMapInput, writeProductMapStep } from "./page/write-product-map-step"
 import { plannedCosts, storeVariantCostsStep, type CostPricing } from "./page/store-variant-costs-step"
 import { readFieldLocksStep } from "./page/read-field-locks-step"
 import { recordFieldValuesStep } from "./page/record-field-values-step"
@@ -57,8 +58,8 @@ export const syncCatalogPageWorkflowId = "catalog-sync-sync-catalog-page"
 
 export interface SyncCatalogPageInput {
   runId: string
-  /** The pure plan of the page (planPage). */
-  plan: PagePlan
+  /** The pure plan of the page (planPage), sealed (page/sealed.ts: the engine would copy it on every read). */
+  plan: Sealed<PagePlan>
   placement: Placement
   removalMode: RemovalMode
   /** The full pass this page belongs to (marks products seen for the sweep), or null. */
@@ -90,51 +91,57 @@ export interface SyncCatalogPageResult {
 
 const ALL_PARTS = { fields: true, variants: true, prices: true }
 
+// How data moves through this workflow: Medusa's engine copies workflow data on every read by a
+// step or transform (page/sealed.ts), so large data (the plan, its records, the write inputs, the
+// written products) travels sealed and each transform unseals it once to hand its step a small
+// input. The workflow's result comes from a step: a result transform would be computed again
+// from the workflow's input when the run ends (the engine caches transforms only while steps run).
 export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId, (input: SyncCatalogPageInput) => {
-  // The whole input is read twice only: here, shaped into small per-step records, and by
-  // `productsToWrite` below. Every read of workflow data is a deep copy (page/page-types.ts).
+  // The one read of the input.
   const planned = transform({ input }, ({ input }) => {
-    const { plan, ...settings } = input
-    return { ...settings, salePriceListId: input.refs.salePriceListId, ...planRecords(plan), costs: plannedCosts(plan, input.pricing) }
+    const { plan: sealedPlan, ...rest } = input
+    const plan = unseal(sealedPlan)
+    return {
+      settings: { ...rest, salePriceListId: input.refs.salePriceListId },
+      records: seal(planRecords(plan)),
+      costs: seal(plannedCosts(plan, input.pricing)),
+      writeInputs: writeInputsOf(plan),
+    }
   })
-  const checked = checkMapAgainstShopStep(
-    transform({ planned }, ({ planned }) => ({ create: planned.create, update: planned.update, stockOnly: planned.stockOnly }))
-  )
-  // The cost rows stay out of `page`, which most steps read: only the cost step needs them.
-  const page = transform({ planned, checked }, ({ planned, checked }) => {
-    const { costs: _costs, ...records } = planned
-    return { ...records, ...checked }
-  })
-  // The page's settings, read once: steps that need no records read these instead of `page`
-  // (every read of workflow data deep-copies all of it, records included).
-  const settings = transform({ page }, ({ page }) => ({
-    runId: page.runId,
-    placement: page.placement,
-    writeConcurrency: page.writeConcurrency,
-    refs: page.refs,
-    primaryLanguage: page.primaryLanguage,
-    vocabulary: page.vocabulary,
-    salePriceListId: page.salePriceListId,
-  }))
-  const shopBefore = readShopBefore(page)
+  const settings = transform({ planned }, ({ planned }) => planned.settings)
+  // The plan's records after the map check (it may move products to create or update).
+  const records = checkMapAgainstShopStep(transform({ planned }, ({ planned }) => planned.records))
 
-  const leftovers = findCrashLeftoversStep(transform({ page }, ({ page }) => page.create.map((p) => p.catalogId)))
+  // What the steps before the writes read of the records.
+  const before = transform({ records, settings }, ({ records, settings }) => {
+    const page = unseal(records)
+    return {
+      shop: shopBeforeWanted(page, settings.salePriceListId),
+      createIds: page.create.map((p) => p.catalogId),
+      skuSubjects: [...page.create, ...page.update].map(skuSubject),
+      lockedProductIds: [...page.update, ...page.stockOnly].flatMap((p) => (p.row?.product_id ? [p.row.product_id] : [])),
+      removal: { rows: page.remove, mode: settings.removalMode, runId: settings.runId, syncedAt: settings.syncedAt },
+    }
+  })
+  const shopBefore = readShopBeforeStep(transform({ before }, ({ before }) => before.shop))
+
+  const leftovers = findCrashLeftoversStep(transform({ before }, ({ before }) => before.createIds))
   when({ leftovers }, ({ leftovers }) => leftovers.extraIds.length > 0).then(() => {
     deleteProductsWorkflow.runAsStep({ input: transform({ leftovers }, ({ leftovers }) => ({ ids: leftovers.extraIds })) })
   })
 
   // Every create and update gets its SKUs (an adopted leftover's own SKUs count as its own).
   const withSkus = resolveVariantSkusStep(
-    transform({ page, leftovers }, ({ page, leftovers }) => ({
-      planned: [...page.create, ...page.update].map(skuSubject),
-      adopted: leftovers.adopted,
-    }))
+    transform({ before, leftovers }, ({ before, leftovers }) => ({ planned: before.skuSubjects, adopted: leftovers.adopted }))
   )
-  const products = transform({ input, page }, ({ input, page }) => productsToWrite(input.plan, page))
-  const toWrite = transform({ page, products, withSkus, leftovers }, ({ page, products, withSkus, leftovers }) => {
+  // Field locks: locked fields leave the updates (and stock-only levels) before the writes.
+  const locks = readFieldLocksStep(transform({ before }, ({ before }) => before.lockedProductIds))
+
+  const toWrite = transform({ records, planned, withSkus, leftovers, locks }, ({ records, planned, withSkus, leftovers, locks }) => {
+    const page = unseal(records)
     const skus = new Map(withSkus.map((s) => [s.catalogId, new Map(s.input.variants.map((v) => [v.sizeKey, v.sku]))]))
     const writeInput = (catalogId: string) => {
-      const { input, stock } = products[catalogId]
+      const { input, stock } = unseal(planned.writeInputs[catalogId])
       const chosen = skus.get(catalogId)
       return { input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: chosen?.get(v.sizeKey) ?? v.sku })) }, stock }
     }
@@ -150,18 +157,16 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
         partsToWrite: orphan ? ALL_PARTS : p.partsToWrite,
       }
     }
+    const fresh = page.create.filter((p) => !adopted(p)).map((p): ProductToCreate => ({ catalogId: p.catalogId, ...writeInput(p.catalogId) }))
+    // Adopted leftovers are written with the updates (all their parts).
+    const locked = lockedPageWrites({ fresh, changed: [...page.update, ...page.create.filter(adopted)].map(changed) }, locks)
     return {
-      fresh: page.create.filter((p) => !adopted(p)).map((p): ProductToCreate => ({ catalogId: p.catalogId, ...writeInput(p.catalogId) })),
-      // Adopted leftovers are written with the updates (all their parts).
-      changed: [...page.update, ...page.create.filter(adopted)].map(changed),
+      fresh: seal(fresh),
+      changed: seal(locked.changed),
+      fieldValues: seal({ held: locked.held, written: locked.written }),
+      lockedPriceSizes: locked.lockedPriceSizes,
     }
   })
-
-  // Field locks: locked fields leave the updates (and stock-only levels) before the writes.
-  const locks = readFieldLocksStep(
-    transform({ page }, ({ page }) => [...page.update, ...page.stockOnly].flatMap((p) => (p.row?.product_id ? [p.row.product_id] : [])))
-  )
-  const locked = transform({ toWrite, locks }, ({ toWrite, locks }) => lockedPageWrites(toWrite, locks))
 
   const created = writeNewProductsStep(
     transform({ toWrite, settings }, ({ toWrite, settings }) => ({
@@ -171,53 +176,51 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }))
   )
   const changed = writeChangedProductsStep(
-    transform({ locked, settings, created }, ({ locked, settings, created }) => ({
-      products: locked.changed,
+    transform({ toWrite, settings, created }, ({ toWrite, settings, created }) => ({
+      products: toWrite.changed,
       placement: settings.placement,
       concurrency: settings.writeConcurrency,
       alreadyWritten: created.written.length,
     }))
   )
   // Adopted products count (and get their map rows) as created.
-  const writes = transform({ created, changed, leftovers, page }, ({ created, changed, leftovers, page }) => {
-    const records = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))
-    const withRecord = (w: PlannedWrite): WrittenRecord => ({ record: records.get(w.catalogId)!, result: w.result })
+  const writes = transform({ created, changed, leftovers }, ({ created, changed, leftovers }) => {
     const isAdopted = (w: PlannedWrite) => !!leftovers.adopted[w.catalogId]
-    const createdAll = [...created.written, ...changed.written.filter(isAdopted)].map(withRecord)
-    const updated = changed.written.filter((w) => !isAdopted(w)).map(withRecord)
-    // Brand links and translations come from the product fields: a price-only change leaves them.
-    const pricesOnly = new Set(changed.pricesOnly ?? [])
     return {
-      created: createdAll,
-      updated,
-      written: writtenProducts([...createdAll, ...updated]),
-      fieldsWritten: writtenProducts([...createdAll, ...updated.filter((w) => !pricesOnly.has(w.record.catalogId))]),
+      created: [...created.written, ...changed.written.filter(isAdopted)],
+      updated: changed.written.filter((w) => !isAdopted(w)),
+      // Brand links and translations come from the product fields: a price-only change leaves them.
+      pricesOnly: changed.pricesOnly ?? [],
       rejected: [...created.rejected, ...changed.rejected],
     }
   })
+  // The written products as the steps after the writes read them.
+  const written = transform({ planned, writes }, ({ planned, writes }) => {
+    const all = writtenProducts([...writes.created, ...writes.updated], planned.writeInputs)
+    const pricesOnly = new Set(writes.pricesOnly)
+    return { all: seal(all), fields: seal(all.filter((w) => !pricesOnly.has(w.catalogId))) }
+  })
 
   setStockInBulkStep(
-    transform({ page, locks }, ({ page, locks }) => ({
-      levels: stockOnlyLevels(page.stockOnly, locks.byProductId),
-      stockLocationId: page.placement.stockLocationId,
+    transform({ records, locks, settings }, ({ records, locks, settings }) => ({
+      levels: stockOnlyLevels(unseal(records).stockOnly, locks.byProductId),
+      stockLocationId: settings.placement.stockLocationId,
     }))
   )
   recordFieldValuesStep(
-    transform({ held: locked.held, written: locked.written, writes, page, locks }, ({ held, written, writes, page, locks }) =>
-      recordedFieldValues({ held, written }, writes, page, locks)
+    transform({ toWrite, writes, records, locks, settings }, ({ toWrite, writes, records, locks, settings }) =>
+      recordedFieldValues(unseal(toWrite.fieldValues), writes, { stockOnly: unseal(records).stockOnly, syncedAt: settings.syncedAt }, locks)
     )
   )
 
-  removeMappedProductsStep(
-    transform({ page }, ({ page }) => ({ rows: page.remove, mode: page.removalMode, runId: page.runId, syncedAt: page.syncedAt }))
-  )
+  removeMappedProductsStep(transform({ before }, ({ before }) => before.removal))
 
   // Brand links and translations write different records: run side by side.
   const [newReferences] = parallelize(
-    syncBrandLinksStep(transform({ writes, settings }, ({ writes, settings }) => ({ written: writes.fieldsWritten, refs: settings.refs }))),
+    syncBrandLinksStep(transform({ written, settings }, ({ written, settings }) => ({ written: unseal(written.fields), refs: settings.refs }))),
     syncTranslationsStep(
-      transform({ writes, settings }, ({ writes, settings }) => ({
-        written: writes.fieldsWritten,
+      transform({ written, settings }, ({ written, settings }) => ({
+        written: unseal(written.fields),
         translationsEnabled: settings.refs.translationsEnabled,
         primaryLanguage: settings.primaryLanguage,
         vocabulary: settings.vocabulary,
@@ -225,44 +228,53 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     )
   )
   syncSalePricesStep(
-    transform({ writes, settings, lockedPriceSizes: locked.lockedPriceSizes }, ({ writes, settings, lockedPriceSizes }) => ({
-      written: salePriceSubjects(writes.written, lockedPriceSizes),
+    transform({ written, settings, toWrite }, ({ written, settings, toWrite }) => ({
+      written: salePriceSubjects(unseal(written.all), toWrite.lockedPriceSizes),
       salePriceListId: settings.salePriceListId,
     }))
   )
 
-  storeVariantCostsStep(transform({ writes, planned }, ({ writes, planned }) => ({ costs: planned.costs, written: writes.written })))
-
-  writeProductMapStep(
-    transform({ page, writes }, ({ page, writes }) => ({
-      created: writes.created,
-      updated: writes.updated,
-      stockOnly: page.stockOnly,
-      unchangedRowIds: page.unchangedRowIds,
-      runId: page.runId,
-      fullPassId: page.fullPassId,
-      syncedAt: page.syncedAt,
+  storeVariantCostsStep(
+    transform({ written, planned }, ({ written, planned }) => ({
+      costs: planned.costs,
+      written: unseal(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize })),
     }))
   )
 
-  const changeLog = recordChanges({ page, writes, shopBefore })
+  writeProductMapStep(
+    transform({ records, writes, settings }, ({ records, writes, settings }) => {
+      const page = unseal(records)
+      return productMapInput(page, writes, settings)
+    })
+  )
+
+  const changeLog = recordChangesStep(
+    transform({ records, writes, shopBefore, settings }, ({ records, writes, shopBefore, settings }) =>
+      recordChangesInput(unseal(records), writes, shopBefore, settings)
+    )
+  )
 
   const pageWritten = createHook("pageWritten", {
     runId: transform({ settings }, ({ settings }) => settings.runId),
-    products: transform({ writes }, ({ writes }) =>
-      writes.written.map((w) => ({ catalogId: w.catalogId, productId: w.productId, variantIds: w.variantIdsBySize }))
+    products: transform({ written }, ({ written }) =>
+      unseal(written.all).map((w) => ({ catalogId: w.catalogId, productId: w.productId, variantIds: w.variantIdsBySize }))
     ),
   })
 
-  const result = transform({ page, writes, newReferences, changeLog }, ({ page, writes, newReferences, changeLog }): SyncCatalogPageResult => ({
-    written: {
-      create: writes.created.map((w) => w.record.catalogId),
-      update: writes.updated.map((w) => w.record.catalogId),
-      stockOnly: page.stockOnly.map((p) => p.catalogId),
-    },
-    rejected: [...page.rejected, ...writes.rejected],
-    newReferences,
-    changeLog,
-  }))
+  const result = pageResultStep(
+    transform({ records, writes, newReferences, changeLog }, ({ records, writes, newReferences, changeLog }): SyncCatalogPageResult => {
+      const page = unseal(records)
+      return {
+        written: {
+          create: writes.created.map((w) => w.catalogId),
+          update: writes.updated.map((w) => w.catalogId),
+          stockOnly: page.stockOnly.map((p) => p.catalogId),
+        },
+        rejected: [...page.rejected, ...writes.rejected],
+        newReferences,
+        changeLog,
+      }
+    })
+  )
   return new WorkflowResponse(result, { hooks: [pageWritten] })
 })

@@ -30,7 +30,7 @@ describe("field-lock writes of a page", () => {
       { productId: "p1", catalogId: "1", held: { title: "new" } },
       { productId: "p9", catalogId: "9", held: { title: "failed" } },
     ]
-    const writes = { created: [], updated: [{ record: { catalogId: "1" }, result: { productId: "p1" } }] } as never
+    const writes = { created: [], updated: [{ catalogId: "1", result: { productId: "p1" } }] } as never
     const recorded = recordedFieldValues({ held, written: { "1": { title: "t" } } }, writes, { stockOnly: [], syncedAt: "x" }, { byProductId: {}, autoLockOnAdminEdit: true })
     expect(recorded.held.map((h) => h.productId)).toEqual(["p1"])
     expect(recorded.written).toEqual([{ productId: "p1", catalogId: "1", values: { title: "t" } }])

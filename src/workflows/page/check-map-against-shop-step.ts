@@ -6,6 +6,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { knexOf } from "./store-variant-costs-step"
 import type { PlannedRecord, PlanRecords } from "./page-types"
+import { seal, unseal, type Sealed } from "./sealed"
 
 export const checkMapAgainstShopStepId = "catalog-sync-check-map-against-shop"
 
@@ -26,9 +27,11 @@ async function liveIds(container: Parameters<typeof knexOf>[0], productIds: stri
   }
 }
 
-export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, async (plan: Pick<PlanRecords, "create" | "update" | "stockOnly">, { container }) => {
+/** The page's records, with products the shop no longer holds moved to create or update. */
+export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, async (sealed: Sealed<PlanRecords>, { container }) => {
+  const plan = unseal(sealed)
   const mapped = [...plan.update, ...plan.stockOnly]
-  if (!mapped.length) return new StepResponse(plan)
+  if (!mapped.length) return new StepResponse(sealed)
   const variantIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.variant_ids ?? {}))
   const itemIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.inventory_item_ids ?? {}))
   const found = await liveIds(container, mapped.map((p) => p.row!.product_id!), variantIds, itemIds)
@@ -40,11 +43,12 @@ export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, asy
     ([...Object.values(p.row!.variant_ids ?? {}), ...Object.values(p.row!.inventory_item_ids ?? {})].some((id) => !live.has(id)) ||
       p.sizeKeys.some((size) => !p.row!.variant_ids?.[size] || !p.row!.inventory_item_ids?.[size]))
   const repair = plan.stockOnly.filter(stale)
-  if (!repair.length && !gone.length) return new StepResponse(plan)
+  if (!repair.length && !gone.length) return new StepResponse(sealed)
   const all = { fields: true, variants: true, prices: true }
-  return new StepResponse({
+  return new StepResponse(seal<PlanRecords>({
+    ...plan,
     create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: all }))],
     stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
     update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: all }))],
-  })
+  }))
 })

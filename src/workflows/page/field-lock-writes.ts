@@ -3,7 +3,7 @@
 // kept out, and (auto-lock on) what the sync wrote, are recorded after the writes.
 import { applyLocks, lockUpdates, stockLocked, writtenProductFields, type HeldValues, type LockableField, type PlannedFieldValues } from "../../field-locks"
 import type { ProductToCreate, ProductToUpdate } from "../page-input"
-import type { PlannedRecord, WrittenProduct, WrittenRecord } from "./page-types"
+import type { PlannedRecord, PlannedWrite, WrittenProduct } from "./page-types"
 import type { PageFieldLocks } from "./read-field-locks-step"
 import type { RecordFieldValuesInput } from "./record-field-values-step"
 
@@ -44,7 +44,7 @@ export function stockOnlyLevels(stockOnly: PlannedRecord[], byProductId: Record<
 /** What the page records after its writes: held values of the products it wrote (and stock-only ones), written values. */
 export function recordedFieldValues(
   locked: Pick<LockedPageWrites, "held" | "written">,
-  writes: { created: WrittenRecord[]; updated: WrittenRecord[] },
+  writes: { created: PlannedWrite[]; updated: PlannedWrite[] },
   page: { stockOnly: PlannedRecord[]; syncedAt: string },
   locks: PageFieldLocks
 ): RecordFieldValuesInput {
@@ -59,8 +59,8 @@ export function recordedFieldValues(
   return {
     held: [...locked.held.filter((h) => writtenIds.has(h.productId)), ...stockHeld],
     written: all.flatMap((w) => {
-      const values = locked.written[w.record.catalogId]
-      return values ? [{ productId: w.result.productId, catalogId: w.record.catalogId, values }] : []
+      const values = locked.written[w.catalogId]
+      return values ? [{ productId: w.result.productId, catalogId: w.catalogId, values }] : []
     }),
     syncedAt: page.syncedAt,
   }

@@ -1,11 +1,9 @@
 // Serializable data the page workflow passes between its steps (workflow data is plain:
 // Medusa's workflow engine checkpoints it, so maps become records).
 //
-// Why compact records: Medusa's workflow engine deep-copies every step's and transform's input
-// each time it is read (resolveValue → parseStringifyIfNecessary). A page's plan with its cards
-// is ~1.2 MB, and read whole by every step it made the page ~20 % slower. So the `page`
-// transform (pagePlanRecords) shapes the plan once into small per-step records (ids, sizes,
-// amounts, fingerprints), and only the product writes read the products' full write inputs.
+// Why compact records: the steps read what they need of each product (ids, sizes, amounts,
+// fingerprints), and only the product writes read the products' full write inputs. Records and
+// write inputs travel sealed (sealed.ts).
 import type { RejectedItem } from "../../catalog-client/items"
 import { plannedSellingPrice } from "../../sync/change-rows"
 import type { ChangedParts } from "../../sync/fingerprint"
@@ -14,6 +12,7 @@ import type { CatalogProduct, CatalogReference, ProductTranslation, StockInput }
 import type { CreatedProduct } from "../page-input"
 import type { SkuSubject } from "../resolve-variant-skus"
 import { variantSku } from "../../sync/map-card"
+import { seal, unseal, type Sealed } from "./sealed"
 
 /** Reference data of the run (src/workflows/extras refreshReferenceData), as records. */
 export interface PageReferences {
@@ -43,11 +42,6 @@ export interface PlannedRecord {
   draft: boolean
   sellingPrice: string | null
   imageUrls: string[]
-  /** Each variant's selling amount when below its base price (the sale price list). */
-  variants: { sizeKey: string; saleAmount: string | null }[]
-  brand: CatalogReference | null
-  brandModel: CatalogReference | null
-  translations: Record<string, ProductTranslation>
 }
 
 /** The page's plan as records. */
@@ -61,18 +55,15 @@ export interface PlanRecords {
   rejected: RejectedItem[]
 }
 
-/** A product's write input (what the create and update workflows write), keyed by catalog id. */
-export type ProductsToWrite = Record<string, { input: CatalogProduct; stock: StockInput }>
+/** A product's write input (what the create and update workflows write). */
+export type WriteInput = { input: CatalogProduct; stock: StockInput }
+
+/** Each product's write input, by catalog id, sealed one by one: a page reads only those it writes. */
+export type ProductsToWrite = Record<string, Sealed<WriteInput>>
 
 /** A written product: its catalog id and what its write returned. */
 export interface PlannedWrite {
   catalogId: string
-  result: CreatedProduct
-}
-
-/** A written product's record and what its write returned. */
-export interface WrittenRecord {
-  record: PlannedRecord
   result: CreatedProduct
 }
 
@@ -96,16 +87,20 @@ export interface WrittenProduct {
   translations: Record<string, ProductTranslation>
 }
 
-export function writtenProducts(writes: WrittenRecord[]): WrittenProduct[] {
-  return writes.map(({ record, result }) => ({
-    catalogId: record.catalogId,
-    productId: result.productId,
-    variantIdsBySize: result.variantIds,
-    variants: record.variants,
-    brand: record.brand,
-    brandModel: record.brandModel,
-    translations: record.translations,
-  }))
+/** The written products, with what the steps after the writes read of their write inputs. */
+export function writtenProducts(writes: PlannedWrite[], inputs: ProductsToWrite): WrittenProduct[] {
+  return writes.map(({ catalogId, result }) => {
+    const { input } = unseal(inputs[catalogId])
+    return {
+      catalogId,
+      productId: result.productId,
+      variantIdsBySize: result.variantIds,
+      variants: input.variants.map((v) => ({ sizeKey: v.sizeKey, saleAmount: v.saleAmount })),
+      brand: input.brand,
+      brandModel: input.brandModel,
+      translations: input.translations,
+    }
+  })
 }
 
 function recordOf(p: PlannedUpsert): PlannedRecord {
@@ -124,10 +119,6 @@ function recordOf(p: PlannedUpsert): PlannedRecord {
     draft: input.status === "draft",
     sellingPrice: plannedSellingPrice(input.variants),
     imageUrls: input.images.map((i) => i.url),
-    variants: input.variants.map((v) => ({ sizeKey: v.sizeKey, saleAmount: v.saleAmount })),
-    brand: input.brand,
-    brandModel: input.brandModel,
-    translations: input.translations,
   }
 }
 
@@ -154,15 +145,11 @@ export function skuSubject(p: PlannedRecord): SkuSubject {
 }
 
 /**
- * The write inputs of the products to create or update, by catalog id (the map check may have
- * moved a stock-only product there; stock-only and unchanged products write no product).
+ * The write inputs of every product the page may write, by catalog id: the creates and updates,
+ * and the stock-only products (the map check may move one to create or update).
  */
-export function productsToWrite(plan: PagePlan, records: Pick<PlanRecords, "create" | "update">): ProductsToWrite {
-  const wanted = new Set([...records.create, ...records.update].map((r) => r.catalogId))
+export function writeInputsOf(plan: PagePlan): ProductsToWrite {
   const out: ProductsToWrite = {}
-  for (const p of [...plan.create, ...plan.update, ...plan.stockOnly]) {
-    if (!wanted.has(p.catalogId)) continue
-    out[p.catalogId] = { input: p.input, stock: p.stock }
-  }
+  for (const p of [...plan.create, ...plan.update, ...plan.stockOnly]) out[p.catalogId] = seal<WriteInput>({ input: p.input, stock: p.stock })
   return out
 }

@@ -9,14 +9,14 @@
 //                   stores as many as the run's cap leaves room for; the rest are only counted.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { createStep, StepResponse, transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { readEnvironment } from "../../config/environment"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 import { rowCap, selectRowsToStore, type Omitted } from "../../api/admin/catalog-sync/runs/change-log-policy"
 import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
-import type { PlannedRecord, PlanRecords, WrittenRecord } from "./page-types"
+import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { knexOf } from "./store-variant-costs-step"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"
@@ -85,24 +85,22 @@ export const readShopBeforeStep = createStep(
   }
 )
 
-/** Composition helper: what Medusa holds for the updates and removals of the plan, before the writes. */
-export function readShopBefore(page: WorkflowData<Pick<PlanRecords, "update" | "remove"> & { salePriceListId: string | null }>) {
-  return readShopBeforeStep(
-    transform({ page }, ({ page }) => ({
-      products: [
-        ...page.update
-          .filter((p) => p.row?.product_id)
-          .map((p) => ({
-            catalogId: p.catalogId,
-            productId: p.row!.product_id!,
-            variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [],
-            fields: p.partsToWrite.fields,
-          })),
-        ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [], fields: true })),
-      ],
-      salePriceListId: page.salePriceListId,
-    }))
-  )
+/** What to read of the shop before the writes: the updates' and removals' products (pure). */
+export function shopBeforeWanted(page: Pick<PlanRecords, "update" | "remove">, salePriceListId: string | null): { products: BeforeWanted[]; salePriceListId: string | null } {
+  return {
+    products: [
+      ...page.update
+        .filter((p) => p.row?.product_id)
+        .map((p) => ({
+          catalogId: p.catalogId,
+          productId: p.row!.product_id!,
+          variantIds: p.partsToWrite.prices ? Object.values(p.row!.variant_ids ?? {}) : [],
+          fields: p.partsToWrite.fields,
+        })),
+      ...page.remove.filter((r) => r.product_id).map((r) => ({ catalogId: r.catalog_id, productId: r.product_id!, variantIds: [], fields: true })),
+    ],
+    salePriceListId,
+  }
 }
 
 function writtenChange(p: PlannedRecord, productId: string | null, created: boolean): WrittenChange {
@@ -164,24 +162,24 @@ export const recordChangesStep = createStep(
   }
 )
 
-/** Composition helper: the page's rows from the plan, what was written, and what the shop held before. */
-export function recordChanges(data: {
-  page: WorkflowData<Pick<PlanRecords, "stockOnly" | "remove" | "rejected"> & { runId: string; fullPassId: string | null }>
-  writes: WorkflowData<{ created: WrittenRecord[]; updated: WrittenRecord[]; rejected: RejectedItem[] }>
-  shopBefore: WorkflowData<Record<string, ProductBefore>>
-}) {
-  return recordChangesStep(
-    transform(data, ({ page, writes, shopBefore }): RecordChangesInput => ({
-      runId: page.runId,
-      mode: page.fullPassId ? "full" : "changes",
-      changes: {
-        created: writes.created.map((w) => writtenChange(w.record, w.result.productId, true)),
-        updated: writes.updated.map((w) => writtenChange(w.record, w.result.productId, false)),
-        stockOnly: page.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false)),
-        removed: page.remove.map((r) => ({ catalogId: r.catalog_id, productId: r.product_id })),
-        rejected: [...page.rejected, ...writes.rejected].map((r) => ({ id: r.id, reason: r.reason })),
-      },
-      before: shopBefore,
-    }))
-  )
+/** The change-log step's input: the page's rows from the plan, what was written, and what the shop held before (pure). */
+export function recordChangesInput(
+  page: Pick<PlanRecords, "create" | "update" | "stockOnly" | "remove" | "rejected">,
+  writes: { created: PlannedWrite[]; updated: PlannedWrite[]; rejected: RejectedItem[] },
+  shopBefore: Record<string, ProductBefore>,
+  settings: { runId: string; fullPassId: string | null }
+): RecordChangesInput {
+  const byId = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))
+  return {
+    runId: settings.runId,
+    mode: settings.fullPassId ? "full" : "changes",
+    changes: {
+      created: writes.created.map((w) => writtenChange(byId.get(w.catalogId)!, w.result.productId, true)),
+      updated: writes.updated.map((w) => writtenChange(byId.get(w.catalogId)!, w.result.productId, false)),
+      stockOnly: page.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false)),
+      removed: page.remove.map((r) => ({ catalogId: r.catalog_id, productId: r.product_id })),
+      rejected: [...page.rejected, ...writes.rejected].map((r) => ({ id: r.id, reason: r.reason })),
+    },
+    before: shopBefore,
+  }
 }

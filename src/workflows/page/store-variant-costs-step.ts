@@ -13,6 +13,7 @@ import type { Knex } from "knex"
 import { newId } from "../../bulk-write/ids"
 import type { PriceCalculation } from "../../catalog-client/pricing"
 import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
+import { unseal, type Sealed } from "./sealed"
 
 export const storeVariantCostsStepId = "catalog-sync-store-variant-costs"
 
@@ -37,7 +38,7 @@ export interface PlannedCosts {
 }
 
 export interface StoreVariantCostsInput {
-  costs: PlannedCosts | null
+  costs: Sealed<PlannedCosts | null>
   /** Products written by the page (adopted leftovers included), with their variant ids by size. */
   written: { catalogId: string; variantIdsBySize: Record<string, string> }[]
 }
@@ -143,7 +144,7 @@ async function rowsOfProducts(db: Knex | Knex.Transaction, catalogIds: string[])
 export const storeVariantCostsStep = createStep(
   storeVariantCostsStepId,
   async (input: StoreVariantCostsInput, { container }) => {
-    const { costs } = input
+    const costs = unseal(input.costs)
     if (!costs) return new StepResponse(undefined, null)
     const written = new Map(input.written.map((w) => [w.catalogId, w.variantIdsBySize]))
     const rows: VariantCostRow[] = []

@@ -16,12 +16,13 @@ import { writeFieldsInBulk, type FieldsOnlyOutcome } from "./write-fields-in-bul
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { writePricesInBulk, type PriceOnlyOutcome } from "./write-prices-in-bulk"
 import { noteProductsWritten } from "./write-progress"
+import { unseal, type Sealed } from "./sealed"
 
 export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
 
 export interface ChangedProductsInput {
   /** The updates, adopted leftovers included (their ids and parts set by the workflow's `toWrite`). */
-  products: ProductToUpdate[]
+  products: Sealed<ProductToUpdate[]>
   placement: Placement
   concurrency: number
   /** Products the page already wrote (the failure judgement weighs them). */
@@ -29,7 +30,8 @@ export interface ChangedProductsInput {
 }
 
 export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container }) => {
-  const candidates = input.products.filter(pricesOnlyChanged)
+  const products = unseal(input.products)
+  const candidates = products.filter(pricesOnlyChanged)
   let fast: PriceOnlyOutcome = { written: [], rest: candidates }
   if (candidates.length) try {
     fast = await timed(container, `bulk price-only write of ${candidates.length} products`, () => writePricesInBulk(container, candidates, input.placement))
@@ -39,7 +41,7 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
     container.resolve(ContainerRegistrationKeys.LOGGER).warn(`catalog sync: bulk price write failed, ${candidates.length} price-only products go through the update workflow: ${(error as Error).message}`)
   }
   const inBulk = new Set(fast.written.map((w) => w.item.catalogId))
-  const fieldCandidates = input.products.filter(fieldsChangedWithoutVariants)
+  const fieldCandidates = products.filter(fieldsChangedWithoutVariants)
   let fields: FieldsOnlyOutcome = { written: [], rest: fieldCandidates }
   if (fieldCandidates.length) try {
     fields = await timed(container, `bulk fields write of ${fieldCandidates.length} products`, () => writeFieldsInBulk(container, fieldCandidates, input.placement))
@@ -50,7 +52,7 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
   }
   const bulkWritten = new Set([...inBulk, ...fields.written.map((w) => w.item.catalogId)])
   const updates = await writeInChunks(
-    input.products.filter((p) => !bulkWritten.has(p.catalogId)),
+    products.filter((p) => !bulkWritten.has(p.catalogId)),
     input.concurrency,
     async (chunk) => {
       const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })

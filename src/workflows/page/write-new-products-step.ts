@@ -13,13 +13,15 @@ import { createInOneTransaction, writeNewProducts } from "./new-products-in-bulk
 import type { ChunkedWriteOutcome } from "./page-types"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { noteProductsWritten } from "./write-progress"
+import { unseal, type Sealed } from "./sealed"
 
 export const writeNewProductsStepId = "catalog-sync-write-new-products"
 
 export const writeNewProductsStep = createStep(
   writeNewProductsStepId,
-  async (input: { products: ProductToCreate[]; placement: Placement; concurrency: number }, { container }) => {
-    const creates = await writeNewProducts(input.products, {
+  async (input: { products: Sealed<ProductToCreate[]>; placement: Placement; concurrency: number }, { container }) => {
+    const products = unseal(input.products)
+    const creates = await writeNewProducts(products, {
       inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
       inChunks: (products) =>
         writeInChunks(products, input.concurrency, async (chunk) => {
@@ -31,7 +33,7 @@ export const writeNewProductsStep = createStep(
     if (creates.rolledBack) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`catalog sync: the page's new products (${input.products.length}) were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`)
+        .warn(`catalog sync: the page's new products (${products.length}) were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`)
     }
     const rejected = await rejectOrThrow(container, creates.failed, creates.written.length)
     const out: ChunkedWriteOutcome = { written: creates.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected }

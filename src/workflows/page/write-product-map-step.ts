@@ -2,17 +2,20 @@
 // before it committed (a crash before this leaves products the next run adopts).
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedProduct } from "../page-input"
-import type { PlannedRecord, WrittenRecord } from "./page-types"
+import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
 import { knexOf } from "./store-variant-costs-step"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
 
+/** What a map row takes of a product's record. */
+export type MapRecord = Pick<PlannedRecord, "catalogId" | "card" | "fingerprint" | "stockFingerprint" | "syncVersion"> & { row: { id: string } | null }
+
 export interface ProductMapInput {
   /** Products created, adopted leftovers included. */
-  created: WrittenRecord[]
-  updated: WrittenRecord[]
-  stockOnly: PlannedRecord[]
+  created: { record: MapRecord; result: CreatedProduct }[]
+  updated: { record: MapRecord; result: CreatedProduct }[]
+  stockOnly: MapRecord[]
   /** Map rows of the unchanged products (a full pass marks them seen). */
   unchangedRowIds: string[]
   runId: string
@@ -20,7 +23,7 @@ export interface ProductMapInput {
   syncedAt: string
 }
 
-function mapRowValues(p: PlannedRecord, written: CreatedProduct, input: ProductMapInput, now: Date) {
+function mapRowValues(p: MapRecord, written: CreatedProduct, input: ProductMapInput, now: Date) {
   return {
     catalog_id: p.catalogId,
     product_id: written.productId,
@@ -68,3 +71,31 @@ export const writeProductMapStep = createStep(writeProductMapStepId, async (inpu
   })
   return new StepResponse(undefined)
 })
+
+const mapRecord = (p: PlannedRecord): MapRecord => ({
+  catalogId: p.catalogId,
+  card: p.card,
+  fingerprint: p.fingerprint,
+  stockFingerprint: p.stockFingerprint,
+  syncVersion: p.syncVersion,
+  row: p.row ? { id: p.row.id } : null,
+})
+
+/** The map step's input: what the page wrote, its stock-only products and unchanged rows (pure). */
+export function productMapInput(
+  page: Pick<PlanRecords, "create" | "update" | "stockOnly" | "unchangedRowIds">,
+  writes: { created: PlannedWrite[]; updated: PlannedWrite[] },
+  settings: { runId: string; fullPassId: string | null; syncedAt: string }
+): ProductMapInput {
+  const byId = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))
+  const withRecord = (w: PlannedWrite) => ({ record: mapRecord(byId.get(w.catalogId)!), result: w.result })
+  return {
+    created: writes.created.map(withRecord),
+    updated: writes.updated.map(withRecord),
+    stockOnly: page.stockOnly.map(mapRecord),
+    unchangedRowIds: page.unchangedRowIds,
+    runId: settings.runId,
+    fullPassId: settings.fullPassId,
+    syncedAt: settings.syncedAt,
+  }
+}
