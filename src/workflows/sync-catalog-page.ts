@@ -1,11 +1,11 @@
 // Writes one page of the changes feed: the pure plan (src/sync/plan-page.ts) carried out
 // against Medusa, step by step, in this order:
 //
-//   check the map against the shop → read the shop's prices before (change log) → find crash
-//   leftovers (adopt one, delete extra copies) → resolve variant SKUs → read field locks → create →
-//   update (adopted leftovers and locks included) → stock-only levels (bulk) → record held and
-//   written field values → removals → brand links and translations (side by side) → sale prices →
-//   variant costs → product map → change log → hook `pageWritten`
+//   check the map against the shop → side by side: read the shop's prices before (change log),
+//   find crash leftovers (adopt one, delete extra copies), read field locks → resolve variant
+//   SKUs → create → update (adopted leftovers and locks included) → side by side: stock-only
+//   levels (bulk), held and written field values, removals, brand links, translations, sale
+//   prices, variant costs → product map → change log → result, hook `pageWritten`
 //
 // Creates are written in one bulk transaction (page/new-products-in-bulk.ts); updates, and
 // creates whose bulk transaction rolled back, in WRITE_CONCURRENCY concurrent chunks with
@@ -123,9 +123,14 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
       removal: { rows: page.remove, mode: settings.removalMode, runId: settings.runId, syncedAt: settings.syncedAt },
     }
   })
-  const shopBefore = readShopBeforeStep(transform({ before }, ({ before }) => before.shop))
-
-  const leftovers = findCrashLeftoversStep(transform({ before }, ({ before }) => before.createIds))
+  // The reads before the writes, side by side: what Medusa holds of the products the page
+  // rewrites (change log), crash leftovers to adopt, and field locks (locked fields leave the
+  // updates and stock-only levels).
+  const [shopBefore, leftovers, locks] = parallelize(
+    readShopBeforeStep(transform({ before }, ({ before }) => before.shop)),
+    findCrashLeftoversStep(transform({ before }, ({ before }) => before.createIds)),
+    readFieldLocksStep(transform({ before }, ({ before }) => before.lockedProductIds))
+  )
   when({ leftovers }, ({ leftovers }) => leftovers.extraIds.length > 0).then(() => {
     deleteProductsWorkflow.runAsStep({ input: transform({ leftovers }, ({ leftovers }) => ({ ids: leftovers.extraIds })) })
   })
@@ -134,8 +139,6 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const withSkus = resolveVariantSkusStep(
     transform({ before, leftovers }, ({ before, leftovers }) => ({ planned: before.skuSubjects, adopted: leftovers.adopted }))
   )
-  // Field locks: locked fields leave the updates (and stock-only levels) before the writes.
-  const locks = readFieldLocksStep(transform({ before }, ({ before }) => before.lockedProductIds))
 
   const toWrite = transform({ records, planned, withSkus, leftovers, locks }, ({ records, planned, withSkus, leftovers, locks }) => {
     const page = unseal(records)
@@ -201,21 +204,9 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     return { all: seal(all), fields: seal(all.filter((w) => !pricesOnly.has(w.catalogId))) }
   })
 
-  setStockInBulkStep(
-    transform({ records, locks, settings }, ({ records, locks, settings }) => ({
-      levels: stockOnlyLevels(unseal(records).stockOnly, locks.byProductId),
-      stockLocationId: settings.placement.stockLocationId,
-    }))
-  )
-  recordFieldValuesStep(
-    transform({ toWrite, writes, records, locks, settings }, ({ toWrite, writes, records, locks, settings }) =>
-      recordedFieldValues(unseal(toWrite.fieldValues), writes, { stockOnly: unseal(records).stockOnly, syncedAt: settings.syncedAt }, locks)
-    )
-  )
-
-  removeMappedProductsStep(transform({ before }, ({ before }) => before.removal))
-
-  // Brand links and translations write different records: run side by side.
+  // After the product writes, each of these writes other records (stock-only levels, recorded
+  // field values, removed products, brand links, translations, sale prices, cost rows): side by
+  // side, so PostgreSQL works on one while this process prepares the next. The map goes last.
   const [newReferences] = parallelize(
     syncBrandLinksStep(transform({ written, settings }, ({ written, settings }) => ({ written: unseal(written.fields), refs: settings.refs }))),
     syncTranslationsStep(
@@ -225,20 +216,31 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
         primaryLanguage: settings.primaryLanguage,
         vocabulary: settings.vocabulary,
       }))
+    ),
+    setStockInBulkStep(
+      transform({ records, locks, settings }, ({ records, locks, settings }) => ({
+        levels: stockOnlyLevels(unseal(records).stockOnly, locks.byProductId),
+        stockLocationId: settings.placement.stockLocationId,
+      }))
+    ),
+    recordFieldValuesStep(
+      transform({ toWrite, writes, records, locks, settings }, ({ toWrite, writes, records, locks, settings }) =>
+        recordedFieldValues(unseal(toWrite.fieldValues), writes, { stockOnly: unseal(records).stockOnly, syncedAt: settings.syncedAt }, locks)
+      )
+    ),
+    removeMappedProductsStep(transform({ before }, ({ before }) => before.removal)),
+    syncSalePricesStep(
+      transform({ written, settings, toWrite }, ({ written, settings, toWrite }) => ({
+        written: salePriceSubjects(unseal(written.all), toWrite.lockedPriceSizes),
+        salePriceListId: settings.salePriceListId,
+      }))
+    ),
+    storeVariantCostsStep(
+      transform({ written, planned }, ({ written, planned }) => ({
+        costs: planned.costs,
+        written: unseal(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize })),
+      }))
     )
-  )
-  syncSalePricesStep(
-    transform({ written, settings, toWrite }, ({ written, settings, toWrite }) => ({
-      written: salePriceSubjects(unseal(written.all), toWrite.lockedPriceSizes),
-      salePriceListId: settings.salePriceListId,
-    }))
-  )
-
-  storeVariantCostsStep(
-    transform({ written, planned }, ({ written, planned }) => ({
-      costs: planned.costs,
-      written: unseal(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize })),
-    }))
   )
 
   writeProductMapStep(
