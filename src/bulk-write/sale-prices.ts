@@ -7,18 +7,13 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json, livePricesOfSets } from "./sql"
+import { insertRows, json, livePricesOfSets, priceSetsOfVariants } from "./sql"
 import type { SalePrice, WantedSalePrice } from "./types"
 
 type Current = { variant_id: string; price_set_id: string; price_id: string | null; amount: string | null }
 
 async function currentSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[], currencyCode: string): Promise<Current[]> {
-  const links: { variant_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
-    .join("price_set as s", "s.id", "l.price_set_id")
-    .select("l.variant_id", "l.price_set_id")
-    .whereIn("l.variant_id", variantIds)
-    .whereNull("l.deleted_at")
-    .whereNull("s.deleted_at")
+  const links = (await priceSetsOfVariants(trx, variantIds)).map(({ variant_id, price_set_id }) => ({ variant_id, price_set_id }))
   if (!links.length) return []
   const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
     (p) => p.price_list_id === priceListId && p.currency_code === currencyCode,
@@ -89,12 +84,7 @@ export async function syncSalePrices(
   currencyCode: string,
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
-  const links: { variant_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
-    .join("price_set as s", "s.id", "l.price_set_id")
-    .select("l.variant_id", "l.price_set_id")
-    .whereIn("l.variant_id", [...new Set(wanted.map((w) => w.variantId))])
-    .whereNull("l.deleted_at")
-    .whereNull("s.deleted_at")
+  const links = await priceSetsOfVariants(trx, wanted.map((w) => w.variantId))
   if (!links.length) return { created: 0, updated: 0, deleted: 0 }
   const existing = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter((p) => p.price_list_id === priceListId)
   const pricesOfSet = new Map<string, typeof existing>()

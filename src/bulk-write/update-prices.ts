@@ -5,30 +5,20 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json, livePricesOfSets } from "./sql"
+import { insertRows, json, livePricesOfSets, priceSetsOfVariants } from "./sql"
 import type { PriceChange } from "./types"
 
 type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
 
 /** Each live variant's price set and its base price (null when the set has none), by indexed lookups. */
 async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currencyCode: string): Promise<BasePriceRow[]> {
-  const links: { variant_id: string; product_id: string; price_set_id: string }[] = await trx("product_variant_price_set as l")
-    .join("product_variant as v", "v.id", "l.variant_id")
-    .select("l.variant_id", "v.product_id", "l.price_set_id")
-    .whereIn("l.variant_id", variantIds)
-    .whereNull("l.deleted_at")
-    .whereNull("v.deleted_at")
+  const links = (await priceSetsOfVariants(trx, variantIds)).flatMap((l) => (l.product_id ? [{ ...l, product_id: l.product_id }] : []))
   if (!links.length) return []
   const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
     (p) => p.price_list_id === null && p.currency_code === currencyCode && Number(p.rules_count) === 0,
   )
-  const liveSets = new Set(
-    (await trx("price_set").select("id").whereIn("id", links.map((l) => l.price_set_id)).whereNull("deleted_at")).map((r: { id: string }) => r.id),
-  )
   const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
-  return links
-    .filter((l) => liveSets.has(l.price_set_id))
-    .map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+  return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
 }
 
 export async function setBasePrices(

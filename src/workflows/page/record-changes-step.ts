@@ -33,16 +33,19 @@ interface BeforeWanted {
 
 /**
  * Each variant's selling amount in Medusa: the sale list's price when it has one, else the base
- * price. One statement over the variant–price-set link and the prices (live rows only).
+ * price. One statement over the variant–price-set link and the prices (live rows only), each
+ * variant's prices looked up by their set's index: a plain join let the planner read every price
+ * of the currency (28 to 115 ms a page on a 10,000-product shop, 15 ms this way).
  */
 async function sellingPricesBefore(container: MedusaContainer, variantIds: string[], saleListId: string | null): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>()
   if (!variantIds.length) return out
   const { rows } = (await knexOf(container).raw(
     `select l.variant_id, p.price_list_id, coalesce(p.raw_amount->>'value', p.amount::text) as amount
-       from product_variant_price_set l
-       join price p on p.price_set_id = l.price_set_id and p.deleted_at is null
-      where l.variant_id = any(?::text[]) and l.deleted_at is null and p.currency_code = ?
+       from unnest(?::text[]) as v(id)
+       cross join lateral (select * from product_variant_price_set l where l.variant_id = v.id and l.deleted_at is null offset 0) l
+       cross join lateral (select * from price p where p.price_set_id = l.price_set_id and p.deleted_at is null offset 0) p
+      where p.currency_code = ?
       order by p.id`,
     [variantIds, CURRENCY_CODE]
   )) as { rows: { variant_id: string; price_list_id: string | null; amount: string }[] }

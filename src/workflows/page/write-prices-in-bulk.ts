@@ -11,7 +11,11 @@ import { timed } from "../steps/profile"
 import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
 import { priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "./price-only-changes"
 
-/** Live variants of the products (what readLiveVariants reads, by SQL) and whether each has a live price set. */
+/**
+ * Live variants of the products (what readLiveVariants reads, by SQL) and whether each has a live
+ * price set. Each subquery is a per-variant indexed lookup: an EXISTS there was planned as one
+ * hashed scan of every variant's price set link (~20 ms a page on a 10,000-product shop).
+ */
 export async function readLivePricedVariants(trx: Knex.Transaction, productIds: string[]): Promise<Record<string, LivePricedVariant[]>> {
   const out: Record<string, LivePricedVariant[]> = Object.fromEntries(productIds.map((id) => [id, []]))
   if (!productIds.length) return out
@@ -22,8 +26,8 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
         coalesce((select array_agg(l.inventory_item_id order by l.created_at) from product_variant_inventory_item l
           join inventory_item i on i.id = l.inventory_item_id and i.deleted_at is null
           where l.variant_id = v.id and l.deleted_at is null), '{}') as items,
-        exists (select 1 from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
-          where ps.variant_id = v.id and ps.deleted_at is null) as has_price_set
+        coalesce((select true from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
+          where ps.variant_id = v.id and ps.deleted_at is null limit 1), false) as has_price_set
        from product_variant v where v.product_id = any(?) and v.deleted_at is null`,
     [productIds],
   )
