@@ -15,11 +15,14 @@ export async function setStockLevels(
 ): Promise<{ updatedLevelIds: string[]; createdLevelIds: string[] }> {
   if (!changes.length) return { updatedLevelIds: [], createdLevelIds: [] }
   const wanted = new Map(changes.map((c) => [c.inventoryItemId, rawValue(c.quantity)]))
-  const existing: { id: string; inventory_item_id: string; stocked_quantity: string }[] = await trx("inventory_level")
-    .select("id", "inventory_item_id", "stocked_quantity")
-    .whereIn("inventory_item_id", [...wanted.keys()])
-    .andWhere("location_id", locationId)
-    .whereNull("deleted_at")
+  // Each item's level found by the (item, location) unique index: filtered plainly, the planner
+  // may take the location's index instead, which holds every level of the shop.
+  const { rows: existing } = (await trx.raw(
+    `select l.id, l.inventory_item_id, l.stocked_quantity from unnest(?::text[]) as x(id)
+       cross join lateral (select id, inventory_item_id, stocked_quantity from inventory_level l
+         where l.inventory_item_id = x.id and l.location_id = ? and l.deleted_at is null offset 0) l`,
+    [[...wanted.keys()], locationId],
+  )) as { rows: { id: string; inventory_item_id: string; stocked_quantity: string }[] }
   const have = new Set(existing.map((l) => l.inventory_item_id))
   const changed = existing.filter((l) => rawValue(l.stocked_quantity).value !== wanted.get(l.inventory_item_id)!.value)
   if (changed.length) {
