@@ -18,7 +18,7 @@ import { knexOf } from "../workflows/page/store-variant-costs-step"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
-import { stepTimings } from "../workflows/steps/profile"
+import { stepTimings, timed } from "../workflows/steps/profile"
 import { seal } from "../workflows/page/sealed"
 
 export interface PageContext {
@@ -121,9 +121,10 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const { container } = ctx
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
-  const rows = await readMapRows(knexOf(container), ids)
-  const planned0 = planPage(items, rows, ctx.mapContext)
-  const checked = ctx.brake ? await ctx.brake(planned0) : { plan: planned0 }
+  const rows = await timed(container, "plan: read map rows", () => readMapRows(knexOf(container), ids))
+  const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))
+  const { brake } = ctx
+  const checked = brake ? await timed(container, "plan: brake", () => brake(planned0)) : { plan: planned0 }
   if (checked.pause) return { paused: checked.pause, plan: planned0, started }
   const plan = checked.plan
   const planned = Date.now()
