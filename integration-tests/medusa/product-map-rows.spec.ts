@@ -59,6 +59,17 @@ describe("product-map rows written in bulk are the module's rows", () => {
     expect(out.rows.markedSeen.sql.last_seen_pass).toBe("pass_4")
   })
 
+  it("reads a page's rows as the module's list does: same columns, values and types, deleted rows left out", () => {
+    expect(out.read.sql).toEqual(out.read.module)
+    // Not vacuous: live rows of every kind, with their types (jsonb parsed, sync_version a number).
+    expect(out.read.sql.map((r: any) => r.catalog_id.value.replace("9223372036854775807", ""))).toEqual(["Bare", "ByModule", "ByModuleBig", "BySql"])
+    const big = out.read.sql.find((r: any) => r.catalog_id.value.endsWith("ByModuleBig"))
+    expect(big.sync_version).toEqual({ type: "number Number", value: 2147483647 })
+    expect(big.variant_ids).toEqual({ type: "object Object", value: {} })
+    expect(out.read.sql[0]).toMatchObject({ variant_ids: { type: "null", value: null }, sync_version: { type: "null", value: null }, status: { value: "removed" } })
+    expect(Object.keys(out.read.sql[0])).toEqual(["catalog_id", "fingerprint", "id", "inventory_item_ids", "product_id", "status", "stock_fingerprint", "sync_version", "variant_ids"])
+  })
+
   it("refuses to update a row deleted meanwhile, as the module does", () => {
     expect(out.missing).toEqual({ module: true, sql: true })
   })

@@ -6,10 +6,10 @@
 import { UnrecoverableError, Worker } from "bullmq"
 import type Redis from "ioredis"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { MapRow } from "../sync/plan-page"
 import { withoutStaleCards } from "../sync/stale-cards"
-import { localPageWriter, MAP_FIELDS } from "../sync-run/write-page"
-import { catalogSyncService } from "../sync-run/product-map"
+import { localPageWriter } from "../sync-run/write-page"
+import { readMapRows } from "../workflows/page/product-map-rows"
+import { knexOf } from "../workflows/page/store-variant-costs-step"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
 import { seal, unseal } from "../workflows/page/sealed"
@@ -40,9 +40,7 @@ export class PageWritesWorker {
         const container = input.container()
         const plan = unseal(job.data.input.plan)
         const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
-        const rows = ids.length
-          ? ((await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null })) as unknown as MapRow[])
-          : []
+        const rows = await readMapRows(knexOf(container), ids)
         const checked = withoutStaleCards(plan, rows)
         if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
         const result = await localPageWriter(container)({ ...job.data.input, plan: checked.stale.length ? seal(checked.plan) : job.data.input.plan })

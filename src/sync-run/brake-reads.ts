@@ -12,17 +12,26 @@ export async function shopCatalogPrices(container: MedusaContainer): Promise<num
   return Number((row as { n: string | number }).n)
 }
 
-/** The prices the given products' sizes have now (what the plugin last wrote), by priceKey. */
-export async function currentPricesOf(container: MedusaContainer, catalogIds: string[]): Promise<Map<string, CurrentPrice>> {
+/**
+ * The prices the given products' sizes have now (what the plugin last wrote), by priceKey, except
+ * the products `locked` names (a product whose prices the shop locked writes no price: its drops
+ * are not judged). The locks are read at the same time as the prices, not before them.
+ */
+export async function currentPricesOf(container: MedusaContainer, catalogIds: string[], locked: (ids: string[]) => Promise<ReadonlySet<string>>): Promise<Map<string, CurrentPrice>> {
   if (!catalogIds.length) return new Map()
-  const rows: { catalog_id: string; size_key: string; variant_id: string; amount: string | null; crossed_out_amount: string | null }[] = await knexOf(container)(
-    VARIANT_COST_TABLE,
+  const [pricesLocked, rows] = await Promise.all([
+    locked(catalogIds),
+    knexOf(container)(VARIANT_COST_TABLE)
+      .select("catalog_id", "size_key", "variant_id", "amount", "crossed_out_amount")
+      .whereIn("catalog_id", catalogIds)
+      .whereNull("deleted_at")
+      .whereNotNull("variant_id") as Promise<{ catalog_id: string; size_key: string; variant_id: string; amount: string | null; crossed_out_amount: string | null }[]>,
+  ])
+  return new Map(
+    rows
+      .filter((r) => !pricesLocked.has(r.catalog_id))
+      .map((r) => [priceKey(r.catalog_id, r.size_key), { variant_id: r.variant_id, amount: r.amount, crossed_out: r.crossed_out_amount }]),
   )
-    .select("catalog_id", "size_key", "variant_id", "amount", "crossed_out_amount")
-    .whereIn("catalog_id", catalogIds)
-    .whereNull("deleted_at")
-    .whereNotNull("variant_id")
-  return new Map(rows.map((r) => [priceKey(r.catalog_id, r.size_key), { variant_id: r.variant_id, amount: r.amount, crossed_out: r.crossed_out_amount }]))
 }
 
 /** The pause with product titles on its preview's samples (a removal or drop without one). */

@@ -295,10 +295,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       const ctx: PageContext = {
         ...pageContext(position.fullPassId),
         brake: async (plan) => {
-          // A product whose prices the shop locked writes no price: its drops are not judged.
           const ids = plan.update.map((p) => p.catalogId)
-          const pricesLocked = await service.catalogIdsWithLockedField(ids, "prices")
-          return brake.check(plan, await currentPricesOf(container, ids.filter((id) => !pricesLocked.has(id))))
+          return brake.check(plan, await currentPricesOf(container, ids, (of) => service.catalogIdsWithLockedField(of, "prices")))
         },
         onPlanned: (plan) => {
           entry.planned = plan

@@ -13,11 +13,12 @@ import { writeConcurrency } from "../sync/write-concurrency"
 import type { ReferenceMaps } from "../workflows/extras"
 import type { Placement } from "../workflows/page-input"
 import type { PageReferences } from "../workflows/page/page-types"
+import { readMapRows } from "../workflows/page/product-map-rows"
+import { knexOf } from "../workflows/page/store-variant-costs-step"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
-import { catalogSyncService } from "./product-map"
-import { stepTimings } from "../workflows/steps/profile"
+import { stepTimings, timed } from "../workflows/steps/profile"
 import { seal } from "../workflows/page/sealed"
 
 export interface PageContext {
@@ -49,8 +50,6 @@ export interface PageOutcome {
   /** Set when the safety brake paused the run before this page: nothing of it was written. */
   paused?: BrakePause
 }
-
-export const MAP_FIELDS = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
 
 /**
  * A page's creates and updates are written as this many concurrent workflows: the product
@@ -122,9 +121,10 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const { container } = ctx
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
-  const rows = ids.length ? await catalogSyncService(container).listCatalogProductMaps({ catalog_id: ids }, { select: MAP_FIELDS, take: null }) : []
-  const planned0 = planPage(items, rows, ctx.mapContext)
-  const checked = ctx.brake ? await ctx.brake(planned0) : { plan: planned0 }
+  const rows = await timed(container, "plan: read map rows", () => readMapRows(knexOf(container), ids))
+  const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))
+  const { brake } = ctx
+  const checked = brake ? await timed(container, "plan: brake", () => brake(planned0)) : { plan: planned0 }
   if (checked.pause) return { paused: checked.pause, plan: planned0, started }
   const plan = checked.plan
   const planned = Date.now()

@@ -1,7 +1,6 @@
 // Write time: gives the variants a page will create or update their SKUs (src/sync/variant-skus.ts)
 // after looking up which of the candidate SKUs the shop's variants already hold.
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
 import type { MapRow } from "../sync/plan-page"
 import { chooseVariantSkus, skusToLookUp, type SkuRequest } from "../sync/variant-skus"
 
@@ -13,21 +12,44 @@ export interface SkuSubject {
   input: { variants: { sizeKey: string; sku: string }[] }
 }
 
+/** The shop's live variants (not soft-deleted) by id, or holding one of some SKUs. */
+export interface ShopVariantSkus {
+  byIds(ids: string[]): Promise<{ id: string; sku: string | null }[]>
+  bySkus(skus: string[]): Promise<{ sku: string | null; product_id: string | null }[]>
+}
+
+/**
+ * Read with one SQL statement each on product_variant, the rows the product module's
+ * listProductVariants returns for these filters (live rows only), without its ORM work per row
+ * (this runs for every written product of every page).
+ */
+export function shopVariantSkus(db: Knex): ShopVariantSkus {
+  return {
+    async byIds(ids) {
+      if (!ids.length) return []
+      const { rows } = await db.raw("select id, sku from product_variant where id = any(?::text[]) and deleted_at is null", [ids])
+      return rows
+    },
+    async bySkus(skus) {
+      if (!skus.length) return []
+      const { rows } = await db.raw("select sku, product_id from product_variant where sku = any(?::text[]) and deleted_at is null", [skus])
+      return rows
+    },
+  }
+}
+
 /**
  * Sets `input.variants[].sku` of the planned creates and updates in place. `adopted`: catalog id →
  * the product a crashed create left behind, which this page adopts (its variants' SKUs are its own).
  */
 export async function resolveVariantSkus(
-  container: MedusaContainer,
+  shop: ShopVariantSkus,
   planned: SkuSubject[],
   adopted: ReadonlyMap<string, string> = new Map()
 ): Promise<void> {
   if (!planned.length) return
-  const productModule = container.resolve(Modules.PRODUCT)
   const variantIds = planned.flatMap((p) => (p.row?.product_id ? Object.values(p.row.variant_ids ?? {}) : []))
-  const current = variantIds.length
-    ? await productModule.listProductVariants({ id: variantIds }, { select: ["id", "sku"], take: null })
-    : []
+  const current = await shop.byIds(variantIds)
   const skuOfVariant = new Map(current.map((v) => [v.id, v.sku ?? null]))
   const requests: SkuRequest[] = planned.map((p) => {
     // The product written is the adopted leftover when there is one, even when the map still
@@ -47,10 +69,7 @@ export async function resolveVariantSkus(
   const candidates = skusToLookUp(requests)
   const holders = new Map<string, string>()
   for (let i = 0; i < candidates.length; i += 1000) {
-    const rows = await productModule.listProductVariants(
-      { sku: candidates.slice(i, i + 1000) },
-      { select: ["id", "sku", "product_id"], take: null }
-    )
+    const rows = await shop.bySkus(candidates.slice(i, i + 1000))
     for (const row of rows) if (row.sku) holders.set(row.sku, row.product_id ?? "")
   }
   const choice = chooseVariantSkus(requests, holders)

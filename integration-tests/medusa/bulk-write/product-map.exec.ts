@@ -6,7 +6,7 @@
 import fs from "node:fs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CATALOG_SYNC_MODULE } from "../../../src/modules/catalog_sync/module-name"
-import { insertMapRows, setMapColumn, updateMapRows } from "../../../src/workflows/page/product-map-rows"
+import { insertMapRows, MAP_ROW_COLUMNS, readMapRows, setMapColumn, updateMapRows } from "../../../src/workflows/page/product-map-rows"
 
 type Row = Record<string, any>
 const ULID = /^cspmap_[0-9A-HJKMNP-TV-Z]{26}$/
@@ -94,5 +94,20 @@ export default async function compare({ container, args }: { container: any; arg
     module: await refused(() => service.updateCatalogProductMaps([{ id: idM2, ...stockOnly }])),
     sql: await refused(() => updateMapRows(pg, [{ id: idS2, ...stockOnly }])),
   }
-  fs.writeFileSync(args[0], JSON.stringify({ rows: out, missing }, null, 2))
+  // The page's read (readMapRows) against the module's list with the same columns, over rows of
+  // every kind: written by either, one with its nullable columns null, one removed, one deleted.
+  await service.createCatalogProductMaps([
+    { catalog_id: "9223372036854775807Bare", status: "removed" },
+    { ...values("ByModuleBig", now), sync_version: 2147483647, variant_ids: {}, status: "draft" },
+  ])
+  const ids = ["ByModule", "BySql", "ByModuleNoPass", "BySqlNoPass", "Bare", "ByModuleBig", "Absent"].map((t) => `9223372036854775807${t}`)
+  const typed = (rows: Row[]) =>
+    rows
+      .map((r) => Object.fromEntries(Object.keys(r).sort().map((k) => [k, { type: r[k] === null ? "null" : `${typeof r[k]} ${r[k].constructor?.name}`, value: r[k] }])))
+      .sort((a, b) => a.catalog_id.value.localeCompare(b.catalog_id.value))
+  const reads = {
+    module: typed(await service.listCatalogProductMaps({ catalog_id: ids }, { select: MAP_ROW_COLUMNS, take: null })),
+    sql: typed(await readMapRows(pg, ids)),
+  }
+  fs.writeFileSync(args[0], JSON.stringify({ rows: out, missing, read: reads }, null, 2))
 }

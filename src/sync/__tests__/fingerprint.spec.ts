@@ -9,6 +9,41 @@ describe("fingerprint", () => {
     expect(stableJson({ b: 1, a: [{ y: 2, x: 1 }] })).toBe(stableJson({ a: [{ x: 1, y: 2 }], b: 1 }))
   })
 
+  it("writes the text its first version wrote (stored fingerprints hash it)", () => {
+    // The first version, kept here as the reference the one-pass writer must match byte for byte.
+    const first = (value: unknown): string => {
+      if (value === null || typeof value !== "object") return JSON.stringify(value ?? null)
+      if (Array.isArray(value)) return `[${value.map(first).join(",")}]`
+      const record = value as Record<string, unknown>
+      const keys = Object.keys(record)
+        .filter((k) => record[k] !== undefined)
+        .sort()
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${first(record[k])}`).join(",")}}`
+    }
+    // eslint-disable-next-line no-sparse-arrays
+    const holes = [1, , 3]
+    const values: unknown[] = [
+      null,
+      undefined,
+      0,
+      -0,
+      1.5e300,
+      NaN,
+      "",
+      'quote " backslash \\ newline \n tab \t \u0001 \u2028 кирилиця 😀 \ud800',
+      true,
+      [],
+      {},
+      [undefined, null, [], {}, [[1]]],
+      holes,
+      [() => 1, 2],
+      { b: 1, a: 2, A: 3, _: 4, "10": 5, "9": 6, "": 7, "ключ": 8, "\u00e9": 9, "e\u0301": 10, "😀": 11, "\"q\"": 12 },
+      { skip: undefined, keep: null, nested: { z: [{ y: undefined, x: "1" }], a: { "": "" } } },
+      { fn: () => 1, date: new Date(0), big: { length: 2, 0: "a" } },
+    ]
+    for (const value of values) expect(stableJson(value)).toBe(first(value))
+  })
+
   it("ignores stock and sync_version but sees prices, images and sizes", () => {
     const base = fingerprint(mapCardToProduct(card(), ctx))
     const stockChanged = card({ sync_version: 8, sizes: card().sizes.map((s) => ({ ...s, stock: 0 })) })

@@ -5,6 +5,7 @@
 // update; an update of a row that is gone fails as the module's does.
 import type { Knex } from "knex"
 import { newId } from "../../bulk-write/ids"
+import type { MapRow } from "../../sync/plan-page"
 
 export const PRODUCT_MAP_TABLE = "catalog_product_map"
 
@@ -22,6 +23,23 @@ const COLUMN_TYPES: Record<string, string> = {
   last_run_id: "text",
   last_seen_pass: "text",
   synced_at: "timestamptz",
+}
+
+/** The columns the sync plans with (MapRow). */
+export const MAP_ROW_COLUMNS: (keyof MapRow)[] = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
+
+/**
+ * The live map rows of these catalog ids, in one statement: the rows the module's
+ * listCatalogProductMaps returns with MAP_ROW_COLUMNS selected (jsonb parsed, sync_version an
+ * integer), without the ORM's work per row (product-map-rows.spec.ts compares them).
+ */
+export async function readMapRows(db: Knex | Knex.Transaction, catalogIds: string[]): Promise<MapRow[]> {
+  if (!catalogIds.length) return []
+  const { rows } = (await db.raw(
+    `select ${MAP_ROW_COLUMNS.join(", ")} from ${PRODUCT_MAP_TABLE} where catalog_id = any(?::text[]) and deleted_at is null`,
+    [catalogIds],
+  )) as { rows: MapRow[] }
+  return rows
 }
 
 export type MapRowValues = Record<string, unknown>

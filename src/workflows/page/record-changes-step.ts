@@ -6,7 +6,8 @@
 //                   products the page will reprice, rewrite or remove (only those), so a row can
 //                   say "1200.00 → 1287.50" once the write has replaced them.
 //   recordChanges   after the product map: builds the rows (src/sync/change-rows.ts, pure) and
-//                   stores as many as the run's cap leaves room for; the rest are only counted.
+//                   stores as many as the run's cap leaves room for (one insert, change-log-rows.ts);
+//                   the rest are only counted.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -17,6 +18,7 @@ import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
+import { insertChangeRows } from "./change-log-rows"
 import { knexOf } from "./store-variant-costs-step"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"
@@ -132,10 +134,7 @@ export interface RecordedChanges {
   omitted: Omitted
 }
 
-type ChangeService = {
-  createCatalogSyncRunChanges(data: Record<string, unknown>[]): Promise<{ id: string }[]>
-  deleteCatalogSyncRunChanges(ids: string[]): Promise<void>
-}
+type ChangeService = { deleteCatalogSyncRunChanges(ids: string[]): Promise<void> }
 
 /** The run's cap (a test may lower it to see the cap work on a small catalog). */
 function capOf(mode: "changes" | "full"): number {
@@ -148,16 +147,16 @@ export const recordChangesStep = createStep(
   async (input: RecordChangesInput, { container }) => {
     const rows = changeRowsOf(input.changes, input.before)
     if (!rows.length) return new StepResponse<RecordedChanges, string[]>({ stored: 0, omitted: {} }, [])
-    const service = container.resolve(CATALOG_SYNC_MODULE) as unknown as ChangeService
+    const db = knexOf(container)
     // The rows earlier pages of this run stored (indexed on run_id): no count to carry between pages.
-    const { rows: counted } = (await knexOf(container).raw(
+    const { rows: counted } = (await db.raw(
       "select count(*)::int as n from catalog_sync_run_change where run_id = ? and deleted_at is null",
       [input.runId]
     )) as { rows: { n: number }[] }
     const storedSoFar = counted[0].n
     const { store, omitted } = selectRowsToStore(rows, storedSoFar, capOf(input.mode))
-    const created = store.length ? await service.createCatalogSyncRunChanges(store.map((r) => ({ run_id: input.runId, ...r }))) : []
-    return new StepResponse<RecordedChanges, string[]>({ stored: store.length, omitted }, created.map((c) => c.id))
+    const ids = await insertChangeRows(db, input.runId, store)
+    return new StepResponse<RecordedChanges, string[]>({ stored: store.length, omitted }, ids)
   },
   // The page failed after this step: its rows go with it (the page is written again).
   async (ids, { container }) => {

@@ -141,6 +141,23 @@ async function rowsOfProducts(db: Knex | Knex.Transaction, catalogIds: string[])
     .whereNull("deleted_at")
 }
 
+const sizeOf = (r: Pick<VariantCostRow, "catalog_id" | "size_key">) => `${r.catalog_id}\u0000${r.size_key}`
+
+/** category_path as JSON text in one spelling (PostgreSQL writes jsonb back with spaces). */
+function sameJsonText(stored: string | null, planned: string | null): boolean {
+  if (stored === null || planned === null) return stored === planned
+  return JSON.stringify(JSON.parse(stored)) === planned
+}
+
+/**
+ * Whether the upsert would leave the stored row as it is: every column equal as text (text
+ * columns compare as their text in PostgreSQL too; priced_revision is an integer both sides).
+ */
+function sameCostRow(stored: StoredRow | undefined, planned: VariantCostRow): boolean {
+  if (!stored) return false
+  return COLUMNS.every((c) => (c === "category_path" ? sameJsonText(stored.category_path, planned.category_path) : stored[c] === planned[c]))
+}
+
 export const storeVariantCostsStep = createStep(
   storeVariantCostsStepId,
   async (input: StoreVariantCostsInput, { container }) => {
@@ -158,13 +175,19 @@ export const storeVariantCostsStep = createStep(
     const removed = costs.removedIds
     const db = knexOf(container)
     const before = await rowsOfProducts(db, [...priced, ...removed])
-    await db.transaction(async (trx) => {
-      await upsertCostRows(trx, rows)
-      // Sizes the products no longer have, and removed products: their rows go.
-      const keep = new Set(rows.map((r) => `${r.catalog_id}\u0000${r.size_key}`))
-      const gone = before.filter((r) => !keep.has(`${r.catalog_id}\u0000${r.size_key}`)).map((r) => r.id)
-      if (gone.length) await trx(VARIANT_COST_TABLE).whereIn("id", gone).delete()
-    })
+    const stored = new Map(before.map((r) => [sizeOf(r), r]))
+    // Rows equal to the stored ones are left out here (the upsert would leave them as they are):
+    // on a stock-only page that is every row, and the page writes no cost at all.
+    const changed = rows.filter((r) => !sameCostRow(stored.get(sizeOf(r)), r))
+    // Sizes the products no longer have, and removed products: their rows go.
+    const keep = new Set(rows.map(sizeOf))
+    const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
+    if (changed.length || gone.length) {
+      await db.transaction(async (trx) => {
+        await upsertCostRows(trx, changed)
+        if (gone.length) await trx(VARIANT_COST_TABLE).whereIn("id", gone).delete()
+      })
+    }
     return new StepResponse(undefined, { catalogIds: [...priced, ...removed], before })
   },
   async (saved, { container }) => {
