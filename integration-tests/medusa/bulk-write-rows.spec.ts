@@ -126,7 +126,7 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.fieldsClashEvents).toEqual([])
   })
 
-  it("changes a product's sizes exactly as the plugin's update workflow, table by table: a size removed, one added, one that left and comes back", () => {
+  it("changes a product's sizes exactly as the plugin's update workflow, table by table: a size removed, one added, one that left and comes back, one that loses its price", () => {
     const [removedAdded, cameBack] = out.sizes
     for (const step of out.sizes) {
       expect(step.rest).toBe(0)
@@ -149,6 +149,7 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(cameBack.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([["41", null], ["42", null], ["43", null]])
     expect(cameBack.bulk.variants[3].optionValues).toEqual([{ title: "Розмір", value: "43", belongs_to_product: true }])
     expect(cameBack.bulk.product.title).toBe("Кеди <tag>")
+    expect(cameBack.bulk.variants.map((v: any) => v.priceSets[0].prices.length)).toEqual([1, 0, 1, 1])
   })
 
   it("tells the page the variant and inventory item of each size after a size change, as the update workflow does", () => {

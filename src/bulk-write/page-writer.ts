@@ -11,7 +11,7 @@ import { removeProducts, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
-import { setBasePrices } from "./update-prices"
+import { removeBasePrices, setBasePrices } from "./update-prices"
 import { setStockLevels } from "./update-stock"
 
 export class BulkPage {
@@ -41,6 +41,13 @@ export class BulkPage {
   /** Base price changes: product.updated per product touched (as updateProductsWorkflow). */
   async setBasePrices(changes: PriceChange[], currencyCode: string) {
     const result = await setBasePrices(this.trx, changes, currencyCode)
+    this.events.add(BULK_EVENTS.productUpdated, result.productIds)
+    return result
+  }
+
+  /** Base prices removed (the pricing module's price set upsert with no prices): product.updated per product touched. */
+  async removeBasePrices(variantIds: string[]) {
+    const result = await removeBasePrices(this.trx, variantIds)
     this.events.add(BULK_EVENTS.productUpdated, result.productIds)
     return result
   }

@@ -254,10 +254,10 @@ export default async function compare({ container, args }: { container: any; arg
   // ── a catalog product's sizes changed: the plugin's update workflow vs the bulk size path.
   // First 43 leaves and 41 comes first in size order (42's rank moves), with new prices and
   // stock; then 43 comes back (the churn case: a fresh value, variant, price set and item) with a
-  // new title (product fields too). Both products are made by the workflow, so only the update differs.
+  // new title (product fields too), and 42 loses its price (the catalog no longer prices it). Both products are made by the workflow, so only the update differs.
   const [WS, BS] = ["900000000000000003", "900000000000000004"]
-  type Size = { size: string; stock: number; cost_price: string; price: string }
-  const size = (s: string, stock: number, price: string): Size => ({ size: s, stock, cost_price: "1000.00", price })
+  type Size = { size: string; stock: number; cost_price: string; price: string | null }
+  const size = (s: string, stock: number, price: string | null): Size => ({ size: s, stock, cost_price: "1000.00", price })
   const sizedProduct = (id: string, sizes: Size[], name?: string): ProductToCreate => {
     const c = card({ id, sku: `PLG-${id}`, weight_kg: "1.2", sizes, ...(name ? { name, name_uk: name } : {}) })
     const mapped = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: placement.salesChannelId })
@@ -282,7 +282,7 @@ export default async function compare({ container, args }: { container: any; arg
   const told = (r: CreatedProduct) => Object.fromEntries(Object.keys(r.variantIds).map((k) => [k, { variant: r.variantIds[k], item: r.inventoryItemIds[k] }]))
   const [first, second] = [
     [size("41", 4, "1500.00"), size("42", 1, "1290.00")],
-    [size("41", 4, "1500.00"), size("42", 1, "1290.00"), size("43", 6, "1310.00")],
+    [size("41", 4, "1500.00"), size("42", 1, null), size("43", 6, "1310.00")],
   ]
   const start = [size("42", 3, "1287.00"), size("43", 2, "1300.10")]
   let { result: [wsWas] } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(WS, start)], placement } })

@@ -39,16 +39,24 @@ const stateOf = (p: ProductToUpdate, over: Partial<LiveProductState> = {}): Live
 const NONE = { reservedVariantIds: new Set<string>(), takenSkus: new Set<string>() }
 
 describe("size changes written in bulk", () => {
-  it("takes products whose plan changed their sizes; a price change needs every size priced", () => {
+  it("takes products whose plan changed their sizes", () => {
     expect(sizesChanged(product("1", ["42", "43"], [size("42")]))).toBe(true)
     expect(sizesChanged(product("1", ["42"], [size("42")], { partsToWrite: { fields: true, variants: false, prices: true } }))).toBe(false)
+    // An adopted leftover: nothing is known, all parts are written by the workflow.
     expect(sizesChanged(product("1", ["42"], [size("42")], { partsToWrite: undefined }))).toBe(false)
-    const unpriced = product("1", ["42"], [size("42"), size("43")])
-    unpriced.input.variants[1] = { ...unpriced.input.variants[1], amount: null }
-    expect(sizesChanged(unpriced)).toBe(false)
-    // Locked prices are not written to kept sizes: an unpriced new size is fine then (an empty price set).
-    expect(sizesChanged({ ...unpriced, lockedFields: ["prices"] })).toBe(true)
-    expect(sizesChanged({ ...unpriced, partsToWrite: { fields: false, variants: true, prices: false } })).toBe(true)
+  })
+
+  it("removes the base price of a kept size the catalog no longer prices, and gives a new unpriced size an empty price set", () => {
+    const p = product("1", ["42", "43"], [size("42"), size("43"), size("44")])
+    p.input.variants = p.input.variants.map((v) => (v.sizeKey === "43" || v.sizeKey === "44" ? { ...v, amount: null } : v))
+    const split = splitSizeChanges([p], { [p.productId]: liveOf(p) }, { [p.productId]: stateOf(p) }, true)
+    const { changes, prices, unpriced } = sizeChangeWrites(split.bulk)
+    expect(prices.map((x) => x.variantId)).toEqual(["var_1_42"])
+    expect(unpriced).toEqual(["var_1_43"])
+    expect(changes[0].added.map((a) => [a.sku, a.amount])).toEqual([["SKU-1-44", null]])
+    // Locked prices: kept sizes get neither.
+    const locked = sizeChangeWrites(splitSizeChanges([{ ...p, lockedFields: ["prices"] }], { [p.productId]: liveOf(p) }, { [p.productId]: stateOf(p) }, true).bulk)
+    expect([locked.prices, locked.unpriced]).toEqual([[], []])
   })
 
   it("plans exactly the update workflow's changes: lost sizes removed, new ones added in size order, kept ones updated", () => {

@@ -9,10 +9,9 @@ import type { CreatedProduct, ProductToUpdate } from "../page-input"
 import { productFieldsUpdate, shopAsPlanned, type LiveProductState } from "./fields-only-changes"
 import type { LivePricedVariant } from "./price-only-changes"
 
-/** The plan changed the sizes; prices, if changed and not locked, are all set (a price is never removed in bulk). */
+/** The plan changed the sizes (an adopted leftover, with nothing known, is the workflow's). */
 export function sizesChanged(p: ProductToUpdate): boolean {
-  const parts = p.partsToWrite
-  return !!parts && parts.variants && (!writesKeptPrices(p) || p.input.variants.every((v) => v.amount !== null))
+  return !!p.partsToWrite?.variants
 }
 
 function writesKeptPrices(p: ProductToUpdate): boolean {
@@ -67,7 +66,14 @@ export function withoutBlocked(split: SizeChangeSplit, blockers: SizeChangeBlock
 }
 
 /** The bulk writes of the planned products: size changes, kept sizes' prices and levels, product fields where they changed. */
-export function sizeChangeWrites(planned: PlannedSizeChange[]): { changes: SizeChange[]; prices: PriceChange[]; levels: StockChange[]; updates: ProductFieldsUpdate[] } {
+export function sizeChangeWrites(planned: PlannedSizeChange[]): {
+  changes: SizeChange[]
+  prices: PriceChange[]
+  /** Kept sizes the catalog no longer prices: their base price goes. */
+  unpriced: string[]
+  levels: StockChange[]
+  updates: ProductFieldsUpdate[]
+} {
   const changes = planned.map(({ item, plan }) => ({
     productId: item.productId,
     optionTitle: item.input.optionTitle,
@@ -78,7 +84,8 @@ export function sizeChangeWrites(planned: PlannedSizeChange[]): { changes: SizeC
   }))
   return {
     changes,
-    prices: planned.flatMap(({ plan }) => plan.keptPrices.map((k) => ({ variantId: k.variantId, amount: k.amount! }))),
+    prices: planned.flatMap(({ plan }) => plan.keptPrices.filter((k) => k.amount !== null).map((k) => ({ variantId: k.variantId, amount: k.amount! }))),
+    unpriced: planned.flatMap(({ plan }) => plan.keptPrices.filter((k) => k.amount === null).map((k) => k.variantId)),
     levels: planned.flatMap(({ plan }) => plan.keptLevels),
     updates: planned.filter(({ plan }) => plan.fieldsChanged.length).map(({ item }) => productFieldsUpdate(item)),
   }

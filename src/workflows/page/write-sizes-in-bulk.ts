@@ -56,11 +56,12 @@ export async function writeSizesInBulk(container: MedusaContainer, candidates: P
       readSizeChangeBlockers(page.trx, planned.bulk.flatMap((b) => b.plan.removedVariantIds), planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))),
     )
     const { bulk, rest } = withoutBlocked(planned, blockers)
-    const { changes, prices, levels, updates } = sizeChangeWrites(bulk)
+    const { changes, prices, unpriced, levels, updates } = sizeChangeWrites(bulk)
     const bulkPlacement = { ...placement, currencyCode: CURRENCY_CODE }
     const changed = await timed(container, "bulk sizes variants", () => page.changeSizes(changes, bulkPlacement))
     await timed(container, "bulk sizes products", () => page.updateProducts(updates))
     await timed(container, "bulk sizes base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
+    await timed(container, "bulk sizes prices removed", () => page.removeBasePrices(unpriced))
     await timed(container, "bulk sizes stock levels", () => page.setStock(levels, placement.stockLocationId))
     page.productsUpdated(bulk.map((b) => b.item.productId))
     return { written: bulk.map((b, i) => ({ item: b.item, result: writtenSizeChange(b, changed.added[i]) })), rest }
