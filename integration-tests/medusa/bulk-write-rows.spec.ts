@@ -126,6 +126,54 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.fieldsClashEvents).toEqual([])
   })
 
+  it("changes a product's sizes exactly as the plugin's update workflow, table by table: a size removed, one added, one that left and comes back, one that loses its price", () => {
+    const [removedAdded, cameBack] = out.sizes
+    for (const step of out.sizes) {
+      expect(step.rest).toBe(0)
+      expect(step.bulk).toEqual(step.workflow)
+    }
+    // Not vacuous: 43 left (its variant, price set, price, item, level and links soft-deleted), 41 came first. Its value
+    // is gone for good, with the deleted variant's option row: a value joining the option replaces the option's values.
+    const sizesOf = (s: any) => s.variants.map((v: any) => [v.variant.metadata.catalog_size, v.variant.variant_rank, v.variant.deleted_at])
+    expect(sizesOf(removedAdded.bulk)).toEqual([["41", 0, null], ["42", 1, null], ["43", 1, "<deleted>"]])
+    const gone = removedAdded.bulk.variants[2]
+    expect(gone.priceSets[0]).toMatchObject({ link: { deleted_at: "<deleted>" }, set: { deleted_at: "<deleted>" }, prices: [{ deleted_at: "<deleted>" }] })
+    expect(gone.items[0]).toMatchObject({ link: { deleted_at: "<deleted>" }, item: { deleted_at: "<deleted>" }, levels: [{ deleted_at: "<deleted>" }] })
+    expect(removedAdded.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([["41", null], ["42", null]])
+    expect(gone.optionValues).toEqual([])
+    expect(removedAdded.bulk.options[0].productOptionValues.map((v: any) => v._value)).toEqual(["41", "42"])
+    expect(removedAdded.bulk.variants.slice(0, 2).map((v: any) => v.priceSets[0].prices.length)).toEqual([1, 1])
+    expect(removedAdded.bulk.variants.slice(0, 2).map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["4", "1"])
+    // 43 came back: a fresh value and variant beside the deleted one, and the new title.
+    expect(sizesOf(cameBack.bulk)).toEqual([["41", 0, null], ["42", 1, null], ["43", 1, "<deleted>"], ["43", 2, null]])
+    expect(cameBack.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([["41", null], ["42", null], ["43", null]])
+    expect(cameBack.bulk.variants[3].optionValues).toEqual([{ title: "Розмір", value: "43", belongs_to_product: true }])
+    expect(cameBack.bulk.product.title).toBe("Кеди <tag>")
+    expect(cameBack.bulk.variants.map((v: any) => v.priceSets[0].prices.length)).toEqual([1, 0, 1, 1])
+  })
+
+  it("tells the page the variant and inventory item of each size after a size change, as the update workflow does", () => {
+    for (const step of out.sizes) {
+      for (const way of ["workflow", "bulk"]) {
+        expect(step.told[way]).toEqual(step.truth[way])
+        expect(Object.keys(step.told[way]).sort()).toEqual(Object.keys(step.truth.workflow).sort())
+      }
+    }
+    expect(Object.keys(out.sizes[1].told.bulk).sort()).toEqual(["41", "42", "43"])
+  })
+
+  it("emits the update workflow's events for a size change (product.updated marked, product-variant.deleted, inventory-item.deleted), and the levels' events as the bulk paths do", () => {
+    const [removedAdded, cameBack] = out.sizes
+    const notLevels = (events: Event[]) => names(events.filter((e) => !e.name.startsWith("inventory-level.")))
+    for (const step of out.sizes) {
+      expect(notLevels(step.bulkEvents)).toEqual(notLevels(step.workflowEvents))
+      expect(step.bulkEvents.filter((e: Event) => e.name === "product.updated")).toEqual([{ name: "product.updated", id: step.ids.bulk }])
+    }
+    expect(notLevels(removedAdded.bulkEvents)).toEqual(["inventory-item.deleted", "product-variant.deleted", "product.updated"])
+    expect(names(removedAdded.bulkEvents).filter((n) => n === "inventory-level.created")).toHaveLength(1)
+    expect(notLevels(cameBack.bulkEvents)).toEqual(["product.updated"])
+  })
+
   it("reads back through Medusa's query API the same as Medusa's own product", () => {
     expect(out.readCreated.bulk).toEqual(out.readCreated.medusa)
     expect(out.readCreated.bulk.variants[0].calculated_price.calculated_amount).toBe(1300.5)

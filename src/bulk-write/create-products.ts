@@ -5,7 +5,7 @@ import type { Knex } from "knex"
 import { rawValue, normalizedDecimal } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
 import { insertRows, json } from "./sql"
-import type { BulkPlacement, BulkProduct, CreatedBulkProduct } from "./types"
+import type { BulkPlacement, BulkProduct, BulkVariant, CreatedBulkProduct } from "./types"
 
 type Row = Record<string, unknown>
 
@@ -57,7 +57,7 @@ const ZERO = rawValue("0")
  * transaction's start: one instant per page, as Medusa's one call per page gives one instant).
  */
 export function planProductRows(products: BulkProduct[], placement: BulkPlacement): { rows: ProductRows; created: CreatedBulkProduct[] } {
-  const rows: ProductRows = Object.fromEntries(PRODUCT_TABLES.map((t) => [t, []])) as unknown as ProductRows
+  const rows = emptyProductRows()
   const created: CreatedBulkProduct[] = []
   for (const p of products) {
     const productId = newId(ID_PREFIX.product)
@@ -107,66 +107,85 @@ export function planProductRows(products: BulkProduct[], placement: BulkPlacemen
     if (placement.shippingProfileId) {
       rows.product_shipping_profile.push({ id: newId(ID_PREFIX.productShippingProfile), product_id: productId, shipping_profile_id: placement.shippingProfileId })
     }
-    const variants: CreatedBulkProduct["variants"] = []
-    p.variants.forEach((v, rank) => {
-      const variantId = newId(ID_PREFIX.variant)
-      rows.product_variant.push({
-        id: variantId,
-        title: v.title,
-        sku: v.sku,
-        allow_backorder: false,
-        manage_inventory: true,
-        metadata: json(v.metadata),
-        variant_rank: rank,
-        product_id: productId,
-      })
-      for (const [title, value] of Object.entries(v.options)) {
-        const valueId = valueIds.get(`${title}\u0000${value}`)
-        if (!valueId) throw new Error(`variant ${v.sku}: option ${title} has no value ${value}`)
-        rows.product_variant_option.push({ variant_id: variantId, option_value_id: valueId })
-      }
-      const priceSetId = newId(ID_PREFIX.priceSet)
-      rows.price_set.push({ id: priceSetId })
-      if (v.amount !== null) {
-        rows.price.push({
-          id: newId(ID_PREFIX.price),
-          title: null,
-          price_set_id: priceSetId,
-          currency_code: placement.currencyCode,
-          raw_amount: json(rawValue(v.amount)),
-          rules_count: 0,
-          price_list_id: null,
-          amount: normalizedDecimal(v.amount),
-        })
-      }
-      const itemId = newId(ID_PREFIX.inventoryItem)
-      const title = v.inventoryTitle ?? v.title
-      rows.inventory_item.push({ id: itemId, sku: v.sku, requires_shipping: true, title, description: title })
-      const levelId = newId(ID_PREFIX.inventoryLevel)
-      const stocked = rawValue(v.stock)
-      rows.inventory_level.push({
-        id: levelId,
-        inventory_item_id: itemId,
-        location_id: placement.stockLocationId,
-        stocked_quantity: stocked.value,
-        reserved_quantity: "0",
-        incoming_quantity: "0",
-        raw_stocked_quantity: json(stocked),
-        raw_reserved_quantity: json(ZERO),
-        raw_incoming_quantity: json(ZERO),
-      })
-      rows.product_variant_price_set.push({ id: newId(ID_PREFIX.variantPriceSet), variant_id: variantId, price_set_id: priceSetId })
-      rows.product_variant_inventory_item.push({
-        id: newId(ID_PREFIX.variantInventoryItem),
-        variant_id: variantId,
-        inventory_item_id: itemId,
-        required_quantity: 1,
-      })
-      variants.push({ sku: v.sku, variantId, priceSetId, inventoryItemId: itemId, inventoryLevelId: levelId })
-    })
+    const variants = p.variants.map((v, rank) => planVariantRows(rows, productId, v, rank, (title, value) => valueIds.get(`${title}\u0000${value}`), placement))
     created.push({ productId, handle: p.handle, variants })
   }
   return { rows, created }
+}
+
+/** An empty set of tables to plan rows into. */
+export function emptyProductRows(): ProductRows {
+  return Object.fromEntries(PRODUCT_TABLES.map((t) => [t, []])) as unknown as ProductRows
+}
+
+/**
+ * One variant's rows as createProductsWorkflow (and the update workflow's added sizes) write them:
+ * the variant with its option value links, a price set (with the base price, if any), an inventory
+ * item with its level at the placement's location, and the variant's price set and item links.
+ */
+export function planVariantRows(
+  rows: ProductRows,
+  productId: string,
+  v: BulkVariant,
+  rank: number,
+  valueIdOf: (optionTitle: string, value: string) => string | undefined,
+  placement: BulkPlacement,
+): CreatedBulkProduct["variants"][number] {
+  const variantId = newId(ID_PREFIX.variant)
+  rows.product_variant.push({
+    id: variantId,
+    title: v.title,
+    sku: v.sku,
+    allow_backorder: false,
+    manage_inventory: true,
+    metadata: json(v.metadata),
+    variant_rank: rank,
+    product_id: productId,
+  })
+  for (const [title, value] of Object.entries(v.options)) {
+    const valueId = valueIdOf(title, value)
+    if (!valueId) throw new Error(`variant ${v.sku}: option ${title} has no value ${value}`)
+    rows.product_variant_option.push({ variant_id: variantId, option_value_id: valueId })
+  }
+  const priceSetId = newId(ID_PREFIX.priceSet)
+  rows.price_set.push({ id: priceSetId })
+  if (v.amount !== null) {
+    rows.price.push({
+      id: newId(ID_PREFIX.price),
+      title: null,
+      price_set_id: priceSetId,
+      currency_code: placement.currencyCode,
+      raw_amount: json(rawValue(v.amount)),
+      rules_count: 0,
+      price_list_id: null,
+      amount: normalizedDecimal(v.amount),
+    })
+  }
+  const itemId = newId(ID_PREFIX.inventoryItem)
+  const title = v.inventoryTitle ?? v.title
+  const description = v.inventoryDescription === undefined ? title : v.inventoryDescription
+  rows.inventory_item.push({ id: itemId, sku: v.sku, requires_shipping: true, title, description })
+  const levelId = newId(ID_PREFIX.inventoryLevel)
+  const stocked = rawValue(v.stock)
+  rows.inventory_level.push({
+    id: levelId,
+    inventory_item_id: itemId,
+    location_id: placement.stockLocationId,
+    stocked_quantity: stocked.value,
+    reserved_quantity: "0",
+    incoming_quantity: "0",
+    raw_stocked_quantity: json(stocked),
+    raw_reserved_quantity: json(ZERO),
+    raw_incoming_quantity: json(ZERO),
+  })
+  rows.product_variant_price_set.push({ id: newId(ID_PREFIX.variantPriceSet), variant_id: variantId, price_set_id: priceSetId })
+  rows.product_variant_inventory_item.push({
+    id: newId(ID_PREFIX.variantInventoryItem),
+    variant_id: variantId,
+    inventory_item_id: itemId,
+    required_quantity: 1,
+  })
+  return { sku: v.sku, variantId, priceSetId, inventoryItemId: itemId, inventoryLevelId: levelId }
 }
 
 export async function insertProductRows(trx: Knex.Transaction, rows: ProductRows): Promise<void> {

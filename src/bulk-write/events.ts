@@ -3,13 +3,14 @@
 // The bulk writer is the sync's alone, so its product.updated events carry the sync's mark
 // (SYNC_WRITE_MARK), as the update workflow's do: auto-lock must not take them for admin edits.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { InventoryItemWorkflowEvents, InventoryLevelWorkflowEvents, Modules, ProductWorkflowEvents } from "@medusajs/framework/utils"
+import { InventoryItemWorkflowEvents, InventoryLevelWorkflowEvents, Modules, ProductVariantWorkflowEvents, ProductWorkflowEvents } from "@medusajs/framework/utils"
 import { SYNC_WRITE_MARK } from "../field-locks/admin-edits"
 
 export const BULK_EVENTS = {
   productCreated: ProductWorkflowEvents.CREATED,
   productUpdated: ProductWorkflowEvents.UPDATED,
   productDeleted: ProductWorkflowEvents.DELETED,
+  variantDeleted: ProductVariantWorkflowEvents.DELETED,
   inventoryLevelCreated: InventoryLevelWorkflowEvents.CREATED,
   inventoryLevelUpdated: InventoryLevelWorkflowEvents.UPDATED,
   inventoryItemDeleted: InventoryItemWorkflowEvents.DELETED,

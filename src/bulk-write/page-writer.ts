@@ -4,13 +4,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
+import { changeSizes, type ChangedSizes } from "./change-sizes"
 import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { removeProducts, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
-import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, StockChange, WantedSalePrice } from "./types"
+import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
-import { setBasePrices } from "./update-prices"
+import { removeBasePrices, setBasePrices } from "./update-prices"
 import { setStockLevels } from "./update-stock"
 
 export class BulkPage {
@@ -44,6 +45,13 @@ export class BulkPage {
     return result
   }
 
+  /** Base prices removed (the pricing module's price set upsert with no prices): product.updated per product touched. */
+  async removeBasePrices(variantIds: string[]) {
+    const result = await removeBasePrices(this.trx, variantIds)
+    this.events.add(BULK_EVENTS.productUpdated, result.productIds)
+    return result
+  }
+
   /** updateProductsWorkflow (product fields, gallery, categories): product.updated per product. */
   async updateProducts(updates: ProductFieldsUpdate[]): Promise<string[]> {
     const ids = await updateProducts(this.trx, updates)
@@ -57,6 +65,19 @@ export class BulkPage {
     this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
     this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
     return removed
+  }
+
+  /**
+   * The update workflow's size changes (deleteProductVariantsWorkflow, option values pruned and
+   * added, new variants with prices and inventory, kept variants' fields): product-variant.deleted
+   * per removed variant, inventory-item.deleted per removed item, inventory-level.created per new level.
+   */
+  async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
+    const result = await changeSizes(this.trx, changes, placement)
+    this.events.add(BULK_EVENTS.variantDeleted, changes.flatMap((c) => c.removedVariantIds))
+    this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
+    this.events.add(BULK_EVENTS.inventoryLevelCreated, result.added.flat().map((v) => v.inventoryLevelId))
+    return result
   }
 
   /** batchPriceListPricesWorkflow (create/update), which emits no event. */

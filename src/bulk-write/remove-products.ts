@@ -33,7 +33,7 @@ export function productLinkTables(): { table: string; column: "product_id" | "va
   return [...found].map(([table, column]) => ({ table, column }))
 }
 
-async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[]): Promise<string[]> {
+export async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return []
   const rows = await trx(table)
     .whereIn(column, ids)
@@ -71,13 +71,20 @@ export interface RemovedProducts {
   inventoryItemIds: string[]
 }
 
-export async function removeProducts(trx: Knex.Transaction, productIds: string[]): Promise<RemovedProducts> {
-  const products: string[] = (await trx("product").select("id").whereIn("id", productIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
-  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [] }
-  const variants: { id: string; manage_inventory: boolean }[] = await trx("product_variant")
-    .select("id", "manage_inventory")
-    .whereIn("product_id", products)
-    .whereNull("deleted_at")
+export interface RemovedVariants {
+  variantIds: string[]
+  inventoryItemIds: string[]
+}
+
+/**
+ * deleteProductVariantsWorkflow's soft deletes for these variants (live ones): every module link
+ * of the variants, the price sets they cascade to with their prices and price rules, the
+ * inventory items only these variants use (deleteInventoryItemWorkflow: items, levels, their
+ * links), then the variants. product_variant_option keeps its rows, as Medusa leaves them.
+ */
+export async function removeVariants(trx: Knex.Transaction, ids: string[]): Promise<RemovedVariants> {
+  if (!ids.length) return { variantIds: [], inventoryItemIds: [] }
+  const variants: { id: string; manage_inventory: boolean }[] = await trx("product_variant").select("id", "manage_inventory").whereIn("id", ids).whereNull("deleted_at")
   const variantIds = variants.map((v) => v.id)
   const managed = variants.filter((v) => v.manage_inventory).map((v) => v.id)
 
@@ -95,7 +102,7 @@ export async function removeProducts(trx: Knex.Transaction, productIds: string[]
   // deleteInventoryItemWorkflow also removes the items' links (from the inventory side).
   await softDelete(trx, "product_variant_inventory_item", "inventory_item_id", inventoryItemIds)
   for (const { table, column } of productLinkTables()) {
-    await softDelete(trx, table, column, column === "product_id" ? products : variantIds)
+    if (column === "variant_id") await softDelete(trx, table, column, variantIds)
   }
   const priceIds: string[] = priceSetIds.length
     ? (await trx("price").select("id").whereIn("price_set_id", priceSetIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
@@ -103,8 +110,18 @@ export async function removeProducts(trx: Knex.Transaction, productIds: string[]
   await softDelete(trx, "price_rule", "price_id", priceIds)
   await softDelete(trx, "price", "id", priceIds)
   await softDelete(trx, "price_set", "id", priceSetIds)
-
   await softDelete(trx, "product_variant", "id", variantIds)
+  return { variantIds, inventoryItemIds }
+}
+
+export async function removeProducts(trx: Knex.Transaction, productIds: string[]): Promise<RemovedProducts> {
+  const products: string[] = (await trx("product").select("id").whereIn("id", productIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
+  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [] }
+  const variantIds: string[] = (await trx("product_variant").select("id").whereIn("product_id", products).whereNull("deleted_at")).map((r: { id: string }) => r.id)
+  const { inventoryItemIds } = await removeVariants(trx, variantIds)
+  for (const { table, column } of productLinkTables()) {
+    if (column === "product_id") await softDelete(trx, table, column, products)
+  }
   await softDelete(trx, "image", "product_id", products)
   const exclusiveOptionIds: string[] = (
     await trx("product_product_option as ppo")

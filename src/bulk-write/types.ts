@@ -13,6 +13,8 @@ export interface BulkVariant {
   metadata?: Record<string, unknown> | null
   /** Inventory item title; Medusa's createProductsWorkflow uses the variant title. */
   inventoryTitle?: string
+  /** Inventory item description; absent = the item's title (createProductsWorkflow), null = none (the inventory module's createInventoryItems). */
+  inventoryDescription?: string | null
 }
 
 export interface BulkOption {
@@ -99,4 +101,31 @@ export interface ProductFieldsUpdate {
   images?: string[]
   /** The product's categories (exactly these); absent = untouched. */
   categoryIds?: string[]
+}
+
+/** A size kept by a size change: the variant's fields as the update writes them (metadata is merged). */
+export interface KeptSize {
+  variantId: string
+  rank: number
+  title: string
+  sku: string
+  metadata: Record<string, unknown>
+}
+
+/** A size a size change adds: a new variant (rank = its position) on the size option's value. */
+export interface AddedSize extends Omit<BulkVariant, "options"> {
+  rank: number
+  optionValue: string
+}
+
+/** One product's size change: variants removed, the size option's values after it, sizes kept and added. */
+export interface SizeChange {
+  productId: string
+  /** The size option's title (the product must have it). */
+  optionTitle: string
+  removedVariantIds: string[]
+  /** The option values the product's sizes use after the change (others are pruned). */
+  values: string[]
+  kept: KeptSize[]
+  added: AddedSize[]
 }

@@ -64,3 +64,22 @@ export async function setBasePrices(
     createdPriceIds: created.map((r) => r.id),
   }
 }
+
+/**
+ * The base prices (no price list) of these variants' price sets deleted, as the pricing module's
+ * price set upsert with no prices deletes them (rows gone, their rules by the foreign key's
+ * cascade): a size the catalog no longer prices. Returns the products touched (product.updated).
+ */
+export async function removeBasePrices(trx: Knex.Transaction, variantIds: string[]): Promise<{ productIds: string[]; deletedPriceIds: string[] }> {
+  if (!variantIds.length) return { productIds: [], deletedPriceIds: [] }
+  const { rows } = await trx.raw(
+    `delete from price p using product_variant_price_set l, product_variant v, price_set s
+      where l.variant_id = any(?) and l.deleted_at is null and v.id = l.variant_id and v.deleted_at is null
+        and s.id = l.price_set_id and s.deleted_at is null
+        and p.price_set_id = l.price_set_id and p.price_list_id is null and p.deleted_at is null
+      returning p.id, v.product_id`,
+    [variantIds],
+  )
+  const deleted = rows as { id: string; product_id: string }[]
+  return { productIds: [...new Set(deleted.map((r) => r.product_id))], deletedPriceIds: deleted.map((r) => r.id) }
+}

@@ -18,8 +18,9 @@ import { BULK_EVENTS, writePageInBulk, type BulkProduct } from "../../../src/bul
 import { card } from "../../../src/sync/__tests__/card-fixtures"
 import { mapCardToProduct, stockOf as cardStock } from "../../../src/sync/map-card"
 import { createCatalogProductsWorkflow } from "../../../src/workflows/create-catalog-products"
-import type { ProductToCreate, ProductToUpdate } from "../../../src/workflows/page-input"
+import type { CreatedProduct, ProductToCreate, ProductToUpdate } from "../../../src/workflows/page-input"
 import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-bulk"
+import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bulk"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
@@ -249,6 +250,66 @@ export default async function compare({ container, args }: { container: any; arg
   out.fieldsClash = await writeFieldsInBulk(container, [clash], placement).then(() => "written", (e: Error) => e.message)
   out.fieldsClashTitle = (await pg.raw("select title from product where id = ?", [bkCreated.productId])).rows[0].title
   out.fieldsClashEvents = await settle()
+
+  // ── a catalog product's sizes changed: the plugin's update workflow vs the bulk size path.
+  // First 43 leaves and 41 comes first in size order (42's rank moves), with new prices and
+  // stock; then 43 comes back (the churn case: a fresh value, variant, price set and item) with a
+  // new title (product fields too), and 42 loses its price (the catalog no longer prices it). Both products are made by the workflow, so only the update differs.
+  const [WS, BS] = ["900000000000000003", "900000000000000004"]
+  type Size = { size: string; stock: number; cost_price: string; price: string | null }
+  const size = (s: string, stock: number, price: string | null): Size => ({ size: s, stock, cost_price: "1000.00", price })
+  const sizedProduct = (id: string, sizes: Size[], name?: string): ProductToCreate => {
+    const c = card({ id, sku: `PLG-${id}`, weight_kg: "1.2", sizes, ...(name ? { name, name_uk: name } : {}) })
+    const mapped = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: placement.salesChannelId })
+    return { catalogId: id, input: { ...mapped, categoryIds: [category.id] }, stock: cardStock(c) }
+  }
+  const sizeChange = (id: string, was: CreatedProduct, sizes: Size[], fields: boolean): ProductToUpdate => ({
+    ...sizedProduct(id, sizes, fields ? `Кеди ${id}` : undefined),
+    productId: was.productId,
+    variantIds: was.variantIds,
+    inventoryItemIds: was.inventoryItemIds,
+    partsToWrite: { fields, variants: true, prices: true },
+  })
+  const liveIdsBySize = async (productId: string) => {
+    const { rows } = await pg.raw(
+      `select v.metadata->>'catalog_size' as size, v.id, l.inventory_item_id from product_variant v
+         left join product_variant_inventory_item l on l.variant_id = v.id and l.deleted_at is null
+        where v.product_id = ? and v.deleted_at is null`,
+      [productId],
+    )
+    return Object.fromEntries(rows.map((r: any) => [r.size, { variant: r.id, item: r.inventory_item_id }]))
+  }
+  const told = (r: CreatedProduct) => Object.fromEntries(Object.keys(r.variantIds).map((k) => [k, { variant: r.variantIds[k], item: r.inventoryItemIds[k] }]))
+  const [first, second] = [
+    [size("41", 4, "1500.00"), size("42", 1, "1290.00")],
+    [size("41", 4, "1500.00"), size("42", 1, null), size("43", 6, "1310.00")],
+  ]
+  const start = [size("42", 3, "1287.00"), size("43", 2, "1300.10")]
+  let { result: [wsWas] } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(WS, start)], placement } })
+  let { result: [bsWas] } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(BS, start)], placement } })
+  out.sizes = []
+  for (const [sizes, fields] of [[first, false], [second, true]] as [Size[], boolean][]) {
+    await settle()
+    const { result: [wsNow] } = await container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", {
+      input: { products: [sizeChange(WS, wsWas, sizes, fields)], placement },
+      throwOnError: true,
+    })
+    const workflowEvents = await settle()
+    const outcome = await writeSizesInBulk(container, [sizeChange(BS, bsWas, sizes, fields)], placement)
+    const bulkEvents = await settle()
+    const [bsNow] = outcome.written.map((w) => w.result)
+    out.sizes.push({
+      workflow: await productSnapshot(pg, wsWas.productId, WS),
+      bulk: await productSnapshot(pg, bsWas.productId, BS),
+      rest: outcome.rest.length,
+      told: { workflow: told(wsNow), bulk: bsNow && told(bsNow) },
+      truth: { workflow: await liveIdsBySize(wsWas.productId), bulk: await liveIdsBySize(bsWas.productId) },
+      workflowEvents,
+      bulkEvents,
+      ids: { workflow: wsWas.productId, bulk: bsWas.productId },
+    })
+    ;[wsWas, bsWas] = [wsNow, bsNow ?? bsWas]
+  }
 
   // ── stock-only ───────────────────────────────────────────────────────────
   const newStock = [7, 0, 40, 1] // 3 → 7, 0 stays, 12 → 40, 1 stays

@@ -38,7 +38,7 @@ export async function productSnapshot(db: Knex | Knex.Transaction, productId: st
   const options = []
   for (const ppo of ppos) {
     const [option] = await rows(db, "select * from product_option where id = ?", [ppo.product_option_id])
-    const values = await rows(db, "select * from product_option_value where option_id = ? order by value", [option.id])
+    const values = await rows(db, "select * from product_option_value where option_id = ? order by value, deleted_at nulls first", [option.id])
     const ppovs = await rows(
       db,
       `select j.*, v.value as _value from product_product_option_value j join product_option_value v on v.id = j.product_option_value_id
@@ -58,7 +58,7 @@ export async function productSnapshot(db: Knex | Knex.Transaction, productId: st
   const salesChannels = await rows(db, "select * from product_sales_channel where product_id = ? order by sales_channel_id", [productId])
   const shippingProfiles = await rows(db, "select * from product_shipping_profile where product_id = ? order by shipping_profile_id", [productId])
   const variants = []
-  for (const v of await rows(db, "select * from product_variant where product_id = ? order by variant_rank, sku", [productId])) {
+  for (const v of await rows(db, "select * from product_variant where product_id = ? order by variant_rank, sku, deleted_at nulls first", [productId])) {
     const optionValues = await rows(
       db,
       `select o.title, ov.value, (ppov.id is not null) as belongs_to_product

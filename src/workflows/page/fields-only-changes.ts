@@ -37,6 +37,38 @@ function sizeWordsInPlace(p: ProductToUpdate, state: LiveProductState): boolean 
   return oneSize === null || option.values.length !== 1 || option.values[0] === oneSize
 }
 
+/**
+ * The shop holds the product as the plan expects, so the update workflow's side steps would
+ * do nothing a bulk write skips: in the sales channel (and a shipping profile when the shop
+ * has one), the size option's words in place, nothing to repair or relabel, no live variant
+ * but those the map names, and each kept size with its inventory item (and a price set when
+ * `needsPriceSet`).
+ */
+export function shopAsPlanned(
+  p: ProductToUpdate,
+  r: ReturnType<typeof reconcileWithShop>,
+  variants: LivePricedVariant[],
+  state: LiveProductState | undefined,
+  needsShippingProfile: boolean,
+  needsPriceSet: boolean,
+): boolean {
+  const priced = new Set(variants.filter((v) => v.hasPriceSet).map((v) => v.id))
+  const lostVariantIds = new Set(Object.entries(p.variantIds).filter(([k]) => !p.input.variants.some((v) => v.sizeKey === k)).map(([, id]) => id))
+  return (
+    !!state &&
+    state.inSalesChannel &&
+    (!needsShippingProfile || state.hasShippingProfile) &&
+    sizeWordsInPlace(p, state) &&
+    !r.repaired &&
+    !r.relabeled?.length &&
+    (r.staleVariantIds ?? []).every((id) => lostVariantIds.has(id)) &&
+    p.input.variants.every((v) => {
+      const id = r.variantIds[v.sizeKey]
+      return !id || (r.inventoryItemIds[v.sizeKey] && (!needsPriceSet || priced.has(id)))
+    })
+  )
+}
+
 export function splitFieldsOnly(
   products: ProductToUpdate[],
   live: Record<string, LivePricedVariant[]>,
@@ -46,19 +78,12 @@ export function splitFieldsOnly(
   const out: FieldsOnlySplit = { bulk: [], rest: [] }
   for (const p of products) {
     const variants = live[p.productId] ?? []
-    const state = states[p.productId]
     const r = reconcileWithShop(p, variants)
-    const priced = new Set(variants.filter((v) => v.hasPriceSet).map((v) => v.id))
     const fits =
       fieldsChangedWithoutVariants(p) &&
-      !!state &&
-      state.inSalesChannel &&
-      (!needsShippingProfile || state.hasShippingProfile) &&
-      sizeWordsInPlace(p, state) &&
-      !r.repaired &&
-      !r.relabeled?.length &&
+      shopAsPlanned(p, r, variants, states[p.productId], needsShippingProfile, !!p.partsToWrite!.prices) &&
       !r.staleVariantIds?.length &&
-      p.input.variants.every((v) => r.variantIds[v.sizeKey] && r.inventoryItemIds[v.sizeKey] && (!p.partsToWrite!.prices || priced.has(r.variantIds[v.sizeKey])))
+      p.input.variants.every((v) => r.variantIds[v.sizeKey])
     if (fits) out.bulk.push({ ...p, variantIds: r.variantIds, inventoryItemIds: r.inventoryItemIds })
     else out.rest.push(p)
   }

@@ -2,21 +2,25 @@
 // are written), by updateCatalogProductsWorkflow in concurrent chunks with per-product
 // containment. An update rewrites the same values when run again, so no compensation here.
 // Price-only changes go first, all in one bulk transaction (write-prices-in-bulk.ts), then field
-// changes without size changes in another (write-fields-in-bulk.ts); those that do not fit a
-// fast path, or all of a fast path's if its transaction fails, go through the workflow.
+// changes without size changes in another (write-fields-in-bulk.ts), then changes of sizes in a
+// third (write-sizes-in-bulk.ts); those that do not fit a fast path, or all of a fast path's if
+// its transaction fails, go through the workflow.
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Placement, ProductToUpdate } from "../page-input"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
 import { timed } from "../steps/profile"
 import { updateCatalogProductsWorkflow } from "../update-catalog-products"
 import type { ChunkedWriteOutcome } from "./page-types"
 import { fieldsChangedWithoutVariants } from "./fields-only-changes"
 import { pricesOnlyChanged } from "./price-only-changes"
-import { writeFieldsInBulk, type FieldsOnlyOutcome } from "./write-fields-in-bulk"
+import { writeFieldsInBulk } from "./write-fields-in-bulk"
+import { sizesChanged } from "./size-changes"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
-import { writePricesInBulk, type PriceOnlyOutcome } from "./write-prices-in-bulk"
+import { writePricesInBulk } from "./write-prices-in-bulk"
 import { noteProductsWritten } from "./write-progress"
 import { unseal, type Sealed } from "./sealed"
+import { writeSizesInBulk } from "./write-sizes-in-bulk"
 
 export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
 
@@ -29,37 +33,47 @@ export interface ChangedProductsInput {
   alreadyWritten: number
 }
 
+type BulkOutcome = { written: { item: ProductToUpdate; result: CreatedProduct }[] }
+
+/** One fast path: its candidates in one bulk transaction; if it fails, nothing of it committed and none counts as written. */
+async function writeFastPath(
+  container: MedusaContainer,
+  what: string,
+  candidates: ProductToUpdate[],
+  write: () => Promise<BulkOutcome>,
+): Promise<BulkOutcome> {
+  if (!candidates.length) return { written: [] }
+  try {
+    const outcome = await timed(container, `bulk ${what} write of ${candidates.length} products`, write)
+    noteProductsWritten(outcome.written.length)
+    return outcome
+  } catch (error) {
+    // Nothing of it committed (a handle or SKU another product holds, say): the workflow writes them, with per-product containment.
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`catalog sync: bulk ${what} write failed, ${candidates.length} products go through the update workflow: ${(error as Error).message}`)
+    return { written: [] }
+  }
+}
+
 export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container }) => {
+  const { placement } = input
   const products = unseal(input.products)
-  const candidates = products.filter(pricesOnlyChanged)
-  let fast: PriceOnlyOutcome = { written: [], rest: candidates }
-  if (candidates.length) try {
-    fast = await timed(container, `bulk price-only write of ${candidates.length} products`, () => writePricesInBulk(container, candidates, input.placement))
-    noteProductsWritten(fast.written.length)
-  } catch (error) {
-    // Nothing of it committed: the workflow writes them, with per-product containment.
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`catalog sync: bulk price write failed, ${candidates.length} price-only products go through the update workflow: ${(error as Error).message}`)
-  }
+  const priceOnly = products.filter(pricesOnlyChanged)
+  const fast = await writeFastPath(container, "price-only", priceOnly, () => writePricesInBulk(container, priceOnly, placement))
   const inBulk = new Set(fast.written.map((w) => w.item.catalogId))
-  const fieldCandidates = products.filter(fieldsChangedWithoutVariants)
-  let fields: FieldsOnlyOutcome = { written: [], rest: fieldCandidates }
-  if (fieldCandidates.length) try {
-    fields = await timed(container, `bulk fields write of ${fieldCandidates.length} products`, () => writeFieldsInBulk(container, fieldCandidates, input.placement))
-    noteProductsWritten(fields.written.length)
-  } catch (error) {
-    // Nothing of it committed (a handle another product holds, say): the workflow writes them.
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`catalog sync: bulk field write failed, ${fieldCandidates.length} products go through the update workflow: ${(error as Error).message}`)
-  }
-  const bulkWritten = new Set([...inBulk, ...fields.written.map((w) => w.item.catalogId)])
+  const fieldsOnly = products.filter(fieldsChangedWithoutVariants)
+  const fields = await writeFastPath(container, "fields", fieldsOnly, () => writeFieldsInBulk(container, fieldsOnly, placement))
+  const sizeChanges = products.filter(sizesChanged)
+  const sizes = await writeFastPath(container, "sizes", sizeChanges, () => writeSizesInBulk(container, sizeChanges, placement))
+  const bulkWritten = new Set([...inBulk, ...fields.written.map((w) => w.item.catalogId), ...sizes.written.map((w) => w.item.catalogId)])
   const updates = await writeInChunks(
     products.filter((p) => !bulkWritten.has(p.catalogId)),
     input.concurrency,
     async (chunk) => {
-      const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
+      const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement } })
       return result
     },
   )
-  const written = [...fast.written, ...fields.written, ...updates.written]
+  const written = [...fast.written, ...fields.written, ...sizes.written, ...updates.written]
   const rejected = await rejectOrThrow(container, updates.failed, input.alreadyWritten + written.length)
   const out: ChunkedWriteOutcome = {
     written: written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })),

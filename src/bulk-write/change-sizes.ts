@@ -1,0 +1,129 @@
+// A product's sizes changed, as the plugin's update workflow writes it (measured against
+// Medusa 2.21): lost sizes' variants removed as deleteProductVariantsWorkflow removes them, then
+// the size option pruned to the wanted values (the product's value joins hard-deleted, the
+// values soft-deleted: updateProductOptionValuesOnProduct remove + softDeleteProductOptionValues),
+// new sizes' values joining the option and the product (updateProductOptionValuesOnProduct add,
+// which also deletes the option's soft-deleted values for good),
+// their variants with price sets, inventory items, levels and links (createProductVariants,
+// createPriceSets, createInventoryItems with no description, createInventoryLevels, link.create),
+// and the kept variants' title, SKU, rank and metadata (merged) as upsertProductVariants writes them.
+// Prices and stock levels of kept sizes, and product fields, are the page's other calls.
+import { mergeMetadata } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { emptyProductRows, insertProductRows, planVariantRows } from "./create-products"
+import { ID_PREFIX, newId } from "./ids"
+import { removeVariants, softDelete, type RemovedVariants } from "./remove-products"
+import { json } from "./sql"
+import type { BulkPlacement, CreatedBulkProduct, SizeChange } from "./types"
+
+type SizeOption = { productOptionId: string; optionId: string; isExclusive: boolean; values: { id: string; value: string; joined: boolean }[] }
+
+/** Each product's size option (by title): its product join, whether it is the product's own, its live values and which the product joins. */
+async function sizeOptions(trx: Knex.Transaction, changes: SizeChange[]): Promise<Map<string, SizeOption>> {
+  const { rows } = await trx.raw(
+    `select c.product_id, ppo.id as ppo_id, o.id as option_id, o.is_exclusive,
+        coalesce((select json_agg(json_build_object('id', ov.id, 'value', ov.value, 'joined',
+            exists (select 1 from product_product_option_value j where j.product_product_option_id = ppo.id and j.product_option_value_id = ov.id and j.deleted_at is null)))
+           from product_option_value ov where ov.option_id = o.id and ov.deleted_at is null), '[]'::json) as values
+       from unnest(?::text[], ?::text[]) as c(product_id, title)
+       join product_product_option ppo on ppo.product_id = c.product_id and ppo.deleted_at is null
+       join product_option o on o.id = ppo.product_option_id and o.deleted_at is null and o.title = c.title`,
+    [changes.map((c) => c.productId), changes.map((c) => c.optionTitle)],
+  )
+  const out = new Map<string, SizeOption>()
+  for (const r of rows as { product_id: string; ppo_id: string; option_id: string; is_exclusive: boolean; values: SizeOption["values"] }[]) {
+    out.set(r.product_id, { productOptionId: r.ppo_id, optionId: r.option_id, isExclusive: r.is_exclusive, values: r.values })
+  }
+  for (const c of changes) if (!out.has(c.productId)) throw new Error(`product ${c.productId} has no "${c.optionTitle}" option`)
+  return out
+}
+
+/** The prune step: values the product no longer uses leave its join (deleted) and, on its own option, the option (soft-deleted). */
+async function pruneValues(trx: Knex.Transaction, changes: SizeChange[], options: Map<string, SizeOption>): Promise<void> {
+  const joins: [string, string][] = []
+  const ownValueIds: string[] = []
+  for (const c of changes) {
+    const option = options.get(c.productId)!
+    const keep = new Set(c.values)
+    const stale = option.values.filter((v) => !keep.has(v.value))
+    joins.push(...stale.map((v) => [option.productOptionId, v.id] as [string, string]))
+    if (option.isExclusive) ownValueIds.push(...stale.map((v) => v.id))
+    for (const v of stale) v.joined = false
+    if (option.isExclusive) option.values = option.values.filter((v) => keep.has(v.value))
+  }
+  if (joins.length) {
+    await trx.raw(
+      `delete from product_product_option_value j using (values ${joins.map(() => "(?, ?)").join(", ")}) as s(ppo_id, value_id)
+        where j.product_product_option_id = s.ppo_id and j.product_option_value_id = s.value_id`,
+      joins.flat(),
+    )
+  }
+  await softDelete(trx, "product_option_value", "id", ownValueIds)
+}
+
+/**
+ * A new value joins an option through the module's option update, which replaces the option's
+ * values with its live ones plus the new: the rows not among them, i.e. the soft-deleted values
+ * of sizes that left, are deleted for good, and with them (foreign keys, on delete cascade) the
+ * removed variants' product_variant_option rows.
+ */
+async function dropDeletedValues(trx: Knex.Transaction, optionIds: string[]): Promise<void> {
+  if (optionIds.length) await trx("product_option_value").whereIn("option_id", optionIds).whereNotNull("deleted_at").del()
+}
+
+/** upsertProductVariants of the kept sizes: title, SKU, rank and metadata merged into the stored one. */
+async function updateKeptVariants(trx: Knex.Transaction, changes: SizeChange[]): Promise<void> {
+  const kept = changes.flatMap((c) => c.kept)
+  if (!kept.length) return
+  const stored = new Map(
+    ((await trx("product_variant").select("id", "metadata").whereIn("id", kept.map((k) => k.variantId))) as { id: string; metadata: Record<string, unknown> | null }[]).map(
+      (r) => [r.id, r.metadata],
+    ),
+  )
+  await trx.raw(
+    `update product_variant as p set title = v.title, sku = v.sku, variant_rank = v.rank, metadata = v.metadata, updated_at = now()
+       from (values ${kept.map(() => "(?, ?, ?, ?::integer, ?::jsonb)").join(", ")}) as v(id, title, sku, rank, metadata)
+      where p.id = v.id and p.deleted_at is null`,
+    kept.flatMap((k) => [k.variantId, k.title, k.sku, k.rank, json(mergeMetadata(stored.get(k.variantId) ?? {}, k.metadata))]),
+  )
+}
+
+export interface ChangedSizes {
+  removed: RemovedVariants
+  /** Per change, its added sizes' new rows, in the order given. */
+  added: CreatedBulkProduct["variants"][]
+}
+
+export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
+  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [] }, added: [] }
+  const removed = await removeVariants(trx, changes.flatMap((c) => c.removedVariantIds))
+  const options = await sizeOptions(trx, changes)
+  await pruneValues(trx, changes, options)
+  const rows = emptyProductRows()
+  const grown = new Set<string>()
+  const added = changes.map((c) => {
+    const option = options.get(c.productId)!
+    const valueIds = new Map<string, string>()
+    for (const v of c.added) {
+      let value = option.values.find((x) => x.value === v.optionValue)
+      if (!value) {
+        value = { id: newId(ID_PREFIX.optionValue), value: v.optionValue, joined: false }
+        rows.product_option_value.push({ id: value.id, value: v.optionValue, option_id: option.optionId, metadata: null, rank: null })
+        option.values.push(value)
+        grown.add(option.optionId)
+      }
+      if (!value.joined) {
+        rows.product_product_option_value.push({ id: newId(ID_PREFIX.productOptionValue), product_product_option_id: option.productOptionId, product_option_value_id: value.id })
+        value.joined = true
+      }
+      valueIds.set(v.optionValue, value.id)
+    }
+    return c.added.map((v) =>
+      planVariantRows(rows, c.productId, { ...v, options: { [c.optionTitle]: v.optionValue }, inventoryDescription: null }, v.rank, (_, value) => valueIds.get(value), placement),
+    )
+  })
+  await dropDeletedValues(trx, [...grown])
+  await insertProductRows(trx, rows)
+  await updateKeptVariants(trx, changes)
+  return { removed, added }
+}

@@ -1,0 +1,69 @@
+// The page's updates with changed sizes in one bulk transaction (src/bulk-write): the shop's
+// live variants, options and links of those products read by SQL inside it, then, for the ones
+// that fit (size-changes.ts), the lost sizes' variants removed, the size option's values pruned
+// and added, the new sizes' variants with prices and inventory, the kept sizes' fields, prices
+// and stock levels, the product fields where they changed, and one marked product.updated per
+// product after the commit, as the update workflow emits. A failure rolls the whole transaction
+// back and the caller hands them all to the update workflow.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Knex } from "knex"
+import { writePageInBulk } from "../../bulk-write"
+import { CURRENCY_CODE } from "../../sync/catalog-product"
+import { timed } from "../steps/profile"
+import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
+import { sizeChangeWrites, splitSizeChanges, withoutBlocked, writtenSizeChange, type SizeChangeBlockers } from "./size-changes"
+import { readLiveProductStates } from "./write-fields-in-bulk"
+import { readLivePricedVariants } from "./write-prices-in-bulk"
+
+/** Lost sizes' variants whose removable items hold reservations (deleteInventoryItemWorkflow refuses them), and new sizes' SKUs a live variant or item has. */
+export async function readSizeChangeBlockers(trx: Knex.Transaction, removedVariantIds: string[], addedSkus: string[]): Promise<SizeChangeBlockers> {
+  const reserved: { variant_id: string }[] = removedVariantIds.length
+    ? (
+        await trx.raw(
+          `select distinct l.variant_id from product_variant_inventory_item l
+             join inventory_level lv on lv.inventory_item_id = l.inventory_item_id and lv.deleted_at is null and lv.reserved_quantity > 0
+            where l.variant_id = any(?) and l.deleted_at is null`,
+          [removedVariantIds],
+        )
+      ).rows
+    : []
+  const taken: { sku: string }[] = addedSkus.length
+    ? (
+        await trx.raw(
+          `select sku from product_variant where sku = any(?) and deleted_at is null
+           union select sku from inventory_item where sku = any(?) and deleted_at is null`,
+          [addedSkus, addedSkus],
+        )
+      ).rows
+    : []
+  return { reservedVariantIds: new Set(reserved.map((r) => r.variant_id)), takenSkus: new Set(taken.map((r) => r.sku)) }
+}
+
+export interface SizeChangeOutcome {
+  written: { item: ProductToUpdate; result: CreatedProduct }[]
+  /** The candidates that did not fit: the update workflow writes them. */
+  rest: ProductToUpdate[]
+}
+
+export async function writeSizesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<SizeChangeOutcome> {
+  if (!candidates.length) return { written: [], rest: [] }
+  return writePageInBulk(container, async (page) => {
+    const ids = [...new Set(candidates.map((p) => p.productId))]
+    const live = await timed(container, "bulk sizes read variants", () => readLivePricedVariants(page.trx, ids))
+    const states = await timed(container, "bulk sizes read products", () => readLiveProductStates(page.trx, ids, placement.salesChannelId))
+    const planned = splitSizeChanges(candidates, live, states, !!placement.shippingProfileId)
+    const blockers = await timed(container, "bulk sizes read blockers", () =>
+      readSizeChangeBlockers(page.trx, planned.bulk.flatMap((b) => b.plan.removedVariantIds), planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))),
+    )
+    const { bulk, rest } = withoutBlocked(planned, blockers)
+    const { changes, prices, unpriced, levels, updates } = sizeChangeWrites(bulk)
+    const bulkPlacement = { ...placement, currencyCode: CURRENCY_CODE }
+    const changed = await timed(container, "bulk sizes variants", () => page.changeSizes(changes, bulkPlacement))
+    await timed(container, "bulk sizes products", () => page.updateProducts(updates))
+    await timed(container, "bulk sizes base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
+    await timed(container, "bulk sizes prices removed", () => page.removeBasePrices(unpriced))
+    await timed(container, "bulk sizes stock levels", () => page.setStock(levels, placement.stockLocationId))
+    page.productsUpdated(bulk.map((b) => b.item.productId))
+    return { written: bulk.map((b, i) => ({ item: b.item, result: writtenSizeChange(b, changed.added[i]) })), rest }
+  })
+}
