@@ -7,19 +7,11 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json, livePricesOfSets, priceSetsOfVariants } from "./sql"
+import { insertRows, json, livePricesOfSets, priceSetsOfVariants, pricesOfVariants, type VariantPrice } from "./sql"
 import type { SalePrice, WantedSalePrice } from "./types"
 
-type Current = { variant_id: string; price_set_id: string; price_id: string | null; amount: string | null }
-
-async function currentSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[], currencyCode: string): Promise<Current[]> {
-  const links = (await priceSetsOfVariants(trx, variantIds)).map(({ variant_id, price_set_id }) => ({ variant_id, price_set_id }))
-  if (!links.length) return []
-  const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
-    (p) => p.price_list_id === priceListId && p.currency_code === currencyCode,
-  )
-  const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
-  return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+function currentSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[], currencyCode: string): Promise<VariantPrice[]> {
+  return pricesOfVariants(trx, variantIds, (p) => p.price_list_id === priceListId && p.currency_code === currencyCode)
 }
 
 export async function setSalePrices(

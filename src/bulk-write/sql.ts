@@ -55,3 +55,13 @@ export async function priceSetsOfVariants(trx: Knex.Transaction, variantIds: str
   )
   return rows as VariantPriceSet[]
 }
+
+export type VariantPrice = VariantPriceSet & { price_id: string | null; amount: string | null }
+
+/** Each variant's live price set and, in it, the live price `wanted` picks (null when none). */
+export async function pricesOfVariants(trx: Knex.Transaction, variantIds: string[], wanted: (price: LivePrice) => boolean): Promise<VariantPrice[]> {
+  const links = await priceSetsOfVariants(trx, variantIds)
+  if (!links.length) return []
+  const priceOf = new Map((await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(wanted).map((p) => [p.price_set_id, p]))
+  return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+}

@@ -5,20 +5,15 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json, livePricesOfSets, priceSetsOfVariants } from "./sql"
+import { insertRows, json, pricesOfVariants, type LivePrice } from "./sql"
 import type { PriceChange } from "./types"
 
 type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
 
 /** Each live variant's price set and its base price (null when the set has none), by indexed lookups. */
 async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currencyCode: string): Promise<BasePriceRow[]> {
-  const links = (await priceSetsOfVariants(trx, variantIds)).flatMap((l) => (l.product_id ? [{ ...l, product_id: l.product_id }] : []))
-  if (!links.length) return []
-  const prices = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(
-    (p) => p.price_list_id === null && p.currency_code === currencyCode && Number(p.rules_count) === 0,
-  )
-  const priceOf = new Map(prices.map((p) => [p.price_set_id, p]))
-  return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+  const base = (p: LivePrice) => p.price_list_id === null && p.currency_code === currencyCode && Number(p.rules_count) === 0
+  return (await pricesOfVariants(trx, variantIds, base)).flatMap((l) => (l.product_id ? [{ ...l, product_id: l.product_id }] : []))
 }
 
 export async function setBasePrices(
