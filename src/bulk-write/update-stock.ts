@@ -15,12 +15,14 @@ export async function setStockLevels(
 ): Promise<{ updatedLevelIds: string[]; createdLevelIds: string[] }> {
   if (!changes.length) return { updatedLevelIds: [], createdLevelIds: [] }
   const wanted = new Map(changes.map((c) => [c.inventoryItemId, rawValue(c.quantity)]))
-  // Each item's level found by the (item, location) unique index: filtered plainly, the planner
-  // may take the location's index instead, which holds every level of the shop.
+  // Each item's levels looked up by item, the location checked after: with the location in the
+  // lookup, a planner without table statistics takes the location's index, which holds every
+  // level of the shop (measured: 1,170 ms a page of 741 items on a 6,000-product shop; 1.8 ms so).
   const { rows: existing } = (await trx.raw(
     `select l.id, l.inventory_item_id, l.stocked_quantity from unnest(?::text[]) as x(id)
-       cross join lateral (select id, inventory_item_id, stocked_quantity from inventory_level l
-         where l.inventory_item_id = x.id and l.location_id = ? and l.deleted_at is null offset 0) l`,
+       cross join lateral (select id, inventory_item_id, stocked_quantity, location_id from inventory_level l
+         where l.inventory_item_id = x.id and l.deleted_at is null offset 0) l
+      where l.location_id = ?`,
     [[...wanted.keys()], locationId],
   )) as { rows: { id: string; inventory_item_id: string; stocked_quantity: string }[] }
   const have = new Set(existing.map((l) => l.inventory_item_id))
