@@ -7,12 +7,13 @@ import { UnrecoverableError, Worker } from "bullmq"
 import type Redis from "ioredis"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { withoutStaleCards } from "../sync/stale-cards"
+import type { PagePlan } from "../sync/plan-page"
 import { localPageWriter } from "../sync-run/write-page"
 import { readMapRows } from "../workflows/page/product-map-rows"
 import { knexOf } from "../workflows/page/store-variant-costs-step"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
-import { seal, unseal } from "../workflows/page/sealed"
+import { seal, unseal, type Sealed } from "../workflows/page/sealed"
 
 export class PageWritesWorker {
   readonly worker: Worker<PageWriteJob, PageWriteResult>
@@ -38,12 +39,14 @@ export class PageWritesWorker {
         const started = Date.now()
         logger.info(`catalog sync: page ${page + 1} of run ${runId}: writing here (process ${process.pid})`)
         const container = input.container()
-        const plan = unseal(job.data.input.plan)
+        // A job an earlier version of the plugin queued (an upgrade with pages in flight) carries its plan unsealed.
+        const queued = job.data.input.plan as Sealed<PagePlan> | PagePlan
+        const plan = typeof queued === "string" ? unseal(queued) : queued
         const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
         const rows = await readMapRows(knexOf(container), ids)
         const checked = withoutStaleCards(plan, rows)
         if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
-        const result = await localPageWriter(container)({ ...job.data.input, plan: checked.stale.length ? seal(checked.plan) : job.data.input.plan })
+        const result = await localPageWriter(container)({ ...job.data.input, plan: checked.stale.length || typeof queued !== "string" ? seal(checked.plan) : queued })
         logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
         return { ...result, stale: checked.stale }
       },
