@@ -63,6 +63,11 @@ async function softDeletePrices(trx: Knex.Transaction, ids: string[]): Promise<v
   await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
 }
 
+async function listHasPrices(trx: Knex.Transaction, priceListId: string): Promise<boolean> {
+  const { rows } = await trx.raw("select exists (select 1 from price where price_list_id = ? and deleted_at is null) as any", [priceListId])
+  return rows[0].any === true
+}
+
 /**
  * The list's prices of these variants made exactly the wanted ones: one price in `currencyCode`
  * per variant with an amount (updated in place when it differs, else inserted), none for a null
@@ -76,6 +81,8 @@ export async function syncSalePrices(
   currencyCode: string,
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
+  // Nothing to set and an empty list (a shop without crossed-out prices): nothing to delete either.
+  if (wanted.every((w) => w.amount === null) && !(await listHasPrices(trx, priceListId))) return { created: 0, updated: 0, deleted: 0 }
   const links = await priceSetsOfVariants(trx, wanted.map((w) => w.variantId))
   if (!links.length) return { created: 0, updated: 0, deleted: 0 }
   const existing = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter((p) => p.price_list_id === priceListId)
