@@ -74,6 +74,19 @@ describe("sync: repeated kill -9 during full passes", () => {
     const r = await latestRun()
     return r && (r.status === "running" || r.status === "queued") ? r : null
   }
+  /**
+   * How long the last finished full pass ran: a "delay" kill lands at a random point inside a
+   * pass whatever the writer's speed (a fixed 0.5 to 5.5 s overshot a pass of 1,000 products
+   * once pages were written in ~100 ms, and the spec kept starting passes that ended unkilled).
+   */
+  const lastPassMs = async () => {
+    const [r] = await sql(
+      db.url,
+      `select extract(epoch from finished_at - started_at) * 1000 as ms from catalog_sync_run
+        where status = 'succeeded' and mode = 'full' and finished_at is not null order by finished_at desc limit 1`
+    )
+    return r ? Number(r.ms) : 2000
+  }
   /** The shop's variant count of these catalog products. */
   const variantCount = async (ids: string[]) =>
     Number(
@@ -130,11 +143,14 @@ describe("sync: repeated kill -9 during full passes", () => {
         return r?.status === "running" ? r : null
       }, 120_000, 50)
       if (strategy === "delay") {
-        await new Promise((r) => setTimeout(r, 500 + Math.random() * 5000))
+        const ms = Math.random() * 0.8 * (await lastPassMs())
+        await new Promise((r) => setTimeout(r, ms))
       } else if (strategy === "after_page") {
         const pages = Number(run.pages)
         await waitFor("a page to commit", async () => Number((await latestRun()).pages) > pages || (await latestRun()).status !== "running", 300_000, 50)
-        await new Promise((r) => setTimeout(r, Math.random() * 800))
+        // Within the next page's write, about a page's share of the pass.
+        const ms = (Math.random() * (await lastPassMs())) / Math.max(5, PRODUCTS / 200)
+        await new Promise((r) => setTimeout(r, ms))
       } else if (strategy === "first_request_of_resume") {
         // The previous restart was followed until the resumed run's first page request: kill
         // it now, before it commits anything (the same run, killed twice in a row).
