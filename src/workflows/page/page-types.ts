@@ -9,7 +9,7 @@ import { plannedSellingPrice } from "../../sync/change-rows"
 import type { ChangedParts } from "../../sync/fingerprint"
 import type { MapRow, PagePlan, PlannedUpsert } from "../../sync/plan-page"
 import type { CatalogProduct, CatalogReference, ProductTranslation, StockInput } from "../../sync/catalog-product"
-import type { CreatedProduct } from "../page-input"
+import type { CreatedProduct, ProductToUpdate } from "../page-input"
 import type { SkuSubject } from "../resolve-variant-skus"
 import { variantSku } from "../../sync/map-card"
 import { seal, unseal, type Sealed } from "./sealed"
@@ -65,6 +65,12 @@ export type ProductsToWrite = Record<string, Sealed<WriteInput>>
 export interface PlannedWrite {
   catalogId: string
   result: CreatedProduct
+}
+
+/** What a bulk fast path wrote, and its candidates that did not fit it (the update workflow writes them). */
+export interface FastPathOutcome {
+  written: { item: ProductToUpdate; result: CreatedProduct }[]
+  rest: ProductToUpdate[]
 }
 
 export interface ChunkedWriteOutcome {

@@ -8,10 +8,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
+import type { Placement, ProductToUpdate } from "../page-input"
 import { timed } from "../steps/profile"
 import { updateCatalogProductsWorkflow } from "../update-catalog-products"
-import type { ChunkedWriteOutcome } from "./page-types"
+import type { ChunkedWriteOutcome, FastPathOutcome } from "./page-types"
 import { fieldsChangedWithoutVariants } from "./fields-only-changes"
 import { pricesOnlyChanged } from "./price-only-changes"
 import { writeFieldsInBulk } from "./write-fields-in-bulk"
@@ -33,15 +33,13 @@ export interface ChangedProductsInput {
   alreadyWritten: number
 }
 
-type BulkOutcome = { written: { item: ProductToUpdate; result: CreatedProduct }[] }
-
 /** One fast path: its candidates in one bulk transaction; if it fails, nothing of it committed and none counts as written. */
 async function writeFastPath(
   container: MedusaContainer,
   what: string,
   candidates: ProductToUpdate[],
-  write: () => Promise<BulkOutcome>,
-): Promise<BulkOutcome> {
+  write: () => Promise<FastPathOutcome>,
+): Promise<Pick<FastPathOutcome, "written">> {
   if (!candidates.length) return { written: [] }
   try {
     const outcome = await timed(container, `bulk ${what} write of ${candidates.length} products`, write)

@@ -10,7 +10,8 @@ import type { Knex } from "knex"
 import { writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import { timed } from "../steps/profile"
-import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
+import type { Placement, ProductToUpdate } from "../page-input"
+import type { FastPathOutcome } from "./page-types"
 import { fieldsOnlyWrites, splitFieldsOnly, type LiveProductState } from "./fields-only-changes"
 import { writtenPriceOnly } from "./price-only-changes"
 import { readLivePricedVariants } from "./write-prices-in-bulk"
@@ -36,18 +37,18 @@ export async function readLiveProductStates(trx: Knex.Transaction, productIds: s
   return out
 }
 
-export interface FieldsOnlyOutcome {
-  written: { item: ProductToUpdate; result: CreatedProduct }[]
-  /** The candidates that did not fit: the update workflow writes them. */
-  rest: ProductToUpdate[]
+/** The candidates' live variants and product states, read inside a fast path's transaction. */
+export async function readLiveShop(container: MedusaContainer, trx: Knex.Transaction, candidates: ProductToUpdate[], salesChannelId: string, what: string) {
+  const ids = [...new Set(candidates.map((p) => p.productId))]
+  const live = await timed(container, `bulk ${what} read variants`, () => readLivePricedVariants(trx, ids))
+  const states = await timed(container, `bulk ${what} read products`, () => readLiveProductStates(trx, ids, salesChannelId))
+  return { live, states }
 }
 
-export async function writeFieldsInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FieldsOnlyOutcome> {
+export async function writeFieldsInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FastPathOutcome> {
   if (!candidates.length) return { written: [], rest: [] }
   return writePageInBulk(container, async (page) => {
-    const ids = [...new Set(candidates.map((p) => p.productId))]
-    const live = await timed(container, "bulk fields read variants", () => readLivePricedVariants(page.trx, ids))
-    const states = await timed(container, "bulk fields read products", () => readLiveProductStates(page.trx, ids, placement.salesChannelId))
+    const { live, states } = await readLiveShop(container, page.trx, candidates, placement.salesChannelId, "fields")
     const { bulk, rest } = splitFieldsOnly(candidates, live, states, !!placement.shippingProfileId)
     const { updates, prices, levels } = fieldsOnlyWrites(bulk)
     await timed(container, "bulk fields products", () => page.updateProducts(updates))

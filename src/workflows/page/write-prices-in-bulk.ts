@@ -8,7 +8,8 @@ import type { Knex } from "knex"
 import { writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import { timed } from "../steps/profile"
-import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
+import type { Placement, ProductToUpdate } from "../page-input"
+import type { FastPathOutcome } from "./page-types"
 import { priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "./price-only-changes"
 
 /**
@@ -38,13 +39,7 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
   return out
 }
 
-export interface PriceOnlyOutcome {
-  written: { item: ProductToUpdate; result: CreatedProduct }[]
-  /** The candidates that did not fit: the update workflow writes them. */
-  rest: ProductToUpdate[]
-}
-
-export async function writePricesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<PriceOnlyOutcome> {
+export async function writePricesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FastPathOutcome> {
   if (!candidates.length) return { written: [], rest: [] }
   return writePageInBulk(container, async (page) => {
     const live = await timed(container, "bulk price-only read", () => readLivePricedVariants(page.trx, [...new Set(candidates.map((p) => p.productId))]))

@@ -10,10 +10,10 @@ import type { Knex } from "knex"
 import { writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import { timed } from "../steps/profile"
-import type { CreatedProduct, Placement, ProductToUpdate } from "../page-input"
+import type { Placement, ProductToUpdate } from "../page-input"
+import type { FastPathOutcome } from "./page-types"
 import { sizeChangeWrites, splitSizeChanges, withoutBlocked, writtenSizeChange, type SizeChangeBlockers } from "./size-changes"
-import { readLiveProductStates } from "./write-fields-in-bulk"
-import { readLivePricedVariants } from "./write-prices-in-bulk"
+import { readLiveShop } from "./write-fields-in-bulk"
 
 /** Lost sizes' variants whose removable items hold reservations (deleteInventoryItemWorkflow refuses them), and new sizes' SKUs a live variant or item has. */
 export async function readSizeChangeBlockers(trx: Knex.Transaction, removedVariantIds: string[], addedSkus: string[]): Promise<SizeChangeBlockers> {
@@ -39,18 +39,10 @@ export async function readSizeChangeBlockers(trx: Knex.Transaction, removedVaria
   return { reservedVariantIds: new Set(reserved.map((r) => r.variant_id)), takenSkus: new Set(taken.map((r) => r.sku)) }
 }
 
-export interface SizeChangeOutcome {
-  written: { item: ProductToUpdate; result: CreatedProduct }[]
-  /** The candidates that did not fit: the update workflow writes them. */
-  rest: ProductToUpdate[]
-}
-
-export async function writeSizesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<SizeChangeOutcome> {
+export async function writeSizesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FastPathOutcome> {
   if (!candidates.length) return { written: [], rest: [] }
   return writePageInBulk(container, async (page) => {
-    const ids = [...new Set(candidates.map((p) => p.productId))]
-    const live = await timed(container, "bulk sizes read variants", () => readLivePricedVariants(page.trx, ids))
-    const states = await timed(container, "bulk sizes read products", () => readLiveProductStates(page.trx, ids, placement.salesChannelId))
+    const { live, states } = await readLiveShop(container, page.trx, candidates, placement.salesChannelId, "sizes")
     const planned = splitSizeChanges(candidates, live, states, !!placement.shippingProfileId)
     const blockers = await timed(container, "bulk sizes read blockers", () =>
       readSizeChangeBlockers(page.trx, planned.bulk.flatMap((b) => b.plan.removedVariantIds), planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))),
