@@ -1,13 +1,14 @@
 // The small pure step between the page's plan and its update write: a mapped product's
 // planned update loses its locked fields (the write step reads `lockedFields`), and the
 // catalog's values for them are handed back to be recorded for the admin.
+import { ALL_PARTS } from "../sync/fingerprint"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
 import type { LockableField, PlannedFieldValues } from "./fields"
 import { applyLocks } from "./locks"
 
 /** What an update writes of a product, per lockable field (parts the plan does not write are absent). */
 export function plannedFieldValues(p: ProductVariantsBefore): PlannedFieldValues {
-  const parts = p.partsToWrite ?? { fields: true, variants: true, prices: true }
+  const parts = p.partsToWrite ?? ALL_PARTS
   const out: PlannedFieldValues = { stock: { ...p.stock } }
   if (parts.fields) {
     out.title = p.input.title

@@ -154,11 +154,14 @@ export function fingerprint(product: CatalogProduct): string {
 
 export type ChangedParts = Record<keyof FingerprintParts, boolean>
 
+/** Every part written: a new product, one coming back, or one whose shop state is not as mapped. */
+export const ALL_PARTS: Readonly<ChangedParts> = Object.freeze({ fields: true, variants: true, prices: true })
+
 /** Which parts differ between a stored fingerprint and a new one; an unreadable old one changes all. */
 export function changedParts(before: string | null, after: string): ChangedParts {
   const a = before?.split(":") ?? []
   const b = after.split(":")
-  if (a.length !== 4 || a[0] !== b[0]) return { fields: true, variants: true, prices: true }
+  if (a.length !== 4 || a[0] !== b[0]) return ALL_PARTS
   return { fields: a[1] !== b[1], variants: a[2] !== b[2], prices: a[3] !== b[3] }
 }
 

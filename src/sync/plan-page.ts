@@ -1,7 +1,7 @@
 // Pure: one page of change items + the product-map rows for their ids → what to write.
 // The plan is the whole decision; src/workflows only carries it out.
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
-import { changedParts, fingerprint, stockFingerprint, type ChangedParts } from "./fingerprint"
+import { ALL_PARTS, changedParts, fingerprint, stockFingerprint, type ChangedParts } from "./fingerprint"
 import { mapCardToProduct, stockOf, type MapContext } from "./map-card"
 import type { CatalogProduct, StockInput } from "./catalog-product"
 
@@ -90,7 +90,7 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
       fingerprint: fingerprint(input),
       stockFingerprint: stockFingerprint(stock, ctx.stockLocationId ?? null),
       row,
-      partsToWrite: { fields: true, variants: true, prices: true },
+      partsToWrite: ALL_PARTS,
     }
     // An older card than the one written (a replay, or pages written out of order): kept as it is,
     // still counted as seen (its row is in `unchanged`, which marks the full pass).

@@ -2,7 +2,7 @@
 // variant ids survive for orders and carts), sizes gained (new variants) and sizes lost
 // (variants removed with their prices and inventory). The product map's ids are first
 // checked against the shop's live variants (reconcileWithShop): the shop wins.
-import type { ChangedParts } from "./fingerprint"
+import { ALL_PARTS, type ChangedParts } from "./fingerprint"
 import { DEFAULT_SIZE_KEY, type CatalogProduct, type StockInput } from "./catalog-product"
 
 export interface ProductVariantsBefore {
@@ -112,7 +112,7 @@ export function reconcileWithShop(p: ProductVariantsBefore, live: LiveVariant[])
     inventoryItemIds,
     staleVariantIds,
     relabeled,
-    partsToWrite: repaired ? { fields: true, variants: true, prices: true } : p.partsToWrite,
+    partsToWrite: repaired ? ALL_PARTS : p.partsToWrite,
     repaired,
   }
 }

@@ -41,6 +41,7 @@ import {
 import { pageResultStep } from "./page/page-result-step"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
 import { seal, unseal, type Sealed } from "./page/sealed"
+import { ALL_PARTS } from "../sync/fingerprint"
 import { setStockInBulkStep } from "./page/set-stock-in-bulk-step"
 import { resolveVariantSkusStep } from "./page/resolve-variant-skus-step"
 import { syncBrandLinksStep } from "./page/sync-brand-links-step"
@@ -88,8 +89,6 @@ export interface SyncCatalogPageResult {
   /** Change-log rows the page stored, and the changes the run's cap left without a row. */
   changeLog: RecordedChanges
 }
-
-const ALL_PARTS = { fields: true, variants: true, prices: true }
 
 // How data moves through this workflow: Medusa's engine copies workflow data on every read by a
 // step or transform (page/sealed.ts), so large data (the plan, its records, the write inputs, the

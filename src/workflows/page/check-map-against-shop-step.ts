@@ -7,6 +7,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { knexOf } from "./store-variant-costs-step"
 import type { PlannedRecord, PlanRecords } from "./page-types"
 import { seal, unseal, type Sealed } from "./sealed"
+import { ALL_PARTS } from "../../sync/fingerprint"
 
 export const checkMapAgainstShopStepId = "catalog-sync-check-map-against-shop"
 
@@ -44,11 +45,10 @@ export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, asy
       p.sizeKeys.some((size) => !p.row!.variant_ids?.[size] || !p.row!.inventory_item_ids?.[size]))
   const repair = plan.stockOnly.filter(stale)
   if (!repair.length && !gone.length) return new StepResponse(sealed)
-  const all = { fields: true, variants: true, prices: true }
   return new StepResponse(seal<PlanRecords>({
     ...plan,
-    create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: all }))],
+    create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: ALL_PARTS }))],
     stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
-    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: all }))],
+    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: ALL_PARTS }))],
   }))
 })
