@@ -132,9 +132,11 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   // Before the workflow: the products are written once, with the shop's copies (page-images.ts).
   const mirrored = ctx.images ? await ctx.images.mirrorPlan(plan) : null
   const imagesDone = Date.now()
+  // The plan the workflow writes: with the shop's copies of the images when they are mirrored.
+  const sent = mirrored?.plan ?? plan
   const input: SyncCatalogPageInput = {
     runId: ctx.runId,
-    plan: seal(mirrored?.plan ?? plan),
+    plan: seal(sent),
     placement: ctx.placement,
     removalMode: ctx.removalMode,
     fullPassId: ctx.fullPassId,
@@ -145,7 +147,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
     syncedAt: new Date().toISOString(),
     pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
   }
-  return { plan, input, sent: mirrored?.plan ?? plan, mirrored, started, planned, imagesDone }
+  return { plan, input, sent, mirrored, started, planned, imagesDone }
 }
 
 /** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */
