@@ -13,7 +13,7 @@ import { readMapRows } from "../workflows/page/product-map-rows"
 import { knexOf } from "../workflows/page/store-variant-costs-step"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
-import { seal, unseal, type Sealed } from "../workflows/page/sealed"
+import { seal, unsealedValue, type Sealed } from "../workflows/page/sealed"
 
 export class PageWritesWorker {
   readonly worker: Worker<PageWriteJob, PageWriteResult>
@@ -41,7 +41,7 @@ export class PageWritesWorker {
         const container = input.container()
         // A job an earlier version of the plugin queued (an upgrade with pages in flight) carries its plan unsealed.
         const queued = job.data.input.plan as Sealed<PagePlan> | PagePlan
-        const plan = typeof queued === "string" ? unseal(queued) : queued
+        const plan = unsealedValue(queued)
         const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
         const rows = await readMapRows(knexOf(container), ids)
         const checked = withoutStaleCards(plan, rows)

@@ -19,3 +19,8 @@ export function seal<T>(value: T): Sealed<T> {
 export function unseal<T>(sealed: Sealed<T>): T {
   return JSON.parse(sealed) as T
 }
+
+/** A value that may be sealed or not (data an earlier version of the plugin stored unsealed). */
+export function unsealedValue<T>(value: Sealed<T> | T): T {
+  return typeof value === "string" ? unseal(value as Sealed<T>) : value
+}
