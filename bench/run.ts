@@ -13,6 +13,7 @@ import { benchScaleout } from "./scaleout"
 import { benchChanges } from "./changes"
 import { benchCrossedOut } from "./crossed-out"
 import { benchMemory } from "./memory"
+import { machineSpeedLine } from "./machine-speed"
 
 const suites: Record<string, () => Promise<unknown>> = {
   sandbox: benchSandbox,
@@ -44,7 +45,7 @@ async function main() {
       console.error(`unknown benchmark "${name}"; choose from: ${Object.keys(suites).join(", ")}, goals (${GOALS.join(" ")})`)
       process.exit(2)
     }
-    console.log(`\n=== bench: ${name} (load ${loadavg().map((l) => l.toFixed(1)).join(" ")})`)
+    console.log(`\n=== bench: ${name} (load ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${machineSpeedLine()})`)
     const started = Date.now()
     try {
       const result = await run()
@@ -57,7 +58,7 @@ async function main() {
     console.log(`=== bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
   if (names.length > 1) {
-    console.log(`\n=== figures (load at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")})`)
+    console.log(`\n=== figures (load at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${machineSpeedLine()})`)
     for (const [name, values] of Object.entries(figures)) {
       const shown = Object.entries(values).map(([k, v]) => `${k} ${typeof v === "number" ? (Number.isInteger(v) ? v : v.toFixed(2)) : JSON.stringify(v)}`)
       console.log(`${name}: ${shown.join(", ")}`)
