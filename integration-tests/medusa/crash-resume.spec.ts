@@ -170,6 +170,11 @@ describe("sync: repeated kill -9 during full passes", () => {
       const killedAt = Date.now()
       const killedRun = await latestRun()
       const stored = await state()
+      // A full run killed before it began its pass (no pass id on the run; the state may still
+      // hold the last pass's end cursor) has its resume begin the pass from the start: nothing of
+      // it was written (src/sync/run-state.ts startPosition). Its first page is the replayed one.
+      const passNotBegun = killedRun.mode === "full" && !killedRun.progress?.pass_id
+      const resumeCursor: string | null = passNotBegun ? null : (stored.cursor ?? null)
       const preKill = changes.slice()
       const restartAt = Date.now()
       app = await start()
@@ -195,11 +200,12 @@ describe("sync: repeated kill -9 during full passes", () => {
         state_pass: stored.full_pass_id ?? null,
         pages_committed_by_killed_run: Number(killedRun.pages),
         stored_cursor: stored.cursor ? `${String(stored.cursor).slice(0, 8)}…` : null,
+        pass_not_begun: passNotBegun,
         boot_ms: readyAt - restartAt,
         resume_after_ready_ms: Math.max(0, first.at - readyAt),
         resume_after_spawn_ms: first.at - restartAt,
         resumed_run: resumed.id,
-        _stored: stored.cursor ?? null,
+        _resumeFrom: resumeCursor,
         _preKill: preKill,
         _killedAt: killedAt,
         _restartAt: restartAt,
@@ -208,7 +214,7 @@ describe("sync: repeated kill -9 during full passes", () => {
       expect(resumed.mode).toBe(killedRun.mode)
       // (A run killed before its pass began has none: its resume begins the pass.)
       if (killedRun.progress?.pass_id) expect(resumed.progress?.pass_id).toBe(killedRun.progress.pass_id)
-      expect(first.cursor).toBe(stored.cursor ?? null)
+      expect(first.cursor).toBe(resumeCursor)
       expect(first.at - readyAt).toBeLessThan(RESUME_WITHIN_MS)
       previousWasResumeKill = true
     }
@@ -231,7 +237,8 @@ describe("sync: repeated kill -9 during full passes", () => {
       const until = Math.min(i + 1 < report.length ? (report[i + 1]._killedAt as number) : Infinity, ended)
       const pre = r._preKill as Req[]
       const after = changes.filter((c) => c.at > (r._restartAt as number) && c.at < until)
-      const stored = r._stored as string | null
+      // Where the resume starts: the stored cursor, or the pass's start when the killed run had not begun it.
+      const stored = r._resumeFrom as string | null
       // The page after the stored cursor's, as any earlier run requested it (a prefetch; when the
       // same run was killed twice in a row, the prefetch of the run before).
       const prefetched = new Set(pre.flatMap((c, j) => (c.cursor === stored && j + 1 < pre.length ? [pre[j + 1].cursor] : [])))
