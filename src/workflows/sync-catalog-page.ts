@@ -33,6 +33,7 @@ import {
   type PageReferences,
   type PlannedRecord,
   type PlannedWrite,
+  pageReferencesOf,
   planRecords,
   skuSubject,
   writeInputsOf,
@@ -101,7 +102,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     const { plan: sealedPlan, ...rest } = input
     const plan = unseal(sealedPlan)
     return {
-      settings: { ...rest, salePriceListId: input.refs.salePriceListId },
+      settings: { ...rest, refs: pageReferencesOf(input.refs, plan), salePriceListId: input.refs.salePriceListId },
       records: seal(planRecords(plan)),
       costs: seal(plannedCosts(plan, input.pricing)),
       writeInputs: writeInputsOf(plan),
@@ -115,18 +116,18 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const before = transform({ records, settings }, ({ records, settings }) => {
     const page = unseal(records)
     return {
-      shop: shopBeforeWanted(page, settings.salePriceListId),
+      shop: seal(shopBeforeWanted(page, settings.salePriceListId)),
       createIds: page.create.map((p) => p.catalogId),
-      skuSubjects: [...page.create, ...page.update].map(skuSubject),
+      skuSubjects: seal([...page.create, ...page.update].map(skuSubject)),
       lockedProductIds: [...page.update, ...page.stockOnly].flatMap((p) => (p.row?.product_id ? [p.row.product_id] : [])),
-      removal: { rows: page.remove, mode: settings.removalMode, runId: settings.runId, syncedAt: settings.syncedAt },
+      removal: seal({ rows: page.remove, mode: settings.removalMode, runId: settings.runId, syncedAt: settings.syncedAt }),
     }
   })
   // The reads before the writes, side by side: what Medusa holds of the products the page
   // rewrites (change log), crash leftovers to adopt, and field locks (locked fields leave the
   // updates and stock-only levels).
   const [shopBefore, leftovers, locks] = parallelize(
-    readShopBeforeStep(transform({ before }, ({ before }) => before.shop)),
+    readShopBeforeStep(transform({ before }, ({ before }) => unseal(before.shop))),
     findCrashLeftoversStep(transform({ before }, ({ before }) => before.createIds)),
     readFieldLocksStep(transform({ before }, ({ before }) => before.lockedProductIds))
   )
@@ -141,11 +142,11 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
 
   const toWrite = transform({ records, planned, withSkus, leftovers, locks }, ({ records, planned, withSkus, leftovers, locks }) => {
     const page = unseal(records)
-    const skus = new Map(withSkus.map((s) => [s.catalogId, new Map(s.input.variants.map((v) => [v.sizeKey, v.sku]))]))
+    const skus = unseal(withSkus)
     const writeInput = (catalogId: string) => {
       const { input, stock } = unseal(planned.writeInputs[catalogId])
-      const chosen = skus.get(catalogId)
-      return { input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: chosen?.get(v.sizeKey) ?? v.sku })) }, stock }
+      const chosen = skus[catalogId]
+      return { input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: chosen?.[v.sizeKey] ?? v.sku })) }, stock }
     }
     const adopted = (p: PlannedRecord) => !!leftovers.adopted[p.catalogId]
     const changed = (p: PlannedRecord): ProductToUpdate => {
@@ -188,16 +189,18 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   // Adopted products count (and get their map rows) as created.
   const writes = transform({ created, changed, leftovers }, ({ created, changed, leftovers }) => {
     const isAdopted = (w: PlannedWrite) => !!leftovers.adopted[w.catalogId]
-    return {
+    // Sealed: five transforms read it.
+    return seal({
       created: [...created.written, ...changed.written.filter(isAdopted)],
       updated: changed.written.filter((w) => !isAdopted(w)),
       // Brand links and translations come from the product fields: a price-only change leaves them.
       pricesOnly: changed.pricesOnly ?? [],
       rejected: [...created.rejected, ...changed.rejected],
-    }
+    })
   })
   // The written products as the steps after the writes read them.
-  const written = transform({ planned, writes }, ({ planned, writes }) => {
+  const written = transform({ planned, writes }, ({ planned, writes: sealed }) => {
+    const writes = unseal(sealed)
     const all = writtenProducts([...writes.created, ...writes.updated], planned.writeInputs)
     const pricesOnly = new Set(writes.pricesOnly)
     return { all: seal(all), fields: seal(all.filter((w) => !pricesOnly.has(w.catalogId))) }
@@ -224,10 +227,10 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     ),
     recordFieldValuesStep(
       transform({ toWrite, writes, records, locks, settings }, ({ toWrite, writes, records, locks, settings }) =>
-        recordedFieldValues(unseal(toWrite.fieldValues), writes, { stockOnly: unseal(records).stockOnly, syncedAt: settings.syncedAt }, locks)
+        recordedFieldValues(unseal(toWrite.fieldValues), unseal(writes), { stockOnly: unseal(records).stockOnly, syncedAt: settings.syncedAt }, locks)
       )
     ),
-    removeMappedProductsStep(transform({ before }, ({ before }) => before.removal)),
+    removeMappedProductsStep(transform({ before }, ({ before }) => unseal(before.removal))),
     syncSalePricesStep(
       transform({ written, settings, toWrite }, ({ written, settings, toWrite }) => ({
         written: salePriceSubjects(unseal(written.all), toWrite.lockedPriceSizes),
@@ -245,13 +248,13 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   writeProductMapStep(
     transform({ records, writes, settings }, ({ records, writes, settings }) => {
       const page = unseal(records)
-      return productMapInput(page, writes, settings)
+      return productMapInput(page, unseal(writes), settings)
     })
   )
 
   const changeLog = recordChangesStep(
     transform({ records, writes, shopBefore, settings }, ({ records, writes, shopBefore, settings }) =>
-      recordChangesInput(unseal(records), writes, shopBefore, settings)
+      recordChangesInput(unseal(records), unseal(writes), shopBefore, settings)
     )
   )
 
@@ -265,13 +268,14 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const result = pageResultStep(
     transform({ records, writes, newReferences, changeLog }, ({ records, writes, newReferences, changeLog }): SyncCatalogPageResult => {
       const page = unseal(records)
+      const written = unseal(writes)
       return {
         written: {
-          create: writes.created.map((w) => w.catalogId),
-          update: writes.updated.map((w) => w.catalogId),
+          create: written.created.map((w) => w.catalogId),
+          update: written.updated.map((w) => w.catalogId),
           stockOnly: page.stockOnly.map((p) => p.catalogId),
         },
-        rejected: [...page.rejected, ...writes.rejected],
+        rejected: [...page.rejected, ...written.rejected],
         newReferences,
         changeLog,
       }

@@ -151,6 +151,23 @@ export function skuSubject(p: PlannedRecord): SkuSubject {
 }
 
 /**
+ * The references the page's steps read: the brands and models of the products it may write.
+ * The run's maps hold every brand and model of the catalog, and the workflow engine copies the
+ * data a step reads each time (some dozen reads a page); categories are placed by the plan.
+ */
+export function pageReferencesOf(refs: PageReferences, plan: PagePlan): PageReferences {
+  const brandIdByCatalogId: Record<string, string> = {}
+  const brandModelIdByCatalogId: Record<string, string> = {}
+  for (const { input } of [...plan.create, ...plan.update, ...plan.stockOnly]) {
+    const brand = input.brand?.id
+    const model = input.brandModel?.id
+    if (brand && refs.brandIdByCatalogId[brand]) brandIdByCatalogId[brand] = refs.brandIdByCatalogId[brand]
+    if (model && refs.brandModelIdByCatalogId[model]) brandModelIdByCatalogId[model] = refs.brandModelIdByCatalogId[model]
+  }
+  return { ...refs, categoryIdByCatalogId: {}, brandIdByCatalogId, brandModelIdByCatalogId }
+}
+
+/**
  * The write inputs of every product the page may write, by catalog id: the creates and updates,
  * and the stock-only products (the map check may move one to create or update).
  */

@@ -1,14 +1,21 @@
 // Plain SKUs unless another product holds one (an adopted leftover's own SKUs count as its own).
+// In and out sealed (sealed.ts): some 200 products' sizes, which the engine would copy on each read.
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { resolveVariantSkus, shopVariantSkus, type SkuSubject } from "../resolve-variant-skus"
+import { seal, unseal, type Sealed } from "./sealed"
 import { knexOf } from "./store-variant-costs-step"
 
 export const resolveVariantSkusStepId = "catalog-sync-resolve-variant-skus"
 
+/** Each product's SKU by size, by catalog id. */
+export type ChosenSkus = Record<string, Record<string, string>>
+
 export const resolveVariantSkusStep = createStep(
   resolveVariantSkusStepId,
-  async (input: { planned: SkuSubject[]; adopted: Record<string, string> }, { container }) => {
-    await resolveVariantSkus(shopVariantSkus(knexOf(container)), input.planned, new Map(Object.entries(input.adopted)))
-    return new StepResponse(input.planned)
+  async (input: { planned: Sealed<SkuSubject[]>; adopted: Record<string, string> }, { container }) => {
+    const planned = unseal(input.planned)
+    await resolveVariantSkus(shopVariantSkus(knexOf(container)), planned, new Map(Object.entries(input.adopted)))
+    const chosen: ChosenSkus = Object.fromEntries(planned.map((p) => [p.catalogId, Object.fromEntries(p.input.variants.map((v) => [v.sizeKey, v.sku]))]))
+    return new StepResponse(seal(chosen))
   }
 )
