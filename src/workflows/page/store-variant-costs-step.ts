@@ -3,8 +3,8 @@
 // from these rows with zero API requests (src/sync-run/reprice-run.ts).
 //
 // Every product the page saw gets its rows (created, updated, stock-only and unchanged: with
-// rounding, a new cost can leave the price as it was), one upsert per page; sizes a product no
-// longer has and removed products lose theirs. Compensation puts back the rows as they were, so
+// rounding, a new cost can leave the price as it was): rows that changed, the stored ones updated
+// by id and new ones inserted; sizes a product no longer has and removed products lose theirs. Compensation puts back the rows as they were, so
 // a page that rolls back leaves no row pointing at a variant it made.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -131,6 +131,33 @@ export async function upsertCostRows(db: Knex | Knex.Transaction, rows: VariantC
   }
 }
 
+/** Columns an update by id writes (the row's identity, catalog_id and size_key, stays). */
+const UPDATED = COLUMNS.filter((c) => c !== "catalog_id" && c !== "size_key")
+/** Each updated column's array type in the UPDATE below: text but for these. */
+const ARRAY_TYPE: Partial<Record<keyof VariantCostRow, string>> = { priced_revision: "int[]" }
+
+/**
+ * Updates stored rows by id, one statement per chunk with a column array each (the upsert by
+ * (catalog_id, size_key) tries an insert per row first, with a new id each). Returns the rows
+ * no longer stored (soft-deleted since they were read), for the caller to insert.
+ */
+export async function updateCostRowsById(db: Knex | Knex.Transaction, rows: { id: string; row: VariantCostRow }[]): Promise<VariantCostRow[]> {
+  const missing: VariantCostRow[] = []
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
+    const { rows: updated } = (await db.raw(
+      `update ${VARIANT_COST_TABLE} as c set ${UPDATED.map((col) => `${col} = v.${col}${col === "category_path" ? "::jsonb" : ""}`).join(", ")}, updated_at = now()
+         from unnest(?::text[], ${UPDATED.map((col) => `?::${ARRAY_TYPE[col] ?? "text[]"}`).join(", ")}) as v(id, ${UPDATED.join(", ")})
+        where c.id = v.id and c.deleted_at is null
+        returning c.id`,
+      [chunk.map((r) => r.id), ...UPDATED.map((col) => chunk.map((r) => r.row[col]))] as unknown as Knex.RawBinding[],
+    )) as { rows: { id: string }[] }
+    const done = new Set(updated.map((r) => r.id))
+    for (const r of chunk) if (!done.has(r.id)) missing.push(r.row)
+  }
+  return missing
+}
+
 type StoredRow = VariantCostRow & { id: string }
 
 async function rowsOfProducts(db: Knex | Knex.Transaction, catalogIds: string[]): Promise<StoredRow[]> {
@@ -179,12 +206,19 @@ export const storeVariantCostsStep = createStep(
     // Rows equal to the stored ones are left out here (the upsert would leave them as they are):
     // on a stock-only page that is every row, and the page writes no cost at all.
     const changed = rows.filter((r) => !sameCostRow(stored.get(sizeOf(r)), r))
+    const byId = changed.flatMap((row) => {
+      const id = stored.get(sizeOf(row))?.id
+      return id ? [{ id, row }] : []
+    })
+    const fresh = changed.filter((r) => !stored.has(sizeOf(r)))
     // Sizes the products no longer have, and removed products: their rows go.
     const keep = new Set(rows.map(sizeOf))
     const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
     if (changed.length || gone.length) {
       await db.transaction(async (trx) => {
-        await upsertCostRows(trx, changed)
+        // Stored rows by id; new ones (and any deleted since the read) by the upsert.
+        const deletedSince = await updateCostRowsById(trx, byId)
+        await upsertCostRows(trx, [...fresh, ...deletedSince])
         if (gone.length) await trx(VARIANT_COST_TABLE).whereIn("id", gone).delete()
       })
     }
