@@ -317,9 +317,20 @@ describe("catalog extras (translation module enabled)", () => {
     expect(await orphanInventoryItems()).toBe(0)
   })
 
-  it("removes a product taken off sale, with its translations and sale prices", async () => {
-    const card = catalog.cards.find((c) => c.cost_price !== null && c.sizes.length > 0)!
+  it("removes a product taken off sale, with its translations, sale prices and brand links", async () => {
+    const card = catalog.cards.find((c) => c.cost_price !== null && c.sizes.length > 0 && c.brand && c.brand_model)!
     const product = await adminProduct(card.id)
+    const liveLinks = async () =>
+      (
+        await sql(
+          db.url,
+          `select (select count(*)::int from product_product_catalog_sync_catalog_brand where product_id = $1 and deleted_at is null) as brand,
+                  (select count(*)::int from product_product_catalog_sync_catalog_brand_model where product_id = $1 and deleted_at is null) as model`,
+          [product.id],
+        )
+      )[0]
+    // Not vacuous: the product had both links.
+    expect(await liveLinks()).toEqual({ brand: 1, model: 1 })
     sandbox.control.mutate({ remove_ids: [card.id] })
     await run("changes")
     const gone = await app.admin(`/admin/products?external_id=${card.id}`)
@@ -333,6 +344,7 @@ describe("catalog extras (translation module enabled)", () => {
       [product.variants.map((v: any) => v.id)],
     )
     expect(sale[0].n).toBe(0)
+    expect(await liveLinks()).toEqual({ brand: 0, model: 0 })
     await refreshCatalog()
   })
 

@@ -15,6 +15,7 @@ import type { EffectiveSettings } from "../../sync/settings"
 import type { PageReferences, WrittenProduct } from "../page/page-types"
 import { BRAND_LINK, MODEL_LINK, syncLinks } from "./brand-links"
 import { settleAll } from "./settle-all"
+import { timed } from "../steps/profile"
 import type { IdBySize } from "../../modules/catalog_sync/models/catalog-product-map"
 import { brandRecords, catalogSyncService, liveRecordMap, modelRecords, syncReferenceRecordsWorkflow, upsertReferenceRecords } from "./brands"
 import { categoryMap, listExistingCategories, syncCategoriesWorkflow } from "./categories"
@@ -260,15 +261,15 @@ export async function syncProductTranslations(container: MedusaContainer, writte
 export async function removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void> {
   if (!productIds.length) return
   const catalogSync = catalogSyncService(container)
-  const maps = await catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true })
+  const maps = await timed(container, "removal extras: map rows read", () => catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true }))
   const variantIds = maps.flatMap((m) => Object.values((m.variant_ids as IdBySize | null) ?? {}))
   if (variantIds.length) {
     const state = await catalogSync.getState()
     const listId = (state?.reference_cache as ReferenceCache | null)?.sale_price_list_id
-    if (listId) await syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null })))
+    if (listId) await timed(container, "removal extras: sale prices", () => syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null }))))
   }
-  await deleteTranslations(container, productIds)
+  await timed(container, "removal extras: translations", () => deleteTranslations(container, productIds))
   const none = new Map(productIds.map((id) => [id, null]))
-  await syncLinks(container, BRAND_LINK, none)
-  await syncLinks(container, MODEL_LINK, none)
+  await timed(container, "removal extras: brand links", () => syncLinks(container, BRAND_LINK, none))
+  await timed(container, "removal extras: model links", () => syncLinks(container, MODEL_LINK, none))
 }
