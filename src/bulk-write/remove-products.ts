@@ -7,7 +7,7 @@
 // variants, with their levels. product_variant_option and product_category_product keep their
 // rows, as Medusa leaves them.
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { Modules } from "@medusajs/framework/utils"
+import { composeTableName, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 
 const KNOWN_LINK_TABLES = [
@@ -17,12 +17,25 @@ const KNOWN_LINK_TABLES = [
   { table: "product_variant_inventory_item", column: "variant_id" },
 ]
 
+/**
+ * A link's table: the one its definition names, else the name Medusa's link loader composes from
+ * its two sides (@medusajs/link-modules initialize: composeTableName of each side's service and
+ * key), as for every defineLink without a `database.table` option, the plugin's brand links too.
+ */
+export function linkTableOf(config: { databaseConfig?: { tableName?: string }; relationships?: { serviceName: string; foreignKey: string }[] }): string | undefined {
+  const named = config.databaseConfig?.tableName
+  if (named) return named
+  const [primary, foreign] = config.relationships ?? []
+  if (!primary?.serviceName || !primary.foreignKey || !foreign?.serviceName || !foreign.foreignKey) return undefined
+  return composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey)
+}
+
 /** Link tables with a product_id or variant_id side, from the app's registered module links. */
 export function productLinkTables(): { table: string; column: "product_id" | "variant_id" }[] {
   const found = new Map<string, "product_id" | "variant_id">()
   for (const config of MedusaModule.getAllJoinerConfigs() as any[]) {
     if (!config?.isLink || config.isReadOnlyLink) continue
-    const table: string | undefined = config.databaseConfig?.tableName
+    const table = linkTableOf(config)
     if (!table) continue
     for (const rel of config.relationships ?? []) {
       if (rel.serviceName !== Modules.PRODUCT) continue

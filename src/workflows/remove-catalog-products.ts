@@ -37,7 +37,9 @@ export async function removeMappedProducts(
   if (!rows.length) return
   const productIds = rows.map((r) => r.product_id).filter((id): id is string => !!id)
   if (productIds.length) {
-    await timed(container, "removal: sale prices, translations, brand links", () => removeProductExtras(container, productIds))
+    // Soft-deleted products take their brand links with them (the bulk removal's link tables).
+    const linksGoWithProducts = opts.mode !== "draft"
+    await timed(container, "removal: sale prices, translations, brand links", () => removeProductExtras(container, productIds, { linksGoWithProducts }))
     await timed(container, "removal: products", () => removeCatalogProducts(container, productIds, opts.mode))
   }
   // By SQL (product-map-rows.ts, the module's rows as product-map-rows.spec.ts checks): the

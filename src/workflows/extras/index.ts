@@ -257,8 +257,11 @@ export async function syncProductTranslations(container: MedusaContainer, writte
 /**
  * A product left the catalog (deleted or set to draft by the sync): its sale prices,
  * translations and brand links go; they come back if the catalog sends it again.
+ * `linksGoWithProducts`: the products are soft-deleted in bulk next, which soft-deletes every
+ * link table of the products in its transaction (src/bulk-write/remove-products.ts), brand and
+ * model links included, as deleteProductsWorkflow dismisses them: not dismissed here first.
  */
-export async function removeProductExtras(container: MedusaContainer, productIds: string[]): Promise<void> {
+export async function removeProductExtras(container: MedusaContainer, productIds: string[], opts: { linksGoWithProducts?: boolean } = {}): Promise<void> {
   if (!productIds.length) return
   const catalogSync = catalogSyncService(container)
   const maps = await timed(container, "removal extras: map rows read", () => catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true }))
@@ -269,6 +272,7 @@ export async function removeProductExtras(container: MedusaContainer, productIds
     if (listId) await timed(container, "removal extras: sale prices", () => syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null }))))
   }
   await timed(container, "removal extras: translations", () => deleteTranslations(container, productIds))
+  if (opts.linksGoWithProducts) return
   const none = new Map(productIds.map((id) => [id, null]))
   await timed(container, "removal extras: brand links", () => syncLinks(container, BRAND_LINK, none))
   await timed(container, "removal extras: model links", () => syncLinks(container, MODEL_LINK, none))
