@@ -1,23 +1,11 @@
 // The run lock in PostgreSQL (advisory lock on a connection of its own) and its fencing,
 // against the real server on 127.0.0.1, in a scratch database with the two tables it touches.
-import { randomUUID } from "node:crypto"
-import { Client } from "pg"
 import knexFactory from "knex"
+import { admin, PG, scratchDatabaseName } from "../../__tests__/scratch-database"
 import { dedicatedClient, LOCK_KEEPALIVE_IDLE_S, LostRunLockError, RunLiveness, type RunLease } from "../run-liveness"
 
-const PG = { host: process.env.DB_HOST || "127.0.0.1", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "" }
-const DB = `mcs_unit_liveness_${randomUUID().replace(/-/g, "").slice(0, 12)}`
+const DB = scratchDatabaseName("liveness")
 jest.setTimeout(30_000)
-
-async function admin(sql: string) {
-  const c = new Client({ ...PG, database: "postgres" })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
 
 describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
   let knex: ReturnType<typeof knexFactory>

@@ -2,25 +2,13 @@
 // module's own migration: rows updated by id (one column array each) end up exactly as the upsert
 // by (catalog_id, size_key) writes them, text that needs quoting in an array included, and a row
 // deleted since it was read is handed back to be inserted.
-import { randomUUID } from "node:crypto"
-import { Client } from "pg"
 import knexFactory from "knex"
+import { admin, PG, scratchDatabaseName } from "../../../__tests__/scratch-database"
 import { Migration20261123153322 } from "../../../modules/catalog_sync/migrations/Migration20261123153322"
 import { updateCostRowsById, upsertCostRows, VARIANT_COST_TABLE, type VariantCostRow } from "../store-variant-costs-step"
 
-const PG = { host: process.env.DB_HOST || "127.0.0.1", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "" }
-const DB = `mcs_unit_costs_${randomUUID().replace(/-/g, "").slice(0, 12)}`
+const DB = scratchDatabaseName("costs")
 jest.setTimeout(30_000)
-
-async function admin(sql: string) {
-  const c = new Client({ ...PG, database: "postgres" })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
 
 const row = (catalogId: string, size: string, over: Partial<VariantCostRow> = {}): VariantCostRow => ({
   catalog_id: catalogId,
