@@ -4,8 +4,9 @@
 //
 // Every product the page saw gets its rows (created, updated, stock-only and unchanged: with
 // rounding, a new cost can leave the price as it was): rows that changed, the stored ones updated
-// by id and new ones inserted; sizes a product no longer has and removed products lose theirs. Compensation puts back the rows as they were, so
-// a page that rolls back leaves no row pointing at a variant it made.
+// by id and new ones inserted; sizes a product no longer has and removed products lose theirs.
+// Compensation puts back the rows as they were, so a page that rolls back leaves no row
+// pointing at a variant it made.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -134,7 +135,7 @@ export async function upsertCostRows(db: Knex | Knex.Transaction, rows: VariantC
 /** Columns an update by id writes (the row's identity, catalog_id and size_key, stays). */
 const UPDATED = COLUMNS.filter((c) => c !== "catalog_id" && c !== "size_key")
 /** Each updated column's array type in the UPDATE below: text but for these. */
-const ARRAY_TYPE: Partial<Record<keyof VariantCostRow, string>> = { priced_revision: "int[]" }
+const ARRAY_TYPE: Partial<Record<keyof VariantCostRow, string>> = { category_path: "jsonb[]", priced_revision: "int[]" }
 
 /**
  * Updates stored rows by id, one statement per chunk with a column array each (the upsert by
@@ -146,7 +147,7 @@ export async function updateCostRowsById(db: Knex | Knex.Transaction, rows: { id
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
     const { rows: updated } = (await db.raw(
-      `update ${VARIANT_COST_TABLE} as c set ${UPDATED.map((col) => `${col} = v.${col}${col === "category_path" ? "::jsonb" : ""}`).join(", ")}, updated_at = now()
+      `update ${VARIANT_COST_TABLE} as c set ${UPDATED.map((col) => `${col} = v.${col}`).join(", ")}, updated_at = now()
          from unnest(?::text[], ${UPDATED.map((col) => `?::${ARRAY_TYPE[col] ?? "text[]"}`).join(", ")}) as v(id, ${UPDATED.join(", ")})
         where c.id = v.id and c.deleted_at is null
         returning c.id`,
@@ -206,11 +207,13 @@ export const storeVariantCostsStep = createStep(
     // Rows equal to the stored ones are left out here (the upsert would leave them as they are):
     // on a stock-only page that is every row, and the page writes no cost at all.
     const changed = rows.filter((r) => !sameCostRow(stored.get(sizeOf(r)), r))
-    const byId = changed.flatMap((row) => {
+    const byId: { id: string; row: VariantCostRow }[] = []
+    const fresh: VariantCostRow[] = []
+    for (const row of changed) {
       const id = stored.get(sizeOf(row))?.id
-      return id ? [{ id, row }] : []
-    })
-    const fresh = changed.filter((r) => !stored.has(sizeOf(r)))
+      if (id) byId.push({ id, row })
+      else fresh.push(row)
+    }
     // Sizes the products no longer have, and removed products: their rows go.
     const keep = new Set(rows.map(sizeOf))
     const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
