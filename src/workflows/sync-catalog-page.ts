@@ -41,7 +41,7 @@ import {
 } from "./page/page-types"
 import { pageResultStep } from "./page/page-result-step"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
-import { seal, unseal, type Sealed } from "./page/sealed"
+import { peek, seal, unseal, type Sealed } from "./page/sealed"
 import { ALL_PARTS } from "../sync/fingerprint"
 import { setStockInBulkStep } from "./page/set-stock-in-bulk-step"
 import { resolveVariantSkusStep } from "./page/resolve-variant-skus-step"
@@ -93,8 +93,9 @@ export interface SyncCatalogPageResult {
 
 // How data moves through this workflow: Medusa's engine copies workflow data on every read by a
 // step or transform (page/sealed.ts), so large data (the plan, its records, the write inputs, the
-// written products) travels sealed and each transform unseals it once to hand its step a small
-// input. The workflow's result comes from a step: a result transform would be computed again
+// written products) travels sealed and each transform reads it once to hand its step a small
+// input. Data several transforms read (records, writes, write inputs, written products) is read
+// with `peek`: one frozen parse shared by all of them. The workflow's result comes from a step: a result transform would be computed again
 // from the workflow's input when the run ends (the engine caches transforms only while steps run).
 export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId, (input: SyncCatalogPageInput) => {
   // The one read of the input.
@@ -114,7 +115,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
 
   // What the steps before the writes read of the records.
   const before = transform({ records, settings }, ({ records, settings }) => {
-    const page = unseal(records)
+    const page = peek(records)
     return {
       shop: seal(shopBeforeWanted(page, settings.salePriceListId)),
       createIds: page.create.map((p) => p.catalogId),
@@ -141,10 +142,10 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   )
 
   const toWrite = transform({ records, planned, withSkus, leftovers, locks }, ({ records, planned, withSkus, leftovers, locks }) => {
-    const page = unseal(records)
+    const page = peek(records)
     const skus = unseal(withSkus)
     const writeInput = (catalogId: string) => {
-      const { input, stock } = unseal(planned.writeInputs[catalogId])
+      const { input, stock } = peek(planned.writeInputs[catalogId])
       const chosen = skus[catalogId]
       return { input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: chosen?.[v.sizeKey] ?? v.sku })) }, stock }
     }
@@ -200,7 +201,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   })
   // The written products as the steps after the writes read them.
   const written = transform({ planned, writes }, ({ planned, writes: sealed }) => {
-    const writes = unseal(sealed)
+    const writes = peek(sealed)
     const all = writtenProducts([...writes.created, ...writes.updated], planned.writeInputs)
     const pricesOnly = new Set(writes.pricesOnly)
     return { all: seal(all), fields: seal(all.filter((w) => !pricesOnly.has(w.catalogId))) }
@@ -210,10 +211,10 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   // field values, removed products, brand links, translations, sale prices, cost rows): side by
   // side, so PostgreSQL works on one while this process prepares the next. The map goes last.
   const [newReferences] = parallelize(
-    syncBrandLinksStep(transform({ written, settings }, ({ written, settings }) => ({ written: unseal(written.fields), refs: settings.refs }))),
+    syncBrandLinksStep(transform({ written, settings }, ({ written, settings }) => ({ written: peek(written.fields), refs: settings.refs }))),
     syncTranslationsStep(
       transform({ written, settings }, ({ written, settings }) => ({
-        written: unseal(written.fields),
+        written: peek(written.fields),
         translationsEnabled: settings.refs.translationsEnabled,
         primaryLanguage: settings.primaryLanguage,
         vocabulary: settings.vocabulary,
@@ -221,54 +222,54 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     ),
     setStockInBulkStep(
       transform({ records, locks, settings }, ({ records, locks, settings }) => ({
-        levels: stockOnlyLevels(unseal(records).stockOnly, locks.byProductId),
+        levels: stockOnlyLevels(peek(records).stockOnly, locks.byProductId),
         stockLocationId: settings.placement.stockLocationId,
       }))
     ),
     recordFieldValuesStep(
       transform({ toWrite, writes, records, locks, settings }, ({ toWrite, writes, records, locks, settings }) =>
-        recordedFieldValues(unseal(toWrite.fieldValues), unseal(writes), { stockOnly: unseal(records).stockOnly, syncedAt: settings.syncedAt }, locks)
+        recordedFieldValues(peek(toWrite.fieldValues), peek(writes), { stockOnly: peek(records).stockOnly, syncedAt: settings.syncedAt }, locks)
       )
     ),
     removeMappedProductsStep(transform({ before }, ({ before }) => unseal(before.removal))),
     syncSalePricesStep(
       transform({ written, settings, toWrite }, ({ written, settings, toWrite }) => ({
-        written: salePriceSubjects(unseal(written.all), toWrite.lockedPriceSizes),
+        written: salePriceSubjects(peek(written.all), toWrite.lockedPriceSizes),
         salePriceListId: settings.salePriceListId,
       }))
     ),
     storeVariantCostsStep(
       transform({ written, planned }, ({ written, planned }) => ({
         costs: planned.costs,
-        written: unseal(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize })),
+        written: peek(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize })),
       }))
     )
   )
 
   writeProductMapStep(
     transform({ records, writes, settings }, ({ records, writes, settings }) => {
-      const page = unseal(records)
-      return productMapInput(page, unseal(writes), settings)
+      const page = peek(records)
+      return productMapInput(page, peek(writes), settings)
     })
   )
 
   const changeLog = recordChangesStep(
     transform({ records, writes, shopBefore, settings }, ({ records, writes, shopBefore, settings }) =>
-      recordChangesInput(unseal(records), unseal(writes), shopBefore, settings)
+      recordChangesInput(peek(records), peek(writes), shopBefore, settings)
     )
   )
 
   const pageWritten = createHook("pageWritten", {
     runId: transform({ settings }, ({ settings }) => settings.runId),
     products: transform({ written }, ({ written }) =>
-      unseal(written.all).map((w) => ({ catalogId: w.catalogId, productId: w.productId, variantIds: w.variantIdsBySize }))
+      peek(written.all).map((w) => ({ catalogId: w.catalogId, productId: w.productId, variantIds: w.variantIdsBySize }))
     ),
   })
 
   const result = pageResultStep(
     transform({ records, writes, newReferences, changeLog }, ({ records, writes, newReferences, changeLog }): SyncCatalogPageResult => {
-      const page = unseal(records)
-      const written = unseal(writes)
+      const page = peek(records)
+      const written = peek(writes)
       return {
         written: {
           create: written.created.map((w) => w.catalogId),

@@ -2,7 +2,7 @@
 // step as it is (no walk, no copy), and a sealed value comes back equal; a queued job of an
 // earlier version carries its plan unsealed, and is read as it is.
 import { parseStringifyIfNecessary } from "@medusajs/framework/utils"
-import { seal, unseal, unsealedValue, type Sealed } from "../page/sealed"
+import { peek, seal, SHARED_CHARS_MAX, unseal, unsealedValue, type Sealed } from "../page/sealed"
 
 const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: "ü \" \\n" }
 
@@ -20,5 +20,41 @@ describe("sealed workflow data", () => {
     expect(unsealedValue<typeof plan>(plan)).toBe(plan)
     expect(unsealedValue(seal(plan))).toEqual(plan)
     expect(unsealedValue("\"x\"" as Sealed<string>)).toBe("x")
+  })
+
+  it("shares one frozen parse among readers of the same text, and gives unseal's readers their own copy", () => {
+    const sealed = seal({ ...plan, note: "shared" })
+    const first = peek(sealed)
+    expect(first).toEqual({ ...plan, note: "shared" })
+    // Equal text sealed again (a transform the engine computed twice) is the same read.
+    expect(peek(seal({ ...plan, note: "shared" }))).toBe(first)
+    // Frozen through and through: a reader that tried to change it would change it for all.
+    expect(Object.isFrozen(first)).toBe(true)
+    expect(Object.isFrozen(first.create[0].input.variants[0].offers[0])).toBe(true)
+    expect(() => {
+      ;(first.create as unknown[]).push({})
+    }).toThrow(TypeError)
+    const own = unseal(sealed)
+    own.create.push(own.create[0])
+    expect(own.create).toHaveLength(2)
+    expect(peek(sealed).create).toHaveLength(1)
+  })
+
+  it("keeps at most SHARED_CHARS_MAX of text: the least recently read go first, and a later read parses again", () => {
+    const big = (n: number) => seal({ n, pad: "x".repeat(Math.floor(SHARED_CHARS_MAX / 4)) })
+    const [a, b, c, d] = [big(1), big(2), big(3), big(4)]
+    const readA = peek(a)
+    const readB = peek(b)
+    peek(c)
+    expect(peek(a)).toBe(readA) // read again: now the most recent
+    peek(d) // over the bound: b, the least recently read, goes
+    expect(peek(a)).toBe(readA)
+    const bAgain = peek(b)
+    expect(bAgain).not.toBe(readB)
+    expect(bAgain).toEqual(readB)
+    // Text longer than the bound is parsed on each read and never kept.
+    const huge = seal({ pad: "y".repeat(SHARED_CHARS_MAX + 1) })
+    expect(peek(huge)).not.toBe(peek(huge))
+    expect(peek(huge)).toEqual(unseal(huge))
   })
 })

@@ -6,7 +6,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { knexOf } from "./store-variant-costs-step"
 import type { PlannedRecord, PlanRecords } from "./page-types"
-import { seal, unseal, type Sealed } from "./sealed"
+import { peek, seal, type Sealed } from "./sealed"
 import { ALL_PARTS } from "../../sync/fingerprint"
 
 export const checkMapAgainstShopStepId = "catalog-sync-check-map-against-shop"
@@ -30,7 +30,7 @@ async function liveIds(container: Parameters<typeof knexOf>[0], productIds: stri
 
 /** The page's records, with products the shop no longer holds moved to create or update. */
 export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, async (sealed: Sealed<PlanRecords>, { container }) => {
-  const plan = unseal(sealed)
+  const plan = peek(sealed)
   const mapped = [...plan.update, ...plan.stockOnly]
   if (!mapped.length) return new StepResponse(sealed)
   const variantIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.variant_ids ?? {}))

@@ -12,7 +12,7 @@ import type { CatalogProduct, CatalogReference, ProductTranslation, StockInput }
 import type { CreatedProduct, ProductToUpdate } from "../page-input"
 import type { SkuSubject } from "../resolve-variant-skus"
 import { variantSku } from "../../sync/map-card"
-import { seal, unseal, type Sealed } from "./sealed"
+import { peek, seal, type Sealed } from "./sealed"
 
 /** Reference data of the run (src/workflows/extras refreshReferenceData), as records. */
 export interface PageReferences {
@@ -96,7 +96,7 @@ export interface WrittenProduct {
 /** The written products, with what the steps after the writes read of their write inputs. */
 export function writtenProducts(writes: PlannedWrite[], inputs: ProductsToWrite): WrittenProduct[] {
   return writes.map(({ catalogId, result }) => {
-    const { input } = unseal(inputs[catalogId])
+    const { input } = peek(inputs[catalogId])
     return {
       catalogId,
       productId: result.productId,

@@ -16,8 +16,48 @@ export function seal<T>(value: T): Sealed<T> {
   return JSON.stringify(value) as Sealed<T>
 }
 
+/** The value, as a fresh copy the reader may change. */
 export function unseal<T>(sealed: Sealed<T>): T {
   return JSON.parse(sealed) as T
+}
+
+/**
+ * Parsed values of sealed texts read more than once (a page's records by some seven transforms,
+ * its writes by five, each write input by two), by their text, least recently read first. One
+ * parse serves every reader, so the value is frozen: a reader that changed it would change it for
+ * the others (strict mode throws instead). Bounded by text length: a page's shared reads are about
+ * 1.5 MB of text; a miss only costs a parse.
+ */
+const shared = new Map<string, unknown>()
+let sharedChars = 0
+export const SHARED_CHARS_MAX = 8 * 1024 * 1024
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value
+  for (const v of Object.values(value as object)) deepFreeze(v)
+  return Object.freeze(value)
+}
+
+/** The value, shared with every other reader of the same text and frozen: for readers that only read. */
+export function peek<T>(sealed: Sealed<T>): T {
+  if (shared.has(sealed)) {
+    const value = shared.get(sealed)
+    // Most recently read last.
+    shared.delete(sealed)
+    shared.set(sealed, value)
+    return value as T
+  }
+  const value = deepFreeze(JSON.parse(sealed) as T)
+  if (sealed.length <= SHARED_CHARS_MAX) {
+    shared.set(sealed, value)
+    sharedChars += sealed.length
+    for (const text of shared.keys()) {
+      if (sharedChars <= SHARED_CHARS_MAX) break
+      shared.delete(text)
+      sharedChars -= text.length
+    }
+  }
+  return value
 }
 
 /** A value that may be sealed or not (data an earlier version of the plugin stored unsealed). */
