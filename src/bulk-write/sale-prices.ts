@@ -7,7 +7,7 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json, livePricesOfSets, priceSetsOfVariants, pricesOfVariants, type VariantPrice } from "./sql"
+import { insertRows, json, livePricesOfSets, priceSetsOfVariants, pricesOfVariants, updatePriceAmounts, type VariantPrice } from "./sql"
 import type { SalePrice, WantedSalePrice } from "./types"
 
 function currentSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[], currencyCode: string): Promise<VariantPrice[]> {
@@ -24,17 +24,7 @@ export async function setSalePrices(
   const wanted = new Map(prices.map((p) => [p.variantId, normalizedDecimal(p.amount)]))
   const current = await currentSalePrices(trx, priceListId, [...wanted.keys()], currencyCode)
   const toUpdate = current.filter((c) => c.price_id && normalizedDecimal(c.amount!) !== wanted.get(c.variant_id))
-  if (toUpdate.length) {
-    const values = toUpdate.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
-    await trx.raw(
-      `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
-       from (values ${values}) as v(id, amount, raw) where p.id = v.id`,
-      toUpdate.flatMap((c) => {
-        const amount = wanted.get(c.variant_id)!
-        return [c.price_id, amount, JSON.stringify(rawValue(amount))]
-      }),
-    )
-  }
+  await updatePriceAmounts(trx, toUpdate.map((c) => ({ id: c.price_id!, amount: wanted.get(c.variant_id)! })))
   const priced = new Set(current.filter((c) => c.price_id).map((c) => c.variant_id))
   const seen = new Set<string>()
   const rows = current
@@ -106,14 +96,7 @@ export async function syncSalePrices(
     if (!keep) toCreate.push({ priceSetId: setId, amount })
     else if (normalizedDecimal(keep.amount) !== amount) toUpdate.push({ id: keep.id, amount })
   }
-  if (toUpdate.length) {
-    const values = toUpdate.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
-    await trx.raw(
-      `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
-       from (values ${values}) as v(id, amount, raw) where p.id = v.id`,
-      toUpdate.flatMap((u) => [u.id, u.amount, JSON.stringify(rawValue(u.amount))]),
-    )
-  }
+  await updatePriceAmounts(trx, toUpdate)
   await insertRows(
     trx,
     "price",

@@ -1,6 +1,7 @@
 // Small knex helpers shared by the bulk writers: chunked multi-row inserts (PostgreSQL takes at
 // most 65,535 bind parameters a statement) and chunked `IN` lists.
 import type { Knex } from "knex"
+import { rawValue } from "./amounts"
 
 const ROWS_PER_STATEMENT = 1000
 
@@ -64,4 +65,17 @@ export async function pricesOfVariants(trx: Knex.Transaction, variantIds: string
   if (!links.length) return []
   const priceOf = new Map((await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(wanted).map((p) => [p.price_set_id, p]))
   return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+}
+
+/**
+ * Sets these prices' amounts (amount, raw_amount, updated_at, as the pricing module's upsert
+ * writes them) in one statement, with one array per column.
+ */
+export async function updatePriceAmounts(trx: Knex.Transaction, updates: { id: string; amount: string }[]): Promise<void> {
+  if (!updates.length) return
+  await trx.raw(
+    `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
+       from unnest(?::text[], ?::numeric[], ?::jsonb[]) as v(id, amount, raw) where p.id = v.id`,
+    [updates.map((u) => u.id), updates.map((u) => u.amount), updates.map((u) => JSON.stringify(rawValue(u.amount)))] as unknown as Knex.RawBinding[],
+  )
 }

@@ -5,7 +5,7 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json, pricesOfVariants, type LivePrice } from "./sql"
+import { insertRows, json, pricesOfVariants, updatePriceAmounts, type LivePrice } from "./sql"
 import type { PriceChange } from "./types"
 
 type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
@@ -25,18 +25,7 @@ export async function setBasePrices(
   const wanted = new Map(changes.map((c) => [c.variantId, normalizedDecimal(c.amount)]))
   const rows = await basePricesOf(trx, [...wanted.keys()], currencyCode)
   const toUpdate = rows.filter((r) => r.price_id && normalizedDecimal(r.amount!) !== wanted.get(r.variant_id))
-  if (toUpdate.length) {
-    const values = toUpdate.map(() => "(?, ?::numeric, ?::jsonb)").join(", ")
-    const bindings = toUpdate.flatMap((r) => {
-      const amount = wanted.get(r.variant_id)!
-      return [r.price_id, amount, JSON.stringify(rawValue(amount))]
-    })
-    await trx.raw(
-      `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
-       from (values ${values}) as v(id, amount, raw) where p.id = v.id`,
-      bindings,
-    )
-  }
+  await updatePriceAmounts(trx, toUpdate.map((r) => ({ id: r.price_id!, amount: wanted.get(r.variant_id)! })))
   const toCreate = rows.filter((r) => !r.price_id)
   const created = toCreate.map((r) => {
     const amount = wanted.get(r.variant_id)!
