@@ -15,7 +15,9 @@ import { priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVaria
 /**
  * Live variants of the products (what readLiveVariants reads, by SQL) and whether each has a live
  * price set. Each subquery is a per-variant indexed lookup: an EXISTS there was planned as one
- * hashed scan of every variant's price set link (~20 ms a page on a 10,000-product shop).
+ * hashed scan of every variant's price set link (~20 ms a page on a 10,000-product shop). The
+ * variants too are looked up product by product: with `product_id = any(…)` and no statistics
+ * (before the first analyze) the planner read every live variant of the shop through a partial index.
  */
 export async function readLivePricedVariants(trx: Knex.Transaction, productIds: string[]): Promise<Record<string, LivePricedVariant[]>> {
   const out: Record<string, LivePricedVariant[]> = Object.fromEntries(productIds.map((id) => [id, []]))
@@ -29,7 +31,8 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
           where l.variant_id = v.id and l.deleted_at is null), '{}') as items,
         coalesce((select true from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
           where ps.variant_id = v.id and ps.deleted_at is null limit 1), false) as has_price_set
-       from product_variant v where v.product_id = any(?) and v.deleted_at is null`,
+       from unnest(?::text[]) as x(id)
+       cross join lateral (select id, product_id from product_variant v where v.product_id = x.id and v.deleted_at is null offset 0) v`,
     [productIds],
   )
   for (const r of rows as { id: string; product_id: string; option_value: string | null; items: string[]; has_price_set: boolean }[]) {
