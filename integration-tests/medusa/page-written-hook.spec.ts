@@ -33,7 +33,7 @@ describe("the pageWritten hook through a real sync", () => {
     )
     const out = new Map<string, HookProduct>()
     for (const r of rows) {
-      const p = out.get(r.external_id) ?? { catalogId: r.external_id, productId: r.product_id, variantIds: {} }
+      const p: HookProduct = out.get(r.external_id) ?? { catalogId: r.external_id, productId: r.product_id, variantIds: {} }
       p.variantIds[r.size] = r.variant_id
       out.set(r.external_id, p)
     }
@@ -79,6 +79,6 @@ describe("the pageWritten hook through a real sync", () => {
     expect(run).toMatchObject({ status: "succeeded", created: 2, updated: 6, removed: 2 })
     const got = hooked(takeCalls(), run.id)
     expect(got).toEqual(await shopProducts([...described, ...repriced, ...added]))
-    expect(got.map((p) => p.catalogId)).not.toEqual(expect.arrayContaining(removed))
+    for (const id of removed) expect(got.map((p) => p.catalogId)).not.toContain(id)
   })
 })

@@ -45,16 +45,18 @@ describe("sealed workflow data", () => {
     const [a, b, c, d] = [big(1), big(2), big(3), big(4)]
     const readA = peek(a)
     const readB = peek(b)
-    peek(c)
-    expect(peek(a)).toBe(readA) // read again: now the most recent
-    peek(d) // over the bound: b, the least recently read, goes
+    const readC = peek(c)
+    expect(peek(a)).toBe(readA) // read again: now the most recent (its text counted once)
+    peek(d) // over the bound: b, the least recently read, goes, and only b
     expect(peek(a)).toBe(readA)
+    expect(peek(c)).toBe(readC)
     const bAgain = peek(b)
     expect(bAgain).not.toBe(readB)
     expect(bAgain).toEqual(readB)
-    // Text longer than the bound is parsed on each read and never kept.
+    // Text longer than the bound is parsed on each read, never kept, and (its reader's own) not frozen.
     const huge = seal({ pad: "y".repeat(SHARED_CHARS_MAX + 1) })
     expect(peek(huge)).not.toBe(peek(huge))
+    expect(Object.isFrozen(peek(huge))).toBe(false)
     expect(peek(huge)).toEqual(unseal(huge))
   })
 })

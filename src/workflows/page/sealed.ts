@@ -25,9 +25,11 @@ export function unseal<T>(sealed: Sealed<T>): T {
  * Parsed values of sealed texts read more than once (a page's records by some seven transforms,
  * its writes by five, each write input by two), by their text, least recently read first. One
  * parse serves every reader, so the value is frozen: a reader that changed it would change it for
- * the others (strict mode throws instead). Bounded by text length, to about one page's shared
- * reads (some 1 MB of text for 200 products): kept longer, they raised the app's peak RSS in a
- * 50,000-product first sync by about 80 MB (with 8 MB). A miss only costs a parse.
+ * the others (strict mode throws instead). Bounded by text length (characters), to about one
+ * page's shared reads (1 to 1.5 MB of text for 200 products): kept longer, they raised the app's
+ * peak RSS in a 50,000-product first sync by about 80 MB (with 8 MB). A miss costs a parse and a
+ * freeze; were a page's shared reads over the bound, each would be evicted before its next read.
+ * Readers only read: nothing but review and the frozen values' TypeError enforces it.
  */
 const shared = new Map<string, unknown>()
 let sharedChars = 0
@@ -48,15 +50,15 @@ export function peek<T>(sealed: Sealed<T>): T {
     shared.set(sealed, value)
     return value as T
   }
+  // Text over the bound is never kept: its reader gets its own value, not frozen.
+  if (sealed.length > SHARED_CHARS_MAX) return JSON.parse(sealed) as T
   const value = deepFreeze(JSON.parse(sealed) as T)
-  if (sealed.length <= SHARED_CHARS_MAX) {
-    shared.set(sealed, value)
-    sharedChars += sealed.length
-    for (const text of shared.keys()) {
-      if (sharedChars <= SHARED_CHARS_MAX) break
-      shared.delete(text)
-      sharedChars -= text.length
-    }
+  shared.set(sealed, value)
+  sharedChars += sealed.length
+  for (const text of shared.keys()) {
+    if (sharedChars <= SHARED_CHARS_MAX) break
+    shared.delete(text)
+    sharedChars -= text.length
   }
   return value
 }

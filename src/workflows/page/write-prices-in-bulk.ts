@@ -33,7 +33,8 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
           where ps.variant_id = v.id and ps.deleted_at is null limit 1), false) as has_price_set
        from unnest(?::text[]) as x(id)
        cross join lateral (select id, product_id from product_variant v where v.product_id = x.id and v.deleted_at is null offset 0) v`,
-    [productIds],
+    // Distinct: an id twice would read its variants twice.
+    [[...new Set(productIds)]],
   )
   for (const r of rows as { id: string; product_id: string; option_value: string | null; items: string[]; has_price_set: boolean }[]) {
     // catalogSize stays unknown: a size found only by metadata is a relabel, which the update workflow does.

@@ -1,6 +1,7 @@
 // A consumer of the page workflow's `pageWritten` hook, for tests: when
 // CATALOG_SYNC_TEST_PAGE_WRITTEN_FILE is set, each page's hook input ({ runId, products }) is
-// appended to that file as one JSON line. Without the variable it does nothing.
+// appended to that file as one JSON line. Without the variable it does nothing. (Medusa takes one
+// handler per hook: a shop built on the demo replaces this file with its own.)
 import { appendFileSync } from "node:fs"
 import { syncCatalogPageWorkflow } from "medusa-catalog-sync/workflows"
 
