@@ -1,22 +1,14 @@
-// A scratch database on the real PostgreSQL server (127.0.0.1, or DB_HOST), for specs of SQL on a
-// few tables: created and dropped through the server's `postgres` database.
+// A scratch database on the real PostgreSQL server, for specs of SQL on a few tables: the
+// integration harness's server settings and its create and drop (integration-tests/harness).
 import { randomUUID } from "node:crypto"
-import { Client } from "pg"
+import { createDatabase, dropDatabase, PG_HOST, PG_PASSWORD, PG_PORT, PG_USER } from "../../integration-tests/harness/database"
 
-export const PG = { host: process.env.DB_HOST || "127.0.0.1", port: Number(process.env.DB_PORT || 5432), user: process.env.DB_USERNAME || "postgres", password: process.env.DB_PASSWORD || "" }
+export { createDatabase, dropDatabase }
+
+/** Connection settings (add `database`). */
+export const PG = { host: PG_HOST, port: PG_PORT, user: PG_USER, password: PG_PASSWORD }
 
 /** A database name no other run uses. */
 export function scratchDatabaseName(label: string): string {
   return `mcs_unit_${label}_${randomUUID().replace(/-/g, "").slice(0, 12)}`
-}
-
-/** One statement on the server's `postgres` database (create or drop a scratch database). */
-export async function admin(sql: string): Promise<void> {
-  const c = new Client({ ...PG, database: "postgres" })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
 }

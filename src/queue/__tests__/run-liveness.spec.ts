@@ -1,7 +1,7 @@
 // The run lock in PostgreSQL (advisory lock on a connection of its own) and its fencing,
 // against the real server on 127.0.0.1, in a scratch database with the two tables it touches.
 import knexFactory from "knex"
-import { admin, PG, scratchDatabaseName } from "../../__tests__/scratch-database"
+import { createDatabase, dropDatabase, PG, scratchDatabaseName } from "../../__tests__/scratch-database"
 import { dedicatedClient, LOCK_KEEPALIVE_IDLE_S, LostRunLockError, RunLiveness, type RunLease } from "../run-liveness"
 
 const DB = scratchDatabaseName("liveness")
@@ -13,7 +13,7 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
   const never = new AbortController().signal
 
   beforeAll(async () => {
-    await admin(`create database "${DB}"`)
+    await createDatabase(DB)
     knex = knexFactory({ client: "pg", connection: { ...PG, database: DB }, pool: { min: 0, max: 4 } })
     await knex.raw(`create table catalog_sync_state (id text primary key, cursor text, cursor_pricing jsonb, phase text, full_pass_id text,
       full_pass_started_at timestamptz, last_full_pass_finished_at timestamptz, current_run_id text, blocked_code text, blocked_message text,
@@ -25,7 +25,7 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
   })
   afterAll(async () => {
     await knex?.destroy()
-    await admin(`drop database if exists "${DB}" with (force)`)
+    await dropDatabase(DB)
   })
 
   const addRun = (id: string, status = "queued") => knex.raw(`insert into catalog_sync_run (id, status) values (?, ?)`, [id, status])

@@ -3,7 +3,7 @@
 // by (catalog_id, size_key) writes them, text that needs quoting in an array included, and a row
 // deleted since it was read is handed back to be inserted.
 import knexFactory from "knex"
-import { admin, PG, scratchDatabaseName } from "../../../__tests__/scratch-database"
+import { createDatabase, dropDatabase, PG, scratchDatabaseName } from "../../../__tests__/scratch-database"
 import { Migration20261123153322 } from "../../../modules/catalog_sync/migrations/Migration20261123153322"
 import { updateCostRowsById, upsertCostRows, VARIANT_COST_TABLE, type VariantCostRow } from "../store-variant-costs-step"
 
@@ -40,7 +40,7 @@ describe("catalog_variant_cost rows updated by id", () => {
   let knex: ReturnType<typeof knexFactory>
 
   beforeAll(async () => {
-    await admin(`create database "${DB}"`)
+    await createDatabase(DB)
     knex = knexFactory({ client: "pg", connection: { ...PG, database: DB }, pool: { min: 0, max: 2 } })
     // The module's migration, as Medusa runs it.
     const statements: string[] = []
@@ -51,7 +51,7 @@ describe("catalog_variant_cost rows updated by id", () => {
   })
   afterAll(async () => {
     await knex?.destroy()
-    await admin(`drop database if exists "${DB}" with (force)`)
+    await dropDatabase(DB)
   })
 
   const read = async (catalogId: string) =>
