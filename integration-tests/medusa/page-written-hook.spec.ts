@@ -3,10 +3,8 @@
 // syncs it gets every product the run created or updated, once, with the product and variant ids
 // the shop holds (read by SQL on Medusa's tables), and the run's id. The hook changes what it was
 // given; the page still commits, and the next page's hook input is unaffected.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { sql } from "./poll-and-query"
+import { recordingFile } from "./recording-file"
 import { configureAndWait, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
@@ -16,12 +14,8 @@ type HookCall = { runId: string; products: HookProduct[] }
 
 describe("the pageWritten hook through a real sync", () => {
   let env: SyncEnv
-  const file = join(mkdtempSync(join(tmpdir(), "page-written-")), "calls.jsonl")
-  function takeCalls(): HookCall[] {
-    const lines = readFileSync(file, "utf8").split("\n").filter(Boolean)
-    writeFileSync(file, "")
-    return lines.map((l) => JSON.parse(l))
-  }
+  const recorded = recordingFile("page-written")
+  const takeCalls = () => recorded.take<HookCall>()
   /** What the shop holds of these catalog products, by SQL: product id and live variant ids by size ("" for a card without sizes). */
   async function shopProducts(catalogIds: string[]): Promise<HookProduct[]> {
     const rows = await sql(
@@ -48,9 +42,8 @@ describe("the pageWritten hook through a real sync", () => {
   }
 
   beforeAll(async () => {
-    writeFileSync(file, "")
     // 250 products: two pages, so the second page's hook runs after the first page's hook changed its input.
-    env = await startSyncEnv("page-written-hook", { products: 250, seed: 43 }, { CATALOG_SYNC_TEST_PAGE_WRITTEN_FILE: file })
+    env = await startSyncEnv("page-written-hook", { products: 250, seed: 43 }, { CATALOG_SYNC_TEST_PAGE_WRITTEN_FILE: recorded.path })
   })
   afterAll(async () => {
     await env?.close()

@@ -3,10 +3,8 @@
 // and through real syncs it gets exactly one event per product the catalog added, changed or
 // removed, whichever path wrote it (Medusa's workflows or the bulk writer). The truth is the
 // sandbox's mutation result, mapped to Medusa product ids by SQL on the product table.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { sql } from "./poll-and-query"
+import { recordingFile } from "./recording-file"
 import { configureAndWait, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(900_000)
@@ -15,13 +13,11 @@ type Recorded = { name: string; id: string }
 
 describe("product events through a real sync", () => {
   let env: SyncEnv
-  const file = join(mkdtempSync(join(tmpdir(), "product-events-")), "events.jsonl")
+  const events = recordingFile("product-events")
   /** Recorded events (then forgotten), after the app's event bus has delivered them. */
   async function takeEvents(): Promise<Recorded[]> {
     await new Promise((r) => setTimeout(r, 2_000))
-    const lines = readFileSync(file, "utf8").split("\n").filter(Boolean)
-    writeFileSync(file, "")
-    return lines.map((l) => JSON.parse(l))
+    return events.take<Recorded>()
   }
   const idsOf = (events: Recorded[], name: string) => events.filter((e) => e.name === name).map((e) => e.id).sort()
   /** Medusa product ids by catalog id (external_id), deleted products included. */
@@ -31,8 +27,7 @@ describe("product events through a real sync", () => {
   }
 
   beforeAll(async () => {
-    writeFileSync(file, "")
-    env = await startSyncEnv("product-events", { products: 30, seed: 41 }, { CATALOG_SYNC_TEST_EVENTS_FILE: file })
+    env = await startSyncEnv("product-events", { products: 30, seed: 41 }, { CATALOG_SYNC_TEST_EVENTS_FILE: events.path })
   })
   afterAll(async () => {
     await env?.close()
