@@ -43,12 +43,13 @@ function deepFreeze<T>(value: T): T {
 
 /** The value, shared with every other reader of the same text and frozen: for readers that only read. */
 export function peek<T>(sealed: Sealed<T>): T {
-  if (shared.has(sealed)) {
-    const value = shared.get(sealed)
+  // A parsed text is never undefined (JSON has none), so one lookup tells a hit.
+  const hit = shared.get(sealed)
+  if (hit !== undefined) {
     // Most recently read last.
     shared.delete(sealed)
-    shared.set(sealed, value)
-    return value as T
+    shared.set(sealed, hit)
+    return hit as T
   }
   // Text over the bound is never kept: its reader gets its own value, not frozen.
   if (sealed.length > SHARED_CHARS_MAX) return JSON.parse(sealed) as T
