@@ -40,6 +40,9 @@ describe("fingerprint", () => {
       { b: 1, a: 2, A: 3, _: 4, "10": 5, "9": 6, "": 7, "ключ": 8, "\u00e9": 9, "e\u0301": 10, "😀": 11, "\"q\"": 12 },
       { skip: undefined, keep: null, nested: { z: [{ y: undefined, x: "1" }], a: { "": "" } } },
       { fn: () => 1, date: new Date(0), big: { length: 2, 0: "a" } },
+      // Many keys in reverse and scrambled order (stableJson sorts them itself, in place).
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${39 - i}`, i])),
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`${(i * 17) % 40}${i % 3 ? "x" : ""}`, i])),
     ]
     for (const value of values) expect(stableJson(value)).toBe(first(value))
   })
