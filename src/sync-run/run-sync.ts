@@ -294,9 +294,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       open.set(seq, entry)
       const ctx: PageContext = {
         ...pageContext(position.fullPassId),
-        brake: async (plan) => {
-          const ids = plan.update.map((p) => p.catalogId)
-          return brake.check(plan, await currentPricesOf(container, ids, (of) => service.catalogIdsWithLockedField(of, "prices")))
+        brake: {
+          read: (ids) => currentPricesOf(container, ids, (of) => service.catalogIdsWithLockedField(of, "prices")),
+          check: (plan, current) => brake.check(plan, current),
         },
         onPlanned: (plan) => {
           entry.planned = plan

@@ -7,7 +7,7 @@ import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { readEnvironment } from "../config/environment"
 import type { MapContext } from "../sync/map-card"
 import { planPage, type PagePlan } from "../sync/plan-page"
-import type { BrakeCheck, BrakePause } from "../sync/safety-brake"
+import type { BrakeCheck, BrakePause, CurrentPrice } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
 import { writeConcurrency } from "../sync/write-concurrency"
 import type { ReferenceMaps } from "../workflows/extras"
@@ -36,8 +36,12 @@ export interface PageContext {
   images?: PageImages | null
   /** Told the page's plan before it is written (the run shows what the page found as it goes). */
   onPlanned?: (plan: PagePlan) => void
-  /** The safety brake: the plan to write (discarded removals dropped), or a pause (nothing written). */
-  brake?: (plan: PagePlan) => Promise<BrakeCheck>
+  /**
+   * The safety brake: what it reads of the shop for the page's products (read while the page is
+   * planned), then its check: the plan to write (discarded removals dropped), or a pause
+   * (nothing written).
+   */
+  brake?: PageBrake
 }
 
 export interface PageOutcome {
@@ -86,6 +90,12 @@ function asWritten(plan: PagePlan, written: SyncCatalogPageResult["written"]): P
   return { ...plan, create: pick(written.create), update: pick(written.update), stockOnly: pick(written.stockOnly) }
 }
 
+export interface PageBrake {
+  /** The shop's current prices of these products (a superset of the plan's updates: all the page's products). */
+  read: (catalogIds: string[]) => Promise<ReadonlyMap<string, CurrentPrice>>
+  check: (plan: PagePlan, current: ReadonlyMap<string, CurrentPrice>) => BrakeCheck
+}
+
 /** Carries out a prepared page's workflow input: in this process, or on any instance's page writer (page-writer.ts). */
 export type PageWriter = (input: SyncCatalogPageInput) => Promise<SyncCatalogPageResult>
 
@@ -121,10 +131,13 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const { container } = ctx
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
+  const { brake } = ctx
+  // The brake's read goes to PostgreSQL beside the map rows' and runs while the page is planned.
+  const current = brake?.read(ids)
+  current?.catch(() => undefined) // awaited below; a failure before then must not go unhandled
   const rows = await timed(container, "plan: read map rows", () => readMapRows(knexOf(container), ids))
   const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))
-  const { brake } = ctx
-  const checked = brake ? await timed(container, "plan: brake", () => brake(planned0)) : { plan: planned0 }
+  const checked = brake && current ? await timed(container, "plan: brake", async () => brake.check(planned0, await current)) : { plan: planned0 }
   if (checked.pause) return { paused: checked.pause, plan: planned0, started }
   const plan = checked.plan
   const planned = Date.now()
