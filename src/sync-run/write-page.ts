@@ -19,7 +19,7 @@ import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
-import { seal } from "../workflows/page/sealed"
+import { sealForHandOver } from "../workflows/page/sealed"
 
 export interface PageContext {
   container: MedusaContainer
@@ -149,7 +149,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const sent = mirrored?.plan ?? plan
   const input: SyncCatalogPageInput = {
     runId: ctx.runId,
-    plan: seal(sent),
+    plan: sealForHandOver(sent),
     placement: ctx.placement,
     removalMode: ctx.removalMode,
     fullPassId: ctx.fullPassId,

@@ -2,7 +2,7 @@
 // step as it is (no walk, no copy), and a sealed value comes back equal; a queued job of an
 // earlier version carries its plan unsealed, and is read as it is.
 import { parseStringifyIfNecessary } from "@medusajs/framework/utils"
-import { peek, seal, SHARED_CHARS_MAX, unseal, unsealedValue, type Sealed } from "../page/sealed"
+import { HANDED_MAX, peek, seal, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, type Sealed } from "../page/sealed"
 
 const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: "ü \" \\n" }
 
@@ -58,5 +58,43 @@ describe("sealed workflow data", () => {
     expect(peek(huge)).not.toBe(peek(huge))
     expect(Object.isFrozen(peek(huge))).toBe(false)
     expect(peek(huge)).toEqual(unseal(huge))
+  })
+  it("hands a value sealed for hand-over to its one reader in this process as it is, and parses otherwise", () => {
+    const value = { ...plan, note: "handed" }
+    const sealed = sealForHandOver(value)
+    expect(sealed).toBe(seal(value))
+    // The workflow engine's copy of its input passes the text as it is: the reader gets the sealer's value.
+    expect(takeHandedOver(parseStringifyIfNecessary({ plan: sealed }).plan)).toBe(value)
+    // Taken once: a second read (a transform computed again) parses the text, equal.
+    const again = takeHandedOver(sealed)
+    expect(again).not.toBe(value)
+    expect(again).toEqual(value)
+    // Text sealed elsewhere (a page queued by another instance) is parsed.
+    expect(takeHandedOver(seal({ ...plan, note: "queued" }))).toEqual({ ...plan, note: "queued" })
+    // Only the last HANDED_MAX wait for their reader: older ones are parsed when read.
+    const values = Array.from({ length: HANDED_MAX + 1 }, (_, i) => ({ ...plan, note: `page ${i}` }))
+    const texts = values.map((v) => sealForHandOver(v))
+    expect(takeHandedOver(texts[0])).not.toBe(values[0])
+    expect(takeHandedOver(texts[0])).toEqual(values[0])
+    for (let i = 1; i <= HANDED_MAX; i++) expect(takeHandedOver(texts[i])).toBe(values[i])
+  })
+  it("gives peek's readers the very value sealShared sealed, frozen, without parsing it", () => {
+    const value = { ...plan, note: "sealed shared", nested: { list: [{ a: 1 }] } }
+    const sealed = sealShared(value)
+    expect(sealed).toBe(seal(value))
+    expect(peek(sealed)).toBe(value)
+    // The sealer gave it up: frozen all the way down, so no reader changes it for the others.
+    expect(Object.isFrozen(value.nested.list[0])).toBe(true)
+    expect(() => {
+      ;(value.nested.list[0] as { a: number }).a = 2
+    }).toThrow(TypeError)
+    // A step's copy of the text (the engine's) is the same read.
+    expect(peek(parseStringifyIfNecessary({ s: sealed }).s)).toBe(value)
+    // Text over the bound is not kept: its readers parse it, as with peek.
+    const big = { text: "x".repeat(SHARED_CHARS_MAX + 1) }
+    const bigSealed = sealShared(big)
+    expect(Object.isFrozen(big)).toBe(false)
+    expect(peek(bigSealed)).not.toBe(big)
+    expect(peek(bigSealed)).toEqual(big)
   })
 })
