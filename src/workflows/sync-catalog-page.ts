@@ -36,12 +36,13 @@ import {
   pageReferencesOf,
   planRecords,
   skuSubject,
+  toWriteOf,
   writeInputsOf,
   writtenProducts,
 } from "./page/page-types"
 import { pageResultStep } from "./page/page-result-step"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
-import { peek, seal, unseal, type Sealed } from "./page/sealed"
+import { peek, seal, sealShared, takeHandedOver, unseal, type Sealed } from "./page/sealed"
 import { ALL_PARTS } from "../sync/fingerprint"
 import { setStockInBulkStep } from "./page/set-stock-in-bulk-step"
 import { resolveVariantSkusStep } from "./page/resolve-variant-skus-step"
@@ -101,11 +102,12 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   // The one read of the input.
   const planned = transform({ input }, ({ input }) => {
     const { plan: sealedPlan, ...rest } = input
-    const plan = unseal(sealedPlan)
+    // Read only: in this process it is the run's own plan (sealForHandOver).
+    const plan = takeHandedOver(sealedPlan)
     return {
       settings: { ...rest, refs: pageReferencesOf(input.refs, plan), salePriceListId: input.refs.salePriceListId },
-      records: seal(planRecords(plan)),
-      costs: seal(plannedCosts(plan, input.pricing)),
+      records: sealShared(planRecords(plan)),
+      costs: sealShared(plannedCosts(plan, input.pricing)),
       writeInputs: writeInputsOf(plan),
     }
   })
@@ -144,11 +146,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const toWrite = transform({ records, planned, withSkus, leftovers, locks }, ({ records, planned, withSkus, leftovers, locks }) => {
     const page = peek(records)
     const skus = unseal(withSkus)
-    const writeInput = (catalogId: string) => {
-      const { input, stock } = peek(planned.writeInputs[catalogId])
-      const chosen = skus[catalogId]
-      return { input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: chosen?.[v.sizeKey] ?? v.sku })) }, stock }
-    }
+    // Read only here (lockedPageWrites reads the fields the locks hold back); the write steps read them again themselves.
+    const writeInput = (catalogId: string) => peek(planned.writeInputs[catalogId])
     const adopted = (p: PlannedRecord) => !!leftovers.adopted[p.catalogId]
     const changed = (p: PlannedRecord): ProductToUpdate => {
       const orphan = leftovers.adopted[p.catalogId] ?? null
@@ -165,23 +164,25 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     // Adopted leftovers are written with the updates (all their parts).
     const locked = lockedPageWrites({ fresh, changed: [...page.update, ...page.create.filter(adopted)].map(changed) }, locks)
     return {
-      fresh: seal(fresh),
-      changed: seal(locked.changed),
-      fieldValues: seal({ held: locked.held, written: locked.written }),
+      fresh: seal(fresh.map((p) => toWriteOf(p, skus[p.catalogId] ?? {}))),
+      changed: seal(locked.changed.map((p) => toWriteOf(p, skus[p.catalogId] ?? {}))),
+      fieldValues: sealShared({ held: locked.held, written: locked.written }),
       lockedPriceSizes: locked.lockedPriceSizes,
     }
   })
 
   const created = writeNewProductsStep(
-    transform({ toWrite, settings }, ({ toWrite, settings }) => ({
+    transform({ toWrite, planned, settings }, ({ toWrite, planned, settings }) => ({
       products: toWrite.fresh,
+      writeInputs: planned.writeInputs,
       placement: settings.placement,
       concurrency: settings.writeConcurrency,
     }))
   )
   const changed = writeChangedProductsStep(
-    transform({ toWrite, settings, created }, ({ toWrite, settings, created }) => ({
+    transform({ toWrite, planned, settings, created }, ({ toWrite, planned, settings, created }) => ({
       products: toWrite.changed,
+      writeInputs: planned.writeInputs,
       placement: settings.placement,
       concurrency: settings.writeConcurrency,
       alreadyWritten: created.written.length,
@@ -191,7 +192,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const writes = transform({ created, changed, leftovers }, ({ created, changed, leftovers }) => {
     const isAdopted = (w: PlannedWrite) => !!leftovers.adopted[w.catalogId]
     // Sealed: five transforms read it.
-    return seal({
+    return sealShared({
       created: [...created.written, ...changed.written.filter(isAdopted)],
       updated: changed.written.filter((w) => !isAdopted(w)),
       // Brand links and translations come from the product fields: a price-only change leaves them.
@@ -204,7 +205,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     const writes = peek(sealed)
     const all = writtenProducts([...writes.created, ...writes.updated], planned.writeInputs)
     const pricesOnly = new Set(writes.pricesOnly)
-    return { all: seal(all), fields: seal(all.filter((w) => !pricesOnly.has(w.catalogId))) }
+    return { all: sealShared(all), fields: sealShared(all.filter((w) => !pricesOnly.has(w.catalogId))) }
   })
 
   // After the product writes, each of these writes other records (stock-only levels, recorded

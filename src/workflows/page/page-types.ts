@@ -12,7 +12,7 @@ import type { CatalogProduct, CatalogReference, ProductTranslation, StockInput }
 import type { CreatedProduct, ProductToUpdate } from "../page-input"
 import type { SkuSubject } from "../resolve-variant-skus"
 import { variantSku } from "../../sync/map-card"
-import { peek, seal, type Sealed } from "./sealed"
+import { peek, sealShared, type Sealed } from "./sealed"
 
 /** Reference data of the run (src/workflows/extras refreshReferenceData), as records. */
 export interface PageReferences {
@@ -60,6 +60,28 @@ export type WriteInput = { input: CatalogProduct; stock: StockInput }
 
 /** Each product's write input, by catalog id, sealed one by one: a page reads only those it writes. */
 export type ProductsToWrite = Record<string, Sealed<WriteInput>>
+
+/**
+ * A product to write as the write steps get it: without its write input, which they read from
+ * the plan's write inputs themselves (`withWriteInput`), with the SKUs its sizes get. The
+ * workflow's `toWrite` then seals only these, not each product's input a second time.
+ */
+export type ToWrite<P extends WriteInput> = Omit<P, keyof WriteInput> & { catalogId: string; skus: Record<string, string> }
+
+export function toWriteOf<P extends WriteInput & { catalogId: string }>(p: P, skus: Record<string, string>): ToWrite<P> {
+  const { input: _input, stock: _stock, ...rest } = p
+  return { ...rest, skus }
+}
+
+/**
+ * The product with its write input, read with `peek` (shared and frozen below the product and
+ * its variants, which are the caller's own): the write paths read it and never change it.
+ */
+export function withWriteInput<P extends WriteInput>(p: ToWrite<P>, inputs: ProductsToWrite): P {
+  const { skus, ...rest } = p
+  const { input, stock } = peek(inputs[p.catalogId])
+  return { ...rest, input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: skus[v.sizeKey] ?? v.sku })) }, stock } as unknown as P
+}
 
 /** A written product: its catalog id and what its write returned. */
 export interface PlannedWrite {
@@ -173,6 +195,6 @@ export function pageReferencesOf(refs: PageReferences, plan: PagePlan): PageRefe
  */
 export function writeInputsOf(plan: PagePlan): ProductsToWrite {
   const out: ProductsToWrite = {}
-  for (const p of [...plan.create, ...plan.update, ...plan.stockOnly]) out[p.catalogId] = seal<WriteInput>({ input: p.input, stock: p.stock })
+  for (const p of [...plan.create, ...plan.update, ...plan.stockOnly]) out[p.catalogId] = sealShared<WriteInput>({ input: p.input, stock: p.stock })
   return out
 }

@@ -14,7 +14,7 @@ import type { Knex } from "knex"
 import { newId } from "../../bulk-write/ids"
 import type { PriceCalculation } from "../../catalog-client/pricing"
 import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
-import { unseal, type Sealed } from "./sealed"
+import { peek, type Sealed } from "./sealed"
 
 export const storeVariantCostsStepId = "catalog-sync-store-variant-costs"
 
@@ -189,7 +189,8 @@ function sameCostRow(stored: StoredRow | undefined, planned: VariantCostRow): bo
 export const storeVariantCostsStep = createStep(
   storeVariantCostsStepId,
   async (input: StoreVariantCostsInput, { container }) => {
-    const costs = unseal(input.costs)
+    // Read only (shared with the workflow that sealed it, sealShared).
+    const costs = peek(input.costs)
     if (!costs) return new StepResponse(undefined, null)
     const written = new Map(input.written.map((w) => [w.catalogId, w.variantIdsBySize]))
     const rows: VariantCostRow[] = []

@@ -11,7 +11,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Placement, ProductToUpdate } from "../page-input"
 import { timed } from "../steps/profile"
 import { updateCatalogProductsWorkflow } from "../update-catalog-products"
-import type { ChunkedWriteOutcome, FastPathOutcome } from "./page-types"
+import { withWriteInput, type ChunkedWriteOutcome, type FastPathOutcome, type ProductsToWrite, type ToWrite } from "./page-types"
 import { fieldsChangedWithoutVariants } from "./fields-only-changes"
 import { pricesOnlyChanged } from "./price-only-changes"
 import { writeFieldsInBulk } from "./write-fields-in-bulk"
@@ -26,7 +26,9 @@ export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
 
 export interface ChangedProductsInput {
   /** The updates, adopted leftovers included (their ids and parts set by the workflow's `toWrite`). */
-  products: Sealed<ProductToUpdate[]>
+  products: Sealed<ToWrite<ProductToUpdate>[]>
+  /** The plan's write inputs (the products' own). */
+  writeInputs: ProductsToWrite
   placement: Placement
   concurrency: number
   /** Products the page already wrote (the failure judgement weighs them). */
@@ -54,7 +56,7 @@ async function writeFastPath(
 
 export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container }) => {
   const { placement } = input
-  const products = unseal(input.products)
+  const products = unseal(input.products).map((p) => withWriteInput(p, input.writeInputs))
   const priceOnly = products.filter(pricesOnlyChanged)
   const fast = await writeFastPath(container, "price-only", priceOnly, () => writePricesInBulk(container, priceOnly, placement))
   const inBulk = new Set(fast.written.map((w) => w.item.catalogId))

@@ -10,7 +10,7 @@ import { failureReason } from "../../sync/write-failures"
 import { createCatalogProductsWorkflow } from "../create-catalog-products"
 import type { Placement, ProductToCreate } from "../page-input"
 import { createInOneTransaction, writeNewProducts } from "./new-products-in-bulk"
-import type { ChunkedWriteOutcome } from "./page-types"
+import { withWriteInput, type ChunkedWriteOutcome, type ProductsToWrite, type ToWrite } from "./page-types"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { noteProductsWritten } from "./write-progress"
 import { unseal, type Sealed } from "./sealed"
@@ -19,8 +19,8 @@ export const writeNewProductsStepId = "catalog-sync-write-new-products"
 
 export const writeNewProductsStep = createStep(
   writeNewProductsStepId,
-  async (input: { products: Sealed<ProductToCreate[]>; placement: Placement; concurrency: number }, { container }) => {
-    const products = unseal(input.products)
+  async (input: { products: Sealed<ToWrite<ProductToCreate>[]>; writeInputs: ProductsToWrite; placement: Placement; concurrency: number }, { container }) => {
+    const products = unseal(input.products).map((p) => withWriteInput(p, input.writeInputs))
     const creates = await writeNewProducts(products, {
       inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
       inChunks: (products) =>
