@@ -1,4 +1,5 @@
 import { createTestDatabase, startMedusaApp, MedusaApp } from "../harness"
+import { sql } from "./poll-and-query"
 
 jest.setTimeout(240_000)
 
@@ -26,5 +27,12 @@ describe("integration harness", () => {
   it("serves the store API with a publishable key", async () => {
     const res = await app.store("/store/products?limit=1")
     expect(res.status).toBe(200)
+  })
+  it("migrates the plugin's tables that every changes page updates with room for updates beside each row", async () => {
+    const rows = await sql(db.url, "select relname, reloptions from pg_class where relname in ('catalog_variant_cost', 'catalog_product_map') order by relname")
+    expect(rows).toEqual([
+      { relname: "catalog_product_map", reloptions: ["fillfactor=70"] },
+      { relname: "catalog_variant_cost", reloptions: ["fillfactor=70"] },
+    ])
   })
 })
