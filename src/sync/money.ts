@@ -3,11 +3,16 @@
 // never through a JS float.
 import Decimal from "decimal.js"
 
+/** Text toAmount gives back as it is: cents already, no sign, no leading zero. */
+const IN_CENTS = /^(?:0|[1-9]\d*)\.\d\d$/
+
 /** "1287.5" → "1287.50"; null/blank/invalid/negative → null. */
 export function toAmount(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null
   const text = value.trim()
   if (text === "") return null
+  // Most of a catalog's prices (every offer of every size is read) are written this way already.
+  if (IN_CENTS.test(text)) return text
   let d: Decimal
   try {
     d = new Decimal(text)

@@ -1,3 +1,4 @@
+import Decimal from "decimal.js"
 import { isOwnProduct, mapCardToProduct, stockOf, variantSku, variantSkuCandidates } from "../map-card"
 import { toAmount, sellingAmount } from "../money"
 import { DEFAULT_SIZE_KEY, productMetadata } from "../catalog-product"
@@ -137,5 +138,20 @@ describe("money", () => {
     expect(toAmount("abc")).toBeNull()
     expect(sellingAmount({ price: null, cost_price: "5.00" })).toBeNull()
     expect(sellingAmount({ cost_price: "5.00" })).toBe("5.00")
+  })
+
+  it("gives what decimal.js rounds to cents, for text in cents already and for every other spelling", () => {
+    const byDecimal = (text: string) => {
+      const d = new Decimal(text.trim())
+      return d.isNegative() ? null : d.toFixed(2, Decimal.ROUND_HALF_UP)
+    }
+    const inputs = ["0.00", "00.10", "0.10", " 5.00 ", "5.0", "5.000", "5.005", "-0.00", "-1.00", "1e2", "10.99", "010.99", "1287.5", "+3.10", "3.1e1"]
+    for (const text of inputs) expect([text, toAmount(text)]).toEqual([text, byDecimal(text)])
+    let seed = 11
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (let i = 0; i < 5_000; i++) {
+      const text = `${next() < 0.1 ? "0" : ""}${Math.floor(next() * 10 ** Math.floor(next() * 9))}.${String(Math.floor(next() * 1000)).slice(0, 1 + Math.floor(next() * 3))}`
+      expect([text, toAmount(text)]).toEqual([text, byDecimal(text)])
+    }
   })
 })
