@@ -37,7 +37,9 @@ export const SHARED_CHARS_MAX = 2 * 1024 * 1024
 
 function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value
-  for (const v of Object.values(value as object)) deepFreeze(v)
+  // Walked without Object.values (an array per object: a page freezes some 100,000 values).
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i])
+  else for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) deepFreeze((value as Record<string, unknown>)[key])
   return Object.freeze(value)
 }
 
