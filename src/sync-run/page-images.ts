@@ -47,7 +47,8 @@ export interface PageImages {
 /** Products whose images the page writes: every create, and updates whose fields (images included) changed. */
 const writesImages = (p: PlannedUpsert, isCreate: boolean) => isCreate || p.partsToWrite.fields
 
-const IMAGES_ONLY = { fields: true, variants: false, prices: false }
+// Frozen: plans share it, and a plan is frozen when it is sealed for its workflow (sealForHandOver).
+const IMAGES_ONLY = Object.freeze({ fields: true, variants: false, prices: false })
 
 /**
  * Unchanged products never mirrored (synced before the setting was on): they have images but

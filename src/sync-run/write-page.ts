@@ -19,7 +19,7 @@ import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
-import { sealForHandOver } from "../workflows/page/sealed"
+import { forgetHandOver, releaseShared, sealForHandOver } from "../workflows/page/sealed"
 
 export interface PageContext {
   container: MedusaContainer
@@ -91,7 +91,7 @@ function asWritten(plan: PagePlan, written: SyncCatalogPageResult["written"]): P
 }
 
 export interface PageBrake {
-  /** The shop's current prices of these products (a superset of the plan's updates: all the page's products). */
+  /** The shop's current prices of these products (a superset of the plan's updates: the page's products with a live map row). */
   read: (catalogIds: string[]) => Promise<ReadonlyMap<string, CurrentPrice>>
   check: (plan: PagePlan, current: ReadonlyMap<string, CurrentPrice>) => BrakeCheck
 }
@@ -107,6 +107,8 @@ export function localPageWriter(container: MedusaContainer): PageWriter {
       return result
     } catch (error) {
       throw asError(error)
+    } finally {
+      releaseShared()
     }
   }
 }
@@ -132,10 +134,11 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
   const { brake } = ctx
-  // The brake's read goes to PostgreSQL beside the map rows' and runs while the page is planned.
-  const current = brake?.read(ids)
-  current?.catch(() => undefined) // awaited below; a failure before then must not go unhandled
   const rows = await timed(container, "plan: read map rows", () => readMapRows(knexOf(container), ids))
+  // The brake's read runs in PostgreSQL while the page is planned, for the products that may be
+  // updates (a live map row with a product): the plan's updates are among them.
+  const current = brake?.read(rows.filter((r) => r.product_id && r.status !== "removed").map((r) => r.catalog_id))
+  current?.catch(() => undefined) // awaited below; a failure before then must not go unhandled
   const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))
   const checked = brake && current ? await timed(container, "plan: brake", async () => brake.check(planned0, await current)) : { plan: planned0 }
   if (checked.pause) return { paused: checked.pause, plan: planned0, started }
@@ -166,6 +169,8 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
 /** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */
 export async function finishPage(prepared: Extract<PreparedPage, { input: SyncCatalogPageInput }>, result: SyncCatalogPageResult, ctx: PageContext): Promise<PageOutcome> {
   const { mirrored, plan } = prepared
+  // Taken by the workflow when written here; a page written by another instance leaves it.
+  forgetHandOver(prepared.input.plan)
   // Cards a writer found overtaken when it wrote (page-writes-worker.ts) count as unchanged.
   const stale = new Set((result as { stale?: string[] }).stale ?? [])
   if (ctx.images && mirrored) {

@@ -96,8 +96,10 @@ export interface SyncCatalogPageResult {
 // step or transform (page/sealed.ts), so large data (the plan, its records, the write inputs, the
 // written products) travels sealed and each transform reads it once to hand its step a small
 // input. Data several transforms read (records, writes, write inputs, written products) is read
-// with `peek`: one frozen parse shared by all of them. The workflow's result comes from a step: a result transform would be computed again
-// from the workflow's input when the run ends (the engine caches transforms only while steps run).
+// with `peek`: one frozen value shared by all of them, the sealer's own where this workflow sealed
+// it (sealShared), and the run's plan is taken as it is (takeHandedOver). The workflow's result
+// comes from a step: a result transform would be computed again from the workflow's input when
+// the run ends (the engine caches transforms only while steps run).
 export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId, (input: SyncCatalogPageInput) => {
   // The one read of the input.
   const planned = transform({ input }, ({ input }) => {

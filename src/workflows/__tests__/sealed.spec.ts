@@ -2,7 +2,7 @@
 // step as it is (no walk, no copy), and a sealed value comes back equal; a queued job of an
 // earlier version carries its plan unsealed, and is read as it is.
 import { parseStringifyIfNecessary } from "@medusajs/framework/utils"
-import { HANDED_MAX, peek, seal, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, type Sealed } from "../page/sealed"
+import { forgetHandOver, HANDED_MAX, peek, releaseShared, seal, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, type Sealed } from "../page/sealed"
 
 const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: "ü \" \\n" }
 
@@ -69,6 +69,13 @@ describe("sealed workflow data", () => {
     const again = takeHandedOver(sealed)
     expect(again).not.toBe(value)
     expect(again).toEqual(value)
+    // Frozen when sealed: neither the sealer nor the reader changes what the text says.
+    expect(Object.isFrozen(value.create[0].input.variants[0].offers[0])).toBe(true)
+    // One not taken (its page written elsewhere) is forgotten when its page is done.
+    const elsewhere = { ...plan, note: "written elsewhere" }
+    const elsewhereText = sealForHandOver(elsewhere)
+    forgetHandOver(elsewhereText)
+    expect(takeHandedOver(elsewhereText)).not.toBe(elsewhere)
     // Text sealed elsewhere (a page queued by another instance) is parsed.
     expect(takeHandedOver(seal({ ...plan, note: "queued" }))).toEqual({ ...plan, note: "queued" })
     // Only the last HANDED_MAX wait for their reader: older ones are parsed when read.
@@ -96,5 +103,15 @@ describe("sealed workflow data", () => {
     expect(Object.isFrozen(big)).toBe(false)
     expect(peek(bigSealed)).not.toBe(big)
     expect(peek(bigSealed)).toEqual(big)
+  })
+  it("drops every shared value when a page is done: the next read of the text parses it again", () => {
+    const value = { ...plan, note: "released" }
+    const sealed = sealShared(value)
+    const read = peek(seal({ ...plan, note: "read once" }))
+    expect(peek(sealed)).toBe(value)
+    releaseShared()
+    expect(peek(sealed)).not.toBe(value)
+    expect(peek(sealed)).toEqual(value)
+    expect(peek(seal({ ...plan, note: "read once" }))).not.toBe(read)
   })
 })

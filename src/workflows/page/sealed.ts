@@ -23,13 +23,15 @@ export function unseal<T>(sealed: Sealed<T>): T {
 
 /**
  * Parsed values of sealed texts read more than once (a page's records by some seven transforms,
- * its writes by five, each write input by two), by their text, least recently read first. One
+ * its writes by five, each write input by three), by their text, least recently read first. One
  * parse serves every reader, so the value is frozen: a reader that changed it would change it for
  * the others (strict mode throws instead). Bounded by text length (characters), to about one
  * page's shared reads (1 to 1.5 MB of text for 200 products): kept longer, they raised the app's
  * peak RSS in a 50,000-product first sync by about 80 MB (with 8 MB). A miss costs a parse and a
  * freeze; were a page's shared reads over the bound, each would be evicted before its next read.
- * Readers only read: nothing but review and the frozen values' TypeError enforces it.
+ * Readers only read: nothing but review and the frozen values' TypeError enforces it. A text
+ * sealed with `sealShared` is read as the sealer's own value, not a parse of it (so a property
+ * set to undefined, or one object reached twice, reads as the sealer left it).
  */
 const shared = new Map<string, unknown>()
 let sharedChars = 0
@@ -71,6 +73,18 @@ export function peek<T>(sealed: Sealed<T>): T {
 }
 
 /**
+ * Drops every shared value: called when a page's workflow ends, since the next page reads none
+ * of them. Kept until evicted, a page's values were still alive at the next full collection,
+ * and the heap's live size then sets how far it may grow before the one after (the peak RSS of
+ * a long first sync). A page written beside this one (several page writers in one process)
+ * only parses its own values again.
+ */
+export function releaseShared(): void {
+  shared.clear()
+  sharedChars = 0
+}
+
+/**
  * Seals a value that readers in this process read with `peek`: they get the value itself, frozen,
  * instead of a parse of its text. A page's data then lives once in the process rather than as
  * the sealer's value and a parsed copy (the copies outlived the young generation and were
@@ -87,14 +101,18 @@ export function sealShared<T>(value: T): Sealed<T> {
  * Values sealed for a reader in this same process (a page's plan, sealed by the run into its
  * workflow input and read by the workflow's first transform), by their text: the reader takes
  * the value itself instead of parsing it again (about 9 ms for a page of 200 price changes, and
- * the garbage). Taken once; the few not taken (a page written by another instance) are dropped
- * oldest first. The value stays the sealer's: the reader only reads it.
+ * the garbage). Taken once; an entry not taken (a page written by another instance) is dropped
+ * by `forgetHandOver` when its page is done, or else oldest first. The value is frozen when it
+ * is sealed: the workflow shares it with `peek`'s readers (sealShared), and the sealer still
+ * holds it, so neither may change it, and a change would throw every time rather than only
+ * once it had been handed over.
  */
 const handed = new Map<string, unknown>()
 export const HANDED_MAX = 4
 
 export function sealForHandOver<T>(value: T): Sealed<T> {
-  const text = seal(value)
+  const text = seal(deepFreeze(value))
+  handed.delete(text)
   handed.set(text, value)
   if (handed.size > HANDED_MAX) handed.delete(handed.keys().next().value as string)
   return text
@@ -106,6 +124,11 @@ export function takeHandedOver<T>(sealed: Sealed<T>): T {
   if (value === undefined) return unseal(sealed)
   handed.delete(sealed)
   return value as T
+}
+
+/** Drops a value sealed for hand-over that its reader did not take (its page was written elsewhere). */
+export function forgetHandOver(sealed: Sealed<unknown>): void {
+  handed.delete(sealed)
 }
 
 /** A value that may be sealed or not (data an earlier version of the plugin stored unsealed). */
