@@ -2,7 +2,7 @@
 // step as it is (no walk, no copy), and a sealed value comes back equal; a queued job of an
 // earlier version carries its plan unsealed, and is read as it is.
 import { parseStringifyIfNecessary } from "@medusajs/framework/utils"
-import { forgetHandOver, HANDED_MAX, peek, releaseShared, seal, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, type Sealed } from "../page/sealed"
+import { forgetHandOver, handOver, HANDED_MAX, peek, releaseShared, seal, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, type Sealed } from "../page/sealed"
 
 const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: "ü \" \\n" }
 
@@ -76,6 +76,12 @@ describe("sealed workflow data", () => {
     const elsewhereText = sealForHandOver(elsewhere)
     forgetHandOver(elsewhereText)
     expect(takeHandedOver(elsewhereText)).not.toBe(elsewhere)
+    // A text sealed elsewhere and parsed here (a queued page's plan) is handed over with its parse.
+    const queuedText = seal({ ...plan, note: "queued and parsed" })
+    const parsed = unseal(queuedText)
+    expect(handOver(queuedText, parsed)).toBe(queuedText)
+    expect(Object.isFrozen(parsed)).toBe(true)
+    expect(takeHandedOver(queuedText)).toBe(parsed)
     // Text sealed elsewhere (a page queued by another instance) is parsed.
     expect(takeHandedOver(seal({ ...plan, note: "queued" }))).toEqual({ ...plan, note: "queued" })
     // Only the last HANDED_MAX wait for their reader: older ones are parsed when read.

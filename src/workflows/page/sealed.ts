@@ -111,7 +111,12 @@ const handed = new Map<string, unknown>()
 export const HANDED_MAX = 4
 
 export function sealForHandOver<T>(value: T): Sealed<T> {
-  const text = seal(deepFreeze(value))
+  return handOver(seal(deepFreeze(value)), value)
+}
+
+/** Hands over the value a text already sealed says (a queued page's plan its writer parsed): the reader takes it, not a second parse. */
+export function handOver<T>(text: Sealed<T>, value: T): Sealed<T> {
+  deepFreeze(value)
   handed.delete(text)
   handed.set(text, value)
   if (handed.size > HANDED_MAX) handed.delete(handed.keys().next().value as string)
