@@ -13,7 +13,7 @@ import { readMapRows } from "../workflows/page/product-map-rows"
 import { knexOf } from "../workflows/page/store-variant-costs-step"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
-import { handOver, sealForHandOver, unsealedValue, type Sealed } from "../workflows/page/sealed"
+import { sealForHandOver, unsealedValue, type Sealed } from "../workflows/page/sealed"
 
 export class PageWritesWorker {
   readonly worker: Worker<PageWriteJob, PageWriteResult>
@@ -46,8 +46,8 @@ export class PageWritesWorker {
         const rows = await readMapRows(knexOf(container), ids)
         const checked = withoutStaleCards(plan, rows)
         if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
-        // The plan parsed here is handed to the workflow with its text, not parsed there again.
-        const sealed = checked.stale.length || typeof queued !== "string" ? sealForHandOver(checked.plan) : handOver(queued, plan)
+        // The plan parsed here is handed to the workflow as it is, not parsed there again.
+        const sealed = sealForHandOver(checked.plan)
         const result = await localPageWriter(container)({ ...job.data.input, plan: sealed })
         logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
         return { ...result, stale: checked.stale }

@@ -5,6 +5,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { CatalogSyncRuntimeService } from "../modules/catalog_sync_runtime"
 import { CATALOG_SYNC_RUNTIME_MODULE } from "../modules/catalog_sync_runtime/module-name"
 import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import { forgetHandOver, sealedText } from "../workflows/page/sealed"
 import { localPageWriter } from "./write-page"
 
 export type PageWriters = {
@@ -30,5 +31,13 @@ export async function pageWritersFor(container: MedusaContainer, runId: string, 
     return here
   }
   logger.info(`catalog sync: run ${runId} keeps ${pages.inFlight} pages in flight (${writers} page writers connected)`)
-  return { inFlight: pages.inFlight, write: (input, page) => pages.queue.write({ runId, page, input }) }
+  return {
+    inFlight: pages.inFlight,
+    write: (input, page) => {
+      // Any instance may write it: the plan goes as text, and this process lets go of its own.
+      const queued = { ...input, plan: sealedText(input.plan) }
+      forgetHandOver(input.plan)
+      return pages.queue.write({ runId, page, input: queued })
+    },
+  }
 }

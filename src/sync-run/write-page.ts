@@ -19,7 +19,7 @@ import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
-import { forgetHandOver, releaseShared, sealForHandOver } from "../workflows/page/sealed"
+import { forgetHandOver, sealForHandOver, withSealScope } from "../workflows/page/sealed"
 
 export interface PageContext {
   container: MedusaContainer
@@ -103,12 +103,14 @@ export type PageWriter = (input: SyncCatalogPageInput) => Promise<SyncCatalogPag
 export function localPageWriter(container: MedusaContainer): PageWriter {
   return async (input) => {
     try {
-      const { result } = await syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never })
+      // What the workflow seals for its own reads is held until its run settles (page/sealed.ts).
+      const { result } = await withSealScope(() => syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never }))
       return result
     } catch (error) {
       throw asError(error)
     } finally {
-      releaseShared()
+      // The plan handed over to the workflow: done with, written or not.
+      forgetHandOver(input.plan)
     }
   }
 }

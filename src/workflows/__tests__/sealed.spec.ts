@@ -2,7 +2,8 @@
 // step as it is (no walk, no copy), and a sealed value comes back equal; a queued job of an
 // earlier version carries its plan unsealed, and is read as it is.
 import { parseStringifyIfNecessary } from "@medusajs/framework/utils"
-import { forgetHandOver, handOver, HANDED_MAX, peek, releaseShared, seal, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, type Sealed } from "../page/sealed"
+import { createStep, createWorkflow, parallelize, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { forgetHandOver, HANDED_MAX, heldCount, peek, releaseShared, seal, sealedText, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, withSealScope, type Sealed } from "../page/sealed"
 
 const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: "ü \" \\n" }
 
@@ -59,39 +60,38 @@ describe("sealed workflow data", () => {
     expect(Object.isFrozen(peek(huge))).toBe(false)
     expect(peek(huge)).toEqual(unseal(huge))
   })
-  it("hands a value sealed for hand-over to its one reader in this process as it is, and parses otherwise", () => {
+  it("hands the run's plan to its workflow in this process as it is, and as text to another process", () => {
     const value = { ...plan, note: "handed" }
     const sealed = sealForHandOver(value)
-    expect(sealed).toBe(seal(value))
-    // The workflow engine's copy of its input passes the text as it is: the reader gets the sealer's value.
+    // A handle, not the text: nothing is stringified for a page written here.
+    expect(sealed).not.toBe(seal(value))
+    expect(sealed.length).toBeLessThan(40)
+    expect(() => JSON.parse(sealed)).toThrow()
+    // The workflow engine's copy of its input passes the handle as it is: the reader gets the sealer's value, each time it reads it.
     expect(takeHandedOver(parseStringifyIfNecessary({ plan: sealed }).plan)).toBe(value)
-    // Taken once: a second read (a transform computed again) parses the text, equal.
-    const again = takeHandedOver(sealed)
-    expect(again).not.toBe(value)
-    expect(again).toEqual(value)
-    // Frozen when sealed: neither the sealer nor the reader changes what the text says.
+    expect(takeHandedOver(sealed)).toBe(value)
+    // Frozen when sealed: neither the sealer nor the reader changes what the other reads.
     expect(Object.isFrozen(value.create[0].input.variants[0].offers[0])).toBe(true)
-    // One not taken (its page written elsewhere) is forgotten when its page is done.
-    const elsewhere = { ...plan, note: "written elsewhere" }
-    const elsewhereText = sealForHandOver(elsewhere)
-    forgetHandOver(elsewhereText)
-    expect(takeHandedOver(elsewhereText)).not.toBe(elsewhere)
-    // A text sealed elsewhere and parsed here (a queued page's plan) is handed over with its parse.
-    const queuedText = seal({ ...plan, note: "queued and parsed" })
-    const parsed = unseal(queuedText)
-    expect(handOver(queuedText, parsed)).toBe(queuedText)
-    expect(Object.isFrozen(parsed)).toBe(true)
-    expect(takeHandedOver(queuedText)).toBe(parsed)
-    // Text sealed elsewhere (a page queued by another instance) is parsed.
-    expect(takeHandedOver(seal({ ...plan, note: "queued" }))).toEqual({ ...plan, note: "queued" })
-    // Only the last HANDED_MAX wait for their reader: older ones are parsed when read.
+    // Another instance's writer gets the text, equal; unseal gives its reader an own copy.
+    expect(JSON.parse(sealedText(sealed))).toEqual(value)
+    expect(unseal(sealed)).toEqual(value)
+    expect(Object.isFrozen(unseal(sealed).create)).toBe(false)
+    // Text sealed elsewhere (a page queued by another instance) is parsed, and stays text.
+    const queued = seal({ ...plan, note: "queued" })
+    expect(takeHandedOver(queued)).toEqual({ ...plan, note: "queued" })
+    expect(sealedText(queued)).toBe(queued)
+    // Done with: a later read is a bug, and says so instead of reading something else.
+    forgetHandOver(sealed)
+    expect(() => takeHandedOver(sealed)).toThrow(/read after its page was written/)
+    // Held HANDED_MAX at most, oldest dropped first.
     const values = Array.from({ length: HANDED_MAX + 1 }, (_, i) => ({ ...plan, note: `page ${i}` }))
-    const texts = values.map((v) => sealForHandOver(v))
-    expect(takeHandedOver(texts[0])).not.toBe(values[0])
-    expect(takeHandedOver(texts[0])).toEqual(values[0])
-    for (let i = 1; i <= HANDED_MAX; i++) expect(takeHandedOver(texts[i])).toBe(values[i])
+    const handles = values.map((v) => sealForHandOver(v))
+    expect(() => takeHandedOver(handles[0])).toThrow(/read after its page was written/)
+    for (let i = 1; i <= HANDED_MAX; i++) expect(takeHandedOver(handles[i])).toBe(values[i])
+    handles.forEach((h) => forgetHandOver(h))
   })
-  it("gives peek's readers the very value sealShared sealed, frozen, without parsing it", () => {
+
+  it("outside a page's scope, gives peek's readers the very value sealShared sealed as text, frozen, without parsing it", () => {
     const value = { ...plan, note: "sealed shared", nested: { list: [{ a: 1 }] } }
     const sealed = sealShared(value)
     expect(sealed).toBe(seal(value))
@@ -110,6 +110,58 @@ describe("sealed workflow data", () => {
     expect(peek(bigSealed)).not.toBe(big)
     expect(peek(bigSealed)).toEqual(big)
   })
+
+  it("inside a page's scope, seals as a handle held until the page is written, whatever other pages end meanwhile", async () => {
+    const first = { ...plan, note: "page 1" }
+    const second = { ...plan, note: "page 2" }
+    let handle1 = "" as Sealed<typeof first>
+    let handle2 = "" as Sealed<typeof second>
+    let endSecond!: () => void
+    const secondPage = withSealScope(async () => {
+      handle2 = sealShared(second)
+      await new Promise<void>((resolve) => (endSecond = resolve))
+      return peek(handle2)
+    })
+    await withSealScope(async () => {
+      await Promise.resolve()
+      handle1 = sealShared(first)
+      expect(handle1).not.toBe(seal(first))
+      expect(peek(handle1)).toBe(first)
+      expect(peek(parseStringifyIfNecessary({ s: handle1 }).s)).toBe(first)
+      expect(Object.isFrozen(first.create[0].input.variants[0].offers[0])).toBe(true)
+      // unseal: an own copy, equal.
+      expect(unseal(handle1)).toEqual(first)
+      expect(unseal(handle1)).not.toBe(first)
+    })
+    // The first page is done: its values go; the second page's stay until it is done.
+    expect(() => peek(handle1)).toThrow(/read after its page was written/)
+    expect(peek(handle2)).toBe(second)
+    endSecond()
+    expect(await secondPage).toBe(second)
+    expect(() => peek(handle2)).toThrow(/read after its page was written/)
+    expect(heldCount()).toBe(0)
+  })
+
+  it("keeps the scope through Medusa's workflow engine: its transforms and steps share the handles, released when the run ends", async () => {
+    const read = async (input: { rows: Sealed<{ n: number }[]> }) => {
+      const rows = peek(input.rows)
+      return new StepResponse({ sum: rows.reduce((a, r) => a + r.n, 0), frozen: Object.isFrozen(rows[0]), handle: input.rows.charCodeAt(0) === 1 })
+    }
+    const readStep = createStep("sealed-spec-read", read)
+    const readAgainStep = createStep("sealed-spec-read-again", read)
+    const workflow = createWorkflow("sealed-spec-workflow", (input: { count: number }) => {
+      const sealed = transform({ input }, ({ input }) => ({ rows: sealShared(Array.from({ length: input.count }, (_, i) => ({ n: i + 1 }))) }))
+      const [a, b] = parallelize(readStep(sealed), readAgainStep(transform({ sealed }, ({ sealed }) => ({ rows: sealed.rows }))))
+      return new WorkflowResponse(transform({ a, b }, ({ a, b }) => ({ a, b })))
+    })
+    const { result } = await withSealScope(() => workflow().run({ input: { count: 4 } }))
+    expect(result).toEqual({ a: { sum: 10, frozen: true, handle: true }, b: { sum: 10, frozen: true, handle: true } })
+    expect(heldCount()).toBe(0)
+    // Run outside a scope (directly), the same workflow seals text and reads the same.
+    const direct = await workflow().run({ input: { count: 3 } })
+    expect(direct.result).toEqual({ a: { sum: 6, frozen: true, handle: false }, b: { sum: 6, frozen: true, handle: false } })
+  })
+
   it("drops every shared value when a page is done: the next read of the text parses it again", () => {
     const value = { ...plan, note: "released" }
     const sealed = sealShared(value)

@@ -1,12 +1,17 @@
-// Large workflow data travels sealed: as one JSON string.
+// Large workflow data travels sealed: as one string.
 //
 // Why: Medusa's workflow engine copies workflow data each time a step or transform reads it
 // (resolveValue: a JavaScript walk of the whole value, then parseStringifyIfNecessary), and an
 // array inside an array is copied again at each level. A page's plan (~800 KB for 200 cards,
 // cards → variants → offers) cost ~40 ms per read that way, and the page workflow read its plan,
-// records and write inputs some twenty times. A string is passed as it is, and JSON.parse (native)
-// makes the one copy a reader needs. Sealed values are plain JSON, so the data stays serializable
-// (checkpoints, the page-writes queue) as the engine requires.
+// records and write inputs some twenty times. A string is passed as it is. Sealed data is a
+// string the engine can store and a queue can carry: JSON text (`seal`), or, for data read only
+// by the page's own workflow in this process, a handle (`sealShared`, `sealForHandOver`): a
+// short string naming the value, held in this process until the page is written. A handle
+// costs no JSON.stringify (about 11 ms of a price-only page of 200 products, and the text's
+// garbage); text crosses processes (the page-writes queue, `sealedText`).
+import { AsyncLocalStorage } from "node:async_hooks"
+
 declare const sealedOf: unique symbol
 
 /** A value of type T as its JSON text. */
@@ -18,7 +23,54 @@ export function seal<T>(value: T): Sealed<T> {
 
 /** The value, as a fresh copy the reader may change. */
 export function unseal<T>(sealed: Sealed<T>): T {
-  return JSON.parse(sealed) as T
+  return JSON.parse(isHandle(sealed) ? JSON.stringify(heldValue(sealed)) : sealed) as T
+}
+
+/**
+ * Handles: "\u0001sealed <n>", never JSON text (which cannot start with a control character).
+ * A page's workflow runs in a seal scope (`withSealScope`, around the workflow's run): values
+ * sealed with `sealShared` inside it are held until it ends, and only then dropped, whatever
+ * other pages this process writes meanwhile. Outside a scope (the workflow run directly),
+ * `sealShared` seals text, read through `peek`'s cache of parses.
+ */
+const HANDLE = "\u0001sealed "
+let lastHandle = 0
+const held = new Map<string, unknown>()
+const scopes = new AsyncLocalStorage<Set<string>>()
+
+function isHandle(sealed: string): boolean {
+  return sealed.charCodeAt(0) === 1
+}
+
+function newHandle(): string {
+  return `${HANDLE}${++lastHandle}`
+}
+
+function heldValue(handle: string): unknown {
+  if (held.has(handle)) return held.get(handle)
+  if (handed.has(handle)) return handed.get(handle)
+  // A page's values live as long as its workflow's run: a read after it would be a bug here.
+  throw new Error(`catalog sync: sealed value ${handle.slice(1)} was read after its page was written`)
+}
+
+/**
+ * Runs a page's workflow in a seal scope: what it seals with `sealShared` is held as handles
+ * until `run` settles, then dropped (and `peek`'s cache of parses with it: the next page reads
+ * none of them).
+ */
+export async function withSealScope<T>(run: () => Promise<T>): Promise<T> {
+  const mine = new Set<string>()
+  try {
+    return await scopes.run(mine, run)
+  } finally {
+    for (const handle of mine) held.delete(handle)
+    releaseShared()
+  }
+}
+
+/** Values held for open seal scopes (for tests: none once every page is written). */
+export function heldCount(): number {
+  return held.size
 }
 
 /**
@@ -57,6 +109,7 @@ function keepShared(text: string, value: unknown): void {
 
 /** The value, shared with every other reader of the same text and frozen: for readers that only read. */
 export function peek<T>(sealed: Sealed<T>): T {
+  if (isHandle(sealed)) return heldValue(sealed) as T
   // A parsed text is never undefined (JSON has none), so one lookup tells a hit.
   const hit = shared.get(sealed)
   if (hit !== undefined) {
@@ -92,48 +145,50 @@ export function releaseShared(): void {
  * caller gives the value up: it is frozen, and with it whatever the caller still holds of it.
  */
 export function sealShared<T>(value: T): Sealed<T> {
+  const scope = scopes.getStore()
+  if (scope) {
+    const handle = newHandle()
+    held.set(handle, deepFreeze(value))
+    scope.add(handle)
+    return handle as Sealed<T>
+  }
   const text = seal(value)
   if (text.length <= SHARED_CHARS_MAX && !shared.has(text)) keepShared(text, deepFreeze(value))
   return text
 }
 
 /**
- * Values sealed for a reader in this same process (a page's plan, sealed by the run into its
- * workflow input and read by the workflow's first transform), by their text: the reader takes
- * the value itself instead of parsing it again (about 9 ms for a page of 200 price changes, and
- * the garbage). Taken once; an entry not taken (a page written by another instance) is dropped
- * by `forgetHandOver` when its page is done, or else oldest first. The value is frozen when it
- * is sealed: the workflow shares it with `peek`'s readers (sealShared), and the sealer still
- * holds it, so neither may change it, and a change would throw every time rather than only
- * once it had been handed over.
+ * A page's plan, handed from the run that planned it to the page's workflow in this same
+ * process: a handle to the plan itself, not its text (stringifying and parsing ~800 KB cost
+ * about 14 ms a page, and the garbage). The plan is frozen when it is handed over: the workflow
+ * shares it with `peek`'s readers, and the sealer still holds it, so neither may change it. It
+ * is held until its page is done (`forgetHandOver`); a page written by another instance gets
+ * its text instead (`sealedText`). At most HANDED_MAX are held, oldest dropped first: a process
+ * writes a few pages at once, so the bound is never reached but by a leak.
  */
 const handed = new Map<string, unknown>()
-export const HANDED_MAX = 4
+export const HANDED_MAX = 64
 
 export function sealForHandOver<T>(value: T): Sealed<T> {
-  return handOver(seal(deepFreeze(value)), value)
-}
-
-/** Hands over the value a text already sealed says (a queued page's plan its writer parsed): the reader takes it, not a second parse. */
-export function handOver<T>(text: Sealed<T>, value: T): Sealed<T> {
-  deepFreeze(value)
-  handed.delete(text)
-  handed.set(text, value)
+  const handle = newHandle()
+  handed.set(handle, deepFreeze(value))
   if (handed.size > HANDED_MAX) handed.delete(handed.keys().next().value as string)
-  return text
+  return handle as Sealed<T>
 }
 
-/** The value `sealForHandOver` sealed as this text (once), or else a parse of the text. */
+/** The value handed over (the plan itself, read only), or a parse of text sealed elsewhere (a queued page). */
 export function takeHandedOver<T>(sealed: Sealed<T>): T {
-  const value = handed.get(sealed)
-  if (value === undefined) return unseal(sealed)
-  handed.delete(sealed)
-  return value as T
+  return (isHandle(sealed) ? heldValue(sealed) : unseal(sealed)) as T
 }
 
-/** Drops a value sealed for hand-over that its reader did not take (its page was written elsewhere). */
+/** Drops a value handed over once its page is done (written here or by another instance). */
 export function forgetHandOver(sealed: Sealed<unknown>): void {
   handed.delete(sealed)
+}
+
+/** Sealed data as text, for another process (a page queued for any instance's writer). */
+export function sealedText<T>(sealed: Sealed<T>): Sealed<T> {
+  return isHandle(sealed) ? seal(heldValue(sealed) as T) : sealed
 }
 
 /** A value that may be sealed or not (data an earlier version of the plugin stored unsealed). */
