@@ -219,6 +219,10 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.rollbackEvents).toEqual([])
   })
 
+  it("commits a page without waiting for its WAL flush, and only the page's transaction", () => {
+    expect(out.syncCommit).toEqual({ before: "on", inPage: "off", after: "on", otherTransaction: "on" })
+  })
+
   it("emits the events Medusa's workflows emit: one per created, updated and deleted product", () => {
     const { bulk: bulkId } = out.ids
     expect(names(out.bulkCreateEvents)).toEqual(names(out.medusaCreateEvents))

@@ -11,6 +11,18 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
   }
 }
 
+/**
+ * This transaction's commit does not wait for its WAL to reach the disk (synchronous_commit off
+ * for it alone): a page's writes commit about 1 ms sooner each. Nothing is lost that a run
+ * counts: PostgreSQL writes and flushes its WAL in order, and a run stores its cursor in an
+ * ordinary commit after its page's, so once the cursor is on disk so is every page before it.
+ * After a crash of the database server or its machine, at most the writes of the last fraction
+ * of a second are gone, and the run writes their page again from the cursor it stored.
+ */
+export async function commitWithoutFlushWait(trx: Knex.Transaction): Promise<void> {
+  await trx.raw("set local synchronous_commit = off")
+}
+
 /** jsonb values go in as JSON text: node-postgres would turn an array into a PostgreSQL array. */
 export function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value)

@@ -462,5 +462,14 @@ export default async function compare({ container, args }: { container: any; arg
   const { data: live } = await query.graph({ entity: "product", fields: ["id"], filters: { id: [mId, bId] } })
   out.liveAfterRemoval = live.map((p: any) => p.id)
 
+  // ── commit: a page's transaction alone commits without waiting for its WAL flush ──
+  const setting = async (db: any) => (await db.raw("select current_setting('synchronous_commit') as s")).rows[0].s
+  out.syncCommit = {
+    before: await setting(pg),
+    inPage: await writePageInBulk(container, (page) => setting(page.trx)),
+    after: await setting(pg),
+    otherTransaction: await pg.transaction((trx: any) => setting(trx)),
+  }
+
   fs.writeFileSync(args[0], JSON.stringify(out, null, 2))
 }

@@ -4,6 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedProduct } from "../page-input"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
+import { commitWithoutFlushWait } from "../../bulk-write/sql"
 import { knexOf } from "./store-variant-costs-step"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
@@ -65,6 +66,7 @@ export const writeProductMapStep = createStep(writeProductMapStepId, async (inpu
   const unchanged = input.fullPassId ? input.unchangedRowIds : []
   if (!newRows.length && !rowUpdates.length && !unchanged.length) return new StepResponse(undefined)
   await knexOf(container).transaction(async (trx) => {
+    await commitWithoutFlushWait(trx)
     await insertMapRows(trx, newRows)
     await updateMapRows(trx, rowUpdates as (Record<string, unknown> & { id: string })[])
     if (input.fullPassId) await setMapColumn(trx, unchanged, "last_seen_pass", input.fullPassId)
