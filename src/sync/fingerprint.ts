@@ -46,12 +46,72 @@ function sortedInPlace(keys: string[]): string[] {
  */
 export function stableJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null)
+  // The value copied with its keys in order, then written by JSON.stringify: one string, where
+  // writing it piece by piece made one per value and per comma (most of what planning a page
+  // allocated). Values JSON.stringify would write otherwise are written piece by piece.
+  const copy = sortedCopy(value)
+  return copy === WRITTEN_OTHERWISE ? stableJsonInPieces(value) : JSON.stringify(copy)
+}
+
+const WRITTEN_OTHERWISE = Symbol("written otherwise")
+
+/** A key V8 keeps in numeric order before the others, whatever the order it was set in. */
+function isArrayIndex(key: string): boolean {
+  const c = key.charCodeAt(0)
+  return c >= 48 && c <= 57 && /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295
+}
+
+/**
+ * A copy of the value that JSON.stringify writes as stableJson does: plain objects with the
+ * defined keys set in sorted order, plain arrays. WRITTEN_OTHERWISE where the two would differ:
+ * a hole, a function or symbol (written as nothing or "undefined"), a key kept in numeric order
+ * or one that sets the prototype, a bigint.
+ */
+function sortedCopy(value: unknown): unknown {
+  if (value === null) return null
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "boolean":
+    case "undefined":
+      return value
+    case "object":
+      break
+    default:
+      return WRITTEN_OTHERWISE
+  }
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length)
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) return WRITTEN_OTHERWISE
+      const v = sortedCopy(value[i])
+      if (v === WRITTEN_OTHERWISE) return v
+      out[i] = v
+    }
+    return out
+  }
+  const record = value as Record<string, unknown>
+  const keys = sortedInPlace(Object.keys(record))
+  const out: Record<string, unknown> = {}
+  for (const key of keys) {
+    const v = record[key]
+    if (v === undefined) continue
+    if (key === "__proto__" || isArrayIndex(key)) return WRITTEN_OTHERWISE
+    const copied = sortedCopy(v)
+    if (copied === WRITTEN_OTHERWISE) return copied
+    out[key] = copied
+  }
+  return out
+}
+
+function stableJsonInPieces(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null)
   if (Array.isArray(value)) {
     let out = "["
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out += ","
       // `?? ""`: a function or symbol element joined as nothing.
-      if (i in value) out += stableJson(value[i]) ?? ""
+      if (i in value) out += stableJsonInPieces(value[i]) ?? ""
     }
     return out + "]"
   }
@@ -64,7 +124,7 @@ export function stableJson(value: unknown): string {
     if (v === undefined) continue
     if (!first) out += ","
     first = false
-    out += quotedKey(key) + ":" + stableJson(v)
+    out += quotedKey(key) + ":" + stableJsonInPieces(v)
   }
   return out + "}"
 }

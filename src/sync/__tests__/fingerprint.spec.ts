@@ -45,6 +45,38 @@ describe("fingerprint", () => {
       Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`${(i * 17) % 40}${i % 3 ? "x" : ""}`, i])),
     ]
     for (const value of values) expect(stableJson(value)).toBe(first(value))
+    // Inside otherwise plain data, what JSON.stringify writes differently from the first version
+    // (those values are written piece by piece), and what it writes the same.
+    const inside: unknown[] = [
+      { b: [undefined, null], a: { x: undefined, y: "" } },
+      { b: holes, a: 1 },
+      { b: [() => 1], a: 1 },
+      { b: { fn: () => 1 }, a: 1 },
+      { b: new Date(0), a: [new Date(1)] },
+      { b: Object.assign(Object.create(null), { y: 1, x: { z: 2 } }) },
+      { b: Object.assign(Object.create({ inherited: 1 }), { x: 1 }) },
+      { b: { toJSON: () => "replaced" }, a: { toJSON: "kept" } },
+      { b: { "10": 1, "9": 2, a: 3 }, a: { "4294967295": 1, "01": 2, "1": 3 } },
+      { b: JSON.parse('{"__proto__": {"x": 1}, "a": 2}') },
+      { b: Symbol("s"), a: [Symbol("s")] },
+      { b: new String("boxed"), a: new Number(1), c: new Map([[1, 2]]) },
+      { b: Object.assign([2, 1], { extra: 3 }) },
+    ]
+    for (const value of inside) expect(stableJson(value)).toBe(first(value))
+    // Random nested data, keys in random order.
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+    const leaf = () => [null, undefined, 0, 1.25, "s", "ключ", true, ""][Math.floor(random() * 8)]
+    const grow = (depth: number): unknown => {
+      const r = random()
+      if (depth === 0 || r < 0.3) return leaf()
+      if (r < 0.6) return Array.from({ length: Math.floor(random() * 4) }, () => grow(depth - 1))
+      return Object.fromEntries(["d", "a", "c", "b", "é", "10", "9"].filter(() => random() < (depth > 2 ? 0.5 : 0.3)).map((k) => [k, grow(depth - 1)]))
+    }
+    for (let i = 0; i < 2000; i++) {
+      const value = grow(4)
+      expect(stableJson(value)).toBe(first(value))
+    }
   })
 
   it("ignores stock and sync_version but sees prices, images and sizes", () => {
