@@ -17,12 +17,16 @@ function toCreate(id: string): ProductToCreate {
 function containerWith(opts: { failInsert?: { table: string; error: unknown }; failEmit?: boolean }) {
   const inserted: string[] = []
   const emitted: string[] = []
-  const trx = (table: string) => ({
-    insert: async () => {
-      if (opts.failInsert?.table === table) throw opts.failInsert.error
-      inserted.push(table)
-    },
-  })
+  const trx = Object.assign(
+    (table: string) => ({
+      insert: async () => {
+        if (opts.failInsert?.table === table) throw opts.failInsert.error
+        inserted.push(table)
+      },
+    }),
+    // The page's transaction settings (synchronous_commit): no rows.
+    { raw: async () => ({ rows: [] }) }
+  )
   const pg = { transaction: async (work: (t: unknown) => Promise<unknown>) => work(trx) }
   const eventBus = {
     emit: async (messages: { name: string }[]) => {
