@@ -161,8 +161,11 @@ class CatalogSyncModuleService extends MedusaService({
   /** The catalog ids among these whose product has `field` locked (shop default or its own override). */
   async catalogIdsWithLockedField(catalogIds: string[], field: LockableField): Promise<Set<string>> {
     if (!catalogIds.length) return new Set()
-    const defaults = await this.getFieldLockDefaults()
-    const rows = (await this.listCatalogFieldLocks({ catalog_id: catalogIds }, { take: null as any })) as unknown as FieldLockRow[]
+    // Side by side: a sync page's brake sends both before it plans the page (write-page.ts).
+    const [defaults, rows] = await Promise.all([
+      this.getFieldLockDefaults(),
+      this.listCatalogFieldLocks({ catalog_id: catalogIds }, { take: null as any }) as unknown as Promise<FieldLockRow[]>,
+    ])
     const overrides = new Map(rows.map((r) => [r.catalog_id, overrideOf(r)]))
     return new Set(catalogIds.filter((id) => effectiveLocks(defaults, overrides.get(id)).includes(field)))
   }
