@@ -121,7 +121,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   const before = transform({ records, settings }, ({ records, settings }) => {
     const page = peek(records)
     return {
-      shop: seal(shopBeforeWanted(page, settings.salePriceListId)),
+      shop: sealShared(shopBeforeWanted(page, settings.salePriceListId)),
       createIds: page.create.map((p) => p.catalogId),
       skuSubjects: seal([...page.create, ...page.update].map(skuSubject)),
       lockedProductIds: [...page.update, ...page.stockOnly].flatMap((p) => (p.row?.product_id ? [p.row.product_id] : [])),
@@ -132,7 +132,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   // rewrites (change log), crash leftovers to adopt, and field locks (locked fields leave the
   // updates and stock-only levels).
   const [shopBefore, leftovers, locks] = parallelize(
-    readShopBeforeStep(transform({ before }, ({ before }) => unseal(before.shop))),
+    readShopBeforeStep(transform({ before }, ({ before }) => before.shop)),
     findCrashLeftoversStep(transform({ before }, ({ before }) => before.createIds)),
     readFieldLocksStep(transform({ before }, ({ before }) => before.lockedProductIds))
   )
@@ -147,7 +147,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
 
   const toWrite = transform({ records, planned, withSkus, leftovers, locks }, ({ records, planned, withSkus, leftovers, locks }) => {
     const page = peek(records)
-    const skus = unseal(withSkus)
+    const skus = peek(withSkus)
     // Read only here (lockedPageWrites reads the fields the locks hold back); the write steps read them again themselves.
     const writeInput = (catalogId: string) => peek(planned.writeInputs[catalogId])
     const adopted = (p: PlannedRecord) => !!leftovers.adopted[p.catalogId]
@@ -166,8 +166,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     // Adopted leftovers are written with the updates (all their parts).
     const locked = lockedPageWrites({ fresh, changed: [...page.update, ...page.create.filter(adopted)].map(changed) }, locks)
     return {
-      fresh: seal(fresh.map((p) => toWriteOf(p, skus[p.catalogId] ?? {}))),
-      changed: seal(locked.changed.map((p) => toWriteOf(p, skus[p.catalogId] ?? {}))),
+      fresh: sealShared(fresh.map((p) => toWriteOf(p, skus[p.catalogId] ?? {}))),
+      changed: sealShared(locked.changed.map((p) => toWriteOf(p, skus[p.catalogId] ?? {}))),
       fieldValues: sealShared({ held: locked.held, written: locked.written }),
       lockedPriceSizes: locked.lockedPriceSizes,
     }
@@ -237,14 +237,14 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     removeMappedProductsStep(transform({ before }, ({ before }) => unseal(before.removal))),
     syncSalePricesStep(
       transform({ written, settings, toWrite }, ({ written, settings, toWrite }) => ({
-        written: salePriceSubjects(peek(written.all), toWrite.lockedPriceSizes),
+        written: sealShared(salePriceSubjects(peek(written.all), toWrite.lockedPriceSizes)),
         salePriceListId: settings.salePriceListId,
       }))
     ),
     storeVariantCostsStep(
       transform({ written, planned }, ({ written, planned }) => ({
         costs: planned.costs,
-        written: peek(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize })),
+        written: sealShared(peek(written.all).map((w) => ({ catalogId: w.catalogId, variantIdsBySize: w.variantIdsBySize }))),
       }))
     )
   )
@@ -252,13 +252,13 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   writeProductMapStep(
     transform({ records, writes, settings }, ({ records, writes, settings }) => {
       const page = peek(records)
-      return productMapInput(page, peek(writes), settings)
+      return sealShared(productMapInput(page, peek(writes), settings))
     })
   )
 
   const changeLog = recordChangesStep(
     transform({ records, writes, shopBefore, settings }, ({ records, writes, shopBefore, settings }) =>
-      recordChangesInput(peek(records), peek(writes), shopBefore, settings)
+      sealShared(recordChangesInput(peek(records), peek(writes), peek(shopBefore), settings))
     )
   )
 

@@ -18,6 +18,7 @@ import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
+import { peek, sealShared, type Sealed } from "./sealed"
 import { insertChangeRows } from "./change-log-rows"
 import { knexOf } from "./store-variant-costs-step"
 
@@ -63,9 +64,10 @@ async function sellingPricesBefore(container: MedusaContainer, variantIds: strin
 
 export const readShopBeforeStep = createStep(
   readShopBeforeStepId,
-  async (input: { products: BeforeWanted[]; salePriceListId: string | null }, { container }) => {
+  async (sealed: Sealed<{ products: BeforeWanted[]; salePriceListId: string | null }>, { container }) => {
+    const input = peek(sealed)
     const before: Record<string, ProductBefore> = {}
-    if (!input.products.length) return new StepResponse(before)
+    if (!input.products.length) return new StepResponse(sealShared(before))
     const withFields = input.products.filter((p) => p.fields).map((p) => p.productId)
     const [products, prices] = await Promise.all([
       withFields.length
@@ -86,7 +88,7 @@ export const readShopBeforeStep = createStep(
         imageUrls: [...(product?.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((i) => i.url),
       }
     }
-    return new StepResponse(before)
+    return new StepResponse(sealShared(before))
   }
 )
 
@@ -144,7 +146,8 @@ function capOf(mode: "changes" | "full"): number {
 
 export const recordChangesStep = createStep(
   recordChangesStepId,
-  async (input: RecordChangesInput, { container }) => {
+  async (sealed: Sealed<RecordChangesInput>, { container }) => {
+    const input = peek(sealed)
     const rows = changeRowsOf(input.changes, input.before)
     if (!rows.length) return new StepResponse<RecordedChanges, string[]>({ stored: 0, omitted: {} }, [])
     const db = knexOf(container)

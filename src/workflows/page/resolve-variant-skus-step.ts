@@ -2,7 +2,7 @@
 // In and out sealed (sealed.ts): some 200 products' sizes, which the engine would copy on each read.
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { resolveVariantSkus, shopVariantSkus, type SkuSubject } from "../resolve-variant-skus"
-import { seal, unseal, type Sealed } from "./sealed"
+import { sealShared, unseal, type Sealed } from "./sealed"
 import { knexOf } from "./store-variant-costs-step"
 
 export const resolveVariantSkusStepId = "catalog-sync-resolve-variant-skus"
@@ -16,6 +16,6 @@ export const resolveVariantSkusStep = createStep(
     const planned = unseal(input.planned)
     await resolveVariantSkus(shopVariantSkus(knexOf(container)), planned, new Map(Object.entries(input.adopted)))
     const chosen: ChosenSkus = Object.fromEntries(planned.map((p) => [p.catalogId, Object.fromEntries(p.input.variants.map((v) => [v.sizeKey, v.sku]))]))
-    return new StepResponse(seal(chosen))
+    return new StepResponse(sealShared(chosen))
   }
 )

@@ -42,7 +42,7 @@ export interface PlannedCosts {
 export interface StoreVariantCostsInput {
   costs: Sealed<PlannedCosts | null>
   /** Products written by the page (adopted leftovers included), with their variant ids by size. */
-  written: { catalogId: string; variantIdsBySize: Record<string, string> }[]
+  written: Sealed<{ catalogId: string; variantIdsBySize: Record<string, string> }[]>
 }
 
 export type VariantCostRow = {
@@ -193,7 +193,7 @@ export const storeVariantCostsStep = createStep(
     // Read only (shared with the workflow that sealed it, sealShared).
     const costs = peek(input.costs)
     if (!costs) return new StepResponse(undefined, null)
-    const written = new Map(input.written.map((w) => [w.catalogId, w.variantIdsBySize]))
+    const written = new Map(peek(input.written).map((w) => [w.catalogId, w.variantIdsBySize]))
     const rows: VariantCostRow[] = []
     for (const p of costs.products) {
       const variantIds = written.get(p.catalogId) ?? (p.kind === "kept" ? p.rowVariantIds : null)

@@ -4,13 +4,15 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { salePricesOf } from "../extras"
 import { syncSalePrices } from "../extras/sale-prices"
 import type { WrittenProduct } from "./page-types"
+import { peek, type Sealed } from "./sealed"
 
 export const syncSalePricesStepId = "catalog-sync-sync-sale-prices"
 
 export const syncSalePricesStep = createStep(
   syncSalePricesStepId,
-  async (input: { written: WrittenProduct[]; salePriceListId: string | null }, { container }) => {
-    if (input.written.length && input.salePriceListId) await syncSalePrices(container, input.salePriceListId, salePricesOf(input.written))
+  async (input: { written: Sealed<WrittenProduct[]>; salePriceListId: string | null }, { container }) => {
+    const written = peek(input.written)
+    if (written.length && input.salePriceListId) await syncSalePrices(container, input.salePriceListId, salePricesOf(written))
     return new StepResponse(undefined)
   }
 )

@@ -19,7 +19,7 @@ import { sizesChanged } from "./size-changes"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { writePricesInBulk } from "./write-prices-in-bulk"
 import { noteProductsWritten } from "./write-progress"
-import { unseal, type Sealed } from "./sealed"
+import { peek, type Sealed } from "./sealed"
 import { writeSizesInBulk } from "./write-sizes-in-bulk"
 
 export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
@@ -56,7 +56,7 @@ async function writeFastPath(
 
 export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container }) => {
   const { placement } = input
-  const products = unseal(input.products).map((p) => withWriteInput(p, input.writeInputs))
+  const products = peek(input.products).map((p) => withWriteInput(p, input.writeInputs))
   const priceOnly = products.filter(pricesOnlyChanged)
   const fast = await writeFastPath(container, "price-only", priceOnly, () => writePricesInBulk(container, priceOnly, placement))
   const inBulk = new Set(fast.written.map((w) => w.item.catalogId))

@@ -13,14 +13,14 @@ import { createInOneTransaction, writeNewProducts } from "./new-products-in-bulk
 import { withWriteInput, type ChunkedWriteOutcome, type ProductsToWrite, type ToWrite } from "./page-types"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { noteProductsWritten } from "./write-progress"
-import { unseal, type Sealed } from "./sealed"
+import { peek, type Sealed } from "./sealed"
 
 export const writeNewProductsStepId = "catalog-sync-write-new-products"
 
 export const writeNewProductsStep = createStep(
   writeNewProductsStepId,
   async (input: { products: Sealed<ToWrite<ProductToCreate>[]>; writeInputs: ProductsToWrite; placement: Placement; concurrency: number }, { container }) => {
-    const products = unseal(input.products).map((p) => withWriteInput(p, input.writeInputs))
+    const products = peek(input.products).map((p) => withWriteInput(p, input.writeInputs))
     const creates = await writeNewProducts(products, {
       inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
       inChunks: (products) =>

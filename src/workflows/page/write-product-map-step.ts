@@ -3,6 +3,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedProduct } from "../page-input"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
+import { peek, type Sealed } from "./sealed"
 import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
 import { commitWithoutFlushWait } from "../../bulk-write/sql"
 import { knexOf } from "./store-variant-costs-step"
@@ -41,7 +42,8 @@ function mapRowValues(p: MapRecord, written: CreatedProduct, input: ProductMapIn
   }
 }
 
-export const writeProductMapStep = createStep(writeProductMapStepId, async (input: ProductMapInput, { container }) => {
+export const writeProductMapStep = createStep(writeProductMapStepId, async (sealed: Sealed<ProductMapInput>, { container }) => {
+  const input = peek(sealed)
   const now = new Date(input.syncedAt)
   const newRows: Record<string, unknown>[] = []
   const rowUpdates: Record<string, unknown>[] = []
