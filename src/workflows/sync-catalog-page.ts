@@ -173,7 +173,7 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
     }
   })
 
-  const created = writeNewProductsStep(
+  const createdSealed = writeNewProductsStep(
     transform({ toWrite, planned, settings }, ({ toWrite, planned, settings }) => ({
       products: toWrite.fresh,
       writeInputs: planned.writeInputs,
@@ -181,17 +181,19 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
       concurrency: settings.writeConcurrency,
     }))
   )
-  const changed = writeChangedProductsStep(
-    transform({ toWrite, planned, settings, created }, ({ toWrite, planned, settings, created }) => ({
+  const changedSealed = writeChangedProductsStep(
+    transform({ toWrite, planned, settings, created: createdSealed }, ({ toWrite, planned, settings, created }) => ({
       products: toWrite.changed,
       writeInputs: planned.writeInputs,
       placement: settings.placement,
       concurrency: settings.writeConcurrency,
-      alreadyWritten: created.written.length,
+      alreadyWritten: peek(created).written.length,
     }))
   )
   // Adopted products count (and get their map rows) as created.
-  const writes = transform({ created, changed, leftovers }, ({ created, changed, leftovers }) => {
+  const writes = transform({ created: createdSealed, changed: changedSealed, leftovers }, ({ created: createdSealed, changed: changedSealed, leftovers }) => {
+    const created = peek(createdSealed)
+    const changed = peek(changedSealed)
     const isAdopted = (w: PlannedWrite) => !!leftovers.adopted[w.catalogId]
     // Sealed: five transforms read it.
     return sealShared({

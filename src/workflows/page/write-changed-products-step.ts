@@ -19,7 +19,7 @@ import { sizesChanged } from "./size-changes"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { writePricesInBulk } from "./write-prices-in-bulk"
 import { noteProductsWritten } from "./write-progress"
-import { peek, type Sealed } from "./sealed"
+import { peek, sealShared, type Sealed } from "./sealed"
 import { writeSizesInBulk } from "./write-sizes-in-bulk"
 
 export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
@@ -80,5 +80,5 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
     rejected,
     pricesOnly: [...inBulk],
   }
-  return new StepResponse(out)
+  return new StepResponse(sealShared(out))
 })

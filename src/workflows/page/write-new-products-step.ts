@@ -13,7 +13,7 @@ import { createInOneTransaction, writeNewProducts } from "./new-products-in-bulk
 import { withWriteInput, type ChunkedWriteOutcome, type ProductsToWrite, type ToWrite } from "./page-types"
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { noteProductsWritten } from "./write-progress"
-import { peek, type Sealed } from "./sealed"
+import { peek, sealShared, type Sealed } from "./sealed"
 
 export const writeNewProductsStepId = "catalog-sync-write-new-products"
 
@@ -37,6 +37,6 @@ export const writeNewProductsStep = createStep(
     }
     const rejected = await rejectOrThrow(container, creates.failed, creates.written.length)
     const out: ChunkedWriteOutcome = { written: creates.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected }
-    return new StepResponse(out)
+    return new StepResponse(sealShared(out))
   }
 )
