@@ -219,6 +219,15 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.rollbackEvents).toEqual([])
   })
 
+  it("reads a variant's price set and base price with the variants as setBasePrices reads them, an empty set included", () => {
+    const { separately, withVariants } = out.basePriceReads
+    expect(withVariants).toEqual(separately)
+    expect(withVariants).toHaveLength(4)
+    // Three priced variants and one whose set has no price (Medusa's prices: []).
+    expect(withVariants.filter((r: any) => r.price_id && r.amount)).toHaveLength(3)
+    expect(withVariants.filter((r: any) => r.price_id === null && r.amount === null && r.price_set_id)).toHaveLength(1)
+  })
+
   it("commits a page without waiting for its WAL flush, and only the page's transaction", () => {
     expect(out.syncCommit).toEqual({ before: "on", inPage: "off", after: "on", otherTransaction: "on" })
   })

@@ -2,6 +2,7 @@
 // Medusa's own workflows write, one transaction per page, the same events after commit.
 export * from "./types"
 export { writePageInBulk, BulkPage } from "./page-writer"
+export type { BasePriceRow } from "./update-prices"
 export { planProductRows, PRODUCT_TABLES } from "./create-products"
 export { productLinkTables } from "./remove-products"
 export { BULK_EVENTS } from "./events"

@@ -11,7 +11,7 @@ import { removeProducts, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
-import { removeBasePrices, setBasePrices } from "./update-prices"
+import { removeBasePrices, setBasePrices, type BasePriceRow } from "./update-prices"
 import { commitWithoutFlushWait } from "./sql"
 import { setStockLevels } from "./update-stock"
 
@@ -40,8 +40,8 @@ export class BulkPage {
   }
 
   /** Base price changes: product.updated per product touched (as updateProductsWorkflow). */
-  async setBasePrices(changes: PriceChange[], currencyCode: string) {
-    const result = await setBasePrices(this.trx, changes, currencyCode)
+  async setBasePrices(changes: PriceChange[], currencyCode: string, known?: BasePriceRow[]) {
+    const result = await setBasePrices(this.trx, changes, currencyCode, known)
     this.events.add(BULK_EVENTS.productUpdated, result.productIds)
     return result
   }

@@ -8,22 +8,28 @@ import { ID_PREFIX, newId } from "./ids"
 import { insertRows, json, pricesOfVariants, updatePriceAmounts, type LivePrice } from "./sql"
 import type { PriceChange } from "./types"
 
-type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
+/** A live variant's price set and, in it, its base price (null when the set has none): what a price write reads first. */
+export type BasePriceRow = { variant_id: string; product_id: string; price_set_id: string; price_id: string | null; amount: string | null }
 
 /** Each live variant's price set and its base price (null when the set has none), by indexed lookups. */
-async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currencyCode: string): Promise<BasePriceRow[]> {
+export async function basePricesOf(trx: Knex.Transaction, variantIds: string[], currencyCode: string): Promise<BasePriceRow[]> {
   const base = (p: LivePrice) => p.price_list_id === null && p.currency_code === currencyCode && Number(p.rules_count) === 0
   return (await pricesOfVariants(trx, variantIds, base)).flatMap((l) => (l.product_id ? [{ ...l, product_id: l.product_id }] : []))
 }
 
+/**
+ * `known`: the variants' price sets and base prices as the caller already read them in this
+ * transaction (readLivePricedVariants reads them with the variants), else they are read here.
+ */
 export async function setBasePrices(
   trx: Knex.Transaction,
   changes: PriceChange[],
   currencyCode: string,
+  known?: BasePriceRow[],
 ): Promise<{ productIds: string[]; updatedPriceIds: string[]; createdPriceIds: string[] }> {
   if (!changes.length) return { productIds: [], updatedPriceIds: [], createdPriceIds: [] }
   const wanted = new Map(changes.map((c) => [c.variantId, normalizedDecimal(c.amount)]))
-  const rows = await basePricesOf(trx, [...wanted.keys()], currencyCode)
+  const rows = known ? known.filter((r) => wanted.has(r.variant_id)) : await basePricesOf(trx, [...wanted.keys()], currencyCode)
   const toUpdate = rows.filter((r) => r.price_id && normalizedDecimal(r.amount!) !== wanted.get(r.variant_id))
   await updatePriceAmounts(trx, toUpdate.map((r) => ({ id: r.price_id!, amount: wanted.get(r.variant_id)! })))
   const toCreate = rows.filter((r) => !r.price_id)

@@ -21,6 +21,9 @@ import { createCatalogProductsWorkflow } from "../../../src/workflows/create-cat
 import type { CreatedProduct, ProductToCreate, ProductToUpdate } from "../../../src/workflows/page-input"
 import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-bulk"
 import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bulk"
+import { readLivePricedVariants } from "../../../src/workflows/page/write-prices-in-bulk"
+import { basePriceRowsOf } from "../../../src/workflows/page/price-only-changes"
+import { basePricesOf } from "../../../src/bulk-write/update-prices"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
@@ -350,9 +353,16 @@ export default async function compare({ container, args }: { container: any; arg
   )
   const bVariants = (await variantsOf(bId)).slice(0, 3)
   await settle()
-  await writePageInBulk(container, (page) =>
-    page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY),
-  )
+  // As a price-only page writes them: the price sets and base prices read with the variants (readLivePricedVariants), not again.
+  const byRow = (a: any, b: any) => a.variant_id.localeCompare(b.variant_id)
+  out.basePriceReads = await writePageInBulk(container, async (page) => ({
+    separately: (await basePricesOf(page.trx, (await variantsOf(bId)).map((v: any) => v.id), CURRENCY)).sort(byRow),
+    withVariants: basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY)).sort(byRow),
+  }))
+  await writePageInBulk(container, async (page) => {
+    const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
+    await page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY, known)
+  })
   out.bulkPriceEvents = await settle()
   out.prices = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
 

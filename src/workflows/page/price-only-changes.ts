@@ -3,7 +3,7 @@
 // the product map names), and what those writes are. Anything the update workflow would
 // repair, relabel or remove (a crash's leftovers, an admin's renamed size, a deleted variant,
 // an unpriced size) stays with the update workflow.
-import type { PriceChange, StockChange } from "../../bulk-write"
+import type { BasePriceRow, PriceChange, StockChange } from "../../bulk-write"
 import { reconcileWithShop, type LiveVariant } from "../../sync/variant-changes"
 import type { CreatedProduct, ProductToUpdate } from "../page-input"
 
@@ -13,8 +13,23 @@ export function pricesOnlyChanged(p: ProductToUpdate): boolean {
   return !!parts && parts.prices && !parts.fields && !parts.variants && p.input.variants.every((v) => v.amount !== null)
 }
 
-/** A live variant as the fast path reads it: also whether it has a live price set. */
-export type LivePricedVariant = LiveVariant & { hasPriceSet: boolean }
+/** A live variant as the fast path reads it: also its live price set (if any) and that set's base price. */
+export type LivePricedVariant = LiveVariant & {
+  hasPriceSet: boolean
+  /** null: no live price set; priceId and amount null: the set has no base price in the shop's currency (absent: not read). */
+  basePrice?: { priceSetId: string; priceId: string | null; amount: string | null } | null
+}
+
+/** The base price rows setBasePrices reads, from the live variants already read (by product id). */
+export function basePriceRowsOf(live: Record<string, LivePricedVariant[]>): BasePriceRow[] {
+  const rows: BasePriceRow[] = []
+  for (const [productId, variants] of Object.entries(live)) {
+    for (const v of variants) {
+      if (v.basePrice) rows.push({ variant_id: v.id, product_id: productId, price_set_id: v.basePrice.priceSetId, price_id: v.basePrice.priceId, amount: v.basePrice.amount })
+    }
+  }
+  return rows
+}
 
 export interface PriceOnlySplit {
   /** Written in bulk, with the shop's ids (the map's, checked). */

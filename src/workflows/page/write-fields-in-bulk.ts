@@ -13,7 +13,7 @@ import { timed } from "../steps/profile"
 import type { Placement, ProductToUpdate } from "../page-input"
 import type { FastPathOutcome } from "./page-types"
 import { fieldsOnlyWrites, splitFieldsOnly, type LiveProductState } from "./fields-only-changes"
-import { writtenPriceOnly } from "./price-only-changes"
+import { basePriceRowsOf, writtenPriceOnly } from "./price-only-changes"
 import { readLivePricedVariants } from "./write-prices-in-bulk"
 
 /** Each product's live options (with their live values) and whether it has the sales channel and a shipping profile. */
@@ -52,7 +52,7 @@ export async function writeFieldsInBulk(container: MedusaContainer, candidates: 
     const { bulk, rest } = splitFieldsOnly(candidates, live, states, !!placement.shippingProfileId)
     const { updates, prices, levels } = fieldsOnlyWrites(bulk)
     await timed(container, "bulk fields products", () => page.updateProducts(updates))
-    await timed(container, "bulk fields base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
+    await timed(container, "bulk fields base prices", () => page.setBasePrices(prices, CURRENCY_CODE, basePriceRowsOf(live)))
     await timed(container, "bulk fields stock levels", () => page.setStock(levels, placement.stockLocationId))
     return { written: bulk.map((item) => ({ item, result: writtenPriceOnly(item) })), rest }
   })

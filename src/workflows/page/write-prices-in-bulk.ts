@@ -10,16 +10,17 @@ import { CURRENCY_CODE } from "../../sync/catalog-product"
 import { timed } from "../steps/profile"
 import type { Placement, ProductToUpdate } from "../page-input"
 import type { FastPathOutcome } from "./page-types"
-import { priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "./price-only-changes"
+import { basePriceRowsOf, priceOnlyWrites, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "./price-only-changes"
 
 /**
- * Live variants of the products (what readLiveVariants reads, by SQL) and whether each has a live
- * price set. Each subquery is a per-variant indexed lookup: an EXISTS there was planned as one
+ * Live variants of the products (what readLiveVariants reads, by SQL), each with its live price
+ * set and that set's base price in the shop's currency (what setBasePrices would read again
+ * otherwise: the same rows, picked as it picks them, the latest by creation). Each subquery is a per-variant indexed lookup: an EXISTS there was planned as one
  * hashed scan of every variant's price set link (~20 ms a page on a 10,000-product shop). The
  * variants too are looked up product by product: with `product_id = any(…)` and no statistics
  * (before the first analyze) the planner read every live variant of the shop through a partial index.
  */
-export async function readLivePricedVariants(trx: Knex.Transaction, productIds: string[]): Promise<Record<string, LivePricedVariant[]>> {
+export async function readLivePricedVariants(trx: Knex.Transaction, productIds: string[], currencyCode: string = CURRENCY_CODE): Promise<Record<string, LivePricedVariant[]>> {
   const out: Record<string, LivePricedVariant[]> = Object.fromEntries(productIds.map((id) => [id, []]))
   if (!productIds.length) return out
   const { rows } = await trx.raw(
@@ -29,16 +30,27 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
         coalesce((select array_agg(l.inventory_item_id order by l.created_at) from product_variant_inventory_item l
           join inventory_item i on i.id = l.inventory_item_id and i.deleted_at is null
           where l.variant_id = v.id and l.deleted_at is null), '{}') as items,
-        coalesce((select true from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
-          where ps.variant_id = v.id and ps.deleted_at is null limit 1), false) as has_price_set
+        ps.price_set_id, bp.id as base_price_id, bp.amount as base_amount
        from unnest(?::text[]) as x(id)
-       cross join lateral (select id, product_id from product_variant v where v.product_id = x.id and v.deleted_at is null offset 0) v`,
+       cross join lateral (select id, product_id from product_variant v where v.product_id = x.id and v.deleted_at is null offset 0) v
+       left join lateral (select ps.price_set_id from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
+          where ps.variant_id = v.id and ps.deleted_at is null limit 1) ps on true
+       left join lateral (select p.id, p.amount::text as amount from price p
+          where p.price_set_id = ps.price_set_id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and p.rules_count = 0
+          order by p.created_at desc, p.id desc limit 1) bp on true`,
     // Distinct: an id twice would read its variants twice.
-    [[...new Set(productIds)]],
+    [[...new Set(productIds)], currencyCode],
   )
-  for (const r of rows as { id: string; product_id: string; option_value: string | null; items: string[]; has_price_set: boolean }[]) {
+  type Row = { id: string; product_id: string; option_value: string | null; items: string[]; price_set_id: string | null; base_price_id: string | null; base_amount: string | null }
+  for (const r of rows as Row[]) {
     // catalogSize stays unknown: a size found only by metadata is a relabel, which the update workflow does.
-    out[r.product_id]?.push({ id: r.id, optionValue: r.option_value, inventoryItemIds: r.items, hasPriceSet: r.has_price_set })
+    out[r.product_id]?.push({
+      id: r.id,
+      optionValue: r.option_value,
+      inventoryItemIds: r.items,
+      hasPriceSet: r.price_set_id !== null,
+      basePrice: r.price_set_id === null ? null : { priceSetId: r.price_set_id, priceId: r.base_price_id, amount: r.base_amount },
+    })
   }
   return out
 }
@@ -49,7 +61,7 @@ export async function writePricesInBulk(container: MedusaContainer, candidates: 
     const live = await timed(container, "bulk price-only read", () => readLivePricedVariants(page.trx, [...new Set(candidates.map((p) => p.productId))]))
     const { bulk, rest } = splitPriceOnly(candidates, live)
     const { prices, levels } = priceOnlyWrites(bulk)
-    await timed(container, "bulk price-only base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
+    await timed(container, "bulk price-only base prices", () => page.setBasePrices(prices, CURRENCY_CODE, basePriceRowsOf(live)))
     await timed(container, "bulk price-only stock levels", () => page.setStock(levels, placement.stockLocationId))
     page.productsUpdated(bulk.map((p) => p.productId))
     return { written: bulk.map((item) => ({ item, result: writtenPriceOnly(item) })), rest }
