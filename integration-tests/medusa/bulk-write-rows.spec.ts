@@ -226,6 +226,9 @@ describe("bulk writer writes the rows Medusa writes", () => {
     // Three priced variants and one whose set has no price (Medusa's prices: []).
     expect(withVariants.filter((r: any) => r.price_id && r.amount)).toHaveLength(3)
     expect(withVariants.filter((r: any) => r.price_id === null && r.amount === null && r.price_set_id)).toHaveLength(1)
+    // A base price stored with rules_count null is still the base price, for both.
+    expect(out.basePriceReadsNullRules.withVariants).toEqual(out.basePriceReadsNullRules.separately)
+    expect(out.basePriceReadsNullRules.withVariants.filter((r: any) => r.price_id)).toHaveLength(3)
   })
 
   it("commits a page without waiting for its WAL flush, and only the page's transaction", () => {

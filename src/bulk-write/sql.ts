@@ -17,7 +17,9 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
  * counts: PostgreSQL writes and flushes its WAL in order, and a run stores its cursor in an
  * ordinary commit after its page's, so once the cursor is on disk so is every page before it.
  * After a crash of the database server or its machine, at most the writes of the last fraction
- * of a second are gone, and the run writes their page again from the cursor it stored.
+ * of a second are gone, and the run writes their page again from the cursor it stored. A caller
+ * of writePageInBulk outside a run has no such cursor: its last writes before such a crash may
+ * be lost although they were committed (and their events emitted).
  */
 export async function commitWithoutFlushWait(trx: Knex.Transaction): Promise<void> {
   await trx.raw("set local synchronous_commit = off")

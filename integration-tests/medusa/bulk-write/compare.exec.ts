@@ -359,6 +359,21 @@ export default async function compare({ container, args }: { container: any; arg
     separately: (await basePricesOf(page.trx, (await variantsOf(bId)).map((v: any) => v.id), CURRENCY)).sort(byRow),
     withVariants: basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY)).sort(byRow),
   }))
+  // A base price whose rules_count is null (the column allows it) counts as one without rules, for both reads (rolled back after).
+  try {
+    await pg.transaction(async (trx: any) => {
+      await trx.raw("update price set rules_count = null where price_set_id in (select price_set_id from product_variant_price_set where variant_id = any(?::text[]))", [bVariants.map((v: any) => v.id)])
+      throw {
+        rolledBack: {
+          separately: (await basePricesOf(trx, bVariants.map((v: any) => v.id), CURRENCY)).sort(byRow),
+          withVariants: basePriceRowsOf(await readLivePricedVariants(trx, [bId], CURRENCY)).filter((r) => bVariants.some((v: any) => v.id === r.variant_id)).sort(byRow),
+        },
+      }
+    })
+  } catch (e: any) {
+    if (!e?.rolledBack) throw e
+    out.basePriceReadsNullRules = e.rolledBack
+  }
   await writePageInBulk(container, async (page) => {
     const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
     await page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY, known)

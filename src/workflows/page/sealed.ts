@@ -164,10 +164,11 @@ export function sealShared<T>(value: T): Sealed<T> {
  * shares it with `peek`'s readers, and the sealer still holds it, so neither may change it. It
  * is held until its page is done (`forgetHandOver`); a page written by another instance gets
  * its text instead (`sealedText`). At most HANDED_MAX are held, oldest dropped first: a process
- * writes a few pages at once, so the bound is never reached but by a leak.
+ * writes at most CATALOG_SYNC_PAGE_WRITERS pages at once (64 at most) and one it reads, so the bound is
+ * never reached but by a leak.
  */
 const handed = new Map<string, unknown>()
-export const HANDED_MAX = 64
+export const HANDED_MAX = 256
 
 export function sealForHandOver<T>(value: T): Sealed<T> {
   const handle = newHandle()

@@ -36,7 +36,7 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
        left join lateral (select ps.price_set_id from product_variant_price_set ps join price_set s on s.id = ps.price_set_id and s.deleted_at is null
           where ps.variant_id = v.id and ps.deleted_at is null limit 1) ps on true
        left join lateral (select p.id, p.amount::text as amount from price p
-          where p.price_set_id = ps.price_set_id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and p.rules_count = 0
+          where p.price_set_id = ps.price_set_id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and coalesce(p.rules_count, 0) = 0
           order by p.created_at desc, p.id desc limit 1) bp on true`,
     // Distinct: an id twice would read its variants twice.
     [[...new Set(productIds)], currencyCode],
