@@ -12,7 +12,7 @@ import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
 import { removeBasePrices, setBasePrices, type BasePriceRow } from "./update-prices"
-import { commitWithoutFlushWait } from "./sql"
+import { transactionWithoutFlushWait } from "./sql"
 import { setStockLevels } from "./update-stock"
 
 export class BulkPage {
@@ -105,10 +105,7 @@ export class BulkPage {
 export async function writePageInBulk<T>(container: MedusaContainer, write: (page: BulkPage) => Promise<T>): Promise<T> {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const events = new PendingEvents()
-  const result = await pg.transaction(async (trx) => {
-    await commitWithoutFlushWait(trx)
-    return write(new BulkPage(trx, events))
-  })
+  const result = await transactionWithoutFlushWait(pg, (trx) => write(new BulkPage(trx, events)))
   await events.emit(container)
   return result
 }

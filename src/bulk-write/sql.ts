@@ -12,7 +12,7 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
 }
 
 /**
- * This transaction's commit does not wait for its WAL to reach the disk (synchronous_commit off
+ * A transaction whose commit does not wait for its WAL to reach the disk (synchronous_commit off
  * for it alone): a page's writes commit about 1 ms sooner each. Nothing is lost that a run
  * counts: PostgreSQL writes and flushes its WAL in order, and a run stores its cursor in an
  * ordinary commit after its page's, so once the cursor is on disk so is every page before it.
@@ -21,8 +21,11 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
  * of writePageInBulk outside a run has no such cursor: its last writes before such a crash may
  * be lost although they were committed (and their events emitted).
  */
-export async function commitWithoutFlushWait(trx: Knex.Transaction): Promise<void> {
-  await trx.raw("set local synchronous_commit = off")
+export function transactionWithoutFlushWait<T>(db: Knex | Knex.Transaction, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    await trx.raw("set local synchronous_commit = off")
+    return work(trx)
+  })
 }
 
 /** jsonb values go in as JSON text: node-postgres would turn an array into a PostgreSQL array. */

@@ -7,7 +7,7 @@
 import type { Knex } from "knex"
 import { normalizeLocale } from "@medusajs/framework/utils"
 import { newId } from "./ids"
-import { commitWithoutFlushWait, insertRows, json } from "./sql"
+import { insertRows, json, transactionWithoutFlushWait } from "./sql"
 
 export type NewTranslation = { reference: string; reference_id: string; locale_code: string; translations: Record<string, string> }
 
@@ -32,9 +32,6 @@ export async function insertTranslations(
     translations: json(t.translations),
     translated_field_count: translatedFieldCount(t.translations, translatableFields[t.reference]),
   }))
-  await db.transaction(async (trx) => {
-    await commitWithoutFlushWait(trx)
-    await insertRows(trx, "translation", records)
-  })
+  await transactionWithoutFlushWait(db, (trx) => insertRows(trx, "translation", records))
   return records.map((r) => r.id)
 }

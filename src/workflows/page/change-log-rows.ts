@@ -4,7 +4,7 @@
 // column): ids `cschg_<ULID>` as the model's `model.id({ prefix: "cschg" })` makes them,
 // created_at / updated_at set by the table's defaults, deleted_at null.
 import type { Knex } from "knex"
-import { commitWithoutFlushWait } from "../../bulk-write/sql"
+import { transactionWithoutFlushWait } from "../../bulk-write/sql"
 import { newId } from "../../bulk-write/ids"
 import type { ChangeRecord } from "../../sync/change-rows"
 
@@ -40,10 +40,6 @@ async function insertChunks(db: Knex | Knex.Transaction, runId: string, rows: Ch
 export async function insertChangeRows(db: Knex, runId: string, rows: ChangeRecord[]): Promise<string[]> {
   const ids = rows.map(() => newId("cschg"))
   if (rows.length <= ROWS_PER_STATEMENT) await insertChunks(db, runId, rows, ids)
-  else
-    await db.transaction(async (trx) => {
-      await commitWithoutFlushWait(trx)
-      await insertChunks(trx, runId, rows, ids)
-    })
+  else await transactionWithoutFlushWait(db, (trx) => insertChunks(trx, runId, rows, ids))
   return ids
 }

@@ -11,7 +11,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Knex } from "knex"
-import { commitWithoutFlushWait } from "../../bulk-write/sql"
+import { transactionWithoutFlushWait } from "../../bulk-write/sql"
 import { newId } from "../../bulk-write/ids"
 import type { PriceCalculation } from "../../catalog-client/pricing"
 import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
@@ -220,8 +220,7 @@ export const storeVariantCostsStep = createStep(
     const keep = new Set(rows.map(sizeOf))
     const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
     if (changed.length || gone.length) {
-      await db.transaction(async (trx) => {
-        await commitWithoutFlushWait(trx)
+      await transactionWithoutFlushWait(db, async (trx) => {
         // Stored rows by id; new ones (and any deleted since the read) by the upsert.
         const deletedSince = await updateCostRowsById(trx, byId)
         await upsertCostRows(trx, [...fresh, ...deletedSince])

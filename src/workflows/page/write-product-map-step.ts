@@ -5,7 +5,7 @@ import type { CreatedProduct } from "../page-input"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { peek, type Sealed } from "./sealed"
 import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
-import { commitWithoutFlushWait } from "../../bulk-write/sql"
+import { transactionWithoutFlushWait } from "../../bulk-write/sql"
 import { knexOf } from "./store-variant-costs-step"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
@@ -67,8 +67,7 @@ export const writeProductMapStep = createStep(writeProductMapStepId, async (seal
   // left is gone from them), and unchanged products marked seen by a full pass.
   const unchanged = input.fullPassId ? input.unchangedRowIds : []
   if (!newRows.length && !rowUpdates.length && !unchanged.length) return new StepResponse(undefined)
-  await knexOf(container).transaction(async (trx) => {
-    await commitWithoutFlushWait(trx)
+  await transactionWithoutFlushWait(knexOf(container), async (trx) => {
     await insertMapRows(trx, newRows)
     await updateMapRows(trx, rowUpdates as (Record<string, unknown> & { id: string })[])
     if (input.fullPassId) await setMapColumn(trx, unchanged, "last_seen_pass", input.fullPassId)
