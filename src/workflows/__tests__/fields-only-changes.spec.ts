@@ -5,6 +5,9 @@ import type { ProductToUpdate } from "../page-input"
 import { fieldsChangedWithoutVariants, fieldsOnlyWrites, productFieldsUpdate, splitFieldsOnly, type LiveProductState } from "../page/fields-only-changes"
 import type { LivePricedVariant } from "../page/price-only-changes"
 
+/** A live variant's price set, as the fast paths read it (its base price does not matter here). */
+const PRICED = { priceSetId: "pset_1", priceId: null, amount: null }
+
 const FIELDS = { fields: true, variants: false, prices: false }
 
 function product(id: string, extra: Partial<ProductToUpdate> = {}, over: Parameters<typeof card>[0] = {}): ProductToUpdate {
@@ -24,7 +27,7 @@ function product(id: string, extra: Partial<ProductToUpdate> = {}, over: Paramet
 }
 
 const liveOf = (p: ProductToUpdate): LivePricedVariant[] =>
-  p.input.variants.map((v) => ({ id: p.variantIds[v.sizeKey], optionValue: v.optionValue, inventoryItemIds: [p.inventoryItemIds[v.sizeKey]], hasPriceSet: true }))
+  p.input.variants.map((v) => ({ id: p.variantIds[v.sizeKey], optionValue: v.optionValue, inventoryItemIds: [p.inventoryItemIds[v.sizeKey]], basePrice: PRICED }))
 
 const stateOf = (p: ProductToUpdate, over: Partial<LiveProductState> = {}): LiveProductState => ({
   options: [{ title: p.input.optionTitle, values: p.input.variants.map((v) => v.optionValue).sort() }],

@@ -2,6 +2,9 @@ import { PendingEvents } from "../../bulk-write/events"
 import type { ProductToUpdate } from "../page-input"
 import { priceOnlyWrites, pricesOnlyChanged, splitPriceOnly, writtenPriceOnly, type LivePricedVariant } from "../page/price-only-changes"
 
+/** A live variant's price set, as the fast paths read it (its base price does not matter here). */
+const PRICED = { priceSetId: "pset_1", priceId: null, amount: null }
+
 const PRICE_ONLY = { fields: false, variants: false, prices: true }
 
 function product(id: string, sizes: Record<string, string | null>, extra: Partial<ProductToUpdate> = {}): ProductToUpdate {
@@ -20,7 +23,7 @@ function product(id: string, sizes: Record<string, string | null>, extra: Partia
 
 /** The shop holding exactly what the map names. */
 const liveOf = (p: ProductToUpdate): LivePricedVariant[] =>
-  Object.keys(p.variantIds).map((k) => ({ id: p.variantIds[k], optionValue: k, inventoryItemIds: [p.inventoryItemIds[k]], hasPriceSet: true }))
+  Object.keys(p.variantIds).map((k) => ({ id: p.variantIds[k], optionValue: k, inventoryItemIds: [p.inventoryItemIds[k]], basePrice: PRICED }))
 
 describe("price-only changes written in bulk", () => {
   it("takes only products whose plan changed nothing but prices, every size priced", () => {
@@ -41,9 +44,9 @@ describe("price-only changes written in bulk", () => {
     const live = {
       [ok.productId]: liveOf(ok),
       [deleted.productId]: liveOf(deleted).slice(0, 1),
-      [extra.productId]: [...liveOf(extra), { id: "var_extra_99", optionValue: "99", inventoryItemIds: [], hasPriceSet: true }],
+      [extra.productId]: [...liveOf(extra), { id: "var_extra_99", optionValue: "99", inventoryItemIds: [], basePrice: PRICED }],
       [renamed.productId]: liveOf(renamed).map((v) => ({ ...v, optionValue: "42 EU" })),
-      [unpriced.productId]: liveOf(unpriced).map((v) => ({ ...v, hasPriceSet: false })),
+      [unpriced.productId]: liveOf(unpriced).map((v) => ({ ...v, basePrice: null })),
       [noItem.productId]: liveOf(noItem).map((v) => ({ ...v, inventoryItemIds: [] })),
     }
     const split = splitPriceOnly([ok, deleted, extra, renamed, unpriced, noItem], live)

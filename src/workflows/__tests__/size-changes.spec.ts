@@ -5,6 +5,9 @@ import type { LiveProductState } from "../page/fields-only-changes"
 import type { LivePricedVariant } from "../page/price-only-changes"
 import { sizeChangeWrites, sizesChanged, splitSizeChanges, withoutBlocked, writtenSizeChange } from "../page/size-changes"
 
+/** A live variant's price set, as the fast paths read it (its base price does not matter here). */
+const PRICED = { priceSetId: "pset_1", priceId: null, amount: null }
+
 const SIZES = { fields: false, variants: true, prices: true }
 type Size = { size: string; stock: number; cost_price: string; price: string }
 const size = (s: string, stock = 1): Size => ({ size: s, stock, cost_price: "1000.00", price: "1300.00" })
@@ -27,7 +30,7 @@ function product(id: string, was: string[], now: Size[], extra: Partial<ProductT
 
 /** The shop holds exactly the map's variants, each on its size value, priced, with its item. */
 const liveOf = (p: ProductToUpdate): LivePricedVariant[] =>
-  Object.entries(p.variantIds).map(([k, id]) => ({ id, optionValue: k, inventoryItemIds: [p.inventoryItemIds[k]], hasPriceSet: true }))
+  Object.entries(p.variantIds).map(([k, id]) => ({ id, optionValue: k, inventoryItemIds: [p.inventoryItemIds[k]], basePrice: PRICED }))
 
 const stateOf = (p: ProductToUpdate, over: Partial<LiveProductState> = {}): LiveProductState => ({
   options: [{ title: p.input.optionTitle, values: Object.keys(p.variantIds).sort() }],
@@ -107,9 +110,9 @@ describe("size changes written in bulk", () => {
     const noItem = product("7", ["42"], [size("42"), size("43")])
     const products = [ok, renamedOption, noChannel, foreignVariant, relabeled, unpricedKept, noItem]
     const live = Object.fromEntries(products.map((p) => [p.productId, liveOf(p)]))
-    live[foreignVariant.productId].push({ id: "var_admin", optionValue: "99", inventoryItemIds: [], hasPriceSet: true })
+    live[foreignVariant.productId].push({ id: "var_admin", optionValue: "99", inventoryItemIds: [], basePrice: PRICED })
     live[relabeled.productId][0] = { ...live[relabeled.productId][0], optionValue: "42 EU" }
-    live[unpricedKept.productId][0] = { ...live[unpricedKept.productId][0], hasPriceSet: false }
+    live[unpricedKept.productId][0] = { ...live[unpricedKept.productId][0], basePrice: null }
     live[noItem.productId][0] = { ...live[noItem.productId][0], inventoryItemIds: [] }
     const states = Object.fromEntries(products.map((p) => [p.productId, stateOf(p)]))
     states[renamedOption.productId] = stateOf(renamedOption, { options: [{ title: "Size", values: ["42"] }] })

@@ -52,7 +52,7 @@ export function shopAsPlanned(
   needsShippingProfile: boolean,
   needsPriceSet: boolean,
 ): boolean {
-  const priced = new Set(variants.filter((v) => v.hasPriceSet).map((v) => v.id))
+  const priced = new Set(variants.filter((v) => v.basePrice).map((v) => v.id))
   const lostVariantIds = new Set(Object.entries(p.variantIds).filter(([k]) => !p.input.variants.some((v) => v.sizeKey === k)).map(([, id]) => id))
   return (
     !!state &&

@@ -15,9 +15,8 @@ export function pricesOnlyChanged(p: ProductToUpdate): boolean {
 
 /** A live variant as the fast path reads it: also its live price set (if any) and that set's base price. */
 export type LivePricedVariant = LiveVariant & {
-  hasPriceSet: boolean
-  /** null: no live price set; priceId and amount null: the set has no base price in the shop's currency (absent: not read). */
-  basePrice?: { priceSetId: string; priceId: string | null; amount: string | null } | null
+  /** null: no live price set; priceId and amount null: the set has no base price in the shop's currency. */
+  basePrice: { priceSetId: string; priceId: string | null; amount: string | null } | null
 }
 
 /** The base price rows setBasePrices reads, from the live variants already read (by product id). */
@@ -43,7 +42,7 @@ export function splitPriceOnly(products: ProductToUpdate[], live: Record<string,
   for (const p of products) {
     const variants = live[p.productId] ?? []
     const r = reconcileWithShop(p, variants)
-    const priced = new Set(variants.filter((v) => v.hasPriceSet).map((v) => v.id))
+    const priced = new Set(variants.filter((v) => v.basePrice).map((v) => v.id))
     const fits =
       pricesOnlyChanged(p) &&
       !r.repaired &&

@@ -14,7 +14,7 @@ import { AsyncLocalStorage } from "node:async_hooks"
 
 declare const sealedOf: unique symbol
 
-/** A value of type T as its JSON text. */
+/** A value of type T as its JSON text, or as a handle to it held in this process (see below). */
 export type Sealed<T> = string & { readonly [sealedOf]: T }
 
 export function seal<T>(value: T): Sealed<T> {

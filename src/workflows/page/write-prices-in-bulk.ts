@@ -15,7 +15,8 @@ import { basePriceRowsOf, priceOnlyWrites, splitPriceOnly, writtenPriceOnly, typ
 /**
  * Live variants of the products (what readLiveVariants reads, by SQL), each with its live price
  * set and that set's base price in the shop's currency (what setBasePrices would read again
- * otherwise: the same rows, picked as it picks them, the latest by creation). Each subquery is a per-variant indexed lookup: an EXISTS there was planned as one
+ * otherwise: the same rows, picked as it picks them, the latest by creation). Each subquery is a
+ * per-variant indexed lookup: an EXISTS there was planned as one
  * hashed scan of every variant's price set link (~20 ms a page on a 10,000-product shop). The
  * variants too are looked up product by product: with `product_id = any(…)` and no statistics
  * (before the first analyze) the planner read every live variant of the shop through a partial index.
@@ -48,7 +49,6 @@ export async function readLivePricedVariants(trx: Knex.Transaction, productIds: 
       id: r.id,
       optionValue: r.option_value,
       inventoryItemIds: r.items,
-      hasPriceSet: r.price_set_id !== null,
       basePrice: r.price_set_id === null ? null : { priceSetId: r.price_set_id, priceId: r.base_price_id, amount: r.base_amount },
     })
   }
