@@ -24,6 +24,7 @@ import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bul
 import { readLivePricedVariants } from "../../../src/workflows/page/write-prices-in-bulk"
 import { basePriceRowsOf } from "../../../src/workflows/page/price-only-changes"
 import { basePricesOf } from "../../../src/bulk-write/update-prices"
+import { livePricesOfSets } from "../../../src/bulk-write/sql"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
@@ -374,6 +375,30 @@ export default async function compare({ container, args }: { container: any; arg
     if (!e?.rolledBack) throw e
     out.basePriceReadsNullRules = e.rolledBack
   }
+  // How the reads reach the price table on a shop without statistics (before its first analyze,
+  // or with autovacuum off), with many prices of the shop's currency: each read's statement is
+  // planned (EXPLAIN, not run) in a rolled-back transaction where the table's statistics are gone.
+  try {
+    await pg.transaction(async (trx: any) => {
+      const [{ price_set_id: setId }] = (await trx.raw("select price_set_id from product_variant_price_set where variant_id = ?", [bVariants[0].id])).rows
+      await trx.raw(
+        `insert into price (id, price_set_id, currency_code, raw_amount, amount, rules_count)
+         select 'price_plan_' || g, ?, ?, '{"value":"1","precision":20}', 1, 0 from generate_series(1, 20000) g`,
+        [setId, CURRENCY],
+      )
+      await trx.raw("delete from pg_statistic where starelid = 'price'::regclass")
+      await trx.raw("update pg_class set reltuples = -1 where oid = 'price'::regclass")
+      throw {
+        rolledBack: {
+          withVariants: await priceAccessOf(trx, (explaining) => readLivePricedVariants(explaining, [bId], CURRENCY)),
+          ofSets: await priceAccessOf(trx, (explaining) => livePricesOfSets(explaining, [setId])),
+        },
+      }
+    })
+  } catch (e: any) {
+    if (!e?.rolledBack) throw e
+    out.priceReadPlans = e.rolledBack
+  }
   await writePageInBulk(container, async (page) => {
     const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
     await page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY, known)
@@ -497,4 +522,28 @@ export default async function compare({ container, args }: { container: any; arg
   }
 
   fs.writeFileSync(args[0], JSON.stringify(out, null, 2))
+}
+
+/**
+ * How a read's one statement reaches the price table: its plan (EXPLAIN, the statement is not
+ * run) as "Seq Scan" or the name of each index it scans there, in plan order.
+ */
+async function priceAccessOf(trx: any, read: (explaining: any) => Promise<unknown>): Promise<string[]> {
+  let plan: any = null
+  const explaining = {
+    raw: async (sql: string, bindings: unknown[]) => {
+      plan = (await trx.raw(`explain (format json) ${sql}`, bindings)).rows[0]["QUERY PLAN"][0].Plan
+      return { rows: [] }
+    },
+  }
+  await read(explaining)
+  const priceIndexes = new Set((await trx.raw("select indexname from pg_indexes where tablename = 'price'")).rows.map((r: any) => r.indexname))
+  const access: string[] = []
+  const walk = (node: any) => {
+    if (node["Relation Name"] === "price" && node["Node Type"] === "Seq Scan") access.push("Seq Scan")
+    if (priceIndexes.has(node["Index Name"])) access.push(node["Index Name"])
+    for (const child of node.Plans ?? []) walk(child)
+  }
+  walk(plan)
+  return access
 }
