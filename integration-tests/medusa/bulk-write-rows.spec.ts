@@ -231,11 +231,13 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.basePriceReadsNullRules.withVariants.filter((r: any) => r.price_id)).toHaveLength(3)
   })
 
-  it("reaches a variant's prices through its price set's index alone, even on a shop without statistics full of prices in its currency", () => {
+  it("reaches a variant's prices through its price set's index, even on a shop without statistics full of prices in its currency", () => {
     // Planned without statistics, a currency filter beside the set's id made the planner walk every
     // price of the currency for each variant (8 s a page on a 10,000-product shop).
     expect(out.priceReadPlans.withVariants).toEqual(["IDX_price_price_set_id"])
     expect(out.priceReadPlans.ofSets).toEqual(["IDX_price_price_set_id"])
+    // The delete of a size's base price too (a size the catalog no longer prices): by its set's index, then by id.
+    expect(out.priceReadPlans.removeBase).toEqual(["IDX_price_price_set_id", "price_pkey"])
   })
 
   it("commits a page without waiting for its WAL flush, and only the page's transaction", () => {

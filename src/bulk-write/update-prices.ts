@@ -62,13 +62,20 @@ export async function setBasePrices(
  */
 export async function removeBasePrices(trx: Knex.Transaction, variantIds: string[]): Promise<{ productIds: string[]; deletedPriceIds: string[] }> {
   if (!variantIds.length) return { productIds: [], deletedPriceIds: [] }
+  // Each row found by its own index, as in livePricesOfSets: joined plainly, a planner without
+  // statistics took the price list index for `price_list_id is null`, every base price of the shop.
   const { rows } = await trx.raw(
-    `delete from price p using product_variant_price_set l, product_variant v, price_set s
-      where l.variant_id = any(?) and l.deleted_at is null and v.id = l.variant_id and v.deleted_at is null
-        and s.id = l.price_set_id and s.deleted_at is null
-        and p.price_set_id = l.price_set_id and p.price_list_id is null and p.deleted_at is null
-      returning p.id, v.product_id`,
-    [variantIds],
+    `with doomed as (
+       select p.id, v.product_id from unnest(?::text[]) as x(id)
+         cross join lateral (select variant_id, price_set_id from product_variant_price_set l where l.variant_id = x.id and l.deleted_at is null offset 0) l
+         cross join lateral (select product_id from product_variant v where v.id = l.variant_id and v.deleted_at is null offset 0) v
+         cross join lateral (select 1 from price_set s where s.id = l.price_set_id and s.deleted_at is null offset 0) s
+         cross join lateral (select id, price_list_id from price p where p.price_set_id = l.price_set_id and p.deleted_at is null offset 0) p
+        where p.price_list_id is null
+     )
+     delete from price p using doomed d where p.id = d.id
+     returning p.id, d.product_id`,
+    [[...new Set(variantIds)]],
   )
   const deleted = rows as { id: string; product_id: string }[]
   return { productIds: [...new Set(deleted.map((r) => r.product_id))], deletedPriceIds: deleted.map((r) => r.id) }

@@ -23,7 +23,7 @@ import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-b
 import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bulk"
 import { readLivePricedVariants } from "../../../src/workflows/page/write-prices-in-bulk"
 import { basePriceRowsOf } from "../../../src/workflows/page/price-only-changes"
-import { basePricesOf } from "../../../src/bulk-write/update-prices"
+import { basePricesOf, removeBasePrices } from "../../../src/bulk-write/update-prices"
 import { livePricesOfSets } from "../../../src/bulk-write/sql"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
@@ -392,6 +392,7 @@ export default async function compare({ container, args }: { container: any; arg
         rolledBack: {
           withVariants: await priceAccessOf(trx, (explaining) => readLivePricedVariants(explaining, [bId], CURRENCY)),
           ofSets: await priceAccessOf(trx, (explaining) => livePricesOfSets(explaining, [setId])),
+          removeBase: await priceAccessOf(trx, (explaining) => removeBasePrices(explaining, bVariants.map((v: any) => v.id))),
         },
       }
     })
