@@ -23,6 +23,8 @@ export interface BenchShopOptions {
   pagesInFlight?: number
   /** The sandbox's requests per minute (default: no practical limit). */
   rpm?: number
+  /** Node options for the app processes (BENCH_APP_NODE_OPTIONS, when set, goes first). */
+  nodeOptions?: string
 }
 
 export async function startBenchShop(label: string, seed: number, size?: number, opts: BenchShopOptions = {}): Promise<BenchShop> {
@@ -39,7 +41,9 @@ export async function startBenchShop(label: string, seed: number, size?: number,
     // BENCH_PROFILE=1: the app logs each page step's time (the benches print the sums).
     ...(process.env.BENCH_PROFILE === "1" ? { CATALOG_SYNC_PROFILE: "1" } : {}),
     // BENCH_APP_NODE_OPTIONS: node options for the app processes (a --require of a CPU-profiler hook, say).
-    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+    ...(process.env.BENCH_APP_NODE_OPTIONS || opts.nodeOptions
+      ? { NODE_OPTIONS: [process.env.BENCH_APP_NODE_OPTIONS, opts.nodeOptions].filter(Boolean).join(" ") }
+      : {}),
     ...(writers > 1 ? { CATALOG_SYNC_PAGE_WRITERS: "1", CATALOG_SYNC_PAGES_IN_FLIGHT: String(opts.pagesInFlight ?? 2 * writers) } : {}),
   }
   const app = await startMedusaApp({ databaseUrl: db.url, label, env, bootTimeoutMs: 180_000 })

@@ -4,6 +4,15 @@
  * and the difference (goal: the larger no more than 150 MB above the smaller). RSS is the app
  * process's and its children's, sampled every 500 ms; a series of it by page (up to 20 points)
  * shows whether it levels off or keeps growing with the catalog. A size of 0 skips that shop.
+ *
+ * Then the same two syncs again with the app's old space capped at BENCH_MEMORY_OLD_SPACE_MB
+ * (default 512; 0 skips them), as a worker given a memory budget runs. Under Node's defaults V8
+ * lets garbage pile up to about four times the live heap before a full collection (about 900 MB
+ * of heap for the app's 225 MB), a threshold a 5,000-product sync ends below and a 50,000-product
+ * sync reaches again and again, so the first pair measures how close the small sync comes to that
+ * threshold. With a cap, collections come as the budget needs them: if anything were kept per
+ * product, the large sync would run into the cap (slower and slower, then out of memory) instead
+ * of holding a flat RSS.
  */
 import { loadavg } from "node:os"
 import { configure, waitForRun } from "../integration-tests/medusa/poll-and-query"
@@ -22,8 +31,8 @@ interface MemoryFigures {
   series: [number, number][]
 }
 
-async function fullSyncMemory(size: number, seed: number): Promise<MemoryFigures> {
-  const shop = await startBenchShop(`bench-memory-${size}`, seed, size)
+async function fullSyncMemory(size: number, seed: number, nodeOptions?: string): Promise<MemoryFigures> {
+  const shop = await startBenchShop(`bench-memory-${size}`, seed, size, { nodeOptions })
   const { app, sb } = shop
   try {
     const idleRss = rssMb(app.pid)
@@ -62,22 +71,33 @@ async function fullSyncMemory(size: number, seed: number): Promise<MemoryFigures
   }
 }
 
+/** A first sync of each size (0 skips one), and the peaks' difference; figures keyed with `prefix`. */
+async function peaks(base: number, scale: number, label: string, prefix: string, nodeOptions?: string): Promise<Record<string, number>> {
+  const small = base > 0 ? await fullSyncMemory(base, 13, nodeOptions) : null
+  const large = scale > 0 ? await fullSyncMemory(scale, 13, nodeOptions) : null
+  const results: Record<string, number> = {}
+  if (small) (results[`${prefix}base_products`] = small.products), (results[`${prefix}base_peak_rss_mb`] = small.peakRss)
+  if (large) (results[`${prefix}scale_products`] = large.products), (results[`${prefix}scale_peak_rss_mb`] = large.peakRss)
+  if (small && large) {
+    const growth = large.peakRss - small.peakRss
+    results[`${prefix}growth_mb`] = growth
+    console.log(
+      `app peak RSS${label}: ${small.peakRss.toFixed(0)} MB at ${small.products} products, ${large.peakRss.toFixed(0)} MB at ` +
+        `${large.products} products: ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB (goal ≤ +150 MB); load ${load()}`
+    )
+  }
+  return results
+}
+
 export async function benchMemory(): Promise<Record<string, number>> {
   const base = Number(process.env.BENCH_BASE_PRODUCTS ?? 5_000)
   const scale = Number(process.env.BENCH_SCALE_PRODUCTS ?? 50_000)
+  const capMb = Number(process.env.BENCH_MEMORY_OLD_SPACE_MB ?? 512)
   // A size of 0 skips that shop (to measure the large one alone when the small one is known).
-  const small = base > 0 ? await fullSyncMemory(base, 13) : null
-  const large = scale > 0 ? await fullSyncMemory(scale, 13) : null
-  const results: Record<string, number> = {}
-  if (small) (results.base_products = small.products), (results.base_peak_rss_mb = small.peakRss)
-  if (large) (results.scale_products = large.products), (results.scale_peak_rss_mb = large.peakRss)
-  if (small && large) {
-    const growth = large.peakRss - small.peakRss
-    results.growth_mb = growth
-    console.log(
-      `app peak RSS: ${small.peakRss.toFixed(0)} MB at ${small.products} products, ${large.peakRss.toFixed(0)} MB at ` +
-        `${large.products} products: ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB (goal ≤ +150 MB); load ${load()}`
-    )
+  const results = await peaks(base, scale, " (Node's default heap)", "")
+  if (capMb > 0) {
+    console.log(`the same syncs with the app's old space capped at ${capMb} MB (--max-old-space-size=${capMb}):`)
+    Object.assign(results, await peaks(base, scale, ` (old space ${capMb} MB)`, "capped_", `--max-old-space-size=${capMb}`))
   }
   return results
 }
