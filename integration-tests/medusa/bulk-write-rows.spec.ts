@@ -233,7 +233,10 @@ describe("bulk writer writes the rows Medusa writes", () => {
 
   it("reaches a variant's prices through its price set's index, even on a shop without statistics full of prices in its currency", () => {
     // Planned without statistics, a currency filter beside the set's id made the planner walk every
-    // price of the currency for each variant (8 s a page on a 10,000-product shop).
+    // price of the currency for each variant (8 s a page on a 10,000-product shop), and the delete's
+    // `price_list_id is null` every base price: this setup makes the former statements do so.
+    expect(out.priceReadPlans.formerWithVariants).not.toContain("IDX_price_price_set_id")
+    expect(out.priceReadPlans.formerRemoveBase).not.toContain("IDX_price_price_set_id")
     expect(out.priceReadPlans.withVariants).toEqual(["IDX_price_price_set_id"])
     expect(out.priceReadPlans.ofSets).toEqual(["IDX_price_price_set_id"])
     // The delete of a size's base price too (a size the catalog no longer prices): by its set's index, then by id.

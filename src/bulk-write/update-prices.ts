@@ -64,6 +64,8 @@ export async function removeBasePrices(trx: Knex.Transaction, variantIds: string
   if (!variantIds.length) return { productIds: [], deletedPriceIds: [] }
   // Each row found by its own index, as in livePricesOfSets: joined plainly, a planner without
   // statistics took the price list index for `price_list_id is null`, every base price of the shop.
+  // The delete checks the price again (a row another transaction changed is re-read by id alone),
+  // in a form no index serves: `price_list_id is null` there brought the price list index back.
   const { rows } = await trx.raw(
     `with doomed as (
        select p.id, v.product_id from unnest(?::text[]) as x(id)
@@ -73,7 +75,7 @@ export async function removeBasePrices(trx: Knex.Transaction, variantIds: string
          cross join lateral (select id, price_list_id from price p where p.price_set_id = l.price_set_id and p.deleted_at is null offset 0) p
         where p.price_list_id is null
      )
-     delete from price p using doomed d where p.id = d.id
+     delete from price p using doomed d where p.id = d.id and coalesce(p.price_list_id, '') = '' and p.deleted_at is null
      returning p.id, d.product_id`,
     [[...new Set(variantIds)]],
   )

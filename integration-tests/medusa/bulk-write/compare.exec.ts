@@ -390,6 +390,27 @@ export default async function compare({ container, args }: { container: any; arg
       await trx.raw("update pg_class set reltuples = -1 where oid = 'price'::regclass")
       throw {
         rolledBack: {
+          // The statements before offset 0 fenced the set's prices off, kept here to show that this
+          // setup reproduces what they did.
+          formerWithVariants: await priceAccessOf(trx, (explaining) =>
+            explaining.raw(
+              `select bp.id from unnest(?::text[]) as x(id)
+                 left join lateral (select p.id from price p
+                   where p.price_set_id = x.id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and coalesce(p.rules_count, 0) = 0
+                   order by p.created_at desc, p.id desc limit 1) bp on true`,
+              [[setId], CURRENCY],
+            ),
+          ),
+          formerRemoveBase: await priceAccessOf(trx, (explaining) =>
+            explaining.raw(
+              `delete from price p using product_variant_price_set l, product_variant v, price_set s
+                where l.variant_id = any(?) and l.deleted_at is null and v.id = l.variant_id and v.deleted_at is null
+                  and s.id = l.price_set_id and s.deleted_at is null
+                  and p.price_set_id = l.price_set_id and p.price_list_id is null and p.deleted_at is null
+                returning p.id, v.product_id`,
+              [bVariants.map((v: any) => v.id)],
+            ),
+          ),
           withVariants: await priceAccessOf(trx, (explaining) => readLivePricedVariants(explaining, [bId], CURRENCY)),
           ofSets: await priceAccessOf(trx, (explaining) => livePricesOfSets(explaining, [setId])),
           removeBase: await priceAccessOf(trx, (explaining) => removeBasePrices(explaining, bVariants.map((v: any) => v.id))),
@@ -530,14 +551,16 @@ export default async function compare({ container, args }: { container: any; arg
  * run) as "Seq Scan" or the name of each index it scans there, in plan order.
  */
 async function priceAccessOf(trx: any, read: (explaining: any) => Promise<unknown>): Promise<string[]> {
-  let plan: any = null
+  const plans: any[] = []
   const explaining = {
     raw: async (sql: string, bindings: unknown[]) => {
-      plan = (await trx.raw(`explain (format json) ${sql}`, bindings)).rows[0]["QUERY PLAN"][0].Plan
+      plans.push((await trx.raw(`explain (format json) ${sql}`, bindings)).rows[0]["QUERY PLAN"][0].Plan)
       return { rows: [] }
     },
   }
   await read(explaining)
+  if (plans.length !== 1) throw new Error(`priceAccessOf: the read made ${plans.length} statements, not one`)
+  const plan = plans[0]
   const priceIndexes = new Set((await trx.raw("select indexname from pg_indexes where tablename = 'price'")).rows.map((r: any) => r.indexname))
   const access: string[] = []
   const walk = (node: any) => {
