@@ -243,6 +243,12 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.priceReadPlans.removeBase).toEqual(["IDX_price_price_set_id", "price_pkey"])
   })
 
+  it("finds a product's size option through the product's own option joins, even on a shop without statistics where every product has its own size option", () => {
+    // Joined plainly, the former read matched the title against every option of that title.
+    expect(out.sizeOptionPlans.former).not.toEqual(["IDX_product_product_option_product_id", "product_option_pkey"])
+    expect(out.sizeOptionPlans.now).toEqual(["IDX_product_product_option_product_id", "product_option_pkey"])
+  })
+
   it("commits a page without waiting for its WAL flush, and only the page's transaction", () => {
     expect(out.syncCommit).toEqual({ before: "on", inPage: "off", after: "on", otherTransaction: "on" })
   })

@@ -25,6 +25,7 @@ import { readLivePricedVariants } from "../../../src/workflows/page/write-prices
 import { basePriceRowsOf } from "../../../src/workflows/page/price-only-changes"
 import { basePricesOf, removeBasePrices } from "../../../src/bulk-write/update-prices"
 import { livePricesOfSets } from "../../../src/bulk-write/sql"
+import { sizeOptions } from "../../../src/bulk-write/change-sizes"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
@@ -421,6 +422,44 @@ export default async function compare({ container, args }: { container: any; arg
     if (!e?.rolledBack) throw e
     out.priceReadPlans = e.rolledBack
   }
+  // The size option read, planned the same way on a shop with many products' own size options
+  // (each product has its own "Розмір") and no statistics for the option tables.
+  try {
+    await pg.transaction(async (trx: any) => {
+      await trx.raw(
+        `insert into product_option (id, title, is_exclusive) select 'opt_plan_' || g, 'Розмір', true from generate_series(1, 20000) g`,
+      )
+      // Their products' joins (all on the other product here: only the tables' sizes matter to the planner).
+      await trx.raw(
+        `insert into product_product_option (id, product_id, product_option_id) select 'prodopt_plan_' || g, ?, 'opt_plan_' || g from generate_series(1, 20000) g`,
+        [mId],
+      )
+      await trx.raw("delete from pg_statistic where starelid in ('product_option'::regclass, 'product_product_option'::regclass)")
+      await trx.raw("update pg_class set reltuples = -1 where oid in ('product_option'::regclass, 'product_product_option'::regclass)")
+      const tables = ["product_option", "product_product_option"]
+      // A page's worth of size changes (the planner weighs how many products it looks up).
+      const productIds = [bId, ...Array.from({ length: 39 }, (_, i) => `prod_plan_${i}`)]
+      throw {
+        rolledBack: {
+          former: await tableAccessOf(trx, tables, (explaining) =>
+            explaining.raw(
+              `select c.product_id, ppo.id, o.id from unnest(?::text[], ?::text[]) as c(product_id, title)
+                 join product_product_option ppo on ppo.product_id = c.product_id and ppo.deleted_at is null
+                 join product_option o on o.id = ppo.product_option_id and o.deleted_at is null and o.title = c.title`,
+              [productIds, productIds.map(() => "Розмір")],
+            ),
+          ),
+          // Planned only: with no rows back it reports the product's option missing.
+          now: await tableAccessOf(trx, tables, (explaining) =>
+            sizeOptions(explaining, productIds.map((productId) => ({ productId, optionTitle: "Розмір" }) as any)).catch(() => undefined),
+          ),
+        },
+      }
+    })
+  } catch (e: any) {
+    if (!e?.rolledBack) throw e
+    out.sizeOptionPlans = e.rolledBack
+  }
   await writePageInBulk(container, async (page) => {
     const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
     await page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY, known)
@@ -551,6 +590,11 @@ export default async function compare({ container, args }: { container: any; arg
  * run) as "Seq Scan" or the name of each index it scans there, in plan order.
  */
 async function priceAccessOf(trx: any, read: (explaining: any) => Promise<unknown>): Promise<string[]> {
+  return tableAccessOf(trx, ["price"], read)
+}
+
+/** As priceAccessOf, for the given tables: "Seq Scan on <table>" or each of their indexes scanned. */
+async function tableAccessOf(trx: any, tables: string[], read: (explaining: any) => Promise<unknown>): Promise<string[]> {
   const plans: any[] = []
   const explaining = {
     raw: async (sql: string, bindings: unknown[]) => {
@@ -561,11 +605,11 @@ async function priceAccessOf(trx: any, read: (explaining: any) => Promise<unknow
   await read(explaining)
   if (plans.length !== 1) throw new Error(`priceAccessOf: the read made ${plans.length} statements, not one`)
   const plan = plans[0]
-  const priceIndexes = new Set((await trx.raw("select indexname from pg_indexes where tablename = 'price'")).rows.map((r: any) => r.indexname))
+  const indexes = new Set((await trx.raw("select indexname from pg_indexes where tablename = any(?)", [tables])).rows.map((r: any) => r.indexname))
   const access: string[] = []
   const walk = (node: any) => {
-    if (node["Relation Name"] === "price" && node["Node Type"] === "Seq Scan") access.push("Seq Scan")
-    if (priceIndexes.has(node["Index Name"])) access.push(node["Index Name"])
+    if (tables.includes(node["Relation Name"]) && node["Node Type"] === "Seq Scan") access.push(tables.length > 1 ? `Seq Scan on ${node["Relation Name"]}` : "Seq Scan")
+    if (indexes.has(node["Index Name"])) access.push(node["Index Name"])
     for (const child of node.Plans ?? []) walk(child)
   }
   walk(plan)
