@@ -362,104 +362,82 @@ export default async function compare({ container, args }: { container: any; arg
     withVariants: basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY)).sort(byRow),
   }))
   // A base price whose rules_count is null (the column allows it) counts as one without rules, for both reads (rolled back after).
-  try {
-    await pg.transaction(async (trx: any) => {
-      await trx.raw("update price set rules_count = null where price_set_id in (select price_set_id from product_variant_price_set where variant_id = any(?::text[]))", [bVariants.map((v: any) => v.id)])
-      throw {
-        rolledBack: {
-          separately: (await basePricesOf(trx, bVariants.map((v: any) => v.id), CURRENCY)).sort(byRow),
-          withVariants: basePriceRowsOf(await readLivePricedVariants(trx, [bId], CURRENCY)).filter((r) => bVariants.some((v: any) => v.id === r.variant_id)).sort(byRow),
-        },
-      }
-    })
-  } catch (e: any) {
-    if (!e?.rolledBack) throw e
-    out.basePriceReadsNullRules = e.rolledBack
-  }
+  out.basePriceReadsNullRules = await inRolledBackTransaction(pg, async (trx) => {
+    await trx.raw("update price set rules_count = null where price_set_id in (select price_set_id from product_variant_price_set where variant_id = any(?::text[]))", [bVariants.map((v: any) => v.id)])
+    return {
+      separately: (await basePricesOf(trx, bVariants.map((v: any) => v.id), CURRENCY)).sort(byRow),
+      withVariants: basePriceRowsOf(await readLivePricedVariants(trx, [bId], CURRENCY)).filter((r) => bVariants.some((v: any) => v.id === r.variant_id)).sort(byRow),
+    }
+  })
   // How the reads reach the price table on a shop without statistics (before its first analyze,
   // or with autovacuum off), with many prices of the shop's currency: each read's statement is
   // planned (EXPLAIN, not run) in a rolled-back transaction where the table's statistics are gone.
-  try {
-    await pg.transaction(async (trx: any) => {
-      const [{ price_set_id: setId }] = (await trx.raw("select price_set_id from product_variant_price_set where variant_id = ?", [bVariants[0].id])).rows
-      await trx.raw(
-        `insert into price (id, price_set_id, currency_code, raw_amount, amount, rules_count)
-         select 'price_plan_' || g, ?, ?, '{"value":"1","precision":20}', 1, 0 from generate_series(1, 20000) g`,
-        [setId, CURRENCY],
-      )
-      await trx.raw("delete from pg_statistic where starelid = 'price'::regclass")
-      await trx.raw("update pg_class set reltuples = -1 where oid = 'price'::regclass")
-      throw {
-        rolledBack: {
-          // The statements before offset 0 fenced the set's prices off, kept here to show that this
-          // setup reproduces what they did.
-          formerWithVariants: await priceAccessOf(trx, (explaining) =>
-            explaining.raw(
-              `select bp.id from unnest(?::text[]) as x(id)
-                 left join lateral (select p.id from price p
-                   where p.price_set_id = x.id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and coalesce(p.rules_count, 0) = 0
-                   order by p.created_at desc, p.id desc limit 1) bp on true`,
-              [[setId], CURRENCY],
-            ),
-          ),
-          formerRemoveBase: await priceAccessOf(trx, (explaining) =>
-            explaining.raw(
-              `delete from price p using product_variant_price_set l, product_variant v, price_set s
-                where l.variant_id = any(?) and l.deleted_at is null and v.id = l.variant_id and v.deleted_at is null
-                  and s.id = l.price_set_id and s.deleted_at is null
-                  and p.price_set_id = l.price_set_id and p.price_list_id is null and p.deleted_at is null
-                returning p.id, v.product_id`,
-              [bVariants.map((v: any) => v.id)],
-            ),
-          ),
-          withVariants: await priceAccessOf(trx, (explaining) => readLivePricedVariants(explaining, [bId], CURRENCY)),
-          ofSets: await priceAccessOf(trx, (explaining) => livePricesOfSets(explaining, [setId])),
-          removeBase: await priceAccessOf(trx, (explaining) => removeBasePrices(explaining, bVariants.map((v: any) => v.id))),
-        },
-      }
-    })
-  } catch (e: any) {
-    if (!e?.rolledBack) throw e
-    out.priceReadPlans = e.rolledBack
-  }
+  out.priceReadPlans = await inRolledBackTransaction(pg, async (trx) => {
+    const [{ price_set_id: setId }] = (await trx.raw("select price_set_id from product_variant_price_set where variant_id = ?", [bVariants[0].id])).rows
+    await trx.raw(
+      `insert into price (id, price_set_id, currency_code, raw_amount, amount, rules_count)
+       select 'price_plan_' || g, ?, ?, '{"value":"1","precision":20}', 1, 0 from generate_series(1, 20000) g`,
+      [setId, CURRENCY],
+    )
+    await forgetStatistics(trx, ["price"])
+    const price = ["price"]
+    return {
+      // The statements before offset 0 fenced the set's prices off, kept here to show that this
+      // setup reproduces what they did.
+      formerWithVariants: await tableAccessOf(trx, price, (explaining) =>
+        explaining.raw(
+          `select bp.id from unnest(?::text[]) as x(id)
+             left join lateral (select p.id from price p
+               where p.price_set_id = x.id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and coalesce(p.rules_count, 0) = 0
+               order by p.created_at desc, p.id desc limit 1) bp on true`,
+          [[setId], CURRENCY],
+        ),
+      ),
+      formerRemoveBase: await tableAccessOf(trx, price, (explaining) =>
+        explaining.raw(
+          `delete from price p using product_variant_price_set l, product_variant v, price_set s
+            where l.variant_id = any(?) and l.deleted_at is null and v.id = l.variant_id and v.deleted_at is null
+              and s.id = l.price_set_id and s.deleted_at is null
+              and p.price_set_id = l.price_set_id and p.price_list_id is null and p.deleted_at is null
+            returning p.id, v.product_id`,
+          [bVariants.map((v: any) => v.id)],
+        ),
+      ),
+      withVariants: await tableAccessOf(trx, price, (explaining) => readLivePricedVariants(explaining, [bId], CURRENCY)),
+      ofSets: await tableAccessOf(trx, price, (explaining) => livePricesOfSets(explaining, [setId])),
+      removeBase: await tableAccessOf(trx, price, (explaining) => removeBasePrices(explaining, bVariants.map((v: any) => v.id))),
+    }
+  })
   // The size option read, planned the same way on a shop with many products' own size options
   // (each product has its own "Розмір") and no statistics for the option tables.
-  try {
-    await pg.transaction(async (trx: any) => {
-      await trx.raw(
-        `insert into product_option (id, title, is_exclusive) select 'opt_plan_' || g, 'Розмір', true from generate_series(1, 20000) g`,
-      )
-      // Their products' joins (all on the other product here: only the tables' sizes matter to the planner).
-      await trx.raw(
-        `insert into product_product_option (id, product_id, product_option_id) select 'prodopt_plan_' || g, ?, 'opt_plan_' || g from generate_series(1, 20000) g`,
-        [mId],
-      )
-      await trx.raw("delete from pg_statistic where starelid in ('product_option'::regclass, 'product_product_option'::regclass)")
-      await trx.raw("update pg_class set reltuples = -1 where oid in ('product_option'::regclass, 'product_product_option'::regclass)")
-      const tables = ["product_option", "product_product_option"]
-      // A page's worth of size changes (the planner weighs how many products it looks up).
-      const productIds = [bId, ...Array.from({ length: 39 }, (_, i) => `prod_plan_${i}`)]
-      throw {
-        rolledBack: {
-          former: await tableAccessOf(trx, tables, (explaining) =>
-            explaining.raw(
-              `select c.product_id, ppo.id, o.id from unnest(?::text[], ?::text[]) as c(product_id, title)
-                 join product_product_option ppo on ppo.product_id = c.product_id and ppo.deleted_at is null
-                 join product_option o on o.id = ppo.product_option_id and o.deleted_at is null and o.title = c.title`,
-              [productIds, productIds.map(() => "Розмір")],
-            ),
-          ),
-          // Planned only: with no rows back it reports the product's option missing.
-          now: await tableAccessOf(trx, tables, (explaining) =>
-            sizeOptions(explaining, productIds.map((productId) => ({ productId, optionTitle: "Розмір" }) as any)).catch(() => undefined),
-          ),
-        },
-      }
-    })
-  } catch (e: any) {
-    if (!e?.rolledBack) throw e
-    out.sizeOptionPlans = e.rolledBack
-  }
+  out.sizeOptionPlans = await inRolledBackTransaction(pg, async (trx) => {
+    await trx.raw(
+      `insert into product_option (id, title, is_exclusive) select 'opt_plan_' || g, 'Розмір', true from generate_series(1, 20000) g`,
+    )
+    // Their products' joins (all on the other product here: only the tables' sizes matter to the planner).
+    await trx.raw(
+      `insert into product_product_option (id, product_id, product_option_id) select 'prodopt_plan_' || g, ?, 'opt_plan_' || g from generate_series(1, 20000) g`,
+      [mId],
+    )
+    const tables = ["product_option", "product_product_option"]
+    await forgetStatistics(trx, tables)
+    // A page's worth of size changes (the planner weighs how many products it looks up).
+    const productIds = [bId, ...Array.from({ length: 39 }, (_, i) => `prod_plan_${i}`)]
+    return {
+      former: await tableAccessOf(trx, tables, (explaining) =>
+        explaining.raw(
+          `select c.product_id, ppo.id, o.id from unnest(?::text[], ?::text[]) as c(product_id, title)
+             join product_product_option ppo on ppo.product_id = c.product_id and ppo.deleted_at is null
+             join product_option o on o.id = ppo.product_option_id and o.deleted_at is null and o.title = c.title`,
+          [productIds, productIds.map(() => "Розмір")],
+        ),
+      ),
+      // Planned only: with no rows back it reports the product's option missing.
+      now: await tableAccessOf(trx, tables, (explaining) =>
+        sizeOptions(explaining, productIds.map((productId) => ({ productId, optionTitle: "Розмір" }) as any)).catch(() => undefined),
+      ),
+    }
+  })
   await writePageInBulk(container, async (page) => {
     const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
     await page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY, known)
@@ -585,15 +563,32 @@ export default async function compare({ container, args }: { container: any; arg
   fs.writeFileSync(args[0], JSON.stringify(out, null, 2))
 }
 
-/**
- * How a read's one statement reaches the price table: its plan (EXPLAIN, the statement is not
- * run) as "Seq Scan" or the name of each index it scans there, in plan order.
- */
-async function priceAccessOf(trx: any, read: (explaining: any) => Promise<unknown>): Promise<string[]> {
-  return tableAccessOf(trx, ["price"], read)
+/** What `read` returns from inside a transaction that is then rolled back, whatever it wrote. */
+async function inRolledBackTransaction<T>(pg: any, read: (trx: any) => Promise<T>): Promise<T> {
+  try {
+    await pg.transaction(async (trx: any) => {
+      throw { rolledBack: await read(trx) }
+    })
+  } catch (e: any) {
+    if (e && typeof e === "object" && "rolledBack" in e) return e.rolledBack
+    throw e
+  }
+  throw new Error("inRolledBackTransaction: the transaction committed")
 }
 
-/** As priceAccessOf, for the given tables: "Seq Scan on <table>" or each of their indexes scanned. */
+/**
+ * The tables as a shop before its first analyze (or with autovacuum off) has them: no statistics,
+ * sizes unknown to the planner (reltuples -1). Inside a transaction the caller rolls back.
+ */
+async function forgetStatistics(trx: any, tables: string[]): Promise<void> {
+  await trx.raw("delete from pg_statistic where starelid = any(?::regclass[])", [tables])
+  await trx.raw("update pg_class set reltuples = -1 where oid = any(?::regclass[])", [tables])
+}
+
+/**
+ * How a read's one statement reaches the given tables: its plan (EXPLAIN, the statement is not
+ * run) as "Seq Scan on <table>" or the name of each of their indexes it scans, in plan order.
+ */
 async function tableAccessOf(trx: any, tables: string[], read: (explaining: any) => Promise<unknown>): Promise<string[]> {
   const plans: any[] = []
   const explaining = {
@@ -603,12 +598,12 @@ async function tableAccessOf(trx: any, tables: string[], read: (explaining: any)
     },
   }
   await read(explaining)
-  if (plans.length !== 1) throw new Error(`priceAccessOf: the read made ${plans.length} statements, not one`)
+  if (plans.length !== 1) throw new Error(`tableAccessOf: the read made ${plans.length} statements, not one`)
   const plan = plans[0]
   const indexes = new Set((await trx.raw("select indexname from pg_indexes where tablename = any(?)", [tables])).rows.map((r: any) => r.indexname))
   const access: string[] = []
   const walk = (node: any) => {
-    if (tables.includes(node["Relation Name"]) && node["Node Type"] === "Seq Scan") access.push(tables.length > 1 ? `Seq Scan on ${node["Relation Name"]}` : "Seq Scan")
+    if (tables.includes(node["Relation Name"]) && node["Node Type"] === "Seq Scan") access.push(`Seq Scan on ${node["Relation Name"]}`)
     if (indexes.has(node["Index Name"])) access.push(node["Index Name"])
     for (const child of node.Plans ?? []) walk(child)
   }
