@@ -29,6 +29,7 @@ module.exports = {
         "<rootDir>/src/**/__tests__/**/*.spec.ts",
         "<rootDir>/sandbox/**/__tests__/**/*.spec.ts",
         "<rootDir>/scripts/**/__tests__/**/*.spec.ts",
+        "<rootDir>/bench/**/__tests__/**/*.spec.ts",
       ],
     },
     {

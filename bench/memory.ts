@@ -13,12 +13,17 @@
  * threshold. With a cap, collections come as the budget needs them: if anything were kept per
  * product, the large sync would run into the cap (slower and slower, then out of memory) instead
  * of holding a flat RSS.
+ *
+ * Every app runs with V8's --trace-gc (app-gc-trace.cjs), and each sync prints its full
+ * collections: the heap each left (the live heap, which would grow if anything were kept per
+ * product) and when the next began (V8's limit, a multiple of that live heap).
  */
 import { loadavg } from "node:os"
 import { configure, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startBenchShop } from "./bench-shop"
 import { pageWritesIn } from "./page-writes"
 import { cpuSeconds, rssMb } from "./sync"
+import { describeCollections, fullCollectionsIn, GC_TRACE_HOOK, summarizeCollections, type CollectionSummary } from "./gc-trace"
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
 
@@ -29,10 +34,13 @@ interface MemoryFigures {
   peakRss: number
   /** [pages written, RSS MB] at each page's end. */
   series: [number, number][]
+  /** The full collections V8 ran during the sync. */
+  collections: CollectionSummary
 }
 
 async function fullSyncMemory(size: number, seed: number, nodeOptions?: string): Promise<MemoryFigures> {
-  const shop = await startBenchShop(`bench-memory-${size}`, seed, size, { nodeOptions })
+  const traced = [`--require ${GC_TRACE_HOOK}`, nodeOptions].filter(Boolean).join(" ")
+  const shop = await startBenchShop(`bench-memory-${size}`, seed, size, { nodeOptions: traced })
   const { app, sb } = shop
   try {
     const idleRss = rssMb(app.pid)
@@ -71,7 +79,9 @@ async function fullSyncMemory(size: number, seed: number, nodeOptions?: string):
         `app CPU ${cpu.toFixed(0)} s; app RSS idle ${idleRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; load ${load()}`
     )
     console.log(`  RSS by pages written: ${shown.map(([p, r]) => `${p}: ${r.toFixed(0)}`).join(", ")} (MB)`)
-    return { products: run.created, seconds, idleRss, peakRss: peak, series }
+    const collections = summarizeCollections(fullCollectionsIn(app.logs().slice(from)))
+    console.log(`  V8: ${describeCollections(collections)}`)
+    return { products: run.created, seconds, idleRss, peakRss: peak, series, collections }
   } finally {
     await shop.stop()
   }
@@ -82,8 +92,13 @@ async function peaks(base: number, scale: number, label: string, prefix: string,
   const small = base > 0 ? await fullSyncMemory(base, 13, nodeOptions) : null
   const large = scale > 0 ? await fullSyncMemory(scale, 13, nodeOptions) : null
   const results: Record<string, number> = {}
-  if (small) (results[`${prefix}base_products`] = small.products), (results[`${prefix}base_peak_rss_mb`] = small.peakRss)
-  if (large) (results[`${prefix}scale_products`] = large.products), (results[`${prefix}scale_peak_rss_mb`] = large.peakRss)
+  for (const [key, figures] of [["base", small], ["scale", large]] as const) {
+    if (!figures) continue
+    results[`${prefix}${key}_products`] = figures.products
+    results[`${prefix}${key}_peak_rss_mb`] = figures.peakRss
+    results[`${prefix}${key}_full_collections`] = figures.collections.count
+    if (figures.collections.liveMb) results[`${prefix}${key}_live_heap_max_mb`] = figures.collections.liveMb[1]
+  }
   if (small && large) {
     const growth = large.peakRss - small.peakRss
     results[`${prefix}growth_mb`] = growth
@@ -91,6 +106,8 @@ async function peaks(base: number, scale: number, label: string, prefix: string,
       `app peak RSS${label}: ${small.peakRss.toFixed(0)} MB at ${small.products} products, ${large.peakRss.toFixed(0)} MB at ` +
         `${large.products} products: ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB (goal ≤ +150 MB); load ${load()}`
     )
+    const live = (f: MemoryFigures) => (f.collections.liveMb ? `${f.collections.liveMb[1].toFixed(0)} MB` : "no full collection")
+    console.log(`  the most live heap a full collection left${label}: ${live(small)} at ${small.products} products, ${live(large)} at ${large.products} products`)
   }
   return results
 }
