@@ -36,6 +36,8 @@ import { repriceRun } from "./reprice-run"
 import { brakeMemoryOf, SafetyBrake, type BrakePause } from "../sync/safety-brake"
 import { currentPricesOf, shopCatalogPrices, withTitles } from "./brake-reads"
 import { activeCatalogProducts } from "./product-map"
+import { GrowthAnalyzer } from "./analyze-as-it-grows"
+import { knexOf } from "../workflows/page/store-variant-costs-step"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
 const PAGE_PROGRESS_EVERY_MS = 2_500
@@ -333,6 +335,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
 
     // Only while pages are being written: the run's own updates between pages must land last.
     const ticker = setInterval(() => writing.size && reportInsidePage(), PAGE_PROGRESS_EVERY_MS)
+    // The tables a first sync fills analyzed as they grow (analyze-as-it-grows.ts).
+    const analyzer = new GrowthAnalyzer(knexOf(container), logger)
     let pending: Promise<ChangesPage> | null = fetchPage(position.cursor)
     try {
       for (;;) {
@@ -413,6 +417,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         counts.pages++
         counts.items_seen += page.items.length + page.rejected.length
         counts.created += plan.create.length
+        analyzer.after(counts.created)
         counts.updated += plan.update.length
         counts.stock_only += plan.stockOnly.length
         counts.unchanged += plan.unchanged.length
@@ -465,6 +470,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
     } finally {
       clearInterval(ticker)
+      await analyzer.settle()
     }
     phase = "done"
     const memory = brake.memoryAfterRun()
