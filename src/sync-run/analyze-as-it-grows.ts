@@ -43,7 +43,7 @@ export class GrowthAnalyzer {
     this.#running = this.#analyze()
       .then((tables) => this.logger.info(`catalog sync: analyzed ${tables} tables after ${created} products created, in ${Date.now() - started} ms`))
       .catch((error) => {
-        // Not worth a failed run: the planner keeps its old statistics (say, a database user that may not analyze).
+        // Not worth a failed run: the planner keeps its old statistics (say, a connection lost).
         this.#failed = true
         this.logger.warn(`catalog sync: could not analyze the tables the sync fills, left to autovacuum: ${runErrorText(error)}`)
       })
@@ -59,13 +59,17 @@ export class GrowthAnalyzer {
 
   async #analyze(): Promise<number> {
     const candidates = tablesToAnalyze(productLinkTables().map((l) => l.table))
-    // Only tables this database has (no translation table without the module, say); ANALYZE of a missing one fails whole.
-    const { rows } = (await this.db.raw("select c.relname from unnest(?::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name) where c.relkind = 'r'", [
-      candidates,
-    ])) as { rows: { relname: string }[] }
-    if (!rows.length) return 0
+    // Only tables this database has (no translation table without the module, say: ANALYZE of a
+    // missing one fails whole) and the user may analyze (PostgreSQL skips others with a warning):
+    // its own, or any as a superuser.
+    const { rows } = (await this.db.raw(
+      `select c.oid::regclass::text as name from unnest(?::text[]) as t(name) join pg_class c on c.oid = to_regclass(quote_ident(t.name))
+        where c.relkind = 'r' and (pg_has_role(current_user, c.relowner, 'USAGE') or (select rolsuper from pg_roles where rolname = current_user))`,
+      [candidates],
+    )) as { rows: { name: string }[] }
+    if (!rows.length) throw new Error("the database user may analyze none of them (it owns none)")
     // SKIP_LOCKED: a table another ANALYZE or VACUUM holds is left for this time.
-    await this.db.raw(`analyze (skip_locked) ${rows.map((r) => `"${r.relname.replace(/"/g, '""')}"`).join(", ")}`)
+    await this.db.raw(`analyze (skip_locked) ${rows.map((r) => r.name).join(", ")}`)
     return rows.length
   }
 }
