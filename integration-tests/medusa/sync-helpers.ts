@@ -102,7 +102,34 @@ export interface ShopProduct {
   thumbnail: string | null
   images: string[]
   salesChannelIds: string[]
+  /** Catalog ids of the live brand and brand model records the product's live links point at. */
+  brands: string[]
+  brandModels: string[]
   variants: { sku: string; title: string; amounts: string[]; stock: number[] }[]
+}
+
+/**
+ * Live product links to live records of `recordTable` (catalog_brand, catalog_brand_model), with
+ * the link table found by its columns, not by the plugin's or Medusa's naming of it.
+ */
+async function linkedRecords(databaseUrl: string, recordTable: string, column: string): Promise<{ product_id: string; catalog_id: string }[]> {
+  const tables = await sql(
+    databaseUrl,
+    `select r.table_name from information_schema.columns r
+       join information_schema.columns p on p.table_name = r.table_name and p.table_schema = r.table_schema and p.column_name = 'product_id'
+      where r.column_name = $1 and r.table_schema = current_schema() and r.table_name <> $2`,
+    [column, recordTable]
+  )
+  const out: { product_id: string; catalog_id: string }[] = []
+  for (const { table_name } of tables) {
+    out.push(
+      ...(await sql(
+        databaseUrl,
+        `select l.product_id, r.catalog_id from "${table_name}" l join "${recordTable}" r on r.id = l."${column}" and r.deleted_at is null where l.deleted_at is null`
+      ))
+    )
+  }
+  return out
 }
 
 /**
@@ -139,6 +166,8 @@ export async function readShop(databaseUrl: string): Promise<Map<string, ShopPro
   const variantsBy = group(variants, "product_id")
   const pricesBy = group(prices, "variant_id")
   const levelsBy = group(levels, "variant_id")
+  const brandsBy = group(await linkedRecords(databaseUrl, "catalog_brand", "catalog_brand_id"), "product_id")
+  const modelsBy = group(await linkedRecords(databaseUrl, "catalog_brand_model", "catalog_brand_model_id"), "product_id")
   const shop = new Map<string, ShopProduct>()
   for (const p of products) {
     shop.set(p.external_id, {
@@ -149,6 +178,8 @@ export async function readShop(databaseUrl: string): Promise<Map<string, ShopPro
       thumbnail: p.thumbnail,
       images: (imagesBy.get(p.id) ?? []).map((i) => i.url),
       salesChannelIds: (channelsBy.get(p.id) ?? []).map((c) => c.sales_channel_id),
+      brands: (brandsBy.get(p.id) ?? []).map((b) => String(b.catalog_id)).sort(),
+      brandModels: (modelsBy.get(p.id) ?? []).map((b) => String(b.catalog_id)).sort(),
       variants: (variantsBy.get(p.id) ?? []).map((v) => ({
         sku: v.sku,
         title: v.title,
@@ -176,6 +207,11 @@ export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>
     const images = [...card.images.filter((i) => i.is_main), ...card.images.filter((i) => !i.is_main)].map((i) => i.url)
     if (JSON.stringify(p.images) !== JSON.stringify(images)) problems.push(`${card.id}: images ${p.images} != ${images}`)
     if (p.thumbnail !== (images[0] ?? null)) problems.push(`${card.id}: thumbnail ${p.thumbnail} != ${images[0]}`)
+    // One live link to the card's brand and one to its model, or none.
+    const brands = card.brand ? [String(card.brand.id)] : []
+    if (JSON.stringify(p.brands) !== JSON.stringify(brands)) problems.push(`${card.id}: brand links [${p.brands}] != [${brands}]`)
+    const models = card.brand_model ? [String(card.brand_model.id)] : []
+    if (JSON.stringify(p.brandModels) !== JSON.stringify(models)) problems.push(`${card.id}: brand model links [${p.brandModels}] != [${models}]`)
     const sizes = distinctSizes(card)
     const stock = stockOf(card)
     const expected = sizes.length
