@@ -1,7 +1,10 @@
 // Product ↔ brand and product ↔ brand model module links, one diff per page: links that
-// are right stay, wrong ones are dismissed, missing ones created.
+// are right stay, wrong ones are dismissed, missing ones created, in bulk (src/bulk-write/
+// product-links.ts: the link API's rows and events without its per-batch uniqueness scan).
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { linkEventMessages, productLinkTo, setProductLinks, transactionWithoutFlushWait } from "../../bulk-write"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 
 type LinkKind = { entryPoint: string; key: "catalog_brand_id" | "catalog_brand_model_id" }
@@ -11,41 +14,20 @@ type LinkKind = { entryPoint: string; key: "catalog_brand_id" | "catalog_brand_m
 export const BRAND_LINK: LinkKind = { entryPoint: "product_catalog_brand", key: "catalog_brand_id" }
 export const MODEL_LINK: LinkKind = { entryPoint: "product_catalog_brand_model", key: "catalog_brand_model_id" }
 
-type LinkDefinition = Record<string, Record<string, string>>
-
-function linkDefinition(kind: LinkKind, productId: string, recordId: string): LinkDefinition {
-  return { [Modules.PRODUCT]: { product_id: productId }, [CATALOG_SYNC_MODULE]: { [kind.key]: recordId } }
-}
-
 /** Sets each product's single link of this kind to `wanted` (null: no link). */
 export async function syncLinks(
   container: MedusaContainer,
   kind: LinkKind,
   wanted: Map<string /* product id */, string | null>,
 ): Promise<{ created: number; dismissed: number }> {
-  const productIds = [...wanted.keys()]
-  if (!productIds.length) return { created: 0, dismissed: 0 }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: kind.entryPoint,
-    fields: ["product_id", kind.key],
-    filters: { product_id: productIds },
-  } as never)
-  const existing = data as Record<string, string>[]
-  const dismiss: LinkDefinition[] = []
-  const have = new Set<string>()
-  for (const row of existing) {
-    const productId = row.product_id
-    const recordId = row[kind.key]
-    if (wanted.get(productId) === recordId && !have.has(productId)) have.add(productId)
-    else dismiss.push(linkDefinition(kind, productId, recordId))
-  }
-  const create: LinkDefinition[] = []
-  for (const [productId, recordId] of wanted) {
-    if (recordId && !have.has(productId)) create.push(linkDefinition(kind, productId, recordId))
-  }
-  const link = container.resolve(ContainerRegistrationKeys.LINK)
-  if (dismiss.length) await link.dismiss(dismiss as never)
-  if (create.length) await link.create(create as never)
-  return { created: create.length, dismissed: dismiss.length }
+  if (!wanted.size) return { created: 0, dismissed: 0 }
+  const link = productLinkTo(CATALOG_SYNC_MODULE, kind.key)
+  // The plugin defines both links (src/links), so the app has them unless it failed to load the plugin's links.
+  if (!link) throw new Error(`catalog sync: the app has no link between products and ${kind.key} (src/links)`)
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const changes = await transactionWithoutFlushWait(pg, (trx) => setProductLinks(trx, link, wanted))
+  const messages = linkEventMessages(link, changes)
+  // After the commit, as the link module emits them.
+  if (messages.length) await container.resolve(Modules.EVENT_BUS).emit(messages, { internal: true })
+  return { created: changes.attached.length, dismissed: changes.detached.length }
 }
