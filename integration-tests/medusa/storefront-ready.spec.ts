@@ -96,6 +96,31 @@ describe("storefront ready by default", () => {
     const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
     const rows = await sql(env.db.url, "select reference, translations from translation where reference in ('product_option', 'product_option_value') and locale_code = 'ru-RU' and deleted_at is null")
     expect(rows.filter((r) => r.reference === "product_option").map((r) => r.translations)).toContainEqual({ title: "Размер" })
+    // Every plugin product's size option, and every "Один розмір" value of one, has its ru-RU row.
+    const untranslated = (reference: string, field: string, word: string, valueFilter: string) =>
+      sql(
+        env.db.url,
+        `select x.id from product p
+           join product_product_option ppo on ppo.product_id = p.id and ppo.deleted_at is null
+           join product_option o on o.id = ppo.product_option_id and o.deleted_at is null
+           ${reference === "product_option" ? "cross join lateral (select o.id) x" : `join product_option_value x on x.option_id = o.id and x.deleted_at is null and ${valueFilter}`}
+          where p.deleted_at is null and p.metadata->>'catalog_sync' = 'true'
+            and not exists (select 1 from translation t where t.reference = $1 and t.reference_id = x.id and t.locale_code = 'ru-RU'
+                              and t.deleted_at is null and t.translations->>$2 = $3)`,
+        [reference, field, word]
+      )
+    expect(await untranslated("product_option", "title", "Размер", "")).toEqual([])
+    expect(await untranslated("product_option_value", "value", "Один размер", "x.value = 'Один розмір'")).toEqual([])
+    const [counts] = await sql(
+      env.db.url,
+      `select count(distinct o.id)::int as options, count(v.id)::int as one_size from product p
+         join product_product_option ppo on ppo.product_id = p.id and ppo.deleted_at is null
+         join product_option o on o.id = ppo.product_option_id and o.deleted_at is null
+         left join product_option_value v on v.option_id = o.id and v.deleted_at is null and v.value = 'Один розмір'
+        where p.deleted_at is null and p.metadata->>'catalog_sync' = 'true'`
+    )
+    expect(counts.options).toBeGreaterThan(10)
+    expect(counts.one_size).toBeGreaterThan(0)
     const res = await storeGet(`/store/products?limit=5&region_id=${region.id}&locale=ru-RU&fields=*options`)
     expect(res.status).toBe(200)
     for (const product of res.body.products) expect(product.options.map((o: any) => o.title)).toEqual(["Размер"])
