@@ -3,7 +3,9 @@
 // ru-RU "Размер", "Один розмір" gets "Один размер". Without the module the words stay in
 // product.metadata.size_labels (map-card). Numeric and letter sizes need no translation.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { optionsTitled } from "../bulk-write"
 import { otherLanguage } from "../sync/card-details"
 import { LOCALE_BY_LANGUAGE } from "../sync/catalog-product"
 import type { Language } from "../sync/settings/language"
@@ -26,17 +28,16 @@ export async function syncSizeOptionTranslations(
   const primary = ctx.vocabulary[ctx.primaryLanguage]
   const other = ctx.vocabulary[otherLanguage(ctx.primaryLanguage)]
   const locale = LOCALE_BY_LANGUAGE[otherLanguage(ctx.primaryLanguage)]
-  const products = await timed(container, "product.listProducts options (translations)", () =>
-    container.resolve(Modules.PRODUCT).listProducts({ id: productIds }, { relations: ["options", "options.values"], select: ["id"], take: null })
+  // Each product's size option and its values, read by their indexes (a product module read
+  // with both relations took most of their time in a first sync: 182 of 239 ms a page).
+  const options = await timed(container, "size options read (translations)", () =>
+    optionsTitled(container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex, productIds.map((productId) => ({ productId, optionTitle: primary.option })))
   )
   const wanted = new Map<string, { reference: string; translations: Record<string, string> }>()
-  for (const product of products) {
-    for (const option of product.options ?? []) {
-      if (option.title !== primary.option) continue
-      wanted.set(option.id, { reference: "product_option", translations: { title: other.option } })
-      for (const value of option.values ?? []) {
-        if (value.value === primary.oneSize) wanted.set(value.id, { reference: "product_option_value", translations: { value: other.oneSize } })
-      }
+  for (const option of options.values()) {
+    wanted.set(option.optionId, { reference: "product_option", translations: { title: other.option } })
+    for (const value of option.values) {
+      if (value.value === primary.oneSize) wanted.set(value.id, { reference: "product_option_value", translations: { value: other.oneSize } })
     }
   }
   if (!wanted.size) return
