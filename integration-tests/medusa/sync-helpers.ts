@@ -105,6 +105,8 @@ export interface ShopProduct {
   /** Catalog ids of the live brand and brand model records the product's live links point at. */
   brands: string[]
   brandModels: string[]
+  /** Locale of each live translation row of the product (Medusa's translation module), sorted: a locale twice is a duplicate. */
+  translationLocales: string[]
   variants: { sku: string; title: string; amounts: string[]; stock: number[] }[]
 }
 
@@ -168,6 +170,11 @@ export async function readShop(databaseUrl: string): Promise<Map<string, ShopPro
   const levelsBy = group(levels, "variant_id")
   const brandsBy = group(await linkedRecords(databaseUrl, "catalog_brand", "catalog_brand_id"), "product_id")
   const modelsBy = group(await linkedRecords(databaseUrl, "catalog_brand_model", "catalog_brand_model_id"), "product_id")
+  const [{ has_translations }] = await sql(databaseUrl, "select to_regclass('translation') is not null as has_translations")
+  const translations = has_translations
+    ? await sql(databaseUrl, "select reference_id, locale_code from translation where reference = 'product' and deleted_at is null")
+    : []
+  const translationsBy = group(translations, "reference_id")
   const shop = new Map<string, ShopProduct>()
   for (const p of products) {
     shop.set(p.external_id, {
@@ -180,6 +187,7 @@ export async function readShop(databaseUrl: string): Promise<Map<string, ShopPro
       salesChannelIds: (channelsBy.get(p.id) ?? []).map((c) => c.sales_channel_id),
       brands: (brandsBy.get(p.id) ?? []).map((b) => String(b.catalog_id)).sort(),
       brandModels: (modelsBy.get(p.id) ?? []).map((b) => String(b.catalog_id)).sort(),
+      translationLocales: (translationsBy.get(p.id) ?? []).map((t) => String(t.locale_code)).sort(),
       variants: (variantsBy.get(p.id) ?? []).map((v) => ({
         sku: v.sku,
         title: v.title,
@@ -212,6 +220,8 @@ export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>
     if (JSON.stringify(p.brands) !== JSON.stringify(brands)) problems.push(`${card.id}: brand links [${p.brands}] != [${brands}]`)
     const models = card.brand_model ? [String(card.brand_model.id)] : []
     if (JSON.stringify(p.brandModels) !== JSON.stringify(models)) problems.push(`${card.id}: brand model links [${p.brandModels}] != [${models}]`)
+    const locales = p.translationLocales
+    if (locales.some((l, i) => locales[i - 1] === l)) problems.push(`${card.id}: translation rows [${locales}] (a locale twice)`)
     const sizes = distinctSizes(card)
     const stock = stockOf(card)
     const expected = sizes.length
