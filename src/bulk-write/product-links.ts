@@ -27,14 +27,18 @@ type JoinerConfig = {
   isLink?: boolean
   isReadOnlyLink?: boolean
   serviceName?: string
-  databaseConfig?: { tableName?: string; idPrefix?: string }
+  databaseConfig?: { tableName?: string }
+  extraDataFields?: string[]
   relationships?: { serviceName: string; foreignKey: string }[]
 }
 
 /**
  * The app's link between products and `serviceName`'s records keyed `foreignKey`, named as the link
  * module names it (loaders/container.ts for the service and entity, utils/generate-entity.ts for
- * the table, repositories/link.ts for the id prefix); undefined when the app defines no such link.
+ * the table); undefined when the app defines no such link. The registered config keeps only the
+ * definition's table name (services/dynamic-service-class.ts drops the rest of `database`), so a
+ * link with its own id prefix or extra columns cannot be written here: the plugin's links
+ * (src/links) have neither, and the id prefix is the link repository's default, "link".
  */
 export function productLinkTo(serviceName: string, foreignKey: string): ProductLinkTable | undefined {
   for (const config of MedusaModule.getAllJoinerConfigs() as JoinerConfig[]) {
@@ -42,13 +46,14 @@ export function productLinkTo(serviceName: string, foreignKey: string): ProductL
     const [primary, foreign] = config.relationships ?? []
     if (primary?.serviceName !== Modules.PRODUCT || primary.foreignKey !== "product_id") continue
     if (foreign?.serviceName !== serviceName || foreign.foreignKey !== foreignKey) continue
+    if (config.extraDataFields?.length) throw new Error(`the link between products and ${foreignKey} has extra columns (${config.extraDataFields.join(", ")}), which the bulk link writer does not write`)
     const composed = composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey)
     return {
       table: compressName(config.databaseConfig?.tableName ?? composed.toLowerCase()),
       column: foreignKey,
       serviceName: config.serviceName ?? composeLinkName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey),
       entityName: toPascalCase("Link_" + (config.databaseConfig?.tableName ?? composed)),
-      idPrefix: config.databaseConfig?.idPrefix ?? "link",
+      idPrefix: "link",
     }
   }
   return undefined
