@@ -36,8 +36,9 @@ export async function syncSizeOptionTranslations(
   const wanted = new Map<string, { reference: string; translations: Record<string, string> }>()
   for (const option of options.values()) {
     wanted.set(option.optionId, { reference: "product_option", translations: { title: other.option } })
+    // The values the product uses, as the product module lists them (a shared option has others).
     for (const value of option.values) {
-      if (value.value === primary.oneSize) wanted.set(value.id, { reference: "product_option_value", translations: { value: other.oneSize } })
+      if (value.joined && value.value === primary.oneSize) wanted.set(value.id, { reference: "product_option_value", translations: { value: other.oneSize } })
     }
   }
   if (!wanted.size) return
