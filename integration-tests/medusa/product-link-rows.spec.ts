@@ -41,6 +41,13 @@ describe("bulk product links write the rows and events of Medusa's link API", ()
     expect(bulk.events).toEqual(api.events)
   })
 
+  it.each([0, 1, 2, 3])("round %i: each link event comes after its rows are committed", (i) => {
+    const { api, bulk } = out.rounds[i]
+    const linkEvents = (events: any[]) => events.filter((e) => /\.(attached|detached)$/.test(e.name))
+    expect(linkEvents(bulk.events).length).toBeGreaterThan(0)
+    for (const e of [...linkEvents(api.events), ...linkEvents(bulk.events)]) expect(e.committedAtEmit).toBe(true)
+  })
+
   it.each([0, 1, 2, 3])("round %i: Medusa's Query reads the same links", (i) => {
     const { api, bulk } = out.rounds[i]
     expect(bulk.read).toEqual(api.read)

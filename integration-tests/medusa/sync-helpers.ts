@@ -111,7 +111,7 @@ export interface ShopProduct {
 }
 
 /**
- * Live product links to live records of `recordTable` (catalog_brand, catalog_brand_model), with
+ * Live product links with the catalog id of the record of `recordTable` (catalog_brand, catalog_brand_model) they point at, with
  * the link table found by its columns, not by the plugin's or Medusa's naming of it.
  */
 async function linkedRecords(databaseUrl: string, recordTable: string, column: string): Promise<{ product_id: string; catalog_id: string }[]> {
@@ -127,7 +127,9 @@ async function linkedRecords(databaseUrl: string, recordTable: string, column: s
     out.push(
       ...(await sql(
         databaseUrl,
-        `select l.product_id, r.catalog_id from "${table_name}" l join "${recordTable}" r on r.id = l."${column}" and r.deleted_at is null where l.deleted_at is null`
+        // A live link to a deleted or missing record shows as such, never as no link.
+        `select l.product_id, case when r.id is not null and r.deleted_at is null then r.catalog_id else 'deleted or missing record ' || l."${column}" end as catalog_id
+           from "${table_name}" l left join "${recordTable}" r on r.id = l."${column}" where l.deleted_at is null`
       ))
     )
   }

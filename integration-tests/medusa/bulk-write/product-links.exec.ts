@@ -30,14 +30,6 @@ export default async function compare({ container, args }: { container: any; arg
   const catalogSync = container.resolve(CATALOG_SYNC_MODULE)
   const eventBus = container.resolve(Modules.EVENT_BUS)
 
-  // Every message emitted, as the event bus receives it.
-  let emitted: { messages: any[]; options: any }[] = []
-  const emit = eventBus.emit.bind(eventBus)
-  eventBus.emit = async (messages: any, options: any) => {
-    emitted.push({ messages: JSON.parse(JSON.stringify(Array.isArray(messages) ? messages : [messages])), options: options ?? null })
-    return emit(messages, options)
-  }
-
   const brands = await catalogSync.createCatalogBrands([
     { catalog_id: "b1", name: "B1" },
     { catalog_id: "b2", name: "B2" },
@@ -54,8 +46,6 @@ export default async function compare({ container, args }: { container: any; arg
   const productOf = (way: string, p: string) => products.find((x: Row) => x.handle === `${way}-${p.slice(1)}`)!.id
   const nameOfProduct = new Map<string, string>()
   for (const way of ["api", "bulk"]) for (const p of ["P1", "P2", "P3"]) nameOfProduct.set(productOf(way, p), p)
-  emitted = []
-
   // The link tables, found by their columns (not by the plugin's naming of them).
   const { rows: found } = await pg.raw(
     `select r.table_name, r.column_name from information_schema.columns r
@@ -64,6 +54,28 @@ export default async function compare({ container, args }: { container: any; arg
   )
   const recordColumn = new Map<string, string>(found.map((r: Row) => [r.table_name, r.column_name]))
   const linkTables = [...recordColumn.keys()]
+
+  // Every message emitted, as the event bus receives it, with whether a pool connection (not one
+  // an open transaction holds) already sees each row it names as the event says (live after
+  // attached, deleted after detached): events come after the commit.
+  let emitted: { messages: any[]; options: any }[] = []
+  const emit = eventBus.emit.bind(eventBus)
+  eventBus.emit = async (messages: any, options: any) => {
+    const list = JSON.parse(JSON.stringify(Array.isArray(messages) ? messages : [messages]))
+    for (const m of list) {
+      if (!/\.(attached|detached)$/.test(m.name ?? "")) continue
+      const ids: string[] = Array.isArray(m.data?.id) ? m.data.id : [m.data?.id]
+      let seen = 0
+      for (const table of linkTables) {
+        const { rows } = await pg.raw(`select count(*)::int as n from ?? where id = any(?) and (deleted_at is null) = ?`, [table, ids, m.name.endsWith(".attached")])
+        seen += rows[0].n
+      }
+      m.committedAtEmit = seen === ids.length
+    }
+    emitted.push({ messages: list, options: options ?? null })
+    return emit(messages, options)
+  }
+
 
   // The rows of one way's products, by table, with the round before's rows to compare against.
   const before: Record<string, Map<string, Row>> = {}
@@ -115,7 +127,7 @@ export default async function compare({ container, args }: { container: any; arg
           }
           named.push(found)
         }
-        out.push({ name: m.name, metadata: m.metadata, data: { id: Array.isArray(m.data?.id) ? named.sort() : named[0] }, options })
+        out.push({ name: m.name, metadata: m.metadata, data: { id: Array.isArray(m.data?.id) ? named.sort() : named[0] }, options, committedAtEmit: m.committedAtEmit })
       }
     }
     return out.sort((a, b) => (a.name + JSON.stringify(a.data)).localeCompare(b.name + JSON.stringify(b.data)))
