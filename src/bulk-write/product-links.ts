@@ -8,9 +8,10 @@
 // first sync that check grew to a third of a second a page and the call to a quarter of the
 // page's write (integration-tests/medusa/product-link-rows.spec.ts compares the rows and events).
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { CommonEvents, composeLinkName, composeTableName, compressName, Modules, toPascalCase } from "@medusajs/framework/utils"
+import { CommonEvents, composeLinkName, composeTableName, Modules, toPascalCase } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { newId } from "./ids"
+import { linkTableOf } from "./remove-products"
 
 /** Where and how Medusa's link module keeps one product ↔ record link. */
 export interface ProductLinkTable {
@@ -49,7 +50,7 @@ export function productLinkTo(serviceName: string, foreignKey: string): ProductL
     if (config.extraDataFields?.length) throw new Error(`the link between products and ${foreignKey} has extra columns (${config.extraDataFields.join(", ")}), which the bulk link writer does not write`)
     const composed = composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey)
     return {
-      table: compressName(config.databaseConfig?.tableName ?? composed.toLowerCase()),
+      table: linkTableOf(config)!,
       column: foreignKey,
       serviceName: config.serviceName ?? composeLinkName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey),
       entityName: toPascalCase("Link_" + (config.databaseConfig?.tableName ?? composed)),

@@ -7,7 +7,7 @@
 // variants, with their levels. product_variant_option and product_category_product keep their
 // rows, as Medusa leaves them.
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { composeTableName, Modules } from "@medusajs/framework/utils"
+import { composeTableName, compressName, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 
 const KNOWN_LINK_TABLES = [
@@ -20,14 +20,16 @@ const KNOWN_LINK_TABLES = [
 /**
  * A link's table: the one its definition names, else the name Medusa's link loader composes from
  * its two sides (@medusajs/link-modules initialize: composeTableName of each side's service and
- * key), as for every defineLink without a `database.table` option, the plugin's brand links too.
+ * key), as for every defineLink without a `database.table` option, the plugin's brand links too;
+ * either shortened as the link's entity shortens it (utils/generate-entity: compressName, which
+ * leaves a name of up to 58 characters as it is, in lower case).
  */
 export function linkTableOf(config: { databaseConfig?: { tableName?: string }; relationships?: { serviceName: string; foreignKey: string }[] }): string | undefined {
   const named = config.databaseConfig?.tableName
-  if (named) return named
+  if (named) return compressName(named)
   const [primary, foreign] = config.relationships ?? []
   if (!primary?.serviceName || !primary.foreignKey || !foreign?.serviceName || !foreign.foreignKey) return undefined
-  return composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey)
+  return compressName(composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey).toLowerCase())
 }
 
 /** Link tables with a product_id or variant_id side, from the app's registered module links. */
