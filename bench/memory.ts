@@ -14,6 +14,9 @@
  * product, the large sync would run into the cap (slower and slower, then out of memory) instead
  * of holding a flat RSS.
  *
+ * BENCH_MEMORY_RPM holds the sandbox to that many requests a minute (60: the API's limit, the pace
+ * of a shop's sync); by default it is not held, and the syncs run as fast as the app writes.
+ *
  * Every app runs with V8's --trace-gc (app-gc-trace.cjs), and each sync prints its full
  * collections: the heap each left (the live heap, which would grow if anything were kept per
  * product) and when the next began (V8's limit, a multiple of that live heap).
@@ -38,9 +41,9 @@ interface MemoryFigures {
   collections: CollectionSummary
 }
 
-async function fullSyncMemory(size: number, seed: number, nodeOptions?: string): Promise<MemoryFigures> {
+async function fullSyncMemory(size: number, seed: number, nodeOptions?: string, rpm?: number): Promise<MemoryFigures> {
   const traced = [`--require ${GC_TRACE_HOOK}`, nodeOptions].filter(Boolean).join(" ")
-  const shop = await startBenchShop(`bench-memory-${size}`, seed, size, { nodeOptions: traced })
+  const shop = await startBenchShop(`bench-memory-${size}`, seed, size, { nodeOptions: traced, rpm })
   const { app, sb } = shop
   try {
     const idleRss = rssMb(app.pid)
@@ -88,9 +91,9 @@ async function fullSyncMemory(size: number, seed: number, nodeOptions?: string):
 }
 
 /** A first sync of each size (0 skips one), and the peaks' difference; figures keyed with `prefix`. */
-async function peaks(base: number, scale: number, label: string, prefix: string, nodeOptions?: string): Promise<Record<string, number>> {
-  const small = base > 0 ? await fullSyncMemory(base, 13, nodeOptions) : null
-  const large = scale > 0 ? await fullSyncMemory(scale, 13, nodeOptions) : null
+async function peaks(base: number, scale: number, label: string, prefix: string, nodeOptions?: string, rpm?: number): Promise<Record<string, number>> {
+  const small = base > 0 ? await fullSyncMemory(base, 13, nodeOptions, rpm) : null
+  const large = scale > 0 ? await fullSyncMemory(scale, 13, nodeOptions, rpm) : null
   const results: Record<string, number> = {}
   for (const [key, figures] of [["base", small], ["scale", large]] as const) {
     if (!figures) continue
@@ -117,12 +120,18 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const scale = Number(process.env.BENCH_SCALE_PRODUCTS ?? 50_000)
   const capMb = Number(process.env.BENCH_MEMORY_OLD_SPACE_MB ?? 512)
   if (!Number.isInteger(capMb) || capMb < 0) throw new Error(`BENCH_MEMORY_OLD_SPACE_MB must be a whole number of MB (0 skips), not "${process.env.BENCH_MEMORY_OLD_SPACE_MB}"`)
+  // BENCH_MEMORY_RPM=60: the sandbox held to the API's limit, so the syncs run at the pace a shop's
+  // do (about 200 products/s) instead of as fast as the app writes. V8 sizes its next collection
+  // from how fast the old generation fills, which the pace changes.
+  const rpm = process.env.BENCH_MEMORY_RPM ? Number(process.env.BENCH_MEMORY_RPM) : undefined
+  if (rpm !== undefined && (!Number.isInteger(rpm) || rpm < 1)) throw new Error(`BENCH_MEMORY_RPM must be a whole number of requests a minute, not "${process.env.BENCH_MEMORY_RPM}"`)
+  if (rpm) console.log(`the sandbox held to ${rpm} requests a minute (BENCH_MEMORY_RPM)`)
   // A size of 0 skips that shop (to measure the large one alone when the small one is known).
-  const results = await peaks(base, scale, " (Node's default heap)", "")
+  const results = await peaks(base, scale, " (Node's default heap)", "", undefined, rpm)
   if (capMb > 0) {
     console.log(`the same syncs with the app's old space capped at ${capMb} MB (--max-old-space-size=${capMb}):`)
     try {
-      Object.assign(results, await peaks(base, scale, ` (old space ${capMb} MB)`, "capped_", `--max-old-space-size=${capMb}`))
+      Object.assign(results, await peaks(base, scale, ` (old space ${capMb} MB)`, "capped_", `--max-old-space-size=${capMb}`, rpm))
     } catch (e) {
       // The first pair's figures are kept.
       console.error(`the syncs with the old space capped at ${capMb} MB failed:`, e)
