@@ -169,6 +169,16 @@ describe("sync: repeated kill -9 during full passes", () => {
       await app.kill()
       const killedAt = Date.now()
       const killedRun = await latestRun()
+      if (killedRun.id === before.id && killedRun.status === "succeeded") {
+        // The pass ended in the moment between the check above and the kill (seen with 2,000
+        // products and 25 kills): nothing was interrupted, so nothing resumes. The app starts
+        // again and another point is picked.
+        app = await start()
+        plan.splice(k, 1, strategy === "size_added" ? "size_added" : "delay")
+        k--
+        previousWasResumeKill = false
+        continue
+      }
       const stored = await state()
       // A full run killed before it began its pass (no pass id on the run; the state may still
       // hold the last pass's end cursor) has its resume begin the pass from the start: nothing of
