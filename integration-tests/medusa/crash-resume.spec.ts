@@ -1,6 +1,6 @@
 // kill -9 at random points of full passes, many times: every kill is followed by a resume of
-// the same pass from its stored cursor within 20 s of the restart (or of the API's slots the
-// killed process held being free: its rate-limiter leases expire), each resumed run replays at
+// the same pass from its stored cursor within 20 s of the restart (or of a slot of the API's 3
+// being free, when the kills left all three leased to requests in flight), each resumed run replays at
 // most one page (counted at the catalog: a loopback proxy logs every request), and the shop
 // ends exactly equal to the catalog, without duplicates, its product map agreeing with it.
 //
@@ -25,25 +25,34 @@ const PRODUCTS = Number(process.env.MCS_CRASH_PRODUCTS) || 1000
 const RESUME_WITHIN_MS = 20_000
 
 /**
- * The catalog client's leases of requests in flight, as the killed process left them in Redis
- * (expiry stamps, ms): a process killed holding leases keeps their slots of the API's 3 until
- * they expire (at most 30 s after the kill), as the API may still count those requests, so the
- * resumed run may wait that long for a slot (src/catalog-client/redis-rate-limiter.ts).
+ * When the API's slots are free again after a kill: the catalog client's leases of requests in
+ * flight stay in Redis until they expire (at most 30 s after they were taken or renewed), as the
+ * API may still count those requests, and no request starts while `conc` (3) are held. Read
+ * right after a kill, before the next process starts: the leases this kill left and those of
+ * earlier kills not yet expired. Returns when enough of them have expired for one request to
+ * start (null: a slot is free now), on this process's clock, and how many were left.
  */
-async function leasesLeft(redis: Redis, prefix: string): Promise<number[]> {
-  const keys: string[] = []
+async function slotsFreeAfterKill(redis: Redis, prefix: string): Promise<{ leases: number; freeAt: number | null }> {
+  const inflight: string[] = []
   let cursor = "0"
   do {
     const [next, found] = await redis.scan(cursor, "MATCH", `${prefix}:ratelimit:*:inflight`, "COUNT", 1000)
-    keys.push(...found)
+    inflight.push(...found)
     cursor = next
   } while (cursor !== "0")
-  const stamps: number[] = []
-  for (const key of keys) {
-    const withScores = await redis.zrange(key, 0, -1, "WITHSCORES")
-    for (let i = 1; i < withScores.length; i += 2) stamps.push(Number(withScores[i]))
+  // Lease stamps are Redis TIME: shifted onto this process's clock.
+  const [seconds, micros] = await redis.time()
+  const offset = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Date.now()
+  let leases = 0
+  let freeAt: number | null = null
+  for (const key of inflight) {
+    const stamps = (await redis.zrange(key, 0, -1, "WITHSCORES")).filter((_, i) => i % 2 === 1).map(Number).sort((a, b) => a - b)
+    const conc = Number((await redis.hget(key.replace(/:inflight$/, ":state"), "conc")) ?? 3)
+    leases += stamps.length
+    // With n leases held, a request may start once n - conc + 1 of them have expired.
+    if (stamps.length >= conc) freeAt = Math.max(freeAt ?? 0, stamps[stamps.length - conc] - offset)
   }
-  return stamps
+  return { leases, freeAt }
 }
 
 type Req = { at: number; cursor: string | null }
@@ -73,10 +82,11 @@ describe("sync: repeated kill -9 during full passes", () => {
     CATALOG_API_KEY: "",
   }
   let restarts = 0
-  const redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379")
+  let redis: Redis
   const start = async () => startMedusaApp({ databaseUrl: db.url, label: `crash-resume-${restarts++}`, env: appEnv })
 
   beforeAll(async () => {
+    redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379")
     sb = await startSandbox({ products: PRODUCTS, seed: 33, apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0 })
     proxy = await startCatalogProxy(sb.baseUrl)
     proxy.hooks.beforeForward = (url) => {
@@ -87,7 +97,7 @@ describe("sync: repeated kill -9 during full passes", () => {
     app = await start()
   })
   afterAll(async () => {
-    redis.disconnect()
+    await redis?.quit()
     await app?.stop()
     await proxy?.close()
     await db?.drop()
@@ -195,7 +205,7 @@ describe("sync: repeated kill -9 during full passes", () => {
       await app.kill()
       const killedAt = Date.now()
       // Read before the next process starts (it books expired leases into the window).
-      const leases = await leasesLeft(redis, appEnv.CATALOG_SYNC_REDIS_PREFIX)
+      const slots = await slotsFreeAfterKill(redis, appEnv.CATALOG_SYNC_REDIS_PREFIX)
       const killedRun = await latestRun()
       if (killedRun.id === before.id && killedRun.status === "succeeded") {
         // The pass ended in the moment between the check above and the kill (seen with 2,000
@@ -239,7 +249,8 @@ describe("sync: repeated kill -9 during full passes", () => {
         pages_committed_by_killed_run: Number(killedRun.pages),
         stored_cursor: stored.cursor ? `${String(stored.cursor).slice(0, 8)}…` : null,
         pass_not_begun: passNotBegun,
-        leases_left: leases.length,
+        leases_left: slots.leases,
+        wait_for_slot_after_ready_ms: slots.freeAt === null ? 0 : Math.max(0, slots.freeAt - readyAt),
         boot_ms: readyAt - restartAt,
         resume_after_ready_ms: Math.max(0, first.at - readyAt),
         resume_after_spawn_ms: first.at - restartAt,
@@ -254,9 +265,9 @@ describe("sync: repeated kill -9 during full passes", () => {
       // (A run killed before its pass began has none: its resume begins the pass.)
       if (killedRun.progress?.pass_id) expect(resumed.progress?.pass_id).toBe(killedRun.progress.pass_id)
       expect(first.cursor).toBe(resumeCursor)
-      // Within 20 s of the app being ready, or of the API's slots the killed process held being
-      // free again (its leases expired; Redis and this process share the machine's clock).
-      const slotsFreeAt = Math.max(readyAt, ...leases)
+      // Within 20 s of the app being ready, or of a slot of the API's 3 being free again when the
+      // kill left all of them leased (slotsFreeAfterKill).
+      const slotsFreeAt = Math.max(readyAt, slots.freeAt ?? readyAt)
       expect(first.at - slotsFreeAt).toBeLessThan(RESUME_WITHIN_MS)
       previousWasResumeKill = true
     }

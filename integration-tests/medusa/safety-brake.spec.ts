@@ -5,18 +5,20 @@
 // next changes run nor a full pass (its sweep) proposes the same removals again. The same for a
 // feed that drops 30 % of the products' prices to a tenth: checked on Medusa's price tables.
 // And for a full pass whose export omits 30 % of the products: its sweep pauses the same way.
-// Size: SAFETY_BRAKE_PRODUCTS (default 150, at most 666: 30 % of it must fit on one page of changes).
+// Size: SAFETY_BRAKE_PRODUCTS (default 150, at most 668: 30 % of it must fit on one page of changes).
 import { sql, waitForRun } from "./poll-and-query"
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(1_200_000)
 
 const PRODUCTS = Number(process.env.SAFETY_BRAKE_PRODUCTS ?? 150)
-// The spec's premise: the 30 % it removes fit on one page of changes (200 items), so the first
-// page is the one past the brake's threshold. Past that, earlier pages stay below it and are
-// written (as the brake is meant to), and every "nothing written" check here would fail.
-if (Math.round(PRODUCTS * 0.3) > 200) {
-  throw new Error(`SAFETY_BRAKE_PRODUCTS=${PRODUCTS}: 30 % of the shop must fit on one page of changes (200 items), so at most 666 products`)
+/** Items a changes page holds (the plugin asks for 200; the API serves no more). */
+const CHANGES_PAGE_SIZE = 200
+// The spec's premise: the 30 % it removes fit on one page of changes, so the first page is the one
+// past the brake's threshold. Past that, earlier pages stay below it and are written (as the
+// brake is meant to), and every "nothing written" check here would fail.
+if (Math.round(PRODUCTS * 0.3) > CHANGES_PAGE_SIZE) {
+  throw new Error(`SAFETY_BRAKE_PRODUCTS=${PRODUCTS}: 30 % of the shop must fit on one page of changes (${CHANGES_PAGE_SIZE} items), so at most 668 products`)
 }
 
 /** Every price row of the shop's variants (base and price lists), exact, in one comparable list. */
