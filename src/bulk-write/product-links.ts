@@ -11,7 +11,7 @@ import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import { CommonEvents, composeLinkName, composeTableName, Modules, toPascalCase } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { newId } from "./ids"
-import { linkTableOf } from "./remove-products"
+import { linkTableOf } from "./link-tables"
 
 /** Where and how Medusa's link module keeps one product ↔ record link. */
 export interface ProductLinkTable {

@@ -6,47 +6,8 @@
 // links cascade to, with their prices and price rules; the inventory items used only by these
 // variants, with their levels. product_variant_option and product_category_product keep their
 // rows, as Medusa leaves them.
-import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { composeTableName, compressName, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
-
-const KNOWN_LINK_TABLES = [
-  { table: "product_sales_channel", column: "product_id" },
-  { table: "product_shipping_profile", column: "product_id" },
-  { table: "product_variant_price_set", column: "variant_id" },
-  { table: "product_variant_inventory_item", column: "variant_id" },
-]
-
-/**
- * A link's table: the one its definition names, else the name Medusa's link loader composes from
- * its two sides (@medusajs/link-modules initialize: composeTableName of each side's service and
- * key), as for every defineLink without a `database.table` option, the plugin's brand links too;
- * either shortened as the link's entity shortens it (utils/generate-entity: compressName, which
- * leaves a name of up to 58 characters as it is, in lower case).
- */
-export function linkTableOf(config: { databaseConfig?: { tableName?: string }; relationships?: { serviceName: string; foreignKey: string }[] }): string | undefined {
-  const named = config.databaseConfig?.tableName
-  if (named) return compressName(named)
-  const [primary, foreign] = config.relationships ?? []
-  if (!primary?.serviceName || !primary.foreignKey || !foreign?.serviceName || !foreign.foreignKey) return undefined
-  return compressName(composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey).toLowerCase())
-}
-
-/** Link tables with a product_id or variant_id side, from the app's registered module links. */
-export function productLinkTables(): { table: string; column: "product_id" | "variant_id" }[] {
-  const found = new Map<string, "product_id" | "variant_id">()
-  for (const config of MedusaModule.getAllJoinerConfigs() as any[]) {
-    if (!config?.isLink || config.isReadOnlyLink) continue
-    const table = linkTableOf(config)
-    if (!table) continue
-    for (const rel of config.relationships ?? []) {
-      if (rel.serviceName !== Modules.PRODUCT) continue
-      if (rel.foreignKey === "product_id" || rel.foreignKey === "variant_id") found.set(table, rel.foreignKey)
-    }
-  }
-  for (const k of KNOWN_LINK_TABLES) if (!found.has(k.table)) found.set(k.table, k.column as "product_id" | "variant_id")
-  return [...found].map(([table, column]) => ({ table, column }))
-}
+import { productLinkTables } from "./link-tables"
 
 export async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return []

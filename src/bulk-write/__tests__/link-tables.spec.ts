@@ -1,4 +1,4 @@
-import { linkTableOf } from "../remove-products"
+import { linkTableOf } from "../link-tables"
 
 describe("a link's table, as Medusa's link loader names it", () => {
   it("is the table the definition names", () => {
