@@ -36,6 +36,10 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_HOOK_MODE?: string
   /** Test-only: change-log rows a run stores at most, instead of the policy's cap. */
   CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
+  /** V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0: V8's own). */
+  CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
+  /** Node's own: the process's options (an owner's heap growth flag there is left alone). */
+  NODE_OPTIONS?: string
   /** Medusa's own: the worker mode and Redis URL when medusa-config does not set them. */
   MEDUSA_WORKER_MODE?: string
   REDIS_URL?: string
@@ -61,6 +65,8 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_BLOCK_LOOP_MS",
   "CATALOG_SYNC_TEST_HOOK_MODE",
   "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
+  "CATALOG_SYNC_HEAP_GROWTH_PERCENT",
+  "NODE_OPTIONS",
   "MEDUSA_WORKER_MODE",
   "REDIS_URL",
 ]
@@ -104,6 +110,7 @@ const typedSchemas = {
   CATALOG_SYNC_CLIENT_MAX_RETRIES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_REFERENCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_LIMITS_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  CATALOG_SYNC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300),
   MEDUSA_WORKER_MODE: z.enum(["shared", "worker", "server"]),
   REDIS_URL: z.string(),
 } as const

@@ -16,6 +16,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { CatalogClient } from "../catalog-client"
 import type { CatalogClientFactory } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
+import type { SyncHeapGrowth } from "./heap-growth"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
 import {
@@ -74,6 +75,7 @@ export class CatalogSyncWorker {
   readonly #runSync: RunSyncFn
   readonly #clients: Pick<CatalogClientFactory, "create">
   readonly #logger: WorkerLogger
+  readonly #heapGrowth: Pick<SyncHeapGrowth, "hold"> | null
   /** Aborted on shutdown: the run in progress stops at its next page boundary. */
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
@@ -94,6 +96,8 @@ export class CatalogSyncWorker {
     retryBackoffMs?: number
     /** BullMQ's job lock (default 60 s); tests shorten it to make a stall happen sooner. */
     jobLockMs?: number
+    /** Held while a run is in progress here (V8's heap growth; see heap-growth.ts). */
+    heapGrowth?: Pick<SyncHeapGrowth, "hold">
   }) {
     this.#liveness = input.liveness
     this.#queue = input.queue
@@ -102,6 +106,7 @@ export class CatalogSyncWorker {
     this.#runSync = input.runSync
     this.#clients = input.clients
     this.#logger = input.logger
+    this.#heapGrowth = input.heapGrowth ?? null
     const retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
     this.worker = new Worker<RunJobData>(QUEUE_NAME, (job) => this.#track(this.process(job)), {
       connection: input.connection,
@@ -177,6 +182,7 @@ export class CatalogSyncWorker {
     this.#logger.info(`catalog sync: run ${run.id} (${run.mode}, ${run.trigger}) started in process ${process.pid}`)
     // Everything after the lock is taken sits in this try: a throw anywhere (even building the
     // client) must release the lock, or every later run would wait for it forever.
+    const releaseHeapGrowth = this.#heapGrowth?.hold()
     try {
       client = this.#clients.create(settings, { signal: undefined })
       const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
@@ -203,6 +209,7 @@ export class CatalogSyncWorker {
       await this.#finishIfOpen(run.id, "failed", code, message)
       result = { status: "failed", errorCode: code }
     } finally {
+      releaseHeapGrowth?.()
       await client?.close().catch(() => undefined)
       await lease.release()
     }

@@ -13,6 +13,7 @@ import { readMapRows } from "../workflows/page/product-map-rows"
 import { knexOf } from "../workflows/page/store-variant-costs-step"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
+import type { SyncHeapGrowth } from "./heap-growth"
 import { sealForHandOver, unsealedValue, type Sealed } from "../workflows/page/sealed"
 
 export class PageWritesWorker {
@@ -28,6 +29,8 @@ export class PageWritesWorker {
     liveness: Pick<RunLivenessLike, "holder">
     container: () => MedusaContainer
     logger: Pick<Logger, "info" | "warn" | "error">
+    /** Held while a page is written here (V8's heap growth; see heap-growth.ts). */
+    heapGrowth?: Pick<SyncHeapGrowth, "hold">
   }) {
     const { liveness, logger } = input
     this.worker = new Worker<PageWriteJob, PageWriteResult>(
@@ -37,20 +40,25 @@ export class PageWritesWorker {
         const holder = await liveness.holder()
         if (holder !== runId) throw new UnrecoverableError(`run ${runId} no longer holds the run lock (held by ${holder ?? "none"}); page ${page + 1} not written`)
         const started = Date.now()
-        logger.info(`catalog sync: page ${page + 1} of run ${runId}: writing here (process ${process.pid})`)
-        const container = input.container()
-        // A job an earlier version of the plugin queued (an upgrade with pages in flight) carries its plan unsealed.
-        const queued = job.data.input.plan as Sealed<PagePlan> | PagePlan
-        const plan = unsealedValue(queued)
-        const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
-        const rows = await readMapRows(knexOf(container), ids)
-        const checked = withoutStaleCards(plan, rows)
-        if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
-        // The plan parsed here is handed to the workflow as it is, not parsed there again.
-        const sealed = sealForHandOver(checked.plan)
-        const result = await localPageWriter(container)({ ...job.data.input, plan: sealed })
-        logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
-        return { ...result, stale: checked.stale }
+        const releaseHeapGrowth = input.heapGrowth?.hold()
+        try {
+          logger.info(`catalog sync: page ${page + 1} of run ${runId}: writing here (process ${process.pid})`)
+          const container = input.container()
+          // A job an earlier version of the plugin queued (an upgrade with pages in flight) carries its plan unsealed.
+          const queued = job.data.input.plan as Sealed<PagePlan> | PagePlan
+          const plan = unsealedValue(queued)
+          const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
+          const rows = await readMapRows(knexOf(container), ids)
+          const checked = withoutStaleCards(plan, rows)
+          if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
+          // The plan parsed here is handed to the workflow as it is, not parsed there again.
+          const sealed = sealForHandOver(checked.plan)
+          const result = await localPageWriter(container)({ ...job.data.input, plan: sealed })
+          logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
+          return { ...result, stale: checked.stale }
+        } finally {
+          releaseHeapGrowth?.()
+        }
       },
       {
         connection: input.connection,

@@ -3,6 +3,7 @@
 // Nothing of the runtime reads options or the environment anywhere else.
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 import { parseEnvironment, readEnvironment, type PluginEnvironment, type WorkerMode } from "../../config/environment"
+import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, v8LargestGrowthFactor } from "../../queue/heap-growth"
 
 export type { WorkerMode }
 
@@ -26,8 +27,24 @@ export type RuntimeConfig = {
   pagesInFlight: number
   /** Test hook: the scheduler fires every N ms instead of the settings' interval. */
   scheduleEveryMs: number | null
-  /** Values of the environment that did not parse (ignored); the loader logs them. */
+  /**
+   * V8's heap growth while this process syncs: percent null leaves V8's policy alone (option or
+   * env 0; ownerFlag, the process's own growth flag, which always wins; or a heap small enough
+   * that V8's largest factor, v8Factor, is no more than the one asked for).
+   */
+  heapGrowth: HeapGrowthConfig
+  /** Values of the environment or options that did not parse (ignored); the loader logs them. */
   problems: string[]
+}
+
+export type HeapGrowthConfig = {
+  /** The growth held while syncing; null: V8's policy is left alone, for leftToV8's reason. */
+  percent: number | null
+  leftToV8: "owner_flag" | "option" | "small_heap" | null
+  /** The process's own growth flag, when it was started with one. */
+  ownerFlag: string | null
+  /** The largest factor V8's own policy may use for this heap size limit. */
+  v8Factor: number
 }
 
 export const DEFAULT_REDIS_PREFIX = "mcs"
@@ -38,13 +55,26 @@ export function resolveRuntimeConfig(input: {
   options?: CatalogSyncPluginOptions | null
   projectConfig?: { redisUrl?: string; workerMode?: string } | null
   env?: PluginEnvironment
+  /** The process's command-line options for Node (default process.execArgv). */
+  execArgv?: readonly string[]
+  /** V8's heap size limit in bytes (default this process's). */
+  heapSizeLimit?: number
 }): RuntimeConfig {
   const options = input.options ?? {}
   const env = input.env ?? readEnvironment()
-  const { values, problems } = parseEnvironment(env)
+  const parsed = parseEnvironment(env)
+  const values = parsed.values
+  const problems = parsed.problems.map((p) => `environment ${p}`)
   const projectMode = input.projectConfig?.workerMode
   const workerMode: WorkerMode =
     projectMode === "shared" || projectMode === "worker" || projectMode === "server" ? projectMode : values.MEDUSA_WORKER_MODE ?? "shared"
+  const heapGrowth = resolveHeapGrowth(
+    options.syncHeapGrowthPercent,
+    values.CATALOG_SYNC_HEAP_GROWTH_PERCENT,
+    [...(input.execArgv ?? process.execArgv), ...(env.NODE_OPTIONS?.split(/\s+/) ?? [])],
+    v8LargestGrowthFactor(input.heapSizeLimit)
+  )
+  if (heapGrowth.problem) problems.push(heapGrowth.problem)
   return {
     options,
     env,
@@ -56,6 +86,28 @@ export function resolveRuntimeConfig(input: {
     pageWriters: values.CATALOG_SYNC_PAGE_WRITERS ?? 0,
     pagesInFlight: values.CATALOG_SYNC_PAGES_IN_FLIGHT ?? 1,
     scheduleEveryMs: values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null,
+    heapGrowth: heapGrowth.config,
     problems,
   }
+}
+
+/**
+ * The option over the environment over the default; a process flag of the owner's over all; and
+ * only a factor below V8's own largest (holding a small heap to 2× would let it grow more).
+ */
+function resolveHeapGrowth(
+  option: unknown,
+  fromEnv: number | undefined,
+  processOptions: readonly string[],
+  v8Factor: number
+): { config: HeapGrowthConfig; problem?: string } {
+  let problem: string | undefined
+  let chosen = fromEnv ?? DEFAULT_SYNC_HEAP_GROWTH_PERCENT
+  if (option !== undefined && option !== null) {
+    if (typeof option === "number" && Number.isInteger(option) && option >= 0 && option <= 300) chosen = option
+    else problem = `plugin option syncHeapGrowthPercent=${JSON.stringify(option)} is not valid (a whole number from 0 to 300); ignored`
+  }
+  const ownerFlag = ownerHeapGrowthFlag(processOptions)
+  const leftToV8 = ownerFlag ? "owner_flag" : chosen === 0 ? "option" : 1 + chosen / 100 >= v8Factor ? "small_heap" : null
+  return { config: { percent: leftToV8 ? null : chosen, leftToV8, ownerFlag, v8Factor }, problem }
 }

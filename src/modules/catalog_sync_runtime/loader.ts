@@ -16,7 +16,7 @@ export default async function catalogSyncRuntimeLoader({ container, logger, opti
   const log = (logger ?? console) as Logger
   const configModule = container.resolve<ConfigModule | undefined>(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true })
   const config = resolveRuntimeConfig({ options, projectConfig: configModule?.projectConfig })
-  for (const problem of config.problems) log.warn(`catalog sync: environment ${problem}`)
+  for (const problem of config.problems) log.warn(`catalog sync: ${problem}`)
   let redis: RedisConnections | null = null
   if (config.redisUrl) {
     redis = new RedisConnections(config.redisUrl, (name, e) => log.warn(`catalog sync redis (${name}): ${e.message}`))

@@ -14,6 +14,7 @@ import { CatalogSyncWorker, type RunSyncFn } from "../../queue/catalog-sync-work
 import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 import { PageWritesQueue } from "../../queue/page-writes-queue"
 import { PageWritesWorker } from "../../queue/page-writes-worker"
+import { SyncHeapGrowth } from "../../queue/heap-growth"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
@@ -43,6 +44,8 @@ export default class CatalogSyncRuntimeService {
   /** This process's page writer (CATALOG_SYNC_PAGE_WRITERS > 0). */
   #pageWriter: PageWritesWorker | null = null
   #starting: Promise<void> | null = null
+  /** V8's heap growth, held while a run or a page write is in progress in this process. */
+  readonly #heapGrowth: SyncHeapGrowth
 
   constructor(deps: InjectedDependencies) {
     this.logger_ = deps.logger
@@ -55,6 +58,7 @@ export default class CatalogSyncRuntimeService {
       redis: () => this.commandRedis(),
       prefix: this.config_.redisPrefix,
     })
+    this.#heapGrowth = new SyncHeapGrowth({ percent: this.config_.heapGrowth.percent })
   }
 
   // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including
@@ -153,8 +157,10 @@ export default class CatalogSyncRuntimeService {
       logger: this.logger_,
       retryBackoffMs: this.config_.retryBackoffMs,
       jobLockMs: this.config_.jobLockMs,
+      heapGrowth: this.#heapGrowth,
     })
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
+    this.logHeapGrowth_()
     await this.queueFirstSyncAtBoot_(queue)
   }
 
@@ -175,6 +181,7 @@ export default class CatalogSyncRuntimeService {
         liveness: this.liveness_(),
         container: () => this.appContainer_(),
         logger: this.logger_,
+        heapGrowth: this.#heapGrowth,
       })
     }
     if (pagesInFlight > 1 || pageWriters > 0) {
@@ -215,9 +222,24 @@ export default class CatalogSyncRuntimeService {
     if (pageWriter) await pageWriter.close().catch((e) => this.logger_.warn(`catalog sync: page writer close: ${e?.message ?? e}`))
   }
 
+  /** What this process does with V8's heap growth while it syncs, said once at start. */
+  protected logHeapGrowth_(): void {
+    const { percent, leftToV8, ownerFlag, v8Factor } = this.config_.heapGrowth
+    const said =
+      leftToV8 === "owner_flag"
+        ? `the process was started with ${ownerFlag}; V8's heap growth is left as it sets`
+        : leftToV8 === "option"
+          ? "V8's heap growth is left to V8 while syncing (syncHeapGrowthPercent 0)"
+          : leftToV8 === "small_heap"
+            ? `V8's heap growth is left to V8 while syncing: this heap size limit lets it grow by ${v8Factor.toFixed(1)}× at most`
+            : `while syncing, V8's heap grows by at most ${percent} % between full collections (syncHeapGrowthPercent)`
+    this.logger_.info(`catalog sync: ${said}`)
+  }
+
   /** Closes the queue and every Redis connection this process opened. */
   protected async close_(): Promise<void> {
     await this.stopWorker_()
+    this.#heapGrowth.close()
     const queue = this.#queue
     this.#queue = null
     if (queue) await queue.then((q) => q.close()).catch(() => undefined)

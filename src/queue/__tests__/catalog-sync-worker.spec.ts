@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net"
 import { standaloneClientFactory } from "../catalog-client-factory"
 import { runRetryDelayMs } from "../catalog-sync-queue"
 import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
+import { SyncHeapGrowth } from "../heap-growth"
 import { closeRedis, createRedis } from "../redis"
 import type { RunLivenessLike } from "../run-liveness"
 
@@ -82,7 +83,13 @@ describe("CatalogSyncWorker", () => {
   })
 
   /** A worker on the test's Redis with fakes for everything else. */
-  const newWorker = (service: unknown, liveness: RunLivenessLike, runSync: unknown, queue: Record<string, unknown> = {}) =>
+  const newWorker = (
+    service: unknown,
+    liveness: RunLivenessLike,
+    runSync: unknown,
+    queue: Record<string, unknown> = {},
+    heapGrowth?: SyncHeapGrowth
+  ) =>
     new CatalogSyncWorker({
       connection,
       prefix,
@@ -93,6 +100,7 @@ describe("CatalogSyncWorker", () => {
       service: () => service as any,
       runSync: runSync as any,
       logger: { info() {}, warn() {}, error() {} },
+      heapGrowth,
     })
 
   it("releases the run lock when the client cannot be built (e.g. a base URL without scheme)", async () => {
@@ -115,6 +123,36 @@ describe("CatalogSyncWorker", () => {
       expect(service.runs.get("run_1").status).toBe("failed")
       // The run lock is free: the next run is not blocked.
       expect(await liveness.holder()).toBeNull()
+    } finally {
+      await worker.close()
+    }
+  })
+
+  it("holds V8's heap growth for the run, and gives it back when the run ends, succeeded or thrown", async () => {
+    const service = fakeService({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 })
+    const flags: string[] = []
+    const heapGrowth = new SyncHeapGrowth({ percent: 100, lingerMs: 0, setFlags: (f) => flags.push(f) })
+    const heldDuringRun: boolean[] = []
+    let outcome: "succeed" | "throw" = "succeed"
+    const runSync = async () => {
+      heldDuringRun.push(heapGrowth.held)
+      if (outcome === "throw") throw new Error("boom")
+      return { status: "succeeded" as const }
+    }
+    const worker = newWorker(service, fakeLiveness(), runSync, {}, heapGrowth)
+    const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 1 }, updateData: async () => undefined }
+    try {
+      expect(heapGrowth.held).toBe(false)
+      await worker.process(job as unknown as Job<any>)
+      await new Promise((r) => setTimeout(r, 20))
+      expect(heapGrowth.held).toBe(false)
+      outcome = "throw"
+      service.runs.set("run_1", { ...service.runs.get("run_1"), status: "queued" })
+      await worker.process(job as unknown as Job<any>)
+      await new Promise((r) => setTimeout(r, 20))
+      expect(heldDuringRun).toEqual([true, true])
+      expect(heapGrowth.held).toBe(false)
+      expect(flags).toEqual(["--heap-growing-percent=100", "--heap-growing-percent=0", "--heap-growing-percent=100", "--heap-growing-percent=0"])
     } finally {
       await worker.close()
     }

@@ -57,6 +57,14 @@ export type CatalogSyncPluginOptions = {
    * CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS=true.
    */
   allowPrivateNetworks?: boolean
+  /**
+   * While a sync runs in a process, V8's old generation grows by at most this percent of the
+   * heap the last full collection left (default 100: up to 2×; V8's own policy allows 4× when a
+   * program promotes objects quickly, as a sync does). 0 leaves V8's policy alone; a process
+   * started with its own --heap-growing-percent or --optimize-for-size is always left alone.
+   * A whole number from 0 to 300. Env fallback: CATALOG_SYNC_HEAP_GROWTH_PERCENT.
+   */
+  syncHeapGrowthPercent?: number
 }
 
 export type RegionSetup = {

@@ -1,0 +1,200 @@
+// V8's heap growth while syncing: when the flag is set and given back (a recorder in place of
+// V8), and what V8 itself then does (a child process that prints V8's own limit decisions).
+import { execFile } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { promisify } from "node:util"
+import { readEnvironment } from "../../config/environment"
+import { resolveRuntimeConfig } from "../../modules/catalog_sync_runtime/config"
+import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, SyncHeapGrowth, v8LargestGrowthFactor } from "../heap-growth"
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+function recorded(percent: number | null, lingerMs = 40) {
+  const flags: string[] = []
+  const growth = new SyncHeapGrowth({ percent, lingerMs, setFlags: (f) => flags.push(f) })
+  return { growth, flags }
+}
+
+describe("SyncHeapGrowth", () => {
+  it("sets the growth on the first hold, keeps it through nested holds and gives V8's back a linger after the last", async () => {
+    const { growth, flags } = recorded(100)
+    const a = growth.hold()
+    const b = growth.hold()
+    expect(flags).toEqual(["--heap-growing-percent=100"])
+    a()
+    a() // a second release of one hold does nothing
+    await sleep(80)
+    expect(flags).toEqual(["--heap-growing-percent=100"])
+    expect(growth.held).toBe(true)
+    b()
+    expect(growth.held).toBe(true)
+    await sleep(80)
+    expect(flags).toEqual(["--heap-growing-percent=100", "--heap-growing-percent=0"])
+    expect(growth.held).toBe(false)
+  })
+
+  it("keeps the growth when a hold begins within the linger (pages of one run), and sets it again after a give-back", async () => {
+    const { growth, flags } = recorded(100)
+    growth.hold()()
+    await sleep(10)
+    const next = growth.hold()
+    await sleep(80)
+    expect(flags).toEqual(["--heap-growing-percent=100"])
+    next()
+    await sleep(80)
+    growth.hold()
+    expect(flags).toEqual(["--heap-growing-percent=100", "--heap-growing-percent=0", "--heap-growing-percent=100"])
+  })
+
+  it("never touches V8 when the percent is null or 0", async () => {
+    for (const percent of [null, 0]) {
+      const { growth, flags } = recorded(percent)
+      growth.hold()()
+      await sleep(60)
+      growth.close()
+      expect(flags).toEqual([])
+    }
+  })
+
+  it("gives V8's growth back at close, even with a hold open, and holds nothing after", () => {
+    const { growth, flags } = recorded(150, 60_000)
+    growth.hold()
+    growth.close()
+    growth.hold()
+    expect(flags).toEqual(["--heap-growing-percent=150", "--heap-growing-percent=0"])
+  })
+})
+
+describe("the process's own heap growth flags", () => {
+  it("are found on the command line or in NODE_OPTIONS, with or without a value", () => {
+    expect(ownerHeapGrowthFlag(["--enable-source-maps", "--heap-growing-percent=30"])).toBe("--heap-growing-percent=30")
+    expect(ownerHeapGrowthFlag(["--optimize_for_size"])).toBe("--optimize_for_size")
+    expect(ownerHeapGrowthFlag(["--max-old-space-size=4096", "--inspect"])).toBeNull()
+  })
+
+  const GB = 1024 ** 3
+  const config = (options: object, vars: Record<string, string> = {}, execArgv: string[] = [], heapSizeLimit = 4 * GB) =>
+    resolveRuntimeConfig({ options, env: readEnvironment(vars), execArgv, heapSizeLimit }).heapGrowth
+  const held = (percent: number) => ({ percent, leftToV8: null, ownerFlag: null, v8Factor: 4 })
+
+  it("win over the option and the environment; 0 leaves V8 alone; the option wins over the environment", () => {
+    expect(config({})).toEqual(held(DEFAULT_SYNC_HEAP_GROWTH_PERCENT))
+    expect(config({ syncHeapGrowthPercent: 50 }, { CATALOG_SYNC_HEAP_GROWTH_PERCENT: "200" })).toEqual(held(50))
+    expect(config({}, { CATALOG_SYNC_HEAP_GROWTH_PERCENT: "200" })).toEqual(held(200))
+    expect(config({ syncHeapGrowthPercent: 0 })).toMatchObject({ percent: null, leftToV8: "option" })
+    expect(config({ syncHeapGrowthPercent: 50 }, {}, ["--heap-growing-percent=30"])).toMatchObject({
+      percent: null,
+      leftToV8: "owner_flag",
+      ownerFlag: "--heap-growing-percent=30",
+    })
+    expect(config({}, { NODE_OPTIONS: "--require x.js  --optimize-for-size" })).toMatchObject({ percent: null, ownerFlag: "--optimize-for-size" })
+  })
+
+  it("hold nothing where V8's own largest factor is no more than the one asked for (a heap under 2 GB: a cap, a small machine)", () => {
+    const MB = 1024 ** 2
+    // Node's heap size limit is the old generation's plus 48 MB of young generation.
+    expect(v8LargestGrowthFactor(4144 * MB)).toBe(4)
+    expect(v8LargestGrowthFactor(2096 * MB)).toBe(4)
+    expect(v8LargestGrowthFactor(2095 * MB)).toBeCloseTo(2, 2)
+    expect(v8LargestGrowthFactor(560 * MB)).toBeCloseTo(1.3 + (256 * 0.7) / 1792, 5)
+    expect(v8LargestGrowthFactor(100 * MB)).toBe(1.3)
+    expect(config({}, {}, [], 560 * MB)).toMatchObject({ percent: null, leftToV8: "small_heap" })
+    expect(config({ syncHeapGrowthPercent: 20 }, {}, [], 560 * MB)).toMatchObject({ percent: 20, leftToV8: null })
+    expect(config({}, {}, ["--max-old-space-size=4096"], 4144 * MB)).toEqual(held(DEFAULT_SYNC_HEAP_GROWTH_PERCENT))
+  })
+
+  it("refuses a value out of range, naming it, and keeps the default", () => {
+    for (const bad of [-1, 301, 2.5, "100"]) {
+      const config = resolveRuntimeConfig({ options: { syncHeapGrowthPercent: bad as any }, env: readEnvironment({}), execArgv: [], heapSizeLimit: 4 * GB })
+      expect(config.heapGrowth.percent).toBe(DEFAULT_SYNC_HEAP_GROWTH_PERCENT)
+      expect(config.problems).toEqual([expect.stringContaining(`syncHeapGrowthPercent=${JSON.stringify(bad)} is not valid`)])
+    }
+    const fromEnv = resolveRuntimeConfig({ env: readEnvironment({ CATALOG_SYNC_HEAP_GROWTH_PERCENT: "lots" }), execArgv: [], heapSizeLimit: 4 * GB })
+    expect(fromEnv.heapGrowth.percent).toBe(DEFAULT_SYNC_HEAP_GROWTH_PERCENT)
+    expect(fromEnv.problems).toEqual([expect.stringContaining("CATALOG_SYNC_HEAP_GROWTH_PERCENT")])
+  })
+})
+
+// A child process promotes objects quickly (as a sync's pages do) while a hold is open, then
+// after it is given back; V8 prints each limit it sets with its factor (--trace-gc-verbose).
+describe("V8 under a hold (a child process)", () => {
+  const run = promisify(execFile)
+  const script = (dir: string) => {
+    const file = path.join(dir, "churn.ts")
+    fs.writeFileSync(
+      file,
+      `
+import { resolveRuntimeConfig } from ${JSON.stringify(path.resolve(__dirname, "../../modules/catalog_sync_runtime/config"))}
+import { readEnvironment } from ${JSON.stringify(path.resolve(__dirname, "../../config/environment"))}
+import { SyncHeapGrowth } from ${JSON.stringify(path.resolve(__dirname, "../heap-growth"))}
+const { percent } = resolveRuntimeConfig({ env: readEnvironment({}) }).heapGrowth
+const growth = new SyncHeapGrowth({ percent, lingerMs: 0 })
+const kept: unknown[] = []
+for (let i = 0; i < 200_000; i++) kept.push({ i, s: "k" + i, a: [i, i] })
+function churn() {
+  for (let r = 0; r < 3_000_000; r++) {
+    const o = { r, a: [r, r, r], s: "c" + r }
+    if (r % 2 === 0) kept[r % kept.length] = o
+  }
+}
+async function main() {
+  console.log("PHASE held")
+  const release = growth.hold()
+  churn()
+  release()
+  await new Promise((r) => setTimeout(r, 20))
+  console.log("PHASE given-back")
+  churn()
+  console.log("PHASE end")
+}
+main()
+`
+    )
+    return file
+  }
+
+  /** The factor of each old-generation limit V8 set, by phase. */
+  async function factorsOf(nodeFlags: string[]): Promise<Record<string, number[]>> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heap-growth-"))
+    try {
+      const { stdout } = await run(process.execPath, [...nodeFlags, "--trace-gc-verbose", "--import", "tsx", script(dir)], {
+        cwd: path.resolve(__dirname, "../../.."),
+        env: { ...process.env, NODE_OPTIONS: "" },
+        maxBuffer: 64 * 1024 * 1024,
+      })
+      const byPhase: Record<string, number[]> = {}
+      let phase = "before"
+      for (const line of stdout.split("\n")) {
+        const marker = /^PHASE (\S+)/.exec(line)
+        if (marker) phase = marker[1]
+        const limit = /\[HeapController\] Limit: .*\(([\d.]+)\)\s*$/.exec(line)
+        if (limit) (byPhase[phase] ??= []).push(Number(limit[1]))
+      }
+      return byPhase
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  it("sets every limit at 2× the live heap while held, and V8's own factor once given back (a 4 GB heap, as on a large machine)", async () => {
+    const factors = await factorsOf(["--max-old-space-size=4096"])
+    expect(factors.held?.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(factors.held)).toEqual(new Set([2]))
+    expect(factors["given-back"]?.length).toBeGreaterThanOrEqual(2)
+    expect(factors["given-back"].some((f) => f !== 2)).toBe(true)
+  }, 120_000)
+
+  it("leaves a process given a heap under 2 GB to V8, whose own factor is then lower", async () => {
+    const factors = await factorsOf(["--max-old-space-size=512"])
+    expect(factors.held?.length).toBeGreaterThanOrEqual(2)
+    expect(Math.max(...factors.held)).toBeLessThan(2)
+  }, 120_000)
+
+  it("leaves a process started with its own --heap-growing-percent as it set it", async () => {
+    const factors = await factorsOf(["--heap-growing-percent=30"])
+    expect(factors.held?.length).toBeGreaterThanOrEqual(2)
+    expect(new Set([...factors.held, ...factors["given-back"]])).toEqual(new Set([1.3]))
+  }, 120_000)
+})
