@@ -38,7 +38,7 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
   /** V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0: V8's own). */
   CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
-  /** Node's own: the process's options (an owner's heap growth flag there is left alone). */
+  /** Node's own: the process's options (its --max-semi-space-size sizes the heap V8 may grow into). */
   NODE_OPTIONS?: string
   /** Medusa's own: the worker mode and Redis URL when medusa-config does not set them. */
   MEDUSA_WORKER_MODE?: string

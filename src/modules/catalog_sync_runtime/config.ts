@@ -3,7 +3,7 @@
 // Nothing of the runtime reads options or the environment anywhere else.
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 import { parseEnvironment, readEnvironment, type PluginEnvironment, type WorkerMode } from "../../config/environment"
-import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, v8LargestGrowthFactor } from "../../queue/heap-growth"
+import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, semiSpaceMbOf, v8LargestGrowthFactor } from "../../queue/heap-growth"
 
 export type { WorkerMode }
 
@@ -29,8 +29,8 @@ export type RuntimeConfig = {
   scheduleEveryMs: number | null
   /**
    * V8's heap growth while this process syncs: percent null leaves V8's policy alone (option or
-   * env 0; ownerFlag, the process's own growth flag, which always wins; or a heap small enough
-   * that V8's largest factor, v8Factor, is no more than the one asked for).
+   * env 0; ownerFlag, the process's own growth flag, which always wins; or V8's own largest
+   * factor for this heap, v8Factor, no more than the one asked for).
    */
   heapGrowth: HeapGrowthConfig
   /** Values of the environment or options that did not parse (ignored); the loader logs them. */
@@ -40,7 +40,7 @@ export type RuntimeConfig = {
 export type HeapGrowthConfig = {
   /** The growth held while syncing; null: V8's policy is left alone, for leftToV8's reason. */
   percent: number | null
-  leftToV8: "owner_flag" | "option" | "small_heap" | null
+  leftToV8: "owner_flag" | "option" | "v8_no_higher" | null
   /** The process's own growth flag, when it was started with one. */
   ownerFlag: string | null
   /** The largest factor V8's own policy may use for this heap size limit. */
@@ -68,11 +68,12 @@ export function resolveRuntimeConfig(input: {
   const projectMode = input.projectConfig?.workerMode
   const workerMode: WorkerMode =
     projectMode === "shared" || projectMode === "worker" || projectMode === "server" ? projectMode : values.MEDUSA_WORKER_MODE ?? "shared"
+  const processOptions = [...(input.execArgv ?? process.execArgv), ...(env.NODE_OPTIONS?.split(/\s+/) ?? [])]
   const heapGrowth = resolveHeapGrowth(
     options.syncHeapGrowthPercent,
     values.CATALOG_SYNC_HEAP_GROWTH_PERCENT,
-    [...(input.execArgv ?? process.execArgv), ...(env.NODE_OPTIONS?.split(/\s+/) ?? [])],
-    v8LargestGrowthFactor(input.heapSizeLimit)
+    processOptions,
+    v8LargestGrowthFactor(input.heapSizeLimit, semiSpaceMbOf(processOptions))
   )
   if (heapGrowth.problem) problems.push(heapGrowth.problem)
   return {
@@ -108,6 +109,6 @@ function resolveHeapGrowth(
     else problem = `plugin option syncHeapGrowthPercent=${JSON.stringify(option)} is not valid (a whole number from 0 to 300); ignored`
   }
   const ownerFlag = ownerHeapGrowthFlag(processOptions)
-  const leftToV8 = ownerFlag ? "owner_flag" : chosen === 0 ? "option" : 1 + chosen / 100 >= v8Factor ? "small_heap" : null
+  const leftToV8 = ownerFlag ? "owner_flag" : chosen === 0 ? "option" : 1 + chosen / 100 >= v8Factor ? "v8_no_higher" : null
   return { config: { percent: leftToV8 ? null : chosen, leftToV8, ownerFlag, v8Factor }, problem }
 }

@@ -14,7 +14,7 @@ import { CatalogSyncWorker, type RunSyncFn } from "../../queue/catalog-sync-work
 import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 import { PageWritesQueue } from "../../queue/page-writes-queue"
 import { PageWritesWorker } from "../../queue/page-writes-worker"
-import { SyncHeapGrowth } from "../../queue/heap-growth"
+import { processHeapGrowth, type SyncHeapGrowth } from "../../queue/heap-growth"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
@@ -58,7 +58,7 @@ export default class CatalogSyncRuntimeService {
       redis: () => this.commandRedis(),
       prefix: this.config_.redisPrefix,
     })
-    this.#heapGrowth = new SyncHeapGrowth({ percent: this.config_.heapGrowth.percent })
+    this.#heapGrowth = processHeapGrowth(this.config_.heapGrowth.percent)
   }
 
   // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including
@@ -230,9 +230,9 @@ export default class CatalogSyncRuntimeService {
         ? `the process was started with ${ownerFlag}; V8's heap growth is left as it sets`
         : leftToV8 === "option"
           ? "V8's heap growth is left to V8 while syncing (syncHeapGrowthPercent 0)"
-          : leftToV8 === "small_heap"
-            ? `V8's heap growth is left to V8 while syncing: this heap size limit lets it grow by ${v8Factor.toFixed(1)}× at most`
-            : `while syncing, V8's heap grows by at most ${percent} % between full collections (syncHeapGrowthPercent)`
+          : leftToV8 === "v8_no_higher"
+            ? `V8's heap growth is left to V8 while syncing: its own largest factor for this heap, ${v8Factor.toFixed(1)}×, is no more than syncHeapGrowthPercent's`
+            : `while syncing, V8's heap grows by ${percent} % between full collections, in place of V8's own factor of up to ${v8Factor.toFixed(1)}× (syncHeapGrowthPercent)`
     this.logger_.info(`catalog sync: ${said}`)
   }
 

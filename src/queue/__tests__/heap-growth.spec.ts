@@ -7,7 +7,15 @@ import path from "node:path"
 import { promisify } from "node:util"
 import { readEnvironment } from "../../config/environment"
 import { resolveRuntimeConfig } from "../../modules/catalog_sync_runtime/config"
-import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, SyncHeapGrowth, v8LargestGrowthFactor } from "../heap-growth"
+import {
+  DEFAULT_SYNC_HEAP_GROWTH_PERCENT,
+  ownerHeapGrowthFlag,
+  processHeapGrowth,
+  semiSpaceMbOf,
+  SyncHeapGrowth,
+  v8LargestGrowthFactor,
+} from "../heap-growth"
+import { limitFactorsByPhase } from "./v8-limit-factors"
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -67,8 +75,19 @@ describe("SyncHeapGrowth", () => {
   })
 })
 
+describe("processHeapGrowth", () => {
+  it("is one per process, so two runtimes count their holds together; a new one after close", () => {
+    const first = processHeapGrowth(null)
+    expect(processHeapGrowth(100)).toBe(first)
+    first.close()
+    const next = processHeapGrowth(null)
+    expect(next).not.toBe(first)
+    next.close()
+  })
+})
+
 describe("the process's own heap growth flags", () => {
-  it("are found on the command line or in NODE_OPTIONS, with or without a value", () => {
+  it("are found among the process's options, with or without a value", () => {
     expect(ownerHeapGrowthFlag(["--enable-source-maps", "--heap-growing-percent=30"])).toBe("--heap-growing-percent=30")
     expect(ownerHeapGrowthFlag(["--optimize_for_size"])).toBe("--optimize_for_size")
     expect(ownerHeapGrowthFlag(["--max-old-space-size=4096", "--inspect"])).toBeNull()
@@ -89,7 +108,9 @@ describe("the process's own heap growth flags", () => {
       leftToV8: "owner_flag",
       ownerFlag: "--heap-growing-percent=30",
     })
-    expect(config({}, { NODE_OPTIONS: "--require x.js  --optimize-for-size" })).toMatchObject({ percent: null, ownerFlag: "--optimize-for-size" })
+    expect(config({}, {}, ["--optimize-for-size"])).toMatchObject({ percent: null, leftToV8: "owner_flag", ownerFlag: "--optimize-for-size" })
+    // 300 % is V8's own largest factor already: nothing to hold.
+    expect(config({ syncHeapGrowthPercent: 300 })).toMatchObject({ percent: null, leftToV8: "v8_no_higher", v8Factor: 4 })
   })
 
   it("hold nothing where V8's own largest factor is no more than the one asked for (a heap under 2 GB: a cap, a small machine)", () => {
@@ -100,9 +121,15 @@ describe("the process's own heap growth flags", () => {
     expect(v8LargestGrowthFactor(2095 * MB)).toBeCloseTo(2, 2)
     expect(v8LargestGrowthFactor(560 * MB)).toBeCloseTo(1.3 + (256 * 0.7) / 1792, 5)
     expect(v8LargestGrowthFactor(100 * MB)).toBe(1.3)
-    expect(config({}, {}, [], 560 * MB)).toMatchObject({ percent: null, leftToV8: "small_heap" })
+    expect(config({}, {}, [], 560 * MB)).toMatchObject({ percent: null, leftToV8: "v8_no_higher" })
     expect(config({ syncHeapGrowthPercent: 20 }, {}, [], 560 * MB)).toMatchObject({ percent: 20, leftToV8: null })
     expect(config({}, {}, ["--max-old-space-size=4096"], 4144 * MB)).toEqual(held(DEFAULT_SYNC_HEAP_GROWTH_PERCENT))
+    // The young generation is three semi-spaces of the limit: --max-semi-space-size moves the line.
+    expect(semiSpaceMbOf(["--max-semi-space-size=64"])).toBe(64)
+    expect(semiSpaceMbOf(["--max_semi_space_size=1", "--inspect"])).toBe(1)
+    expect(semiSpaceMbOf([])).toBe(16)
+    expect(config({}, { NODE_OPTIONS: "--max-old-space-size=2000 --max-semi-space-size=64" }, [], (2000 + 192) * MB)).toMatchObject({ leftToV8: "v8_no_higher" })
+    expect(config({}, {}, ["--max-old-space-size=2060", "--max-semi-space-size=1"], (2060 + 3) * MB)).toEqual(held(DEFAULT_SYNC_HEAP_GROWTH_PERCENT))
   })
 
   it("refuses a value out of range, naming it, and keeps the default", () => {
@@ -133,8 +160,8 @@ const { percent } = resolveRuntimeConfig({ env: readEnvironment({}) }).heapGrowt
 const growth = new SyncHeapGrowth({ percent, lingerMs: 0 })
 const kept: unknown[] = []
 for (let i = 0; i < 200_000; i++) kept.push({ i, s: "k" + i, a: [i, i] })
-function churn() {
-  for (let r = 0; r < 3_000_000; r++) {
+function churn(rounds: number) {
+  for (let r = 0; r < rounds; r++) {
     const o = { r, a: [r, r, r], s: "c" + r }
     if (r % 2 === 0) kept[r % kept.length] = o
   }
@@ -142,11 +169,11 @@ function churn() {
 async function main() {
   console.log("PHASE held")
   const release = growth.hold()
-  churn()
+  churn(3_000_000)
   release()
   await new Promise((r) => setTimeout(r, 20))
   console.log("PHASE given-back")
-  churn()
+  churn(6_000_000)
   console.log("PHASE end")
 }
 main()
@@ -164,15 +191,7 @@ main()
         env: { ...process.env, NODE_OPTIONS: "" },
         maxBuffer: 64 * 1024 * 1024,
       })
-      const byPhase: Record<string, number[]> = {}
-      let phase = "before"
-      for (const line of stdout.split("\n")) {
-        const marker = /^PHASE (\S+)/.exec(line)
-        if (marker) phase = marker[1]
-        const limit = /\[HeapController\] Limit: .*\(([\d.]+)\)\s*$/.exec(line)
-        if (limit) (byPhase[phase] ??= []).push(Number(limit[1]))
-      }
-      return byPhase
+      return limitFactorsByPhase(stdout)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
