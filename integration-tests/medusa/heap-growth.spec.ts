@@ -47,6 +47,7 @@ describe("V8's heap growth while syncing (a real app)", () => {
     // The hold lingers 30 s after the run (pages of a run come seconds apart), then V8's policy is back.
     await sleep(36_000)
     const afterLinger = factorsIn(env.app.logs().slice(env.app.logs().length - 20_000))
-    expect(afterLinger.slice(-3).every((f) => f !== 2)).toBe(true)
+    // V8's own factor may print as 2.0 now and then; held, every one would.
+    expect(afterLinger.slice(-5).some((f) => f !== 2)).toBe(true)
   })
 })

@@ -7,7 +7,7 @@
 // same at any catalog size (about 220 MB in the memory bench), but a long sync reaches that
 // fourfold limit again and again while a short one ends below it: 1,128 MB peak RSS at 50,000
 // products against 768 MB at 5,000. With the factor held to 2 both peak near 670 MB, and the
-// sync runs as fast (`npm run bench -- memory`).
+// sync runs at about the same speed (`npm run bench -- memory`; app CPU 2 to 10 % higher).
 //
 // V8 reads --heap-growing-percent each time it sets the next limit, and the flag replaces the
 // factor V8 would have chosen (also its lower ones: near the heap limit, or when the program
@@ -16,7 +16,7 @@
 // the whole process's, so it is held only while a run or a page write is in progress here, plus
 // a short linger so the gaps between a run's pages do not flip it; never when whoever started
 // the process chose a growth policy on its command line, and never where V8's own largest factor
-// is no more than the one asked for (a heap under 2 GB).
+// is no more than the one asked for (for 100: a heap under 2 GB).
 import { getHeapStatistics, setFlagsFromString } from "node:v8"
 
 /** The factor a sync holds V8's heap growth to, as V8's flag spells it: 100 % growth = 2×. */
@@ -38,10 +38,11 @@ export const DEFAULT_SEMI_SPACE_MB = 16
 /** The semi-space size the process's options set (--max-semi-space-size, in MB), else V8's default. */
 export function semiSpaceMbOf(processOptions: readonly string[]): number {
   let mb = DEFAULT_SEMI_SPACE_MB
-  for (const option of processOptions) {
-    const m = /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(option)
-    if (m) mb = Number(m[1])
-  }
+  processOptions.forEach((option, i) => {
+    const m = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(option)
+    const value = m ? (m[1] ?? processOptions[i + 1]) : undefined
+    if (value && /^\d+$/.test(value)) mb = Number(value)
+  })
   return mb
 }
 
@@ -73,77 +74,60 @@ export function ownerHeapGrowthFlag(processOptions: readonly string[]): string |
   return null
 }
 
-const PROCESS_WIDE = Symbol.for("medusa-catalog-sync.sync-heap-growth")
-
 /**
- * The process's one hold on V8's flag: the flag is the process's, so two copies of the runtime
- * (two app containers in one process) must count their holds together, or one would give V8's
- * policy back while the other syncs. The first caller's percent applies.
+ * The flag's state: how many holds are open, whether the flag is set, the linger. There is one
+ * per process (the flag is the process's), shared by every SyncHeapGrowth of the process, so
+ * two copies of the runtime (two app containers in one process) count their holds together and
+ * neither gives V8's policy back while the other syncs.
  */
-export function processHeapGrowth(percent: number | null): SyncHeapGrowth {
-  const slot = globalThis as { [PROCESS_WIDE]?: SyncHeapGrowth }
-  const existing = slot[PROCESS_WIDE]
-  if (existing && !existing.closed) return existing
-  return (slot[PROCESS_WIDE] = new SyncHeapGrowth({ percent }))
-}
-
-export class SyncHeapGrowth {
-  readonly #percent: number | null
+export class HeapGrowthFlag {
   readonly #lingerMs: number
   readonly #setFlags: (flags: string) => void
   #holds = 0
   #held = false
   #lingering: NodeJS.Timeout | null = null
-  #closed = false
 
-  /**
-   * percent: the growth a sync holds V8 to (100: 2×); null leaves V8's policy alone.
-   * setFlags is V8's own unless a test passes a recorder.
-   */
-  constructor(input: { percent: number | null; lingerMs?: number; setFlags?: (flags: string) => void }) {
-    this.#percent = input.percent && input.percent > 0 ? Math.round(input.percent) : null
+  /** setFlags is V8's own unless a test passes a recorder. */
+  constructor(input: { lingerMs?: number; setFlags?: (flags: string) => void } = {}) {
     this.#lingerMs = input.lingerMs ?? HEAP_GROWTH_LINGER_MS
     this.#setFlags = input.setFlags ?? setFlagsFromString
   }
 
-  get closed(): boolean {
-    return this.#closed
-  }
-
-  /** Whether the factor is held now (a hold is open, or one ended less than the linger ago). */
+  /** Whether the flag is set now (a hold is open, or the last ended less than the linger ago). */
   get held(): boolean {
     return this.#held
   }
 
-  /** Holds the factor until the returned release is called (a second call does nothing). */
-  hold(): () => void {
-    if (this.#percent === null || this.#closed) return () => undefined
+  /** Opens a hold; the first sets the flag (while several are open, the first one's percent applies). */
+  acquire(percent: number): void {
     this.#holds++
     if (this.#lingering) {
       clearTimeout(this.#lingering)
       this.#lingering = null
     }
     if (!this.#held) {
-      this.#setFlags(`--heap-growing-percent=${this.#percent}`)
+      this.#setFlags(`--heap-growing-percent=${percent}`)
       this.#held = true
-    }
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      this.#holds--
-      if (this.#holds > 0 || this.#closed) return
-      this.#lingering = setTimeout(() => {
-        this.#lingering = null
-        this.#restore()
-      }, this.#lingerMs)
-      this.#lingering.unref()
     }
   }
 
-  /** Gives V8 its own policy back now (the app is stopping). */
-  close(): void {
-    this.#closed = true
+  /** Closes a hold; after the last, V8's policy comes back once the linger has passed (now: at once). */
+  release(now = false): void {
+    this.#holds = Math.max(0, this.#holds - 1)
+    if (this.#holds > 0) return
+    if (this.#lingering) clearTimeout(this.#lingering)
+    this.#lingering = null
+    if (now) return this.#restore()
+    this.#lingering = setTimeout(() => {
+      this.#lingering = null
+      this.#restore()
+    }, this.#lingerMs)
+    this.#lingering.unref()
+  }
+
+  /** Gives V8's policy back at once when no hold is open (an owner is closing). */
+  restoreIfIdle(): void {
+    if (this.#holds > 0) return
     if (this.#lingering) clearTimeout(this.#lingering)
     this.#lingering = null
     this.#restore()
@@ -154,5 +138,57 @@ export class SyncHeapGrowth {
     // 0 is V8's default: the factor computed from the collector's and the program's speeds.
     this.#setFlags("--heap-growing-percent=0")
     this.#held = false
+  }
+}
+
+const PROCESS_WIDE = Symbol.for("medusa-catalog-sync.heap-growth-flag")
+
+/** The process's one HeapGrowthFlag. */
+export function processHeapGrowthFlag(): HeapGrowthFlag {
+  const slot = globalThis as { [PROCESS_WIDE]?: HeapGrowthFlag }
+  return (slot[PROCESS_WIDE] ??= new HeapGrowthFlag())
+}
+
+/** One owner's holds (a runtime's worker and page writer) on the process's flag. */
+export class SyncHeapGrowth {
+  readonly #percent: number | null
+  readonly #flag: HeapGrowthFlag
+  #open = 0
+  #closed = false
+
+  /** percent: the growth this owner's syncs hold V8 to (100: 2×); null leaves V8's policy alone. */
+  constructor(input: { percent: number | null; flag?: HeapGrowthFlag }) {
+    this.#percent = input.percent && input.percent > 0 ? Math.round(input.percent) : null
+    this.#flag = input.flag ?? processHeapGrowthFlag()
+  }
+
+  /** Whether the process's flag is set now (by this owner's holds or another's). */
+  get held(): boolean {
+    return this.#flag.held
+  }
+
+  /** Holds the factor until the returned release is called (a second call does nothing). */
+  hold(): () => void {
+    if (this.#percent === null || this.#closed) return () => undefined
+    this.#flag.acquire(this.#percent)
+    this.#open++
+    let released = false
+    return () => {
+      if (released || this.#closed) return
+      released = true
+      this.#open--
+      this.#flag.release()
+    }
+  }
+
+  /**
+   * The owner is stopping: its open holds end, and V8's policy comes back at once unless
+   * another owner holds it; later holds of this owner do nothing.
+   */
+  close(): void {
+    if (this.#closed) return
+    this.#closed = true
+    for (; this.#open > 0; this.#open--) this.#flag.release(true)
+    this.#flag.restoreIfIdle()
   }
 }

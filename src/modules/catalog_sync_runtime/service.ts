@@ -14,7 +14,7 @@ import { CatalogSyncWorker, type RunSyncFn } from "../../queue/catalog-sync-work
 import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 import { PageWritesQueue } from "../../queue/page-writes-queue"
 import { PageWritesWorker } from "../../queue/page-writes-worker"
-import { processHeapGrowth, type SyncHeapGrowth } from "../../queue/heap-growth"
+import { SyncHeapGrowth } from "../../queue/heap-growth"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
@@ -58,7 +58,7 @@ export default class CatalogSyncRuntimeService {
       redis: () => this.commandRedis(),
       prefix: this.config_.redisPrefix,
     })
-    this.#heapGrowth = processHeapGrowth(this.config_.heapGrowth.percent)
+    this.#heapGrowth = new SyncHeapGrowth({ percent: this.config_.heapGrowth.percent })
   }
 
   // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net"
 import { standaloneClientFactory } from "../catalog-client-factory"
 import { runRetryDelayMs } from "../catalog-sync-queue"
 import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
-import { SyncHeapGrowth } from "../heap-growth"
+import { HeapGrowthFlag, SyncHeapGrowth } from "../heap-growth"
 import { closeRedis, createRedis } from "../redis"
 import type { RunLivenessLike } from "../run-liveness"
 
@@ -131,7 +131,7 @@ describe("CatalogSyncWorker", () => {
   it("holds V8's heap growth for the run, and gives it back when the run ends, succeeded or thrown", async () => {
     const service = fakeService({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 })
     const flags: string[] = []
-    const heapGrowth = new SyncHeapGrowth({ percent: 100, lingerMs: 0, setFlags: (f) => flags.push(f) })
+    const heapGrowth = new SyncHeapGrowth({ percent: 100, flag: new HeapGrowthFlag({ lingerMs: 0, setFlags: (f) => flags.push(f) }) })
     const heldDuringRun: boolean[] = []
     let outcome: "succeed" | "throw" = "succeed"
     const runSync = async () => {

@@ -10,7 +10,8 @@ import { resolveRuntimeConfig } from "../../modules/catalog_sync_runtime/config"
 import {
   DEFAULT_SYNC_HEAP_GROWTH_PERCENT,
   ownerHeapGrowthFlag,
-  processHeapGrowth,
+  HeapGrowthFlag,
+  processHeapGrowthFlag,
   semiSpaceMbOf,
   SyncHeapGrowth,
   v8LargestGrowthFactor,
@@ -21,8 +22,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 function recorded(percent: number | null, lingerMs = 40) {
   const flags: string[] = []
-  const growth = new SyncHeapGrowth({ percent, lingerMs, setFlags: (f) => flags.push(f) })
-  return { growth, flags }
+  const flag = new HeapGrowthFlag({ lingerMs, setFlags: (f) => flags.push(f) })
+  const growth = new SyncHeapGrowth({ percent, flag })
+  return { growth, flags, flag }
 }
 
 describe("SyncHeapGrowth", () => {
@@ -75,14 +77,33 @@ describe("SyncHeapGrowth", () => {
   })
 })
 
-describe("processHeapGrowth", () => {
-  it("is one per process, so two runtimes count their holds together; a new one after close", () => {
-    const first = processHeapGrowth(null)
-    expect(processHeapGrowth(100)).toBe(first)
-    first.close()
-    const next = processHeapGrowth(null)
-    expect(next).not.toBe(first)
-    next.close()
+describe("two owners of the process's flag (two runtimes in one process)", () => {
+  it("is one flag per process", () => {
+    expect(processHeapGrowthFlag()).toBe(processHeapGrowthFlag())
+  })
+
+  it("count their holds together: one closing leaves the other's hold in force, whose release gives V8's policy back", async () => {
+    const { growth: a, flags, flag } = recorded(100)
+    const b = new SyncHeapGrowth({ percent: 100, flag })
+    a.hold()
+    const releaseB = b.hold()
+    a.close() // a's open hold ends with it
+    expect(flag.held).toBe(true)
+    a.hold() // a closed owner holds nothing
+    releaseB()
+    await sleep(80)
+    expect(flags).toEqual(["--heap-growing-percent=100", "--heap-growing-percent=0"])
+    expect(b.held).toBe(false)
+  })
+
+  it("an owner whose percent is null holds nothing, even while another holds", async () => {
+    const { growth: holding, flags, flag } = recorded(100)
+    const off = new SyncHeapGrowth({ percent: null, flag })
+    const release = holding.hold()
+    off.hold()()
+    release()
+    await sleep(80)
+    expect(flags).toEqual(["--heap-growing-percent=100", "--heap-growing-percent=0"])
   })
 })
 
@@ -128,6 +149,7 @@ describe("the process's own heap growth flags", () => {
     expect(semiSpaceMbOf(["--max-semi-space-size=64"])).toBe(64)
     expect(semiSpaceMbOf(["--max_semi_space_size=1", "--inspect"])).toBe(1)
     expect(semiSpaceMbOf([])).toBe(16)
+    expect(semiSpaceMbOf(["--max-semi-space-size", "32", "app.js"])).toBe(32)
     expect(config({}, { NODE_OPTIONS: "--max-old-space-size=2000 --max-semi-space-size=64" }, [], (2000 + 192) * MB)).toMatchObject({ leftToV8: "v8_no_higher" })
     expect(config({}, {}, ["--max-old-space-size=2060", "--max-semi-space-size=1"], (2060 + 3) * MB)).toEqual(held(DEFAULT_SYNC_HEAP_GROWTH_PERCENT))
   })
@@ -155,9 +177,9 @@ describe("V8 under a hold (a child process)", () => {
       `
 import { resolveRuntimeConfig } from ${JSON.stringify(path.resolve(__dirname, "../../modules/catalog_sync_runtime/config"))}
 import { readEnvironment } from ${JSON.stringify(path.resolve(__dirname, "../../config/environment"))}
-import { SyncHeapGrowth } from ${JSON.stringify(path.resolve(__dirname, "../heap-growth"))}
+import { HeapGrowthFlag, SyncHeapGrowth } from ${JSON.stringify(path.resolve(__dirname, "../heap-growth"))}
 const { percent } = resolveRuntimeConfig({ env: readEnvironment({}) }).heapGrowth
-const growth = new SyncHeapGrowth({ percent, lingerMs: 0 })
+const growth = new SyncHeapGrowth({ percent, flag: new HeapGrowthFlag({ lingerMs: 0 }) })
 const kept: unknown[] = []
 for (let i = 0; i < 200_000; i++) kept.push({ i, s: "k" + i, a: [i, i] })
 function churn(rounds: number) {

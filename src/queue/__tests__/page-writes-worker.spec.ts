@@ -1,7 +1,7 @@
 // The page writer against the real Redis on 127.0.0.1: it holds V8's heap growth while it
 // writes a page (given back when the write fails too), and never for a page it refuses.
 import { randomUUID } from "node:crypto"
-import { SyncHeapGrowth } from "../heap-growth"
+import { HeapGrowthFlag, SyncHeapGrowth } from "../heap-growth"
 import { PageWritesQueue } from "../page-writes-queue"
 import { PageWritesWorker } from "../page-writes-worker"
 import { closeRedis, createRedis } from "../redis"
@@ -14,7 +14,7 @@ describe("PageWritesWorker and V8's heap growth", () => {
   const connections = ["queue", "events", "worker"].map((name) => createRedis(REDIS_URL, `page-writes-test-${name}`))
   const [queueConnection, eventsConnection, workerConnection] = connections
   const flags: string[] = []
-  const heapGrowth = new SyncHeapGrowth({ percent: 100, lingerMs: 0, setFlags: (f) => flags.push(f) })
+  const heapGrowth = new SyncHeapGrowth({ percent: 100, flag: new HeapGrowthFlag({ lingerMs: 0, setFlags: (f) => flags.push(f) }) })
   const heldWhileWriting: boolean[] = []
   let holder: string | null = "run_a"
   let queue: PageWritesQueue
@@ -29,11 +29,17 @@ describe("PageWritesWorker and V8's heap growth", () => {
       concurrency: 1,
       jobLockMs: 10_000,
       liveness: { holder: async () => holder },
-      // The write reaches for the app's container first: record whether the hold is on, then fail the page.
-      container: () => {
-        heldWhileWriting.push(heapGrowth.held)
-        throw new Error("no app here")
-      },
+      // The write's first read (the product map), after an await: record whether the hold is on, then fail the page.
+      container: () =>
+        ({
+          resolve: () => ({
+            raw: async () => {
+              await new Promise((r) => setTimeout(r, 5))
+              heldWhileWriting.push(heapGrowth.held)
+              throw new Error("database gone")
+            },
+          }),
+        }) as any,
       logger: { info() {}, warn() {}, error() {} },
       heapGrowth,
     })
@@ -44,10 +50,10 @@ describe("PageWritesWorker and V8's heap growth", () => {
     for (const c of connections) await closeRedis(c)
   })
 
-  const page = (runId: string, n: number) => ({ runId, page: n, input: { plan: {} } as any })
+  const page = (runId: string, n: number) => ({ runId, page: n, input: { plan: { create: [{ catalogId: "1" }], update: [], stockOnly: [] } } as any })
 
   it("holds it while a page is written and gives it back when the write fails", async () => {
-    await expect(queue.write(page("run_a", 0))).rejects.toThrow(/no app here/)
+    await expect(queue.write(page("run_a", 0))).rejects.toThrow(/database gone/)
     await new Promise((r) => setTimeout(r, 20))
     expect(heldWhileWriting).toEqual([true])
     expect(heapGrowth.held).toBe(false)
