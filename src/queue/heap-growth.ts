@@ -101,23 +101,18 @@ export class HeapGrowthFlag {
   /** Opens a hold; the first sets the flag (while several are open, the first one's percent applies). */
   acquire(percent: number): void {
     this.#holds++
-    if (this.#lingering) {
-      clearTimeout(this.#lingering)
-      this.#lingering = null
-    }
+    this.#stopLingering()
     if (!this.#held) {
       this.#setFlags(`--heap-growing-percent=${percent}`)
       this.#held = true
     }
   }
 
-  /** Closes a hold; after the last, V8's policy comes back once the linger has passed (now: at once). */
-  release(now = false): void {
+  /** Closes a hold; after the last, V8's policy comes back once the linger has passed. */
+  release(): void {
     this.#holds = Math.max(0, this.#holds - 1)
     if (this.#holds > 0) return
-    if (this.#lingering) clearTimeout(this.#lingering)
-    this.#lingering = null
-    if (now) return this.#restore()
+    this.#stopLingering()
     this.#lingering = setTimeout(() => {
       this.#lingering = null
       this.#restore()
@@ -128,9 +123,13 @@ export class HeapGrowthFlag {
   /** Gives V8's policy back at once when no hold is open (an owner is closing). */
   restoreIfIdle(): void {
     if (this.#holds > 0) return
+    this.#stopLingering()
+    this.#restore()
+  }
+
+  #stopLingering(): void {
     if (this.#lingering) clearTimeout(this.#lingering)
     this.#lingering = null
-    this.#restore()
   }
 
   #restore(): void {
@@ -188,7 +187,7 @@ export class SyncHeapGrowth {
   close(): void {
     if (this.#closed) return
     this.#closed = true
-    for (; this.#open > 0; this.#open--) this.#flag.release(true)
+    for (; this.#open > 0; this.#open--) this.#flag.release()
     this.#flag.restoreIfIdle()
   }
 }
