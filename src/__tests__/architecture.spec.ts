@@ -48,9 +48,8 @@ describe("architecture of src/", () => {
     expect(offenders).toEqual([])
   })
 
-  it("has every source folder in the README's layout table, and no folder there that is gone", () => {
-    const readme = fs.readFileSync(path.resolve(SRC, "..", "README.md"), "utf8")
-    const section = readme.slice(readme.indexOf("## Repository layout"), readme.indexOf("# Reference"))
+  it("has every source folder in the layout table of docs/layout.md, and no folder there that is gone", () => {
+    const section = fs.readFileSync(path.resolve(SRC, "..", "docs", "layout.md"), "utf8")
     const listed = new Set([...section.matchAll(/^\| `src\/([^`]*?)\/?`/gm)].map((m) => m[1]))
     // Folders holding source files; routes under api/ and admin/ are named by their URL and covered by those rows.
     const folders = new Set(
