@@ -1,7 +1,14 @@
 // Small knex helpers shared by the bulk writers: chunked multi-row inserts (PostgreSQL takes at
 // most 65,535 bind parameters a statement) and chunked `IN` lists.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
+
+/** The app's PostgreSQL connection (Medusa's own pool), the one way this plugin reaches it. */
+export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
+  return container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+}
 
 const ROWS_PER_STATEMENT = 1000
 

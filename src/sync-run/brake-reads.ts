@@ -4,7 +4,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { priceKey, type BrakePause, type CurrentPrice } from "../sync/safety-brake"
-import { knexOf, VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
+import { knexOf } from "../bulk-write/sql"
+import { VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
 
 /** The shop's catalog prices now: sizes with a variant and a selling price in the cost table. */
 export async function shopCatalogPrices(container: MedusaContainer): Promise<number> {

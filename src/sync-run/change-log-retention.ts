@@ -1,7 +1,7 @@
 // Change-log rows are kept CHANGE_LOG_RETENTION_DAYS days (the run rows and their counts stay):
 // older rows are deleted when a run ends, so the table holds at most a month of changes.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { CHANGE_LOG_RETENTION_DAYS } from "../api/admin/catalog-sync/runs/change-log-policy"
+import { CHANGE_LOG_RETENTION_DAYS } from "../sync/change-log-policy"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 
 type Service = { deleteCatalogSyncRunChanges(selector: Record<string, unknown>): Promise<void> }

@@ -27,8 +27,8 @@ import { OrderedCursor, pageSlot, type PageSlot } from "./ordered-cursor"
 import { pageWritersFor } from "./page-writers"
 import type { PagePlan } from "../sync/plan-page"
 import { pageImagesFor } from "./page-images"
-import { addOmitted, type Omitted } from "../api/admin/catalog-sync/runs/change-log-policy"
-import { expectedCatalogTotal, type ExpectedTotal } from "../api/admin/catalog-sync/expected-total"
+import { addOmitted, type Omitted } from "../sync/change-log-policy"
+import { expectedCatalogTotal, type ExpectedTotal } from "./expected-total"
 import { productsWritten } from "../workflows/page/write-progress"
 import { pruneChangeLog } from "./change-log-retention"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
@@ -37,7 +37,7 @@ import { brakeMemoryOf, SafetyBrake, type BrakePause } from "../sync/safety-brak
 import { currentPricesOf, shopCatalogPrices, withTitles } from "./brake-reads"
 import { activeCatalogProducts } from "./product-map"
 import { GrowthAnalyzer } from "./analyze-as-it-grows"
-import { knexOf } from "../workflows/page/store-variant-costs-step"
+import { knexOf } from "../bulk-write/sql"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
 const PAGE_PROGRESS_EVERY_MS = 2_500

@@ -7,7 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
 import { BRAKE_PREVIEW_SIZE } from "../pricing/brake"
 import type { BrakePause, SafetyBrake } from "../sync/safety-brake"
-import { knexOf } from "../workflows/page/store-variant-costs-step"
+import { knexOf } from "../bulk-write/sql"
 import { removeMappedProducts, type RemovalMode } from "../workflows/remove-catalog-products"
 
 const MAP_TABLE = "catalog_product_map"

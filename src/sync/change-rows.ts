@@ -3,7 +3,7 @@
 // Prices are exact decimal text; a product's "selling price" is its lowest selling price over
 // its sizes (what a storefront shows as "from"), the same rule before and after the write.
 import Decimal from "decimal.js"
-import type { ChangeKind } from "../api/admin/catalog-sync/runs/change-log-policy"
+import type { ChangeKind } from "./change-log-policy"
 import type { ChangedParts } from "./fingerprint"
 
 /** A product written without any price is a draft (map-card); the row says why, in plain words. */

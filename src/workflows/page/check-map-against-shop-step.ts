@@ -4,7 +4,7 @@
 // by an older version that kept deleted ids in the map), the product is written as an update
 // instead, which re-reads the shop's live variants and repairs the map.
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { knexOf } from "./store-variant-costs-step"
+import { knexOf } from "../../bulk-write/sql"
 import type { PlannedRecord, PlanRecords } from "./page-types"
 import { peek, seal, type Sealed } from "./sealed"
 import { ALL_PARTS } from "../../sync/fingerprint"

@@ -1,6 +1,6 @@
 // The page's change log (catalog_sync_run_change): one row per product the page created,
 // updated (with what changed), removed, drafted or rejected, stored through the size policy
-// (src/api/admin/catalog-sync/runs/change-log-policy.ts). Two steps:
+// (src/sync/change-log-policy.ts). Two steps:
 //
 //   readShopBefore  before the writes: the selling price, title and images Medusa holds for the
 //                   products the page will reprice, rewrite or remove (only those), so a row can
@@ -13,14 +13,14 @@ import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { readEnvironment } from "../../config/environment"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
-import { rowCap, selectRowsToStore, type Omitted } from "../../api/admin/catalog-sync/runs/change-log-policy"
+import { rowCap, selectRowsToStore, type Omitted } from "../../sync/change-log-policy"
 import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { peek, sealShared, type Sealed } from "./sealed"
 import { insertChangeRows } from "./change-log-rows"
-import { knexOf } from "./store-variant-costs-step"
+import { knexOf } from "../../bulk-write/sql"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"
 export const recordChangesStepId = "catalog-sync-record-changes"

@@ -3,7 +3,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { resolveVariantSkus, shopVariantSkus, type SkuSubject } from "../resolve-variant-skus"
 import { sealShared, unseal, type Sealed } from "./sealed"
-import { knexOf } from "./store-variant-costs-step"
+import { knexOf } from "../../bulk-write/sql"
 
 export const resolveVariantSkusStepId = "catalog-sync-resolve-variant-skus"
 

@@ -7,10 +7,9 @@
 // by id and new ones inserted; sizes a product no longer has and removed products lose theirs.
 // Compensation puts back the rows as they were, so a page that rolls back leaves no row
 // pointing at a variant it made.
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { Knex } from "knex"
+import { knexOf } from "../../bulk-write/sql"
 import { transactionWithoutFlushWait } from "../../bulk-write/sql"
 import { newId } from "../../bulk-write/ids"
 import type { PriceCalculation } from "../../catalog-client/pricing"
@@ -108,10 +107,6 @@ export function plannedCosts(plan: PagePlan, pricing: CostPricing | null | undef
     products: [...plan.create.map(of("write")), ...plan.update.map(of("write")), ...plan.stockOnly.map(of("kept")), ...plan.unchanged.map(of("kept"))],
     removedIds: plan.remove.map((r) => r.catalog_id),
   }
-}
-
-export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
-  return container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
 }
 
 const ROWS_PER_STATEMENT = 500

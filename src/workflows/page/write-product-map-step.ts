@@ -6,7 +6,7 @@ import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { peek, type Sealed } from "./sealed"
 import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
 import { transactionWithoutFlushWait } from "../../bulk-write/sql"
-import { knexOf } from "./store-variant-costs-step"
+import { knexOf } from "../../bulk-write/sql"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
 

@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * One product a run changed: created, updated (with what changed), removed, drafted or
  * rejected. Kept compact: flags rather than diffs, prices as exact decimal text, and a
- * capped number of rows per run (src/api/admin/catalog-sync/runs/change-log-policy.ts);
+ * capped number of rows per run (src/sync/change-log-policy.ts);
  * the run's own counts stay the totals.
  */
 const CatalogSyncRunChange = model

@@ -1,4 +1,4 @@
-import { addOmitted, MAX_ROWS_FULL_PASS, rowCap, selectRowsToStore, type ChangeRow } from "../runs/change-log-policy"
+import { addOmitted, MAX_ROWS_FULL_PASS, rowCap, selectRowsToStore, type ChangeRow } from "../../../../sync/change-log-policy"
 import { changesQuerySchema, likePattern } from "../runs/[id]/changes/route"
 
 const rows = (n: number, row: ChangeRow): ChangeRow[] => Array.from({ length: n }, () => ({ ...row }))

@@ -4,7 +4,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { CATALOG_SYNC_MODULE } from "../../../../modules/catalog_sync/module-name"
 import { serializeRun } from "../helpers"
-import { expectedCatalogTotal } from "../expected-total"
+import { expectedCatalogTotal } from "../../../../sync-run/expected-total"
 
 type RunRecord = NonNullable<Parameters<typeof serializeRun>[0]>
 type Service = { listCatalogSyncRuns(filter: unknown, config: unknown): Promise<RunRecord[]> }

@@ -3,7 +3,7 @@
 // the shop already knows: the last complete full pass's product count, else the number of
 // products the shop holds from the catalog. A first sync has neither: the total is unknown.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { CATALOG_SYNC_MODULE } from "../../../modules/catalog_sync/module-name"
+import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 
 export type ExpectedTotal = { total: number | null; source: "last_full_pass" | "product_map" | null }
 
