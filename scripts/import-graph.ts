@@ -2,8 +2,9 @@
 // which file imports which, and the cycles in it. Used by the architecture tests
 // (src/__tests__/architecture.spec.ts) to keep every dependency pointing one way.
 //
-// Only imports that exist at run time count: `import type`, `export type` and imports whose
-// names are all `type` are erased by the compiler and cannot close a cycle when modules load.
+// Run-time imports and type-only ones (`import type`, `export type`, imports whose names are all
+// `type`) are kept apart: a type-only import is erased by the compiler, but a cycle through one
+// still ties the two files' designs together, so the architecture test forbids both kinds.
 import fs from "node:fs"
 import path from "node:path"
 import ts from "typescript"
@@ -14,6 +15,8 @@ export type ImportEdge = { specifier: string; resolved: string | null; line: num
 export type SourceFacts = {
   /** Run-time imports (static, `export … from`, dynamic `import()`). */
   imports: ImportEdge[]
+  /** Type-only imports and exports (erased at build time). */
+  typeImports: ImportEdge[]
   /** Lines of calls to `require(…)`. */
   requireCalls: number[]
   /** Lines that mention `process.env`. */
@@ -68,14 +71,18 @@ function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
 /** What one file imports at run time, where it calls require() and where it reads process.env. */
 export function readSourceFacts(file: string, text = fs.readFileSync(file, "utf8")): SourceFacts {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
-  const facts: SourceFacts = { imports: [], requireCalls: [], processEnv: [] }
+  const facts: SourceFacts = { imports: [], typeImports: [], requireCalls: [], processEnv: [] }
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1
-  const addImport = (specifier: string, node: ts.Node) => facts.imports.push({ specifier, resolved: resolveSpecifier(file, specifier), line: lineOf(node) })
+  const edge = (specifier: string, node: ts.Node): ImportEdge => ({ specifier, resolved: resolveSpecifier(file, specifier), line: lineOf(node) })
+  const addImport = (specifier: string, node: ts.Node) => facts.imports.push(edge(specifier, node))
+  const addTypeImport = (specifier: string, node: ts.Node) => facts.typeImports.push(edge(specifier, node))
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!isTypeOnlyImport(node)) addImport(node.moduleSpecifier.text, node)
+      if (isTypeOnlyImport(node)) addTypeImport(node.moduleSpecifier.text, node)
+      else addImport(node.moduleSpecifier.text, node)
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!isTypeOnlyExport(node)) addImport(node.moduleSpecifier.text, node)
+      if (isTypeOnlyExport(node)) addTypeImport(node.moduleSpecifier.text, node)
+      else addImport(node.moduleSpecifier.text, node)
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expr = node.moduleReference.expression
       if (!node.isTypeOnly && ts.isStringLiteral(expr)) addImport(expr.text, node)
@@ -99,11 +106,17 @@ export function readSourceFacts(file: string, text = fs.readFileSync(file, "utf8
 /** file → the files it imports at run time (inside the tree only). */
 export type ImportGraph = Map<string, Set<string>>
 
-export function buildImportGraph(files: string[], facts: (file: string) => SourceFacts = readSourceFacts): ImportGraph {
+/** The graph of run-time imports, or with `{ types: true }` of every import, type-only ones too. */
+export function buildImportGraph(
+  files: string[],
+  facts: (file: string) => SourceFacts = readSourceFacts,
+  { types = false }: { types?: boolean } = {}
+): ImportGraph {
   const inTree = new Set(files)
   const graph: ImportGraph = new Map()
   for (const file of files) {
-    graph.set(file, new Set(facts(file).imports.map((i) => i.resolved).filter((r): r is string => !!r && inTree.has(r))))
+    const edges = types ? [...facts(file).imports, ...facts(file).typeImports] : facts(file).imports
+    graph.set(file, new Set(edges.map((i) => i.resolved).filter((r): r is string => !!r && inTree.has(r))))
   }
   return graph
 }

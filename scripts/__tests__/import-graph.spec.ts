@@ -1,5 +1,5 @@
-// The import-graph reader the architecture tests rely on: it must find a real cycle, ignore
-// type-only imports (erased at compile time), and see require() and process.env.
+// The import-graph reader the architecture tests rely on: it must find a real cycle, tell type-only
+// imports (erased at compile time) apart and still find their cycles, and see require() and process.env.
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -47,6 +47,16 @@ describe("import graph", () => {
       "a-value.ts": `export const a = 1`,
     })
     expect(findCycles(buildImportGraph(sourceFiles(root)))).toEqual([])
+  })
+
+  it("finds the same files' type-only cycle when asked for type imports too", () => {
+    const root = tree({
+      "a.ts": `import type { B } from "./b"\nimport { type C } from "./c"\nimport ts from "typescript"\nexport type A = B | C`,
+      "b.ts": `import { a } from "./a-value"\nexport type B = string\nexport type { A } from "./a"`,
+      "c.ts": `export type C = number`,
+      "a-value.ts": `export const a = 1`,
+    })
+    expect(findCycles(buildImportGraph(sourceFiles(root), readSourceFacts, { types: true })).map((c) => names(root, c))).toEqual([["a.ts", "b.ts", "a.ts"]])
   })
 
   it("reports require() calls and process.env reads with their lines", () => {

@@ -24,6 +24,11 @@ describe("architecture of src/", () => {
     expect(cycles).toEqual([])
   })
 
+  it("has no import cycle through type-only imports either", () => {
+    const cycles = findCycles(buildImportGraph(files, factsOf, { types: true })).map((cycle) => cycle.map(rel).join(" → "))
+    expect(cycles).toEqual([])
+  })
+
   it("calls require() nowhere (static imports only)", () => {
     const offenders = files.flatMap((f) => factsOf(f).requireCalls.map((line) => `${rel(f)}:${line}`))
     expect(offenders).toEqual([])

@@ -1,9 +1,8 @@
 // Who writes a run's pages: this process, one page after another (the default), or, when the
 // runtime keeps several pages in flight (CATALOG_SYNC_PAGES_IN_FLIGHT > 1) and a page writer is
-// connected, the page writers of every instance through the page-writes queue.
+// connected, the page writers of every instance through the page-writes queue. The runtime hands
+// the run its page-writes queue (RunSyncInput.pageWrites): the run never looks the runtime up.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { CatalogSyncRuntimeService } from "../modules/catalog_sync_runtime"
-import { CATALOG_SYNC_RUNTIME_MODULE } from "../modules/catalog_sync_runtime/module-name"
 import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import { forgetHandOver, sealedText } from "../workflows/page/sealed"
 import { localPageWriter } from "./write-page"
@@ -15,11 +14,24 @@ export type PageWriters = {
   write(input: SyncCatalogPageInput, page: number): Promise<SyncCatalogPageResult>
 }
 
-export async function pageWritersFor(container: MedusaContainer, runId: string, logger: Pick<Logger, "info" | "warn">): Promise<PageWriters> {
+/** The page-writes queue as a run uses it (src/queue/page-writes-queue.ts). */
+export type PageWritesQueueLike = {
+  othersSettled(runId: string, timeoutMs: number): Promise<boolean>
+  writers(): Promise<number>
+  write(job: { runId: string; page: number; input: SyncCatalogPageInput }): Promise<SyncCatalogPageResult>
+}
+
+/** What the runtime hands a run when pages may be written on several instances. */
+export type PageWrites = { queue: PageWritesQueueLike; inFlight: number; settleTimeoutMs: number }
+
+export async function pageWritersFor(
+  container: MedusaContainer,
+  runId: string,
+  logger: Pick<Logger, "info" | "warn">,
+  pages: PageWrites | null
+): Promise<PageWriters> {
   const local = localPageWriter(container)
   const here: PageWriters = { inFlight: 1, write: (input) => local(input) }
-  const runtime = container.resolve<CatalogSyncRuntimeService | undefined>(CATALOG_SYNC_RUNTIME_MODULE, { allowUnregistered: true })
-  const pages = runtime?.pageWrites?.() ?? null
   if (!pages) return here
   // Pages of a run whose reader died may still be written: this run replays them, so it waits.
   if (!(await pages.queue.othersSettled(runId, pages.settleTimeoutMs).catch(() => false))) {

@@ -24,7 +24,7 @@ import { applyFilterChange } from "./filter-change"
 import { filterPageItems } from "./filter-pages"
 import { finishPage, preparePage, writePage, type PageContext, type PageOutcome } from "./write-page"
 import { OrderedCursor, pageSlot, type PageSlot } from "./ordered-cursor"
-import { pageWritersFor } from "./page-writers"
+import { pageWritersFor, type PageWrites } from "./page-writers"
 import type { PagePlan } from "../sync/plan-page"
 import { pageImagesFor } from "./page-images"
 import { addOmitted, type Omitted } from "../sync/change-log-policy"
@@ -60,6 +60,8 @@ export interface RunSyncInput {
   fence: RunFence
   /** Set when this run continues an interrupted or failed run (trigger "retry"). */
   resume?: ResumeOf | null
+  /** The runtime's page-writes queue when pages may be written on several instances; else this process writes them. */
+  pageWrites?: PageWrites | null
 }
 
 export interface RunSyncResult {
@@ -261,7 +263,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     // written by the run's page writers (page-writers.ts): in this process one after another, or
     // several at once on every instance. They are taken back below in page order: a page's
     // cursor is stored only once it and every earlier page committed (ordered-cursor.ts).
-    const writers = await pageWritersFor(container, runId, logger)
+    const writers = await pageWritersFor(container, runId, logger, input.pageWrites ?? null)
     const order = new OrderedCursor(writers.inFlight)
     type PageInFlight = { seq: number; page: ChangesPage; fetchWaitMs: number; writeStarted: number; planned: PagePlan | null; outcome?: PageOutcome }
     const open = new Map<number, PageInFlight>()

@@ -41,6 +41,7 @@ import {
   writtenProducts,
 } from "./page/page-types"
 import { pageResultStep } from "./page/page-result-step"
+import type { SyncCatalogPageResult } from "./page/page-result"
 import { removeMappedProductsStep } from "./page/remove-mapped-products-step"
 import { peek, seal, sealShared, takeHandedOver, unseal, type Sealed } from "./page/sealed"
 import { ALL_PARTS } from "../sync/fingerprint"
@@ -78,19 +79,7 @@ export interface SyncCatalogPageInput {
   pricing?: CostPricing | null
 }
 
-export interface SyncCatalogPageResult {
-  /**
-   * Catalog ids of the plan as written: the map check may move a product to create or update,
-   * and products that could not be written left it (they are rejected).
-   */
-  written: { create: string[]; update: string[]; stockOnly: string[] }
-  /** The page's plan rejections and the products whose write failed alone. */
-  rejected: RejectedItem[]
-  /** Brand and model records the page made, for the run's later pages. */
-  newReferences: NewReferences
-  /** Change-log rows the page stored, and the changes the run's cap left without a row. */
-  changeLog: RecordedChanges
-}
+export type { SyncCatalogPageResult } from "./page/page-result"
 
 // How data moves through this workflow: Medusa's engine copies workflow data on every read by a
 // step or transform (page/sealed.ts), so large data (the plan, its records, the write inputs, the

@@ -152,7 +152,8 @@ export default class CatalogSyncRuntimeService {
       queue,
       container: this.appContainer_(),
       service: () => this.dataService_(),
-      runSync: runSync as RunSyncFn,
+      // The run gets this instance's page-writes queue from here; it never looks the runtime up.
+      runSync: ((container, input) => runSync(container, { ...input, pageWrites: this.pageWrites() })) as RunSyncFn,
       clients: this.clients,
       logger: this.logger_,
       retryBackoffMs: this.config_.retryBackoffMs,
