@@ -196,3 +196,64 @@ function cyclePath(graph: ImportGraph, members: Set<string>): string[] {
   }
   return [first, first]
 }
+
+/** One row of the layer table in docs/layout.md: a layer, its folders, the layers it may import. */
+export type Layer = { name: string; folders: string[]; mayImport: string[] }
+
+/**
+ * The layer table of a markdown text: rows `| <name> | \`folder\`, … | <layer>, … or "nothing" |`
+ * under a header row whose first cell is "Layer".
+ */
+export function parseLayerTable(markdown: string): Layer[] {
+  const lines = markdown.split("\n")
+  const start = lines.findIndex((l) => /^\|\s*Layer\s*\|/.test(l))
+  if (start < 0) return []
+  const layers: Layer[] = []
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break
+    const [name, folders, mayImport] = line.split("|").slice(1, 4).map((c) => c.trim())
+    layers.push({
+      name,
+      folders: [...folders.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$/, "")),
+      mayImport: mayImport === "nothing" ? [] : mayImport.split(",").map((s) => s.trim()).filter(Boolean),
+    })
+  }
+  return layers
+}
+
+/** The folder a file belongs to in the layer table: its first folder under root (two under `modules/`). */
+export function layerFolderOf(root: string, file: string): string {
+  const parts = path.relative(root, file).split(path.sep)
+  if (parts.length === 1) return "."
+  return parts[0] === "modules" ? parts.slice(0, 2).join("/") : parts[0]
+}
+
+/**
+ * Every import (type-only ones too) from a folder to another whose layer is neither its own nor
+ * one it may import, and every folder the table does not name.
+ */
+export function layerViolations(root: string, files: string[], facts: (file: string) => SourceFacts, layers: Layer[]): string[] {
+  const layerOf = new Map<string, Layer>()
+  for (const layer of layers) for (const folder of layer.folders) layerOf.set(folder, layer)
+  const out = new Set<string>()
+  for (const file of files) {
+    const from = layerFolderOf(root, file)
+    const own = layerOf.get(from)
+    if (!own) {
+      out.add(`${from}: in no layer of the table`)
+      continue
+    }
+    for (const edge of [...facts(file).imports, ...facts(file).typeImports]) {
+      if (!edge.resolved || !edge.resolved.startsWith(root + path.sep)) continue
+      const to = layerOf.get(layerFolderOf(root, edge.resolved))
+      if (!to || to === own || own.mayImport.includes(to.name)) continue
+      out.add(`${path.relative(root, file)}:${edge.line} (${own.name}) imports ${edge.specifier} (${to.name})`)
+    }
+  }
+  return [...out].sort()
+}
+
+/** Whether a file's text reaches PostgreSQL itself (knex, Medusa's connection, raw SQL). */
+export function usesSql(text: string): boolean {
+  return /from "knex"|knexOf\(|PG_CONNECTION|\.raw\(/.test(text)
+}

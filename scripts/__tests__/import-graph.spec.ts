@@ -3,7 +3,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { buildImportGraph, findCycles, readSourceFacts, sourceFiles } from "../import-graph"
+import { buildImportGraph, findCycles, layerViolations, parseLayerTable, readSourceFacts, sourceFiles, usesSql } from "../import-graph"
 
 function tree(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mcs-import-graph-"))
@@ -64,5 +64,41 @@ describe("import graph", () => {
     const facts = readSourceFacts(path.join(root, "e.ts"))
     expect(facts.requireCalls).toEqual([2])
     expect(facts.processEnv).toEqual([3])
+  })
+
+  it("finds an import against the layer table, a type-only one too, and a folder in no layer", () => {
+    const table = [
+      "| Layer | Folders of `src/` | May import |",
+      "|---|---|---|",
+      "| core | `sync` | nothing |",
+      "| run | `sync-run` | core |",
+      "| queue | `queue`, `modules/runtime` | run, core |",
+    ].join("\n")
+    const layers = parseLayerTable(`# Layout\n\n${table}\n\nmore text`)
+    expect(layers).toEqual([
+      { name: "core", folders: ["sync"], mayImport: [] },
+      { name: "run", folders: ["sync-run"], mayImport: ["core"] },
+      { name: "queue", folders: ["queue", "modules/runtime"], mayImport: ["run", "core"] },
+    ])
+    const root = tree({
+      "sync/a.ts": `export const a = 1`,
+      "sync/b.ts": `import { a } from "./a"\nexport const b = a`,
+      "sync-run/run.ts": `import { a } from "../sync/a"\nimport type { Q } from "../queue/q"\nexport const r = a`,
+      "queue/q.ts": `import { r } from "../sync-run/run"\nexport type Q = typeof r`,
+      "modules/runtime/s.ts": `import { q } from "../../queue/q"`,
+      "stray/x.ts": `export const x = 1`,
+    })
+    expect(layerViolations(root, sourceFiles(root), readSourceFacts, layers)).toEqual([
+      "stray: in no layer of the table",
+      "sync-run/run.ts:2 (run) imports ../queue/q (queue)",
+    ])
+  })
+
+  it("tells a file that runs SQL", () => {
+    expect(usesSql(`import type { Knex } from "knex"`)).toBe(true)
+    expect(usesSql(`const db = knexOf(container)`)).toBe(true)
+    expect(usesSql(`container.resolve(ContainerRegistrationKeys.PG_CONNECTION)`)).toBe(true)
+    expect(usesSql(`await trx.raw("select 1")`)).toBe(true)
+    expect(usesSql(`const rows = await service.listCatalogProductMaps({})`)).toBe(false)
   })
 })

@@ -3,7 +3,7 @@
 // environment read in one file. A failure lists every offending file and line.
 import fs from "node:fs"
 import path from "node:path"
-import { buildImportGraph, findCycles, readSourceFacts, sourceFiles, type SourceFacts } from "../../scripts/import-graph"
+import { buildImportGraph, findCycles, layerViolations, parseLayerTable, readSourceFacts, sourceFiles, usesSql, type SourceFacts } from "../../scripts/import-graph"
 
 const SRC = path.resolve(__dirname, "..")
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join("/")
@@ -27,6 +27,48 @@ describe("architecture of src/", () => {
   it("has no import cycle through type-only imports either", () => {
     const cycles = findCycles(buildImportGraph(files, factsOf, { types: true })).map((cycle) => cycle.map(rel).join(" → "))
     expect(cycles).toEqual([])
+  })
+
+  it("imports only along the layer table of docs/layout.md (type-only imports too)", () => {
+    const layers = parseLayerTable(fs.readFileSync(path.resolve(SRC, "..", "docs", "layout.md"), "utf8"))
+    expect(layers.map((l) => l.name)).toEqual(expect.arrayContaining(["config", "core", "sql", "run", "queue", "runtime", "http"]))
+    expect(layerViolations(SRC, files, factsOf, layers)).toEqual([])
+  })
+
+  it("runs SQL in bulk-write/ only, apart from the files still listed here (a list that may only shrink)", () => {
+    const stillOutside = [
+      "api/admin/catalog-sync/pricing/stored-prices.ts",
+      "modules/catalog_sync_runtime/service.ts",
+      "queue/page-writes-worker.ts",
+      "queue/run-liveness.ts",
+      "sync-run/analyze-as-it-grows.ts",
+      "sync-run/brake-reads.ts",
+      "sync-run/reprice-fingerprints.ts",
+      "sync-run/reprice-run.ts",
+      "sync-run/run-sync.ts",
+      "sync-run/sweep.ts",
+      "sync-run/write-page.ts",
+      "workflows/extras/brand-links.ts",
+      "workflows/extras/write-translations.ts",
+      "workflows/option-translations.ts",
+      "workflows/page/change-log-rows.ts",
+      "workflows/page/check-map-against-shop-step.ts",
+      "workflows/page/product-map-rows.ts",
+      "workflows/page/record-changes-step.ts",
+      "workflows/page/resolve-variant-skus-step.ts",
+      "workflows/page/store-variant-costs-step.ts",
+      "workflows/page/write-fields-in-bulk.ts",
+      "workflows/page/write-in-chunks.ts",
+      "workflows/page/write-prices-in-bulk.ts",
+      "workflows/page/write-product-map-step.ts",
+      "workflows/page/write-sizes-in-bulk.ts",
+      "workflows/remove-catalog-products.ts",
+      "workflows/resolve-variant-skus.ts",
+    ]
+    const withSql = files.map(rel).filter((f) => !f.startsWith("bulk-write/") && usesSql(fs.readFileSync(path.join(SRC, f), "utf8")))
+    expect(withSql.filter((f) => !stillOutside.includes(f))).toEqual([])
+    // A file moved behind bulk-write/ leaves the list.
+    expect(stillOutside.filter((f) => !withSql.includes(f))).toEqual([])
   })
 
   it("calls require() nowhere (static imports only)", () => {

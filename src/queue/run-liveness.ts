@@ -13,6 +13,7 @@
 // preceded by the same check there: a run whose connection (and so its lock) is gone, or whose
 // token was replaced, stores nothing and writes no further page.
 import type { Client as PgClient } from "pg"
+import { LostRunLockError, type RunFence } from "../sync-run/run-fence"
 
 /** The advisory lock's key pair (two int4: a namespace, "MCS1", and the run lock). */
 export const RUN_LOCK_KEY: readonly [number, number] = [0x4d435331, 1]
@@ -39,21 +40,8 @@ const STATE_COLUMNS = new Set([
 const JSON_COLUMNS = new Set(["cursor_pricing", "brake_memory", "applied_filter"])
 
 /** Thrown when a run finds it no longer holds the run lock: it must stop without writing. */
-export class LostRunLockError extends Error {
-  readonly code = "lost_run_lock"
-  constructor(runId: string, why: string) {
-    super(`catalog sync run ${runId} no longer holds the run lock (${why}); it stops without writing`)
-    this.name = "LostRunLockError"
-  }
-}
-
-/** What runSync needs from a held run lock. */
-export interface RunFence {
-  /** Resolves while this run still holds the lock; throws LostRunLockError otherwise. */
-  check(): Promise<void>
-  /** Updates the state row only while this run holds the lock; throws LostRunLockError otherwise. */
-  updateState(stateId: string, patch: Record<string, unknown>): Promise<void>
-}
+// The fence's contract belongs to the run (src/sync-run/run-fence.ts); the lock here implements it.
+export { LostRunLockError, type RunFence }
 
 /** A held run lock. */
 export interface RunLease extends RunFence {
