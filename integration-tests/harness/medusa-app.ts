@@ -83,8 +83,10 @@ export async function startMedusaApp(opts: {
     child.kill("SIGKILL")
     throw e
   }
-  const token = await login(url)
+  // A worker-mode instance serves no API routes (only /health): nothing to log in to.
+  const token = opts.workerMode === "worker" ? null : await login(url)
   const admin: AdminFetch = async (p, init = {}) => {
+    if (token === null) throw new Error(`${opts.label ?? "app"} runs in worker mode: it serves no admin routes`)
     const res = await fetch(url + p, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       headers: {

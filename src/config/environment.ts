@@ -22,7 +22,10 @@ export interface PluginEnvironment {
   CATALOG_SYNC_PAGES_IN_FLIGHT?: string
   /** "1": log the time of each write step. */
   CATALOG_SYNC_PROFILE?: string
-  /** Test-only: schedule every N ms instead of the poll interval; retry backoff; client retries. */
+  /**
+   * Test-only: schedule every N ms instead of the poll interval (ignored when NODE_ENV is
+   * "production"); retry backoff; client retries.
+   */
   CATALOG_SYNC_SCHEDULE_EVERY_MS?: string
   CATALOG_SYNC_RETRY_BACKOFF_MS?: string
   CATALOG_SYNC_JOB_LOCK_MS?: string
@@ -40,6 +43,8 @@ export interface PluginEnvironment {
   CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
   /** Node's own: the process's options (its --max-semi-space-size sizes the heap V8 may grow into). */
   NODE_OPTIONS?: string
+  /** Node's convention: "production" turns the test-only schedule hook off. */
+  NODE_ENV?: string
   /** Medusa's own: the worker mode and Redis URL when medusa-config does not set them. */
   MEDUSA_WORKER_MODE?: string
   REDIS_URL?: string
@@ -67,6 +72,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
   "CATALOG_SYNC_HEAP_GROWTH_PERCENT",
   "NODE_OPTIONS",
+  "NODE_ENV",
   "MEDUSA_WORKER_MODE",
   "REDIS_URL",
 ]

@@ -7,6 +7,14 @@ import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/s
 
 export const PAGE_WRITES_QUEUE_NAME = "catalog-sync-page-writes"
 
+/** How BullMQ marks a named worker's connection: "<prefix>:<queue>:w:<name>". */
+const WRITER_NAME_MARK = ":w:"
+/**
+ * How long a page writer must be missing from Redis before its page is taken for lost: longer
+ * than a reconnect (the connection's name comes back with it), short beside a resume.
+ */
+export const WRITER_GONE_GRACE_MS = 3_000
+
 export type PageWriteJob = {
   /** The run that planned the page: its fence token (the writer writes only while it holds the run lock). */
   runId: string
@@ -39,17 +47,41 @@ export class PageWritesQueue {
   /**
    * Waits while a page of another run is being written (its reader died after dispatching it;
    * its writer had passed the fence): a run that replays those pages must not write them at the
-   * same time. A writer that died meanwhile has its job failed by BullMQ's stall check, so this
-   * ends; it gives up after `timeoutMs` and says so.
+   * same time. A page whose writer's process is gone (its named connection left Redis, for
+   * WRITER_GONE_GRACE_MS) is not waited for: it can never commit, and BullMQ would count it
+   * active until its job lock lapsed and a stall check failed it (up to 1.5 job locks, a minute
+   * and a half by default), which held every resume after a worker's crash that long. Gives up
+   * after `timeoutMs` and says so.
    */
   async othersSettled(runId: string, timeoutMs: number, pollMs = 500): Promise<boolean> {
     const until = Date.now() + timeoutMs
+    const goneSince = new Map<string, number>()
     for (;;) {
-      const active = await this.queue.getActive()
-      if (!active.some((job) => job?.data?.runId && job.data.runId !== runId)) return true
-      if (Date.now() >= until) return false
+      const others = (await this.queue.getActive()).filter((job) => job?.data?.runId && job.data.runId !== runId)
+      if (!others.length) return true
+      const live = others.some((job) => job.processedBy) ? await this.liveWriterNames() : new Set<string>()
+      const now = Date.now()
+      const waitedFor = others.filter((job) => {
+        if (!job.processedBy || live.has(job.processedBy)) return true
+        const since = goneSince.get(job.id!) ?? now
+        goneSince.set(job.id!, since)
+        return now - since < WRITER_GONE_GRACE_MS
+      })
+      if (!waitedFor.length) return true
+      if (now >= until) return false
       await new Promise((r) => setTimeout(r, pollMs))
     }
+  }
+
+  /** The names of the page writers whose process is connected to Redis now (page-writes-worker.ts names each). */
+  async liveWriterNames(): Promise<Set<string>> {
+    const names = new Set<string>()
+    for (const client of await this.queue.getWorkers()) {
+      const name = typeof client.name === "string" ? client.name : ""
+      const at = name.lastIndexOf(WRITER_NAME_MARK)
+      if (at >= 0) names.add(name.slice(at + WRITER_NAME_MARK.length))
+    }
+    return names
   }
 
   /**

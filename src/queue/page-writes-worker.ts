@@ -3,6 +3,8 @@
 // must still hold the run lock: a run that lost it writes nothing) and checks the plan again
 // against the map rows as they are now (a card overtaken meanwhile is not applied). A job whose
 // writer died stalls and is failed, never written twice at once.
+import { randomUUID } from "node:crypto"
+import { hostname } from "node:os"
 import { UnrecoverableError, Worker } from "bullmq"
 import type Redis from "ioredis"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
@@ -61,6 +63,9 @@ export class PageWritesWorker {
         }
       },
       {
+        // Recorded on each job it takes (job.processedBy) and on its Redis connection: a page
+        // whose writer's connection is gone is known lost (PageWritesQueue.othersSettled).
+        name: pageWriterName(),
         connection: input.connection,
         prefix: input.prefix,
         concurrency: input.concurrency,
@@ -79,4 +84,9 @@ export class PageWritesWorker {
     await this.worker.waitUntilReady().catch(() => undefined)
     await this.worker.close()
   }
+}
+
+/** This process's page writer, unique across instances and restarts (no ":": BullMQ's name mark). */
+export function pageWriterName(): string {
+  return `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`.replace(/:/g, "-")
 }

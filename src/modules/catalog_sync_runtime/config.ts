@@ -25,7 +25,7 @@ export type RuntimeConfig = {
   pageWriters: number
   /** Pages a run keeps in flight; 1: written in the run's own process, one after another. */
   pagesInFlight: number
-  /** Test hook: the scheduler fires every N ms instead of the settings' interval. */
+  /** Test hook: the scheduler fires every N ms instead of the settings' interval (never in production). */
   scheduleEveryMs: number | null
   /**
    * V8's heap growth while this process syncs: percent null leaves V8's policy alone (option or
@@ -76,6 +76,13 @@ export function resolveRuntimeConfig(input: {
     v8LargestGrowthFactor(input.heapSizeLimit, semiSpaceMbOf(processOptions))
   )
   if (heapGrowth.problem) problems.push(heapGrowth.problem)
+  // A test hook a production deployment must not reach by accident: a leftover variable would
+  // poll the catalog every few seconds, on the shop's quota.
+  let scheduleEveryMs = values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null
+  if (scheduleEveryMs !== null && env.NODE_ENV === "production") {
+    problems.push("environment CATALOG_SYNC_SCHEDULE_EVERY_MS is a test hook, ignored when NODE_ENV is production; the schedule follows the poll interval of the settings")
+    scheduleEveryMs = null
+  }
   return {
     options,
     env,
@@ -86,7 +93,7 @@ export function resolveRuntimeConfig(input: {
     jobLockMs: values.CATALOG_SYNC_JOB_LOCK_MS ?? DEFAULT_JOB_LOCK_MS,
     pageWriters: values.CATALOG_SYNC_PAGE_WRITERS ?? 0,
     pagesInFlight: values.CATALOG_SYNC_PAGES_IN_FLIGHT ?? 1,
-    scheduleEveryMs: values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null,
+    scheduleEveryMs,
     heapGrowth: heapGrowth.config,
     problems,
   }

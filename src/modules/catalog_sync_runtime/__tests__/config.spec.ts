@@ -29,6 +29,13 @@ describe("resolveRuntimeConfig", () => {
     expect(set).toMatchObject({ redisPrefix: "shop-a", retryBackoffMs: 1500, scheduleEveryMs: 3000 })
   })
 
+  it("ignores the test-only schedule interval when NODE_ENV is production, and says so", () => {
+    const production = resolveRuntimeConfig({ env: env({ CATALOG_SYNC_SCHEDULE_EVERY_MS: "3000", NODE_ENV: "production" }) })
+    expect(production.scheduleEveryMs).toBeNull()
+    expect(production.problems).toEqual([expect.stringContaining("CATALOG_SYNC_SCHEDULE_EVERY_MS is a test hook")])
+    expect(resolveRuntimeConfig({ env: env({ CATALOG_SYNC_SCHEDULE_EVERY_MS: "3000", NODE_ENV: "development" }) }).scheduleEveryMs).toBe(3000)
+  })
+
   it("ignores a value that does not parse (the default applies) and names it, never the secret's value", () => {
     const config = resolveRuntimeConfig({
       env: env({ CATALOG_SYNC_RETRY_BACKOFF_MS: "soon", CATALOG_SYNC_SCHEDULE_EVERY_MS: "-5", MEDUSA_WORKER_MODE: "both" }),
