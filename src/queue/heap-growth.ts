@@ -1,13 +1,14 @@
-// Holds V8's old-generation growth to a set factor while this process syncs, and gives V8 its
-// own policy back afterwards.
+// Opt-in (syncHeapGrowthPercent, default 0): holds V8's old-generation growth to a set factor
+// while this process syncs, and gives V8 its own policy back afterwards.
 //
 // Under Node's defaults V8 lets the old generation grow to up to four times the heap the last
 // full collection left before it runs the next one, and it picks four whenever the program
 // promotes objects quickly, which a sync's page work does. The app's live heap stays about the
-// same at any catalog size (about 220 MB in the memory bench), but a long sync reaches that
-// fourfold limit again and again while a short one ends below it: 1,128 MB peak RSS at 50,000
-// products against 768 MB at 5,000. With the factor held to 2 both peak near 670 MB, and the
-// sync runs at about the same speed (`npm run bench -- memory`; app CPU 2 to 10 % higher).
+// same at any catalog size, but a long sync reaches that fourfold limit again and again while a
+// short one ends below it, so peak RSS grows with the catalog although nothing is kept per
+// product. Held to 2×, peak RSS stays about the same at any size (measured figures:
+// docs/node-and-memory.md). A plugin does not retune the GC of the shop's whole process unless
+// the shop's owner asks, hence off by default.
 //
 // V8 reads --heap-growing-percent each time it sets the next limit, and the flag replaces the
 // factor V8 would have chosen (also its lower ones: near the heap limit, or when the program
@@ -16,7 +17,7 @@
 // the whole process's, so it is held only while a run or a page write is in progress here, plus
 // a short linger so the gaps between a run's pages do not flip it; never when whoever started
 // the process chose a growth policy on its command line, and never where V8's own largest factor
-// is no more than the one asked for (for 100: a heap under 2 GB).
+// is no more than the one asked for (for 100: an old generation under 2 GB).
 import { getHeapStatistics, setFlagsFromString } from "node:v8"
 
 /**
