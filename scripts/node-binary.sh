@@ -20,18 +20,21 @@ esac
 dir="${MCS_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/medusa-catalog-sync/node}/$major"
 bin="$dir/node_modules/$package/bin/node"
 
-# Reinstall when the cached binary is missing, does not run, or is of another major.
-if ! [ -x "$bin" ] || [ "$("$bin" -p 'process.versions.node.split(".")[0]' 2>/dev/null)" != "$major" ]; then
+# The cached binary runs and is of the asked major.
+usable() { [ -x "$bin" ] && [ "$("$bin" -p 'process.versions.node.split(".")[0]' 2>/dev/null)" = "$major" ]; }
+
+if ! usable; then
   mkdir -p "$dir"
   # A lock so two runs (e.g. CI and a developer) do not install into one directory at once.
   exec 9>"$dir.lock"
   flock 9
-  if ! [ -x "$bin" ]; then
+  if ! usable; then
     echo "node-binary: installing $package@$major into $dir" >&2
+    rm -rf "$dir/node_modules"
     # Installed with the machine's npm: the package only carries the binary (bin/node).
     npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
       "$package@$major" >&2
   fi
 fi
-"$bin" -e 'process.exit(0)' || { echo "node-binary: $bin does not run" >&2; exit 1; }
+usable || { echo "node-binary: $bin does not run as Node $major" >&2; exit 1; }
 echo "$bin"
