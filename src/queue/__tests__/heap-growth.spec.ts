@@ -269,24 +269,24 @@ main()
     expect(new Set(factors.held)).toEqual(new Set([2]))
     expect(factors["given-back"]?.length).toBeGreaterThanOrEqual(2)
     expect(factors["given-back"].some((f) => f !== 2)).toBe(true)
-  }, 120_000)
+  }, 300_000)
 
   it("leaves V8's own factor in place by default (the hold is opt-in)", async () => {
     const factors = await factorsOf(["--max-old-space-size=4096"], null)
     // V8's own factor lets the heap grow further, so fewer limits are set than under a hold.
     expect(factors.held?.length).toBeGreaterThanOrEqual(1)
     expect(factors.held.some((f) => f !== 2)).toBe(true)
-  }, 120_000)
+  }, 300_000)
 
   it("leaves a process given a heap under 2 GB to V8, whose own factor is then lower", async () => {
     const factors = await factorsOf(["--max-old-space-size=512"])
     expect(factors.held?.length).toBeGreaterThanOrEqual(2)
     expect(Math.max(...factors.held)).toBeLessThan(2)
-  }, 120_000)
+  }, 300_000)
 
   it("leaves a process started with its own --heap-growing-percent as it set it", async () => {
     const factors = await factorsOf(["--heap-growing-percent=30"])
     expect(factors.held?.length).toBeGreaterThanOrEqual(2)
     expect(new Set([...factors.held, ...factors["given-back"]])).toEqual(new Set([1.3]))
-  }, 120_000)
+  }, 300_000)
 })
