@@ -1,5 +1,6 @@
-// V8's heap growth in a real app (src/queue/heap-growth.ts): held to 2× the live heap while a
-// run is in progress, V8's own policy before it and again once the hold's linger has passed.
+// V8's heap growth in a real app (src/queue/heap-growth.ts), switched on (it is opt-in:
+// CATALOG_SYNC_HEAP_GROWTH_PERCENT=100): held to 2× the live heap while a run is in progress,
+// V8's own policy before it and again once the hold's linger has passed.
 // The app prints every old-generation limit V8 sets, with its factor, and runs a full
 // collection every second so a limit is set that often (scripts/gc-limits-hook.cjs). Its heap
 // is given 4 GB, as on a large machine, where V8's own largest factor is 4.
@@ -18,7 +19,10 @@ const factorsIn = (log: string) => limitFactorsByPhase(log).before ?? []
 describe("V8's heap growth while syncing (a real app)", () => {
   let env: SyncEnv
   beforeAll(async () => {
-    env = await startSyncEnv("heap-growth", { products: 400, seed: 23 }, { NODE_OPTIONS: `--max-old-space-size=4096 --require ${HOOK}` })
+    env = await startSyncEnv("heap-growth", { products: 400, seed: 23 }, {
+      NODE_OPTIONS: `--max-old-space-size=4096 --require ${HOOK}`,
+      CATALOG_SYNC_HEAP_GROWTH_PERCENT: "100",
+    })
   })
   afterAll(async () => {
     await env?.close()

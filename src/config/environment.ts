@@ -39,7 +39,7 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_HOOK_MODE?: string
   /** Test-only: change-log rows a run stores at most, instead of the policy's cap. */
   CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
-  /** V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0: V8's own). */
+  /** Opt-in V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0, the default: V8's own). */
   CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
   /** Node's own: the process's options (its --max-semi-space-size sizes the heap V8 may grow into). */
   NODE_OPTIONS?: string

@@ -1,13 +1,14 @@
-// Holds V8's old-generation growth to a set factor while this process syncs, and gives V8 its
-// own policy back afterwards.
+// Opt-in (syncHeapGrowthPercent, default 0): holds V8's old-generation growth to a set factor
+// while this process syncs, and gives V8 its own policy back afterwards.
 //
 // Under Node's defaults V8 lets the old generation grow to up to four times the heap the last
 // full collection left before it runs the next one, and it picks four whenever the program
 // promotes objects quickly, which a sync's page work does. The app's live heap stays about the
-// same at any catalog size (about 220 MB in the memory bench), but a long sync reaches that
-// fourfold limit again and again while a short one ends below it: 1,128 MB peak RSS at 50,000
-// products against 768 MB at 5,000. With the factor held to 2 both peak near 670 MB, and the
-// sync runs at about the same speed (`npm run bench -- memory`; app CPU 2 to 10 % higher).
+// same at any catalog size, but a long sync reaches that fourfold limit again and again while a
+// short one ends below it, so peak RSS grows with the catalog although nothing is kept per
+// product. Held to 2×, peak RSS stays about the same at any size (measured figures:
+// docs/node-and-memory.md). A plugin does not retune the GC of the shop's whole process unless
+// the shop's owner asks, hence off by default.
 //
 // V8 reads --heap-growing-percent each time it sets the next limit, and the flag replaces the
 // factor V8 would have chosen (also its lower ones: near the heap limit, or when the program
@@ -16,11 +17,15 @@
 // the whole process's, so it is held only while a run or a page write is in progress here, plus
 // a short linger so the gaps between a run's pages do not flip it; never when whoever started
 // the process chose a growth policy on its command line, and never where V8's own largest factor
-// is no more than the one asked for (for 100: a heap under 2 GB).
+// is no more than the one asked for (for 100: an old generation under 2 GB).
 import { getHeapStatistics, setFlagsFromString } from "node:v8"
 
-/** The factor a sync holds V8's heap growth to, as V8's flag spells it: 100 % growth = 2×. */
-export const DEFAULT_SYNC_HEAP_GROWTH_PERCENT = 100
+/**
+ * The factor a sync holds V8's heap growth to by default, as V8's flag spells it: 0 leaves V8's
+ * own policy alone. A plugin does not retune the GC of the shop's whole process unless its owner
+ * asks (syncHeapGrowthPercent, e.g. 100 = 2×; docs/node-and-memory.md).
+ */
+export const DEFAULT_SYNC_HEAP_GROWTH_PERCENT = 0
 /** How long after the last hold ends the factor stays held (pages of one run come seconds apart). */
 export const HEAP_GROWTH_LINGER_MS = 30_000
 
@@ -32,12 +37,19 @@ export const HEAP_GROWTH_LINGER_MS = 30_000
 const OWNER_GROWTH_FLAGS = ["--heap-growing-percent", "--heap_growing_percent", "--optimize-for-size", "--optimize_for_size"]
 
 const MB = 1024 * 1024
-/** V8's largest semi-space on 64-bit Node unless --max-semi-space-size says otherwise. */
-export const DEFAULT_SEMI_SPACE_MB = 16
+
+/**
+ * V8's largest semi-space on 64-bit Node unless --max-semi-space-size says otherwise: 16 MB up
+ * to V8 12 (Node 20 and 22), 64 MB from V8 13 (Node 24: its heap size limit is the old
+ * generation's plus 192 MB, three semi-spaces, where Node 22's is plus 48 MB).
+ */
+export function defaultSemiSpaceMb(v8Version: string = process.versions.v8): number {
+  return Number(v8Version.split(".")[0]) >= 13 ? 64 : 16
+}
 
 /** The semi-space size the process's options set (--max-semi-space-size, in MB), else V8's default. */
-export function semiSpaceMbOf(processOptions: readonly string[]): number {
-  let mb = DEFAULT_SEMI_SPACE_MB
+export function semiSpaceMbOf(processOptions: readonly string[], v8Version: string = process.versions.v8): number {
+  let mb = defaultSemiSpaceMb(v8Version)
   processOptions.forEach((option, i) => {
     const m = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(option)
     const value = m ? (m[1] ?? processOptions[i + 1]) : undefined
@@ -48,15 +60,15 @@ export function semiSpaceMbOf(processOptions: readonly string[]): number {
 
 /**
  * The largest factor V8's own policy may grow the old generation by, for this heap size limit
- * (V8 11's MemoryController::MaxGrowingFactor, Node 20, 64-bit without pointer compression): 4
- * when the old generation may reach 2 GB, else from 1.3 at 256 MB up to 2 in proportion. A
- * process given a smaller heap (its own --max-old-space-size, or a small machine's default)
- * already grows by 2 at most. The heap size limit counts the young generation too: three
- * semi-spaces.
+ * (MemoryController::MaxGrowingFactor, 64-bit without pointer compression; the same rule in the
+ * V8 of Node 20, 22 and 24): 4 when the old generation may reach 2 GB, else from 1.3 at 256 MB
+ * up to 2 in proportion. A process given a smaller heap (its own --max-old-space-size, or a
+ * small machine's default) already grows by 2 at most. The heap size limit counts the young
+ * generation too: three semi-spaces, whose size depends on V8's version (semiSpaceMbOf).
  */
 export function v8LargestGrowthFactor(
   heapSizeLimitBytes: number = getHeapStatistics().heap_size_limit,
-  semiSpaceMb: number = DEFAULT_SEMI_SPACE_MB
+  semiSpaceMb: number = defaultSemiSpaceMb()
 ): number {
   const minSize = 256 * MB
   const maxSize = 2048 * MB

@@ -59,6 +59,8 @@ export function resolveRuntimeConfig(input: {
   execArgv?: readonly string[]
   /** V8's heap size limit in bytes (default this process's). */
   heapSizeLimit?: number
+  /** V8's version (default this process's): it sizes the young generation within that limit. */
+  v8Version?: string
 }): RuntimeConfig {
   const options = input.options ?? {}
   const env = input.env ?? readEnvironment()
@@ -73,7 +75,7 @@ export function resolveRuntimeConfig(input: {
     options.syncHeapGrowthPercent,
     values.CATALOG_SYNC_HEAP_GROWTH_PERCENT,
     processOptions,
-    v8LargestGrowthFactor(input.heapSizeLimit, semiSpaceMbOf(processOptions))
+    v8LargestGrowthFactor(input.heapSizeLimit, semiSpaceMbOf(processOptions, input.v8Version))
   )
   if (heapGrowth.problem) problems.push(heapGrowth.problem)
   // A test hook a production deployment must not reach by accident: a leftover variable would

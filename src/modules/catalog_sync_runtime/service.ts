@@ -230,7 +230,7 @@ export default class CatalogSyncRuntimeService {
       leftToV8 === "owner_flag"
         ? `the process was started with ${ownerFlag}; V8's heap growth is left as it sets`
         : leftToV8 === "option"
-          ? "V8's heap growth is left to V8 while syncing (syncHeapGrowthPercent 0)"
+          ? "V8's heap growth is left to V8 while syncing (syncHeapGrowthPercent 0, the default)"
           : leftToV8 === "v8_no_higher"
             ? `V8's heap growth is left to V8 while syncing: its own largest factor for this heap, ${v8Factor.toFixed(1)}×, is no more than syncHeapGrowthPercent's`
             : `while syncing, V8's heap grows by ${percent} % between full collections, in place of V8's own factor of up to ${v8Factor.toFixed(1)}× (syncHeapGrowthPercent)`

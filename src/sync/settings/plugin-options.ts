@@ -58,13 +58,14 @@ export type CatalogSyncPluginOptions = {
    */
   allowPrivateNetworks?: boolean
   /**
-   * While a sync runs in a process, V8's old generation grows by this percent of the heap the
-   * last full collection left, in place of V8's own factor (default 100: 2×; V8's own policy
-   * takes up to 4× when a program promotes objects quickly, as a sync does). 0 leaves V8's
-   * policy alone, as does a process started with --heap-growing-percent or --optimize-for-size
-   * on its command line, or one whose heap is small enough that V8's own largest factor is no
-   * more than this one (under 2 GB for 100). A whole number from 0 to 300. Env fallback:
-   * CATALOG_SYNC_HEAP_GROWTH_PERCENT.
+   * Opt-in: while a sync runs in a process, V8's old generation grows by this percent of the
+   * heap the last full collection left, in place of V8's own factor (V8 takes up to 4× when a
+   * program promotes objects quickly, as a sync does; 100 holds it to 2×). Default 0: the
+   * plugin leaves the host's GC alone. Also left alone: a process started with
+   * --heap-growing-percent or --optimize-for-size on its command line, or one whose heap is
+   * small enough that V8's own largest factor is no more than this one (for 100: an old
+   * generation under 2 GB). A whole number from 0 to 300. Env fallback:
+   * CATALOG_SYNC_HEAP_GROWTH_PERCENT. See docs/node-and-memory.md.
    */
   syncHeapGrowthPercent?: number
 }
