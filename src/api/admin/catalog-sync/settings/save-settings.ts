@@ -1,11 +1,13 @@
 // Saving the admin's settings, step by step: validate the patch, check the placement exists,
 // refuse a key that cannot be stored, verify a new key or address against /v1/me, save, then
-// bring the queue in line (schedule, a full resync after a pricing change, a first sync).
+// bring the queue in line (schedule, a full resync after a pricing change, a first sync, the
+// work a refused key stopped once a key the catalog accepts is saved).
 // The route only turns the outcome into HTTP.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { encryptionSecretProblem } from "../../../../modules/catalog_sync/secret-crypto"
 import { queueFirstSyncIfNeverSynced } from "../../../../queue/first-sync"
+import { resumeWorkBlockedByKey } from "../../../../queue/resume-after-key-fix"
 import {
   connectionCheckTarget,
   isConfigured,
@@ -18,6 +20,7 @@ import {
 } from "../../../../sync/settings"
 import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
+import { loadKnownReferences, unknownReferenceErrors } from "../known-references"
 import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
 
 /** A refusal naming its field; a catalog's answer also carries its code and request id (never inside the message). */
@@ -54,17 +57,24 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const missing = await unknownPlacement(scope, patch)
   if (missing) return { ok: false, errors: [missing] }
 
+  if (patch.filter || patch.pricing_rules) {
+    const unknownIds = unknownReferenceErrors(await loadKnownReferences(scope), { filter: patch.filter, pricing_rules: patch.pricing_rules })
+    if (unknownIds.length) return { ok: false, errors: unknownIds }
+  }
+
   const refused = keyStorageRefusal(patch, runtime.clients)
   if (refused) return { ok: false, errors: [refused] }
 
   const unverified = await verifyKeyChange(patch, current, runtime.clients, logger)
   if (unverified) return { ok: false, errors: unverified }
 
+  // The key (or the address) the runs will use was just accepted by the catalog.
+  const keyVerified = typeof patch.api_key === "string" || (patch.base_url !== undefined && patch.base_url !== current.baseUrl)
   const saved = await service.saveSettings(patch)
   forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
   const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
-  const run = await followSettings({ saved, pricingChanged, rulesChanged, service, runtime, logger })
+  const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger })
   const message = pricingChanged
     ? current.pricing.price_calculation !== saved.pricing.price_calculation
       ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
@@ -151,11 +161,12 @@ async function followSettings(input: {
   saved: EffectiveSettings
   pricingChanged: boolean
   rulesChanged: boolean
+  keyVerified: boolean
   service: ReturnType<typeof catalogSyncService>
   runtime: ReturnType<typeof catalogSyncRuntime>
   logger: Logger
 }): Promise<ReturnType<typeof serializeRun> | undefined> {
-  const { saved, pricingChanged, rulesChanged, service, runtime, logger } = input
+  const { saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger } = input
   let run: ReturnType<typeof serializeRun> | undefined = undefined
   try {
     const queue = await runtime.queue()
@@ -166,6 +177,11 @@ async function followSettings(input: {
     } else if (rulesChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
       run = serializeRun(queued)
+    }
+    if (!run && keyVerified) {
+      // A refused key replaced by one the catalog accepts: the blocked work starts now.
+      const resumed = await resumeWorkBlockedByKey({ service: service as never, queue, settings: saved })
+      if (resumed) run = serializeRun(resumed.run)
     }
     if (!run) {
       const first = await queueFirstSyncIfNeverSynced({ service, queue, settings: saved })
