@@ -161,6 +161,28 @@ describe("admin input fuzz: every route, every field", () => {
     expect(await settingsRow()).toEqual(before)
   })
 
+  it("price guards: below cost, a discount over the cap and most prices moved ask first; nothing is saved until confirmed", async () => {
+    const before = await settingsRow()
+    const rules = (over: Record<string, unknown>) => ({ base_markup_percent: "30", rounding: { mode: "none" }, ...over })
+    const belowCost = await call("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ base_markup_percent: "-20" }) } })
+    expect(belowCost.status).toBe(409)
+    expect(belowCost.body).toMatchObject({ type: "confirmation_required", code: "price_guards" })
+    expect(belowCost.body.guards.map((g: { code: string }) => g.code)).toEqual(expect.arrayContaining(["below_cost", "moves_many_prices"]))
+    // The preview is the pricing preview's own: the same summary the preview route gives.
+    const preview = await call("/admin/catalog-sync/pricing/preview", { body: { pricing_rules: rules({ base_markup_percent: "-20" }) } })
+    expect(belowCost.body.preview.summary).toEqual(preview.body.summary)
+    const discount = await call("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ crossed_out: { type: "discount", discount_percent: "99.99" } }) } })
+    expect(discount.status).toBe(409)
+    expect(discount.body.guards.map((g: { code: string }) => g.code)).toContain("discount_over_cap")
+    expect(await settingsRow()).toEqual(before)
+    // Confirmed: saved, and a reprice runs.
+    const confirmed = await call("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ base_markup_percent: "-20" }), confirm_price_guards: true } })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.body).toMatchObject({ rules_changed: true, settings: { pricing_rules: { base_markup_percent: "-20" } } })
+    const bad = await call("/admin/catalog-sync/settings", { body: { pricing_rules: rules({}), confirm_price_guards: "yes" } })
+    expect([bad.status, bad.body.field]).toEqual([400, "confirm_price_guards"])
+  })
+
   it("every other route answers junk with a 4xx, never a 5xx", async () => {
     const junkBodies: unknown[] = [...NOT_BOOLEAN, 5, "abc", null]
     const post = async (path: string, field: string | null) => {
