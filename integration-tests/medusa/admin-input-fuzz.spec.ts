@@ -5,7 +5,7 @@
 import { Client } from "pg"
 import { configureAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
-jest.setTimeout(600_000)
+jest.setTimeout(900_000)
 
 const HUGE = "x".repeat(200_000)
 const LONG = "y".repeat(5_000)

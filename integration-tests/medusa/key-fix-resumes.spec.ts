@@ -5,7 +5,7 @@
 import { compareShop, configureAndWait, PRICING, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
-jest.setTimeout(420_000)
+jest.setTimeout(900_000)
 
 /** How soon after the save the blocked work must be running (generous for a loaded machine). */
 const STARTS_WITHIN_MS = 8_000
