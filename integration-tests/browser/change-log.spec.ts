@@ -150,7 +150,7 @@ describe("a changes run's change log in the browser", () => {
       // ...with the selling price the sandbox served before and after /mutate, as data and as shown.
       expect({ before: row.before, after: row.after }).toEqual({ before: was, after: now })
       // The lowest over the sizes stays when another size was repriced: the row says so.
-      expect(row.price).toBe(was === now ? `${formatUah(now)} (lowest price unchanged; other sizes repriced)` : `${formatUah(was)} → ${formatUah(now)}`)
+      expect(row.price).toBe(was === now ? `${formatUah(now)} (lowest price unchanged; another size changed)` : `${formatUah(was)} → ${formatUah(now)}`)
       expect(row.href).toMatch(/\/products\/prod_/)
     }
     await shot("15-change-log", log)
@@ -193,7 +193,7 @@ describe("a changes run's change log in the browser", () => {
     const now = servedSellingPrice(card)!
     await expectText(
       widget.getByTestId("catalog-product-last-change"),
-      `Updated (price) · ${was === now ? `${formatUah(now)} (lowest price unchanged; other sizes repriced)` : `${formatUah(was)} → ${formatUah(now)}`}`
+      `Updated (price) · ${was === now ? `${formatUah(now)} (lowest price unchanged; another size changed)` : `${formatUah(was)} → ${formatUah(now)}`}`
     )
     await expectText(widget.getByTestId("catalog-product-managed"), "Edits to these fields are overwritten at the next sync")
     await shot("17-product-price-story", widget)

@@ -100,7 +100,7 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     const building = `${name}_building`
     await createDatabase(building)
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
-    // Minutes on a loaded machine: the default 3 min killed it half-way there.
+    // Migrating every module takes minutes on a loaded shared machine (the default 3 min killed it).
     await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
     await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
     await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))

@@ -78,7 +78,8 @@ export async function startMedusaApp(opts: {
   )
   const url = `http://localhost:${port}`
   try {
-    await waitForHealth(url, child, opts.bootTimeoutMs ?? 120_000, () => buffer)
+    // MCS_TEST_BOOT_TIMEOUT_MS: a loaded shared machine can take minutes to boot an app.
+    await waitForHealth(url, child, opts.bootTimeoutMs ?? Number(process.env.MCS_TEST_BOOT_TIMEOUT_MS || 120_000), () => buffer)
   } catch (e) {
     child.kill("SIGKILL")
     throw e

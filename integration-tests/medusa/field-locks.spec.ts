@@ -196,7 +196,9 @@ describe("field locks", () => {
     const res = await env.app.admin(`/admin/catalog-sync/products/${product.id}/locks`, { body: { fields: ["prices"], locked: true } })
     expect(res.status).toBe(200)
 
+    // Every price moves: a price guard asks first, confirmed here (admin-input-fuzz covers the 409).
     const { run } = await configureAndWait(env, {
+      confirm_price_guards: true,
       pricing_rules: {
         base_markup_percent: "55",
         overrides: [],

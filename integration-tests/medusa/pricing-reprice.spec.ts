@@ -117,7 +117,8 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     }
     const requestsBefore = (env.sb.control.stats() as { requests: number }).requests
     const started = Date.now()
-    const { saved, run } = await configureAndWait(env, { pricing_rules: rules })
+    // Every price moves: a price guard asks first, confirmed here (admin-input-fuzz covers the 409).
+    const { saved, run } = await configureAndWait(env, { pricing_rules: rules, confirm_price_guards: true })
     console.log(`pricing-reprice: reprice of ${PRODUCTS} products in ${Date.now() - started} ms (${run?.progress?.prices_changed} prices changed)`)
     expect(saved).toMatchObject({ pricing_changed: false, needs_full_pass: false, rules_changed: true })
     expect(saved.settings).toMatchObject({ pricing_rules: rules, pricing_rules_revision: 1 })

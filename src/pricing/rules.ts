@@ -47,15 +47,16 @@ export const DEFAULT_PRICING_RULES: PricingRules = {
 
 /** A decimal (string or number) within [min, max] (max exclusive when asked), normalised to text. */
 function decimalField(min: string, max: string, options: { maxExclusive?: boolean; maxDecimals?: number } = {}) {
-  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const range = `from ${min} to ${options.maxExclusive ? "below " : ""}${max}`
+  return z.union([z.string(), z.number()], { error: `must be a number ${range}` }).transform((value, ctx) => {
     const d = parseDecimal(value)
     if (d === null) {
-      ctx.addIssue({ code: "custom", message: "must be a number" })
+      ctx.addIssue({ code: "custom", message: `must be a number ${range}` })
       return z.NEVER
     }
     const tooBig = options.maxExclusive ? d.gte(max) : d.gt(max)
     if (d.lt(min) || tooBig) {
-      ctx.addIssue({ code: "custom", message: `must be from ${min} to ${options.maxExclusive ? "below " : ""}${max}` })
+      ctx.addIssue({ code: "custom", message: d.lt(min) ? `must be at least ${min}` : `must be ${options.maxExclusive ? "below" : "at most"} ${max}` })
       return z.NEVER
     }
     if (options.maxDecimals !== undefined && d.decimalPlaces() > options.maxDecimals) {
@@ -70,11 +71,13 @@ const markupPercent = decimalField(String(MARKUP_MIN), String(MARKUP_MAX), { max
 const moneyAmount = decimalField("0", MONEY_MAX, { maxDecimals: 2 })
 /** Catalog ids are 64-bit integers kept as decimal text. */
 const catalogId = z
-  .union([z.string(), z.number().int()])
+  .union([z.string(), z.number().int()], { error: "must be a catalog id (a whole number from 1)" })
   .transform((v) => String(v).trim())
-  .refine((v) => /^[1-9][0-9]{0,18}$/.test(v), "must be a catalog id")
+  .refine((v) => /^[1-9][0-9]{0,18}$/.test(v) && (v.length < 19 || v <= "9223372036854775807"), "must be a catalog id (a whole number from 1)")
 
-const overrideSchema = z.discriminatedUnion("type", [
+const overrideSchema = z.discriminatedUnion(
+  "type",
+  [
   z.object({ type: z.literal("category"), category_id: catalogId, markup_percent: markupPercent }).strict(),
   z.object({ type: z.literal("brand"), brand_id: catalogId, markup_percent: markupPercent }).strict(),
   z
@@ -85,13 +88,19 @@ const overrideSchema = z.discriminatedUnion("type", [
       markup_percent: markupPercent,
     })
     .strict(),
-])
+  ],
+  { error: "must be an override with type category, brand or cost_band" }
+)
 
-const crossedOutSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("none") }).strict(),
-  z.object({ type: z.literal("discount"), discount_percent: decimalField("0", "100", { maxExclusive: true, maxDecimals: 4 }) }).strict(),
-  z.object({ type: z.literal("markup"), markup_percent: decimalField("0", String(MARKUP_MAX), { maxDecimals: 4 }) }).strict(),
-])
+const crossedOutSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("none") }).strict(),
+    z.object({ type: z.literal("discount"), discount_percent: decimalField("0", "100", { maxExclusive: true, maxDecimals: 4 }) }).strict(),
+    z.object({ type: z.literal("markup"), markup_percent: decimalField("0", String(MARKUP_MAX), { maxDecimals: 4 }) }).strict(),
+  ],
+  { error: "must be a crossed-out rule with type none, discount or markup" }
+)
 
 export const pricingRulesSchema = z
   .object({

@@ -36,12 +36,12 @@ export function omittedSummary(omitted: Partial<Record<ChangeKind, number>> | nu
 
 /**
  * A repricing in words: "1,287.50 ₴ → 1,300.10 ₴". A row's prices are the lowest over the sizes,
- * so when another size was repriced they are equal: said so, instead of "X → X".
+ * so when another size changed (repriced, added or removed) they are equal: said so, instead of "X → X".
  */
 export function priceChangeText(before: string | null | undefined, after: string | null | undefined): string | null {
   if (!before && !after) return null
   if (!before) return formatUah(after)
   if (!after) return `${formatUah(before)} → no price`
-  if (before === after) return `${formatUah(after)} (lowest price unchanged; other sizes repriced)`
+  if (before === after) return `${formatUah(after)} (lowest price unchanged; another size changed)`
   return `${formatUah(before)} → ${formatUah(after)}`
 }

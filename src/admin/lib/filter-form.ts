@@ -1,13 +1,14 @@
-// The filter part of the settings form: id lists typed as text ("12, 40") ↔ the API's filter.
+// The filter part of the settings form ↔ the API's filter. Categories and brands are picked
+// from the synced lists (the pricing rules' pickers), so the form holds their ids as lists.
 import type { SyncSettings } from "./types"
 
 export type CatalogFilterSettings = NonNullable<SyncSettings["filter"]>
 
 export type FilterFormValues = {
-  include_category_ids: string
-  exclude_category_ids: string
-  include_brand_ids: string
-  exclude_brand_ids: string
+  include_category_ids: string[]
+  exclude_category_ids: string[]
+  include_brand_ids: string[]
+  exclude_brand_ids: string[]
   in_stock_only: boolean
   new_only: boolean
   cost_min: string
@@ -17,7 +18,7 @@ export type FilterFormValues = {
 export const ID_LIST_FIELDS = ["include_category_ids", "exclude_category_ids", "include_brand_ids", "exclude_brand_ids"] as const
 
 export function filterToForm(filter: Partial<CatalogFilterSettings> | undefined): FilterFormValues {
-  const ids = (list: string[] | undefined) => (list ?? []).join(", ")
+  const ids = (list: string[] | undefined) => [...(list ?? [])]
   return {
     include_category_ids: ids(filter?.include_category_ids),
     exclude_category_ids: ids(filter?.exclude_category_ids),
@@ -32,7 +33,7 @@ export function filterToForm(filter: Partial<CatalogFilterSettings> | undefined)
 
 /** The body's `filter`: the server validates it (ids, amounts) and names the field it refuses. */
 export function filterBody(values: FilterFormValues): Record<string, unknown> {
-  const ids = (text: string) => text.split(/[\s,;]+/).filter(Boolean)
+  const ids = (list: string[]) => [...new Set(list)]
   const amount = (text: string) => (text.trim() === "" ? null : text.trim())
   return {
     include_category_ids: ids(values.include_category_ids),

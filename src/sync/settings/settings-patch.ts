@@ -2,7 +2,7 @@
 // check's target: validated with zod, every refusal naming its field (the route answers 400).
 import Decimal from "decimal.js"
 import { z } from "zod"
-import { catalogFilterSchema, type CatalogFilter } from "../../catalog-filter/filter"
+import { catalogFilterInputSchema, type CatalogFilter } from "../../catalog-filter/filter"
 import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
 import { fieldPath, parsePricingRules, type PricingRules } from "../../pricing/rules"
 import { lockableFieldSchema } from "../../field-locks/fields"
@@ -11,9 +11,11 @@ import { parseBaseUrl } from "./base-url"
 import { MASKED_KEY_PREFIX, type EffectiveSettings } from "./effective-settings"
 import { MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "./plugin-options"
 
-const percent = (max: number, maxInclusive: boolean) =>
-  z
-    .union([z.string(), z.number()])
+/** A percent setting: decimal text or a number, 0 to max, at most 4 decimals; the message states the rule. */
+const percent = (max: number, maxInclusive: boolean) => {
+  const range = maxInclusive ? `from 0 to ${max}` : `from 0 to below ${max}`
+  return z
+    .union([z.string(), z.number()], { error: `must be a number ${range}` })
     .nullable()
     .transform((value, ctx) => {
       if (value === null || (typeof value === "string" && value.trim() === "")) return null
@@ -21,15 +23,19 @@ const percent = (max: number, maxInclusive: boolean) =>
       try {
         d = new Decimal(typeof value === "number" ? String(value) : value.trim())
       } catch {
-        ctx.addIssue({ code: "custom", message: "must be a number" })
+        ctx.addIssue({ code: "custom", message: `must be a number ${range}, e.g. 30 or 12.5` })
         return z.NEVER
       }
-      const tooBig = maxInclusive ? d.greaterThan(max) : d.greaterThanOrEqualTo(max)
-      if (!d.isFinite() || d.isNegative() || tooBig) {
-        ctx.addIssue({
-          code: "custom",
-          message: maxInclusive ? `must be from 0 to ${max}` : `must be from 0 and below ${max}`,
-        })
+      if (!d.isFinite()) {
+        ctx.addIssue({ code: "custom", message: `must be a number ${range}` })
+        return z.NEVER
+      }
+      if (d.isNegative() && !d.isZero()) {
+        ctx.addIssue({ code: "custom", message: "must be at least 0" })
+        return z.NEVER
+      }
+      if (maxInclusive ? d.greaterThan(max) : d.greaterThanOrEqualTo(max)) {
+        ctx.addIssue({ code: "custom", message: maxInclusive ? `must be at most ${max}` : `must be below ${max}` })
         return z.NEVER
       }
       if (d.decimalPlaces() > 4) {
@@ -38,10 +44,11 @@ const percent = (max: number, maxInclusive: boolean) =>
       }
       return d.toFixed()
     })
+}
 
 const httpUrl = z
-  .string()
-  .max(2000)
+  .string({ error: "must be an http(s) address such as https://api.example.com" })
+  .max(2000, "must be at most 2000 characters")
   .transform((value, ctx) => {
     const parsed = parseBaseUrl(value)
     if (!parsed.ok) {
@@ -54,55 +61,72 @@ const httpUrl = z
 // An HTTP header value: printable ASCII without whitespace (a CR/LF would make the request
 // throw inside undici, which then looks like a network error and is retried).
 const apiKeyInput = z
-  .string()
+  .string({ error: "must be the key as text" })
   .trim()
   .min(1, "must not be empty")
-  .max(1000)
+  .max(1000, "must be at most 1000 characters")
   .refine(
     (value) => value.startsWith(MASKED_KEY_PREFIX) || /^[\x21-\x7e]+$/.test(value),
     "must be printable characters without spaces"
   )
 
-const optionalId = z.string().trim().min(1).max(200).nullable()
+const optionalId = z
+  .string({ error: "must be an id of this shop, or null" })
+  .trim()
+  .min(1, "must be an id of this shop, or null")
+  .max(200, "must be at most 200 characters")
+  // Medusa's ids (sloc_01…, sc_01…); anything else, a NUL included, never reaches a query.
+  .regex(/^[A-Za-z0-9_-]+$/, "must be an id of this shop (letters, digits, _ and -)")
+  .nullable()
 
-const pollInterval = `must be from ${MIN_POLL_INTERVAL_MINUTES} to ${MAX_POLL_INTERVAL_MINUTES}`
+const pollInterval = `must be a whole number of minutes from ${MIN_POLL_INTERVAL_MINUTES} to ${MAX_POLL_INTERVAL_MINUTES}`
+/** A number, or its text from a form; 7.5, "abc", true and [] all get the rule's one sentence. */
+const pollMinutes = z.union([z.number(), z.string()], { error: pollInterval }).transform((value, ctx) => {
+  const n = typeof value === "number" ? value : /^\s*[0-9]{1,3}\s*$/.test(value) ? Number(value) : NaN
+  if (!Number.isInteger(n) || n < MIN_POLL_INTERVAL_MINUTES || n > MAX_POLL_INTERVAL_MINUTES) {
+    ctx.addIssue({ code: "custom", message: pollInterval })
+    return z.NEVER
+  }
+  return n
+})
+const trueOrFalse = { error: "must be true or false" }
+const oneOf = (values: string[]) => ({ error: `must be one of ${values.join(", ")}` })
 
 export const settingsPatchSchema = z
-  .object({
-    base_url: httpUrl.nullable(),
-    api_key: apiKeyInput.nullable(),
-    price_calculation: z.enum(["min", "avg", "max"]),
-    markup_percent: percent(1000, true),
-    discount_percent: percent(100, false),
-    old_price_markup_percent: percent(1000, true),
-    poll_interval_minutes: z.coerce
-      .number()
-      .int("must be a whole number")
-      .min(MIN_POLL_INTERVAL_MINUTES, pollInterval)
-      .max(MAX_POLL_INTERVAL_MINUTES, pollInterval),
-    stock_location_id: optionalId,
-    sales_channel_id: optionalId,
-    removal_mode: z.enum(["delete", "draft"]),
-    primary_language: z.enum(["uk", "ru"]),
-    enabled: z.boolean(),
-    mirror_images: z.boolean(),
-    // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
-    // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
-    pricing_rules: z.unknown(),
-    // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
-    brake: z.unknown(),
-    // Which part of the catalog the shop imports (src/catalog-filter/filter.ts).
-    filter: z.unknown(),
-    // { locked, auto_lock_on_admin_edit }: either; the other keeps its saved value.
-    field_locks: z.unknown(),
-  })
+  .object(
+    {
+      base_url: httpUrl.nullable(),
+      api_key: apiKeyInput.nullable(),
+      price_calculation: z.enum(["min", "avg", "max"], oneOf(["min", "avg", "max"])),
+      markup_percent: percent(1000, true),
+      discount_percent: percent(100, false),
+      old_price_markup_percent: percent(1000, true),
+      poll_interval_minutes: pollMinutes,
+      stock_location_id: optionalId,
+      sales_channel_id: optionalId,
+      removal_mode: z.enum(["delete", "draft"], oneOf(["delete", "draft"])),
+      primary_language: z.enum(["uk", "ru"], oneOf(["uk", "ru"])),
+      enabled: z.boolean(trueOrFalse),
+      mirror_images: z.boolean(trueOrFalse),
+      // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
+      // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
+      pricing_rules: z.unknown(),
+      // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
+      brake: z.unknown(),
+      // Which part of the catalog the shop imports (src/catalog-filter/filter.ts).
+      filter: z.unknown(),
+      // { locked, auto_lock_on_admin_edit }: either; the other keeps its saved value.
+      field_locks: z.unknown(),
+    },
+    { error: "must be a JSON object of settings" }
+  )
   .partial()
   .strict()
 
 const fieldLocksPatchSchema = z
   .object({
-    locked: z.array(lockableFieldSchema).transform((f) => [...new Set(f)]),
-    auto_lock_on_admin_edit: z.boolean(),
+    locked: z.array(lockableFieldSchema, { error: "must be a list of field names" }).transform((f) => [...new Set(f)]),
+    auto_lock_on_admin_edit: z.boolean(trueOrFalse),
   })
   .partial()
   .strict()
@@ -163,7 +187,7 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
     }
   }
   if (filterInput !== undefined) {
-    const filter = catalogFilterSchema.safeParse(filterInput ?? {})
+    const filter = catalogFilterInputSchema.safeParse(filterInput ?? {})
     if (!filter.success) return { ok: false, errors: filter.error.issues.map((i) => prefixed("filter", issueToFieldError(i))) }
     patch.filter = filter.data
   }
@@ -230,7 +254,13 @@ export function connectionCheckTarget(
   if (bodyUrl !== null && bodyUrl !== current.baseUrl && bodyKey === null) {
     return {
       ok: false,
-      errors: [{ field: "api_key", message: "is required when base_url differs from the saved one (the saved key is only sent to the saved address)" }],
+      // What is missing is the key for the new address; the address itself was not tried.
+      errors: [
+        {
+          field: "api_key",
+          message: "must be entered again with a new base_url: the saved key is only ever sent to the address it was saved for, so the new address has not been tried",
+        },
+      ],
     }
   }
   const baseUrl = bodyUrl ?? current.baseUrl

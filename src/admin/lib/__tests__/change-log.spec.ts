@@ -11,7 +11,7 @@ describe("change log words", () => {
   })
   it("words a repricing; equal lowest prices say another size was repriced", () => {
     expect(priceChangeText("1287.50", "1300.10")).toBe("1,287.50 ₴ → 1,300.10 ₴")
-    expect(priceChangeText("2405.55", "2405.55")).toBe("2,405.55 ₴ (lowest price unchanged; other sizes repriced)")
+    expect(priceChangeText("2405.55", "2405.55")).toBe("2,405.55 ₴ (lowest price unchanged; another size changed)")
     expect(priceChangeText(null, "999.00")).toBe("999.00 ₴")
     expect(priceChangeText("999.00", null)).toBe("999.00 ₴ → no price")
     expect(priceChangeText(null, null)).toBeNull()

@@ -9,6 +9,7 @@ import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { ReadinessChecklist } from "./components/readiness-checklist"
 import { FieldLocksSection } from "./components/field-locks-section"
+import { BrakeSection } from "./components/brake-section"
 import { FilterSection } from "./components/filter-section"
 import { SettingsForm } from "./components/settings-form"
 
@@ -54,6 +55,7 @@ const CatalogSyncSettingsPage = () => {
           <SettingsForm key={settingsQuery.data.settings.revision} saved={settingsQuery.data.settings} />
           <FilterSection key={`filter-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
           <FieldLocksSection key={`locks-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
+          <BrakeSection key={`brake-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
         </>
       )}
     </div>

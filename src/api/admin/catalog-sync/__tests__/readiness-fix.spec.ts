@@ -10,7 +10,7 @@ const runtime = { queue: async () => ({ enqueueRun: async (input: unknown) => vo
 function call(settings: { baseUrl: string | null; apiKey: string | null; enabled: boolean }) {
   const service = { getEffectiveSettings: async () => ({ salesChannelId: null, stockLocationId: null, region: { create: true, name: "Україна", countries: ["ua"] }, ...settings }) }
   const req: any = {
-    validatedBody: { check: "drafts" },
+    body: { check: "drafts" },
     scope: {
       resolve: (key: string) => (key === CATALOG_SYNC_MODULE ? service : key === CATALOG_SYNC_RUNTIME_MODULE ? runtime : { warn() {}, info() {} }),
     },

@@ -23,7 +23,7 @@ import {
 export const CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts"] as const
 export type CheckId = (typeof CHECK_IDS)[number]
 
-export const fixBodySchema = z.object({ check: z.enum(CHECK_IDS) }).strict()
+export const fixBodySchema = z.object({ check: z.enum(CHECK_IDS, { error: `must be one of ${CHECK_IDS.join(", ")}` }) }, { error: "must be a JSON object {check}" }).strict()
 
 export interface ReadinessCheck {
   id: CheckId

@@ -1,11 +1,13 @@
 // Saving the admin's settings, step by step: validate the patch, check the placement exists,
 // refuse a key that cannot be stored, verify a new key or address against /v1/me, save, then
-// bring the queue in line (schedule, a full resync after a pricing change, a first sync).
+// bring the queue in line (schedule, a full resync after a pricing change, a first sync, the
+// work a refused key stopped once a key the catalog accepts is saved).
 // The route only turns the outcome into HTTP.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { encryptionSecretProblem } from "../../../../modules/catalog_sync/secret-crypto"
 import { queueFirstSyncIfNeverSynced } from "../../../../queue/first-sync"
+import { resumeWorkBlockedByKey } from "../../../../queue/resume-after-key-fix"
 import {
   connectionCheckTarget,
   isConfigured,
@@ -18,13 +20,21 @@ import {
 } from "../../../../sync/settings"
 import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
+import { loadKnownReferences, unknownReferenceErrors } from "../known-references"
+import { apiPricingGuardsOf, priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
+import { previewRules, type RulesPreview } from "../pricing/preview/preview-plan"
+import { readStoredPrices } from "../pricing/stored-prices"
 import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
 
 /** A refusal naming its field; a catalog's answer also carries its code and request id (never inside the message). */
 export type SaveFieldError = FieldError & { code?: string; request_id?: string | null; expired_at?: string | null }
 
+/** A rules change that trips a price guard: nothing saved until it comes back confirmed. */
+export type PriceGuardConfirmation = { guards: PriceGuard[]; preview: RulesPreview | null; currency_code: "uah" }
+
 export type SaveSettingsOutcome =
-  | { ok: false; errors: SaveFieldError[] }
+  | { ok: false; errors: SaveFieldError[]; confirm?: undefined }
+  | { ok: false; confirm: PriceGuardConfirmation; errors?: undefined }
   | {
       ok: true
       body: {
@@ -47,12 +57,19 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const runtime = catalogSyncRuntime(scope)
   const logger = scope.resolve<Logger>("logger")
   const current = await service.getEffectiveSettings()
-  const validation = validateSettingsPatch(body, current)
+  const asked = confirmationOf(body)
+  if (!asked.ok) return { ok: false, errors: [asked.error] }
+  const validation = validateSettingsPatch(asked.body, current)
   if (!validation.ok) return { ok: false, errors: validation.errors }
   const patch = validation.patch
 
   const missing = await unknownPlacement(scope, patch)
   if (missing) return { ok: false, errors: [missing] }
+
+  if (patch.filter || patch.pricing_rules) {
+    const unknownIds = unknownReferenceErrors(await loadKnownReferences(scope), { filter: patch.filter, pricing_rules: patch.pricing_rules })
+    if (unknownIds.length) return { ok: false, errors: unknownIds }
+  }
 
   const refused = keyStorageRefusal(patch, runtime.clients)
   if (refused) return { ok: false, errors: [refused] }
@@ -60,11 +77,18 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const unverified = await verifyKeyChange(patch, current, runtime.clients, logger)
   if (unverified) return { ok: false, errors: unverified }
 
+  if (!asked.confirmed) {
+    const confirm = await priceGuardsToConfirm(scope, patch, current)
+    if (confirm) return { ok: false, confirm }
+  }
+
+  // The key (or the address) the runs will use was just accepted by the catalog.
+  const keyVerified = typeof patch.api_key === "string" || (patch.base_url !== undefined && patch.base_url !== current.baseUrl)
   const saved = await service.saveSettings(patch)
   forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
   const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
-  const run = await followSettings({ saved, pricingChanged, rulesChanged, service, runtime, logger })
+  const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger })
   const message = pricingChanged
     ? current.pricing.price_calculation !== saved.pricing.price_calculation
       ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
@@ -83,6 +107,34 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
       ...(run ? { run } : {}),
     },
   }
+}
+
+/** `confirm_price_guards: true` says the admin saw the guards' preview and wants the change anyway. */
+function confirmationOf(body: unknown): { ok: true; body: unknown; confirmed: boolean } | { ok: false; error: FieldError } {
+  if (!body || typeof body !== "object" || Array.isArray(body) || !("confirm_price_guards" in body)) return { ok: true, body, confirmed: false }
+  const { confirm_price_guards: confirmed, ...rest } = body as Record<string, unknown>
+  if (typeof confirmed !== "boolean") return { ok: false, error: { field: "confirm_price_guards", message: "must be true or false" } }
+  return { ok: true, body: rest, confirmed }
+}
+
+/**
+ * The price guards a change trips (src/pricing/price-guards.ts), with the rules preview, or null.
+ * Rules of the shop's own are judged over the stored costs; the catalog's own parameters only by
+ * their discount (their prices come from a full pass).
+ */
+async function priceGuardsToConfirm(scope: Scope, patch: SettingsPatch, current: EffectiveSettings): Promise<PriceGuardConfirmation | null> {
+  const rules = patch.pricing_rules
+  if (rules && stableJson(rules) !== stableJson(current.pricingRules)) {
+    const variants = await readStoredPrices(scope as MedusaContainer, patch.price_calculation ?? current.pricing.price_calculation)
+    const preview = previewRules(variants, rules)
+    const guards = priceGuardsOf(rules, variants, preview.summary)
+    return guards.length ? { guards, preview, currency_code: "uah" } : null
+  }
+  if (patch.discount_percent !== undefined && patch.discount_percent !== current.pricing.discount_percent) {
+    const guards = apiPricingGuardsOf({ markup_percent: patch.markup_percent ?? current.pricing.markup_percent, discount_percent: patch.discount_percent })
+    return guards.length ? { guards, preview: null, currency_code: "uah" } : null
+  }
+  return null
 }
 
 /** The stock location and sales channel must exist in this shop. */
@@ -151,11 +203,12 @@ async function followSettings(input: {
   saved: EffectiveSettings
   pricingChanged: boolean
   rulesChanged: boolean
+  keyVerified: boolean
   service: ReturnType<typeof catalogSyncService>
   runtime: ReturnType<typeof catalogSyncRuntime>
   logger: Logger
 }): Promise<ReturnType<typeof serializeRun> | undefined> {
-  const { saved, pricingChanged, rulesChanged, service, runtime, logger } = input
+  const { saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger } = input
   let run: ReturnType<typeof serializeRun> | undefined = undefined
   try {
     const queue = await runtime.queue()
@@ -166,6 +219,11 @@ async function followSettings(input: {
     } else if (rulesChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
       run = serializeRun(queued)
+    }
+    if (!run && keyVerified) {
+      // A refused key replaced by one the catalog accepts: the blocked work starts now.
+      const resumed = await resumeWorkBlockedByKey({ service: service as never, queue, settings: saved })
+      if (resumed) run = serializeRun(resumed.run)
     }
     if (!run) {
       const first = await queueFirstSyncIfNeverSynced({ service, queue, settings: saved })

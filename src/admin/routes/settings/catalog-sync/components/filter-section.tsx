@@ -1,19 +1,27 @@
 // Which part of the catalog the shop imports: categories (with their subtrees) and brands to
-// include or exclude, in stock only, new arrivals only, a cost band. Saved on its own; before
+// include or exclude (picked like the pricing rules' categories and brands), in stock only, new arrivals only, a cost band. Saved on its own; before
 // saving, "Count" shows how many products of the last pass the filter keeps.
 import { Button, Checkbox, Container, Heading, Hint, Input, Label, Text, toast } from "@medusajs/ui"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
-import { filterApi, queryKeys, type FilterKeptCount } from "../../../../lib/api"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMemo, useState } from "react"
+import { catalogSyncApi, filterApi, queryKeys, type FilterKeptCount } from "../../../../lib/api"
 import { AdminApiError, errorVoice } from "../../../../lib/errors"
 import { filterBody, filterFieldOf, filterToForm, type FilterFormValues } from "../../../../lib/filter-form"
 import type { SyncSettings } from "../../../../lib/types"
+import { categoryOptions } from "./pricing-rules/editor-model"
+import { RecordListPicker } from "./record-picker"
 
-const TEXT_FIELDS: Array<{ field: keyof FilterFormValues; label: string; hint: string }> = [
-  { field: "include_category_ids", label: "Only these categories", hint: "Catalog category ids, comma separated; subcategories included. Empty: every category." },
-  { field: "exclude_category_ids", label: "Never these categories", hint: "With their subcategories; wins over the list above." },
-  { field: "include_brand_ids", label: "Only these brands", hint: "Catalog brand ids. Empty: every brand." },
-  { field: "exclude_brand_ids", label: "Never these brands", hint: "Wins over the list above." },
+type IdListField = "include_category_ids" | "exclude_category_ids" | "include_brand_ids" | "exclude_brand_ids"
+type AmountField = "cost_min" | "cost_max"
+
+const PICKED_FIELDS: Array<{ field: IdListField; kind: "categories" | "brands"; label: string; hint: string; add: string }> = [
+  { field: "include_category_ids", kind: "categories", label: "Only these categories", hint: "Subcategories included. None: every category.", add: "Add a category…" },
+  { field: "exclude_category_ids", kind: "categories", label: "Never these categories", hint: "With their subcategories; wins over the list above.", add: "Add a category…" },
+  { field: "include_brand_ids", kind: "brands", label: "Only these brands", hint: "None: every brand.", add: "Add a brand…" },
+  { field: "exclude_brand_ids", kind: "brands", label: "Never these brands", hint: "Wins over the list above.", add: "Add a brand…" },
+]
+
+const AMOUNT_FIELDS: Array<{ field: AmountField; label: string; hint: string }> = [
   { field: "cost_min", label: "Lowest cost", hint: "The catalog's cost price, e.g. 250.00. Empty: no lower bound." },
   { field: "cost_max", label: "Highest cost", hint: "Empty: no upper bound." },
 ]
@@ -33,24 +41,35 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
     setErrors((current) => ({ ...current, [field]: undefined }))
     setCount(null)
   }
-  const refused = (error: unknown) => {
-    if (error instanceof AdminApiError && Object.keys(error.fieldErrors).length > 0) {
-      const found: typeof errors = {}
+  // The same categories and brands the pricing rules' pickers offer.
+  const references = useQuery({ queryKey: queryKeys.pricingReferences, queryFn: catalogSyncApi.getPricingReferences, staleTime: 60_000 })
+  const choices = useMemo(
+    () => ({
+      categories: categoryOptions(references.data?.categories ?? []),
+      brands: (references.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name })),
+    }),
+    [references.data]
+  )
+  // The title names what failed: a refused Count saved nothing and was not meant to.
+  const refused = (title: string) => (error: unknown) => {
+    const found: typeof errors = {}
+    if (error instanceof AdminApiError) {
       for (const [field, message] of Object.entries(error.fieldErrors)) {
         const own = filterFieldOf(field)
         if (own) found[own] = message
       }
-      setErrors(found)
-    } else toast.error("The filter was not saved", { description: errorVoice(error).sentence })
+    }
+    if (Object.keys(found).length > 0) setErrors(found)
+    else toast.error(title, { description: errorVoice(error).sentence })
   }
-  const counting = useMutation({ mutationFn: () => filterApi.count(filterBody(values)), onSuccess: setCount, onError: refused })
+  const counting = useMutation({ mutationFn: () => filterApi.count(filterBody(values)), onSuccess: setCount, onError: refused("The filter could not be counted") })
   const saving = useMutation({
     mutationFn: () => filterApi.save(filterBody(values)),
     onSuccess: () => {
       toast.success("Filter saved", { description: "The next sync adds what it now includes and removes what it leaves out." })
       queryClient.invalidateQueries({ queryKey: queryKeys.all })
     },
-    onError: refused,
+    onError: refused("The filter was not saved"),
   })
 
   return (
@@ -62,7 +81,27 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
         </Text>
       </div>
       <div className="grid grid-cols-1 gap-4 px-6 py-4 md:grid-cols-2">
-        {TEXT_FIELDS.map(({ field, label, hint }) => (
+        {PICKED_FIELDS.map(({ field, kind, label, hint, add }) => (
+          <div key={field} className="flex flex-col gap-y-1">
+            <Label size="small" weight="plus" htmlFor={`filter-${field}`}>
+              {label}
+            </Label>
+            <RecordListPicker
+              id={`filter-${field}`}
+              values={values[field]}
+              onChange={(next) => set(field, next)}
+              options={choices[kind]}
+              loading={references.isPending}
+              addLabel={add}
+            />
+            {errors[field] ? (
+              <Hint variant="error">{errors[field]}</Hint>
+            ) : (
+              <Hint>{references.isError ? `The ${kind} could not be listed: ${errorVoice(references.error).sentence}` : hint}</Hint>
+            )}
+          </div>
+        ))}
+        {AMOUNT_FIELDS.map(({ field, label, hint }) => (
           <div key={field} className="flex flex-col gap-y-1">
             <Label size="small" weight="plus" htmlFor={`filter-${field}`}>
               {label}
@@ -70,7 +109,8 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
             <Input
               id={`filter-${field}`}
               size="small"
-              value={values[field] as string}
+              inputMode="decimal"
+              value={values[field]}
               aria-invalid={!!errors[field]}
               onChange={(e) => set(field, e.target.value)}
             />

@@ -42,7 +42,7 @@ export const PricingSection = ({
   // No example for a value the form refuses: the error beside the field says why.
   const example = formPricePreview(values)
   return (
-    <FormSection title="Pricing" description="How the shop's prices are computed from the catalog's cost. The catalog applies these rules and the shop stores the result.">
+    <FormSection title="Pricing" description="How the shop's prices are computed from the catalog's cost. The plugin applies these rules to each size's cost and stores the prices in the shop.">
       <FormField id="price_calculation" label="Cost from several suppliers" hint="Which supplier cost a product's price starts from.">
         <ChoiceSelect id="price_calculation" value={values.price_calculation} onChange={(value) => set("price_calculation", value)} choices={PRICE_CALCULATIONS} />
       </FormField>

@@ -1,4 +1,4 @@
-import { Select } from "@medusajs/ui"
+import { Badge, Select } from "@medusajs/ui"
 import { describeError } from "../../../../lib/errors"
 import { FormField } from "./form-field"
 import type { FormState } from "./form-state"
@@ -74,3 +74,44 @@ export const RecordField = ({
     />
   </FormField>
 )
+
+/**
+ * Several records by id (the filter's categories and brands): the chosen ones as removable
+ * badges, and a RecordPicker that adds one more. An id the list does not know stays shown
+ * (by its id) so it can be removed.
+ */
+export const RecordListPicker = ({
+  id,
+  values,
+  onChange,
+  options,
+  loading,
+  addLabel,
+}: {
+  id: string
+  values: string[]
+  onChange: (values: string[]) => void
+  options: { value: string; label: string }[]
+  loading: boolean
+  addLabel: string
+}) => {
+  const labelOf = new Map(options.map((option) => [option.value, option.label]))
+  const left = options.filter((option) => !values.includes(option.value))
+  return (
+    <div className="flex flex-col gap-y-2" data-testid={`${id}-picker`}>
+      {values.length > 0 && (
+        <div className="flex flex-wrap gap-1">
+          {values.map((value) => (
+            <Badge key={value} size="2xsmall" className="flex items-center gap-x-1">
+              {labelOf.get(value) ?? `#${value}`}
+              <button type="button" aria-label={`Remove ${labelOf.get(value) ?? value}`} onClick={() => onChange(values.filter((v) => v !== value))}>
+                ×
+              </button>
+            </Badge>
+          ))}
+        </div>
+      )}
+      <RecordPicker id={id} value="" onChange={(next) => next && onChange([...values, next])} options={left} loading={loading} emptyLabel={addLabel} />
+    </div>
+  )
+}

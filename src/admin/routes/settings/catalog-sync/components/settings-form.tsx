@@ -1,4 +1,4 @@
-import { Alert, Button, Container, toast } from "@medusajs/ui"
+import { Alert, Button, Container, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { catalogSyncApi, queryKeys } from "../../../../lib/api"
@@ -47,6 +47,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const form: FormState = { values, errors, set, showErrors: (found) => setErrors((current) => ({ ...current, ...found })) }
   const notice = (sentence: string): ErrorVoice => ({ sentence, detail: null, field: null, code: null })
 
+  const prompt = usePrompt()
   const save = useMutation({
     mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean; withRules: boolean }) => catalogSyncApi.saveSettings(input.body),
     onSuccess: (result, input) => {
@@ -64,7 +65,20 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
       if (input.keptKey) toast.info("API key kept", { description: input.keptKey })
       queryClient.invalidateQueries({ queryKey: queryKeys.all })
     },
-    onError: (error) => {
+    onError: async (error, input) => {
+      // A price guard tripped: nothing was saved. The admin confirms with the rules preview on
+      // the page in front of them; Confirm sends the same change again, confirmed.
+      if (error instanceof AdminApiError && error.status === 409 && error.type === "confirmation_required") {
+        const confirmed = await prompt({
+          title: "Confirm this price change",
+          description: `${error.message.replace(/^Confirm the price change: /, "")}. Check the preview of the rules before you confirm.`,
+          confirmText: "Confirm and save",
+          cancelText: "Keep editing",
+        })
+        if (confirmed) save.mutate({ ...input, body: { ...input.body, confirm_price_guards: true } })
+        else setFormError(notice("Not saved: the price change was not confirmed."))
+        return
+      }
       // One voice: a refusal from the catalog reads as Test connection reads it, the code once below.
       const voice = errorVoice(error)
       if (error instanceof AdminApiError && Object.keys(error.fieldErrors).length > 0) {

@@ -82,7 +82,12 @@ export const ShopSection = ({ form }: { form: FormState }) => {
           <Label size="small" weight="plus" htmlFor="enabled">
             Scheduled sync
           </Label>
-          <Hint>Off: runs only when started by hand.</Hint>
+          {/* Said for the switch's own position: a disabled sync refuses "Sync now" too. */}
+          <Hint>
+            {values.enabled
+              ? `On: the shop syncs every ${values.poll_interval_minutes || "few"} minutes, and "Sync now" starts a run at once.`
+              : "Off: no sync runs, scheduled or started by hand."}
+          </Hint>
         </div>
       </div>
       <div className="flex items-start gap-x-3">

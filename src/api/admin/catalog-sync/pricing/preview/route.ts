@@ -6,6 +6,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { parsePricingRules } from "../../../../../pricing"
 import { catalogSyncService, invalidData } from "../../helpers"
+import { loadKnownReferences, unknownReferenceErrors } from "../../known-references"
 import { readStoredPrices } from "../stored-prices"
 import { previewRules } from "./preview-plan"
 
@@ -14,6 +15,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (body.pricing_rules === undefined) return invalidData(res, [{ field: "pricing_rules", message: "is required" }])
   const parsed = parsePricingRules(body.pricing_rules)
   if (!parsed.ok) return invalidData(res, parsed.errors.map((e) => ({ field: `pricing_rules.${e.field}`, message: e.message })))
+  const unknownIds = unknownReferenceErrors(await loadKnownReferences(req.scope), { pricing_rules: parsed.rules })
+  if (unknownIds.length) return invalidData(res, unknownIds)
   const settings = await catalogSyncService(req.scope).getEffectiveSettings()
   const calculation = settings.pricing.price_calculation
   const variants = await readStoredPrices(req.scope, calculation)

@@ -1,13 +1,16 @@
 // POST /admin/catalog-sync/readiness/fix {check}: carries out one checklist item's fix and
-// answers with the checklist as it now stands. The body is validated by the middleware.
+// answers with the checklist as it now stands.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { catalogSyncRuntime, catalogSyncService, invalidData } from "../../helpers"
-import { fixCheck, fixRefusal, inspectReadiness, type CheckId } from "../checks"
+import type { ZodError } from "zod"
+import { catalogSyncRuntime, catalogSyncService, invalidData, zodFieldErrors } from "../../helpers"
+import { fixBodySchema, fixCheck, fixRefusal, inspectReadiness } from "../checks"
 
-export async function POST(req: MedusaRequest<{ check: CheckId }>, res: MedusaResponse) {
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = fixBodySchema.safeParse(req.body ?? {})
+  if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as unknown as ZodError))
   const service = catalogSyncService(req.scope)
   const settings = await service.getEffectiveSettings()
-  const check = (req.validatedBody ?? req.body).check
+  const check = parsed.data.check
   const refusal = fixRefusal(settings, check)
   if (refusal) return invalidData(res, [refusal])
   await fixCheck(

@@ -37,7 +37,7 @@ describe("editing the override list", () => {
     // A fresh override is incomplete and says where.
     const check = checkRules(addOverride(DEFAULT_PRICING_RULES, "category"))
     expect(check.ok).toBe(false)
-    if (!check.ok) expect(errorFor(check.errors, "overrides[0].markup_percent")).toBe("must be a number")
+    if (!check.ok) expect(errorFor(check.errors, "overrides[0].markup_percent")).toBe("must be a number from -100 to 1000")
   })
 
   it("moves, removes and updates without touching the others", () => {

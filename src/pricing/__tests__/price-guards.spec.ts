@@ -1,0 +1,34 @@
+// The price guards trip on what the issue saw: a −20 % brand rule selling under cost, a 99.99 %
+// discount, and a change that moves most prices; a small change within the caps trips nothing.
+import { DEFAULT_PRICING_RULES, planReprice, type PricingRules, type StoredVariantPrice } from ".."
+import { apiPricingGuardsOf, priceGuardsOf } from "../price-guards"
+
+const variant = (id: string, cost: string, amount: string, brandId: string | null = null): StoredVariantPrice => ({
+  variant_id: id,
+  cost,
+  context: { categoryPath: [], brandId },
+  current: { amount, crossed_out: null },
+})
+
+// Today: 30 % over cost everywhere.
+const shop = [variant("v1", "580.88", "755.14", "b1"), variant("v2", "100.00", "130.00", "b2"), variant("v3", "200.00", "260.00", "b2"), variant("v4", "50.00", "65.00", "b2")]
+const rules = (over: Partial<PricingRules>): PricingRules => ({ ...DEFAULT_PRICING_RULES, base_markup_percent: "30", ...over })
+const guards = (r: PricingRules) => priceGuardsOf(r, shop, planReprice(shop, r).summary)
+
+describe("price guards", () => {
+  it("a brand rule of −20 % sells below cost: named, with the sizes counted", () => {
+    const found = guards(rules({ overrides: [{ type: "brand", brand_id: "b1", markup_percent: "-20" }] }))
+    expect(found).toEqual([{ code: "below_cost", count: 1, message: "1 size would sell below cost (override 1 (brand) -20 %)" }])
+  })
+  it("a 99.99 % discount is over the cap", () => {
+    expect(guards(rules({ crossed_out: { type: "discount", discount_percent: "99.99" } })).map((g) => g.code)).toEqual(["discount_over_cap"])
+    expect(apiPricingGuardsOf({ markup_percent: "30", discount_percent: "99.99" }).map((g) => g.code)).toEqual(["discount_over_cap"])
+    expect(apiPricingGuardsOf({ markup_percent: "30", discount_percent: "70" })).toEqual([])
+  })
+  it("a change that moves more than half of the prices asks first", () => {
+    expect(guards(rules({ base_markup_percent: "35" }))).toEqual([{ code: "moves_many_prices", count: 4, message: "4 of 4 selling prices would change (over 50 % asks first)" }])
+  })
+  it("a change within the caps trips nothing", () => {
+    expect(guards(rules({ overrides: [{ type: "brand", brand_id: "b1", markup_percent: "40" }], crossed_out: { type: "discount", discount_percent: "20" } }))).toEqual([])
+  })
+})
