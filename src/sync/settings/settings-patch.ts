@@ -65,6 +65,21 @@ const apiKeyInput = z
 
 const optionalId = z.string().trim().min(1).max(200).nullable()
 
+// Where alerts are emailed (src/queue/catalog-sync-alerts.ts); empty or null: no email.
+const alertEmail = z
+  .string()
+  .trim()
+  .max(320, "must be at most 320 characters")
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value === "") return null
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: "must be an email address" })
+      return z.NEVER
+    }
+    return value
+  })
+
 const pollInterval = `must be from ${MIN_POLL_INTERVAL_MINUTES} to ${MAX_POLL_INTERVAL_MINUTES}`
 
 export const settingsPatchSchema = z
@@ -86,6 +101,7 @@ export const settingsPatchSchema = z
     primary_language: z.enum(["uk", "ru"]),
     enabled: z.boolean(),
     mirror_images: z.boolean(),
+    alert_email: alertEmail,
     // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
     // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
     pricing_rules: z.unknown(),
