@@ -100,7 +100,8 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     const building = `${name}_building`
     await createDatabase(building)
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
-    await runMedusaCommand(["db:migrate"], dbEnv)
+    // A machine busy with other builds can take minutes to migrate a fresh database.
+    await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
     await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
     await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
     return name
