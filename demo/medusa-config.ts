@@ -26,10 +26,26 @@ module.exports = defineConfig({
   featureFlags: {
     translation: process.env.DISABLE_TRANSLATION !== "true",
   },
-  modules:
-    process.env.DISABLE_TRANSLATION === "true"
-      ? []
-      : [{ resolve: "@medusajs/medusa/translation" }],
+  modules: [
+    ...(process.env.DISABLE_TRANSLATION === "true" ? [] : [{ resolve: "@medusajs/medusa/translation" }]),
+    // Medusa's default Notification module has the local provider on the `feed` channel (the
+    // dashboard's bell), which is where the plugin's alerts go. A shop that configures the module
+    // itself (an email provider) must list a `feed` provider too, as here. The alerts spec adds a
+    // recording email provider (integration-tests/notification-email) this way.
+    ...(process.env.CATALOG_SYNC_TEST_EMAIL_PROVIDER
+      ? [
+          {
+            resolve: "@medusajs/medusa/notification",
+            options: {
+              providers: [
+                { resolve: "@medusajs/medusa/notification-local", id: "local", options: { name: "Local Notification Provider", channels: ["feed"] } },
+                { resolve: process.env.CATALOG_SYNC_TEST_EMAIL_PROVIDER, id: "test-email", options: { channels: ["email"] } },
+              ],
+            },
+          },
+        ]
+      : []),
+  ],
   plugins: [
     {
       resolve: "medusa-catalog-sync",

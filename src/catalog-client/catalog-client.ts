@@ -157,6 +157,7 @@ export class CatalogClient {
   readonly #adoptLimits: boolean
   #discovery: Promise<void> | undefined
   readonly #limitsDiscovery: LimitsDiscovery | undefined
+  #account: AccountInfo | null = null
 
   constructor(options: CatalogClientOptions) {
     this.addressPolicy = options.addressPolicy ?? { allowPrivateNetworks: false }
@@ -204,10 +205,16 @@ export class CatalogClient {
     await this.#transport.close()
   }
 
+  /** The last account info this client read from /v1/me (its limits discovery included), or null. */
+  get account(): AccountInfo | null {
+    return this.#account
+  }
+
   /** Account info: plan, expiry, limits, usage. Its limits are adopted by the limiter. */
   async me(options: CallOptions = {}): Promise<AccountInfo> {
     const response = await this.#get("/v1/me", {}, options, false)
     const info = this.#single(response, accountInfoSchema, "account info")
+    this.#account = info
     this.#discoverLimits = false
     if (!this.#adoptLimits) return info
     await this.limiter.updateLimits({

@@ -39,6 +39,7 @@ export class CatalogSyncQueue {
   readonly #liveness: RunLivenessLike
   readonly #retryBackoffMs: number
   readonly #scheduleEveryMs: number | null
+  readonly #onResumeStalled: ((row: RunRow, stalled: number) => void) | null
 
   /**
    * @param retryBackoffMs first retry delay of a failed run (default RETRY_BACKOFF_MS)
@@ -52,6 +53,8 @@ export class CatalogSyncQueue {
     liveness: RunLivenessLike
     retryBackoffMs?: number
     scheduleEveryMs?: number | null
+    /** Told when interrupted work is no longer resumed automatically (the alerts). */
+    onResumeStalled?: (row: RunRow, stalled: number) => void
   }) {
     this.#redis = input.redis
     this.#prefix = input.prefix
@@ -59,6 +62,7 @@ export class CatalogSyncQueue {
     this.#liveness = input.liveness
     this.#retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
     this.#scheduleEveryMs = input.scheduleEveryMs ?? null
+    this.#onResumeStalled = input.onResumeStalled ?? null
     this.queue = new Queue<RunJobData>(QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
   }
 
@@ -167,6 +171,7 @@ export class CatalogSyncQueue {
         selector: { id: row.id, status: "interrupted" },
         data: { error_code: RESUME_STALLED_CODE, error_message: resumeStalledMessage(decision.stalled, row) },
       })
+      this.#onResumeStalled?.(row, decision.stalled)
     }
     return null
   }

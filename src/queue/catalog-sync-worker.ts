@@ -17,6 +17,7 @@ import type { CatalogClient } from "../catalog-client"
 import type { CatalogClientFactory } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
 import type { SyncHeapGrowth } from "./heap-growth"
+import type { CatalogSyncAlerts } from "./catalog-sync-alerts"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
 import {
@@ -46,6 +47,8 @@ export type RunSyncFn = (
   }
 ) => Promise<RunSyncResult>
 
+/** How often a run in progress looks at the quota its requests have used (no request of its own). */
+const QUOTA_CHECK_EVERY_MS = 30_000
 /** How often a worker looks for runs whose process died, to resume them. */
 const RECOVERY_EVERY_MS = 5_000
 /**
@@ -76,6 +79,7 @@ export class CatalogSyncWorker {
   readonly #clients: Pick<CatalogClientFactory, "create">
   readonly #logger: WorkerLogger
   readonly #heapGrowth: Pick<SyncHeapGrowth, "hold"> | null
+  readonly #alerts: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle"> | null
   /** Aborted on shutdown: the run in progress stops at its next page boundary. */
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
@@ -98,6 +102,8 @@ export class CatalogSyncWorker {
     jobLockMs?: number
     /** Held while a run is in progress here (V8's heap growth; see heap-growth.ts). */
     heapGrowth?: Pick<SyncHeapGrowth, "hold">
+    /** Tells the shop owner of a brake pause, a refused key, the quota, repeated failures (catalog-sync-alerts.ts). */
+    alerts?: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle">
   }) {
     this.#liveness = input.liveness
     this.#queue = input.queue
@@ -107,6 +113,7 @@ export class CatalogSyncWorker {
     this.#clients = input.clients
     this.#logger = input.logger
     this.#heapGrowth = input.heapGrowth ?? null
+    this.#alerts = input.alerts ?? null
     const retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
     this.worker = new Worker<RunJobData>(QUEUE_NAME, (job) => this.#track(this.process(job)), {
       connection: input.connection,
@@ -183,8 +190,15 @@ export class CatalogSyncWorker {
     // Everything after the lock is taken sits in this try: a throw anywhere (even building the
     // client) must release the lock, or every later run would wait for it forever.
     const releaseHeapGrowth = this.#heapGrowth?.hold()
+    let quotaTimer: NodeJS.Timeout | null = null
     try {
       client = this.#clients.create(settings, { signal: undefined })
+      const runClient = client
+      if (this.#alerts) {
+        const alerts = this.#alerts
+        quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account }), QUOTA_CHECK_EVERY_MS)
+        quotaTimer.unref()
+      }
       const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
       result = await this.#runSync(this.#container, {
         runId: run.id,
@@ -209,10 +223,20 @@ export class CatalogSyncWorker {
       await this.#finishIfOpen(run.id, "failed", code, message)
       result = { status: "failed", errorCode: code }
     } finally {
+      if (quotaTimer) clearInterval(quotaTimer)
       releaseHeapGrowth?.()
       await client?.close().catch(() => undefined)
       await lease.release()
     }
+    // In the background: a notification never fails or holds up a run.
+    this.#alerts?.afterRun({
+      runId: run.id,
+      status: result.status,
+      errorCode: result.errorCode ?? null,
+      settings,
+      quota: client?.quota ?? null,
+      account: client?.account ?? null,
+    })
 
     if (
       result.status === "failed" &&
@@ -294,5 +318,6 @@ export class CatalogSyncWorker {
     const closing = this.worker.close()
     if (this.#current) await this.#current.catch(() => undefined)
     await closing
+    await this.#alerts?.settle()
   }
 }

@@ -31,6 +31,7 @@ export type SettingsFormValues = {
   primary_language: Language
   enabled: boolean
   mirror_images: boolean
+  alert_email: string // "" = alerts in the admin's feed only
 }
 
 export type SettingsField = keyof SettingsFormValues
@@ -55,6 +56,7 @@ export const EMPTY_SETTINGS: SyncSettings = {
   primary_language: "uk",
   enabled: true,
   mirror_images: false,
+  alert_email: null,
   revision: 0,
   pricing_rules: DEFAULT_PRICING_RULES,
   pricing_rules_saved: false,
@@ -86,6 +88,7 @@ export function settingsToForm(settings: SyncSettings | null | undefined): Setti
     primary_language: s.primary_language,
     enabled: s.enabled,
     mirror_images: s.mirror_images ?? false,
+    alert_email: s.alert_email ?? "",
   }
 }
 
@@ -165,6 +168,10 @@ export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSet
   if (!/^\d+$/.test(poll) || pollNumber < POLL_INTERVAL_MIN || pollNumber > POLL_INTERVAL_MAX) {
     errors.poll_interval_minutes = `Poll every ${POLL_INTERVAL_MIN} to ${POLL_INTERVAL_MAX} minutes.`
   }
+  const alertEmail = values.alert_email.trim()
+  if (alertEmail !== "" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alertEmail)) {
+    errors.alert_email = "Enter an email address, e.g. owner@example.com, or leave it empty."
+  }
   return errors
 }
 
@@ -219,6 +226,7 @@ export function settingsBody(values: SettingsFormValues): Record<string, unknown
     primary_language: values.primary_language,
     enabled: values.enabled,
     mirror_images: values.mirror_images,
+    alert_email: blankToNull(values.alert_email),
   }
   const key = values.api_key.trim()
   if (key !== "") body.api_key = key

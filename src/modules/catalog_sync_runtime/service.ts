@@ -15,6 +15,7 @@ import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 import { PageWritesQueue } from "../../queue/page-writes-queue"
 import { PageWritesWorker } from "../../queue/page-writes-worker"
 import { SyncHeapGrowth } from "../../queue/heap-growth"
+import { CatalogSyncAlerts } from "../../queue/catalog-sync-alerts"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
@@ -46,6 +47,8 @@ export default class CatalogSyncRuntimeService {
   #starting: Promise<void> | null = null
   /** V8's heap growth, held while a run or a page write is in progress in this process. */
   readonly #heapGrowth: SyncHeapGrowth
+  /** Notifications to the shop owner (the Notification module's feed, and email when set up). */
+  readonly alerts: CatalogSyncAlerts
 
   constructor(deps: InjectedDependencies) {
     this.logger_ = deps.logger
@@ -59,6 +62,12 @@ export default class CatalogSyncRuntimeService {
       prefix: this.config_.redisPrefix,
     })
     this.#heapGrowth = new SyncHeapGrowth({ percent: this.config_.heapGrowth.percent })
+    this.alerts = new CatalogSyncAlerts({
+      container: () => this.appContainer_(),
+      logger: this.logger_,
+      redis: () => this.commandRedis(),
+      prefix: this.config_.redisPrefix,
+    })
   }
 
   // Invoked by Medusa (modules-sdk MedusaModule) in every process that boots the app, including
@@ -130,6 +139,7 @@ export default class CatalogSyncRuntimeService {
       liveness: this.liveness_(),
       retryBackoffMs: this.config_.retryBackoffMs,
       scheduleEveryMs: this.config_.scheduleEveryMs,
+      onResumeStalled: (row, stalled) => this.alerts.notify({ kind: "resume_stalled", runId: row.id, stalled }),
     })
     await queue.init()
     return queue
@@ -159,6 +169,7 @@ export default class CatalogSyncRuntimeService {
       retryBackoffMs: this.config_.retryBackoffMs,
       jobLockMs: this.config_.jobLockMs,
       heapGrowth: this.#heapGrowth,
+      alerts: this.alerts,
     })
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
     this.logHeapGrowth_()
@@ -240,6 +251,8 @@ export default class CatalogSyncRuntimeService {
   /** Closes the queue and every Redis connection this process opened. */
   protected async close_(): Promise<void> {
     await this.stopWorker_()
+    // Alerts of this process still being sent (recovery's among them) before Redis closes.
+    await this.alerts.settle()
     this.#heapGrowth.close()
     const queue = this.#queue
     this.#queue = null

@@ -59,6 +59,8 @@ export type EffectiveSettings = {
   enabled: boolean
   /** Copy product images into the shop's File module (src/image-mirror); off by default. */
   mirrorImages: boolean
+  /** Where alerts are emailed too (src/queue/catalog-sync-alerts.ts), or null: the admin's feed only. */
+  alertEmail: string | null
   revision: number
 }
 
@@ -85,6 +87,7 @@ export type SettingsRow = {
   mirror_images?: boolean | null
   field_locks?: unknown
   filter?: unknown
+  alert_email?: string | null
 }
 
 /** The form echoes the saved key back masked ("••••1234"): that means "keep the saved key". */
@@ -161,6 +164,7 @@ export function resolveEffectiveSettings(input: {
     region: regionFromOptions(options),
     enabled: row ? row.enabled : true,
     mirrorImages: row?.mirror_images ?? false,
+    alertEmail: row?.alert_email ?? null,
     revision: row?.revision ?? 0,
   }
 }
@@ -232,6 +236,7 @@ export function toPublicSettings(settings: EffectiveSettings) {
     primary_language: settings.primaryLanguage,
     enabled: settings.enabled,
     mirror_images: settings.mirrorImages,
+    alert_email: settings.alertEmail,
     revision: settings.revision,
     // The rules prices are computed with (the API parameters as rules until the admin saves some).
     pricing_rules: settings.pricingRules,

@@ -79,6 +79,21 @@ const optionalId = z
   .regex(/^[A-Za-z0-9_-]+$/, "must be an id of this shop (letters, digits, _ and -)")
   .nullable()
 
+// Where alerts are emailed (src/queue/catalog-sync-alerts.ts); empty or null: no email.
+const alertEmail = z
+  .string({ error: "must be an email address, or null" })
+  .trim()
+  .max(320, "must be at most 320 characters")
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value === "") return null
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: "must be an email address" })
+      return z.NEVER
+    }
+    return value
+  })
+
 const pollInterval = `must be a whole number of minutes from ${MIN_POLL_INTERVAL_MINUTES} to ${MAX_POLL_INTERVAL_MINUTES}`
 /** A number, or its text from a form; 7.5, "abc", true and [] all get the rule's one sentence. */
 const pollMinutes = z.union([z.number(), z.string()], { error: pollInterval }).transform((value, ctx) => {
@@ -108,6 +123,7 @@ export const settingsPatchSchema = z
       primary_language: z.enum(["uk", "ru"], oneOf(["uk", "ru"])),
       enabled: z.boolean(trueOrFalse),
       mirror_images: z.boolean(trueOrFalse),
+      alert_email: alertEmail,
       // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
       // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
       pricing_rules: z.unknown(),

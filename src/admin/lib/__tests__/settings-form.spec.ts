@@ -37,6 +37,11 @@ describe("validateSettingsForm", () => {
       markup_percent: "Markup must be between 0 and 1000 %.",
     })
   })
+  it("checks the alert address beside its field (empty is fine)", () => {
+    expect(validateSettingsForm({ ...valid, alert_email: "owner@example.com" }, saved)).toEqual({})
+    expect(validateSettingsForm({ ...valid, alert_email: "" }, saved)).toEqual({})
+    expect(validateSettingsForm({ ...valid, alert_email: "owner" }, saved).alert_email).toMatch(/email address/)
+  })
   it("checks numbers, ranges and the discount's open bound", () => {
     expect(validateSettingsForm({ ...valid, markup_percent: "-1" }, saved).markup_percent).toMatch(/number/)
     expect(validateSettingsForm({ ...valid, markup_percent: "1000" }, saved)).toEqual({})
@@ -96,9 +101,12 @@ describe("settingsBody", () => {
       primary_language: "uk",
       enabled: true,
       mirror_images: false,
+      alert_email: null,
     })
     expect(settingsBody({ ...form, api_key: " new-key-123 " }).api_key).toBe("new-key-123")
     expect(settingsBody({ ...settingsToForm({ ...saved, mirror_images: true }) }).mirror_images).toBe(true)
+    expect(settingsBody({ ...settingsToForm({ ...saved, alert_email: "owner@example.com" }) }).alert_email).toBe("owner@example.com")
+    expect(settingsBody({ ...form, alert_email: "  " }).alert_email).toBeNull()
   })
 })
 

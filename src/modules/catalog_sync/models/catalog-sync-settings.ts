@@ -35,6 +35,8 @@ const CatalogSyncSettings = model.define("catalog_sync_settings", {
   field_locks: model.json().nullable(),
   // Which catalog products the shop imports (src/catalog-filter); null = all.
   filter: model.json().nullable(),
+  // Where the plugin's alerts are emailed too, when the shop has an email notification provider (src/queue/catalog-sync-alerts.ts); null = feed only.
+  alert_email: model.text().nullable(),
   // Bumped on every save; a run blocked by 401/403 stays blocked until this changes.
   revision: model.number().default(1),
 })

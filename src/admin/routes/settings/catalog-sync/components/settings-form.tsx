@@ -21,6 +21,7 @@ import { ErrorVoiceText } from "./error-voice-text"
 import type { FormState, SetField } from "./form-state"
 import { PricingSection } from "./pricing-section"
 import { ShopSection } from "./shop-section"
+import { AlertsSection } from "./alerts-section"
 
 /** The form's three sections, checked before sending; the API's refusals land beside their fields. */
 export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
@@ -134,6 +135,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
         onUseRules={rulesSupported(saved) && !rulesChosen ? () => setRulesChosen(true) : undefined}
       />
       <ShopSection form={form} />
+      <AlertsSection form={form} />
       <Container className="flex flex-col gap-y-3 px-6 py-4">
         {formError && (
           <Alert variant="error" data-testid="settings-form-error">

@@ -1,0 +1,97 @@
+import { absoluteLink, alertContent, alertKey, runLink, type AlertEvent } from "../alert-events"
+import { quotaDay, quotaLevel } from "../quota-level"
+
+const events: AlertEvent[] = [
+  { kind: "brake_paused", runId: "csrun_1", reasons: ["removes 30 % of the shop's catalog products", "drops prices"] },
+  { kind: "key_refused", runId: "csrun_2", code: "invalid_api_key", revision: 3, keyLast4: "abcd" },
+  { kind: "key_refused", runId: "csrun_2", code: "plan_required", revision: 3, keyLast4: "abcd" },
+  { kind: "resume_stalled", runId: "csrun_3", stalled: 6 },
+  { kind: "quota_high", runId: "csrun_4", day: "2026-11-28", used: 8_100, limit: 10_000, keyLast4: "abcd" },
+  { kind: "quota_spent", runId: "csrun_5", day: "2026-11-28", keyLast4: "abcd" },
+  { kind: "failed_twice", runId: "csrun_6", since: "csrun_0", errorCode: "server_error", errorMessage: "line one\nline two" },
+]
+
+describe("alert content", () => {
+  it("gives every event a title and one line", () => {
+    for (const e of events) {
+      const { title, description } = alertContent(e)
+      expect(title.length).toBeGreaterThan(0)
+      expect(description.length).toBeGreaterThan(0)
+      expect(description).not.toMatch(/\n/)
+      expect(description.length).toBeLessThanOrEqual(300)
+    }
+  })
+
+  it("says what happened, with the figures of the event", () => {
+    expect(alertContent(events[0]).description).toBe(
+      "The run waits for your answer (confirm or discard): removes 30 % of the shop's catalog products; drops prices."
+    )
+    expect(alertContent(events[1]).description).toMatch(/^401 invalid_api_key/)
+    expect(alertContent(events[2]).description).toMatch(/^403 plan_required/)
+    expect(alertContent(events[3]).description).toMatch(/resumed 6 times/)
+    expect(alertContent(events[4]).description).toBe("8100 of today's 10000 requests used (81 %).")
+    expect(alertContent(events[6]).description).toBe("The last two runs failed; the last with server_error: line one line two.")
+  })
+
+  it("cuts a long line", () => {
+    const long = alertContent({ kind: "failed_twice", runId: "r", since: null, errorCode: "x", errorMessage: "a".repeat(1000) }).description
+    expect(long.length).toBe(300)
+    expect(long.endsWith("…")).toBe(true)
+  })
+})
+
+describe("alert keys: the same event has the same key, another event another", () => {
+  it("names brake pauses and stalled resumes by their run", () => {
+    expect(alertKey(events[0])).toBe("catalog-sync:brake_paused:csrun_1")
+    expect(alertKey({ ...events[0], reasons: [] } as AlertEvent)).toBe(alertKey(events[0]))
+    expect(alertKey(events[3])).toBe("catalog-sync:resume_stalled:csrun_3")
+  })
+
+  it("names a refused key by the settings' revision, not by the run", () => {
+    const k = events[1] as Extract<AlertEvent, { kind: "key_refused" }>
+    expect(alertKey({ ...k, runId: "csrun_later" })).toBe(alertKey(k))
+    expect(alertKey({ ...k, revision: 4 })).not.toBe(alertKey(k))
+    expect(alertKey(events[2])).not.toBe(alertKey(k))
+  })
+
+  it("names the quota's alerts by day, whatever the run or figures", () => {
+    const high = events[4] as Extract<AlertEvent, { kind: "quota_high" }>
+    expect(alertKey({ ...high, runId: "other", used: 9_000 })).toBe(alertKey(high))
+    expect(alertKey({ ...high, day: "2026-11-29" })).not.toBe(alertKey(high))
+    expect(alertKey(events[5])).not.toBe(alertKey(high))
+  })
+
+  it("names a failure streak by the success before it", () => {
+    const f = events[6] as Extract<AlertEvent, { kind: "failed_twice" }>
+    expect(alertKey({ ...f, runId: "csrun_7" })).toBe(alertKey(f))
+    expect(alertKey({ ...f, since: "csrun_8" })).not.toBe(alertKey(f))
+    expect(alertKey({ ...f, since: null })).toBe("catalog-sync:failed_twice:never_succeeded")
+  })
+})
+
+describe("links", () => {
+  it("point at the run's page under the dashboard's path", () => {
+    expect(runLink("/app", "csrun_1")).toBe("/app/settings/catalog-sync/runs/csrun_1")
+    expect(runLink("/dashboard/", "csrun_1")).toBe("/dashboard/settings/catalog-sync/runs/csrun_1")
+    expect(absoluteLink("https://shop.example.com/", "/app/x")).toBe("https://shop.example.com/app/x")
+    expect(absoluteLink("/", "/app/x")).toBe("/app/x")
+    expect(absoluteLink(undefined, "/app/x")).toBe("/app/x")
+  })
+})
+
+describe("quota level", () => {
+  it("is high from 80 % of a known limit, spent at zero, ok otherwise", () => {
+    expect(quotaLevel(2_001, 10_000)).toEqual({ level: "ok" })
+    expect(quotaLevel(2_000, 10_000)).toEqual({ level: "high", used: 8_000, limit: 10_000 })
+    expect(quotaLevel(1, 10_000)).toEqual({ level: "high", used: 9_999, limit: 10_000 })
+    expect(quotaLevel(0, 10_000)).toEqual({ level: "spent" })
+    expect(quotaLevel(0, null)).toEqual({ level: "spent" })
+    expect(quotaLevel(5, null)).toEqual({ level: "ok" })
+    expect(quotaLevel(null, 10_000)).toEqual({ level: "ok" })
+  })
+
+  it("counts days in UTC", () => {
+    expect(quotaDay(Date.parse("2026-11-28T23:59:59Z"))).toBe("2026-11-28")
+    expect(quotaDay(Date.parse("2026-11-29T00:00:00Z"))).toBe("2026-11-29")
+  })
+})

@@ -1,0 +1,106 @@
+// What the plugin tells the shop owner through Medusa's Notification module (pure): each event's
+// title, one line, the link to its run in the plugin's admin pages, and the key that makes it one
+// notification however often its condition is seen again (retries, polls, instances, restarts).
+
+export type AlertEvent =
+  /** A run stopped before a write the safety brake holds back; it waits for confirm or discard. */
+  | { kind: "brake_paused"; runId: string; reasons: string[] }
+  /** The catalog answered 401 invalid_api_key or 403 plan_required: no sync until the settings change. */
+  | { kind: "key_refused"; runId: string; code: string; revision: number; keyLast4: string | null }
+  /** Interrupted work resumed again and again without storing a cursor: no longer resumed automatically. */
+  | { kind: "resume_stalled"; runId: string; stalled: number }
+  /** More than QUOTA_ALERT_PERCENT of the day's request quota used. */
+  | { kind: "quota_high"; runId: string; day: string; used: number; limit: number; keyLast4: string | null }
+  /** The day's request quota used up (X-Quota-Remaining 0, or a 429 daily_quota_exceeded). */
+  | { kind: "quota_spent"; runId: string; day: string; keyLast4: string | null }
+  /** Two runs in a row failed (`since`: the last run that succeeded before them, or null). */
+  | { kind: "failed_twice"; runId: string; since: string | null; errorCode: string | null; errorMessage: string | null }
+
+export type AlertKind = AlertEvent["kind"]
+
+export type AlertContent = { title: string; description: string }
+
+/** The dashboard's bell and an email subject show the title; the line stays one line. */
+const MAX_LINE = 300
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim()
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE - 1)}…` : flat
+}
+
+export function alertContent(event: AlertEvent): AlertContent {
+  switch (event.kind) {
+    case "brake_paused":
+      return {
+        title: "Catalog sync paused by the safety brake",
+        description: oneLine(`The run waits for your answer (confirm or discard): ${event.reasons.join("; ") || "see the run"}.`),
+      }
+    case "key_refused":
+      return {
+        title: "The catalog refused the API key",
+        description: oneLine(
+          event.code === "plan_required"
+            ? "403 plan_required: the plan has no API access or the subscription ended. Syncing stops until the settings change."
+            : "401 invalid_api_key: the key is wrong or was revoked. Syncing stops until a new key is saved in the catalog sync settings."
+        ),
+      }
+    case "resume_stalled":
+      return {
+        title: "Catalog sync stopped resuming",
+        description: oneLine(
+          `Interrupted work was resumed ${event.stalled} times without progress and is no longer resumed automatically; the next scheduled run or "Sync now" continues it.`
+        ),
+      }
+    case "quota_high":
+      return {
+        title: "Catalog API quota over 80 %",
+        description: oneLine(`${event.used} of today's ${event.limit} requests used (${Math.floor((event.used * 100) / event.limit)} %).`),
+      }
+    case "quota_spent":
+      return {
+        title: "Catalog API quota spent",
+        description: "Today's request quota for this key is used up; syncing goes on once the catalog resets it.",
+      }
+    case "failed_twice":
+      return {
+        title: "Catalog sync failed twice in a row",
+        description: oneLine(
+          `The last two runs failed${event.errorCode ? `; the last with ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ""}` : ""}.`
+        ),
+      }
+  }
+}
+
+/**
+ * The event's identity: the same event seen again (a retry, the next poll, another instance, a
+ * restart) has the same key, and Medusa's notification table keeps one row per key.
+ */
+export function alertKey(event: AlertEvent): string {
+  const key = (...parts: (string | number | null)[]) => ["catalog-sync", event.kind, ...parts.map((p) => p ?? "-")].join(":")
+  switch (event.kind) {
+    case "brake_paused":
+    case "resume_stalled":
+      return key(event.runId)
+    case "key_refused":
+      // A refusal lasts until the settings change (each save bumps the revision).
+      return key(event.code, `r${event.revision}`, event.keyLast4)
+    case "quota_high":
+    case "quota_spent":
+      return key(event.day, event.keyLast4)
+    case "failed_twice":
+      // One per streak of failures: the streak is named by the success before it.
+      return key(event.since ?? "never_succeeded")
+  }
+}
+
+/** The run's page in the plugin's admin (under the dashboard's path, "/app" by default). */
+export function runLink(adminPath: string, runId: string): string {
+  const base = adminPath.replace(/\/+$/, "")
+  return `${base}/settings/catalog-sync/runs/${encodeURIComponent(runId)}`
+}
+
+/** The link as an email can carry it: absolute when the admin's backend URL is (else as given). */
+export function absoluteLink(backendUrl: string | null | undefined, link: string): string {
+  if (!backendUrl || !/^https?:\/\//i.test(backendUrl)) return link
+  return `${backendUrl.replace(/\/+$/, "")}${link}`
+}

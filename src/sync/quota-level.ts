@@ -1,0 +1,27 @@
+// Where the day's request quota stands (pure): X-Quota-Remaining against the account's
+// requests_per_day (from /v1/me).
+
+/** Used share of the day's quota from which the owner is told. */
+export const QUOTA_ALERT_PERCENT = 80
+
+export type QuotaLevel = { level: "high"; used: number; limit: number } | { level: "spent" } | { level: "ok" }
+
+/**
+ * "spent" when nothing is left; "high" when QUOTA_ALERT_PERCENT % or more of a known limit is used; "ok" otherwise, or when nothing is known (no header seen yet).
+ */
+export function quotaLevel(remaining: number | null, limit: number | null): QuotaLevel {
+  if (remaining === null || !Number.isFinite(remaining)) return { level: "ok" }
+  if (remaining <= 0) return { level: "spent" }
+  if (limit === null || !Number.isFinite(limit) || limit <= 0) return { level: "ok" }
+  const used = Math.max(0, limit - remaining)
+  // Integers: used / limit ≥ 80 % without a float.
+  return used * 100 >= limit * QUOTA_ALERT_PERCENT ? { level: "high", used, limit } : { level: "ok" }
+}
+
+/**
+ * The quota's day, which names its alerts (one of each a day). The API does not say when its day
+ * turns; a UTC day is assumed (the sandbox resets at 00:00 UTC).
+ */
+export function quotaDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10)
+}
