@@ -7,6 +7,7 @@
 import type { CreateNotificationDTO, INotificationModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type Redis from "ioredis"
+import { hasEnabledNotificationProvider } from "../bulk-write/notification-providers"
 import type { AccountInfo, QuotaSnapshot } from "../catalog-client"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
@@ -188,12 +189,7 @@ export class CatalogSyncAlerts {
   /** Whether an enabled provider of the Notification module serves the email channel (its own table). */
   async #hasEmailProvider(container: MedusaContainer): Promise<boolean> {
     try {
-      const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      const found = await knex.raw(
-        "select 1 from notification_provider where is_enabled and deleted_at is null and ? = any(channels) limit 1",
-        ["email"]
-      )
-      return (found.rows?.length ?? 0) > 0
+      return await hasEnabledNotificationProvider(container, "email")
     } catch (e: any) {
       this.#logOnce("email-provider", `catalog sync: could not tell whether the shop has an email provider: ${e?.message ?? e}`)
       return false
