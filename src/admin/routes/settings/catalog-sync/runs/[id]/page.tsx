@@ -10,6 +10,7 @@ import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
 import { brakeAnswerText, modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
 import type { Run } from "../../../../../lib/types"
+import { sdk } from "../../../../../lib/sdk"
 import { ChangeLog } from "../../../../catalog-sync/components/change-log"
 import { RunProgress } from "../../../../catalog-sync/components/run-progress"
 
@@ -77,7 +78,14 @@ const RunDetails = ({
 }) => {
   const resolution = (run as Run & { brake_resolution?: { action?: string; user_id?: string | null; at?: string } | null }).brake_resolution ?? null
   const badge = runStatusBadge(run.status, { brake_resolution: resolution })
-  const answer = brakeAnswerText(resolution, null, formatDateTime)
+  // Who answered: the admin user's email (Medusa's own users route); the id when it cannot be read.
+  const answeredBy = useQuery({
+    queryKey: ["catalog-sync", "brake-answer-user", resolution?.user_id ?? null],
+    queryFn: async () => (await sdk.admin.user.retrieve(resolution!.user_id!)).user.email,
+    enabled: !!resolution?.user_id,
+    retry: false,
+  })
+  const answer = brakeAnswerText(resolution, answeredBy.data ?? null, formatDateTime)
   const rejected = run.rejected_items ?? []
   return (
     <>
