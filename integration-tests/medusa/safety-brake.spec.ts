@@ -1,5 +1,6 @@
 // The safety brake in a real Medusa app: the sandbox removes 30 % of the catalog; the changes
-// run pauses before writing (nothing removed, checked in Medusa's product table) with a preview,
+// run holds the removals and pauses after its last page (nothing removed, checked in Medusa's
+// product table) with a preview,
 // makes no API request while paused, and waits for the admin. Confirming applies exactly the
 // previewed removals and records the admin's user id; discarding keeps the shop, and neither the
 // next changes run nor a full pass (its sweep) proposes the same removals again. The same for a
@@ -273,7 +274,7 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     const confirmed = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
     expect(confirmed.status).toBe(200)
     const continued = await waitForRun(env.app, confirmed.body.continued_by.id, undefined, 300_000)
-    // It reads the pass's last page again (its cursor was not stored) and sweeps.
+    // It applies the held sweep first, then reads on from the pass's last cursor (stored: the sweep was held).
     expect(continued).toMatchObject({ status: "succeeded", pages: 1, created: 0, swept: victims.length, removed: 0 })
     expect(await liveCatalogIds(env.db.url)).toEqual([...shop.filter((id) => !victims.includes(id)), ...added].sort())
     // The sandbox serves none of them; every product it serves is in the shop.

@@ -37,6 +37,7 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_PAGE_DELAY_MS?: string
   CATALOG_SYNC_TEST_BLOCK_LOOP_MS?: string
   CATALOG_SYNC_TEST_HOOK_MODE?: string
+  CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS?: string
   /** Test-only: change-log rows a run stores at most, instead of the policy's cap. */
   CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
   /** Opt-in V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0, the default: V8's own). */
@@ -69,6 +70,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_PAGE_DELAY_MS",
   "CATALOG_SYNC_TEST_BLOCK_LOOP_MS",
   "CATALOG_SYNC_TEST_HOOK_MODE",
+  "CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS",
   "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
   "CATALOG_SYNC_HEAP_GROWTH_PERCENT",
   "NODE_OPTIONS",

@@ -16,7 +16,8 @@ export function plannedFieldValues(p: ProductVariantsBefore): PlannedFieldValues
     out.images = p.input.images.map((i) => i.url)
     out.categories = [...p.input.categoryIds]
   }
-  if (parts.prices) out.prices = Object.fromEntries(p.input.variants.map((v) => [v.sizeKey, v.amount]))
+  // The selling price per size (the sale price when the size is on sale), not the crossed-out base.
+  if (parts.prices) out.prices = Object.fromEntries(p.input.variants.map((v) => [v.sizeKey, v.saleAmount ?? v.amount]))
   return out
 }
 

@@ -118,7 +118,12 @@ export class CatalogSyncQueue {
    */
   async continuePausedRun(row: RunRow): Promise<RunRow> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () =>
-      this.#addRun({ mode: row.mode, trigger: "retry", progress: { ...CatalogSyncQueue.resumeProgress(row), after_brake: row.id } })
+      this.#addRun({
+        mode: row.mode,
+        trigger: "retry",
+        // The admin sees it as the run that carries out their answer, not as a retry.
+        progress: { ...CatalogSyncQueue.resumeProgress(row), after_brake: row.id, brake_answer: (row.brake_resolution as { action?: string } | null)?.action ?? null },
+      })
     )
   }
 

@@ -1,8 +1,9 @@
 // Brings the shop in line with a changed filter before the changes feed continues: reads only
 // the `/v1/products` listings the change needs (never the full export), writes the cards the
-// new filter adds, and after a narrowing removes (or drafts) every shop product it no longer
-// keeps. The filter is stored as applied only once all of it is done, so an interrupted run
-// does it again.
+// new filter adds, and after a narrowing holds the removal of every shop product it no longer
+// keeps (held-removals.ts: judged and applied with the run's other removals once it has read
+// its last page). The filter is stored as applied only once all of it is done (its removals
+// durably held), so an interrupted run does it again.
 import type { CatalogClient } from "../catalog-client/catalog-client"
 import type { ChangeItem } from "../catalog-client/items"
 import type { CategoryTree } from "../catalog-filter/category-tree"
@@ -15,30 +16,20 @@ export interface FilterChangeIo {
   signal: AbortSignal
   /** Writes listed cards as one page (creates what the shop lacks). */
   writeCards(items: ChangeItem[]): Promise<void>
-  /**
-   * Removes (per the removal setting) every active shop product whose catalog id is not kept;
-   * returns how many, or null when the safety brake held them back (nothing removed).
-   */
-  removeAllBut(kept: ReadonlySet<string>): Promise<number | null>
+  /** Holds the removal of every active shop product whose catalog id is not kept; returns how many were added. */
+  holdAllBut(kept: ReadonlySet<string>): Promise<number>
   /** Counts one API request. */
   onRequest(): void
   log(line: string): void
 }
 
-/**
- * Returns whether anything had to be done, or "held" when the safety brake held back the
- * narrowing's removals: the filter is then not applied, and a later run does it all again.
- */
-export async function applyFilterChange(oldFilter: CatalogFilter, newFilter: CatalogFilter, tree: CategoryTree, io: FilterChangeIo): Promise<boolean | "held"> {
+/** Returns whether anything had to be done. */
+export async function applyFilterChange(oldFilter: CatalogFilter, newFilter: CatalogFilter, tree: CategoryTree, io: FilterChangeIo): Promise<boolean> {
   const change = planFilterChange(oldFilter, newFilter, tree)
   if (!change) return false
   const { kept, written } = await readListings(change, io)
-  const removed = change.narrowed ? await io.removeAllBut(kept) : 0
-  if (removed === null) {
-    io.log(`catalog sync: filter changed: ${written} product(s) added; its removals wait for the admin (safety brake)`)
-    return "held"
-  }
-  io.log(`catalog sync: filter changed: ${change.queries.length} listing(s), ${written} product(s) added, ${removed} removed`)
+  const held = change.narrowed ? await io.holdAllBut(kept) : 0
+  io.log(`catalog sync: filter changed: ${change.queries.length} listing(s), ${written} product(s) added, ${held} removal(s) held for the run's end`)
   return true
 }
 

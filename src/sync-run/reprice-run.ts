@@ -28,6 +28,9 @@ import { emptyCounts } from "./counts"
 import { refreshPriceFingerprints } from "./reprice-fingerprints"
 import { brakeMemoryOf, priceKey, SafetyBrake } from "../sync/safety-brake"
 import { shopCatalogPrices, withTitles } from "./brake-reads"
+import { repriceChangeRows } from "./reprice-change-log"
+import { insertChangeRowsIn } from "../workflows/page/change-log-rows"
+import { addOmitted, rowCap, selectRowsToStore, type Omitted } from "../sync/change-log-policy"
 
 /** Products a batch reprices (one transaction each). */
 export const REPRICE_BATCH_PRODUCTS = 1000
@@ -91,8 +94,14 @@ export function medusaAmounts(change: Pick<PriceChange, "to">): { amount: string
   return variantAmounts({ price: change.to.amount, old_price: change.to.crossed_out })
 }
 
-/** Writes one batch's changes in one transaction: base prices, sale prices, and the cost rows' amounts and revision. */
-async function writeBatch(container: MedusaContainer, changes: PriceChange[], rows: CostRow[], saleListId: string, revision: number): Promise<void> {
+/** The run's change log as the batches write it: rows stored so far (against the cap) and changes left without a row. */
+type RepriceLog = { runId: string; stored: number; omitted: Omitted }
+
+/**
+ * Writes one batch's changes in one transaction: base prices, sale prices, the cost rows'
+ * amounts and revision, and the batch's change-log rows (committed with the prices they describe).
+ */
+async function writeBatch(container: MedusaContainer, changes: PriceChange[], rows: CostRow[], saleListId: string, revision: number, log: RepriceLog): Promise<void> {
   const idOfVariant = new Map(rows.map((r) => [r.variant_id, r.id]))
   await writePageInBulk(container, async (page) => {
     const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
@@ -115,6 +124,19 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
     const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
     const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
     if (unchanged.length) await page.trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
+    if (changes.length) {
+      const catalogIds = [...new Set(changes.map((c) => c.catalog_id).filter((id): id is string => !!id))]
+      const products = (await page.trx("catalog_product_map as m")
+        .leftJoin("product as p", "p.id", "m.product_id")
+        .whereIn("m.catalog_id", catalogIds)
+        .whereNull("m.deleted_at")
+        .select("m.catalog_id", "m.product_id", "p.title")) as { catalog_id: string; product_id: string | null; title: string | null }[]
+      const all = repriceChangeRows(changes, rows, new Map(products.map((p) => [p.catalog_id, p])))
+      const { store, omitted } = selectRowsToStore(all, log.stored, rowCap("full"))
+      if (store.length) await insertChangeRowsIn(page.trx, log.runId, store)
+      log.stored += store.length
+      log.omitted = addOmitted(log.omitted, omitted)
+    }
   })
 }
 
@@ -153,12 +175,14 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
   let phase = "reprice"
   let total: number | null = null
   let moved = 0
+  const log: RepriceLog = { runId, stored: 0, omitted: {} }
   const progress = () => ({
     phase,
     items_done: counts.items_seen,
     ...(total !== null ? { expected_total: total, expected_total_source: "stored_costs" } : {}),
     rules_revision: revision,
     prices_changed: moved,
+    ...(Object.keys(log.omitted).length ? { change_log_omitted: log.omitted } : {}),
   })
   const state = await service.getState()
   const finish = async (status: RepriceStatus, error?: unknown) => {
@@ -212,7 +236,7 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       // Drops the admin discarded keep the price the shop has.
       const changes = unlocked.filter((c) => !checked.keep.has(priceKey(c.catalog_id ?? "", c.size ?? "")))
       await fence.check()
-      await writeBatch(container, changes, batch.rows, saleListId, revision)
+      await writeBatch(container, changes, batch.rows, saleListId, revision, log)
       brake.written()
       const touched = new Set(changes.map((c) => c.catalog_id))
       counts.pages++

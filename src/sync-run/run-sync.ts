@@ -1,6 +1,8 @@
 // runSync: one sync run, from "running" to its end (docs/contracts.md "runSync").
 // The changes feed page by page: each page is written, then its cursor stored; a
-// refused cursor restarts a full pass; a full pass ends with a sweep.
+// refused cursor restarts a full pass; a full pass ends with a sweep. Every removal of the run
+// is held (held-removals.ts) until it has read its last page, then judged by the safety brake
+// together and applied only then.
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -11,14 +13,15 @@ import { InvalidApiKeyError, PlanRequiredError } from "../catalog-client/errors"
 import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
 import { afterPage, MAX_RESTARTS, restartPosition, restartReason, startPosition, type Position, type ResumeOf } from "../sync/run-state"
 import { LostRunLockError, type RunFence } from "./run-fence"
-import { beforePageWrite } from "./test-hooks"
+import { beforeHeldApply, beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor } from "../workflows/extras"
 import { RunReferences } from "./run-references"
-import { brakeRemovals, removeScope, type RemovalScope } from "./sweep"
+import { holdScope, type RemovalScope } from "./sweep"
+import { applyPending, countPending, heldIds, heldSample, holdRemovals, markPaused, releaseHolds, type HeldCounts } from "./held-removals"
 import { appliedFilterOf } from "../catalog-filter/filter-change"
 import { applyFilterChange } from "./filter-change"
 import { filterPageItems } from "./filter-pages"
@@ -138,9 +141,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     return errorCode ? { status, errorCode } : { status }
   }
 
-  // The safety brake held back the sweep's or a narrowed filter's removals: nothing of them was
-  // removed and the cursor before them stays stored (the sweep: the last page's cursor), so the
-  // run that continues after the admin's answer comes back to them and applies that answer.
+  // The run's held removals, judged together once it read its last page, are past the brake:
+  // nothing of them was removed; they stay held for the admin's answer (the cursor already moved
+  // past them: they are durably held), which the run that continues it applies.
   const pauseRun = async (held: BrakePause): Promise<RunSyncResult> => {
     phase = "paused"
     logger.warn(`catalog sync: run ${runId} paused by the safety brake: ${held.reasons.map((r) => r.message).join("; ")}`)
@@ -152,6 +155,19 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   // Pages being written (by this process or the page writers): the run ends only once they settled.
   const writing = new Map<number, Promise<void>>()
   try {
+    const db = knexOf(container)
+    const countRemoved = (removed: HeldCounts) => {
+      counts.removed += removed.feed + removed.filter
+      counts.swept += removed.sweep
+    }
+    const applyHeld = (status: "held" | "approved") =>
+      applyPending(container, status, { mode: settings.removalMode, runId, beforeChunk: () => fence.check(), removed: images?.sweptRemoved })
+    // Removals the admin confirmed at a pause: exactly those, before any page is read.
+    if ((await countPending(db, "approved")).total) {
+      phase = "removing"
+      countRemoved(await applyHeld("approved"))
+      await service.updateCatalogSyncRuns({ id: runId, ...counts, progress: progress() })
+    }
     const setup = await ensureShopSetup(container, settings)
     const start = startPosition(state, mode, settings.pricing, newPassId, input.resume ?? null)
     // Reference lists only when due (full pass, stale, or a page with an unknown category/brand).
@@ -222,7 +238,6 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     // A filter changed since the shop was last brought in line with it (a pass from the start needs none).
     if (position.cursor !== null) {
       phase = "filter"
-      let filterHeld: BrakePause | null = null
       const changed = await applyFilterChange(appliedFilterOf(state.applied_filter), settings.filter, categoryTree, {
         client,
         signal,
@@ -238,17 +253,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
           counts.unchanged += outcome.plan.unchanged.length
           counts.skipped += outcome.rejected.length
         },
-        removeAllBut: async (kept) => {
+        holdAllBut: async (kept) => {
           await fence.check()
-          const scope: RemovalScope = { notIn: kept }
-          filterHeld = await brakeRemovals(container, brake, scope)
-          if (filterHeld) return null
-          const removed = await removeScope(container, scope, settings.removalMode, brake.discarded, images?.sweptRemoved)
-          counts.removed += removed
-          return removed
+          return holdScope(container, { notIn: kept }, brake.discarded, "filter", runId)
         },
       })
-      if (changed === "held") return await pauseRun(filterHeld!)
       if (changed) await storeState({ applied_filter: settings.filter })
     }
 
@@ -320,8 +329,13 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         committed(entry)
         return
       }
-      // Counted now: the next page is judged with this one's removals and drops.
-      brake.written(prepared.plan)
+      // The page's removals are held before its write, so before its cursor can be stored; a
+      // product the page sends again is no longer held for removal.
+      const back = [...prepared.plan.create, ...prepared.plan.update, ...prepared.plan.stockOnly, ...prepared.plan.unchanged].map((p) => p.catalogId)
+      await releaseHolds(db, back)
+      await holdRemovals(db, prepared.held, "feed", runId)
+      // Counted now: the next page is judged with this one's drops.
+      brake.written()
       const write = (async () => {
         try {
           entry.outcome = await finishPage(prepared, await writers.write(prepared.input, seq), ctx)
@@ -453,11 +467,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         if (next.sweepPassId) {
           phase = "sweep"
           await fence.check()
-          // Held back: the last page's cursor is not stored, so the continuing run reads it again and sweeps.
+          // Held before the pass's last cursor is stored; judged and applied below, with the run's other removals.
           const scope: RemovalScope = { unseenInPass: next.sweepPassId }
-          const held = await brakeRemovals(container, brake, scope)
-          if (held) return await pauseRun(held)
-          counts.swept += await removeScope(container, scope, settings.removalMode, brake.discarded, images?.sweptRemoved)
+          await holdScope(container, scope, brake.discarded, "sweep", runId)
           await storeState({ last_full_pass_finished_at: new Date() })
         }
         await storeState({ ...next.state })
@@ -473,6 +485,22 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     } finally {
       clearInterval(ticker)
       await analyzer.settle()
+    }
+    // The run has read its last page: its held removals, judged together, applied only now.
+    const held = await countPending(db, "held")
+    if (held.total) {
+      phase = "judging removals"
+      await fence.check()
+      const judged = brake.checkRemovals(held.total, await heldSample(db))
+      if (judged) {
+        await markPaused(db, runId)
+        const removal_ids = await heldIds(db, runId)
+        return await pauseRun({ ...judged, removal_ids, price_drops: {}, held: { feed: held.feed, sweep: held.sweep, filter: held.filter } })
+      }
+      phase = "removing"
+      await service.updateCatalogSyncRuns({ id: runId, progress: progress() })
+      await beforeHeldApply()
+      countRemoved(await applyHeld("held"))
     }
     phase = "done"
     const memory = brake.memoryAfterRun()

@@ -2,13 +2,12 @@
 // did not see were removed in the catalog while their removal events were lost with an old
 // cursor), and a narrowed filter (shop products it no longer keeps). Both are chosen by SQL on
 // the product map and read a chunk at a time, so no per-product list is held across the catalog;
-// both go past the safety brake first (src/sync/safety-brake.ts), like a page's removals.
+// both are held like a page's removals (held-removals.ts): judged by the safety brake with every
+// other removal of the run once it has read its last page, and applied only then.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
-import { BRAKE_PREVIEW_SIZE } from "../pricing/brake"
-import type { BrakePause, SafetyBrake } from "../sync/safety-brake"
 import { knexOf } from "../bulk-write/sql"
-import { removeMappedProducts, type RemovalMode } from "../workflows/remove-catalog-products"
+import { holdRemovals, type HoldSource } from "./held-removals"
 
 const MAP_TABLE = "catalog_product_map"
 const CHUNK = 200
@@ -50,41 +49,13 @@ async function* chunksOf(db: Knex, scope: RemovalScope, except: Iterable<string>
 }
 
 /**
- * The safety brake over the scope's removals: null to go on, or the pause (nothing removed).
- * Removals the admin approved are not counted and discarded ones are kept (not removed at all);
- * the pause lists every removal id of the scope, which a confirm approves and a discard keeps.
+ * Holds the scope's removals (held-removals.ts), except `keep` (removals the admin discarded at
+ * the safety brake): nothing is removed here; the run judges and applies them once it has read
+ * its last page. Returns how many were added to the held ones.
  */
-export async function brakeRemovals(container: MedusaContainer, brake: SafetyBrake, scope: RemovalScope): Promise<BrakePause | null> {
+export async function holdScope(container: MedusaContainer, scope: RemovalScope, keep: ReadonlySet<string>, source: HoldSource, runId: string): Promise<number> {
   const db = knexOf(container)
-  const notCounted = [...brake.discarded, ...brake.approved]
-  const [row] = await scoped(db, scope, notCounted).count({ n: "id" })
-  const count = Number((row as { n: string | number }).n)
-  if (!count) return null
-  const sample = (await scoped(db, scope, notCounted).select("catalog_id", "product_id").orderBy("id").limit(BRAKE_PREVIEW_SIZE)) as ScopeRow[]
-  const held = brake.checkRemovals(count, sample)
-  if (!held) return null
-  const removal_ids: string[] = []
-  for await (const rows of chunksOf(db, scope, brake.discarded)) removal_ids.push(...rows.map((r) => r.catalog_id))
-  return { ...held, removal_ids, price_drops: {} }
-}
-
-/**
- * Removes (per `mode`) the scope's active mapped products, except `keep` (removals the admin
- * discarded at the safety brake); returns how many. `removed`: told the catalog ids of each
- * chunk once its products were removed (mirrored images release theirs).
- */
-export async function removeScope(
-  container: MedusaContainer,
-  scope: RemovalScope,
-  mode: RemovalMode,
-  keep: ReadonlySet<string>,
-  removed?: (catalogIds: string[]) => Promise<void>
-): Promise<number> {
-  let count = 0
-  for await (const chunk of chunksOf(knexOf(container), scope, keep)) {
-    await removeMappedProducts(container, chunk, { mode })
-    await removed?.(chunk.map((r) => r.catalog_id))
-    count += chunk.length
-  }
-  return count
+  let held = 0
+  for await (const chunk of chunksOf(db, scope, keep)) held += await holdRemovals(db, chunk, source, runId)
+  return held
 }

@@ -3,6 +3,8 @@
 //
 // CATALOG_SYNC_TEST_PAGE_DELAY_MS  waits (asynchronously) this long before a page's write
 // CATALOG_SYNC_TEST_BLOCK_LOOP_MS  then blocks the event loop (a synchronous busy loop) this long
+// CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS  waits this long after a run's held removals were judged
+//                                  and before they are applied (a crash test kills it there)
 //
 // Each value is "<ms>" (every page) or "<ms>@<page>,<page>…" (only those pages of a run,
 // counted from 1). CATALOG_SYNC_TEST_HOOK_MODE ("full" or "changes") limits both to runs of
@@ -37,4 +39,10 @@ export async function beforePageWrite(page: number, mode: "changes" | "full", en
     // eslint-disable-next-line no-empty
     while (Date.now() < until) {}
   }
+}
+
+/** Between judging a run's held removals and applying them (CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS). */
+export async function beforeHeldApply(env: PluginEnvironment = readEnvironment()): Promise<void> {
+  const delay = parse(env.CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS)
+  if (delay) await new Promise((r) => setTimeout(r, delay.ms))
 }

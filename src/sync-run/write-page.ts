@@ -38,7 +38,7 @@ export interface PageContext {
   onPlanned?: (plan: PagePlan) => void
   /**
    * The safety brake: what it reads of the shop for the page's products (read while the page is
-   * planned), then its check: the plan to write (discarded removals dropped), or a pause
+   * planned), then its check: the plan to write (its removals taken out, to be held), or a pause
    * (nothing written).
    */
   brake?: PageBrake
@@ -121,6 +121,8 @@ export type PreparedPage =
   | {
       paused?: undefined
       plan: PagePlan
+      /** The page's removals the brake took out of the plan, to be held (held-removals.ts), not written. */
+      held: PagePlan["remove"]
       input: SyncCatalogPageInput
       /** The plan the input carries (sealed there): with mirrored image URLs when images are mirrored. */
       sent: PagePlan
@@ -145,9 +147,9 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   // reach PostgreSQL, which answers them meanwhile, instead of after it.
   if (current) await new Promise((resolve) => setImmediate(resolve))
   const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))
-  const checked = brake && current ? await timed(container, "plan: brake", async () => brake.check(planned0, await current)) : { plan: planned0 }
+  const checked = brake && current ? await timed(container, "plan: brake", async () => brake.check(planned0, await current)) : { plan: planned0, held: [] }
   if (checked.pause) return { paused: checked.pause, plan: planned0, started }
-  const plan = checked.plan
+  const { plan, held } = checked
   const planned = Date.now()
   ctx.onPlanned?.(plan)
   // Before the workflow: the products are written once, with the shop's copies (page-images.ts).
@@ -168,7 +170,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
     syncedAt: new Date().toISOString(),
     pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
   }
-  return { plan, input, sent, mirrored, started, planned, imagesDone }
+  return { plan, held, input, sent, mirrored, started, planned, imagesDone }
 }
 
 /** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */

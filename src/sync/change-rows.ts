@@ -44,7 +44,16 @@ export interface WrittenChange {
   stockChanged: boolean
   /** Image URLs written, only needed when the product's fields changed. */
   imageUrls: string[] | null
+  /** Fields the product's locks kept (src/field-locks): the catalog's values were not written. */
+  locked?: readonly string[]
 }
+
+/**
+ * What a product's locks kept out of a write, with the catalog's value where it is one figure
+ * or text: `prices` the catalog's selling price (the lowest over its sizes), `title` its title;
+ * other fields are named with `true`. Shown as "held by your lock", never as a change.
+ */
+export type HeldByLock = Partial<Record<"prices" | "title" | "description" | "images" | "categories" | "stock", string | true | null>>
 
 export interface ChangeRecord {
   kind: ChangeKind
@@ -59,6 +68,8 @@ export interface ChangeRecord {
   price_before: string | null
   price_after: string | null
   reason: string | null
+  /** Set when locks kept some of the catalog's values out of the write. */
+  held?: HeldByLock | null
 }
 
 const blank = { price_changed: false, stock_changed: false, sizes_changed: false, images_changed: false, text_changed: false, price_before: null, price_after: null, reason: null }
@@ -77,7 +88,7 @@ function rowOfWritten(w: WrittenChange, before: ProductBefore | undefined): Chan
   // The fields hash covers text and images together: the images are compared with what Medusa held.
   const imagesChanged = w.parts.fields && !!before && !!w.imageUrls && !sameList(before.imageUrls, w.imageUrls)
   const titleChanged = !!before && before.title !== w.title
-  return {
+  const row: ChangeRecord = {
     ...base,
     kind: "updated",
     price_changed: w.parts.prices,
@@ -88,6 +99,43 @@ function rowOfWritten(w: WrittenChange, before: ProductBefore | undefined): Chan
     price_before: w.parts.prices ? (before?.sellingPrice ?? null) : null,
     price_after: w.parts.prices ? w.sellingPrice : null,
   }
+  return withLocksHeld(row, w, before)
+}
+
+/**
+ * The row without what the product's locks kept: a locked field's catalog value is recorded as
+ * held (`held`), never as a change, and the row keeps the shop's title when the title is locked.
+ */
+export function withLocksHeld(row: ChangeRecord, w: Pick<WrittenChange, "locked" | "parts" | "sellingPrice" | "title" | "stockChanged">, before: ProductBefore | undefined): ChangeRecord {
+  const locked = new Set(w.locked ?? [])
+  if (!locked.size) return row
+  const held: HeldByLock = {}
+  const out = { ...row }
+  if (locked.has("prices") && row.price_changed) {
+    held.prices = w.sellingPrice
+    out.price_changed = false
+    out.price_before = null
+    out.price_after = null
+  }
+  if (locked.has("stock") && row.stock_changed) {
+    held.stock = true
+    out.stock_changed = false
+  }
+  if (w.parts?.fields) {
+    if (locked.has("title") && before && before.title !== w.title) {
+      held.title = w.title
+      out.title = before.title
+    }
+    if (locked.has("description")) held.description = true
+    if (locked.has("images") && row.images_changed) {
+      held.images = true
+      out.images_changed = false
+    }
+    if (locked.has("categories")) held.categories = true
+    // Text changed only if an unlocked text field could have: both locked keeps it all.
+    if (locked.has("title") && locked.has("description")) out.text_changed = false
+  }
+  return Object.keys(held).length ? { ...out, held } : out
 }
 
 export interface PageChanges {
@@ -103,7 +151,11 @@ export function changeRowsOf(page: PageChanges, before: Record<string, ProductBe
   return [
     ...page.created.map((w) => rowOfWritten(w, undefined)),
     ...page.updated.map((w) => rowOfWritten(w, before[w.catalogId])),
-    ...page.stockOnly.map((w) => ({ ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, stock_changed: true })),
+    ...page.stockOnly.map((w) =>
+      w.locked?.includes("stock")
+        ? { ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, held: { stock: true as const } }
+        : { ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, stock_changed: true }
+    ),
     ...page.removed.map((r) => ({ ...blank, kind: "removed" as const, catalog_id: r.catalogId, product_id: r.productId, title: before[r.catalogId]?.title ?? null })),
     ...page.rejected.map((r) => ({ ...blank, kind: "rejected" as const, catalog_id: r.id, product_id: null, title: null, reason: r.reason })),
   ]

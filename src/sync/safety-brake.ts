@@ -1,13 +1,18 @@
-// The safety brake over a run (pure; the decision itself is src/pricing/brake.ts): before a page
-// (or a reprice batch) is written, what the run has written so far plus what the page would
-// write is compared with the shop: removals with its catalog products, steep price drops with
-// its catalog prices. Past a threshold the page is not written and the run pauses for the admin.
-// So a feed gone wrong removes (or marks down) at most the threshold's share before the run
-// stops, and the paused page's removals and drops are shown to the admin.
+// The safety brake over a run (pure; the decision itself is src/pricing/brake.ts).
+//
+// Removals are never judged page by page: a run holds every removal (a changes-feed `removed`
+// item, the sweep's unseen products, a narrowed filter's) in the plugin's own table
+// (src/sync-run/held-removals.ts) and applies none until it has read its last page. Then they
+// are judged together (checkRemovals): under the threshold they are applied; past it the run
+// pauses with nothing of them removed, and the admin's answer decides them all.
+//
+// Steep price drops are judged before each page (or reprice batch) is written: what the run has
+// written so far plus what the page would write, against the shop's catalog prices. Past the
+// threshold the page is not written and the run pauses.
 //
 // The admin's answer is remembered in the sync state (BrakeMemory):
-// - confirmed: the page's removal ids and its drops (size → new price) are approved; the run
-//   that continues counts them no more;
+// - confirmed: the pause's drops (size → new price) are approved; the held removals it listed
+//   are applied by the run that continues it;
 // - discarded: removal ids are never removed by a later run (page or sweep) until the catalog
 //   sends the product again; a discarded drop keeps the size's old price until the catalog's
 //   price moves again. So the same batch is not proposed again without the admin's say.
@@ -39,12 +44,22 @@ export function brakeMemoryOf(value: unknown): BrakeMemory {
 }
 
 /**
- * What a paused run stores: why, the preview, every removal id of the paused page and every
- * steep drop of it (priceKey → new price): what a confirm approves or a discard keeps off.
+ * What a paused run stores: why, the preview, every held removal id the pause judged (the held
+ * table is the record; this list is what the admin saw) and every steep drop of the paused page
+ * (priceKey → new price): what a confirm approves or a discard keeps off.
  */
-export type BrakePause = Pick<BrakeDecision, "reasons" | "preview"> & { removal_ids: string[]; price_drops: Record<string, string> }
+export type BrakePause = Pick<BrakeDecision, "reasons" | "preview"> & {
+  removal_ids: string[]
+  price_drops: Record<string, string>
+  /** The held removals the pause judged, by where they came from (changes feed, sweep, filter). */
+  held?: Record<string, number>
+}
 
-export type BrakeCheck = { plan: PagePlan; pause?: undefined } | { pause: BrakePause; plan?: undefined }
+/**
+ * The plan to write (its removals taken out: they are held, see `held`), or a pause. `held`: the
+ * page's removals to hold (discarded ones left out), never written with the page.
+ */
+export type BrakeCheck = { plan: PagePlan; held: PagePlan["remove"]; pause?: undefined } | { pause: BrakePause; plan?: undefined; held?: undefined }
 
 /** A size's price in the shop now (the cost table's amounts): the "before" of a price change. */
 export type CurrentPrice = { variant_id: string; amount: string | null; crossed_out: string | null }
@@ -56,8 +71,7 @@ export class SafetyBrake {
   readonly #discarded: Set<string>
   readonly #approvedDrops: Map<string, string>
   readonly #discardedDrops: Map<string, string>
-  /** Unapproved removals and steep drops the run has written so far. */
-  readonly #removed: PlannedRemoval[] = []
+  /** Steep drops the run has written so far. */
   readonly #dropped: PlannedPriceChange[] = []
   /** The last checked page's counted drops (added by written()). */
   #checkedDrops: PlannedPriceChange[] = []
@@ -76,27 +90,27 @@ export class SafetyBrake {
   }
 
   /**
-   * The page's plan without discarded removals and with discarded drops kept at their old price,
-   * or a pause. `current`: the page's sizes' prices now, by priceKey (absent: a new size).
+   * The page's plan without its removals (returned as `held`, discarded ones left out) and with
+   * discarded drops kept at their old price, or a pause over its steep drops.
+   * `current`: the page's sizes' prices now, by priceKey (absent: a new size).
    */
   check(plan: PagePlan, current: ReadonlyMap<string, CurrentPrice> = new Map()): BrakeCheck {
     // A product the catalog sends again is no longer "discarded": a later removal of it is real.
     for (const p of [...plan.create, ...plan.update, ...plan.stockOnly, ...plan.unchanged]) {
       if (this.#discarded.delete(p.catalogId)) this.#memoryChanged = true
     }
-    const remove = plan.remove.filter((r) => !this.#discarded.has(r.catalog_id))
-    const pending = remove.filter((r) => !this.#approved.has(r.catalog_id)).map((r) => ({ catalog_id: r.catalog_id, product_id: r.product_id }))
-    const drops = this.checkPriceChanges(priceChangesOf(plan.update, current), pending, remove.map((r) => r.catalog_id))
+    const held = plan.remove.filter((r) => !this.#discarded.has(r.catalog_id))
+    const drops = this.checkPriceChanges(priceChangesOf(plan.update, current))
     if (drops.pause) return { pause: drops.pause }
     const update = drops.keep.size ? plan.update.map((p) => keepOldPrices(p, drops.keep, current)) : plan.update
-    return { plan: remove.length === plan.remove.length && update === plan.update ? plan : { ...plan, remove, update } }
+    return { plan: plan.remove.length === 0 && update === plan.update ? plan : { ...plan, remove: [], update }, held }
   }
 
   /**
-   * The price changes of a page or a reprice batch (with the page's pending removals): a pause,
-   * or the priceKeys whose drop the admin discarded (to be kept at their old price).
+   * The price changes of a page or a reprice batch: a pause, or the priceKeys whose drop the
+   * admin discarded (to be kept at their old price).
    */
-  checkPriceChanges(changes: readonly PlannedPriceChange[], pendingRemovals: PlannedRemoval[] = [], removalIds: string[] = []): DropCheck {
+  checkPriceChanges(changes: readonly PlannedPriceChange[]): DropCheck {
     const keep = new Set<string>()
     const counted: PlannedPriceChange[] = []
     const limit = this.thresholds.price_drop_percent
@@ -117,51 +131,44 @@ export class SafetyBrake {
       if (drop !== null && drop.gt(limit)) counted.push(change)
     }
     this.#checkedDrops = counted
-    if (pendingRemovals.length || counted.length) {
+    if (counted.length) {
       const decision = decideBrake({
         shopCatalogProducts: this.shopProducts,
         shopPrices: this.shopPrices,
-        removals: [...this.#removed, ...pendingRemovals],
+        removals: [],
         priceChanges: [...this.#dropped, ...counted],
         thresholds: this.thresholds,
       })
       if (decision.pause) {
         const price_drops = Object.fromEntries(counted.map((c) => [priceKey(c.catalog_id ?? "", c.size ?? ""), c.to]))
-        return { pause: { reasons: decision.reasons, preview: decision.preview, removal_ids: removalIds, price_drops } }
+        return { pause: { reasons: decision.reasons, preview: decision.preview, removal_ids: [], price_drops } }
       }
     }
     return { keep }
   }
 
-  /** The page was written: its unapproved removals and counted drops count from now on. */
-  written(plan?: Pick<PagePlan, "remove">): void {
-    for (const r of plan?.remove ?? []) if (!this.#approved.has(r.catalog_id)) this.#removed.push({ catalog_id: r.catalog_id, product_id: r.product_id })
+  /** The page (or reprice batch) was written: its counted drops count from now on. */
+  written(): void {
     this.#dropped.push(...this.#checkedDrops)
     this.#checkedDrops = []
   }
 
   /**
-   * Removals outside a page (the sweep at the end of a full pass, a narrowed filter): `count`
-   * of them neither approved nor discarded, `sample` some of those (the preview's), judged with
-   * what the run removed so far. The pause's reasons and preview, or null to go on; the caller
-   * lists every removal id of the pause (they are not held here: a sweep may be large).
+   * Every removal the run holds, judged together once it has read its last page: `count` of
+   * them, `sample` some (the preview's). The pause's reasons and preview, or null to apply them;
+   * the caller lists every held id of the pause (they are in the held table: a sweep may be large).
    */
   checkRemovals(count: number, sample: readonly PlannedRemoval[]): Pick<BrakePause, "reasons" | "preview"> | null {
     if (count === 0) return null
     const decision = decideBrake({
       shopCatalogProducts: this.shopProducts,
       shopPrices: this.shopPrices,
-      removals: [...this.#removed, ...sample],
-      removalCount: this.#removed.length + count,
+      removals: sample,
+      removalCount: count,
       priceChanges: this.#dropped,
       thresholds: this.thresholds,
     })
     return decision.pause ? { reasons: decision.reasons, preview: decision.preview } : null
-  }
-
-  /** Ids whose removal the admin approved (removed without being counted). */
-  get approved(): ReadonlySet<string> {
-    return this.#approved
   }
 
   /** Ids whose removal the admin discarded (the sweep keeps them too). */

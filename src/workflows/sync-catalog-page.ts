@@ -248,8 +248,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
   )
 
   const changeLog = recordChangesStep(
-    transform({ records, writes, shopBefore, settings }, ({ records, writes, shopBefore, settings }) =>
-      sealShared(recordChangesInput(peek(records), peek(writes), peek(shopBefore), settings))
+    transform({ records, writes, shopBefore, settings, locks }, ({ records, writes, shopBefore, settings, locks }) =>
+      sealShared(recordChangesInput(peek(records), peek(writes), peek(shopBefore), settings, locks.byProductId))
     )
   )
 

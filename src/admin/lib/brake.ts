@@ -20,8 +20,18 @@ export function pausedRunOf(status: SyncStatus | null | undefined): PausedRun | 
   return { run, reasons: Array.isArray(run.brake?.reasons) ? run.brake!.reasons! : [], preview: run.brake?.preview ?? null }
 }
 
-/** "2 of 5 catalog products (40.00 %)" style counts for the notice's first line. */
+/**
+ * Why the run paused, in the brake's own words, and what it has not written: removals are held
+ * until a run has read its last page (none of them is removed while it waits); a price-drop
+ * pause stops before the page whose prices would drop (nothing of that page is written).
+ */
 export function brakeHeadline(paused: PausedRun): string {
-  if (paused.reasons.length === 0) return "The safety brake paused this run before it wrote anything."
-  return `The safety brake paused this run before it wrote anything: it ${paused.reasons.map((r) => r.message).join("; and it ")}.`
+  if (paused.reasons.length === 0) return "The safety brake paused this run."
+  const codes = new Set(paused.reasons.map((r) => r.code))
+  const held = codes.has("removals") ? " None of these products has been removed." : ""
+  const page = codes.has("price_drops") ? " No price of the paused page has been written." : ""
+  return `The safety brake paused this run: it ${paused.reasons.map((r) => r.message).join("; and it ")}.${held}${page}`
 }
+
+/** The admin's page of a product the preview names (the dashboard's own route). */
+export const productPagePath = (productId: string) => `/products/${encodeURIComponent(productId)}`

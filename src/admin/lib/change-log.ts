@@ -25,6 +25,23 @@ export function changedFields(change: Pick<RunChange, "price_changed" | "stock_c
   return out
 }
 
+const HELD_NAMES: Record<string, string> = { prices: "price", title: "title", description: "description", images: "images", categories: "categories", stock: "stock" }
+
+/**
+ * What the product's locks kept, in words: "price held by your lock (catalog 5,963.02 ₴)";
+ * null when nothing was held. Never said as a change: the shop kept its own value.
+ */
+export function heldByLockText(held: RunChange["held"]): string | null {
+  if (!held) return null
+  const parts = Object.entries(held).map(([field, value]) => {
+    const name = HELD_NAMES[field] ?? field
+    if (field === "prices" && typeof value === "string") return `${name} held by your lock (catalog ${formatUah(value)})`
+    if (field === "title" && typeof value === "string") return `${name} held by your lock (catalog “${value}”)`
+    return `${name} held by your lock`
+  })
+  return parts.length ? parts.join("; ") : null
+}
+
 /** "1,200 updated, 40 created" for the rows the size cap left out; null when none. */
 export function omittedSummary(omitted: Partial<Record<ChangeKind, number>> | null | undefined): string | null {
   if (!omitted) return null

@@ -30,7 +30,12 @@ const RUN_BADGES: Record<RunStatus, BadgeSpec> = {
   interrupted: { label: "Interrupted", color: "orange" },
 }
 
-export function runStatusBadge(status: string | null | undefined): BadgeSpec {
+type BrakeAnswered = { brake_resolution?: { action?: string } | null }
+
+/** A paused run the admin answered is no longer waiting: it says the answer instead. */
+export function runStatusBadge(status: string | null | undefined, run?: BrakeAnswered | null): BadgeSpec {
+  const action = status === "paused" ? run?.brake_resolution?.action : undefined
+  if (action) return { label: action === "confirmed" ? "Paused · you confirmed" : "Paused · you discarded", color: "grey" }
   return RUN_BADGES[status as RunStatus] ?? { label: status ? humanize(status) : "Unknown", color: "grey" }
 }
 
@@ -42,8 +47,21 @@ const TRIGGERS: Record<string, string> = {
   retry: "Retry",
 }
 
-export function triggerLabel(trigger: string | null | undefined): string {
+/** A run that continues the admin's answer to a paused run says so (its trigger is "retry"). */
+export function triggerLabel(trigger: string | null | undefined, run?: { progress?: Record<string, unknown> | null } | null): string {
+  const progress = run?.progress ?? null
+  if (progress?.after_brake) {
+    const answer = progress.brake_answer
+    return answer === "confirmed" ? "After your confirm" : answer === "discarded" ? "After your discard" : "After your answer"
+  }
   return (trigger && TRIGGERS[trigger]) || (trigger ? humanize(trigger) : "—")
+}
+
+/** "Confirmed by ann@shop.ua, 28 Nov 2026, 05:10" style: the admin's answer to a paused run, or null. */
+export function brakeAnswerText(resolution: { action?: string; user_id?: string | null; at?: string } | null | undefined, who: string | null, when: (iso: string) => string): string | null {
+  if (!resolution?.action) return null
+  const verb = resolution.action === "confirmed" ? "Confirmed" : "Discarded"
+  return `${verb}${who ? ` by ${who}` : resolution.user_id ? ` by user ${resolution.user_id}` : ""}${resolution.at ? `, ${when(resolution.at)}` : ""}`
 }
 
 const PHASES: Record<string, string> = {

@@ -124,6 +124,8 @@ export type RunChange = {
   price_before: string | null
   price_after: string | null
   reason: string | null
+  /** What the product's field locks kept out of the write, with the catalog's value where it is one. */
+  held?: Partial<Record<"prices" | "title" | "description" | "images" | "categories" | "stock", string | true | null>> | null
   created_at: string
 }
 

@@ -7,7 +7,7 @@ import { KeyValue } from "../components/key-value"
 import { FieldLocksPanel } from "../components/field-locks-panel"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
-import { changeKindLabel, changedFields, priceChangeText } from "../lib/change-log"
+import { changeKindLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
 import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
@@ -148,6 +148,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
             {changeKindLabel(last.kind)}
             {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
             {last.price_before || last.price_after ? ` · ${priceChangeText(last.price_before, last.price_after)}` : ""}
+            {heldByLockText(last.held) ? ` · ${heldByLockText(last.held)}` : ""}
             {" · "}
             <Link to={`/settings/catalog-sync/runs/${last.run_id}`} className="text-ui-fg-interactive">
               {formatRelative(last.created_at)}

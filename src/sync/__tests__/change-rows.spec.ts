@@ -81,3 +81,25 @@ describe("changeRowsOf", () => {
     ])
   })
 })
+
+describe("changeRowsOf with field locks", () => {
+  const before = { c1: { sellingPrice: "4969.19", title: "Shop title", imageUrls: ["a"] } }
+  const prices = { fields: false, variants: false, prices: true }
+
+  it("a locked price is logged as held with the catalog's selling price, never as a change", () => {
+    const [row] = changeRowsOf({ ...none, updated: [written({ parts: prices, sellingPrice: "5963.02", locked: ["prices"] })] }, before)
+    expect(row).toMatchObject({ kind: "updated", price_changed: false, price_before: null, price_after: null, held: { prices: "5963.02" } })
+    // Without the lock it is a change.
+    const [free] = changeRowsOf({ ...none, updated: [written({ parts: prices, sellingPrice: "5963.02" })] }, before)
+    expect(free).toMatchObject({ price_changed: true, price_before: "4969.19", price_after: "5963.02" })
+    expect(free.held ?? null).toBeNull()
+  })
+
+  it("a locked title keeps the shop's title on the row and records the catalog's; locked stock is held, not changed", () => {
+    const fields = { fields: true, variants: false, prices: false }
+    const [row] = changeRowsOf({ ...none, updated: [written({ parts: fields, title: "Catalog title", imageUrls: ["a"], locked: ["title", "description"] })] }, before)
+    expect(row).toMatchObject({ title: "Shop title", text_changed: false, held: { title: "Catalog title", description: true } })
+    const [stock] = changeRowsOf({ ...none, stockOnly: [written({ parts: { fields: false, variants: false, prices: false }, stockChanged: true, locked: ["stock"] })] }, before)
+    expect(stock).toMatchObject({ kind: "updated", stock_changed: false, held: { stock: true } })
+  })
+})

@@ -15,34 +15,32 @@ const page = (remove: string[], seen: string[] = []): PagePlan => ({
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => String(from + i))
 
 describe("SafetyBrake over removals", () => {
-  it("lets through removals up to the threshold (strictly), cumulatively over the run, then pauses with every id of the page", () => {
+  it("never writes or judges a page's removals with the page: they come back to be held, however many", () => {
     const brake = new SafetyBrake(100, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY)
-    const first = brake.check(page(ids(1, 15)))
-    expect(first.plan?.remove).toHaveLength(15)
-    brake.written(first.plan!)
-    expect(brake.check(page(ids(16, 5))).plan).toBeDefined() // 20 of 100: not more than 20 %
-    const second = brake.check(page(ids(16, 6)))
-    expect(second.pause?.removal_ids).toEqual(ids(16, 6))
-    expect(second.pause?.preview.removals).toMatchObject({ count: 21, share_percent: "21.00" })
+    const checked = brake.check(page(ids(1, 60), ["99"]))
+    expect(checked.pause).toBeUndefined()
+    expect(checked.plan?.remove).toEqual([])
+    expect(checked.plan?.update.map((p) => p.catalogId)).toEqual(["99"])
+    expect(checked.held?.map((r) => r.catalog_id)).toEqual(ids(1, 60))
   })
 
-  it("approved removals do not count; discarded ones are dropped from the plan and forgotten when the product comes back", () => {
+  it("discarded removals are not held and are forgotten when the product comes back", () => {
     const brake = new SafetyBrake(10, 0, DEFAULT_BRAKE_THRESHOLDS, { ...EMPTY_BRAKE_MEMORY, approved: ["1", "2", "3"], discarded: ["7", "8"] })
     const checked = brake.check(page(["1", "2", "3", "7"], ["8"]))
-    expect(checked.plan?.remove.map((r: MapRow) => r.catalog_id)).toEqual(["1", "2", "3"])
+    expect(checked.held?.map((r: MapRow) => r.catalog_id)).toEqual(["1", "2", "3"])
+    expect(checked.plan?.remove).toEqual([])
     expect([...brake.discarded]).toEqual(["7"])
     expect(brake.memoryAfterRun()).toEqual({ approved: [], discarded: ["7"], approved_drops: {}, discarded_drops: {} })
   })
 
-  it("removals outside a page (a sweep) are judged by their count with the run's page removals; the preview samples them", () => {
+  it("the run's held removals are judged together by their count (strictly over the threshold pauses); the preview samples them", () => {
     const brake = new SafetyBrake(100, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY)
-    brake.written(brake.check(page(ids(1, 15))).plan!)
-    expect(brake.checkRemovals(5, ids(16, 5).map((id) => ({ catalog_id: id })))).toBeNull()
+    expect(brake.checkRemovals(20, ids(1, 20).map((id) => ({ catalog_id: id })))).toBeNull()
     expect(brake.checkRemovals(0, [])).toBeNull()
-    const paused = brake.checkRemovals(30, ids(16, 3).map((id) => ({ catalog_id: id })))
+    const paused = brake.checkRemovals(45, ids(16, 3).map((id) => ({ catalog_id: id, product_id: `p${id}` })))
     expect(paused?.reasons.map((r) => r.code)).toEqual(["removals"])
     expect(paused?.preview.removals).toMatchObject({ count: 45, share_percent: "45.00" })
-    expect(paused?.preview.removals.sample.map((r) => r.catalog_id)).toEqual([...ids(1, 15), ...ids(16, 3)])
+    expect(paused?.preview.removals.sample).toEqual(ids(16, 3).map((id) => ({ catalog_id: id, product_id: `p${id}` })))
     expect(new SafetyBrake(0, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY).checkRemovals(50, [])).toBeNull()
   })
 
@@ -71,7 +69,7 @@ describe("SafetyBrake over steep price drops", () => {
     expect(brake.check(dropPage(ids(1, 50), "70.00"), pricesNow(ids(1, 50), "100.00")).plan).toBeDefined()
     const first = brake.check(dropPage(ids(51, 8), "10.00"), pricesNow(ids(51, 8), "100.00"))
     expect(first.plan?.update[0].input.variants[0].amount).toBe("10.00")
-    brake.written(first.plan!)
+    brake.written()
     const second = brake.check(dropPage(ids(59, 3), "10.00"), pricesNow(ids(59, 3), "100.00"))
     expect(second.pause?.reasons.map((r) => r.code)).toEqual(["price_drops"])
     expect(second.pause?.preview.steep_drops).toMatchObject({ count: 11, share_percent: "11.00" })

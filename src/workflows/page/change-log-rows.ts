@@ -23,6 +23,7 @@ const COLUMNS: (keyof ChangeRecord)[] = [
   "price_before",
   "price_after",
   "reason",
+  "held",
 ]
 
 const ROWS_PER_STATEMENT = 500
@@ -31,9 +32,14 @@ async function insertChunks(db: Knex | Knex.Transaction, runId: string, rows: Ch
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
     const values = chunk.map(() => `(?, ?, ${COLUMNS.map(() => "?").join(", ")})`).join(", ")
-    const bindings = chunk.flatMap((r, k) => [ids[i + k], runId, ...COLUMNS.map((c) => r[c])])
+    const bindings = chunk.flatMap((r, k) => [ids[i + k], runId, ...COLUMNS.map((c) => (c === "held" ? (r.held ? JSON.stringify(r.held) : null) : r[c]))])
     await db.raw(`insert into ${CHANGE_LOG_TABLE} (id, run_id, ${COLUMNS.join(", ")}) values ${values}`, bindings)
   }
+}
+
+/** Stores rows inside the caller's transaction (a reprice batch logs with its price writes). */
+export async function insertChangeRowsIn(trx: Knex.Transaction, runId: string, rows: ChangeRecord[]): Promise<void> {
+  await insertChunks(trx, runId, rows, rows.map(() => newId("cschg")))
 }
 
 /** Stores the run's rows (all or none) and returns their ids, in the rows' order. */

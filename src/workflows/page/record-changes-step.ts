@@ -110,8 +110,9 @@ export function shopBeforeWanted(page: Pick<PlanRecords, "update" | "remove">, s
   }
 }
 
-function writtenChange(p: PlannedRecord, productId: string | null, created: boolean): WrittenChange {
+function writtenChange(p: PlannedRecord, productId: string | null, created: boolean, locked: Record<string, readonly string[]> = {}): WrittenChange {
   return {
+    ...(!created && productId && locked[productId]?.length ? { locked: locked[productId] } : {}),
     catalogId: p.catalogId,
     productId,
     title: p.title,
@@ -172,7 +173,9 @@ export function recordChangesInput(
   page: Pick<PlanRecords, "create" | "update" | "stockOnly" | "remove" | "rejected">,
   writes: { created: PlannedWrite[]; updated: PlannedWrite[]; rejected: RejectedItem[] },
   shopBefore: Record<string, ProductBefore>,
-  settings: { runId: string; fullPassId: string | null }
+  settings: { runId: string; fullPassId: string | null },
+  /** product id → the fields its locks keep (read-field-locks-step.ts): logged as held, not as changed. */
+  lockedByProductId: Record<string, readonly string[]> = {}
 ): RecordChangesInput {
   const byId = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))
   return {
@@ -180,8 +183,8 @@ export function recordChangesInput(
     mode: settings.fullPassId ? "full" : "changes",
     changes: {
       created: writes.created.map((w) => writtenChange(byId.get(w.catalogId)!, w.result.productId, true)),
-      updated: writes.updated.map((w) => writtenChange(byId.get(w.catalogId)!, w.result.productId, false)),
-      stockOnly: page.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false)),
+      updated: writes.updated.map((w) => writtenChange(byId.get(w.catalogId)!, w.result.productId, false, lockedByProductId)),
+      stockOnly: page.stockOnly.map((p) => writtenChange(p, p.row?.product_id ?? null, false, lockedByProductId)),
       removed: page.remove.map((r) => ({ catalogId: r.catalog_id, productId: r.product_id })),
       rejected: [...page.rejected, ...writes.rejected].map((r) => ({ id: r.id, reason: r.reason })),
     },

@@ -1,4 +1,4 @@
-import { humanize, phaseLabel, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, triggerLabel } from "../status"
+import { brakeAnswerText, humanize, phaseLabel, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, triggerLabel } from "../status"
 import type { AccountInfo } from "../types"
 
 const account = (requestsToday: number, perDay = 10000): AccountInfo => ({
@@ -74,5 +74,18 @@ describe("statusPollMs", () => {
     expect(statusPollMs({ state: "resuming", running_run: null })).toBe(2000)
     expect(statusPollMs({ state: "idle", running_run: null })).toBe(15000)
     expect(statusPollMs(undefined)).toBe(15000)
+  })
+})
+
+describe("runs around the safety brake", () => {
+  it("a run that carries out an answer says so, not 'Retry'; an answered pause says the answer", () => {
+    expect(triggerLabel("retry", { progress: { after_brake: "csrun_1", brake_answer: "confirmed" } })).toBe("After your confirm")
+    expect(triggerLabel("retry", { progress: { after_brake: "csrun_1", brake_answer: "discarded" } })).toBe("After your discard")
+    expect(triggerLabel("retry", { progress: {} })).toBe("Retry")
+    expect(runStatusBadge("paused", { brake_resolution: { action: "discarded" } }).label).toBe("Paused · you discarded")
+    expect(runStatusBadge("paused", { brake_resolution: null }).label).toBe("Paused")
+    expect(brakeAnswerText({ action: "confirmed", user_id: "user_1", at: "2026-11-28T05:10:00Z" }, "ann@shop.ua", () => "28 Nov, 05:10")).toBe("Confirmed by ann@shop.ua, 28 Nov, 05:10")
+    expect(brakeAnswerText({ action: "discarded", user_id: "user_1" }, null, String)).toBe("Discarded by user user_1")
+    expect(brakeAnswerText(null, null, String)).toBeNull()
   })
 })

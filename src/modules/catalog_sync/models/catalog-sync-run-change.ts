@@ -25,6 +25,9 @@ const CatalogSyncRunChange = model
     price_after: model.text().nullable(),
     // A rejected or drafted product's reason, in plain words.
     reason: model.text().nullable(),
+    // What the product's field locks kept out of the write, with the catalog's value (e.g.
+    // { prices: "5963.02" }): shown as "held by your lock", never as a change.
+    held: model.json().nullable(),
   })
   .indexes([
     { on: ["run_id", "kind"] },

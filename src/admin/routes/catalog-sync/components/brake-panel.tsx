@@ -1,10 +1,12 @@
-// A run the safety brake paused: why, what it would do (counts and samples before → after),
-// and the admin's answer. Confirm applies exactly what was previewed; Discard keeps the shop as
-// it is. Both ask first; the status refreshes after either.
+// A run the safety brake paused: why, what it would do (counts, the products it would remove by
+// name with a link to each, prices before → after), and the admin's answer. Confirm applies
+// exactly what was previewed; Discard removes none of the held products, now or later (the run
+// goes on past them). Both ask first; the status refreshes after either.
 import { Alert, Button, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
-import { type PausedRun, brakeHeadline } from "../../../lib/brake"
+import { type PausedRun, brakeHeadline, productPagePath } from "../../../lib/brake"
 import { describeError } from "../../../lib/errors"
 import { formatCount } from "../../../lib/format"
 
@@ -15,7 +17,7 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
   const answer = useMutation({
     mutationFn: (action: "confirm" | "discard") => (action === "confirm" ? catalogSyncApi.confirmRun(run.id) : catalogSyncApi.discardRun(run.id)),
     onSuccess: (_, action) => {
-      toast.success(action === "confirm" ? "Confirmed: the run goes on" : "Discarded: the shop stays as it is")
+      toast.success(action === "confirm" ? "Confirmed: the run applies what the preview showed" : "Discarded: none of the held products is removed")
       queryClient.invalidateQueries({ queryKey: queryKeys.all })
     },
     onError: (error) => toast.error("The answer was not taken", { description: describeError(error) }),
@@ -35,7 +37,7 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
   const discard = async () => {
     const ok = await prompt({
       title: "Discard this run?",
-      description: "Nothing it planned is written; the shop stays as it is. The next run does not propose the same batch again.",
+      description: `${removals?.count ? `None of the ${formatCount(removals.count)} products is removed, now or by a later run, unless the catalog sends them again. ` : ""}${drops?.count ? "The steep price drops are not written; those sizes keep their prices until the catalog's price moves again. " : ""}The run goes on with everything else.`,
       confirmText: "Discard",
       cancelText: "Cancel",
       variant: "confirmation",
@@ -51,12 +53,30 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
       {removals && removals.count > 0 && (
         <div className="flex flex-col gap-y-1" data-testid="catalog-sync-brake-removals">
           <Text size="small" weight="plus">
-            Would remove {formatCount(removals.count)} products{removals.share_percent ? ` (${removals.share_percent} % of the shop's catalog products)` : ""}
+            Would remove {formatCount(removals.count)} products{removals.share_percent ? ` (${removals.share_percent} % of the shop's catalog products)` : ""}; none has
+            been removed yet
           </Text>
-          <Text size="small" className="text-ui-fg-subtle">
-            {removals.sample.slice(0, 8).map((r) => r.title ?? `#${r.catalog_id}`).join(", ")}
-            {removals.count > Math.min(8, removals.sample.length) ? ` and ${formatCount(removals.count - Math.min(8, removals.sample.length))} more` : ""}
-          </Text>
+          <ul className="flex flex-col gap-y-0.5" data-testid="catalog-sync-brake-removal-list">
+            {removals.sample.map((r) => (
+              <li key={r.catalog_id} data-testid="catalog-sync-brake-removal" data-catalog-id={r.catalog_id}>
+                <Text size="small" className="text-ui-fg-subtle">
+                  {r.product_id ? (
+                    <Link to={productPagePath(r.product_id)} className="text-ui-fg-interactive">
+                      {r.title ?? "(untitled)"}
+                    </Link>
+                  ) : (
+                    (r.title ?? "(untitled)")
+                  )}{" "}
+                  · catalog id {r.catalog_id}
+                </Text>
+              </li>
+            ))}
+          </ul>
+          {removals.count > removals.sample.length && (
+            <Text size="small" className="text-ui-fg-subtle">
+              and {formatCount(removals.count - removals.sample.length)} more
+            </Text>
+          )}
         </div>
       )}
       {drops && drops.count > 0 && (

@@ -6,7 +6,7 @@ import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { formatCount } from "../../../lib/format"
-import { changeKindLabel, changedFields, omittedSummary, priceChangeText } from "../../../lib/change-log"
+import { changeKindLabel, changedFields, heldByLockText, omittedSummary, priceChangeText } from "../../../lib/change-log"
 import type { ChangeKind, Run, RunChange } from "../../../lib/types"
 import { PagerButtons } from "../../../components/pager-buttons"
 
@@ -136,7 +136,12 @@ const ChangeRow = ({ change }: { change: RunChange }) => (
         {changeKindLabel(change.kind)}
       </Badge>
     </Table.Cell>
-    <Table.Cell className="whitespace-normal">{change.reason ?? (changedFields(change).join(", ") || "—")}</Table.Cell>
+    <Table.Cell className="whitespace-normal">
+      {change.reason ?? (changedFields(change).join(", ") || (change.held ? "" : "—"))}
+      {heldByLockText(change.held) ? (
+        <span data-testid="change-log-held">{changedFields(change).length ? "; " : ""}{heldByLockText(change.held)}</span>
+      ) : null}
+    </Table.Cell>
     <Table.Cell className="text-right tabular-nums">
       {change.price_before || change.price_after ? <span data-testid="change-log-price">{priceChangeText(change.price_before, change.price_after)}</span> : "—"}
     </Table.Cell>

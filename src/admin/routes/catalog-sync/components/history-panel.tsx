@@ -163,7 +163,7 @@ const HistoryTable = ({ page, onOpen, runHref }: { page: HistoryPage; onOpen: (i
 )
 
 const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void; href: string }) => {
-  const badge = runStatusBadge(run.status)
+  const badge = runStatusBadge(run.status, run as Run & { brake_resolution?: { action?: string } | null })
   return (
     <Table.Row className="cursor-pointer" onClick={() => onOpen(run.id)} data-testid="catalog-sync-run-row" data-status={run.status} data-trigger={run.trigger} data-mode={run.mode}>
       <Table.Cell>
@@ -171,7 +171,7 @@ const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void;
           {formatDateTime(run.started_at ?? run.created_at)}
         </Link>
       </Table.Cell>
-      <Table.Cell>{triggerLabel(run.trigger)}</Table.Cell>
+      <Table.Cell>{triggerLabel(run.trigger, run)}</Table.Cell>
       <Table.Cell>{modeLabel(run.mode)}</Table.Cell>
       <Table.Cell>
         <StatusBadge color={badge.color}>{badge.label}</StatusBadge>

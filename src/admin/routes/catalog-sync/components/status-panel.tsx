@@ -202,7 +202,7 @@ const LastRun = ({ run }: { run: Run | null }) => {
       </div>
     )
   }
-  const badge = runStatusBadge(run.status)
+  const badge = runStatusBadge(run.status, run as typeof run & { brake_resolution?: { action?: string } | null })
   return (
     <div
       className="flex flex-col gap-y-3 px-6 py-4"
@@ -218,7 +218,7 @@ const LastRun = ({ run }: { run: Run | null }) => {
           </Text>
           <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
           <Text size="small" className="text-ui-fg-subtle">
-            {triggerLabel(run.trigger)} · {modeLabel(run.mode)} · {formatDuration(runDurationMs(run))}
+            {triggerLabel(run.trigger, run)} · {modeLabel(run.mode)} · {formatDuration(runDurationMs(run))}
           </Text>
         </div>
         <Link to={`/settings/catalog-sync/runs/${run.id}`}>

@@ -1,13 +1,17 @@
 // The admin's answer to a run the safety brake paused (POST …/runs/:id/confirm and …/discard):
 // recorded on the paused run (action, admin user id, time), remembered in the sync state for
 // the run that continues it (src/sync/safety-brake.ts), and that run is queued.
-//   confirm: the paused page's removals (or the sweep's, or a narrowed filter's) and steep price
-//            drops are approved and applied exactly as previewed;
-//   discard: they are never applied (the products stay, the sizes keep their prices) until the
-//            catalog sends them again (a drop: until its price moves again); the rest of the
-//            page is written and the run goes on.
+//   confirm: the removals the run held and the pause listed (changes feed, sweep, narrowed
+//            filter: held-removals.ts) become approved, and the continuing run applies exactly
+//            those before it reads a page; a paused page's steep price drops are approved;
+//   discard: the held removals are recorded as discarded and never applied, now or by a later
+//            run or sweep, until the catalog sends the product again (the cursor has already
+//            moved past them); a drop keeps the size's price until the catalog's price moves
+//            again; the rest of the paused page is written and the run goes on.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { answeredMemory, brakeMemoryOf, type BrakePause } from "../../../../../sync/safety-brake"
+import { answerHolds } from "../../../../../sync-run/held-removals"
+import { knexOf } from "../../../../../bulk-write/sql"
 import { catalogSyncRuntime, catalogSyncService, serializeRun } from "../../helpers"
 
 export type BrakeAnswer = "confirmed" | "discarded"
@@ -21,7 +25,10 @@ export async function answerPausedRun(req: MedusaRequest, res: MedusaResponse, a
   }
   const userId = (req as MedusaRequest & { auth_context?: { actor_id?: string } }).auth_context?.actor_id ?? null
   const pause = (run.brake ?? {}) as Partial<BrakePause>
-  const ids = Array.isArray(pause.removal_ids) ? pause.removal_ids : []
+  // The held rows the pause listed are the record of its removals; first, so a crash after this
+  // leaves them answered (approved ones are applied by the next run, discarded ones never).
+  const answeredIds = await answerHolds(knexOf(req.scope), run.id, action)
+  const ids = answeredIds.length ? answeredIds : Array.isArray(pause.removal_ids) ? pause.removal_ids : []
   const drops = brakeMemoryOf({ approved_drops: pause.price_drops }).approved_drops
   const state = await service.getState()
   const next = answeredMemory(brakeMemoryOf(state.brake_memory), action, ids, drops)

@@ -8,8 +8,9 @@ import { RunCounts } from "../../../../../components/run-counts"
 import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
 import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
-import { modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
+import { brakeAnswerText, modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
 import type { Run } from "../../../../../lib/types"
+import { sdk } from "../../../../../lib/sdk"
 import { ChangeLog } from "../../../../catalog-sync/components/change-log"
 import { RunProgress } from "../../../../catalog-sync/components/run-progress"
 
@@ -75,7 +76,16 @@ const RunDetails = ({
   expectedTotal: number | null | undefined
   totalSource: "last_full_pass" | "product_map" | null | undefined
 }) => {
-  const badge = runStatusBadge(run.status)
+  const resolution = (run as Run & { brake_resolution?: { action?: string; user_id?: string | null; at?: string } | null }).brake_resolution ?? null
+  const badge = runStatusBadge(run.status, { brake_resolution: resolution })
+  // Who answered: the admin user's email (Medusa's own users route); the id when it cannot be read.
+  const answeredBy = useQuery({
+    queryKey: ["catalog-sync", "brake-answer-user", resolution?.user_id ?? null],
+    queryFn: async () => (await sdk.admin.user.retrieve(resolution!.user_id!)).user.email,
+    enabled: !!resolution?.user_id,
+    retry: false,
+  })
+  const answer = brakeAnswerText(resolution, answeredBy.data ?? null, formatDateTime)
   const rejected = run.rejected_items ?? []
   return (
     <>
@@ -93,7 +103,12 @@ const RunDetails = ({
         <KeyValue label="Run id">
           <span className="font-mono">{run.id}</span>
         </KeyValue>
-        <KeyValue label="Trigger">{triggerLabel(run.trigger)}</KeyValue>
+        <KeyValue label="Trigger">{triggerLabel(run.trigger, run)}</KeyValue>
+        {answer && (
+          <KeyValue label="Your answer" testId="catalog-sync-run-brake-answer">
+            {answer}
+          </KeyValue>
+        )}
         <KeyValue label="Mode">{modeLabel(run.mode)}</KeyValue>
         <KeyValue label="Started">{formatDateTime(run.started_at ?? run.created_at)}</KeyValue>
         <KeyValue label="Finished">{formatDateTime(run.finished_at)}</KeyValue>
