@@ -9,6 +9,7 @@ import CatalogMirroredImage from "./models/catalog-mirrored-image"
 import CatalogMirroredImageRef from "./models/catalog-mirrored-image-ref"
 import CatalogVariantCost from "./models/catalog-variant-cost"
 import CatalogFieldLock from "./models/catalog-field-lock"
+import CatalogPendingRemoval from "./models/catalog-pending-removal"
 import {
   type CatalogSyncPluginOptions,
   type EffectiveSettings,
@@ -56,6 +57,7 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogMirroredImageRef,
   CatalogVariantCost,
   CatalogFieldLock,
+  CatalogPendingRemoval,
 }) {
   protected readonly pluginOptions_: CatalogSyncPluginOptions
   protected readonly logger_: Logger
