@@ -13,6 +13,7 @@ import type { Knex } from "knex"
 import { emptyProductRows, insertProductRows, planVariantRows } from "./create-products"
 import { ID_PREFIX, newId } from "./ids"
 import { removeVariants, softDelete, type RemovedVariants } from "./remove-products"
+import { recordPendingRemovals, reservedVariantIds, takeOffSale, valuesInUse } from "./open-orders"
 import { json } from "./sql"
 import type { BulkPlacement, CreatedBulkProduct, SizeChange } from "./types"
 
@@ -55,18 +56,23 @@ export async function sizeOptions(trx: Knex.Transaction, changes: SizeChange[]):
   return out
 }
 
-/** The prune step: values the product no longer uses leave its join (deleted) and, on its own option, the option (soft-deleted). */
-async function pruneValues(trx: Knex.Transaction, changes: SizeChange[], options: Map<string, SizeOption>): Promise<void> {
+/**
+ * The prune step: values the product no longer uses leave its join (deleted) and, on its own
+ * option, the option (soft-deleted). A value a live variant still uses (a size kept for an open
+ * order) stays: Medusa refuses to remove it.
+ */
+async function pruneValues(trx: Knex.Transaction, changes: SizeChange[], options: Map<string, SizeOption>, inUse: Set<string>): Promise<void> {
   const joins: [string, string][] = []
   const ownValueIds: string[] = []
   for (const c of changes) {
     const option = options.get(c.productId)!
     const keep = new Set(c.values)
-    const stale = option.values.filter((v) => !keep.has(v.value))
+    const stays = (v: SizeOption["values"][number]) => keep.has(v.value) || inUse.has(v.id)
+    const stale = option.values.filter((v) => !stays(v))
     joins.push(...stale.map((v) => [option.productOptionId, v.id] as [string, string]))
     if (option.isExclusive) ownValueIds.push(...stale.map((v) => v.id))
     for (const v of stale) v.joined = false
-    if (option.isExclusive) option.values = option.values.filter((v) => keep.has(v.value))
+    if (option.isExclusive) option.values = option.values.filter(stays)
   }
   if (joins.length) {
     await trx.raw(
@@ -107,15 +113,22 @@ async function updateKeptVariants(trx: Knex.Transaction, changes: SizeChange[]):
 
 export interface ChangedSizes {
   removed: RemovedVariants
+  /** Lost sizes kept for an open order (off sale, pending removal), and their levels taken down to what is reserved. */
+  keptForOrders: { variantIds: string[]; updatedLevelIds: string[] }
   /** Per change, its added sizes' new rows, in the order given. */
   added: CreatedBulkProduct["variants"][]
 }
 
 export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
-  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [] }, added: [] }
-  const removed = await removeVariants(trx, changes.flatMap((c) => c.removedVariantIds))
+  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [] }, keptForOrders: { variantIds: [], updatedLevelIds: [] }, added: [] }
+  const lost = changes.flatMap((c) => c.removedVariantIds.map((variantId) => ({ variantId, productId: c.productId })))
+  const reserved = await reservedVariantIds(trx, lost.map((l) => l.variantId))
+  const removed = await removeVariants(trx, lost.filter((l) => !reserved.has(l.variantId)).map((l) => l.variantId))
+  const held = lost.filter((l) => reserved.has(l.variantId))
+  const { updatedLevelIds } = await takeOffSale(trx, held.map((h) => h.variantId))
+  await recordPendingRemovals(trx, held.map((h) => ({ kind: "size", subjectId: h.variantId, productId: h.productId })), null)
   const options = await sizeOptions(trx, changes)
-  await pruneValues(trx, changes, options)
+  await pruneValues(trx, changes, options, held.length ? await valuesInUse(trx, [...new Set(held.map((h) => h.productId))]) : new Set())
   const rows = emptyProductRows()
   const grown = new Set<string>()
   const added = changes.map((c) => {
@@ -142,5 +155,5 @@ export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], 
   await dropDeletedValues(trx, [...grown])
   await insertProductRows(trx, rows)
   await updateKeptVariants(trx, changes)
-  return { removed, added }
+  return { removed, keptForOrders: { variantIds: held.map((h) => h.variantId), updatedLevelIds }, added }
 }

@@ -7,6 +7,7 @@ import type { Knex } from "knex"
 import { changeSizes, type ChangedSizes } from "./change-sizes"
 import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
+import { recordPendingRemovals, reservedVariantIds, takeOffSale } from "./open-orders"
 import { removeProducts, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
@@ -60,12 +61,37 @@ export class BulkPage {
     return ids
   }
 
-  /** deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. */
-  async removeProducts(productIds: string[]): Promise<RemovedProducts> {
-    const removed = await removeProducts(this.trx, productIds)
+  /**
+   * deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. A
+   * product with stock reserved by an open order is not deleted (the workflow would refuse it):
+   * it is kept whole for the order, set to draft (the store API neither lists it nor lets a
+   * cart add it), every variant's stock taken down to what is reserved, and recorded as a
+   * pending removal (product.updated, inventory-level.updated).
+   */
+  async removeProducts(productIds: string[], runId: string | null = null): Promise<RemovedProducts & { keptForOrders: string[] }> {
+    const variants: { id: string; product_id: string }[] = productIds.length
+      ? await this.trx("product_variant").select("id", "product_id").whereIn("product_id", productIds).whereNull("deleted_at")
+      : []
+    const reserved = await reservedVariantIds(this.trx, variants.map((v) => v.id))
+    const kept = [...new Set(variants.filter((v) => reserved.has(v.id)).map((v) => v.product_id))]
+    const removed = await removeProducts(this.trx, productIds.filter((id) => !kept.includes(id)))
     this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
     this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
-    return removed
+    if (kept.length) {
+      const { updatedLevelIds } = await takeOffSale(this.trx, variants.filter((v) => kept.includes(v.product_id)).map((v) => v.id))
+      await this.trx("product").whereIn("id", kept).whereNull("deleted_at").update({ status: "draft", updated_at: this.trx.fn.now() })
+      await recordPendingRemovals(this.trx, kept.map((id) => ({ kind: "product", subjectId: id, productId: id })), runId)
+      this.events.add(BULK_EVENTS.inventoryLevelUpdated, updatedLevelIds)
+      this.events.add(BULK_EVENTS.productUpdated, kept)
+    }
+    return { ...removed, keptForOrders: kept }
+  }
+
+  /** A page's size or product kept for an open order: its stock down to what is reserved, no backorder (inventory-level.updated). */
+  async takeOffSale(variantIds: string[]): Promise<string[]> {
+    const { updatedLevelIds } = await takeOffSale(this.trx, variantIds)
+    this.events.add(BULK_EVENTS.inventoryLevelUpdated, updatedLevelIds)
+    return updatedLevelIds
   }
 
   /**
@@ -75,7 +101,8 @@ export class BulkPage {
    */
   async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
     const result = await changeSizes(this.trx, changes, placement)
-    this.events.add(BULK_EVENTS.variantDeleted, changes.flatMap((c) => c.removedVariantIds))
+    this.events.add(BULK_EVENTS.variantDeleted, result.removed.variantIds)
+    this.events.add(BULK_EVENTS.inventoryLevelUpdated, result.keptForOrders.updatedLevelIds)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
     this.events.add(BULK_EVENTS.inventoryLevelCreated, result.added.flat().map((v) => v.inventoryLevelId))
     return result
@@ -94,6 +121,11 @@ export class BulkPage {
   /** batchPriceListPricesWorkflow create + update + delete in one: each variant ends with exactly its wanted list price (or none). */
   syncSalePrices(priceListId: string, wanted: WantedSalePrice[], currencyCode: string) {
     return syncSalePrices(this.trx, priceListId, wanted, currencyCode)
+  }
+
+  /** Events of writes made on the page's transaction outside these methods (emitted after the commit). */
+  recordEvents(name: string, ids: string[]): void {
+    this.events.add(name, ids)
   }
 
   /** Marks products as updated for subscribers (e.g. after other writes of the same page). */

@@ -16,6 +16,7 @@ import { LostRunLockError, type RunFence } from "./run-fence"
 import { beforeHeldApply, beforePageWrite } from "./test-hooks"
 import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
+import { finishPendingRemovals } from "./pending-removals"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor } from "../workflows/extras"
@@ -169,6 +170,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       await service.updateCatalogSyncRuns({ id: runId, ...counts, progress: progress() })
     }
     const setup = await ensureShopSetup(container, settings)
+    // Removals an open order held back, finished once nothing is reserved (before this run's pages).
+    await fence.check()
+    await finishPendingRemovals(container, logger)
     const start = startPosition(state, mode, settings.pricing, newPassId, input.resume ?? null)
     // Reference lists only when due (full pass, stale, or a page with an unknown category/brand).
     const references = new RunReferences(container, client, state, settings, logger)

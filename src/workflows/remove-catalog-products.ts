@@ -2,9 +2,12 @@
 // Medusa's deleteProductsWorkflow, variants, prices, inventory and links with them, one
 // transaction), or set to draft when the setting says so. The one way
 // a mapped product is removed: by a removal item of a page and by the sweep at the end of a pass.
+// A product with stock an open order reserved is kept for the order (draft, off sale, a pending
+// removal: bulk-write/open-orders.ts); its map row stays on it as a draft row, so the catalog
+// sending it again restores it in place, and a later run removes it once nothing is reserved.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
-import { writePageInBulk } from "../bulk-write"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../bulk-write"
 import { updateMapRows } from "./page/product-map-rows"
 import { knexOf } from "../bulk-write/sql"
 import type { MapRow } from "../sync/plan-page"
@@ -15,13 +18,20 @@ import type { RemovalMode } from "../sync/settings"
 
 export type { RemovalMode }
 
-export async function removeCatalogProducts(container: MedusaContainer, productIds: string[], mode: RemovalMode): Promise<void> {
-  if (!productIds.length) return
+/** Removes the products per the mode; returns those kept for an open order (set to draft instead). */
+export async function removeCatalogProducts(container: MedusaContainer, productIds: string[], mode: RemovalMode, runId: string | null = null): Promise<string[]> {
+  if (!productIds.length) return []
   if (mode === "draft") {
     await container.resolve(Modules.PRODUCT).updateProducts({ id: productIds }, { status: "draft" })
-    return
+    return []
   }
-  await writePageInBulk(container, (page) => page.removeProducts(productIds))
+  const { keptForOrders } = await writePageInBulk(container, (page) => page.removeProducts(productIds, runId))
+  if (keptForOrders.length) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`catalog sync: ${keptForOrders.length} removed product(s) ${KEPT_FOR_OPEN_ORDER} (draft, off sale, removed once nothing is reserved): ${keptForOrders.join(", ")}`)
+  }
+  return keptForOrders
 }
 
 /**
@@ -36,23 +46,28 @@ export async function removeMappedProducts(
 ): Promise<void> {
   if (!rows.length) return
   const productIds = rows.map((r) => r.product_id).filter((id): id is string => !!id)
+  let kept = new Set<string>()
   if (productIds.length) {
     // Soft-deleted products take their brand links with them (the bulk removal's link tables).
     const linksGoWithProducts = opts.mode !== "draft"
     await timed(container, "removal: sale prices, translations, brand links", () => removeProductExtras(container, productIds, { linksGoWithProducts }))
-    await timed(container, "removal: products", () => removeCatalogProducts(container, productIds, opts.mode))
+    kept = new Set(await timed(container, "removal: products", () => removeCatalogProducts(container, productIds, opts.mode, opts.runId ?? null)))
   }
   // By SQL (product-map-rows.ts, the module's rows as product-map-rows.spec.ts checks): the
   // module's update loads and flushes each row through its ORM, about 150 ms a page of 200.
   await timed(container, "removal: map rows", () => updateMapRows(knexOf(container),
-    rows.map((r) => ({
-      id: r.id,
-      status: opts.mode === "draft" ? "draft" : "removed",
-      fingerprint: null,
-      stock_fingerprint: null,
-      ...(opts.runId ? { last_run_id: opts.runId } : {}),
-      ...(opts.now ? { synced_at: opts.now } : {}),
-      ...(opts.mode === "delete" ? { product_id: null, variant_ids: null, inventory_item_ids: null } : {}),
-    }))
+    rows.map((r) => {
+      // A product kept for an open order is a draft the map still points at.
+      const draft = opts.mode === "draft" || (!!r.product_id && kept.has(r.product_id))
+      return {
+        id: r.id,
+        status: draft ? "draft" : "removed",
+        fingerprint: null,
+        stock_fingerprint: null,
+        ...(opts.runId ? { last_run_id: opts.runId } : {}),
+        ...(opts.now ? { synced_at: opts.now } : {}),
+        ...(draft ? {} : { product_id: null, variant_ids: null, inventory_item_ids: null }),
+      }
+    })
   ))
 }

@@ -11,6 +11,7 @@ import type { CreatedProduct, Placement, ProductToUpdate } from "./page-input"
 import { SYNC_WRITE_MARK } from "../field-locks"
 import { reconcileWithShop, variantChanges } from "../sync/variant-changes"
 import { readLiveVariantsStep } from "./steps/read-live-variants-step"
+import { keepReservedSizesStep } from "./steps/keep-reserved-sizes-step"
 import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
 import { relabelVariantsStep } from "./steps/relabel-variants-step"
 import { addVariantsStep } from "./steps/add-variants-step"
@@ -49,8 +50,10 @@ export const updateCatalogProductsWorkflow = createWorkflow(
       })
     )
 
-    when({ changes }, ({ changes }) => changes.removedVariantIds.length > 0).then(() => {
-      deleteProductVariantsWorkflow.runAsStep({ input: { ids: changes.removedVariantIds } })
+    // Lost sizes an open order reserved stay for it, off sale (deleteProductVariantsWorkflow would refuse them).
+    const lost = keepReservedSizesStep(transform({ changes }, ({ changes }) => changes.removedVariantIds))
+    when({ lost }, ({ lost }) => lost.removable.length > 0).then(() => {
+      deleteProductVariantsWorkflow.runAsStep({ input: transform({ lost }, ({ lost }) => ({ ids: lost.removable })) })
     })
     // A kept variant whose size value was renamed in the admin goes back to the catalog's value
     // first, so the renamed value is unused when it is pruned.

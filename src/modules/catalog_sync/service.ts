@@ -10,6 +10,7 @@ import CatalogMirroredImageRef from "./models/catalog-mirrored-image-ref"
 import CatalogVariantCost from "./models/catalog-variant-cost"
 import CatalogFieldLock from "./models/catalog-field-lock"
 import CatalogHeldRemoval from "./models/catalog-held-removal"
+import CatalogPendingRemoval from "./models/catalog-pending-removal"
 import {
   type CatalogSyncPluginOptions,
   type EffectiveSettings,
@@ -58,6 +59,7 @@ class CatalogSyncModuleService extends MedusaService({
   CatalogVariantCost,
   CatalogFieldLock,
   CatalogHeldRemoval,
+  CatalogPendingRemoval,
 }) {
   protected readonly pluginOptions_: CatalogSyncPluginOptions
   protected readonly logger_: Logger

@@ -1,8 +1,9 @@
 // Pure: which of a page's updates with changed sizes (a size added, removed, reordered) the bulk
 // writer can write, and what those writes are: exactly the update workflow's plan
 // (variantChanges) for products the shop holds as the plan expects. Anything the workflow would
-// repair, relabel, adopt or refuse (a crash's leftovers, an admin's renamed size, an item with
-// the new size's SKU, a reserved item of a lost size) stays with the update workflow.
+// repair, relabel or adopt (a crash's leftovers, an admin's renamed size, an item with the new
+// size's SKU) stays with the update workflow. A lost size with stock reserved by an open order is
+// the bulk writer's too: both paths keep it off sale for the order (bulk-write/open-orders.ts).
 import type { PriceChange, ProductFieldsUpdate, SizeChange, StockChange } from "../../bulk-write"
 import { reconcileWithShop, variantChanges } from "../../sync/variant-changes"
 import type { CreatedProduct, ProductToUpdate } from "../page-input"
@@ -29,9 +30,8 @@ export interface SizeChangeSplit {
   rest: ProductToUpdate[]
 }
 
-/** What else the shop holds that the workflow would act on: reserved items of lost sizes, live variants or items with a new size's SKU. */
+/** What else the shop holds that the workflow would act on: live variants or items with a new size's SKU. */
 export interface SizeChangeBlockers {
-  reservedVariantIds: Set<string>
   takenSkus: Set<string>
 }
 
@@ -57,8 +57,7 @@ export function splitSizeChanges(
 export function withoutBlocked(split: SizeChangeSplit, blockers: SizeChangeBlockers): SizeChangeSplit {
   const out: SizeChangeSplit = { bulk: [], rest: [...split.rest] }
   for (const planned of split.bulk) {
-    const blocked =
-      planned.plan.removedVariantIds.some((id) => blockers.reservedVariantIds.has(id)) || planned.plan.added.some((a) => blockers.takenSkus.has(a.sku))
+    const blocked = planned.plan.added.some((a) => blockers.takenSkus.has(a.sku))
     if (blocked) out.rest.push(planned.item)
     else out.bulk.push(planned)
   }

@@ -7,7 +7,8 @@
 // back and the caller hands them all to the update workflow.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
-import { writePageInBulk } from "../../bulk-write"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import { timed } from "../steps/profile"
 import type { Placement, ProductToUpdate } from "../page-input"
@@ -15,18 +16,8 @@ import type { FastPathOutcome } from "./page-types"
 import { sizeChangeWrites, splitSizeChanges, withoutBlocked, writtenSizeChange, type SizeChangeBlockers } from "./size-changes"
 import { readLiveShop } from "./write-fields-in-bulk"
 
-/** Lost sizes' variants whose removable items hold reservations (deleteInventoryItemWorkflow refuses them), and new sizes' SKUs a live variant or item has. */
-export async function readSizeChangeBlockers(trx: Knex.Transaction, removedVariantIds: string[], addedSkus: string[]): Promise<SizeChangeBlockers> {
-  const reserved: { variant_id: string }[] = removedVariantIds.length
-    ? (
-        await trx.raw(
-          `select distinct l.variant_id from product_variant_inventory_item l
-             join inventory_level lv on lv.inventory_item_id = l.inventory_item_id and lv.deleted_at is null and lv.reserved_quantity > 0
-            where l.variant_id = any(?) and l.deleted_at is null`,
-          [removedVariantIds],
-        )
-      ).rows
-    : []
+/** New sizes' SKUs a live variant or item has. */
+export async function readSizeChangeBlockers(trx: Knex.Transaction, addedSkus: string[]): Promise<SizeChangeBlockers> {
   const taken: { sku: string }[] = addedSkus.length
     ? (
         await trx.raw(
@@ -36,21 +27,23 @@ export async function readSizeChangeBlockers(trx: Knex.Transaction, removedVaria
         )
       ).rows
     : []
-  return { reservedVariantIds: new Set(reserved.map((r) => r.variant_id)), takenSkus: new Set(taken.map((r) => r.sku)) }
+  return { takenSkus: new Set(taken.map((r) => r.sku)) }
 }
 
 export async function writeSizesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FastPathOutcome> {
   if (!candidates.length) return { written: [], rest: [] }
-  return writePageInBulk(container, async (page) => {
+  let kept: string[] = []
+  const outcome = await writePageInBulk(container, async (page): Promise<FastPathOutcome> => {
     const { live, states } = await readLiveShop(container, page.trx, candidates, placement.salesChannelId, "sizes")
     const planned = splitSizeChanges(candidates, live, states, !!placement.shippingProfileId)
     const blockers = await timed(container, "bulk sizes read blockers", () =>
-      readSizeChangeBlockers(page.trx, planned.bulk.flatMap((b) => b.plan.removedVariantIds), planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))),
+      readSizeChangeBlockers(page.trx, planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))),
     )
     const { bulk, rest } = withoutBlocked(planned, blockers)
     const { changes, prices, unpriced, levels, updates } = sizeChangeWrites(bulk)
     const bulkPlacement = { ...placement, currencyCode: CURRENCY_CODE }
     const changed = await timed(container, "bulk sizes variants", () => page.changeSizes(changes, bulkPlacement))
+    kept = changed.keptForOrders.variantIds
     await timed(container, "bulk sizes products", () => page.updateProducts(updates))
     await timed(container, "bulk sizes base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
     await timed(container, "bulk sizes prices removed", () => page.removeBasePrices(unpriced))
@@ -58,4 +51,11 @@ export async function writeSizesInBulk(container: MedusaContainer, candidates: P
     page.productsUpdated(bulk.map((b) => b.item.productId))
     return { written: bulk.map((b, i) => ({ item: b.item, result: writtenSizeChange(b, changed.added[i]) })), rest }
   })
+  // Said once committed (a rolled-back transaction hands the products to the update workflow, which says its own).
+  if (kept.length) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(`catalog sync: bulk sizes: ${kept.length} lost size(s) ${KEPT_FOR_OPEN_ORDER} (off sale, removed once nothing is reserved): ${kept.join(", ")}`)
+  }
+  return outcome
 }

@@ -2,8 +2,11 @@
 // are deleted, their values leave the product (and the option itself, when the option is the
 // product's own), so no stale size value is left for a storefront to offer. A size that
 // comes back later gets a fresh value. Runs after the variant deletion (Medusa refuses to
-// remove a value a live variant uses).
-import { Modules } from "@medusajs/framework/utils"
+// remove a value a live variant uses): a value a live variant still uses, such as a size kept
+// for an open order, stays.
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { Knex } from "knex"
+import { valuesInUse } from "../../bulk-write"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sizeOptionOf } from "./size-labels-step"
 import { timed } from "./profile"
@@ -27,6 +30,7 @@ export const pruneOptionValuesStep = createStep(
       productModule.listProducts({ id: wanted.map((w) => w.productId) }, { select: ["id"], relations: ["options", "options.values"], take: null })
     )
     const byId = new Map(products.map((p) => [p.id, p]))
+    const inUse = await valuesInUse(container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex, wanted.map((w) => w.productId))
     const removals: { product_id: string; product_option_id: string; remove: string[] }[] = []
     const exclusiveValueIds: string[] = []
     for (const w of wanted) {
@@ -34,7 +38,7 @@ export const pruneOptionValuesStep = createStep(
       const option = sizeOptionOf({ options }, w.optionTitle)
       if (!option) continue
       const keep = new Set(w.values)
-      const stale = (option.values ?? []).filter((v) => !keep.has(v.value)).map((v) => v.id)
+      const stale = (option.values ?? []).filter((v) => !keep.has(v.value) && !inUse.has(v.id)).map((v) => v.id)
       if (!stale.length) continue
       removals.push({ product_id: w.productId, product_option_id: option.id, remove: stale })
       if (option.is_exclusive) exclusiveValueIds.push(...stale)
