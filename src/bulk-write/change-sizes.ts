@@ -112,7 +112,7 @@ export interface ChangedSizes {
 }
 
 export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
-  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [] }, added: [] }
+  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [], cascade: [] }, added: [] }
   const removed = await removeVariants(trx, changes.flatMap((c) => c.removedVariantIds))
   const options = await sizeOptions(trx, changes)
   await pruneValues(trx, changes, options)

@@ -2,12 +2,12 @@
 // knex instance every module uses), then the events Medusa's workflows would emit, only after
 // the commit. A failure anywhere rolls the whole page back and emits nothing.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, toPascalCase } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { changeSizes, type ChangedSizes } from "./change-sizes"
 import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
-import { removeProducts, type RemovedProducts } from "./remove-products"
+import { removeProducts, type CascadeTarget, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
@@ -16,6 +16,9 @@ import { transactionWithoutFlushWait } from "./sql"
 import { setStockLevels } from "./update-stock"
 
 export class BulkPage {
+  /** Other modules' records to soft-delete after the commit (links declared with deleteCascade). */
+  readonly cascades: CascadeTarget[] = []
+
   constructor(
     readonly trx: Knex.Transaction,
     private readonly events: PendingEvents,
@@ -63,6 +66,7 @@ export class BulkPage {
   /** deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. */
   async removeProducts(productIds: string[]): Promise<RemovedProducts> {
     const removed = await removeProducts(this.trx, productIds)
+    this.cascades.push(...removed.cascade)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
     this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
     return removed
@@ -75,6 +79,7 @@ export class BulkPage {
    */
   async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
     const result = await changeSizes(this.trx, changes, placement)
+    this.cascades.push(...result.removed.cascade)
     this.events.add(BULK_EVENTS.variantDeleted, changes.flatMap((c) => c.removedVariantIds))
     this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
     this.events.add(BULK_EVENTS.inventoryLevelCreated, result.added.flat().map((v) => v.inventoryLevelId))
@@ -105,7 +110,23 @@ export class BulkPage {
 export async function writePageInBulk<T>(container: MedusaContainer, write: (page: BulkPage) => Promise<T>): Promise<T> {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const events = new PendingEvents()
-  const result = await transactionWithoutFlushWait(pg, (trx) => write(new BulkPage(trx, events)))
+  let page: BulkPage | null = null
+  const result = await transactionWithoutFlushWait(pg, (trx) => write((page = new BulkPage(trx, events))))
+  await softDeleteCascades(container, page!.cascades)
   await events.emit(container)
   return result
+}
+
+/**
+ * Medusa's link removal soft-deletes the other side of a link declared with deleteCascade through
+ * that side's module (`softDelete` + the link's method suffix), which then cascades on by its
+ * own links: the same call, after the page's commit.
+ */
+async function softDeleteCascades(container: MedusaContainer, targets: CascadeTarget[]): Promise<void> {
+  for (const t of targets) {
+    const service = container.resolve(t.serviceName) as Record<string, (...args: unknown[]) => Promise<unknown>>
+    const method = `softDelete${t.methodSuffix ? toPascalCase(t.methodSuffix) : ""}`
+    if (typeof service[method] !== "function") throw new Error(`catalog sync: ${t.serviceName} has no ${method} for a deleteCascade link`)
+    await service[method]({ [t.primaryKey]: t.ids })
+  }
 }

@@ -38,6 +38,8 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
   /** V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0: V8's own). */
   CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
+  /** How product changes are written: "bulk" (default) or "workflows" (option writePath first). */
+  CATALOG_SYNC_WRITE_PATH?: string
   /** Node's own: the process's options (its --max-semi-space-size sizes the heap V8 may grow into). */
   NODE_OPTIONS?: string
   /** Medusa's own: the worker mode and Redis URL when medusa-config does not set them. */
@@ -66,6 +68,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_HOOK_MODE",
   "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
   "CATALOG_SYNC_HEAP_GROWTH_PERCENT",
+  "CATALOG_SYNC_WRITE_PATH",
   "NODE_OPTIONS",
   "MEDUSA_WORKER_MODE",
   "REDIS_URL",
@@ -111,6 +114,7 @@ const typedSchemas = {
   CATALOG_SYNC_REFERENCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_LIMITS_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300),
+  CATALOG_SYNC_WRITE_PATH: z.enum(["bulk", "workflows"]),
   MEDUSA_WORKER_MODE: z.enum(["shared", "worker", "server"]),
   REDIS_URL: z.string(),
 } as const

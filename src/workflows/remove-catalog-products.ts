@@ -10,6 +10,8 @@ import { knexOf } from "./page/store-variant-costs-step"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./extras"
 import { timed } from "./steps/profile"
+import { writePathOf } from "./write-path"
+import { removeProductsThroughCoreFlows } from "./writes-through-core-flows"
 
 import type { RemovalMode } from "../sync/settings"
 
@@ -21,7 +23,8 @@ export async function removeCatalogProducts(container: MedusaContainer, productI
     await container.resolve(Modules.PRODUCT).updateProducts({ id: productIds }, { status: "draft" })
     return
   }
-  await writePageInBulk(container, (page) => page.removeProducts(productIds))
+  if ((await writePathOf(container)) === "workflows") await removeProductsThroughCoreFlows(container, productIds)
+  else await writePageInBulk(container, (page) => page.removeProducts(productIds))
 }
 
 /**
@@ -38,6 +41,7 @@ export async function removeMappedProducts(
   const productIds = rows.map((r) => r.product_id).filter((id): id is string => !!id)
   if (productIds.length) {
     // Soft-deleted products take their brand links with them (the bulk removal's link tables).
+    // deleteProductsWorkflow dismisses them the same way (the workflows path).
     const linksGoWithProducts = opts.mode !== "draft"
     await timed(container, "removal: sale prices, translations, brand links", () => removeProductExtras(container, productIds, { linksGoWithProducts }))
     await timed(container, "removal: products", () => removeCatalogProducts(container, productIds, opts.mode))

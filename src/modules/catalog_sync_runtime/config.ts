@@ -2,6 +2,7 @@
 // then Medusa's project config, then the environment (parsed in src/config/environment.ts).
 // Nothing of the runtime reads options or the environment anywhere else.
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
+import type { WritePath } from "../../sync/settings/plugin-options"
 import { parseEnvironment, readEnvironment, type PluginEnvironment, type WorkerMode } from "../../config/environment"
 import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, semiSpaceMbOf, v8LargestGrowthFactor } from "../../queue/heap-growth"
 
@@ -33,6 +34,8 @@ export type RuntimeConfig = {
    * factor for this heap, v8Factor, no more than the one asked for).
    */
   heapGrowth: HeapGrowthConfig
+  /** How product changes are written (option writePath over CATALOG_SYNC_WRITE_PATH; default "bulk"). */
+  writePath: WritePath
   /** Values of the environment or options that did not parse (ignored); the loader logs them. */
   problems: string[]
 }
@@ -76,6 +79,11 @@ export function resolveRuntimeConfig(input: {
     v8LargestGrowthFactor(input.heapSizeLimit, semiSpaceMbOf(processOptions))
   )
   if (heapGrowth.problem) problems.push(heapGrowth.problem)
+  let writePath: WritePath = values.CATALOG_SYNC_WRITE_PATH ?? "bulk"
+  if (options.writePath !== undefined && options.writePath !== null) {
+    if (options.writePath === "bulk" || options.writePath === "workflows") writePath = options.writePath
+    else problems.push(`plugin option writePath=${JSON.stringify(options.writePath)} is not valid ("bulk" or "workflows"); ignored`)
+  }
   return {
     options,
     env,
@@ -88,6 +96,7 @@ export function resolveRuntimeConfig(input: {
     pagesInFlight: values.CATALOG_SYNC_PAGES_IN_FLIGHT ?? 1,
     scheduleEveryMs: values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null,
     heapGrowth: heapGrowth.config,
+    writePath,
     problems,
   }
 }
