@@ -100,7 +100,8 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     const building = `${name}_building`
     await createDatabase(building)
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
-    await runMedusaCommand(["db:migrate"], dbEnv)
+    // Generous: on a loaded shared machine the first migration of a template takes minutes.
+    await runMedusaCommand(["db:migrate"], dbEnv, 1_200_000)
     await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
     await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
     return name
