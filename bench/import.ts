@@ -134,7 +134,7 @@ export async function benchImport(): Promise<Record<string, number>> {
   const results: Record<string, number> = {}
   for (let round = 1; round <= rounds; round++) {
     for (const path of ["bulk", "workflows", "medusa"] as const) {
-      const env = path === "medusa" ? {} : { CATALOG_SYNC_WRITE_PATH: path }
+      const env: Record<string, string> = path === "medusa" ? {} : { CATALOG_SYNC_WRITE_PATH: path }
       const shop = await startBenchShop(`bench-import-${path}`, SEED, Number(process.env.BENCH_PRODUCTS ?? 3_000), { env })
       const last = round === rounds && path === "bulk"
       try {
