@@ -115,6 +115,7 @@ describe("schema guard: a renamed column sends every write through the workflows
     const app = await startMedusaApp({
       databaseUrl: db.url,
       label: "write-path-guard",
+      bootTimeoutMs: 360_000,
       env: {
         DISABLE_TRANSLATION: "true",
         CATALOG_SYNC_WRITE_PATH: "bulk",
