@@ -132,7 +132,7 @@ describe("schema guard: a renamed column sends every write through the workflows
       expect(lines[0]).toContain("translation.translated_field_count")
       const readiness = await app.admin("/admin/catalog-sync/readiness")
       expect(readiness.status).toBe(200)
-      const item = readiness.body.checks.find((c: { id: string }) => c.id === "write_path")
+      const item = readiness.body.readiness.checks.find((c: { id: string }) => c.id === "write_path")
       expect(item).toMatchObject({ status: "warning" })
       expect(item.detail).toContain("translation.translated_field_count")
 
