@@ -112,21 +112,22 @@ describe("schema guard: a renamed column sends every write through the workflows
     // The translation module is off in this app, so Medusa itself never reads this table; the
     // bulk writer lists it (it writes translations when the module is on).
     await sql(db.url, `alter table translation rename column translated_field_count to field_count`)
-    const app = await startMedusaApp({
-      databaseUrl: db.url,
-      label: "write-path-guard",
-      bootTimeoutMs: 360_000,
-      env: {
-        DISABLE_TRANSLATION: "true",
-        CATALOG_SYNC_WRITE_PATH: "bulk",
-        CATALOG_SYNC_TEST_WORKFLOW_HOOKS_FILE: hooksFile.path,
-        CATALOG_SYNC_REDIS_PREFIX: `mcs-guard-${randomUUID()}`,
-        CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
-        CATALOG_BASE_URL: "",
-        CATALOG_API_KEY: "",
-      },
-    })
+    let app: Awaited<ReturnType<typeof startMedusaApp>> | null = null
     try {
+      app = await startMedusaApp({
+        databaseUrl: db.url,
+        label: "write-path-guard",
+        bootTimeoutMs: 360_000,
+        env: {
+          DISABLE_TRANSLATION: "true",
+          CATALOG_SYNC_WRITE_PATH: "bulk",
+          CATALOG_SYNC_TEST_WORKFLOW_HOOKS_FILE: hooksFile.path,
+          CATALOG_SYNC_REDIS_PREFIX: `mcs-guard-${randomUUID()}`,
+          CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
+          CATALOG_BASE_URL: "",
+          CATALOG_API_KEY: "",
+        },
+      })
       const lines = app.logs().split("\n").filter((l) => l.includes("differs from the schema the bulk writer"))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toContain("translation.translated_field_count")
@@ -152,7 +153,7 @@ describe("schema guard: a renamed column sends every write through the workflows
       // Still one line: the guard checked once.
       expect(app.logs().split("\n").filter((l) => l.includes("differs from the schema the bulk writer"))).toHaveLength(1)
     } finally {
-      await app.stop()
+      await app?.stop()
       await db.drop()
       await sb.close()
     }
