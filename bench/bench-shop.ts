@@ -25,6 +25,8 @@ export interface BenchShopOptions {
   rpm?: number
   /** Node options for the app processes (BENCH_APP_NODE_OPTIONS, when set, goes first). */
   nodeOptions?: string
+  /** More environment for the app processes (the write path, say). */
+  env?: Record<string, string>
 }
 
 export async function startBenchShop(label: string, seed: number, size?: number, opts: BenchShopOptions = {}): Promise<BenchShop> {
@@ -45,6 +47,7 @@ export async function startBenchShop(label: string, seed: number, size?: number,
       ? { NODE_OPTIONS: [process.env.BENCH_APP_NODE_OPTIONS, opts.nodeOptions].filter(Boolean).join(" ") }
       : {}),
     ...(writers > 1 ? { CATALOG_SYNC_PAGE_WRITERS: "1", CATALOG_SYNC_PAGES_IN_FLIGHT: String(opts.pagesInFlight ?? 2 * writers) } : {}),
+    ...opts.env,
   }
   const app = await startMedusaApp({ databaseUrl: db.url, label, env, bootTimeoutMs: 180_000 })
   const others: MedusaApp[] = []

@@ -1,8 +1,10 @@
 /**
- * `npm run bench -- import`: the plugin's full sync beside Medusa's own CSV product import of the
- * same catalog (BENCH_PRODUCTS, default 3,000; same sandbox seed), alternating on one machine
- * (BENCH_ROUNDS rounds, default 2: plugin, import, plugin, import), each on a fresh database and
- * app. Prints both rates, their ratio, the app's CPU and peak RSS, with the load. Medusa's import
+ * `npm run bench` (or `npm run bench -- import`): the plugin's full sync through each write path
+ * (bulk, and Medusa's own workflows: writePath "workflows") beside Medusa's own CSV product import
+ * of the same catalog through the route the 2.21 admin uses (BENCH_PRODUCTS, default 3,000; same
+ * sandbox seed), alternating on one machine (BENCH_ROUNDS rounds, default 2: bulk, workflows,
+ * import, bulk, …), each on a fresh database and app. Prints the rates, their ratios, the app's CPU,
+ * PostgreSQL's CPU (its backends serving the shop's database) and peak RSS, with the load. Medusa's import
  * writes products, options, variants, images, prices and inventory items, but no stock levels and no categories; the
  * plugin also writes inventory items and levels, categories and translations.
  * Medusa's import is timed from the upload to its workflow's success notification (its last step);
@@ -11,6 +13,7 @@
  * Then, on the last plugin shop: BENCH_REMOVED removals (default 5,000, at most the catalog),
  * timed as one changes run (bench/removals.ts).
  */
+import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { timeRemovals } from "./removals"
@@ -27,8 +30,41 @@ interface PassFigures {
   products: number
   seconds: number
   cpu: number
+  /** CPU seconds of the PostgreSQL backends serving the shop's database during the pass. */
+  pgCpu: number
   peakRss: number
   written: Written
+}
+
+/** CPU ticks so far of each PostgreSQL backend connected to this database (same machine, /proc). */
+async function postgresTicks(databaseUrl: string): Promise<Map<number, number>> {
+  const out = new Map<number, number>()
+  const rows = await sql(databaseUrl, "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      out.set(pid, Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // ended, or PostgreSQL runs elsewhere
+    }
+  }
+  return out
+}
+
+/**
+ * PostgreSQL's CPU for the shop during a pass: each backend's ticks at the end less its ticks at
+ * the start (a backend that ended during the pass is not counted; the app's pool keeps them open).
+ */
+function postgresCpu(databaseUrl: string) {
+  const before = postgresTicks(databaseUrl)
+  return async () => {
+    const start = await before
+    const end = await postgresTicks(databaseUrl)
+    let ticks = 0
+    for (const [pid, t] of end) ticks += t - (start.get(pid) ?? 0)
+    return ticks / 100
+  }
 }
 
 /** What the pass left in Medusa's tables, counted with SQL, so both paths are compared on what they wrote. */
@@ -53,7 +89,8 @@ async function countWritten(databaseUrl: string): Promise<Written> {
 
 const describe = (label: string, f: PassFigures) =>
   `${label}: ${f.products} products in ${f.seconds.toFixed(1)} s = ${(f.products / f.seconds).toFixed(1)} products/s; ` +
-  `app CPU ${f.cpu.toFixed(1)} s (${((f.cpu * 1000) / f.products).toFixed(1)} ms/product); app peak RSS ${f.peakRss.toFixed(0)} MB; ` +
+  `app CPU ${f.cpu.toFixed(1)} s (${((f.cpu * 1000) / f.products).toFixed(1)} ms/product); PostgreSQL CPU ${f.pgCpu.toFixed(1)} s ` +
+  `(${((f.pgCpu * 1000) / f.products).toFixed(1)} ms/product); app peak RSS ${f.peakRss.toFixed(0)} MB; ` +
   `wrote ${f.written.variants} variants, ${f.written.prices} prices, ${f.written.inventoryItems} inventory items, ` +
   `${f.written.stockLevels} stock levels (${f.written.stockedQuantity} units); load ${load()}`
 
@@ -61,13 +98,14 @@ async function pluginFullSync(shop: BenchShop): Promise<PassFigures> {
   const { app, sb } = shop
   const rss = sampleRss(app.pid)
   const cpuBefore = cpuSeconds(app.pid)
+  const pg = postgresCpu(shop.db.url)
   const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: MARKUP })
   const run = await waitForRun(app, saved.run.id, undefined, 3600_000)
   const peakRss = rss.stop()
   if (run.status !== "succeeded") throw new Error(`full sync ${run.status}: ${run.error_message}`)
   const seconds = (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
   const cpu = cpuSeconds(app.pid) - cpuBefore
-  return { products: run.created, seconds, cpu, peakRss, written: await countWritten(shop.db.url) }
+  return { products: run.created, seconds, cpu, pgCpu: await pg(), peakRss, written: await countWritten(shop.db.url) }
 }
 
 async function medusaImport(shop: BenchShop): Promise<PassFigures> {
@@ -78,6 +116,7 @@ async function medusaImport(shop: BenchShop): Promise<PassFigures> {
   const csv = catalogCsv(cards, { salesChannelId, shippingProfileId, currency: "uah" })
   const rss = sampleRss(app.pid)
   const cpuBefore = cpuSeconds(app.pid)
+  const pg = postgresCpu(db.url)
   const { seconds, productRowsSeconds, lastRowSeconds } = await importCsv(app, db.url, csv, cards.length)
   const peakRss = rss.stop()
   const cpu = cpuSeconds(app.pid) - cpuBefore
@@ -85,58 +124,54 @@ async function medusaImport(shop: BenchShop): Promise<PassFigures> {
     `  Medusa CSV import: every product row after ${productRowsSeconds?.toFixed(1)} s, last product, price, inventory item or link row after ` +
       `${lastRowSeconds.toFixed(1)} s, success notification (the end timed) after ${seconds.toFixed(1)} s`
   )
-  return { products: cards.length, seconds, cpu, peakRss, written: await countWritten(db.url) }
+  return { products: cards.length, seconds, cpu, pgCpu: await pg(), peakRss, written: await countWritten(db.url) }
 }
 
 export async function benchImport(): Promise<Record<string, number>> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
-  const plugin: PassFigures[] = []
-  const medusa: PassFigures[] = []
+  const passes = { bulk: [] as PassFigures[], workflows: [] as PassFigures[], medusa: [] as PassFigures[] }
+  const labels = { bulk: "plugin full sync, bulk path", workflows: "plugin full sync, workflows path", medusa: "Medusa CSV import" }
   const results: Record<string, number> = {}
   for (let round = 1; round <= rounds; round++) {
-    for (const path of ["plugin", "medusa"] as const) {
-      const shop = await startBenchShop(`bench-import-${path}`, SEED, Number(process.env.BENCH_PRODUCTS ?? 3_000))
-      const last = round === rounds && path === "plugin"
+    for (const path of ["bulk", "workflows", "medusa"] as const) {
+      const env: Record<string, string> = path === "medusa" ? {} : { CATALOG_SYNC_WRITE_PATH: path }
+      const shop = await startBenchShop(`bench-import-${path}`, SEED, Number(process.env.BENCH_PRODUCTS ?? 3_000), { env })
+      const last = round === rounds && path === "bulk"
       try {
-        if (path === "plugin") {
-          const f = await pluginFullSync(shop)
-          plugin.push(f)
-          console.log(describe(`round ${round}, plugin full sync`, f))
-          if (last) {
-            const r = await timeRemovals(shop, Math.min(Number(process.env.BENCH_REMOVED ?? 5_000), f.products))
-            results.removed = r.removed
-            results.removal_seconds = r.seconds
-            results.removals_per_s = r.removed / r.seconds
-          }
-        } else {
-          const f = await medusaImport(shop)
-          medusa.push(f)
-          console.log(describe(`round ${round}, Medusa CSV import`, f))
+        const f = path === "medusa" ? await medusaImport(shop) : await pluginFullSync(shop)
+        passes[path].push(f)
+        console.log(describe(`round ${round}, ${labels[path]}`, f))
+        if (last && Number(process.env.BENCH_REMOVED ?? 5_000) > 0) {
+          const r = await timeRemovals(shop, Math.min(Number(process.env.BENCH_REMOVED ?? 5_000), f.products))
+          results.removed = r.removed
+          results.removal_seconds = r.seconds
+          results.removals_per_s = r.removed / r.seconds
         }
       } finally {
         await shop.stop()
       }
     }
   }
-  const rate = (fs: PassFigures[]) => fs.map((f) => f.products / f.seconds)
   // Over all rounds: products over seconds, so one round slowed by the machine's other work weighs as its time.
   const overall = (fs: PassFigures[]) => fs.reduce((a, f) => a + f.products, 0) / fs.reduce((a, f) => a + f.seconds, 0)
-  const cpuPerProduct = (fs: PassFigures[]) => fs.reduce((a, f) => a + f.cpu, 0) / fs.reduce((a, f) => a + f.products, 0)
-  const pluginRate = overall(plugin)
-  const medusaRate = overall(medusa)
-  const cpuRatio = cpuPerProduct(medusa) / cpuPerProduct(plugin)
-  results.plugin_products_per_s = pluginRate
-  results.medusa_import_products_per_s = medusaRate
-  results.ratio = pluginRate / medusaRate
-  results.app_cpu_ratio = cpuRatio
-  // Each round's plugin pass beside the import that followed it.
-  const pairs = plugin.map((p, i) => (medusa[i] ? (p.products / p.seconds / (medusa[i].products / medusa[i].seconds)).toFixed(2) + "×" : "-"))
+  const perProduct = (fs: PassFigures[], k: "cpu" | "pgCpu") => fs.reduce((a, f) => a + f[k], 0) / fs.reduce((a, f) => a + f.products, 0)
+  const csv = overall(passes.medusa)
+  results.medusa_import_products_per_s = csv
+  for (const path of ["bulk", "workflows"] as const) {
+    results[`${path}_products_per_s`] = overall(passes[path])
+    results[`${path}_vs_csv_import`] = overall(passes[path]) / csv
+  }
+  for (const path of ["bulk", "workflows", "medusa"] as const) {
+    results[`${path}_app_cpu_ms_per_product`] = perProduct(passes[path], "cpu") * 1000
+    results[`${path}_pg_cpu_ms_per_product`] = perProduct(passes[path], "pgCpu") * 1000
+  }
+  const row = (path: keyof typeof passes) =>
+    `  ${labels[path].padEnd(34)} ${passes[path].map((f) => (f.products / f.seconds).toFixed(1)).join(", ").padEnd(16)} products/s; over all rounds ${overall(passes[path]).toFixed(1)}` +
+    `${path === "medusa" ? "" : ` = ${(overall(passes[path]) / csv).toFixed(2)}× the CSV import`}; app CPU ${(perProduct(passes[path], "cpu") * 1000).toFixed(1)} ms/product, ` +
+    `PostgreSQL CPU ${(perProduct(passes[path], "pgCpu") * 1000).toFixed(1)} ms/product`
   console.log(
-    `plugin full sync ${rate(plugin).map((r) => r.toFixed(1)).join(", ")} products/s; Medusa CSV import ` +
-      `${rate(medusa).map((r) => r.toFixed(1)).join(", ")} products/s; ratio per round ${pairs.join(", ")}; ` +
-      `over all rounds ${pluginRate.toFixed(1)} vs ${medusaRate.toFixed(1)} products/s = ${(pluginRate / medusaRate).toFixed(2)}× ` +
-      `(goal ≥ 2.5×, stock levels written); app CPU per product ${(cpuPerProduct(plugin) * 1000).toFixed(1)} vs ` +
-      `${(cpuPerProduct(medusa) * 1000).toFixed(1)} ms = ${cpuRatio.toFixed(2)}× less; load ${load()}`
+    `side by side (${rounds} round${rounds === 1 ? "" : "s"}, goals: bulk ≥ 5× and workflows ≥ 1.5× the CSV import; load ${load()}):\n` +
+      [row("bulk"), row("workflows"), row("medusa")].join("\n")
   )
   return results
 }

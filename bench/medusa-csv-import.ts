@@ -1,7 +1,8 @@
 // Medusa's own CSV product import of the sandbox catalog, for the side-by-side bench (bench/import.ts).
-// The CSV uses the columns of Medusa's CSVNormalizer (@medusajs/utils product/csv-normalizer), which
-// the admin route POST /admin/products/import feeds to importProductsWorkflow; the import is then
-// confirmed (POST /admin/products/import/:transaction_id/confirm) and runs in the background.
+// The CSV uses the columns of Medusa's CSVNormalizer (@medusajs/utils product/csv-normalizer). It goes
+// the way the 2.21 admin sends it: POST /admin/uploads, then POST /admin/products/imports with the
+// file's key (importProductsAsChunksWorkflow), then POST /admin/products/imports/:transaction_id/confirm;
+// the import runs in the background. (POST /admin/products/import is the deprecated route.)
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../integration-tests/harness/database"
 import type { MedusaApp } from "../integration-tests/harness"
 import { sql } from "../integration-tests/medusa/poll-and-query"
@@ -115,12 +116,23 @@ export async function importCsv(
   const token = await adminToken(app)
   const filename = `catalog-${Date.now()}.csv`
   const started = Date.now()
+  // The 2.21 admin's way (js-sdk admin.product.createImport with the local file provider): the
+  // file to /admin/uploads, its key to /admin/products/imports, then the confirm.
+  const auth = { authorization: `Bearer ${token}` }
   const form = new FormData()
-  form.append("file", new Blob([csv], { type: "text/csv" }), filename)
-  const upload = await fetch(`${app.url}/admin/products/import`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })
-  const uploaded = (await upload.json()) as { transaction_id?: string; summary?: { toCreate: number } }
-  if (upload.status !== 202 || !uploaded.transaction_id) throw new Error(`import refused: ${upload.status} ${JSON.stringify(uploaded).slice(0, 500)}`)
-  const confirm = await fetch(`${app.url}/admin/products/import/${uploaded.transaction_id}/confirm`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+  form.append("files", new Blob([csv], { type: "text/csv" }), filename)
+  const upload = await fetch(`${app.url}/admin/uploads`, { method: "POST", headers: auth, body: form })
+  const uploaded = (await upload.json()) as { files?: { id: string }[] }
+  const fileKey = uploaded.files?.[0]?.id
+  if (upload.status !== 200 || !fileKey) throw new Error(`upload refused: ${upload.status} ${JSON.stringify(uploaded).slice(0, 500)}`)
+  const started_ = await fetch(`${app.url}/admin/products/imports`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ file_key: fileKey, originalname: filename, extension: "csv", size: Buffer.byteLength(csv), mime_type: "text/csv" }),
+  })
+  const imported = (await started_.json()) as { transaction_id?: string }
+  if (started_.status !== 202 || !imported.transaction_id) throw new Error(`import refused: ${started_.status} ${JSON.stringify(imported).slice(0, 500)}`)
+  const confirm = await fetch(`${app.url}/admin/products/imports/${imported.transaction_id}/confirm`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{}" })
   if (confirm.status !== 202) throw new Error(`import confirm refused: ${confirm.status} ${await confirm.text()}`)
   let productRowsSeconds: number | null = null
   // When the rows last grew: shows whether the notification comes right after the last write.

@@ -120,7 +120,7 @@ export interface ChangedSizes {
 }
 
 export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
-  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [] }, keptForOrders: { variantIds: [], updatedLevelIds: [] }, added: [] }
+  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [], cascade: [] }, keptForOrders: { variantIds: [], updatedLevelIds: [] }, added: [] }
   const lost = changes.flatMap((c) => c.removedVariantIds.map((variantId) => ({ variantId, productId: c.productId })))
   const reserved = await reservedVariantIds(trx, lost.map((l) => l.variantId))
   const removed = await removeVariants(trx, lost.filter((l) => !reserved.has(l.variantId)).map((l) => l.variantId))

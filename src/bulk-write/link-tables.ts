@@ -41,3 +41,37 @@ export function productLinkTables(): { table: string; column: "product_id" | "va
   for (const k of KNOWN_LINK_TABLES) if (!found.has(k.table)) found.set(k.table, k.column as "product_id" | "variant_id")
   return [...found].map(([table, column]) => ({ table, column }))
 }
+
+/** A link whose other side Medusa's link removal soft-deletes with the product or variant (deleteCascade). */
+export interface CascadeLink {
+  table: string
+  column: "product_id" | "variant_id"
+  /** The other side's key in the link table. */
+  otherColumn: string
+  serviceName: string
+  primaryKey: string
+  /** The other module's soft delete method is `softDelete` + this (Medusa's link cascade). */
+  methodSuffix: string | undefined
+}
+
+/**
+ * The app's links with a product or variant side whose other side declares deleteCascade
+ * (@medusajs/modules-sdk Link.executeCascade), but product_variant_price_set: the removals soft
+ * delete price sets, prices and price rules themselves, as the pricing module does.
+ */
+export function cascadeLinks(): CascadeLink[] {
+  const out: CascadeLink[] = []
+  for (const config of MedusaModule.getAllJoinerConfigs() as any[]) {
+    if (!config?.isLink || config.isReadOnlyLink) continue
+    const table = linkTableOf(config)
+    if (!table || table === "product_variant_price_set") continue
+    const rels: any[] = config.relationships ?? []
+    const own = rels.find((r) => r.serviceName === Modules.PRODUCT && (r.foreignKey === "product_id" || r.foreignKey === "variant_id"))
+    if (!own) continue
+    for (const other of rels) {
+      if (other === own || !other.deleteCascade) continue
+      out.push({ table, column: own.foreignKey, otherColumn: other.foreignKey, serviceName: other.serviceName, primaryKey: other.primaryKey, methodSuffix: other.args?.methodSuffix })
+    }
+  }
+  return out
+}

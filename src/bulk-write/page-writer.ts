@@ -2,13 +2,13 @@
 // knex instance every module uses), then the events Medusa's workflows would emit, only after
 // the commit. A failure anywhere rolls the whole page back and emits nothing.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, toPascalCase } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { changeSizes, type ChangedSizes } from "./change-sizes"
 import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { recordPendingRemovals, reservedVariantIds, takeOffSale } from "./open-orders"
-import { removeProducts, type RemovedProducts } from "./remove-products"
+import { removeProducts, type CascadeTarget, type RemovedProducts } from "./remove-products"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
@@ -17,6 +17,9 @@ import { transactionWithoutFlushWait } from "./sql"
 import { setStockLevels } from "./update-stock"
 
 export class BulkPage {
+  /** Other modules' records to soft-delete after the commit (links declared with deleteCascade). */
+  readonly cascades: CascadeTarget[] = []
+
   constructor(
     readonly trx: Knex.Transaction,
     private readonly events: PendingEvents,
@@ -64,19 +67,29 @@ export class BulkPage {
   /**
    * deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. A
    * product with stock reserved by an open order is not deleted (the workflow would refuse it):
-   * it is kept whole for the order, set to draft (the store API neither lists it nor lets a
-   * cart add it), every variant's stock taken down to what is reserved, and recorded as a
-   * pending removal (product.updated, inventory-level.updated).
+   * it is kept whole for the order (keepReservedProducts) and the rest is removed.
    */
   async removeProducts(productIds: string[], runId: string | null = null): Promise<RemovedProducts & { keptForOrders: string[] }> {
+    const kept = await this.keepReservedProducts(productIds, runId)
+    const removed = await removeProducts(this.trx, productIds.filter((id) => !kept.includes(id)))
+    this.cascades.push(...removed.cascade)
+    this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
+    this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
+    return { ...removed, keptForOrders: kept }
+  }
+
+  /**
+   * The products among these with stock reserved by an open order, kept for the order: set to
+   * draft (the store API neither lists it nor lets a cart add it), every variant's stock taken
+   * down to what is reserved, and recorded as a pending removal (product.updated,
+   * inventory-level.updated). Both write paths call it before they remove.
+   */
+  async keepReservedProducts(productIds: string[], runId: string | null = null): Promise<string[]> {
     const variants: { id: string; product_id: string }[] = productIds.length
       ? await this.trx("product_variant").select("id", "product_id").whereIn("product_id", productIds).whereNull("deleted_at")
       : []
     const reserved = await reservedVariantIds(this.trx, variants.map((v) => v.id))
     const kept = [...new Set(variants.filter((v) => reserved.has(v.id)).map((v) => v.product_id))]
-    const removed = await removeProducts(this.trx, productIds.filter((id) => !kept.includes(id)))
-    this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
-    this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
     if (kept.length) {
       const { updatedLevelIds } = await takeOffSale(this.trx, variants.filter((v) => kept.includes(v.product_id)).map((v) => v.id))
       await this.trx("product").whereIn("id", kept).whereNull("deleted_at").update({ status: "draft", updated_at: this.trx.fn.now() })
@@ -84,7 +97,7 @@ export class BulkPage {
       this.events.add(BULK_EVENTS.inventoryLevelUpdated, updatedLevelIds)
       this.events.add(BULK_EVENTS.productUpdated, kept)
     }
-    return { ...removed, keptForOrders: kept }
+    return kept
   }
 
   /** A page's size or product kept for an open order: its stock down to what is reserved, no backorder (inventory-level.updated). */
@@ -101,6 +114,7 @@ export class BulkPage {
    */
   async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
     const result = await changeSizes(this.trx, changes, placement)
+    this.cascades.push(...result.removed.cascade)
     this.events.add(BULK_EVENTS.variantDeleted, result.removed.variantIds)
     this.events.add(BULK_EVENTS.inventoryLevelUpdated, result.keptForOrders.updatedLevelIds)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
@@ -137,7 +151,23 @@ export class BulkPage {
 export async function writePageInBulk<T>(container: MedusaContainer, write: (page: BulkPage) => Promise<T>): Promise<T> {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const events = new PendingEvents()
-  const result = await transactionWithoutFlushWait(pg, (trx) => write(new BulkPage(trx, events)))
+  let page: BulkPage | null = null
+  const result = await transactionWithoutFlushWait(pg, (trx) => write((page = new BulkPage(trx, events))))
+  await softDeleteCascades(container, page!.cascades)
   await events.emit(container)
   return result
+}
+
+/**
+ * Medusa's link removal soft-deletes the other side of a link declared with deleteCascade through
+ * that side's module (`softDelete` + the link's method suffix), which then cascades on by its
+ * own links: the same call, after the page's commit.
+ */
+async function softDeleteCascades(container: MedusaContainer, targets: CascadeTarget[]): Promise<void> {
+  for (const t of targets) {
+    const service = container.resolve(t.serviceName) as Record<string, (...args: unknown[]) => Promise<unknown>>
+    const method = `softDelete${t.methodSuffix ? toPascalCase(t.methodSuffix) : ""}`
+    if (typeof service[method] !== "function") throw new Error(`catalog sync: ${t.serviceName} has no ${method} for a deleteCascade link`)
+    await service[method]({ [t.primaryKey]: t.ids })
+  }
 }

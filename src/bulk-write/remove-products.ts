@@ -5,9 +5,31 @@
 // other link defined on product/variant, e.g. a plugin's brand link); the price sets the variant
 // links cascade to, with their prices and price rules; the inventory items used only by these
 // variants, with their levels. product_variant_option and product_category_product keep their
-// rows, as Medusa leaves them.
+// rows, as Medusa leaves them. The other side of any other link declared with deleteCascade is
+// soft-deleted after the commit through its module (page-writer.ts), as Medusa's link removal does.
 import type { Knex } from "knex"
-import { productLinkTables } from "./link-tables"
+import { cascadeLinks, productLinkTables } from "./link-tables"
+
+/** Records of another module to soft-delete after the commit, as Medusa's link removal cascades (deleteCascade). */
+export interface CascadeTarget {
+  serviceName: string
+  primaryKey: string
+  methodSuffix: string | undefined
+  ids: string[]
+}
+
+/** The other sides of the live cascading links of these products or variants (read before the links go). */
+async function cascadeTargets(trx: Knex.Transaction, column: "product_id" | "variant_id", ids: string[]): Promise<CascadeTarget[]> {
+  const out: CascadeTarget[] = []
+  if (!ids.length) return out
+  for (const link of cascadeLinks()) {
+    if (link.column !== column) continue
+    const rows: Record<string, string>[] = await trx(link.table).select(link.otherColumn).whereIn(column, ids).whereNull("deleted_at")
+    const other = [...new Set(rows.map((r) => r[link.otherColumn]))]
+    if (other.length) out.push({ serviceName: link.serviceName, primaryKey: link.primaryKey, methodSuffix: link.methodSuffix, ids: other })
+  }
+  return out
+}
 
 export async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return []
@@ -45,11 +67,13 @@ export interface RemovedProducts {
   productIds: string[]
   variantIds: string[]
   inventoryItemIds: string[]
+  cascade: CascadeTarget[]
 }
 
 export interface RemovedVariants {
   variantIds: string[]
   inventoryItemIds: string[]
+  cascade: CascadeTarget[]
 }
 
 /**
@@ -59,7 +83,7 @@ export interface RemovedVariants {
  * links), then the variants. product_variant_option keeps its rows, as Medusa leaves them.
  */
 export async function removeVariants(trx: Knex.Transaction, ids: string[]): Promise<RemovedVariants> {
-  if (!ids.length) return { variantIds: [], inventoryItemIds: [] }
+  if (!ids.length) return { variantIds: [], inventoryItemIds: [], cascade: [] }
   const variants: { id: string; manage_inventory: boolean }[] = await trx("product_variant").select("id", "manage_inventory").whereIn("id", ids).whereNull("deleted_at")
   const variantIds = variants.map((v) => v.id)
   const managed = variants.filter((v) => v.manage_inventory).map((v) => v.id)
@@ -73,6 +97,7 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
       )
     : []
 
+  const cascade = await cascadeTargets(trx, "variant_id", variantIds)
   await softDelete(trx, "inventory_level", "inventory_item_id", inventoryItemIds)
   await softDelete(trx, "inventory_item", "id", inventoryItemIds)
   // deleteInventoryItemWorkflow also removes the items' links (from the inventory side).
@@ -87,14 +112,16 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
   await softDelete(trx, "price", "id", priceIds)
   await softDelete(trx, "price_set", "id", priceSetIds)
   await softDelete(trx, "product_variant", "id", variantIds)
-  return { variantIds, inventoryItemIds }
+  return { variantIds, inventoryItemIds, cascade }
 }
 
 export async function removeProducts(trx: Knex.Transaction, productIds: string[]): Promise<RemovedProducts> {
   const products: string[] = (await trx("product").select("id").whereIn("id", productIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
-  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [] }
+  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [], cascade: [] }
   const variantIds: string[] = (await trx("product_variant").select("id").whereIn("product_id", products).whereNull("deleted_at")).map((r: { id: string }) => r.id)
-  const { inventoryItemIds } = await removeVariants(trx, variantIds)
+  const variantsRemoved = await removeVariants(trx, variantIds)
+  const { inventoryItemIds } = variantsRemoved
+  const cascade = [...variantsRemoved.cascade, ...(await cascadeTargets(trx, "product_id", products))]
   for (const { table, column } of productLinkTables()) {
     if (column === "product_id") await softDelete(trx, table, column, products)
   }
@@ -115,5 +142,5 @@ export async function removeProducts(trx: Knex.Transaction, productIds: string[]
   await softDelete(trx, "product_option_value", "option_id", exclusiveOptionIds)
   await softDelete(trx, "product_option", "id", exclusiveOptionIds)
   await softDelete(trx, "product", "id", products)
-  return { productIds: products, variantIds, inventoryItemIds }
+  return { productIds: products, variantIds, inventoryItemIds, cascade }
 }

@@ -42,6 +42,8 @@ export interface PluginEnvironment {
   CATALOG_SYNC_TEST_CHANGE_LOG_CAP?: string
   /** Opt-in V8 heap growth held while syncing, in percent (option syncHeapGrowthPercent first; 0, the default: V8's own). */
   CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
+  /** How product changes are written: "bulk" (default) or "workflows" (option writePath first). */
+  CATALOG_SYNC_WRITE_PATH?: string
   /** Node's own: the process's options (its --max-semi-space-size sizes the heap V8 may grow into). */
   NODE_OPTIONS?: string
   /** Node's convention: "production" turns the test-only schedule hook off. */
@@ -73,6 +75,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS",
   "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
   "CATALOG_SYNC_HEAP_GROWTH_PERCENT",
+  "CATALOG_SYNC_WRITE_PATH",
   "NODE_OPTIONS",
   "NODE_ENV",
   "MEDUSA_WORKER_MODE",
@@ -119,6 +122,7 @@ const typedSchemas = {
   CATALOG_SYNC_REFERENCE_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_LIMITS_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300),
+  CATALOG_SYNC_WRITE_PATH: z.enum(["bulk", "workflows"]),
   MEDUSA_WORKER_MODE: z.enum(["shared", "worker", "server"]),
   REDIS_URL: z.string(),
 } as const

@@ -9,6 +9,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { writePageInBulk } from "../bulk-write"
+import { updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
+import { writePathOf } from "../workflows/write-path"
+import { salePricesThroughCoreFlows } from "../workflows/writes-through-core-flows"
+import { pricesOf } from "../workflows/steps/create-variant-prices-step"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { planReprice, type PriceChange, type StoredVariantPrice } from "../pricing/reprice"
@@ -103,6 +107,15 @@ type RepriceLog = { runId: string; stored: number; omitted: Omitted }
  */
 async function writeBatch(container: MedusaContainer, changes: PriceChange[], rows: CostRow[], saleListId: string, revision: number, log: RepriceLog): Promise<void> {
   const idOfVariant = new Map(rows.map((r) => [r.variant_id, r.id]))
+  if ((await writePathOf(container)) === "workflows") {
+    // Medusa's own workflows for the shop's prices, then the plugin's own rows: a replay sets the same prices again.
+    const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
+    const base = amounts.filter((a) => a.amount !== null)
+    if (base.length) await updateProductVariantsWorkflow(container).run({ input: { product_variants: base.map((a) => ({ id: a.variantId, prices: pricesOf(a.amount) })) } as never })
+    await salePricesThroughCoreFlows(container, saleListId, amounts, CURRENCY_CODE)
+    await knexOf(container).transaction((trx) => writeCostRows(trx, changes, rows, idOfVariant, revision, log))
+    return
+  }
   await writePageInBulk(container, async (page) => {
     const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
     await page.setBasePrices(
@@ -112,32 +125,44 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
     const onSale = amounts.filter((a) => a.saleAmount !== null)
     await page.setSalePrices(saleListId, onSale.map((a) => ({ variantId: a.variantId, amount: a.saleAmount! })), CURRENCY_CODE)
     await page.deleteSalePrices(saleListId, amounts.filter((a) => a.saleAmount === null).map((a) => a.variantId))
-    if (changes.length) {
-      const values = changes.map(() => "(?, ?, ?)").join(", ")
-      await page.trx.raw(
-        `update ${VARIANT_COST_TABLE} as c set amount = v.amount, crossed_out_amount = v.crossed, priced_revision = ?, updated_at = now()
-         from (values ${values}) as v(id, amount, crossed) where c.id = v.id`,
-        [revision, ...changes.flatMap((c) => [idOfVariant.get(c.variant_id)!, c.to.amount, c.to.crossed_out])],
-      )
-    }
-    await refreshPriceFingerprints(page.trx, rows, changes)
-    const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
-    const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
-    if (unchanged.length) await page.trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
-    if (changes.length) {
-      const catalogIds = [...new Set(changes.map((c) => c.catalog_id).filter((id): id is string => !!id))]
-      const products = (await page.trx("catalog_product_map as m")
-        .leftJoin("product as p", "p.id", "m.product_id")
-        .whereIn("m.catalog_id", catalogIds)
-        .whereNull("m.deleted_at")
-        .select("m.catalog_id", "m.product_id", "p.title")) as { catalog_id: string; product_id: string | null; title: string | null }[]
-      const all = repriceChangeRows(changes, rows, new Map(products.map((p) => [p.catalog_id, p])))
-      const { store, omitted } = selectRowsToStore(all, log.stored, rowCap("full"))
-      if (store.length) await insertChangeRowsIn(page.trx, log.runId, store)
-      log.stored += store.length
-      log.omitted = addOmitted(log.omitted, omitted)
-    }
+    await writeCostRows(page.trx, changes, rows, idOfVariant, revision, log)
   })
+}
+
+/** The plugin's own rows of a reprice batch: cost rows' amounts and revision, price fingerprints, and the batch's change-log rows. */
+async function writeCostRows(
+  trx: Knex.Transaction,
+  changes: PriceChange[],
+  rows: CostRow[],
+  idOfVariant: Map<string, string>,
+  revision: number,
+  log: RepriceLog
+): Promise<void> {
+  if (changes.length) {
+    const values = changes.map(() => "(?, ?, ?)").join(", ")
+    await trx.raw(
+      `update ${VARIANT_COST_TABLE} as c set amount = v.amount, crossed_out_amount = v.crossed, priced_revision = ?, updated_at = now()
+       from (values ${values}) as v(id, amount, crossed) where c.id = v.id`,
+      [revision, ...changes.flatMap((c) => [idOfVariant.get(c.variant_id)!, c.to.amount, c.to.crossed_out])],
+    )
+  }
+  await refreshPriceFingerprints(trx, rows, changes)
+  const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
+  const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
+  if (unchanged.length) await trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
+  if (changes.length) {
+    const catalogIds = [...new Set(changes.map((c) => c.catalog_id).filter((id): id is string => !!id))]
+    const products = (await trx("catalog_product_map as m")
+      .leftJoin("product as p", "p.id", "m.product_id")
+      .whereIn("m.catalog_id", catalogIds)
+      .whereNull("m.deleted_at")
+      .select("m.catalog_id", "m.product_id", "p.title")) as { catalog_id: string; product_id: string | null; title: string | null }[]
+    const all = repriceChangeRows(changes, rows, new Map(products.map((p) => [p.catalog_id, p])))
+    const { store, omitted } = selectRowsToStore(all, log.stored, rowCap("full"))
+    if (store.length) await insertChangeRowsIn(trx, log.runId, store)
+    log.stored += store.length
+    log.omitted = addOmitted(log.omitted, omitted)
+  }
 }
 
 /** The selling-price moves of a reprice, as the brake judges them. */

@@ -13,6 +13,8 @@ import { knexOf } from "../bulk-write/sql"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./extras"
 import { timed } from "./steps/profile"
+import { writePathOf } from "./write-path"
+import { removeProductsThroughCoreFlows } from "./writes-through-core-flows"
 
 import type { RemovalMode } from "../sync/settings"
 
@@ -25,7 +27,16 @@ export async function removeCatalogProducts(container: MedusaContainer, productI
     await container.resolve(Modules.PRODUCT).updateProducts({ id: productIds }, { status: "draft" })
     return []
   }
-  const { keptForOrders } = await writePageInBulk(container, (page) => page.removeProducts(productIds, runId))
+  let keptForOrders: string[]
+  if ((await writePathOf(container)) === "workflows") {
+    // deleteProductsWorkflow refuses stock an open order reserved: such products are kept for the
+    // order first, as on the bulk path, and only the others go through the workflow.
+    keptForOrders = await writePageInBulk(container, (page) => page.keepReservedProducts(productIds, runId))
+    const rest = productIds.filter((id) => !keptForOrders.includes(id))
+    if (rest.length) await removeProductsThroughCoreFlows(container, rest)
+  } else {
+    ;({ keptForOrders } = await writePageInBulk(container, (page) => page.removeProducts(productIds, runId)))
+  }
   if (keptForOrders.length) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
@@ -49,6 +60,7 @@ export async function removeMappedProducts(
   let kept = new Set<string>()
   if (productIds.length) {
     // Soft-deleted products take their brand links with them (the bulk removal's link tables).
+    // deleteProductsWorkflow dismisses them the same way (the workflows path).
     const linksGoWithProducts = opts.mode !== "draft"
     await timed(container, "removal: sale prices, translations, brand links", () => removeProductExtras(container, productIds, { linksGoWithProducts }))
     kept = new Set(await timed(container, "removal: products", () => removeCatalogProducts(container, productIds, opts.mode, opts.runId ?? null)))

@@ -2,6 +2,7 @@
 // then Medusa's project config, then the environment (parsed in src/config/environment.ts).
 // Nothing of the runtime reads options or the environment anywhere else.
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
+import type { WritePath } from "../../sync/settings/plugin-options"
 import { parseEnvironment, readEnvironment, type PluginEnvironment, type WorkerMode } from "../../config/environment"
 import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, semiSpaceMbOf, v8LargestGrowthFactor } from "../../queue/heap-growth"
 
@@ -33,6 +34,8 @@ export type RuntimeConfig = {
    * factor for this heap, v8Factor, no more than the one asked for).
    */
   heapGrowth: HeapGrowthConfig
+  /** How product changes are written (option writePath over CATALOG_SYNC_WRITE_PATH; default "bulk"). */
+  writePath: WritePath
   /** Values of the environment or options that did not parse (ignored); the loader logs them. */
   problems: string[]
 }
@@ -85,6 +88,11 @@ export function resolveRuntimeConfig(input: {
     problems.push("environment CATALOG_SYNC_SCHEDULE_EVERY_MS is a test hook, ignored when NODE_ENV is production; the schedule follows the poll interval of the settings")
     scheduleEveryMs = null
   }
+  let writePath: WritePath = values.CATALOG_SYNC_WRITE_PATH ?? "bulk"
+  if (options.writePath !== undefined && options.writePath !== null) {
+    if (options.writePath === "bulk" || options.writePath === "workflows") writePath = options.writePath
+    else problems.push(`plugin option writePath=${JSON.stringify(options.writePath)} is not valid ("bulk" or "workflows"); ignored`)
+  }
   return {
     options,
     env,
@@ -97,6 +105,7 @@ export function resolveRuntimeConfig(input: {
     pagesInFlight: values.CATALOG_SYNC_PAGES_IN_FLIGHT ?? 1,
     scheduleEveryMs,
     heapGrowth: heapGrowth.config,
+    writePath,
     problems,
   }
 }

@@ -7,6 +7,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 import { RedisConnections } from "../../queue/redis"
 import { resolveRuntimeConfig } from "./config"
+import { configureWritePath } from "../../workflows/write-path"
 
 /** What the loader registers in the module's container (the service's dependencies). */
 export const RUNTIME_CONFIG_KEY = "catalogSyncRuntimeConfig"
@@ -17,6 +18,7 @@ export default async function catalogSyncRuntimeLoader({ container, logger, opti
   const configModule = container.resolve<ConfigModule | undefined>(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true })
   const config = resolveRuntimeConfig({ options, projectConfig: configModule?.projectConfig })
   for (const problem of config.problems) log.warn(`catalog sync: ${problem}`)
+  configureWritePath(config.writePath)
   let redis: RedisConnections | null = null
   if (config.redisUrl) {
     redis = new RedisConnections(config.redisUrl, (name, e) => log.warn(`catalog sync redis (${name}): ${e.message}`))

@@ -68,7 +68,16 @@ export type CatalogSyncPluginOptions = {
    * CATALOG_SYNC_HEAP_GROWTH_PERCENT. See docs/node-and-memory.md.
    */
   syncHeapGrowthPercent?: number
+  /**
+   * How product changes are written: "bulk" (default: the plugin's own SQL in Medusa's
+   * transaction, src/bulk-write) or "workflows" (Medusa's own core-flows workflows, so their
+   * hooks run and every event they emit fires; several times slower). See docs/write-paths.md.
+   * Env fallback: CATALOG_SYNC_WRITE_PATH.
+   */
+  writePath?: WritePath
 }
+
+export type WritePath = "bulk" | "workflows"
 
 export type RegionSetup = {
   /** false: never create a region (the readiness checklist still reports a missing one). */

@@ -6,6 +6,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { linkEventMessages, productLinkTo, setProductLinks, transactionWithoutFlushWait } from "../../bulk-write"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
+import { writePathOf } from "../write-path"
+import { linksThroughCoreFlows } from "../writes-through-core-flows"
 
 type LinkKind = { entryPoint: string; key: "catalog_brand_id" | "catalog_brand_model_id" }
 
@@ -21,6 +23,7 @@ export async function syncLinks(
   wanted: Map<string /* product id */, string | null>,
 ): Promise<{ created: number; dismissed: number }> {
   if (!wanted.size) return { created: 0, dismissed: 0 }
+  if ((await writePathOf(container)) === "workflows") return linksThroughCoreFlows(container, kind, wanted)
   const link = productLinkTo(CATALOG_SYNC_MODULE, kind.key)
   // The plugin defines both links (src/links), so the app has them unless it failed to load the plugin's links.
   if (!link) throw new Error(`catalog sync: the app has no link between products and ${kind.key} (src/links)`)

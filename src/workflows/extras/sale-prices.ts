@@ -8,6 +8,8 @@ import { createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/me
 import { writePageInBulk } from "../../bulk-write"
 import { timed } from "../steps/profile"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
+import { writePathOf } from "../write-path"
+import { salePricesThroughCoreFlows } from "../writes-through-core-flows"
 
 /** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
 export const SALE_PRICE_LIST_TITLE = "Catalog selling prices"
@@ -74,6 +76,9 @@ export async function syncSalePrices(
   wanted: SalePriceWanted[],
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
+  if ((await writePathOf(container)) === "workflows") {
+    return timed(container, `workflow sale prices of ${wanted.length} variants`, () => salePricesThroughCoreFlows(container, priceListId, wanted, CURRENCY_CODE))
+  }
   return timed(container, `bulk sale prices of ${wanted.length} variants`, () =>
     writePageInBulk(container, (page) =>
       page.syncSalePrices(priceListId, wanted.map((w) => ({ variantId: w.variantId, amount: w.saleAmount })), CURRENCY_CODE),

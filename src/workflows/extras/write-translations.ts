@@ -9,6 +9,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, TranslationWorkflowEvents } from "@medusajs/framework/utils"
 import { insertTranslations, type NewTranslation } from "../../bulk-write/translations"
 import { timed } from "../steps/profile"
+import { writePathOf } from "../write-path"
+import { translationsThroughCoreFlows } from "../writes-through-core-flows"
 
 export interface TranslationBatch {
   create: NewTranslation[]
@@ -24,6 +26,7 @@ type TranslationWrites = {
 
 export async function writeTranslations(container: MedusaContainer, batch: TranslationBatch): Promise<void> {
   if (!batch.create.length && !batch.update.length && !batch.delete.length) return
+  if ((await writePathOf(container)) === "workflows") return translationsThroughCoreFlows(container, batch)
   const service = container.resolve(Modules.TRANSLATION) as unknown as TranslationWrites
   const messages: { name: string; data: { id: string } }[] = []
   if (batch.delete.length) {

@@ -21,6 +21,8 @@ import { writePricesInBulk } from "./write-prices-in-bulk"
 import { noteProductsWritten } from "./write-progress"
 import { peek, sealShared, type Sealed } from "./sealed"
 import { writeSizesInBulk } from "./write-sizes-in-bulk"
+import { writePathOf } from "../write-path"
+import { updateProductsThroughCoreFlowsWorkflow } from "../update-products-through-core-flows"
 
 export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
 
@@ -54,9 +56,34 @@ async function writeFastPath(
   }
 }
 
-export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container }) => {
+/**
+ * The workflows path: every update through Medusa's own workflows, per chunk. Their events join
+ * the page's event group (released when the page's workflow has committed all of it, the field
+ * values it records included, so auto-lock does not take the sync's own product.updated for an
+ * admin edit).
+ */
+async function writeThroughCoreFlows(container: MedusaContainer, input: ChangedProductsInput, products: ProductToUpdate[], eventGroupId: string | undefined) {
+  const updates = await writeInChunks(products, input.concurrency, async (chunk) => {
+    const { result } = await updateProductsThroughCoreFlowsWorkflow(container).run({
+      input: { products: chunk, placement: input.placement },
+      ...(eventGroupId ? { context: { eventGroupId, preventReleaseEvents: true } } : {}),
+    })
+    return result
+  })
+  const rejected = await rejectOrThrow(container, updates.failed, input.alreadyWritten + updates.written.length)
+  const written = new Set(updates.written.map((w) => w.item.catalogId))
+  const out: ChunkedWriteOutcome = {
+    written: updates.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })),
+    rejected,
+    pricesOnly: products.filter((p) => written.has(p.catalogId) && pricesOnlyChanged(p)).map((p) => p.catalogId),
+  }
+  return new StepResponse(sealShared(out))
+}
+
+export const writeChangedProductsStep = createStep(writeChangedProductsStepId, async (input: ChangedProductsInput, { container, context }) => {
   const { placement } = input
   const products = peek(input.products).map((p) => withWriteInput(p, input.writeInputs))
+  if ((await writePathOf(container)) === "workflows") return writeThroughCoreFlows(container, input, products, context?.eventGroupId)
   const priceOnly = products.filter(pricesOnlyChanged)
   const fast = await writeFastPath(container, "price-only", priceOnly, () => writePricesInBulk(container, priceOnly, placement))
   const inBulk = new Set(fast.written.map((w) => w.item.catalogId))

@@ -14,6 +14,8 @@ import { withWriteInput, type ChunkedWriteOutcome, type ProductsToWrite, type To
 import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { noteProductsWritten } from "./write-progress"
 import { peek, sealShared, type Sealed } from "./sealed"
+import { writePathOf } from "../write-path"
+import { createProductsThroughCoreFlowsWorkflow } from "../create-products-through-core-flows"
 
 export const writeNewProductsStepId = "catalog-sync-write-new-products"
 
@@ -21,6 +23,15 @@ export const writeNewProductsStep = createStep(
   writeNewProductsStepId,
   async (input: { products: Sealed<ToWrite<ProductToCreate>[]>; writeInputs: ProductsToWrite; placement: Placement; concurrency: number }, { container }) => {
     const products = peek(input.products).map((p) => withWriteInput(p, input.writeInputs))
+    if ((await writePathOf(container)) === "workflows") {
+      // Medusa's own createProductsWorkflow, per chunk (its events go out when the chunk commits).
+      const made = await writeInChunks(products, input.concurrency, async (chunk) => {
+        const { result } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
+        return result
+      })
+      const rejected = await rejectOrThrow(container, made.failed, made.written.length)
+      return new StepResponse(sealShared({ written: made.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected } as ChunkedWriteOutcome))
+    }
     const creates = await writeNewProducts(products, {
       inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
       inChunks: (products) =>

@@ -47,4 +47,16 @@ describe("resolveRuntimeConfig", () => {
       expect.stringContaining("MEDUSA_WORKER_MODE"),
     ])
   })
+
+  it("takes the write path from the option, else CATALOG_SYNC_WRITE_PATH, else bulk; a bad value is named and ignored", () => {
+    expect(resolveRuntimeConfig({ env: env({}) }).writePath).toBe("bulk")
+    expect(resolveRuntimeConfig({ env: env({ CATALOG_SYNC_WRITE_PATH: "workflows" }) }).writePath).toBe("workflows")
+    expect(resolveRuntimeConfig({ options: { writePath: "bulk" }, env: env({ CATALOG_SYNC_WRITE_PATH: "workflows" }) }).writePath).toBe("bulk")
+    const bad = resolveRuntimeConfig({ options: { writePath: "fast" as never }, env: env({ CATALOG_SYNC_WRITE_PATH: "workflows" }) })
+    expect(bad.writePath).toBe("workflows")
+    expect(bad.problems).toEqual([expect.stringContaining("writePath")])
+    const badEnv = resolveRuntimeConfig({ env: env({ CATALOG_SYNC_WRITE_PATH: "sql" }) })
+    expect(badEnv.writePath).toBe("bulk")
+    expect(badEnv.problems).toEqual([expect.stringContaining("CATALOG_SYNC_WRITE_PATH")])
+  })
 })

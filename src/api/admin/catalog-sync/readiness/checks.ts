@@ -19,11 +19,14 @@ import {
   resolveStockLocation,
   storeSupportsUah,
 } from "../../../../workflows/ensure-shop-setup"
+import { describeDifferences, guardSchema } from "../../../../bulk-write/schema-guard"
 
-export const CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts"] as const
+export const CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts", "write_path"] as const
 export type CheckId = (typeof CHECK_IDS)[number]
+/** The checks a button can fix (the write path's schema difference needs a plugin or Medusa update). */
+export const FIXABLE_CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts"] as const
 
-export const fixBodySchema = z.object({ check: z.enum(CHECK_IDS, { error: `must be one of ${CHECK_IDS.join(", ")}` }) }, { error: "must be a JSON object {check}" }).strict()
+export const fixBodySchema = z.object({ check: z.enum(FIXABLE_CHECK_IDS, { error: `must be one of ${FIXABLE_CHECK_IDS.join(", ")}` }) }, { error: "must be a JSON object {check}" }).strict()
 
 export interface ReadinessCheck {
   id: CheckId
@@ -83,6 +86,19 @@ async function draftsCheck(container: MedusaContainer, settings: Settings): Prom
     title,
     detail: `${parts.join("; ")}.`,
     fix: unpriced && canSync ? { label: "Sync all products again" } : null,
+  }
+}
+
+/** Listed only when the database differs from what the bulk writer was written for (schema-guard.ts). */
+async function writePathCheck(container: MedusaContainer): Promise<ReadinessCheck | null> {
+  const guard = await guardSchema(container)
+  if (!guard.differences.length) return null
+  return {
+    id: "write_path",
+    status: "warning",
+    title: "Fast write path",
+    detail: `The database differs from the schema the fast write path was written for (missing: ${describeDifferences(guard.differences)}), so every sync write goes through Medusa's own workflows: correct, but several times slower. Install the plugin version made for this Medusa version.`,
+    fix: null,
   }
 }
 
@@ -166,6 +182,8 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
   }
 
   checks.push(await draftsCheck(container, settings))
+  const writePath = await writePathCheck(container)
+  if (writePath) checks.push(writePath)
 
   return {
     ready: checks.every((c) => c.status !== "error"),
@@ -223,6 +241,8 @@ export async function fixCheck(
     }
     case "drafts":
       await fullSync()
+      return
+    case "write_path":
       return
   }
 }
