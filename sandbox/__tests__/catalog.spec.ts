@@ -8,7 +8,8 @@ let cards: any[]
 beforeAll(async () => {
   sb = await startSandbox({ products: 2000, seed: 1, rpm: 100_000, concurrency: 50 })
   cards = (await drainChanges(sb.baseUrl, sb.apiKey)).items.map((i) => i.product)
-})
+  // Building and draining 2,000 cards took 24 s on Node 20 and 35 s on Node 24 at load 28.
+}, 120_000)
 afterAll(async () => sb.close())
 
 const CYRILLIC_UK = /[іїєґІЇЄҐ]/
