@@ -31,7 +31,9 @@ function decodedPath(path: string): string {
 
 export function refuseNul(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const rule = "must not contain the NUL character"
-  if (decodedPath(req.path).includes("\u0000")) return invalidData(res, [{ field: "path", message: rule }])
+  // The full URL's path: under a wildcard matcher `req.path` is relative to the mount point.
+  const path = String(req.originalUrl ?? req.url ?? "").split("?")[0]
+  if (decodedPath(path).includes("\u0000")) return invalidData(res, [{ field: "path", message: rule }])
   const inQuery = nulPath(req.query ?? {})
   if (inQuery) return invalidData(res, [{ field: inQuery, message: rule }])
   const inBody = nulPath(req.body)
