@@ -8,6 +8,7 @@ import { changeSizes, type ChangedSizes } from "./change-sizes"
 import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { removeProducts, type RemovedProducts } from "./remove-products"
+import { keepJournal, RowJournal } from "./row-journal"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
@@ -21,11 +22,16 @@ export class BulkPage {
     private readonly events: PendingEvents,
   ) {}
 
-  /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product.created, inventory-level.created. */
+  /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product-variant.created, inventory-item.created, product.created, inventory-level.created. */
   async createProducts(products: BulkProduct[], placement: BulkPlacement): Promise<CreatedBulkProduct[]> {
     if (!products.length) return []
     const { rows, created } = planProductRows(products, placement)
     await insertProductRows(this.trx, rows)
+    // createProductsWorkflow: its variants workflow emits product-variant.created, the inventory
+    // items' workflow inventory-item.created, then product.created; createInventoryLevelsWorkflow
+    // inventory-level.created.
+    this.events.add(BULK_EVENTS.variantCreated, created.flatMap((c) => c.variants.map((v) => v.variantId)))
+    this.events.add(BULK_EVENTS.inventoryItemCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryItemId)))
     this.events.add(BULK_EVENTS.productCreated, created.map((c) => c.productId))
     this.events.add(BULK_EVENTS.inventoryLevelCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryLevelId)))
     return created
@@ -60,10 +66,11 @@ export class BulkPage {
     return ids
   }
 
-  /** deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. */
+  /** deleteProductsWorkflow: inventory-item.deleted per item, product-option.deleted per own option, product.deleted per product. */
   async removeProducts(productIds: string[]): Promise<RemovedProducts> {
     const removed = await removeProducts(this.trx, productIds)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
+    this.events.add(BULK_EVENTS.optionDeleted, removed.optionIds)
     this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
     return removed
   }
@@ -71,13 +78,14 @@ export class BulkPage {
   /**
    * The update workflow's size changes (deleteProductVariantsWorkflow, option values pruned and
    * added, new variants with prices and inventory, kept variants' fields): product-variant.deleted
-   * per removed variant, inventory-item.deleted per removed item, inventory-level.created per new level.
+   * per removed variant, inventory-item.deleted per removed item.
    */
   async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
     const result = await changeSizes(this.trx, changes, placement)
-    this.events.add(BULK_EVENTS.variantDeleted, changes.flatMap((c) => c.removedVariantIds))
+    // The update workflow's variant creation emits no public event for the new sizes (their
+    // rows' internal events come from the journal).
+    this.events.add(BULK_EVENTS.variantDeleted, result.removed.variantIds)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
-    this.events.add(BULK_EVENTS.inventoryLevelCreated, result.added.flat().map((v) => v.inventoryLevelId))
     return result
   }
 
@@ -105,7 +113,11 @@ export class BulkPage {
 export async function writePageInBulk<T>(container: MedusaContainer, write: (page: BulkPage) => Promise<T>): Promise<T> {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const events = new PendingEvents()
-  const result = await transactionWithoutFlushWait(pg, (trx) => write(new BulkPage(trx, events)))
-  await events.emit(container)
+  const rows = new RowJournal()
+  const result = await transactionWithoutFlushWait(pg, (trx) => {
+    keepJournal(trx, rows)
+    return write(new BulkPage(trx, events))
+  })
+  await events.emit(container, rows)
   return result
 }

@@ -2,6 +2,7 @@
 // most 65,535 bind parameters a statement) and chunked `IN` lists.
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
+import { journal } from "./row-journal"
 
 const ROWS_PER_STATEMENT = 1000
 
@@ -9,6 +10,7 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     await trx(table).insert(rows.slice(i, i + ROWS_PER_STATEMENT))
   }
+  journal(trx, table, "created", rows.flatMap((r) => (typeof r.id === "string" ? [r.id] : [])))
 }
 
 /**
@@ -95,4 +97,5 @@ export async function updatePriceAmounts(trx: Knex.Transaction, updates: { id: s
        from unnest(?::text[], ?::numeric[], ?::jsonb[]) as v(id, amount, raw) where p.id = v.id`,
     [updates.map((u) => u.id), updates.map((u) => u.amount), updates.map((u) => JSON.stringify(rawValue(u.amount)))] as unknown as Knex.RawBinding[],
   )
+  journal(trx, "price", "updated", updates.map((u) => u.id))
 }
