@@ -78,7 +78,7 @@ export async function startMedusaApp(opts: {
   )
   const url = `http://localhost:${port}`
   try {
-    await waitForHealth(url, child, opts.bootTimeoutMs ?? 120_000, () => buffer)
+    await waitForHealth(url, child, opts.bootTimeoutMs ?? (Number(process.env.MCS_BOOT_TIMEOUT_MS) || 120_000), () => buffer)
   } catch (e) {
     child.kill("SIGKILL")
     throw e
