@@ -22,9 +22,13 @@ module.exports = defineConfig({
     disable: process.env.DISABLE_ADMIN === "true",
   },
   // The translation module is behind a feature flag in 2.21; the demo enables it so
-  // the second catalog language is served through the store API's locale.
+  // the second catalog language is served through the store API's locale. The Index module
+  // (index_engine: /store/products takes its ids from the index) and Medusa's caching (store
+  // reads cached, invalidated by events) are off unless a test asks for them.
   featureFlags: {
     translation: process.env.DISABLE_TRANSLATION !== "true",
+    index_engine: process.env.DEMO_INDEX_ENGINE === "true",
+    caching: process.env.DEMO_CACHING === "true",
   },
   modules: [
     ...(process.env.DISABLE_TRANSLATION === "true" ? [] : [{ resolve: "@medusajs/medusa/translation" }]),
@@ -45,6 +49,8 @@ module.exports = defineConfig({
           },
         ]
       : []),
+    ...(process.env.DEMO_INDEX_ENGINE === "true" ? [{ resolve: "@medusajs/index" }] : []),
+    ...(process.env.DEMO_CACHING === "true" ? [{ resolve: "@medusajs/medusa/caching", options: { in_memory: { enable: true } } }] : []),
   ],
   plugins: [
     {

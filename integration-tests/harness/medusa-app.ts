@@ -78,8 +78,9 @@ export async function startMedusaApp(opts: {
   )
   const url = `http://localhost:${port}`
   try {
-    // MCS_TEST_BOOT_TIMEOUT_MS: a loaded shared machine can take minutes to boot an app.
-    await waitForHealth(url, child, opts.bootTimeoutMs ?? Number(process.env.MCS_TEST_BOOT_TIMEOUT_MS || 120_000), () => buffer)
+    // MCS_TEST_BOOT_TIMEOUT_MS (or MCS_BOOT_TIMEOUT_MS): a loaded shared machine can take minutes to boot an app.
+    const bootTimeoutEnv = Number(process.env.MCS_TEST_BOOT_TIMEOUT_MS || process.env.MCS_BOOT_TIMEOUT_MS) || 120_000
+    await waitForHealth(url, child, opts.bootTimeoutMs ?? bootTimeoutEnv, () => buffer)
   } catch (e) {
     child.kill("SIGKILL")
     throw e

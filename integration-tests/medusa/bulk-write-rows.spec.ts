@@ -170,7 +170,10 @@ describe("bulk writer writes the rows Medusa writes", () => {
       expect(step.bulkEvents.filter((e: Event) => e.name === "product.updated")).toEqual([{ name: "product.updated", id: step.ids.bulk }])
     }
     expect(notLevels(removedAdded.bulkEvents)).toEqual(["inventory-item.deleted", "product-variant.deleted", "product.updated"])
-    expect(names(removedAdded.bulkEvents).filter((n) => n === "inventory-level.created")).toHaveLength(1)
+    // The update workflow's new variants and levels emit no public inventory-level.created (recorded
+    // in a real app: integration-tests/medusa/event-parity.spec.ts); their rows' internal events do.
+    expect(names(removedAdded.bulkEvents).filter((n) => n === "inventory-level.created")).toHaveLength(0)
+    expect(names(removedAdded.workflowEvents).filter((n) => n === "inventory-level.created")).toHaveLength(0)
     expect(notLevels(cameBack.bulkEvents)).toEqual(["product.updated"])
   })
 

@@ -26,7 +26,8 @@ export interface SyncEnv {
 
 export async function startSyncEnv(label: string, sandbox: Parameters<typeof startSandbox>[0], extraEnv: Record<string, string> = {}): Promise<SyncEnv> {
   const sb = await startSandbox({ apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0, ...sandbox })
-  const db = await createTestDatabase(label)
+  // The flags that change the schema (the Index module, caching) shape the template too.
+  const db = await createTestDatabase(label, extraEnv)
   const appEnv = {
     CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
     // Runs only when the test asks for them.

@@ -14,6 +14,7 @@ import { emptyProductRows, insertProductRows, planVariantRows } from "./create-p
 import { ID_PREFIX, newId } from "./ids"
 import { removeVariants, softDelete, type RemovedVariants } from "./remove-products"
 import { recordPendingRemovals, reservedVariantIds, takeOffSale, valuesInUse } from "./open-orders"
+import { journal } from "./row-journal"
 import { json } from "./sql"
 import type { BulkPlacement, CreatedBulkProduct, SizeChange } from "./types"
 
@@ -75,11 +76,12 @@ async function pruneValues(trx: Knex.Transaction, changes: SizeChange[], options
     if (option.isExclusive) option.values = option.values.filter(stays)
   }
   if (joins.length) {
-    await trx.raw(
+    const { rows } = await trx.raw(
       `delete from product_product_option_value j using (values ${joins.map(() => "(?, ?)").join(", ")}) as s(ppo_id, value_id)
-        where j.product_product_option_id = s.ppo_id and j.product_option_value_id = s.value_id`,
+        where j.product_product_option_id = s.ppo_id and j.product_option_value_id = s.value_id returning j.id`,
       joins.flat(),
     )
+    journal(trx, "product_product_option_value", "deleted", rows.map((r: { id: string }) => r.id))
   }
   await softDelete(trx, "product_option_value", "id", ownValueIds)
 }
@@ -103,12 +105,13 @@ async function updateKeptVariants(trx: Knex.Transaction, changes: SizeChange[]):
       (r) => [r.id, r.metadata],
     ),
   )
-  await trx.raw(
+  const { rows } = await trx.raw(
     `update product_variant as p set title = v.title, sku = v.sku, variant_rank = v.rank, metadata = v.metadata, updated_at = now()
        from (values ${kept.map(() => "(?, ?, ?, ?::integer, ?::jsonb)").join(", ")}) as v(id, title, sku, rank, metadata)
-      where p.id = v.id and p.deleted_at is null`,
+      where p.id = v.id and p.deleted_at is null returning p.id`,
     kept.flatMap((k) => [k.variantId, k.title, k.sku, k.rank, json(mergeMetadata(stored.get(k.variantId) ?? {}, k.metadata))]),
   )
+  journal(trx, "product_variant", "updated", rows.map((r: { id: string }) => r.id))
 }
 
 export interface ChangedSizes {
@@ -154,6 +157,12 @@ export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], 
   })
   await dropDeletedValues(trx, [...grown])
   await insertProductRows(trx, rows)
+  // The option update that adds a value flushes the option and its values already there.
+  journal(trx, "product_option", "updated", grown)
+  const newValues = new Set(rows.product_option_value.map((r) => r.id as string))
+  for (const option of options.values()) {
+    if (grown.has(option.optionId)) journal(trx, "product_option_value", "updated", option.values.filter((v) => !newValues.has(v.id)).map((v) => v.id))
+  }
   await updateKeptVariants(trx, changes)
   return { removed, keptForOrders: { variantIds: held.map((h) => h.variantId), updatedLevelIds }, added }
 }

@@ -1,20 +1,100 @@
 // The events Medusa's own workflows emit for the same changes, collected during a page's
-// transaction and emitted only after it commits (as emitEventStep does at workflow end).
+// transaction and emitted only after it commits (as a workflow releases its grouped events at
+// its end), in two grouped calls per page:
+// - module-internal events, one per row written (as the module services' ORM hooks emit them:
+//   `<module>.<entity>.created|updated|deleted`, `{ id }`, metadata { source, action, object },
+//   internal), derived from the page's row journal; link rows give the link module's
+//   `<Link entity>.attached|detached`. The Index module and the cache listen to these.
+// - the workflows' public events (`product.created`, `product-variant.created`, …), `{ id }`.
 // The bulk writer is the sync's alone, so its product.updated events carry the sync's mark
 // (SYNC_WRITE_MARK), as the update workflow's do: auto-lock must not take them for admin edits.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { InventoryItemWorkflowEvents, InventoryLevelWorkflowEvents, Modules, ProductVariantWorkflowEvents, ProductWorkflowEvents } from "@medusajs/framework/utils"
+import {
+  buildModuleResourceEventName,
+  CommonEvents,
+  InventoryItemWorkflowEvents,
+  InventoryLevelWorkflowEvents,
+  Modules,
+  ProductOptionWorkflowEvents,
+  ProductVariantWorkflowEvents,
+  ProductWorkflowEvents,
+} from "@medusajs/framework/utils"
 import { SYNC_WRITE_MARK } from "../field-locks/admin-edits"
+import { linkEventNamings } from "./link-tables"
+import type { RowAction, RowJournal } from "./row-journal"
 
 export const BULK_EVENTS = {
   productCreated: ProductWorkflowEvents.CREATED,
   productUpdated: ProductWorkflowEvents.UPDATED,
   productDeleted: ProductWorkflowEvents.DELETED,
+  optionDeleted: ProductOptionWorkflowEvents.DELETED,
+  variantCreated: ProductVariantWorkflowEvents.CREATED,
+  variantUpdated: ProductVariantWorkflowEvents.UPDATED,
   variantDeleted: ProductVariantWorkflowEvents.DELETED,
+  inventoryItemCreated: InventoryItemWorkflowEvents.CREATED,
+  inventoryItemDeleted: InventoryItemWorkflowEvents.DELETED,
   inventoryLevelCreated: InventoryLevelWorkflowEvents.CREATED,
   inventoryLevelUpdated: InventoryLevelWorkflowEvents.UPDATED,
-  inventoryItemDeleted: InventoryItemWorkflowEvents.DELETED,
 } as const
+
+/**
+ * The module entities the bulk writer writes, by table: the module (source) and the entity's
+ * class in snake case (object), from which the module names its events (a table not listed is a
+ * pivot without an entity, e.g. product_category_product, and the module emits nothing for it).
+ */
+export const MODULE_ENTITIES: Record<string, { source: string; object: string }> = {
+  product: { source: Modules.PRODUCT, object: "product" },
+  product_variant: { source: Modules.PRODUCT, object: "product_variant" },
+  product_option: { source: Modules.PRODUCT, object: "product_option" },
+  product_option_value: { source: Modules.PRODUCT, object: "product_option_value" },
+  product_product_option: { source: Modules.PRODUCT, object: "product_product_option" },
+  product_product_option_value: { source: Modules.PRODUCT, object: "product_product_option_value" },
+  image: { source: Modules.PRODUCT, object: "product_image" },
+  price_set: { source: Modules.PRICING, object: "price_set" },
+  price: { source: Modules.PRICING, object: "price" },
+  price_rule: { source: Modules.PRICING, object: "price_rule" },
+  inventory_item: { source: Modules.INVENTORY, object: "inventory_item" },
+  inventory_level: { source: Modules.INVENTORY, object: "inventory_level" },
+  translation: { source: Modules.TRANSLATION, object: "translation" },
+}
+
+const ACTIONS: RowAction[] = ["created", "updated", "deleted"]
+const LINK_ACTION: Partial<Record<RowAction, string>> = { created: CommonEvents.ATTACHED, deleted: CommonEvents.DETACHED }
+
+export type EventMessage = {
+  name: string
+  data: { id: string | string[]; [SYNC_WRITE_MARK]?: true }
+  metadata?: { source: string; action: string; object: string }
+}
+
+/** The module-internal and link events of the rows in the journal, one `{ id }` message per row. */
+export function internalMessages(journal: RowJournal): EventMessage[] {
+  const out: EventMessage[] = []
+  let links: ReturnType<typeof linkEventNamings> | undefined
+  for (const table of journal.tables()) {
+    const entity = MODULE_ENTITIES[table]
+    for (const action of ACTIONS) {
+      const ids = journal.ids(table, action)
+      if (!ids.length) continue
+      if (entity) {
+        const name = buildModuleResourceEventName({ prefix: entity.source, objectName: entity.object, action })
+        for (const id of ids) out.push({ name, data: { id }, metadata: { source: entity.source, action, object: entity.object } })
+        continue
+      }
+      links ??= linkEventNamings()
+      const link = links.get(table)
+      const linkAction = LINK_ACTION[action]
+      if (!link || !linkAction) continue
+      // The link module emits one message per call, with every id of it.
+      out.push({
+        name: `${link.entityName}.${linkAction}`,
+        data: { id: ids.length === 1 ? ids[0] : ids },
+        metadata: { source: link.serviceName, action: linkAction, object: link.entityName },
+      })
+    }
+  }
+  return out
+}
 
 export class PendingEvents {
   private readonly byName = new Map<string, Set<string>>()
@@ -26,8 +106,8 @@ export class PendingEvents {
   }
 
   /** One `{ id }` message per entity and event name, like emitEventStep with an array of data. */
-  messages(): { name: string; data: { id: string; [SYNC_WRITE_MARK]?: true } }[] {
-    const out: { name: string; data: { id: string; [SYNC_WRITE_MARK]?: true } }[] = []
+  messages(): EventMessage[] {
+    const out: EventMessage[] = []
     for (const [name, ids] of this.byName) {
       const marked = name === BULK_EVENTS.productUpdated
       for (const id of ids) out.push({ name, data: marked ? { id, [SYNC_WRITE_MARK]: true } : { id } })
@@ -35,9 +115,12 @@ export class PendingEvents {
     return out
   }
 
-  async emit(container: MedusaContainer): Promise<void> {
+  /** After the commit: the internal events first (a workflow's steps group them before its emit step), then the public ones. */
+  async emit(container: MedusaContainer, journal?: RowJournal): Promise<void> {
+    const eventBus = container.resolve(Modules.EVENT_BUS)
+    const internal = journal ? internalMessages(journal) : []
+    if (internal.length) await eventBus.emit(internal, { internal: true })
     const messages = this.messages()
-    if (!messages.length) return
-    await container.resolve(Modules.EVENT_BUS).emit(messages)
+    if (messages.length) await eventBus.emit(messages)
   }
 }

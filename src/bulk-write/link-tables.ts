@@ -2,7 +2,7 @@
 // module names them: the removals soft-delete their rows, the bulk link writer writes the
 // plugin's brand links into them, and a first sync's ANALYZE covers them.
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
-import { composeTableName, compressName, Modules } from "@medusajs/framework/utils"
+import { composeLinkName, composeTableName, compressName, Modules, toPascalCase } from "@medusajs/framework/utils"
 
 const KNOWN_LINK_TABLES = [
   { table: "product_sales_channel", column: "product_id" },
@@ -72,6 +72,33 @@ export function cascadeLinks(): CascadeLink[] {
       if (other === own || !other.deleteCascade) continue
       out.push({ table, column: own.foreignKey, otherColumn: other.foreignKey, serviceName: other.serviceName, primaryKey: other.primaryKey, methodSuffix: other.args?.methodSuffix })
     }
+  }
+  return out
+}
+
+/** A link's events as the link module emits them: `<entity>.attached` / `.detached`, source its service. */
+export interface LinkEventNaming {
+  serviceName: string
+  entityName: string
+}
+
+/**
+ * Every registered module link's table → the service and entity its events are named after
+ * (@medusajs/link-modules loaders/container.ts: the service is composeLinkName of both sides,
+ * the entity "Link" + the table name in Pascal case), for the link rows a page writes.
+ */
+export function linkEventNamings(): Map<string, LinkEventNaming> {
+  const out = new Map<string, LinkEventNaming>()
+  for (const config of MedusaModule.getAllJoinerConfigs() as any[]) {
+    if (!config?.isLink || config.isReadOnlyLink) continue
+    const table = linkTableOf(config)
+    const [primary, foreign] = config.relationships ?? []
+    if (!table || !primary?.serviceName || !foreign?.serviceName) continue
+    const composed = composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey)
+    out.set(table, {
+      serviceName: config.serviceName ?? composeLinkName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey),
+      entityName: toPascalCase("Link_" + (config.databaseConfig?.tableName ?? composed)),
+    })
   }
   return out
 }

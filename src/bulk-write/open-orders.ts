@@ -5,6 +5,7 @@
 // reserved (available = stocked - reserved = 0), no backorder. It is recorded as a pending
 // removal and removed by a later run once nothing is reserved (src/sync-run/pending-removals.ts).
 import type { Knex } from "knex"
+import { journal } from "./row-journal"
 import { newId } from "./ids"
 
 export const PENDING_REMOVAL_TABLE = "catalog_pending_removal"
@@ -45,8 +46,15 @@ export async function takeOffSale(trx: Knex.Transaction, variantIds: string[]): 
       returning lv.id`,
     [variantIds],
   )
-  await trx("product_variant").whereIn("id", variantIds).where("allow_backorder", true).update({ allow_backorder: false, updated_at: trx.fn.now() })
-  return { updatedLevelIds: (rows as { id: string }[]).map((r) => r.id) }
+  const updatedLevelIds = (rows as { id: string }[]).map((r) => r.id)
+  journal(trx, "inventory_level", "updated", updatedLevelIds)
+  const backorders: { id: string }[] = await trx("product_variant")
+    .whereIn("id", variantIds)
+    .where("allow_backorder", true)
+    .update({ allow_backorder: false, updated_at: trx.fn.now() })
+    .returning("id")
+  journal(trx, "product_variant", "updated", backorders.map((r) => r.id))
+  return { updatedLevelIds }
 }
 
 export interface PendingRemoval {

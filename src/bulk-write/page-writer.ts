@@ -9,6 +9,7 @@ import { insertProductRows, planProductRows } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { recordPendingRemovals, reservedVariantIds, takeOffSale } from "./open-orders"
 import { removeProducts, type CascadeTarget, type RemovedProducts } from "./remove-products"
+import { journal, keepJournal, RowJournal } from "./row-journal"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
 import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
 import { updateProducts } from "./update-products"
@@ -25,11 +26,16 @@ export class BulkPage {
     private readonly events: PendingEvents,
   ) {}
 
-  /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product.created, inventory-level.created. */
+  /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product-variant.created, inventory-item.created, product.created, inventory-level.created. */
   async createProducts(products: BulkProduct[], placement: BulkPlacement): Promise<CreatedBulkProduct[]> {
     if (!products.length) return []
     const { rows, created } = planProductRows(products, placement)
     await insertProductRows(this.trx, rows)
+    // createProductsWorkflow: its variants workflow emits product-variant.created, the inventory
+    // items' workflow inventory-item.created, then product.created; createInventoryLevelsWorkflow
+    // inventory-level.created.
+    this.events.add(BULK_EVENTS.variantCreated, created.flatMap((c) => c.variants.map((v) => v.variantId)))
+    this.events.add(BULK_EVENTS.inventoryItemCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryItemId)))
     this.events.add(BULK_EVENTS.productCreated, created.map((c) => c.productId))
     this.events.add(BULK_EVENTS.inventoryLevelCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryLevelId)))
     return created
@@ -65,15 +71,17 @@ export class BulkPage {
   }
 
   /**
-   * deleteProductsWorkflow: product.deleted per product, inventory-item.deleted per item. A
-   * product with stock reserved by an open order is not deleted (the workflow would refuse it):
-   * it is kept whole for the order (keepReservedProducts) and the rest is removed.
+   * deleteProductsWorkflow: inventory-item.deleted per item, product-option.deleted per own
+   * option, product.deleted per product. A product with stock reserved by an open order is not
+   * deleted (the workflow would refuse it): it is kept whole for the order (keepReservedProducts)
+   * and the rest is removed.
    */
   async removeProducts(productIds: string[], runId: string | null = null): Promise<RemovedProducts & { keptForOrders: string[] }> {
     const kept = await this.keepReservedProducts(productIds, runId)
     const removed = await removeProducts(this.trx, productIds.filter((id) => !kept.includes(id)))
     this.cascades.push(...removed.cascade)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
+    this.events.add(BULK_EVENTS.optionDeleted, removed.optionIds)
     this.events.add(BULK_EVENTS.productDeleted, removed.productIds)
     return { ...removed, keptForOrders: kept }
   }
@@ -93,6 +101,7 @@ export class BulkPage {
     if (kept.length) {
       const { updatedLevelIds } = await takeOffSale(this.trx, variants.filter((v) => kept.includes(v.product_id)).map((v) => v.id))
       await this.trx("product").whereIn("id", kept).whereNull("deleted_at").update({ status: "draft", updated_at: this.trx.fn.now() })
+      journal(this.trx, "product", "updated", kept)
       await recordPendingRemovals(this.trx, kept.map((id) => ({ kind: "product", subjectId: id, productId: id })), runId)
       this.events.add(BULK_EVENTS.inventoryLevelUpdated, updatedLevelIds)
       this.events.add(BULK_EVENTS.productUpdated, kept)
@@ -110,15 +119,16 @@ export class BulkPage {
   /**
    * The update workflow's size changes (deleteProductVariantsWorkflow, option values pruned and
    * added, new variants with prices and inventory, kept variants' fields): product-variant.deleted
-   * per removed variant, inventory-item.deleted per removed item, inventory-level.created per new level.
+   * per removed variant, inventory-item.deleted per removed item.
    */
   async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
     const result = await changeSizes(this.trx, changes, placement)
     this.cascades.push(...result.removed.cascade)
+    // The update workflow's variant creation emits no public event for the new sizes (their
+    // rows' internal events come from the journal).
     this.events.add(BULK_EVENTS.variantDeleted, result.removed.variantIds)
     this.events.add(BULK_EVENTS.inventoryLevelUpdated, result.keptForOrders.updatedLevelIds)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
-    this.events.add(BULK_EVENTS.inventoryLevelCreated, result.added.flat().map((v) => v.inventoryLevelId))
     return result
   }
 
@@ -152,9 +162,13 @@ export async function writePageInBulk<T>(container: MedusaContainer, write: (pag
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const events = new PendingEvents()
   let page: BulkPage | null = null
-  const result = await transactionWithoutFlushWait(pg, (trx) => write((page = new BulkPage(trx, events))))
+  const rows = new RowJournal()
+  const result = await transactionWithoutFlushWait(pg, (trx) => {
+    keepJournal(trx, rows)
+    return write((page = new BulkPage(trx, events)))
+  })
   await softDeleteCascades(container, page!.cascades)
-  await events.emit(container)
+  await events.emit(container, rows)
   return result
 }
 

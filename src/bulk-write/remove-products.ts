@@ -9,6 +9,7 @@
 // soft-deleted after the commit through its module (page-writer.ts), as Medusa's link removal does.
 import type { Knex } from "knex"
 import { cascadeLinks, productLinkTables } from "./link-tables"
+import { journal } from "./row-journal"
 
 /** Records of another module to soft-delete after the commit, as Medusa's link removal cascades (deleteCascade). */
 export interface CascadeTarget {
@@ -31,13 +32,19 @@ async function cascadeTargets(trx: Knex.Transaction, column: "product_id" | "var
   return out
 }
 
-export async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[]): Promise<string[]> {
+/**
+ * `silent`: rows Medusa's workflow deletes by cascade in SQL (no entity flushed, so the module
+ * emits no internal event for them), e.g. a removed product's options and their joins.
+ */
+export async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[], silent = false): Promise<string[]> {
   if (!ids.length) return []
   const rows = await trx(table)
     .whereIn(column, ids)
     .whereNull("deleted_at")
     .update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
-  return rows.map((r: { id: string }) => r.id)
+  const deleted = rows.map((r: { id: string }) => r.id)
+  if (!silent) journal(trx, table, "deleted", deleted)
+  return deleted
 }
 
 async function itemsOnlyTheseVariantsUse(trx: Knex.Transaction, managed: string[], leaving: Set<string>): Promise<string[]> {
@@ -68,6 +75,8 @@ export interface RemovedProducts {
   variantIds: string[]
   inventoryItemIds: string[]
   cascade: CascadeTarget[]
+  /** The products' own (exclusive) options removed with them. */
+  optionIds: string[]
 }
 
 export interface RemovedVariants {
@@ -110,6 +119,16 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
     : []
   await softDelete(trx, "price_rule", "price_id", priceIds)
   await softDelete(trx, "price", "id", priceIds)
+  // The pricing module's soft delete of a price set cascades to every price of it, soft-deleted
+  // ones too (a crossed-out price taken off before): their deleted_at moves, an update.
+  if (priceSetIds.length) {
+    const again = await trx("price")
+      .whereIn("price_set_id", priceSetIds)
+      .whereNotNull("deleted_at")
+      .whereNotIn("id", priceIds)
+      .update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
+    journal(trx, "price", "updated", again.map((r: { id: string }) => r.id))
+  }
   await softDelete(trx, "price_set", "id", priceSetIds)
   await softDelete(trx, "product_variant", "id", variantIds)
   return { variantIds, inventoryItemIds, cascade }
@@ -117,7 +136,7 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
 
 export async function removeProducts(trx: Knex.Transaction, productIds: string[]): Promise<RemovedProducts> {
   const products: string[] = (await trx("product").select("id").whereIn("id", productIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
-  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [], cascade: [] }
+  if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [], cascade: [], optionIds: [] }
   const variantIds: string[] = (await trx("product_variant").select("id").whereIn("product_id", products).whereNull("deleted_at")).map((r: { id: string }) => r.id)
   const variantsRemoved = await removeVariants(trx, variantIds)
   const { inventoryItemIds } = variantsRemoved
@@ -137,10 +156,12 @@ export async function removeProducts(trx: Knex.Transaction, productIds: string[]
   const productOptionIds: string[] = (
     await trx("product_product_option").select("id").whereIn("product_id", products).whereNull("deleted_at")
   ).map((r: { id: string }) => r.id)
-  await softDelete(trx, "product_product_option_value", "product_product_option_id", productOptionIds)
-  await softDelete(trx, "product_product_option", "id", productOptionIds)
-  await softDelete(trx, "product_option_value", "option_id", exclusiveOptionIds)
-  await softDelete(trx, "product_option", "id", exclusiveOptionIds)
+  // The workflow removes options through the product's cascade and its option step: only the
+  // public product-option.deleted is emitted for them.
+  await softDelete(trx, "product_product_option_value", "product_product_option_id", productOptionIds, true)
+  await softDelete(trx, "product_product_option", "id", productOptionIds, true)
+  await softDelete(trx, "product_option_value", "option_id", exclusiveOptionIds, true)
+  const optionIds = await softDelete(trx, "product_option", "id", exclusiveOptionIds, true)
   await softDelete(trx, "product", "id", products)
-  return { productIds: products, variantIds, inventoryItemIds, cascade }
+  return { productIds: products, variantIds, inventoryItemIds, cascade, optionIds }
 }

@@ -7,6 +7,7 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
+import { journal } from "./row-journal"
 import { insertRows, json, livePricesOfSets, priceSetsOfVariants, pricesOfVariants, updatePriceAmounts, type VariantPrice } from "./sql"
 import type { SalePrice, WantedSalePrice } from "./types"
 
@@ -49,8 +50,10 @@ export async function setSalePrices(
 /** Soft-deletes list prices with their rules, as batchPriceListPricesWorkflow's delete. */
 async function softDeletePrices(trx: Knex.Transaction, ids: string[]): Promise<void> {
   if (!ids.length) return
-  await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
+  const rules = await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
+  journal(trx, "price_rule", "deleted", rules.map((r: { id: string }) => r.id))
   await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
+  journal(trx, "price", "deleted", ids)
 }
 
 async function listHasPrices(trx: Knex.Transaction, priceListId: string): Promise<boolean> {

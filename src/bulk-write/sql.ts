@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
+import { journal } from "./row-journal"
 
 /** The app's PostgreSQL connection (Medusa's own pool), the one way this plugin reaches it. */
 export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
@@ -16,6 +17,7 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     await trx(table).insert(rows.slice(i, i + ROWS_PER_STATEMENT))
   }
+  journal(trx, table, "created", rows.flatMap((r) => (typeof r.id === "string" ? [r.id] : [])))
 }
 
 /**
@@ -102,4 +104,5 @@ export async function updatePriceAmounts(trx: Knex.Transaction, updates: { id: s
        from unnest(?::text[], ?::numeric[], ?::jsonb[]) as v(id, amount, raw) where p.id = v.id`,
     [updates.map((u) => u.id), updates.map((u) => u.amount), updates.map((u) => JSON.stringify(rawValue(u.amount)))] as unknown as Knex.RawBinding[],
   )
+  journal(trx, "price", "updated", updates.map((u) => u.id))
 }

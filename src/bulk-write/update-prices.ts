@@ -5,6 +5,7 @@
 import type { Knex } from "knex"
 import { normalizedDecimal, rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
+import { journal } from "./row-journal"
 import { insertRows, json, pricesOfVariants, updatePriceAmounts, type LivePrice } from "./sql"
 import type { PriceChange } from "./types"
 
@@ -80,5 +81,6 @@ export async function removeBasePrices(trx: Knex.Transaction, variantIds: string
     [[...new Set(variantIds)]],
   )
   const deleted = rows as { id: string; product_id: string }[]
+  journal(trx, "price", "deleted", deleted.map((r) => r.id))
   return { productIds: [...new Set(deleted.map((r) => r.product_id))], deletedPriceIds: deleted.map((r) => r.id) }
 }

@@ -6,6 +6,7 @@
 import { mergeMetadata } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { ID_PREFIX, newId } from "./ids"
+import { journal } from "./row-journal"
 import { insertRows, json } from "./sql"
 import type { ProductColumns, ProductFieldsUpdate } from "./types"
 
@@ -58,16 +59,17 @@ async function updateProductRows(trx: Knex.Transaction, updates: ProductFieldsUp
     await trx.raw(
       `update product as p set ${sets}
          from (values ${rows.map(() => tuple).join(", ")}) as v(id${columns.map((c) => `, ${c}`).join("")})
-        where p.id = v.id and p.deleted_at is null`,
+        where p.id = v.id and p.deleted_at is null returning p.id`,
       bindings,
-    )
+    ).then(({ rows }: { rows: { id: string }[] }) => journal(trx, "product", "updated", rows.map((r) => r.id)))
   }
 }
 
 async function replaceImages(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
   const galleries = updates.filter((u) => u.images)
   if (!galleries.length) return
-  await trx("image").whereIn("product_id", galleries.map((u) => u.productId)).del()
+  const gone: { id: string; deleted_at: Date | null }[] = await trx("image").whereIn("product_id", galleries.map((u) => u.productId)).del(["id", "deleted_at"])
+  journal(trx, "image", "deleted", gone.filter((r) => !r.deleted_at).map((r) => r.id))
   await insertRows(
     trx,
     "image",

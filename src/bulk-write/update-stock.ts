@@ -5,6 +5,7 @@
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
+import { journal } from "./row-journal"
 import { insertRows, json } from "./sql"
 import type { StockChange } from "./types"
 
@@ -38,6 +39,7 @@ export async function setStockLevels(
        from (values ${values}) as v(id, q, raw) where l.id = v.id`,
       bindings,
     )
+    journal(trx, "inventory_level", "updated", changed.map((l) => l.id))
   }
   // An item that is gone (soft-deleted) gets no level: Medusa would refuse it too.
   const missing = [...wanted.keys()].filter((id) => !have.has(id))

@@ -5,6 +5,7 @@
 // (taken down again: a cancelled order gives its reservation back to the stocked quantity).
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
+import { journal } from "../bulk-write/row-journal"
 import { BULK_EVENTS, PENDING_REMOVAL_TABLE, removeVariants, reservedVariantIds, softDelete, valuesInUse, writePageInBulk, type BulkPage } from "../bulk-write"
 import { updateMapRows } from "../workflows/page/product-map-rows"
 import { knexOf } from "../bulk-write/sql"
@@ -38,12 +39,14 @@ async function pruneSizeValues(trx: Knex.Transaction, removed: { variant_id: str
   const inUse = await valuesInUse(trx, [...new Set(removed.map((r) => r.product_id))])
   const stale = removed.filter((r) => !inUse.has(r.option_value_id))
   if (!stale.length) return
-  await trx.raw(
+  const { rows } = await trx.raw(
     `delete from product_product_option_value j using product_product_option ppo
       where j.product_product_option_id = ppo.id and ppo.deleted_at is null
-        and (ppo.product_id, j.product_option_value_id) in (select * from unnest(?::text[], ?::text[]))`,
+        and (ppo.product_id, j.product_option_value_id) in (select * from unnest(?::text[], ?::text[]))
+      returning j.id`,
     [stale.map((s) => s.product_id), stale.map((s) => s.option_value_id)],
   )
+  journal(trx, "product_product_option_value", "deleted", (rows as { id: string }[]).map((r) => r.id))
   const own: { id: string }[] = await trx("product_option_value as ov")
     .join("product_option as o", "o.id", "ov.option_id")
     .select("ov.id")
