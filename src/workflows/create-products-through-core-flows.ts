@@ -4,7 +4,7 @@
 // levels through batchInventoryItemLevelsWorkflow. One workflow, so a failure compensates both.
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { batchInventoryItemLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
-import { productFields, type CreatedProduct, type Placement, type ProductToCreate } from "./page-input"
+import { productToCreateInput, type CreatedProduct, type Placement, type ProductToCreate } from "./page-input"
 import { pricesOf } from "./steps/create-variant-prices-step"
 import { splitStockLevelsStep } from "./steps/split-stock-levels-step"
 import { variantInventoryItemsStep } from "./steps/variant-inventory-items-step"
@@ -18,25 +18,10 @@ export interface CreateThroughCoreFlowsInput {
 
 /** createProductsWorkflow's input for one catalog product. */
 export function coreFlowsProductOf({ input }: ProductToCreate, placement: Placement) {
+  const product = productToCreateInput(input)
   return {
-    ...productFields(input),
-    // Ranks keep sizes in size order in the option and the variant list.
-    options: [
-      {
-        title: input.optionTitle,
-        values: input.variants.map((v) => v.optionValue),
-        ranks: Object.fromEntries(input.variants.map((v, i) => [v.optionValue, i])),
-      },
-    ],
-    variants: input.variants.map((v, i) => ({
-      title: v.title,
-      variant_rank: i,
-      sku: v.sku,
-      options: { [input.optionTitle]: v.optionValue },
-      manage_inventory: true,
-      metadata: v.metadata,
-      prices: pricesOf(v.amount),
-    })),
+    ...product,
+    variants: product.variants.map((v, i) => ({ ...v, prices: pricesOf(input.variants[i].amount) })),
     sales_channels: [{ id: placement.salesChannelId }],
     ...(placement.shippingProfileId ? { shipping_profile_id: placement.shippingProfileId } : {}),
   }

@@ -30,6 +30,32 @@ export interface Placement {
   shippingProfileId: string | null
 }
 
+/**
+ * A new product as the product module creates it: its fields, the size option and one variant a
+ * size, ranked so sizes keep their order in the option and the variant list (no prices, stock or
+ * links: each write path adds those its own way).
+ */
+export function productToCreateInput(input: CatalogProduct) {
+  return {
+    ...productFields(input),
+    options: [
+      {
+        title: input.optionTitle,
+        values: input.variants.map((v) => v.optionValue),
+        ranks: Object.fromEntries(input.variants.map((v, i) => [v.optionValue, i])),
+      },
+    ],
+    variants: input.variants.map((v, i) => ({
+      title: v.title,
+      variant_rank: i,
+      sku: v.sku,
+      options: { [input.optionTitle]: v.optionValue },
+      manage_inventory: true,
+      metadata: v.metadata,
+    })),
+  }
+}
+
 /** The Medusa product fields the sync owns (no variants, options or links), minus the locked ones. */
 export function productFields(input: CatalogProduct, lockedFields: readonly string[] = []) {
   return withoutLockedProductFields({

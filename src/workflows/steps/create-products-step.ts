@@ -3,7 +3,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
-import { productFields, type ProductToCreate } from "../page-input"
+import { productToCreateInput, type ProductToCreate } from "../page-input"
 
 export interface CreatedProductVariants {
   catalogId: string
@@ -17,25 +17,7 @@ export const createCatalogProductsStep = createStep(
     if (!products.length) return new StepResponse([] as CreatedProductVariants[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
     const created = await timed(container, "product.createProducts", () => productModule.createProducts(
-      products.map(({ input }) => ({
-        ...productFields(input),
-        // Ranks keep sizes in size order in the option and the variant list.
-        options: [
-          {
-            title: input.optionTitle,
-            values: input.variants.map((v) => v.optionValue),
-            ranks: Object.fromEntries(input.variants.map((v, i) => [v.optionValue, i])),
-          },
-        ],
-        variants: input.variants.map((v, i) => ({
-          title: v.title,
-          variant_rank: i,
-          sku: v.sku,
-          options: { [input.optionTitle]: v.optionValue },
-          manage_inventory: true,
-          metadata: v.metadata,
-        })),
-      }))
+      products.map(({ input }) => productToCreateInput(input))
     ))
     const byExternalId = new Map(created.map((p) => [p.external_id, p]))
     const result = products.map(({ catalogId, input }) => {
