@@ -19,7 +19,7 @@ import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
 import { createVariantPricesStep } from "./steps/create-variant-prices-step"
 import { setStockLevelsStep } from "./steps/set-stock-levels-step"
-import { syncSizeLabelsStep } from "./steps/size-labels-step"
+import { sizeLabelsUpdates, syncSizeLabelsStep } from "./steps/size-labels-step"
 import { updateProductFieldsStep } from "./steps/update-product-fields-step"
 import { updateVariantsStep } from "./steps/update-variants-step"
 
@@ -37,18 +37,7 @@ export const updateCatalogProductsWorkflow = createWorkflow(
 
     // Option words first: a one-size value renamed in place is not pruned as stale below, and
     // the sizes added next join the option under its current title.
-    syncSizeLabelsStep(
-      transform({ input, changes }, ({ input, changes }) => {
-        const wanted = new Set(changes.fieldsChanged)
-        return input.products
-          .filter((p) => wanted.has(p.productId))
-          .map((p) => ({
-            productId: p.productId,
-            optionTitle: p.input.optionTitle,
-            oneSizeValue: p.input.variants.length === 1 && p.input.variants[0].sizeKey === "" ? p.input.variants[0].optionValue : null,
-          }))
-      })
-    )
+    syncSizeLabelsStep(transform({ input, changes }, ({ input, changes }) => sizeLabelsUpdates(input.products, changes.fieldsChanged)))
 
     // Lost sizes an open order reserved stay for it, off sale (deleteProductVariantsWorkflow would refuse them).
     const lost = keepReservedSizesStep(transform({ changes }, ({ changes }) => changes.removedVariantIds))

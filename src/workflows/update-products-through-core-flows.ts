@@ -23,7 +23,7 @@ import { keepReservedSizesStep } from "./steps/keep-reserved-sizes-step"
 import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
 import { readLiveVariantsStep } from "./steps/read-live-variants-step"
 import { relabelVariantsStep } from "./steps/relabel-variants-step"
-import { syncSizeLabelsStep } from "./steps/size-labels-step"
+import { sizeLabelsUpdates, syncSizeLabelsStep } from "./steps/size-labels-step"
 import { addSizeValuesStep } from "./steps/add-size-values-step"
 import { splitStockLevelsStep } from "./steps/split-stock-levels-step"
 import { variantInventoryItemsStep } from "./steps/variant-inventory-items-step"
@@ -42,18 +42,7 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
 
   // Option words first (as the bulk path's fallback does): a one-size value renamed in place is
   // not pruned as stale below, and the sizes added next join the option under its current title.
-  syncSizeLabelsStep(
-    transform({ input, changes }, ({ input, changes }) => {
-      const wanted = new Set(changes.fieldsChanged)
-      return input.products
-        .filter((p) => wanted.has(p.productId))
-        .map((p) => ({
-          productId: p.productId,
-          optionTitle: p.input.optionTitle,
-          oneSizeValue: p.input.variants.length === 1 && p.input.variants[0].sizeKey === "" ? p.input.variants[0].optionValue : null,
-        }))
-    })
-  )
+  syncSizeLabelsStep(transform({ input, changes }, ({ input, changes }) => sizeLabelsUpdates(input.products, changes.fieldsChanged)))
   // Lost sizes an open order reserved stay for it, off sale (deleteProductVariantsWorkflow would refuse them).
   const lost = keepReservedSizesStep(transform({ changes }, ({ changes }) => changes.removedVariantIds))
   when({ lost }, ({ lost }) => lost.removable.length > 0).then(() => {

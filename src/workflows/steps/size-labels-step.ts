@@ -24,6 +24,21 @@ export interface SizeLabelsUpdate {
   oneSizeValue: string | null
 }
 
+/** The size-label updates of the products whose fields changed (the step's input, shaped in a transform). */
+export function sizeLabelsUpdates(
+  products: { productId: string; input: { optionTitle: string; variants: { sizeKey: string; optionValue: string }[] } }[],
+  fieldsChanged: readonly string[]
+): SizeLabelsUpdate[] {
+  const wanted = new Set(fieldsChanged)
+  return products
+    .filter((p) => wanted.has(p.productId))
+    .map((p) => ({
+      productId: p.productId,
+      optionTitle: p.input.optionTitle,
+      oneSizeValue: p.input.variants.length === 1 && p.input.variants[0].sizeKey === "" ? p.input.variants[0].optionValue : null,
+    }))
+}
+
 export const syncSizeLabelsStep = createStep(
   "catalog-sync-size-labels",
   async (updates: SizeLabelsUpdate[], { container }) => {
