@@ -4,7 +4,7 @@
 # sources, which the Medusa specs then load). Node binaries come from the npm registry
 # (scripts/node-binary.sh).
 #   Node 22: the install test (npm pack, a fresh app), a Medusa integration subset (a sync of
-#            pages, V8's heap growth in a real app, a crash and resume) and the version-specific
+#            pages, V8's heap growth in a real app) and the version-specific
 #            core spec (heap growth: V8's own limits in child processes)
 #   Node 24: the version-specific core spec
 # Prints one line per version, "node22: N passed, N failed", and exits non-zero if any failed.
@@ -15,7 +15,6 @@ cd "$(dirname "$0")/.."
 MEDUSA_SUBSET=(
   integration-tests/medusa/sync-pages.spec.ts
   integration-tests/medusa/heap-growth.spec.ts
-  integration-tests/medusa/crash-resume.spec.ts
 )
 VERSION_SPECIFIC_CORE=(src/queue/__tests__/heap-growth.spec.ts)
 
@@ -42,14 +41,15 @@ packed="$results/install.packed"
   echo $? > "$results/install.rc"
 ) &
 install_pid=$!
-on_node 22 core --selectProjects core "${VERSION_SPECIFIC_CORE[@]}" "$@" || status=1
+# Paths before --selectProjects: a path right after it would be taken as a project name.
+on_node 22 core "${VERSION_SPECIFIC_CORE[@]}" --selectProjects core "$@" || status=1
 while [ ! -e "$packed" ] && kill -0 "$install_pid" 2>/dev/null; do sleep 2; done
-on_node 22 medusa --selectProjects medusa --runInBand "${MEDUSA_SUBSET[@]}" "$@" || status=1
+on_node 22 medusa "${MEDUSA_SUBSET[@]}" --selectProjects medusa --runInBand "$@" || status=1
 wait "$install_pid"
 cat "$results/install.log"
 [ "$(cat "$results/install.rc" 2>/dev/null)" = 0 ] || status=1
 
-on_node 24 core --selectProjects core "${VERSION_SPECIFIC_CORE[@]}" "$@" || status=1
+on_node 24 core "${VERSION_SPECIFIC_CORE[@]}" --selectProjects core "$@" || status=1
 
 # One line per version; a run that wrote no results (Node not installed, jest crashed) counts as a failure.
 for major in 22 24; do
