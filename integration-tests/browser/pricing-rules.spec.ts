@@ -138,6 +138,13 @@ describe("pricing rules editor in the browser", () => {
   it("saves: a reprice run completes and every price in Medusa is the engine's for the new rules", async () => {
     const startedAt = new Date().toISOString()
     await page.getByTestId("settings-save").click()
+    // Rounding every price up to .99 moves most of them: the price guard asks first, and
+    // nothing is saved (no reprice run) until the admin confirms.
+    const guard = page.getByRole("alertdialog")
+    await expectText(guard, "selling prices would change")
+    expect((await lastRuns()).some((r) => r.mode === "reprice")).toBe(false)
+    await shot("2b-price-guard")
+    await guard.getByRole("button", { name: "Confirm and save" }).click()
     const reprice = await waitFor("a reprice run to succeed", async () => {
       const run = (await lastRuns()).find((r) => r.mode === "reprice")
       return run && ["succeeded", "failed"].includes(run.status) ? run : null

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { sql } from "./poll-and-query"
-import { MAX_ROWS_FULL_PASS } from "../../src/api/admin/catalog-sync/runs/change-log-policy"
+import { MAX_ROWS_FULL_PASS } from "../../src/sync/change-log-policy"
 
 jest.setTimeout(300_000)
 

@@ -45,6 +45,7 @@ describe("change-log rows inserted in bulk are the module's rows", () => {
       price_before: "1200.00",
       price_after: "1287.50",
       reason: null,
+      held: null,
       created_at: "<ts>",
       updated_at: "<ts>",
       deleted_at: null,

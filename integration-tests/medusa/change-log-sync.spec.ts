@@ -14,7 +14,7 @@ import { parse } from "lossless-json"
 import { servedSellingPrice } from "../harness/served-prices"
 import type { TruthCard } from "../harness/shop-truth"
 import { sql } from "./poll-and-query"
-import { MAX_ROWS_FULL_PASS } from "../../src/api/admin/catalog-sync/runs/change-log-policy"
+import { MAX_ROWS_FULL_PASS } from "../../src/sync/change-log-policy"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 const PRODUCTS = Number(process.env.MCS_CHANGE_LOG_PRODUCTS || 450)

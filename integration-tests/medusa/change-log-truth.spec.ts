@@ -84,6 +84,8 @@ describe("change logs tell the truth", () => {
         minimum_margin: { amount: null, percent: null },
         crossed_out: { type: "discount", discount_percent: "15" },
       },
+      // Every price moves: the price guard asks first, and this is the answer.
+      confirm_price_guards: true,
     })
     expect(run).toMatchObject({ status: "succeeded", mode: "reprice" })
     const after = await readShopTruth(env.db.url)

@@ -169,7 +169,7 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
 
     it("a reprice (rules changed: selling prices only, zero API requests)", async () => {
       const before = await storeListing()
-      const { run } = await configureAndWait(env, { pricing_rules: rules("45", null) })
+      const { run } = await configureAndWait(env, { pricing_rules: rules("45", null), confirm_price_guards: true })
       expect(run).toMatchObject({ status: "succeeded", mode: "reprice" })
       await expectStoreTrue("reprice", false)
       // Not vacuous: the prices moved.
@@ -180,7 +180,7 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
 
     it("a sale-price reprice (crossed-out prices on)", async () => {
       await storeListing()
-      const { run } = await configureAndWait(env, { pricing_rules: rules("45", { type: "discount", discount_percent: "15" }) })
+      const { run } = await configureAndWait(env, { pricing_rules: rules("45", { type: "discount", discount_percent: "15" }), confirm_price_guards: true })
       expect(run).toMatchObject({ status: "succeeded", mode: "reprice" })
       await expectStoreTrue("sale prices", false)
       const listed = await storeListing()
