@@ -40,6 +40,11 @@ export class CatalogSyncQueue {
   readonly #retryBackoffMs: number
   readonly #scheduleEveryMs: number | null
   readonly #onResumeStalled: ((row: RunRow, stalled: number) => void) | null
+  /**
+   * Runs whose runSync is in progress in this process (the worker keeps it). Their own process
+   * ends them, with lost_run_lock when their lock went, so this process never judges them dead.
+   */
+  readonly runningHere = new Set<string>()
 
   /**
    * @param retryBackoffMs first retry delay of a failed run (default RETRY_BACKOFF_MS)
@@ -301,7 +306,7 @@ export class CatalogSyncQueue {
   }
 
   async #isAlive(row: RunRow, lockHolder: string | null): Promise<boolean> {
-    if (lockHolder === row.id) return true
+    if (lockHolder === row.id || this.runningHere.has(row.id)) return true
     // A running row belongs to the holder of the run lock (PostgreSQL holds it for as long as
     // the run's connection lives, however long a page takes or the event loop is blocked);
     // without it, its process died.

@@ -191,6 +191,7 @@ export class CatalogSyncWorker {
     // client) must release the lock, or every later run would wait for it forever.
     const releaseHeapGrowth = this.#heapGrowth?.hold()
     let quotaTimer: NodeJS.Timeout | null = null
+    this.#queue.runningHere?.add(run.id)
     try {
       client = this.#clients.create(settings, { signal: undefined })
       const runClient = client
@@ -227,6 +228,7 @@ export class CatalogSyncWorker {
       releaseHeapGrowth?.()
       await client?.close().catch(() => undefined)
       await lease.release()
+      this.#queue.runningHere?.delete(run.id)
     }
     // In the background: a notification never fails or holds up a run.
     this.#alerts?.afterRun({
