@@ -24,13 +24,20 @@ run_project() {
 
 export DB_HOST=${DB_HOST:-localhost}
 packed="$results_dir/install.packed"
+# MCS_INSTALL_NODE=22 (CI sets it) runs the install project on that Node major, a binary from the
+# npm registry (scripts/node-binary.sh): a shop's install runs on the Node it will run on in production.
+install_path=$PATH
+if [ -n "${MCS_INSTALL_NODE:-}" ]; then
+  install_bin=$(scripts/node-binary.sh "$MCS_INSTALL_NODE") || { echo "install: could not install Node $MCS_INSTALL_NODE" >&2; status=1; }
+  [ -n "${install_bin:-}" ] && install_path="$(dirname "$install_bin"):$PATH"
+fi
 (
-  MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
+  PATH="$install_path" MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
     --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
   echo $? > "$results_dir/install.rc"
 ) &
 install_pid=$!
-echo "=== jest project: install (started in the background; its output follows the others)"
+echo "=== jest project: install on Node $(PATH="$install_path" node -v) (started in the background; its output follows the others)"
 
 run_project core --maxWorkers=2 "$@"
 # npm pack (in the install project) rebuilds .medusa/server: wait until it is done.
@@ -46,6 +53,19 @@ echo "=== jest project: install"
 cat "$results_dir/install.log"
 [ "$(cat "$results_dir/install.rc" 2>/dev/null)" = 0 ] || status=1
 rm -f "$results_dir/install.log" "$results_dir/install.rc" "$packed"
+
+# The slowest test files, so a run that grows too long shows where its time went.
+node -e '
+const fs = require("fs"), path = require("path");
+const suites = [];
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
+  for (const s of r.testResults) suites.push([(s.endTime - s.startTime) / 1000, path.relative(process.cwd(), s.name)]);
+}
+suites.sort((a, b) => b[0] - a[0]);
+console.log("=== slowest test files");
+for (const [secs, name] of suites.slice(0, 15)) console.log(`${secs.toFixed(0).padStart(6)} s  ${name}`);
+' "$results_dir" || true
 
 node -e '
 const fs = require("fs"), path = require("path");
