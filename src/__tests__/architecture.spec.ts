@@ -40,7 +40,6 @@ describe("architecture of src/", () => {
       "api/admin/catalog-sync/pricing/stored-prices.ts",
       "api/admin/catalog-sync/runs/[id]/brake-answer.ts",
       "modules/catalog_sync_runtime/service.ts",
-      "queue/page-writes-worker.ts",
       "queue/run-liveness.ts",
       "sync-run/analyze-as-it-grows.ts",
       "sync-run/brake-reads.ts",
@@ -55,15 +54,12 @@ describe("architecture of src/", () => {
       "workflows/extras/write-translations.ts",
       "workflows/page/change-log-rows.ts",
       "workflows/page/check-map-against-shop-step.ts",
-      "workflows/page/product-map-rows.ts",
       "workflows/page/record-changes-step.ts",
       "workflows/page/resolve-variant-skus-step.ts",
       "workflows/page/store-variant-costs-step.ts",
       "workflows/page/write-fields-in-bulk.ts",
       "workflows/page/write-prices-in-bulk.ts",
-      "workflows/page/write-product-map-step.ts",
       "workflows/page/write-sizes-in-bulk.ts",
-      "workflows/remove-catalog-products.ts",
       "workflows/resolve-variant-skus.ts",
     ]
     const inLayer = (f: string) => f.startsWith("bulk-write/") || f.startsWith("modules/catalog_sync/sql/")
