@@ -1,4 +1,4 @@
-// The page's change-log insert (src/workflows/page/change-log-rows.ts) against the catalog_sync
+// The page's change-log insert (src/modules/catalog_sync/sql/change-log.ts) against the catalog_sync
 // module's own create: the same rows through both, compared column by column (ids by their
 // format, created_at / updated_at by presence), and the step's compensation removing them.
 import fs from "node:fs"

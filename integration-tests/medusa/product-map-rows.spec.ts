@@ -1,4 +1,4 @@
-// The page's product-map statements (src/workflows/page/product-map-rows.ts) against the
+// The page's product-map statements (src/modules/catalog_sync/sql/product-map.ts) against the
 // catalog_sync module's own service: the same rows through both, compared column by column
 // (ids by their format, created_at / updated_at by presence) after every kind of write.
 import fs from "node:fs"

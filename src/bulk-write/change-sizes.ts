@@ -10,6 +10,7 @@
 // Prices and stock levels of kept sizes, and product fields, are the page's other calls.
 import { mergeMetadata } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
+import { sqlOf, type Connection } from "./connection"
 import { emptyProductRows, insertProductRows, planVariantRows } from "./create-products"
 import { ID_PREFIX, newId } from "./ids"
 import { removeVariants, softDelete, type RemovedVariants } from "./remove-products"
@@ -30,10 +31,10 @@ export type SizeOption = { productOptionId: string; optionId: string; isExclusiv
  * A read only: the size option translations use it too, in place of a product module read with
  * two relations.
  */
-export async function optionsTitled(db: Knex | Knex.Transaction, wanted: { productId: string; optionTitle: string }[]): Promise<Map<string, SizeOption>> {
+export async function optionsTitled(connection: Connection, wanted: { productId: string; optionTitle: string }[]): Promise<Map<string, SizeOption>> {
   const out = new Map<string, SizeOption>()
   if (!wanted.length) return out
-  const { rows } = await db.raw(
+  const { rows } = await sqlOf(connection).raw(
     `select c.product_id, ppo.id as ppo_id, o.id as option_id, o.is_exclusive,
         coalesce((select json_agg(json_build_object('id', ov.id, 'value', ov.value, 'joined',
             exists (select 1 from product_product_option_value j where j.product_product_option_id = ppo.id and j.product_option_value_id = ov.id and j.deleted_at is null)))

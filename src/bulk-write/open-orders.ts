@@ -5,6 +5,7 @@
 // reserved (available = stocked - reserved = 0), no backorder. It is recorded as a pending
 // removal and removed by a later run once nothing is reserved (src/sync-run/pending-removals.ts).
 import type { Knex } from "knex"
+import { sqlOf, type Connection } from "./connection"
 import { journal } from "./row-journal"
 import { newId } from "./ids"
 
@@ -82,9 +83,9 @@ function pendingId(): string {
 }
 
 /** Option value ids that live variants of these products use (Medusa refuses to remove a used value). */
-export async function valuesInUse(db: Knex | Knex.Transaction, productIds: string[]): Promise<Set<string>> {
+export async function valuesInUse(connection: Connection, productIds: string[]): Promise<Set<string>> {
   if (!productIds.length) return new Set()
-  const { rows } = await db.raw(
+  const { rows } = await sqlOf(connection).raw(
     `select distinct pvo.option_value_id from product_variant v
        join product_variant_option pvo on pvo.variant_id = v.id
       where v.product_id = any(?) and v.deleted_at is null`,

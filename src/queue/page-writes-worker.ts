@@ -11,8 +11,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { withoutStaleCards } from "../sync/stale-cards"
 import type { PagePlan } from "../sync/plan-page"
 import { localPageWriter } from "../sync-run/write-page"
-import { readMapRows } from "../workflows/page/product-map-rows"
-import { knexOf } from "../bulk-write/sql"
+import { readMapRows } from "../modules/catalog_sync/sql/product-map"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
 import type { SyncHeapGrowth } from "./heap-growth"
@@ -50,7 +49,7 @@ export class PageWritesWorker {
           const queued = job.data.input.plan as Sealed<PagePlan> | PagePlan
           const plan = unsealedValue(queued)
           const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
-          const rows = await readMapRows(knexOf(container), ids)
+          const rows = await readMapRows(container, ids)
           const checked = withoutStaleCards(plan, rows)
           if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
           // The plan parsed here is handed to the workflow as it is, not parsed there again.

@@ -7,8 +7,9 @@
 // to ANALYZE; a run does so each time the products it created double, from 1,000 on, in the
 // background (ANALYZE takes no lock that blocks reads or writes), one at a time.
 import type { Logger } from "@medusajs/framework/types"
-import type { Knex } from "knex"
 import { PRODUCT_TABLES, productLinkTables } from "../bulk-write"
+import type { Connection } from "../bulk-write/connection"
+import { analyzableTables, analyzeTables } from "../bulk-write/statistics"
 import { runErrorText } from "../sync/write-failures"
 
 /** Products a run creates before its first ANALYZE. */
@@ -31,7 +32,7 @@ export class GrowthAnalyzer {
   #failed = false
 
   constructor(
-    private readonly db: Pick<Knex, "raw">,
+    private readonly db: Connection,
     private readonly logger: Pick<Logger, "info" | "warn">,
   ) {}
 
@@ -58,18 +59,10 @@ export class GrowthAnalyzer {
   }
 
   async #analyze(): Promise<number> {
-    const candidates = tablesToAnalyze(productLinkTables().map((l) => l.table))
-    // Only tables this database has (no translation table without the module, say: ANALYZE of a
-    // missing one fails whole) and the user may analyze (PostgreSQL skips others with a warning):
-    // its own, or any as a superuser.
-    const { rows } = (await this.db.raw(
-      `select c.oid::regclass::text as name from unnest(?::text[]) as t(name) join pg_class c on c.oid = to_regclass(quote_ident(t.name))
-        where c.relkind = 'r' and (pg_has_role(current_user, c.relowner, 'USAGE') or (select rolsuper from pg_roles where rolname = current_user))`,
-      [candidates],
-    )) as { rows: { name: string }[] }
-    if (!rows.length) throw new Error("the database user may analyze none of them (it owns none)")
-    // SKIP_LOCKED: a table another ANALYZE or VACUUM holds is left for this time.
-    await this.db.raw(`analyze (skip_locked) ${rows.map((r) => r.name).join(", ")}`)
-    return rows.length
+    // Only tables this database has and the user may analyze.
+    const tables = await analyzableTables(this.db, tablesToAnalyze(productLinkTables().map((l) => l.table)))
+    if (!tables.length) throw new Error("the database user may analyze none of them (it owns none)")
+    await analyzeTables(this.db, tables)
+    return tables.length
   }
 }

@@ -4,13 +4,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { priceKey, type BrakePause, type CurrentPrice } from "../sync/safety-brake"
-import { knexOf } from "../bulk-write/sql"
-import { VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
+import { lastWrittenPrices, pricedSizeCount } from "../modules/catalog_sync/sql/variant-costs"
 
 /** The shop's catalog prices now: sizes with a variant and a selling price in the cost table. */
 export async function shopCatalogPrices(container: MedusaContainer): Promise<number> {
-  const [row] = await knexOf(container)(VARIANT_COST_TABLE).count({ n: "id" }).whereNull("deleted_at").whereNotNull("variant_id").whereNotNull("amount")
-  return Number((row as { n: string | number }).n)
+  return pricedSizeCount(container)
 }
 
 /**
@@ -20,14 +18,7 @@ export async function shopCatalogPrices(container: MedusaContainer): Promise<num
  */
 export async function currentPricesOf(container: MedusaContainer, catalogIds: string[], locked: (ids: string[]) => Promise<ReadonlySet<string>>): Promise<Map<string, CurrentPrice>> {
   if (!catalogIds.length) return new Map()
-  const [pricesLocked, rows] = await Promise.all([
-    locked(catalogIds),
-    knexOf(container)(VARIANT_COST_TABLE)
-      .select("catalog_id", "size_key", "variant_id", "amount", "crossed_out_amount")
-      .whereIn("catalog_id", catalogIds)
-      .whereNull("deleted_at")
-      .whereNotNull("variant_id") as Promise<{ catalog_id: string; size_key: string; variant_id: string; amount: string | null; crossed_out_amount: string | null }[]>,
-  ])
+  const [pricesLocked, rows] = await Promise.all([locked(catalogIds), lastWrittenPrices(container, catalogIds)])
   return new Map(
     rows
       .filter((r) => !pricesLocked.has(r.catalog_id))

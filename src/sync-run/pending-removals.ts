@@ -4,18 +4,10 @@
 // sent again since (its map row claims it) stays, restored; one still reserved stays off sale
 // (taken down again: a cancelled order gives its reservation back to the stocked quantity).
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { Knex } from "knex"
-import { journal } from "../bulk-write/row-journal"
-import { BULK_EVENTS, PENDING_REMOVAL_TABLE, removeVariants, reservedVariantIds, softDelete, valuesInUse, writePageInBulk, type BulkPage } from "../bulk-write"
-import { updateMapRows } from "../workflows/page/product-map-rows"
-import { knexOf } from "../bulk-write/sql"
-
-interface PendingRow {
-  id: string
-  kind: "size" | "product"
-  subject_id: string
-  product_id: string
-}
+import { BULK_EVENTS, removeVariants, reservedVariantIds, writePageInBulk, type BulkPage } from "../bulk-write"
+import { liveIdsOf, liveVariantsOf, optionValuesOfVariants, pruneSizeValues } from "../bulk-write/finish-removals"
+import { claimedByMap, mapRowIdsOfProducts, updateMapRows } from "../modules/catalog_sync/sql/product-map"
+import { finishPendingRows, pendingRemovalRows, type PendingRemovalRow as PendingRow } from "../modules/catalog_sync/sql/pending-removals"
 
 export interface FinishedRemovals {
   removed: number
@@ -23,45 +15,11 @@ export interface FinishedRemovals {
   stillKept: number
 }
 
-/** Variant ids the product map claims for a size of an active product (the catalog has them again). */
-async function claimedByMap(trx: Knex.Transaction, productIds: string[]): Promise<{ variants: Set<string>; products: Set<string> }> {
-  const rows: { product_id: string; variant_ids: Record<string, string> | null }[] = await trx("catalog_product_map")
-    .select("product_id", "variant_ids")
-    .whereIn("product_id", productIds)
-    .where("status", "active")
-    .whereNull("deleted_at")
-  return { variants: new Set(rows.flatMap((r) => Object.values(r.variant_ids ?? {}))), products: new Set(rows.map((r) => r.product_id)) }
-}
-
-/** The lost sizes' option values leave their product once no live variant uses them (as the prune step). */
-async function pruneSizeValues(trx: Knex.Transaction, removed: { variant_id: string; product_id: string; option_value_id: string }[]): Promise<void> {
-  if (!removed.length) return
-  const inUse = await valuesInUse(trx, [...new Set(removed.map((r) => r.product_id))])
-  const stale = removed.filter((r) => !inUse.has(r.option_value_id))
-  if (!stale.length) return
-  const { rows } = await trx.raw(
-    `delete from product_product_option_value j using product_product_option ppo
-      where j.product_product_option_id = ppo.id and ppo.deleted_at is null
-        and (ppo.product_id, j.product_option_value_id) in (select * from unnest(?::text[], ?::text[]))
-      returning j.id`,
-    [stale.map((s) => s.product_id), stale.map((s) => s.option_value_id)],
-  )
-  journal(trx, "product_product_option_value", "deleted", (rows as { id: string }[]).map((r) => r.id))
-  const own: { id: string }[] = await trx("product_option_value as ov")
-    .join("product_option as o", "o.id", "ov.option_id")
-    .select("ov.id")
-    .whereIn("ov.id", stale.map((s) => s.option_value_id))
-    .andWhere("o.is_exclusive", true)
-  await softDelete(trx, "product_option_value", "id", own.map((r) => r.id))
-}
-
 async function finishSizes(page: BulkPage, rows: PendingRow[], out: FinishedRemovals): Promise<string[]> {
   const trx = page.trx
   const done: string[] = []
   if (!rows.length) return done
-  const live = new Set(
-    ((await trx("product_variant").select("id").whereIn("id", rows.map((r) => r.subject_id)).whereNull("deleted_at")) as { id: string }[]).map((r) => r.id),
-  )
+  const live = await liveIdsOf(trx, "product_variant", rows.map((r) => r.subject_id))
   const claimed = await claimedByMap(trx, [...new Set(rows.map((r) => r.product_id))])
   const reserved = await reservedVariantIds(trx, [...live])
   const removable: string[] = []
@@ -78,10 +36,7 @@ async function finishSizes(page: BulkPage, rows: PendingRow[], out: FinishedRemo
   }
   await page.takeOffSale([...reserved].filter((id) => !claimed.variants.has(id)))
   if (removable.length) {
-    const values: { variant_id: string; product_id: string; option_value_id: string }[] = await trx("product_variant_option as pvo")
-      .join("product_variant as v", "v.id", "pvo.variant_id")
-      .select("pvo.variant_id", "v.product_id", "pvo.option_value_id")
-      .whereIn("pvo.variant_id", removable)
+    const values = await optionValuesOfVariants(trx, removable)
     const removed = await removeVariants(trx, removable)
     await pruneSizeValues(trx, values)
     page.recordEvents(BULK_EVENTS.variantDeleted, removed.variantIds)
@@ -96,9 +51,7 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
   const trx = page.trx
   const done: string[] = []
   if (!rows.length) return { done, removedProductIds: [] }
-  const live = new Set(
-    ((await trx("product").select("id").whereIn("id", rows.map((r) => r.subject_id)).whereNull("deleted_at")) as { id: string }[]).map((r) => r.id),
-  )
+  const live = await liveIdsOf(trx, "product", rows.map((r) => r.subject_id))
   const claimed = await claimedByMap(trx, [...live])
   const candidates: string[] = []
   for (const r of rows) {
@@ -108,9 +61,7 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
       out.restored++
     } else candidates.push(r.subject_id)
   }
-  const variants: { id: string; product_id: string }[] = candidates.length
-    ? await trx("product_variant").select("id", "product_id").whereIn("product_id", candidates).whereNull("deleted_at")
-    : []
+  const variants = await liveVariantsOf(trx, candidates)
   const reserved = await reservedVariantIds(trx, variants.map((v) => v.id))
   const stillReserved = new Set(variants.filter((v) => reserved.has(v.id)).map((v) => v.product_id))
   out.stillKept += stillReserved.size
@@ -126,8 +77,7 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
 
 export async function finishPendingRemovals(container: MedusaContainer, logger: Logger): Promise<FinishedRemovals> {
   const out: FinishedRemovals = { removed: 0, restored: 0, stillKept: 0 }
-  const db = knexOf(container)
-  const rows: PendingRow[] = await db(PENDING_REMOVAL_TABLE).select("id", "kind", "subject_id", "product_id").whereNull("deleted_at").orderBy("id")
+  const rows = await pendingRemovalRows(container)
   if (!rows.length) return out
   // One transaction: the removals, their map rows and the pending rows they finish.
   await writePageInBulk(container, async (page) => {
@@ -135,14 +85,14 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
     const { done: doneProducts, removedProductIds } = await finishProducts(page, rows.filter((r) => r.kind === "product"), out)
     // A removed product's map row as a removal leaves it (fingerprints forgotten, no product).
     if (removedProductIds.length) {
-      const mapRows: { id: string }[] = await page.trx("catalog_product_map").select("id").whereIn("product_id", removedProductIds).whereNull("deleted_at")
+      const mapRowIds = await mapRowIdsOfProducts(page.trx, removedProductIds)
       await updateMapRows(
         page.trx,
-        mapRows.map((r) => ({ id: r.id, status: "removed", fingerprint: null, stock_fingerprint: null, product_id: null, variant_ids: null, inventory_item_ids: null })),
+        mapRowIds.map((id) => ({ id, status: "removed", fingerprint: null, stock_fingerprint: null, product_id: null, variant_ids: null, inventory_item_ids: null })),
       )
     }
     const done = [...doneSizes, ...doneProducts]
-    if (done.length) await page.trx(PENDING_REMOVAL_TABLE).whereIn("id", done).whereNull("deleted_at").update({ deleted_at: page.trx.fn.now(), updated_at: page.trx.fn.now() })
+    await finishPendingRows(page.trx, done)
   })
   logger.info(
     `catalog sync: removals held for open orders: ${out.removed} finished, ${out.restored} restored by the catalog, ${out.stillKept} still kept for an open order`,
@@ -156,15 +106,13 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
  * stocked quantity, which would put a size the catalog no longer sells on sale until the next run.
  */
 export async function keepPendingOffSale(container: MedusaContainer): Promise<number> {
-  const rows: PendingRow[] = await knexOf(container)(PENDING_REMOVAL_TABLE).select("id", "kind", "subject_id", "product_id").whereNull("deleted_at")
+  const rows = await pendingRemovalRows(container)
   if (!rows.length) return 0
   return writePageInBulk(container, async (page) => {
     const sizes = rows.filter((r) => r.kind === "size")
     const products = rows.filter((r) => r.kind === "product").map((r) => r.subject_id)
     const claimed = await claimedByMap(page.trx, [...new Set(rows.map((r) => r.product_id))])
-    const ofProducts: { id: string }[] = products.length
-      ? await page.trx("product_variant").select("id").whereIn("product_id", products.filter((id) => !claimed.products.has(id))).whereNull("deleted_at")
-      : []
+    const ofProducts = products.length ? await liveVariantsOf(page.trx, products.filter((id) => !claimed.products.has(id))) : []
     const ids = [...sizes.map((r) => r.subject_id).filter((id) => !claimed.variants.has(id)), ...ofProducts.map((v) => v.id)]
     return (await page.takeOffSale(ids)).length
   })

@@ -2,12 +2,11 @@
 // part of what Medusa now holds: else the next full pass would see every repriced product as
 // changed and write all their prices again (the same amounts). The part is computed exactly as
 // the card's mapping computes it (src/sync/fingerprint.ts), from the cost rows in size order.
-import type { Knex } from "knex"
+import { mapFingerprints, setMapFingerprints } from "../modules/catalog_sync/sql/product-map"
+import type { Sql } from "../bulk-write/connection"
 import { variantAmounts } from "../sync/card-details"
 import { pricesPart, withPricesPart } from "../sync/fingerprint"
 import { sortSizes } from "../sync/size-order"
-
-export const PRODUCT_MAP_TABLE = "catalog_product_map"
 
 export type RepricedRow = { catalog_id: string; size_key: string; variant_id: string; amount: string | null; crossed_out_amount: string | null }
 export type NewPrice = { variant_id: string; catalog_id?: string; to: { amount: string; crossed_out: string | null } }
@@ -42,16 +41,8 @@ export function repricedFingerprints(
 }
 
 /** Stores the new fingerprints of the products a reprice batch wrote (in its transaction). */
-export async function refreshPriceFingerprints(trx: Knex.Transaction, rows: readonly RepricedRow[], changes: readonly NewPrice[]): Promise<void> {
+export async function refreshPriceFingerprints(trx: Sql, rows: readonly RepricedRow[], changes: readonly NewPrice[]): Promise<void> {
   const ids = [...new Set(changes.map((c) => c.catalog_id).filter((id): id is string => !!id))]
   if (!ids.length) return
-  const maps = await trx(PRODUCT_MAP_TABLE).select("catalog_id", "fingerprint", "variant_ids").whereIn("catalog_id", ids).whereNull("deleted_at")
-  const next = repricedFingerprints(maps, rows, changes)
-  if (!next.size) return
-  const values = [...next].map(() => "(?, ?)").join(", ")
-  await trx.raw(
-    `update ${PRODUCT_MAP_TABLE} as m set fingerprint = v.fingerprint, updated_at = now()
-       from (values ${values}) as v(catalog_id, fingerprint) where m.catalog_id = v.catalog_id and m.deleted_at is null`,
-    [...next].flat(),
-  )
+  await setMapFingerprints(trx, repricedFingerprints(await mapFingerprints(trx, ids), rows, changes))
 }

@@ -7,8 +7,8 @@
 // until the full pass a price_calculation change starts.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Knex } from "knex"
 import { writePageInBulk } from "../bulk-write"
+import { transactionOn, type Sql } from "../bulk-write/connection"
 import { updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import { writePathOf } from "../workflows/write-path"
 import { salePricesThroughCoreFlows } from "../workflows/writes-through-core-flows"
@@ -25,15 +25,15 @@ import type { EffectiveSettings } from "../sync/settings"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { ensureSalePriceList } from "../workflows/extras/sale-prices"
 import type { ReferenceCache } from "../workflows/extras"
-import { knexOf } from "../bulk-write/sql"
-import { VARIANT_COST_TABLE } from "../workflows/page/store-variant-costs-step"
+import { nextPricedProducts, pricedProductCount, setRepricedRows, type RepricedCostRow } from "../modules/catalog_sync/sql/variant-costs"
+import { mappedProductTitles } from "../modules/catalog_sync/sql/product-map"
+import { insertChangeRowsIn } from "../modules/catalog_sync/sql/change-log"
 import { categoryPathIn, loadCatalogCategoryTree } from "./catalog-category-tree"
 import { emptyCounts } from "./counts"
 import { refreshPriceFingerprints } from "./reprice-fingerprints"
 import { brakeMemoryOf, priceKey, SafetyBrake } from "../sync/safety-brake"
 import { shopCatalogPrices, withTitles } from "./brake-reads"
 import { repriceChangeRows } from "./reprice-change-log"
-import { insertChangeRowsIn } from "../workflows/page/change-log-rows"
 import { addOmitted, rowCap, selectRowsToStore, type Omitted } from "../sync/change-log-policy"
 
 /** Products a batch reprices (one transaction each). */
@@ -47,51 +47,7 @@ export interface RepriceRunInput {
   fence: RunFence
 }
 
-type CostRow = {
-  id: string
-  catalog_id: string
-  size_key: string
-  variant_id: string
-  cost: string | null
-  category_id: string | null
-  category_path: string[] | null
-  brand_id: string | null
-  amount: string | null
-  crossed_out_amount: string | null
-}
-
-/** The next batch of products (catalog ids after `after`, in text order) and all their priced rows. */
-async function nextBatch(db: Knex, after: string | null, priceCalculation: string): Promise<{ catalogIds: string[]; rows: CostRow[] }> {
-  const ids = (
-    await db(VARIANT_COST_TABLE)
-      .distinct("catalog_id")
-      .whereNull("deleted_at")
-      .andWhere("price_calculation", priceCalculation)
-      .whereNotNull("variant_id")
-      .modify((q) => {
-        if (after !== null) q.andWhere("catalog_id", ">", after)
-      })
-      .orderBy("catalog_id")
-      .limit(REPRICE_BATCH_PRODUCTS)
-  ).map((r: { catalog_id: string }) => r.catalog_id)
-  if (!ids.length) return { catalogIds: [], rows: [] }
-  const rows: CostRow[] = await db(VARIANT_COST_TABLE)
-    .select("id", "catalog_id", "size_key", "variant_id", "cost", "category_id", "category_path", "brand_id", "amount", "crossed_out_amount")
-    .whereIn("catalog_id", ids)
-    .whereNull("deleted_at")
-    .andWhere("price_calculation", priceCalculation)
-    .whereNotNull("variant_id")
-  return { catalogIds: ids, rows }
-}
-
-async function countProducts(db: Knex, priceCalculation: string): Promise<number> {
-  const [row] = await db(VARIANT_COST_TABLE)
-    .countDistinct({ n: "catalog_id" })
-    .whereNull("deleted_at")
-    .andWhere("price_calculation", priceCalculation)
-    .whereNotNull("variant_id")
-  return Number((row as { n: string | number }).n)
-}
+type CostRow = RepricedCostRow
 
 /** What Medusa holds for a variant's new prices: base price, and the sale list's price when there is a crossed-out one. */
 export function medusaAmounts(change: Pick<PriceChange, "to">): { amount: string | null; saleAmount: string | null } {
@@ -113,7 +69,7 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
     const base = amounts.filter((a) => a.amount !== null)
     if (base.length) await updateProductVariantsWorkflow(container).run({ input: { product_variants: base.map((a) => ({ id: a.variantId, prices: pricesOf(a.amount) })) } as never })
     await salePricesThroughCoreFlows(container, saleListId, amounts, CURRENCY_CODE)
-    await knexOf(container).transaction((trx) => writeCostRows(trx, changes, rows, idOfVariant, revision, log))
+    await transactionOn(container, (trx) => writeCostRows(trx, changes, rows, idOfVariant, revision, log))
     return
   }
   await writePageInBulk(container, async (page) => {
@@ -131,32 +87,25 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
 
 /** The plugin's own rows of a reprice batch: cost rows' amounts and revision, price fingerprints, and the batch's change-log rows. */
 async function writeCostRows(
-  trx: Knex.Transaction,
+  trx: Sql,
   changes: PriceChange[],
   rows: CostRow[],
   idOfVariant: Map<string, string>,
   revision: number,
   log: RepriceLog
 ): Promise<void> {
-  if (changes.length) {
-    const values = changes.map(() => "(?, ?, ?)").join(", ")
-    await trx.raw(
-      `update ${VARIANT_COST_TABLE} as c set amount = v.amount, crossed_out_amount = v.crossed, priced_revision = ?, updated_at = now()
-       from (values ${values}) as v(id, amount, crossed) where c.id = v.id`,
-      [revision, ...changes.flatMap((c) => [idOfVariant.get(c.variant_id)!, c.to.amount, c.to.crossed_out])],
-    )
-  }
-  await refreshPriceFingerprints(trx, rows, changes)
   const changedIds = new Set(changes.map((c) => idOfVariant.get(c.variant_id)))
   const unchanged = rows.map((r) => r.id).filter((id) => !changedIds.has(id))
-  if (unchanged.length) await trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
+  await setRepricedRows(
+    trx,
+    revision,
+    changes.map((c) => ({ id: idOfVariant.get(c.variant_id)!, amount: c.to.amount, crossed_out: c.to.crossed_out })),
+    unchanged,
+  )
+  await refreshPriceFingerprints(trx, rows, changes)
   if (changes.length) {
     const catalogIds = [...new Set(changes.map((c) => c.catalog_id).filter((id): id is string => !!id))]
-    const products = (await trx("catalog_product_map as m")
-      .leftJoin("product as p", "p.id", "m.product_id")
-      .whereIn("m.catalog_id", catalogIds)
-      .whereNull("m.deleted_at")
-      .select("m.catalog_id", "m.product_id", "p.title")) as { catalog_id: string; product_id: string | null; title: string | null }[]
+    const products = await mappedProductTitles(trx, catalogIds)
     const all = repriceChangeRows(changes, rows, new Map(products.map((p) => [p.catalog_id, p])))
     const { store, omitted } = selectRowsToStore(all, log.stored, rowCap("full"))
     if (store.length) await insertChangeRowsIn(trx, log.runId, store)
@@ -227,11 +176,10 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
   await fence.check()
   await service.updateCatalogSyncRuns({ id: runId, status: "running", started_at: new Date(), progress: progress() })
   try {
-    const db = knexOf(container)
     const pathOf = categoryPathIn(await loadCatalogCategoryTree(container))
     const cache = (state.reference_cache ?? null) as ReferenceCache | null
     const saleListId = await ensureSalePriceList(container, cache?.sale_price_list_id ?? null)
-    total = await countProducts(db, calculation)
+    total = await pricedProductCount(container, calculation)
     // The safety brake over steep drops (src/sync/safety-brake.ts): a rules change that marks
     // down too much of the shop pauses before the batch, like a feed gone wrong would.
     const brake = new SafetyBrake(0, await shopCatalogPrices(container), settings.brake, brakeMemoryOf(state.brake_memory))
@@ -243,7 +191,7 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
         phase = "interrupted"
         return await finish("interrupted")
       }
-      const batch = await nextBatch(db, after, calculation)
+      const batch = await nextPricedProducts(container, after, calculation, REPRICE_BATCH_PRODUCTS)
       if (!batch.catalogIds.length) break
       // Products whose prices the shop locked keep them (src/field-locks).
       const pricesLocked = await service.catalogIdsWithLockedField(batch.catalogIds, "prices")

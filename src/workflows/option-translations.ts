@@ -3,8 +3,6 @@
 // ru-RU "Размер", "Один розмір" gets "Один размер". Without the module the words stay in
 // product.metadata.size_labels (map-card). Numeric and letter sizes need no translation.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Knex } from "knex"
 import { optionsTitled } from "../bulk-write"
 import { otherLanguage } from "../sync/card-details"
 import { LOCALE_BY_LANGUAGE } from "../sync/catalog-product"
@@ -31,7 +29,7 @@ export async function syncSizeOptionTranslations(
   // Each product's size option and its values, read by their indexes (a product module read
   // with both relations took most of their time in a first sync: 182 of 239 ms a page).
   const options = await timed(container, "size options read (translations)", () =>
-    optionsTitled(container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex, productIds.map((productId) => ({ productId, optionTitle: primary.option })))
+    optionsTitled(container, productIds.map((productId) => ({ productId, optionTitle: primary.option })))
   )
   const wanted = new Map<string, { reference: string; translations: Record<string, string> }>()
   for (const option of options.values()) {

@@ -8,8 +8,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../bulk-write"
-import { updateMapRows } from "./page/product-map-rows"
-import { knexOf } from "../bulk-write/sql"
+import { updateMapRows } from "../modules/catalog_sync/sql/product-map"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./extras"
 import { timed } from "./steps/profile"
@@ -65,9 +64,9 @@ export async function removeMappedProducts(
     await timed(container, "removal: sale prices, translations, brand links", () => removeProductExtras(container, productIds, { linksGoWithProducts }))
     kept = new Set(await timed(container, "removal: products", () => removeCatalogProducts(container, productIds, opts.mode, opts.runId ?? null)))
   }
-  // By SQL (product-map-rows.ts, the module's rows as product-map-rows.spec.ts checks): the
-  // module's update loads and flushes each row through its ORM, about 150 ms a page of 200.
-  await timed(container, "removal: map rows", () => updateMapRows(knexOf(container),
+  // By SQL (the data module's product-map.ts, the module's rows as product-map-rows.spec.ts checks):
+  // the module's update loads and flushes each row through its ORM.
+  await timed(container, "removal: map rows", () => updateMapRows(container,
     rows.map((r) => {
       // A product kept for an open order is a draft the map still points at.
       const draft = opts.mode === "draft" || (!!r.product_id && kept.has(r.product_id))

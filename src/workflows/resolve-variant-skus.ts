@@ -1,6 +1,6 @@
 // Write time: gives the variants a page will create or update their SKUs (src/sync/variant-skus.ts)
 // after looking up which of the candidate SKUs the shop's variants already hold.
-import type { Knex } from "knex"
+import type { ShopVariantSkus } from "../bulk-write/reads/variant-skus"
 import type { MapRow } from "../sync/plan-page"
 import { chooseVariantSkus, skusToLookUp, type SkuRequest } from "../sync/variant-skus"
 
@@ -12,31 +12,7 @@ export interface SkuSubject {
   input: { variants: { sizeKey: string; sku: string }[] }
 }
 
-/** The shop's live variants (not soft-deleted) by id, or holding one of some SKUs. */
-export interface ShopVariantSkus {
-  byIds(ids: string[]): Promise<{ id: string; sku: string | null }[]>
-  bySkus(skus: string[]): Promise<{ sku: string | null; product_id: string | null }[]>
-}
-
-/**
- * Read with one SQL statement each on product_variant, the rows the product module's
- * listProductVariants returns for these filters (live rows only), without its ORM work per row
- * (this runs for every written product of every page).
- */
-export function shopVariantSkus(db: Knex): ShopVariantSkus {
-  return {
-    async byIds(ids) {
-      if (!ids.length) return []
-      const { rows } = await db.raw("select id, sku from product_variant where id = any(?::text[]) and deleted_at is null", [ids])
-      return rows
-    },
-    async bySkus(skus) {
-      if (!skus.length) return []
-      const { rows } = await db.raw("select sku, product_id from product_variant where sku = any(?::text[]) and deleted_at is null", [skus])
-      return rows
-    },
-  }
-}
+export type { ShopVariantSkus }
 
 /**
  * Sets `input.variants[].sku` of the planned creates and updates in place. `adopted`: catalog id →

@@ -1,6 +1,6 @@
 // Run inside the demo app with `medusa exec`: the same change-log rows are stored once by the
 // catalog_sync module's service (as the record-changes step stored them before) and once by the
-// page's multi-row insert (src/workflows/page/change-log-rows.ts); both are saved with ids and
+// page's multi-row insert (src/modules/catalog_sync/sql/change-log.ts); both are saved with ids and
 // timestamps replaced by their shape, for the spec to compare. Then the step's compensation
 // (the module's delete by the returned ids) removes the inserted rows.
 // Usage: medusa exec change-log.exec.ts <out.json>
@@ -8,7 +8,7 @@ import fs from "node:fs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CATALOG_SYNC_MODULE } from "../../../src/modules/catalog_sync/module-name"
 import type { ChangeRecord } from "../../../src/sync/change-rows"
-import { insertChangeRows } from "../../../src/workflows/page/change-log-rows"
+import { insertChangeRows } from "../../../src/modules/catalog_sync/sql/change-log"
 
 type Row = Record<string, any>
 const ULID = /^cschg_[0-9A-HJKMNP-TV-Z]{26}$/

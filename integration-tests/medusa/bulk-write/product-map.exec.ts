@@ -1,12 +1,12 @@
 // Run inside the demo app with `medusa exec`: the same product-map rows are written once by the
 // catalog_sync module's service (as the page step wrote them before) and once by the page's
-// multi-row statements (src/workflows/page/product-map-rows.ts); both rows are saved after each
+// multi-row statements (src/modules/catalog_sync/sql/product-map.ts); both rows are saved after each
 // write, with ids and timestamps replaced by their shape, for the spec to compare.
 // Usage: medusa exec product-map.exec.ts <out.json>
 import fs from "node:fs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { CATALOG_SYNC_MODULE } from "../../../src/modules/catalog_sync/module-name"
-import { insertMapRows, MAP_ROW_COLUMNS, readMapRows, setMapColumn, updateMapRows } from "../../../src/workflows/page/product-map-rows"
+import { insertMapRows, MAP_ROW_COLUMNS, readMapRows, setMapColumn, updateMapRows } from "../../../src/modules/catalog_sync/sql/product-map"
 
 type Row = Record<string, any>
 const ULID = /^cspmap_[0-9A-HJKMNP-TV-Z]{26}$/

@@ -4,29 +4,12 @@
 // by an older version that kept deleted ids in the map), the product is written as an update
 // instead, which re-reads the shop's live variants and repairs the map.
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { knexOf } from "../../bulk-write/sql"
+import { liveShopIds } from "../../bulk-write/reads/live-ids"
 import type { PlannedRecord, PlanRecords } from "./page-types"
 import { peek, seal, type Sealed } from "./sealed"
 import { ALL_PARTS } from "../../sync/fingerprint"
 
 export const checkMapAgainstShopStepId = "catalog-sync-check-map-against-shop"
-
-/**
- * The live (not soft-deleted) ids among the map's products, variants and inventory items: one
- * statement instead of three module reads (this runs for every changed product of every page).
- */
-async function liveIds(container: Parameters<typeof knexOf>[0], productIds: string[], variantIds: string[], itemIds: string[]) {
-  const { rows } = (await knexOf(container).raw(
-    `select 'p' as kind, id from product where id = any(?::text[]) and deleted_at is null
-     union all select 'v', id from product_variant where id = any(?::text[]) and deleted_at is null
-     union all select 'i', id from inventory_item where id = any(?::text[]) and deleted_at is null`,
-    [productIds, variantIds, itemIds]
-  )) as { rows: { kind: "p" | "v" | "i"; id: string }[] }
-  return {
-    products: rows.filter((r) => r.kind === "p").map((r) => r.id),
-    variantsAndItems: rows.filter((r) => r.kind !== "p").map((r) => r.id),
-  }
-}
 
 /** The page's records, with products the shop no longer holds moved to create or update. */
 export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, async (sealed: Sealed<PlanRecords>, { container }) => {
@@ -35,7 +18,8 @@ export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, asy
   if (!mapped.length) return new StepResponse(sealed)
   const variantIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.variant_ids ?? {}))
   const itemIds = plan.stockOnly.flatMap((p) => Object.values(p.row!.inventory_item_ids ?? {}))
-  const found = await liveIds(container, mapped.map((p) => p.row!.product_id!), variantIds, itemIds)
+  // Once per changed product of every page: one statement (bulk-write/reads/live-ids.ts).
+  const found = await liveShopIds(container, { productIds: mapped.map((p) => p.row!.product_id!), variantIds, itemIds })
   const liveProducts = new Set(found.products)
   const gone = mapped.filter((p) => !liveProducts.has(p.row!.product_id!))
   const live = new Set(found.variantsAndItems)

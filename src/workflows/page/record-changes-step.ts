@@ -6,7 +6,7 @@
 //                   products the page will reprice, rewrite or remove (only those), so a row can
 //                   say "1200.00 → 1287.50" once the write has replaced them.
 //   recordChanges   after the product map: builds the rows (src/sync/change-rows.ts, pure) and
-//                   stores as many as the run's cap leaves room for (one insert, change-log-rows.ts);
+//                   stores as many as the run's cap leaves room for (one insert, the data module's sql/change-log.ts);
 //                   the rest are only counted.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -19,8 +19,8 @@ import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type W
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { peek, sealShared, type Sealed } from "./sealed"
-import { insertChangeRows } from "./change-log-rows"
-import { knexOf } from "../../bulk-write/sql"
+import { insertChangeRows, storedChangeCount } from "../../modules/catalog_sync/sql/change-log"
+import { variantPricesIn } from "../../bulk-write/reads/variant-prices"
 
 export const readShopBeforeStepId = "catalog-sync-read-shop-before"
 export const recordChangesStepId = "catalog-sync-record-changes"
@@ -36,22 +36,12 @@ interface BeforeWanted {
 
 /**
  * Each variant's selling amount in Medusa: the sale list's price when it has one, else the base
- * price. One statement over the variant–price-set link and the prices (live rows only), each
- * variant's prices looked up by their set's index: a plain join let the planner read every price
- * of the currency (28 to 115 ms a page on a 10,000-product shop, 15 ms this way).
+ * price (one read of their prices, bulk-write/reads/variant-prices.ts).
  */
 async function sellingPricesBefore(container: MedusaContainer, variantIds: string[], saleListId: string | null): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>()
   if (!variantIds.length) return out
-  const { rows } = (await knexOf(container).raw(
-    `select l.variant_id, p.price_list_id, coalesce(p.raw_amount->>'value', p.amount::text) as amount
-       from unnest(?::text[]) as v(id)
-       cross join lateral (select * from product_variant_price_set l where l.variant_id = v.id and l.deleted_at is null offset 0) l
-       cross join lateral (select * from price p where p.price_set_id = l.price_set_id and p.deleted_at is null offset 0) p
-      where p.currency_code = ?
-      order by p.id`,
-    [variantIds, CURRENCY_CODE]
-  )) as { rows: { variant_id: string; price_list_id: string | null; amount: string }[] }
+  const rows = await variantPricesIn(container, variantIds, CURRENCY_CODE)
   const base = new Map<string, string>()
   const sale = new Map<string, string>()
   for (const p of rows) {
@@ -151,15 +141,10 @@ export const recordChangesStep = createStep(
     const input = peek(sealed)
     const rows = changeRowsOf(input.changes, input.before)
     if (!rows.length) return new StepResponse<RecordedChanges, string[]>({ stored: 0, omitted: {} }, [])
-    const db = knexOf(container)
-    // The rows earlier pages of this run stored (indexed on run_id): no count to carry between pages.
-    const { rows: counted } = (await db.raw(
-      "select count(*)::int as n from catalog_sync_run_change where run_id = ? and deleted_at is null",
-      [input.runId]
-    )) as { rows: { n: number }[] }
-    const storedSoFar = counted[0].n
+    // The rows earlier pages of this run stored: no count to carry between pages.
+    const storedSoFar = await storedChangeCount(container, input.runId)
     const { store, omitted } = selectRowsToStore(rows, storedSoFar, capOf(input.mode))
-    const ids = await insertChangeRows(db, input.runId, store)
+    const ids = await insertChangeRows(container, input.runId, store)
     return new StepResponse<RecordedChanges, string[]>({ stored: store.length, omitted }, ids)
   },
   // The page failed after this step: its rows go with it (the page is written again).

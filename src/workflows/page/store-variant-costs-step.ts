@@ -8,17 +8,19 @@
 // Compensation puts back the rows as they were, so a page that rolls back leaves no row
 // pointing at a variant it made.
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { Knex } from "knex"
-import { knexOf } from "../../bulk-write/sql"
-import { transactionWithoutFlushWait } from "../../bulk-write/sql"
-import { newId } from "../../bulk-write/ids"
 import type { PriceCalculation } from "../../catalog-client/pricing"
+import {
+  COST_COLUMNS,
+  restoreCostRows,
+  storedCostRows,
+  writeCostChanges,
+  type StoredCostRow,
+  type VariantCostRow,
+} from "../../modules/catalog_sync/sql/variant-costs"
 import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
 import { peek, type Sealed } from "./sealed"
 
 export const storeVariantCostsStepId = "catalog-sync-store-variant-costs"
-
-export const VARIANT_COST_TABLE = "catalog_variant_cost"
 
 export type CostPricing = { priceCalculation: PriceCalculation; rulesRevision: number }
 
@@ -44,33 +46,7 @@ export interface StoreVariantCostsInput {
   written: Sealed<{ catalogId: string; variantIdsBySize: Record<string, string> }[]>
 }
 
-export type VariantCostRow = {
-  catalog_id: string
-  size_key: string
-  variant_id: string | null
-  cost: string | null
-  price_calculation: PriceCalculation
-  category_id: string | null
-  category_path: string | null
-  brand_id: string | null
-  amount: string | null
-  crossed_out_amount: string | null
-  priced_revision: number
-}
-
-const COLUMNS: (keyof VariantCostRow)[] = [
-  "catalog_id",
-  "size_key",
-  "variant_id",
-  "cost",
-  "price_calculation",
-  "category_id",
-  "category_path",
-  "brand_id",
-  "amount",
-  "crossed_out_amount",
-  "priced_revision",
-]
+export type { VariantCostRow }
 
 /** The rows of one product: one per size the rules priced. */
 export function costRowsOf(p: PlannedUpsert, variantIds: Record<string, string>, pricing: CostPricing): VariantCostRow[] {
@@ -109,62 +85,6 @@ export function plannedCosts(plan: PagePlan, pricing: CostPricing | null | undef
   }
 }
 
-const ROWS_PER_STATEMENT = 500
-
-/** Inserts or updates rows by (catalog_id, size_key); rows equal to the stored ones are not touched. */
-export async function upsertCostRows(db: Knex | Knex.Transaction, rows: VariantCostRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
-    const values = chunk.map(() => `(?, ${COLUMNS.map(() => "?").join(", ")})`).join(", ")
-    const bindings = chunk.flatMap((r) => [newId("csvcost"), ...COLUMNS.map((c) => r[c])])
-    const updates = COLUMNS.filter((c) => c !== "catalog_id" && c !== "size_key")
-    await db.raw(
-      `insert into ${VARIANT_COST_TABLE} (id, ${COLUMNS.join(", ")}) values ${values}
-       on conflict (catalog_id, size_key) where deleted_at is null do update set
-       ${updates.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()
-       where (${updates.map((c) => `${VARIANT_COST_TABLE}.${c}`).join(", ")}) is distinct from (${updates.map((c) => `excluded.${c}`).join(", ")})`,
-      bindings,
-    )
-  }
-}
-
-/** Columns an update by id writes (the row's identity, catalog_id and size_key, stays). */
-const UPDATED = COLUMNS.filter((c) => c !== "catalog_id" && c !== "size_key")
-/** Each updated column's array type in the UPDATE below: text but for these. */
-const ARRAY_TYPE: Partial<Record<keyof VariantCostRow, string>> = { category_path: "jsonb[]", priced_revision: "int[]" }
-
-/**
- * Updates stored rows by id, one statement per chunk with a column array each (the upsert by
- * (catalog_id, size_key) tries an insert per row first, with a new id each). Returns the rows
- * no longer stored (soft-deleted since they were read), for the caller to insert.
- */
-export async function updateCostRowsById(db: Knex | Knex.Transaction, rows: { id: string; row: VariantCostRow }[]): Promise<VariantCostRow[]> {
-  const missing: VariantCostRow[] = []
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
-    const { rows: updated } = (await db.raw(
-      `update ${VARIANT_COST_TABLE} as c set ${UPDATED.map((col) => `${col} = v.${col}`).join(", ")}, updated_at = now()
-         from unnest(?::text[], ${UPDATED.map((col) => `?::${ARRAY_TYPE[col] ?? "text[]"}`).join(", ")}) as v(id, ${UPDATED.join(", ")})
-        where c.id = v.id and c.deleted_at is null
-        returning c.id`,
-      [chunk.map((r) => r.id), ...UPDATED.map((col) => chunk.map((r) => r.row[col]))] as unknown as Knex.RawBinding[],
-    )) as { rows: { id: string }[] }
-    const done = new Set(updated.map((r) => r.id))
-    for (const r of chunk) if (!done.has(r.id)) missing.push(r.row)
-  }
-  return missing
-}
-
-type StoredRow = VariantCostRow & { id: string }
-
-async function rowsOfProducts(db: Knex | Knex.Transaction, catalogIds: string[]): Promise<StoredRow[]> {
-  if (!catalogIds.length) return []
-  return db(VARIANT_COST_TABLE)
-    .select("id", ...COLUMNS.filter((c) => c !== "category_path"), db.raw("category_path::text as category_path"))
-    .whereIn("catalog_id", catalogIds)
-    .whereNull("deleted_at")
-}
-
 const sizeOf = (r: Pick<VariantCostRow, "catalog_id" | "size_key">) => `${r.catalog_id}\u0000${r.size_key}`
 
 /** category_path as JSON text in one spelling (PostgreSQL writes jsonb back with spaces). */
@@ -177,9 +97,9 @@ function sameJsonText(stored: string | null, planned: string | null): boolean {
  * Whether the upsert would leave the stored row as it is: every column equal as text (text
  * columns compare as their text in PostgreSQL too; priced_revision is an integer both sides).
  */
-function sameCostRow(stored: StoredRow | undefined, planned: VariantCostRow): boolean {
+function sameCostRow(stored: StoredCostRow | undefined, planned: VariantCostRow): boolean {
   if (!stored) return false
-  return COLUMNS.every((c) => (c === "category_path" ? sameJsonText(stored.category_path, planned.category_path) : stored[c] === planned[c]))
+  return COST_COLUMNS.every((c) => (c === "category_path" ? sameJsonText(stored.category_path, planned.category_path) : stored[c] === planned[c]))
 }
 
 export const storeVariantCostsStep = createStep(
@@ -198,8 +118,7 @@ export const storeVariantCostsStep = createStep(
     }
     const priced = [...new Set(rows.map((r) => r.catalog_id))]
     const removed = costs.removedIds
-    const db = knexOf(container)
-    const before = await rowsOfProducts(db, [...priced, ...removed])
+    const before = await storedCostRows(container, [...priced, ...removed])
     const stored = new Map(before.map((r) => [sizeOf(r), r]))
     // Rows equal to the stored ones are left out here (the upsert would leave them as they are):
     // on a stock-only page that is every row, and the page writes no cost at all.
@@ -214,22 +133,12 @@ export const storeVariantCostsStep = createStep(
     // Sizes the products no longer have, and removed products: their rows go.
     const keep = new Set(rows.map(sizeOf))
     const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
-    if (changed.length || gone.length) {
-      await transactionWithoutFlushWait(db, async (trx) => {
-        // Stored rows by id; new ones (and any deleted since the read) by the upsert.
-        const deletedSince = await updateCostRowsById(trx, byId)
-        await upsertCostRows(trx, [...fresh, ...deletedSince])
-        if (gone.length) await trx(VARIANT_COST_TABLE).whereIn("id", gone).delete()
-      })
-    }
+    // One transaction: stored rows by id; new ones (and any deleted since the read) by the upsert.
+    if (changed.length || gone.length) await writeCostChanges(container, { byId, fresh, gone })
     return new StepResponse(undefined, { catalogIds: [...priced, ...removed], before })
   },
   async (saved, { container }) => {
     if (!saved) return
-    const db = knexOf(container)
-    await db.transaction(async (trx) => {
-      await trx(VARIANT_COST_TABLE).whereIn("catalog_id", saved.catalogIds).whereNull("deleted_at").delete()
-      if (saved.before.length) await trx(VARIANT_COST_TABLE).insert(saved.before)
-    })
+    await restoreCostRows(container, saved.catalogIds, saved.before)
   },
 )

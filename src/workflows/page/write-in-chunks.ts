@@ -4,10 +4,10 @@
 // written does not take the others down with it. What still fails alone is judged
 // (src/sync/write-failures.ts): the product's fault → a rejected item; the system's → the page fails.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { RejectedItem } from "../../catalog-client/items"
 import { judgeFailures, needsProbe } from "../../sync/write-failures"
 import { noteProductsWritten } from "./write-progress"
+import { databaseAnswers } from "../../bulk-write/connection"
 
 export interface ChunkedWrite<T, R> {
   /** Items written, with their results, in the input order. */
@@ -46,17 +46,6 @@ export async function writeInChunks<T, R>(items: T[], concurrency: number, run: 
   return out
 }
 
-/** Does the database answer? Proof that a failure of unknown cause was the product's. */
-async function databaseAnswers(container: MedusaContainer): Promise<boolean> {
-  try {
-    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as { raw(sql: string): Promise<unknown> }
-    await pg.raw("select 1")
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Failures become rejected items of the run, unless their cause is the system's (then the page fails). */
 export async function rejectOrThrow(
   container: MedusaContainer,
@@ -64,6 +53,7 @@ export async function rejectOrThrow(
   writtenCount: number
 ): Promise<RejectedItem[]> {
   const failures = failed.map((f) => ({ catalogId: f.item.catalogId, error: f.error }))
+  // The database answering is proof that a failure of unknown cause was the product's.
   const healthy = needsProbe(failures, writtenCount) ? await databaseAnswers(container) : false
   const verdict = judgeFailures(failures, writtenCount, healthy)
   if ("fatal" in verdict) throw verdict.fatal

@@ -4,9 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedProduct } from "../page-input"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
 import { peek, type Sealed } from "./sealed"
-import { insertMapRows, setMapColumn, updateMapRows } from "./product-map-rows"
-import { transactionWithoutFlushWait } from "../../bulk-write/sql"
-import { knexOf } from "../../bulk-write/sql"
+import { writePageMapRows } from "../../modules/catalog_sync/sql/product-map"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
 
@@ -67,10 +65,10 @@ export const writeProductMapStep = createStep(writeProductMapStepId, async (seal
   // left is gone from them), and unchanged products marked seen by a full pass.
   const unchanged = input.fullPassId ? input.unchangedRowIds : []
   if (!newRows.length && !rowUpdates.length && !unchanged.length) return new StepResponse(undefined)
-  await transactionWithoutFlushWait(knexOf(container), async (trx) => {
-    await insertMapRows(trx, newRows)
-    await updateMapRows(trx, rowUpdates as (Record<string, unknown> & { id: string })[])
-    if (input.fullPassId) await setMapColumn(trx, unchanged, "last_seen_pass", input.fullPassId)
+  await writePageMapRows(container, {
+    insert: newRows,
+    update: rowUpdates as (Record<string, unknown> & { id: string })[],
+    ...(input.fullPassId ? { seen: { ids: unchanged, pass: input.fullPassId } } : {}),
   })
   return new StepResponse(undefined)
 })

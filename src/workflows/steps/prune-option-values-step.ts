@@ -4,8 +4,7 @@
 // comes back later gets a fresh value. Runs after the variant deletion (Medusa refuses to
 // remove a value a live variant uses): a value a live variant still uses, such as a size kept
 // for an open order, stays.
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { Knex } from "knex"
+import { Modules } from "@medusajs/framework/utils"
 import { valuesInUse } from "../../bulk-write"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sizeOptionOf } from "./size-labels-step"
@@ -30,7 +29,7 @@ export const pruneOptionValuesStep = createStep(
       productModule.listProducts({ id: wanted.map((w) => w.productId) }, { select: ["id"], relations: ["options", "options.values"], take: null })
     )
     const byId = new Map(products.map((p) => [p.id, p]))
-    const inUse = await valuesInUse(container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex, wanted.map((w) => w.productId))
+    const inUse = await valuesInUse(container, wanted.map((w) => w.productId))
     const removals: { product_id: string; product_option_id: string; remove: string[] }[] = []
     const exclusiveValueIds: string[] = []
     for (const w of wanted) {

@@ -5,7 +5,7 @@
 import knexFactory from "knex"
 import { createDatabase, dropDatabase, PG, scratchDatabaseName } from "../../../__tests__/scratch-database"
 import { Migration20261123153322 } from "../../../modules/catalog_sync/migrations/Migration20261123153322"
-import { updateCostRowsById, upsertCostRows, VARIANT_COST_TABLE, type VariantCostRow } from "../store-variant-costs-step"
+import { updateCostRowsById, upsertCostRows, VARIANT_COST_TABLE, type VariantCostRow } from "../../../modules/catalog_sync/sql/variant-costs"
 
 const DB = scratchDatabaseName("costs")
 jest.setTimeout(30_000)

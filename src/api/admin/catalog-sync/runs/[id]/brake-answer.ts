@@ -10,8 +10,7 @@
 //            again; the rest of the paused page is written and the run goes on.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { answeredMemory, brakeMemoryOf, type BrakePause } from "../../../../../sync/safety-brake"
-import { answerHolds } from "../../../../../sync-run/held-removals"
-import { knexOf } from "../../../../../bulk-write/sql"
+import { answerHolds } from "../../../../../modules/catalog_sync/sql/held-removals"
 import { catalogSyncRuntime, catalogSyncService, serializeRun } from "../../helpers"
 
 export type BrakeAnswer = "confirmed" | "discarded"
@@ -27,7 +26,7 @@ export async function answerPausedRun(req: MedusaRequest, res: MedusaResponse, a
   const pause = (run.brake ?? {}) as Partial<BrakePause>
   // The held rows the pause listed are the record of its removals; first, so a crash after this
   // leaves them answered (approved ones are applied by the next run, discarded ones never).
-  const answeredIds = await answerHolds(knexOf(req.scope), run.id, action)
+  const answeredIds = await answerHolds(req.scope, run.id, action)
   const ids = answeredIds.length ? answeredIds : Array.isArray(pause.removal_ids) ? pause.removal_ids : []
   const drops = brakeMemoryOf({ approved_drops: pause.price_drops }).approved_drops
   const state = await service.getState()

@@ -4,9 +4,10 @@
 // column): ids `cschg_<ULID>` as the model's `model.id({ prefix: "cschg" })` makes them,
 // created_at / updated_at set by the table's defaults, deleted_at null.
 import type { Knex } from "knex"
-import { transactionWithoutFlushWait } from "../../bulk-write/sql"
-import { newId } from "../../bulk-write/ids"
-import type { ChangeRecord } from "../../sync/change-rows"
+import { transactionWithoutFlushWait } from "../../../bulk-write/sql"
+import { newId } from "../../../bulk-write/ids"
+import { sqlOf, type Connection } from "../../../bulk-write/connection"
+import type { ChangeRecord } from "../../../sync/change-rows"
 
 export const CHANGE_LOG_TABLE = "catalog_sync_run_change"
 
@@ -38,14 +39,23 @@ async function insertChunks(db: Knex | Knex.Transaction, runId: string, rows: Ch
 }
 
 /** Stores rows inside the caller's transaction (a reprice batch logs with its price writes). */
-export async function insertChangeRowsIn(trx: Knex.Transaction, runId: string, rows: ChangeRecord[]): Promise<void> {
-  await insertChunks(trx, runId, rows, rows.map(() => newId("cschg")))
+export async function insertChangeRowsIn(trx: Connection, runId: string, rows: ChangeRecord[]): Promise<void> {
+  await insertChunks(sqlOf(trx), runId, rows, rows.map(() => newId("cschg")))
 }
 
 /** Stores the run's rows (all or none) and returns their ids, in the rows' order. */
-export async function insertChangeRows(db: Knex, runId: string, rows: ChangeRecord[]): Promise<string[]> {
+export async function insertChangeRows(connection: Connection, runId: string, rows: ChangeRecord[]): Promise<string[]> {
+  const db = sqlOf(connection)
   const ids = rows.map(() => newId("cschg"))
   if (rows.length <= ROWS_PER_STATEMENT) await insertChunks(db, runId, rows, ids)
   else await transactionWithoutFlushWait(db, (trx) => insertChunks(trx, runId, rows, ids))
   return ids
+}
+
+/** The rows a run has stored so far (indexed on run_id). */
+export async function storedChangeCount(connection: Connection, runId: string): Promise<number> {
+  const { rows } = (await sqlOf(connection).raw("select count(*)::int as n from catalog_sync_run_change where run_id = ? and deleted_at is null", [runId])) as {
+    rows: { n: number }[]
+  }
+  return rows[0].n
 }

@@ -1,0 +1,115 @@
+// The held removals' rows (catalog_held_removal, models/catalog-held-removal.ts): what a run
+// holds instead of removing, until the safety brake has judged them or the admin has answered
+// a pause (src/sync-run/held-removals.ts applies them).
+import type { Knex } from "knex"
+import { newId } from "../../../bulk-write/ids"
+import { sqlOf, type Connection } from "../../../bulk-write/connection"
+import { BRAKE_PREVIEW_SIZE, type PlannedRemoval } from "../../../pricing/brake"
+import type { MapRow } from "../../../sync/plan-page"
+
+export const HELD_REMOVAL_TABLE = "catalog_held_removal"
+const CHUNK = 200
+
+export type HoldSource = "feed" | "sweep" | "filter"
+/** held: waits for the run's end; approved: confirmed by the admin, applied by the continuing run. */
+export type PendingStatus = "held" | "approved"
+
+export type HeldCounts = Record<HoldSource, number>
+
+export const noHeldRemovals = (): HeldCounts => ({ feed: 0, sweep: 0, filter: 0 })
+
+/**
+ * Holds these removals (one row per product; one already pending is left as it is, so a page
+ * replayed after a crash holds nothing twice). Returns how many rows were added.
+ */
+export async function holdRemovals(connection: Connection, rows: readonly Pick<MapRow, "catalog_id" | "product_id">[], source: HoldSource, runId: string): Promise<number> {
+  const db = sqlOf(connection)
+  let added = 0
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const values = rows.slice(i, i + CHUNK).map((r) => ({
+      id: newId("cshold"),
+      catalog_id: r.catalog_id,
+      product_id: r.product_id ?? null,
+      source,
+      status: "held",
+      held_by_run_id: runId,
+    }))
+    const { rowCount } = (await db.raw(
+      `? on conflict (catalog_id) where deleted_at is null and status in ('held', 'approved') do nothing`,
+      [db(HELD_REMOVAL_TABLE).insert(values)]
+    )) as { rowCount: number }
+    added += rowCount
+  }
+  return added
+}
+
+/**
+ * The catalog sent these products again (created, updated or unchanged on a later page): a
+ * removal still held for them is no longer the catalog's word, so it is dropped (status
+ * "returned"). Approved ones stay: the admin's confirm is applied before the run reads a page.
+ */
+export async function releaseHolds(connection: Connection, catalogIds: readonly string[]): Promise<number> {
+  if (!catalogIds.length) return 0
+  const db = sqlOf(connection)
+  return db(HELD_REMOVAL_TABLE)
+    .whereNull("deleted_at")
+    .where("status", "held")
+    .whereIn("catalog_id", [...catalogIds])
+    .update({ status: "returned", resolved_at: db.fn.now(), updated_at: db.fn.now() })
+}
+
+function pending(db: Knex | Knex.Transaction, status: PendingStatus, pausedRunId?: string): Knex.QueryBuilder {
+  const q = db(HELD_REMOVAL_TABLE).whereNull("deleted_at").where("status", status)
+  return pausedRunId ? q.where("paused_run_id", pausedRunId) : q
+}
+
+/** How many removals are pending with this status, by source. */
+export async function countPending(connection: Connection, status: PendingStatus): Promise<HeldCounts & { total: number }> {
+  const rows = (await pending(sqlOf(connection), status).select("source").count({ n: "id" }).groupBy("source")) as { source: HoldSource; n: string | number }[]
+  const counts = noHeldRemovals()
+  for (const r of rows) if (r.source in counts) counts[r.source] = Number(r.n)
+  return { ...counts, total: counts.feed + counts.sweep + counts.filter }
+}
+
+/** The first held removals (the preview's sample), with the product they would remove. */
+export async function heldSample(connection: Connection, size = BRAKE_PREVIEW_SIZE): Promise<PlannedRemoval[]> {
+  const rows = (await pending(sqlOf(connection), "held").select("catalog_id", "product_id").orderBy("id").limit(size)) as { catalog_id: string; product_id: string | null }[]
+  return rows.map((r) => ({ catalog_id: r.catalog_id, product_id: r.product_id }))
+}
+
+/** Every held catalog id, in hold order (what a pause lists). */
+export async function heldIds(connection: Connection, pausedRunId?: string): Promise<string[]> {
+  const db = sqlOf(connection)
+  const q = pausedRunId ? db(HELD_REMOVAL_TABLE).whereNull("deleted_at").where("paused_run_id", pausedRunId) : pending(db, "held")
+  const rows = (await q.select("catalog_id").orderBy("id")) as { catalog_id: string }[]
+  return rows.map((r) => r.catalog_id)
+}
+
+/** The held removals are the pause's: its answer covers exactly these rows. */
+export async function markPaused(connection: Connection, runId: string): Promise<number> {
+  const db = sqlOf(connection)
+  return pending(db, "held").update({ paused_run_id: runId, updated_at: db.fn.now() })
+}
+
+/**
+ * The admin's answer to the pause of run `pausedRunId`: its held removals become approved (the
+ * continuing run applies them) or discarded (never applied). Returns their catalog ids.
+ */
+export async function answerHolds(connection: Connection, pausedRunId: string, action: "confirmed" | "discarded"): Promise<string[]> {
+  const db = sqlOf(connection)
+  const rows = (await pending(db, "held", pausedRunId)
+    .update(action === "confirmed" ? { status: "approved", updated_at: db.fn.now() } : { status: "discarded", resolved_at: db.fn.now(), updated_at: db.fn.now() })
+    .returning("catalog_id")) as { catalog_id: string }[]
+  return rows.map((r) => r.catalog_id)
+}
+
+/** The next pending removals of this status, in hold order (at most one chunk). */
+export async function pendingChunk(connection: Connection, status: PendingStatus): Promise<{ id: string; catalog_id: string; source: HoldSource }[]> {
+  return pending(sqlOf(connection), status).select("id", "catalog_id", "source").orderBy("id").limit(CHUNK)
+}
+
+/** These held rows were applied (their products removed, or no longer active). */
+export async function markApplied(connection: Connection, ids: string[]): Promise<void> {
+  const db = sqlOf(connection)
+  await db(HELD_REMOVAL_TABLE).whereIn("id", ids).update({ status: "applied", resolved_at: db.fn.now(), updated_at: db.fn.now() })
+}
