@@ -48,7 +48,7 @@ describe("architecture of src/", () => {
       "sync-run/pending-removals.ts",
       "sync-run/reprice-fingerprints.ts",
       "sync-run/reprice-run.ts",
-      "sync-run/run-sync.ts",
+      "sync-run/run-holds.ts",
       "sync-run/sweep.ts",
       "sync-run/write-page.ts",
       "workflows/extras/brand-links.ts",

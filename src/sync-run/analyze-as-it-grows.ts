@@ -6,9 +6,10 @@
 // sync's pages went from about 0.7 s to 1.2 s as it went. PostgreSQL's advice after a bulk load is
 // to ANALYZE; a run does so each time the products it created double, from 1,000 on, in the
 // background (ANALYZE takes no lock that blocks reads or writes), one at a time.
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
 import { PRODUCT_TABLES, productLinkTables } from "../bulk-write"
+import { knexOf } from "../bulk-write/sql"
 import { runErrorText } from "../sync/write-failures"
 
 /** Products a run creates before its first ANALYZE. */
@@ -72,4 +73,9 @@ export class GrowthAnalyzer {
     await this.db.raw(`analyze (skip_locked) ${rows.map((r) => r.name).join(", ")}`)
     return rows.length
   }
+}
+
+/** The run's analyzer, on the app's database connection. */
+export function growthAnalyzerFor(container: MedusaContainer, logger: Pick<Logger, "info" | "warn">): GrowthAnalyzer {
+  return new GrowthAnalyzer(knexOf(container), logger)
 }
