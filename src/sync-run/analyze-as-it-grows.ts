@@ -6,7 +6,7 @@
 // sync's pages went from about 0.7 s to 1.2 s as it went. PostgreSQL's advice after a bulk load is
 // to ANALYZE; a run does so each time the products it created double, from 1,000 on, in the
 // background (ANALYZE takes no lock that blocks reads or writes), one at a time.
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { PRODUCT_TABLES, productLinkTables } from "../bulk-write"
 import type { Connection } from "../bulk-write/connection"
 import { analyzableTables, analyzeTables } from "../bulk-write/statistics"
@@ -65,4 +65,9 @@ export class GrowthAnalyzer {
     await analyzeTables(this.db, tables)
     return tables.length
   }
+}
+
+/** The run's analyzer, on the app's database connection. */
+export function growthAnalyzerFor(container: MedusaContainer, logger: Pick<Logger, "info" | "warn">): GrowthAnalyzer {
+  return new GrowthAnalyzer(container, logger)
 }

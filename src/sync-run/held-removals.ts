@@ -23,6 +23,7 @@ export {
   releaseHolds,
   type HeldCounts,
   type HoldSource,
+  type PendingStatus,
 } from "../modules/catalog_sync/sql/held-removals"
 
 /**

@@ -3,9 +3,11 @@
 // cursor), and a narrowed filter (shop products it no longer keeps). Both are chosen by SQL on
 // the product map and read a chunk at a time, so no per-product list is held across the catalog;
 // both are held like a page's removals (held-removals.ts): judged by the safety brake with every
-// other removal of the run once it has read its last page, and applied only then.
+// other removal of the run once it has read its last page, and applied only then. A full pass's
+// rejected cards count as seen (markSeenInPass), so the sweep keeps their products.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
+import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { knexOf } from "../bulk-write/sql"
 import { holdRemovals, type HoldSource } from "./held-removals"
 
@@ -58,4 +60,13 @@ export async function holdScope(container: MedusaContainer, scope: RemovalScope,
   let held = 0
   for await (const chunk of chunksOf(db, scope, keep)) held += await holdRemovals(db, chunk, source, runId)
   return held
+}
+
+/**
+ * A rejected card says nothing about whether its product is still on sale: during a full pass
+ * its product (if the shop has it) counts as seen, so the sweep keeps it.
+ */
+export async function markSeenInPass(maps: Pick<CatalogSyncModuleService, "updateCatalogProductMaps">, fullPassId: string | null, rejected: readonly { id: string | null }[]): Promise<void> {
+  const ids = rejected.map((r) => r.id).filter((id): id is string => Boolean(id))
+  if (fullPassId && ids.length) await maps.updateCatalogProductMaps({ selector: { catalog_id: ids }, data: { last_seen_pass: fullPassId } })
 }

@@ -1,5 +1,5 @@
-// Test-only hooks, read from the environment in this one place. Unset in production: then
-// beforePageWrite does nothing.
+// Test-only hooks of a sync run, parsed from the environment the runtime resolved at start
+// (run-dependencies.ts hands them to runSync). Unset in production: then they do nothing.
 //
 // CATALOG_SYNC_TEST_PAGE_DELAY_MS  waits (asynchronously) this long before a page's write
 // CATALOG_SYNC_TEST_BLOCK_LOOP_MS  then blocks the event loop (a synchronous busy loop) this long
@@ -7,11 +7,21 @@
 //                                  and before they are applied (a crash test kills it there)
 //
 // Each value is "<ms>" (every page) or "<ms>@<page>,<page>…" (only those pages of a run,
-// counted from 1). CATALOG_SYNC_TEST_HOOK_MODE ("full" or "changes") limits both to runs of
-// that mode. The liveness tests use them to make a page take minutes and to starve
+// counted from 1). CATALOG_SYNC_TEST_HOOK_MODE ("full" or "changes") limits the page hooks to
+// runs of that mode. The liveness tests use them to make a page take minutes and to starve
 // every timer of the process for longer than any lock duration.
 
-import { readEnvironment, type PluginEnvironment } from "../config/environment"
+import type { PluginEnvironment } from "../config/environment"
+
+/** Where a test may hold a run up. */
+export interface RunHooks {
+  /** Before page `page` (counted from 1) of a run of this mode is written. */
+  beforePageWrite(page: number, mode: "changes" | "full"): Promise<void>
+  /** Between judging a run's held removals and applying them. */
+  beforeHeldApply(): Promise<void>
+}
+
+export const NO_HOOKS: RunHooks = { beforePageWrite: async () => undefined, beforeHeldApply: async () => undefined }
 
 type Hook = { ms: number; pages: Set<number> | null }
 
@@ -28,21 +38,24 @@ function parse(value: string | undefined): Hook | null {
 
 const applies = (hook: Hook | null, page: number): hook is Hook => !!hook && (!hook.pages || hook.pages.has(page))
 
-export async function beforePageWrite(page: number, mode: "changes" | "full", env: PluginEnvironment = readEnvironment()): Promise<void> {
+/** The hooks the environment sets (NO_HOOKS' behaviour for each one it leaves unset). */
+export function testHooksFrom(env: PluginEnvironment): RunHooks {
   const onlyMode = env.CATALOG_SYNC_TEST_HOOK_MODE
-  if (onlyMode && onlyMode !== mode) return
   const delay = parse(env.CATALOG_SYNC_TEST_PAGE_DELAY_MS)
   const block = parse(env.CATALOG_SYNC_TEST_BLOCK_LOOP_MS)
-  if (applies(delay, page)) await new Promise((r) => setTimeout(r, delay.ms))
-  if (applies(block, page)) {
-    const until = Date.now() + block.ms
-    // eslint-disable-next-line no-empty
-    while (Date.now() < until) {}
+  const heldApply = parse(env.CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS)
+  return {
+    async beforePageWrite(page, mode) {
+      if (onlyMode && onlyMode !== mode) return
+      if (applies(delay, page)) await new Promise((r) => setTimeout(r, delay.ms))
+      if (applies(block, page)) {
+        const until = Date.now() + block.ms
+        // eslint-disable-next-line no-empty
+        while (Date.now() < until) {}
+      }
+    },
+    async beforeHeldApply() {
+      if (heldApply) await new Promise((r) => setTimeout(r, heldApply.ms))
+    },
   }
-}
-
-/** Between judging a run's held removals and applying them (CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS). */
-export async function beforeHeldApply(env: PluginEnvironment = readEnvironment()): Promise<void> {
-  const delay = parse(env.CATALOG_SYNC_TEST_HELD_APPLY_DELAY_MS)
-  if (delay) await new Promise((r) => setTimeout(r, delay.ms))
 }

@@ -4,12 +4,10 @@
 // returns (rule 2: commit before moving the bookmark).
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
-import { readEnvironment } from "../config/environment"
 import type { MapContext } from "../sync/map-card"
 import { planPage, type PagePlan } from "../sync/plan-page"
 import type { BrakeCheck, BrakePause, CurrentPrice } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
-import { writeConcurrency } from "../sync/write-concurrency"
 import type { ReferenceMaps } from "../workflows/extras"
 import type { Placement } from "../workflows/page-input"
 import type { PageReferences } from "../workflows/page/page-types"
@@ -32,6 +30,12 @@ export interface PageContext {
   /** The run's reference data; brands and models a page makes are added for later pages. */
   refs: ReferenceMaps
   settings: EffectiveSettings
+  /**
+   * A page's creates and updates are written as this many concurrent workflows: the product
+   * module's ORM work is CPU in this process while PostgreSQL works on the other core, so two
+   * halves overlap (CATALOG_SYNC_WRITE_CONCURRENCY, resolved by the runtime).
+   */
+  writeConcurrency: number
   /** Mirrored images (setting mirror_images), or null: products keep the catalog's image URLs. */
   images?: PageImages | null
   /** Told the page's plan before it is written (the run shows what the page found as it goes). */
@@ -53,15 +57,6 @@ export interface PageOutcome {
   changeLog: SyncCatalogPageResult["changeLog"]
   /** Set when the safety brake paused the run before this page: nothing of it was written. */
   paused?: BrakePause
-}
-
-/**
- * A page's creates and updates are written as this many concurrent workflows: the product
- * module's ORM work is CPU in this process while PostgreSQL works on the other core, so two
- * halves overlap. Read when the page runs (CATALOG_SYNC_WRITE_CONCURRENCY).
- */
-export function pageWriteConcurrency(): number {
-  return writeConcurrency(readEnvironment().CATALOG_SYNC_WRITE_CONCURRENCY)
 }
 
 function pageReferences(refs: ReferenceMaps): PageReferences {
@@ -166,7 +161,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
     refs: pageReferences(ctx.refs),
     primaryLanguage: ctx.settings.primaryLanguage,
     vocabulary: ctx.settings.vocabulary ?? null,
-    writeConcurrency: pageWriteConcurrency(),
+    writeConcurrency: ctx.writeConcurrency,
     syncedAt: new Date().toISOString(),
     pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
   }

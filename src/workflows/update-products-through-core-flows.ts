@@ -10,23 +10,17 @@ import { createWorkflow, parallelize, transform, when, WorkflowResponse } from "
 import {
   batchInventoryItemLevelsWorkflow,
   createProductVariantsWorkflow,
-  deleteProductVariantsWorkflow,
   updateProductsWorkflow,
   updateProductVariantsWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { reconcileWithShop, variantChanges } from "../sync/variant-changes"
 import { productFields, type CreatedProduct, type Placement, type ProductToUpdate } from "./page-input"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
 import { pricesOf } from "./steps/create-variant-prices-step"
 import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-step"
-import { keepReservedSizesStep } from "./steps/keep-reserved-sizes-step"
-import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
-import { readLiveVariantsStep } from "./steps/read-live-variants-step"
-import { relabelVariantsStep } from "./steps/relabel-variants-step"
-import { sizeLabelsUpdates, syncSizeLabelsStep } from "./steps/size-labels-step"
 import { addSizeValuesStep } from "./steps/add-size-values-step"
 import { splitStockLevelsStep } from "./steps/split-stock-levels-step"
 import { variantInventoryItemsStep } from "./steps/variant-inventory-items-step"
+import { updatedProductIds, updateSizesFirst } from "./update-sizes-first"
 
 export const updateProductsThroughCoreFlowsWorkflowId = "catalog-sync-update-products-through-core-flows"
 
@@ -36,20 +30,9 @@ export interface UpdateThroughCoreFlowsInput {
 }
 
 export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProductsThroughCoreFlowsWorkflowId, (input: UpdateThroughCoreFlowsInput) => {
-  const live = readLiveVariantsStep(transform({ input }, ({ input }) => input.products.map((p) => p.productId)))
-  const products = transform({ input, live }, ({ input, live }) => input.products.map((p) => reconcileWithShop(p, live[p.productId] ?? [])))
-  const changes = transform({ products }, ({ products }) => variantChanges(products))
-
-  // Option words first (as the bulk path's fallback does): a one-size value renamed in place is
-  // not pruned as stale below, and the sizes added next join the option under its current title.
-  syncSizeLabelsStep(transform({ input, changes }, ({ input, changes }) => sizeLabelsUpdates(input.products, changes.fieldsChanged)))
-  // Lost sizes an open order reserved stay for it, off sale (deleteProductVariantsWorkflow would refuse them).
-  const lost = keepReservedSizesStep(transform({ changes }, ({ changes }) => changes.removedVariantIds))
-  when({ lost }, ({ lost }) => lost.removable.length > 0).then(() => {
-    deleteProductVariantsWorkflow.runAsStep({ input: transform({ lost }, ({ lost }) => ({ ids: lost.removable })) })
-  })
-  relabelVariantsStep(transform({ changes }, ({ changes }) => changes.relabeled))
-  pruneOptionValuesStep(transform({ changes }, ({ changes }) => changes.optionValues))
+  // The map checked against the live variants, then the option words, lost, relabeled and
+  // pruned sizes, as on the bulk path (update-sizes-first.ts).
+  const { products, changes } = updateSizesFirst(input)
 
   const optionTitles = addSizeValuesStep(transform({ changes }, ({ changes }) => changes.added))
   const added = when({ changes }, ({ changes }) => changes.added.length > 0).then(() =>
@@ -125,22 +108,7 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
   )
 
   const result = transform({ products, changes, addedIds, addedItems, repairedItemIds }, ({ products, changes, addedIds, addedItems, repairedItemIds }): CreatedProduct[] =>
-    products.map((p) => {
-      const wanted = new Set(p.input.variants.map((v) => v.sizeKey))
-      const variantIds: Record<string, string> = {}
-      const inventoryItemIds: Record<string, string> = {}
-      for (const [k, v] of Object.entries(p.variantIds)) if (wanted.has(k)) variantIds[k] = v
-      for (const [k, v] of Object.entries(p.inventoryItemIds)) if (wanted.has(k)) inventoryItemIds[k] = v
-      changes.added.forEach((a, i) => {
-        if (a.catalogId !== p.catalogId) return
-        variantIds[a.sizeKey] = addedIds[i]
-        inventoryItemIds[a.sizeKey] = addedItems[addedIds[i]]
-      })
-      changes.keptWithoutInventory.forEach((a, i) => {
-        if (a.catalogId === p.catalogId) inventoryItemIds[a.sizeKey] = repairedItemIds[i]
-      })
-      return { catalogId: p.catalogId, productId: p.productId, variantIds, inventoryItemIds }
-    })
+    updatedProductIds(products, changes, { variantIds: addedIds, itemIds: addedIds.map((id) => addedItems[id]) }, repairedItemIds)
   )
   return new WorkflowResponse(result)
 })

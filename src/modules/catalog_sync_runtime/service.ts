@@ -22,6 +22,7 @@ import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 // The run loop (runSync). The one import of it in the runtime: the worker is handed this function.
 import { runSync } from "../../sync-run/run-sync"
+import { runDependencies, type RunDependencies } from "../../sync-run/run-dependencies"
 import type { RuntimeConfig, WorkerMode } from "./config"
 import { RUNTIME_CONFIG_KEY, RUNTIME_REDIS_KEY } from "./loader"
 
@@ -115,6 +116,11 @@ export default class CatalogSyncRuntimeService {
     return { queue: this.#pageWrites, inFlight: this.config_.pagesInFlight, settleTimeoutMs: 2 * this.config_.jobLockMs + 5_000 }
   }
 
+  /** What a run of this process depends on: page writers, write concurrency, test hooks, clock. */
+  runDependencies(): RunDependencies {
+    return runDependencies(this.config_.env, this.pageWrites())
+  }
+
   /** The connection for locks, mutexes and the shared rate limit; null without Redis or once stopped. */
   commandRedis(): Redis | null {
     return this.redis_?.commands() ?? null
@@ -165,8 +171,9 @@ export default class CatalogSyncRuntimeService {
       queue,
       container: this.appContainer_(),
       service: () => this.dataService_(),
-      // The run gets this instance's page-writes queue from here; it never looks the runtime up.
-      runSync: ((container, input) => runSync(container, { ...input, pageWrites: this.pageWrites() })) as RunSyncFn,
+      // The run gets what it depends on from here (this instance's page-writes queue among them):
+      // it never looks the runtime up nor reads the environment.
+      runSync: ((container, input) => runSync(container, { ...input, dependencies: this.runDependencies() })) as RunSyncFn,
       clients: this.clients,
       logger: this.logger_,
       retryBackoffMs: this.config_.retryBackoffMs,
