@@ -2,7 +2,7 @@
 // sales channel) + createInventoryLevelsWorkflow write for the same input, table by table,
 // planned in memory (pure) and inserted with one multi-row statement per table.
 import type { Knex } from "knex"
-import { PRODUCT_COLUMN_LIST } from "../sync/product-columns"
+import { nullColumns, objectTemplate, PRODUCT_COLUMN_LIST } from "../sync/product-columns"
 import { rawValue, normalizedDecimal } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
 import { insertRows, json } from "./sql"
@@ -96,19 +96,20 @@ export function planProductRows(products: BulkProduct[], placement: BulkPlacemen
   return { rows, created }
 }
 
+const PRODUCT_ROW = objectTemplate([["id", null], ...nullColumns(PRODUCT_COLUMN_LIST), ["is_giftcard", false], ["discountable", true], ["metadata", null]])
+
 /**
  * A new product's row: the described columns (src/sync/product-columns.ts, absent = NULL), then
  * what createProducts sets by default and the metadata.
  */
 function productRow(productId: string, p: BulkProduct): Row {
   const values = p as unknown as Record<string, unknown>
-  const row: Row = { id: productId }
+  const row = { ...PRODUCT_ROW }
+  row.id = productId
   for (let i = 0; i < PRODUCT_COLUMN_LIST.length; i++) {
     const name = PRODUCT_COLUMN_LIST[i].name
     row[name] = values[name] ?? null
   }
-  row.is_giftcard = false
-  row.discountable = true
   row.metadata = json(p.metadata)
   return row
 }

@@ -65,15 +65,28 @@ export const PRODUCT_COLUMN_LIST: readonly ProductColumn[] = Object.freeze(
   Object.entries(PRODUCT_COLUMNS).map(([name, c]) => Object.freeze({ name, type: c.type }))
 )
 
-/** Each column's value from a mapped product, in the columns' order (as the product holds it: null writes NULL). */
-export function columnValues(product: object, columns: readonly ProductColumn[]): Record<string, unknown> {
+/**
+ * An object with these keys and values (JSON values), to copy with `{ ...template }` once per product:
+ * a copy is allocated as an object literal is, every property in the object itself, where an
+ * object built key by key also allocates a separate property store. JSON.parse lays its objects
+ * out that way (Object.fromEntries does not, and neither do copies of it).
+ */
+export function objectTemplate(entries: [string, null | boolean][]): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(Object.fromEntries(entries)))
+}
+
+/** `[name, null]` for each column, for objectTemplate. */
+export function nullColumns(columns: readonly ProductColumn[]): [string, null][] {
+  return columns.map((c) => [c.name, null])
+}
+
+/** Sets each column's value from a mapped product on `target`, as the product holds it (null writes NULL). */
+export function copyColumnValues(target: Record<string, unknown>, product: object, columns: readonly ProductColumn[]): void {
   const values = product as Record<string, unknown>
-  const out: Record<string, unknown> = {}
   for (let i = 0; i < columns.length; i++) {
     const name = columns[i].name
-    out[name] = values[name]
+    target[name] = values[name]
   }
-  return out
 }
 
 /** column name → SQL type, for the bulk update's casts. */

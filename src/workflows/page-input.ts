@@ -1,7 +1,7 @@
 // Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
 // so plain data only).
 import { productMetadata, type CatalogProduct, type StockInput } from "../sync/catalog-product"
-import { columnValues, PRODUCT_COLUMN_LIST, type ProductColumnValues } from "../sync/product-columns"
+import { copyColumnValues, nullColumns, objectTemplate, PRODUCT_COLUMN_LIST, type ProductColumnValues } from "../sync/product-columns"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
 import { withoutLockedProductFields } from "../field-locks"
 
@@ -57,12 +57,15 @@ export function productToCreateInput(input: CatalogProduct) {
   }
 }
 
+const PRODUCT_FIELDS = objectTemplate([...nullColumns(PRODUCT_COLUMN_LIST), ["images", null], ["metadata", null], ["category_ids", null]])
+
 /**
  * The Medusa product fields the sync owns (no variants, options or links), minus the locked ones:
  * the described columns (src/sync/product-columns.ts), the gallery, metadata and categories.
  */
 export function productFields(input: CatalogProduct, lockedFields: readonly string[] = []) {
-  const fields = columnValues(input, PRODUCT_COLUMN_LIST) as ProductColumnValues & Record<string, unknown>
+  const fields = { ...PRODUCT_FIELDS }
+  copyColumnValues(fields, input, PRODUCT_COLUMN_LIST)
   fields.images = input.images
   fields.metadata = productMetadata(input)
   fields.category_ids = input.categoryIds
