@@ -2,6 +2,7 @@
 // sales channel) + createInventoryLevelsWorkflow write for the same input, table by table,
 // planned in memory (pure) and inserted with one multi-row statement per table.
 import type { Knex } from "knex"
+import { nullColumns, objectTemplate, PRODUCT_COLUMN_LIST } from "../sync/product-columns"
 import { rawValue, normalizedDecimal } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
 import { insertRows, json } from "./sql"
@@ -61,25 +62,7 @@ export function planProductRows(products: BulkProduct[], placement: BulkPlacemen
   const created: CreatedBulkProduct[] = []
   for (const p of products) {
     const productId = newId(ID_PREFIX.product)
-    rows.product.push({
-      id: productId,
-      title: p.title,
-      handle: p.handle,
-      subtitle: p.subtitle ?? null,
-      description: p.description ?? null,
-      is_giftcard: false,
-      status: p.status,
-      thumbnail: p.thumbnail ?? null,
-      weight: p.weight ?? null,
-      length: p.length ?? null,
-      height: p.height ?? null,
-      width: p.width ?? null,
-      origin_country: p.origin_country ?? null,
-      material: p.material ?? null,
-      discountable: true,
-      external_id: p.external_id ?? null,
-      metadata: json(p.metadata),
-    })
+    rows.product.push(productRow(productId, p))
     // Inline options are product-own ("exclusive") options since 2.16, joined through
     // product_product_option and product_product_option_value.
     const valueIds = new Map<string, string>() // `${title}\u0000${value}` → optval id
@@ -111,6 +94,24 @@ export function planProductRows(products: BulkProduct[], placement: BulkPlacemen
     created.push({ productId, handle: p.handle, variants })
   }
   return { rows, created }
+}
+
+const PRODUCT_ROW = objectTemplate([["id", null], ...nullColumns(PRODUCT_COLUMN_LIST), ["is_giftcard", false], ["discountable", true], ["metadata", null]])
+
+/**
+ * A new product's row: the described columns (src/sync/product-columns.ts, absent = NULL), then
+ * what createProducts sets by default and the metadata.
+ */
+function productRow(productId: string, p: BulkProduct): Row {
+  const values = p as unknown as Record<string, unknown>
+  const row = { ...PRODUCT_ROW }
+  row.id = productId
+  for (let i = 0; i < PRODUCT_COLUMN_LIST.length; i++) {
+    const name = PRODUCT_COLUMN_LIST[i].name
+    row[name] = values[name] ?? null
+  }
+  row.metadata = json(p.metadata)
+  return row
 }
 
 /** An empty set of tables to plan rows into. */

@@ -1,5 +1,7 @@
-// Plain inputs of the bulk writer: no plugin or Medusa types, so any caller can shape its
-// data into them. Amounts are exact decimal strings in major units; quantities are integers.
+// Plain inputs of the bulk writer: no Medusa types, so any caller can shape its data into them
+// (the product columns are the sync's column description). Amounts are exact decimal strings in
+// major units; quantities are integers.
+import type { ProductColumnName, ProductColumnValues } from "../sync/product-columns"
 
 export interface BulkVariant {
   title: string
@@ -75,21 +77,14 @@ export interface WantedSalePrice {
   amount: string | null
 }
 
-/** Product-level columns an update may set (absent = left as it is, e.g. a locked field). */
-export interface ProductColumns {
-  title?: string
-  handle?: string
-  subtitle?: string | null
-  description?: string | null
+/**
+ * Product-level columns an update may set (absent = left as it is, e.g. a locked field): the
+ * columns of the sync's description (src/sync/product-columns.ts) and the metadata.
+ */
+export type ProductColumns = {
+  [K in Exclude<ProductColumnName, "status">]?: ProductColumnValues[K]
+} & {
   status?: "draft" | "proposed" | "published" | "rejected"
-  external_id?: string | null
-  thumbnail?: string | null
-  weight?: number | null
-  length?: number | null
-  width?: number | null
-  height?: number | null
-  material?: string | null
-  origin_country?: string | null
   /** Merged into the stored metadata (a key set to "" is removed), as the product module does. */
   metadata?: Record<string, unknown> | null
 }

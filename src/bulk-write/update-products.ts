@@ -8,24 +8,11 @@ import type { Knex } from "knex"
 import { ID_PREFIX, newId } from "./ids"
 import { journal } from "./row-journal"
 import { insertRows, json } from "./sql"
-import type { ProductColumns, ProductFieldsUpdate } from "./types"
+import { columnTypes, PRODUCT_COLUMN_LIST } from "../sync/product-columns"
+import type { ProductFieldsUpdate } from "./types"
 
-const COLUMN_TYPES: Record<keyof ProductColumns, string> = {
-  title: "text",
-  handle: "text",
-  subtitle: "text",
-  description: "text",
-  status: "text",
-  external_id: "text",
-  thumbnail: "text",
-  weight: "real",
-  length: "real",
-  width: "real",
-  height: "real",
-  material: "text",
-  origin_country: "text",
-  metadata: "jsonb",
-}
+/** column → SQL type of the casts: the sync's column description, and the metadata. */
+const COLUMN_TYPES: Record<string, string> = { ...columnTypes(PRODUCT_COLUMN_LIST), metadata: "jsonb" }
 
 async function storedMetadata(trx: Knex.Transaction, productIds: string[]): Promise<Map<string, Record<string, unknown> | null>> {
   if (!productIds.length) return new Map()
@@ -33,35 +20,49 @@ async function storedMetadata(trx: Knex.Transaction, productIds: string[]): Prom
   return new Map(rows.map((r) => [r.id, r.metadata]))
 }
 
-async function updateProductRows(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
-  const withMetadata = updates.filter((u) => u.columns.metadata)
-  const stored = await storedMetadata(trx, withMetadata.map((u) => u.productId))
-  const groups = new Map<string, { columns: (keyof ProductColumns)[]; rows: ProductFieldsUpdate[] }>()
+/**
+ * Pure: the update statements of the given products, one per set of columns given (a column
+ * absent or undefined is left as it is); `stored` is the metadata the given metadata merges into.
+ */
+export function productUpdateStatements(
+  updates: ProductFieldsUpdate[],
+  stored: ReadonlyMap<string, Record<string, unknown> | null>,
+): { sql: string; bindings: Knex.RawBinding[] }[] {
+  const types = COLUMN_TYPES
+  const groups = new Map<string, { columns: string[]; rows: ProductFieldsUpdate[] }>()
   for (const u of updates) {
-    const columns = (Object.keys(u.columns) as (keyof ProductColumns)[]).filter((c) => u.columns[c] !== undefined && c in COLUMN_TYPES).sort()
+    const given = u.columns as Record<string, unknown>
+    const columns = Object.keys(given).filter((c) => given[c] !== undefined && c in types).sort()
     const key = columns.join(",")
     const group = groups.get(key) ?? { columns, rows: [] }
     group.rows.push(u)
     groups.set(key, group)
   }
-  for (const { columns, rows } of groups.values()) {
+  return [...groups.values()].map(({ columns, rows }) => {
     // updated_at moves whenever the module flushes the product (a collection change included).
     const sets = [...columns.map((c) => `${c} = v.${c}`), "updated_at = now()"].join(", ")
-    const tuple = `(?, ${columns.map((c) => `?::${COLUMN_TYPES[c]}`).join(", ")})`.replace(", )", ")")
+    const tuple = `(?, ${columns.map((c) => `?::${types[c]}`).join(", ")})`.replace(", )", ")")
     const bindings = rows.flatMap((u) => [
       u.productId,
       ...columns.map((c) => {
-        if (c !== "metadata") return u.columns[c] ?? null
+        if (c !== "metadata") return ((u.columns as Record<string, unknown>)[c] ?? null) as Knex.RawBinding
         const given = u.columns.metadata
         return json(given ? mergeMetadata(stored.get(u.productId) ?? {}, given) : given)
       }),
     ])
-    await trx.raw(
-      `update product as p set ${sets}
+    const sql = `update product as p set ${sets}
          from (values ${rows.map(() => tuple).join(", ")}) as v(id${columns.map((c) => `, ${c}`).join("")})
-        where p.id = v.id and p.deleted_at is null returning p.id`,
-      bindings,
-    ).then(({ rows }: { rows: { id: string }[] }) => journal(trx, "product", "updated", rows.map((r) => r.id)))
+        where p.id = v.id and p.deleted_at is null returning p.id`
+    return { sql, bindings }
+  })
+}
+
+async function updateProductRows(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
+  const withMetadata = updates.filter((u) => u.columns.metadata)
+  const stored = await storedMetadata(trx, withMetadata.map((u) => u.productId))
+  for (const { sql, bindings } of productUpdateStatements(updates, stored)) {
+    const { rows }: { rows: { id: string }[] } = await trx.raw(sql, bindings)
+    journal(trx, "product", "updated", rows.map((r) => r.id))
   }
 }
 

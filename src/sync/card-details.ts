@@ -6,30 +6,23 @@ import type { ProductCard } from "../catalog-client/schemas"
 import { sellingAmount, toAmount } from "./money"
 import type { Language } from "./settings/language"
 import { LOCALE_BY_LANGUAGE, type CatalogProduct, type ProductTranslation } from "./catalog-product"
+import type { ProductColumnValues } from "./product-columns"
 
 
 export function otherLanguage(language: Language): Language {
   return language === "uk" ? "ru" : "uk"
 }
 
-/** The descriptive part of a CatalogProduct: everything but variants, images, size words and placement. */
-export type CardDescription = Pick<
-  CatalogProduct,
-  | "title"
-  | "description"
-  | "handle"
-  | "weight"
-  | "length"
-  | "width"
-  | "height"
-  | "material"
-  | "origin_country"
-  | "extraMetadata"
-  | "translations"
-  | "categoryCatalogId"
-  | "brand"
-  | "brandModel"
->
+/** The columns mapCardToProduct sets from the card's other parts (status from prices, thumbnail from images). */
+type ColumnsSetByMapCard = "subtitle" | "status" | "external_id" | "thumbnail"
+
+/**
+ * The descriptive part of a CatalogProduct: every column of the description (product-columns.ts)
+ * but those map-card.ts sets, and the metadata, translations and catalog references. A column
+ * added to the description is a type error here until mapCardDetails maps it.
+ */
+export type CardDescription = Omit<ProductColumnValues, ColumnsSetByMapCard> &
+  Pick<CatalogProduct, "extraMetadata" | "translations" | "categoryCatalogId" | "brand" | "brandModel">
 
 export interface CardDetailsContext {
   primaryLanguage: Language

@@ -1,6 +1,7 @@
 // One catalog card as the sync reads it after mapping: mapCardToProduct (pure) builds it once,
 // the fingerprint hashes it, the plan carries it and src/workflows writes it. No later stage
 // reads the raw card.
+import type { ProductColumnValues } from "./product-columns"
 import type { Language } from "./settings/language"
 
 /** Key of that variant in the product map's variant_ids ("" = no catalog size). */
@@ -60,31 +61,19 @@ export interface VariantPricing {
   brandId: string | null
 }
 
-export interface CatalogProduct {
+/**
+ * The product's plain columns (title, handle, texts, measures…) are the fields the column
+ * description names (product-columns.ts); the rest are the product's other parts.
+ */
+export interface CatalogProduct extends ProductColumnValues {
   catalogId: string
   /** The card's SKU (variant SKUs are built from it). */
   sku: string
   /** The card's sync_version, kept in the product map (not fingerprinted: it moves with stock). */
   syncVersion: number
-  external_id: string
-  title: string
-  handle: string
-  description: string | null
-  subtitle: string | null
-  status: "published" | "draft"
-  /** grams */
-  weight: number | null
-  /** millimetres */
-  length: number | null
-  width: number | null
-  height: number | null
-  material: string | null
-  /** ISO 3166-1 alpha-2, lower case as Medusa's country list spells it */
-  origin_country: string | null
   images: { url: string }[]
   /** Title of the size option, in the shop's primary language ("Розмір"). */
   optionTitle: string
-  thumbnail: string | null
   /**
    * The product metadata not held by a field above (attributes, marketplace text, size labels,
    * the marker); productMetadata adds the rest into what Medusa stores.

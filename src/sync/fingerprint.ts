@@ -2,6 +2,7 @@
 // no write, and a card whose only change is stock touches inventory levels only.
 import * as crypto from "node:crypto"
 import { productMetadata, type CatalogProduct, type StockInput } from "./catalog-product"
+import { PRODUCT_COLUMN_LIST, type ProductColumn } from "./product-columns"
 
 /** Bump when the mapping changes, so every product is rewritten once with the new mapping. */
 export const MAPPING_VERSION = 2
@@ -174,7 +175,7 @@ function hashedFields(product: CatalogProduct): Record<string, unknown> {
     brandCatalogId: product.brand?.id ?? null,
     brandModelCatalogId: product.brandModel?.id ?? null,
   }
-  return {
+  const hashed: Record<string, unknown> = {
     v: MAPPING_VERSION,
     catalogId: product.catalogId,
     external_id: product.external_id,
@@ -197,6 +198,46 @@ function hashedFields(product: CatalogProduct): Record<string, unknown> {
     salesChannelId: product.salesChannelId,
     details,
   }
+  const addedValues = addedColumnValues(product)
+  if (addedValues) hashed.columns = addedValues
+  return hashed
+}
+
+/** The columns the layout above holds; any other column of the description is hashed by addedColumnValues. */
+const V2_COLUMNS: ReadonlySet<string> = new Set([
+  "title",
+  "handle",
+  "description",
+  "subtitle",
+  "status",
+  "external_id",
+  "thumbnail",
+  "weight",
+  "length",
+  "width",
+  "height",
+  "material",
+  "origin_country",
+])
+
+const ADDED_COLUMNS: readonly ProductColumn[] = PRODUCT_COLUMN_LIST.filter((c) => !V2_COLUMNS.has(c.name))
+
+/**
+ * `{ name: value }` of the columns added to the description after mapping version 2 that have a
+ * value (hashed as `columns`), else undefined: a product without a value for a new column keeps
+ * its stored fingerprint (nothing to write), one with a value is rewritten once, no version bump.
+ */
+function addedColumnValues(product: CatalogProduct): Record<string, unknown> | undefined {
+  let values: Record<string, unknown> | undefined
+  const fields = product as unknown as Record<string, unknown>
+  for (let i = 0; i < ADDED_COLUMNS.length; i++) {
+    const name = ADDED_COLUMNS[i].name
+    const value = fields[name]
+    if (value === null || value === undefined) continue
+    values ??= {}
+    values[name] = value
+  }
+  return values
 }
 
 export function fingerprintParts(product: CatalogProduct): FingerprintParts {

@@ -1,6 +1,7 @@
 // Serializable inputs of the page-writing workflows (workflow inputs are checkpointed,
 // so plain data only).
 import { productMetadata, type CatalogProduct, type StockInput } from "../sync/catalog-product"
+import { copyColumnValues, nullColumns, objectTemplate, PRODUCT_COLUMN_LIST, type ProductColumnValues } from "../sync/product-columns"
 import type { ProductVariantsBefore } from "../sync/variant-changes"
 import { withoutLockedProductFields } from "../field-locks"
 
@@ -56,24 +57,20 @@ export function productToCreateInput(input: CatalogProduct) {
   }
 }
 
-/** The Medusa product fields the sync owns (no variants, options or links), minus the locked ones. */
+const PRODUCT_FIELDS = objectTemplate([...nullColumns(PRODUCT_COLUMN_LIST), ["images", null], ["metadata", null], ["category_ids", null]])
+
+/**
+ * The Medusa product fields the sync owns (no variants, options or links), minus the locked ones:
+ * the described columns (src/sync/product-columns.ts), the gallery, metadata and categories.
+ */
 export function productFields(input: CatalogProduct, lockedFields: readonly string[] = []) {
-  return withoutLockedProductFields({
-    title: input.title,
-    handle: input.handle,
-    subtitle: input.subtitle,
-    description: input.description,
-    status: input.status,
-    external_id: input.external_id,
-    weight: input.weight,
-    length: input.length,
-    width: input.width,
-    height: input.height,
-    material: input.material,
-    origin_country: input.origin_country,
-    images: input.images,
-    thumbnail: input.thumbnail,
-    metadata: productMetadata(input),
-    category_ids: input.categoryIds,
-  }, lockedFields)
+  const fields = { ...PRODUCT_FIELDS }
+  copyColumnValues(fields, input, PRODUCT_COLUMN_LIST)
+  fields.images = input.images
+  fields.metadata = productMetadata(input)
+  fields.category_ids = input.categoryIds
+  return withoutLockedProductFields(
+    fields as ProductColumnValues & { images: { url: string }[]; metadata: Record<string, unknown>; category_ids: string[] },
+    lockedFields,
+  )
 }

@@ -1,3 +1,4 @@
+import type { CatalogProduct } from "../../sync/catalog-product"
 import type { ProductVariantsBefore } from "../../sync/variant-changes"
 import { variantChanges } from "../../sync/variant-changes"
 import { lockUpdates, plannedFieldValues, withoutLockedProductFields, writtenProductFields } from "../locked-update"
@@ -35,7 +36,8 @@ const product = (over: Partial<ProductVariantsBefore> = {}): ProductVariantsBefo
     categoryCatalogId: null,
     brand: null,
     brandModel: null,
-  },
+    // A column added to the description later is absent here (undefined: left alone), as locks do not read it.
+  } as CatalogProduct,
   stock: { "42": 3, "43": 1 },
   variantIds: { "42": "variant_42" },
   inventoryItemIds: { "42": "iitem_42" },
