@@ -18,7 +18,7 @@ import type { EffectiveSettings } from "../sync/settings"
 import { ensureShopSetup } from "../workflows/ensure-shop-setup"
 import { finishPendingRemovals } from "./pending-removals"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
-import { countsWithPlanned, emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
+import { emptyCounts, MAX_REJECTED_ON_RUN, rejectedLogLine, toRunRecord, type RunCounts, type RunRejectedItem } from "./counts"
 import { categoryIdsFor } from "../workflows/extras"
 import { RunReferences } from "./run-references"
 import { holdScope, type RemovalScope } from "./sweep"
@@ -96,6 +96,10 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const resumeOf = input.resume ? { resumed: true, ...(input.resume.bookkeeping ?? {}) } : {}
   // What the admin's progress reads: products done, the expected total, changes with no log row.
   let itemsDone = 0
+  // Products the catalog sent (pages in flight included) and when its first page came: the
+  // progress model's read count and the start of the rate behind the ETA (src/sync/run-progress.ts).
+  let itemsRead = 0
+  let readingSince: string | null = null
   let expected: ExpectedTotal | null = null
   let omitted: Omitted = {}
   const progress = () => ({
@@ -103,6 +107,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     restarts,
     pass_id: passId,
     items_done: itemsDone,
+    items_read: itemsRead,
+    reading_since: readingSince,
     ...(expected ? { expected_total: expected.total, expected_total_source: expected.source } : {}),
     ...(Object.keys(omitted).length ? { change_log_omitted: omitted } : {}),
     ...resumeOf,
@@ -288,12 +294,11 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     let restartFor: string | null = null
     let writtenMark = productsWritten()
     let reported: Promise<unknown> = Promise.resolve()
-    // Inside long pages: products written so far and what the pages in flight found, every few seconds.
+    // Inside long pages: products written so far, every few seconds. The counts stay those of
+    // written pages: a page's plan is not yet a write (the admin showed planned updates as done).
     function reportInsidePage() {
       itemsDone = counts.items_seen + (productsWritten() - writtenMark)
-      let shown = counts
-      for (const p of open.values()) if (p.planned && !p.outcome) shown = countsWithPlanned(shown, p.planned)
-      reported = service.updateCatalogSyncRuns({ id: runId, ...shown, progress: progress() }).catch(() => undefined)
+      reported = service.updateCatalogSyncRuns({ id: runId, progress: progress() }).catch(() => undefined)
     }
     const committed = (entry: PageInFlight) => {
       for (const seq of order.commit(entry.seq)) ready.push(open.get(seq)!)
@@ -307,6 +312,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         categoryPathOf = categoryPathIn(categoryTree)
       }
       const seq = order.dispatch(slot)
+      itemsRead += page.items.length + page.rejected.length
+      readingSince ??= new Date().toISOString()
       const entry: PageInFlight = { seq, page, fetchWaitMs, writeStarted: 0, planned: null }
       open.set(seq, entry)
       const ctx: PageContext = {
