@@ -164,7 +164,18 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
  * chip still shows it.
  */
 const LiveProgress = () => {
+  const queryClient = useQueryClient()
   const { view, now, receivedAt } = useCatalogSyncProgress()
+  // When the run's look changes (it ends, stops or starts), the state, last run and history follow
+  // at once rather than at their next poll: the badge never says "Running" beside "done".
+  const look = view ? `${view.run_id}:${view.look}` : null
+  const seenLook = useRef<string | null | undefined>(undefined)
+  useEffect(() => {
+    if (seenLook.current !== undefined && look !== seenLook.current) {
+      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === queryKeys.all[0] && q.queryKey[1] !== queryKeys.progress[1] })
+    }
+    seenLook.current = look
+  }, [look, queryClient])
   if (liveBlockShown(view)) return <RunProgress view={view} now={now} receivedAt={receivedAt} />
   if (!view?.ended_recently) return null
   return (
@@ -172,9 +183,11 @@ const LiveProgress = () => {
       <Text size="small" weight="plus">
         {phaseText(view)}
       </Text>
-      <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
-        {countsText(view)}
-      </Text>
+      {view.look !== "blocked" && (
+        <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
+          {countsText(view)}
+        </Text>
+      )}
     </div>
   )
 }
