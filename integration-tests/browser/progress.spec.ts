@@ -1,10 +1,15 @@
-// Real progress in the browser (issue 11): a 1,500-product catalog synced from the sandbox,
-// watched on the plugin's own page (/app/catalog-sync) in headless Chromium.
+// Real progress in the browser (issues 11 and 35): a 1,500-product catalog synced from the
+// sandbox, watched on the plugin's own page (/app/catalog-sync) and in the top bar's chip, in
+// headless Chromium.
 //
 // The catalog API tells no catalog size, so the very first sync has no total: the page must
 // show products read and "not known yet", never a made-up percent. The full resync after it
 // is measured against the first pass's count: its percent must strictly increase across at
-// least 4 screenshots with an ETA shown, and the finished run's page reads 100 %.
+// least 4 screenshots with an ETA shown, and the finished run's page reads 100 %. During the
+// resync the chip and the page are sampled together, again and again: the same percent, products
+// read and written each time (one progress view, GET /progress), written never ahead of read,
+// the ETA printed once and only once it has a basis; at the end both say 100 % and done. With
+// the key refused, nothing has the running look. Requests today equal the sandbox's own count.
 // Pages are 200 products, and the backend updates a run's figures once a page, so a pass is
 // 8 steps; each page's write waits 1.5 s (CATALOG_SYNC_TEST_PAGE_DELAY_MS) to make them visible
 // (MCS_PROGRESS_PAGE_DELAY_MS sets another wait, e.g. 3000 on a slow screenshotter).
@@ -22,6 +27,37 @@ const PAGE_DELAY_MS = Number(process.env.MCS_PROGRESS_PAGE_DELAY_MS) || 1500
 const screens = new Screenshots()
 
 type Sample = { percent: number | null; done: number; eta: string; counts: string; phase: string; elapsed: string; file: string }
+
+/** One reading of the chip and the page's progress, taken in one go in the page (no re-render in between). */
+type Pair = {
+  chip: { look: string; percent: string; read: string; written: string; text: string; moving: string; pulsing: boolean; runId: string } | null
+  block: { look: string; status: string; percent: string; read: string; written: string; counts: string; runId: string } | null
+  ended: { look: string; percent: string; read: string; written: string; counts: string; runId: string } | null
+  etas: string[]
+}
+
+async function readPair(page: Page): Promise<Pair> {
+  return page.evaluate(() => {
+    const q = (id: string) => document.querySelector(`[data-testid="${id}"]`)
+    const a = (el: Element | null, name: string) => el?.getAttribute(name) ?? ""
+    const chip = q("catalog-sync-topbar")
+    const dot = q("catalog-sync-topbar-dot")
+    const block = q("catalog-sync-progress")
+    const ended = q("catalog-sync-progress-ended")
+    return {
+      chip: chip
+        ? { look: a(chip, "data-look"), percent: a(chip, "data-percent"), read: a(chip, "data-read"), written: a(chip, "data-written"), text: chip.textContent ?? "", moving: a(dot, "data-moving"), pulsing: !!dot?.className.includes("animate-pulse"), runId: a(chip, "data-run-id") }
+        : null,
+      block: block
+        ? { look: a(block, "data-look"), status: a(block, "data-status"), percent: a(block, "data-percent"), read: a(block, "data-read"), written: a(block, "data-written"), counts: q("catalog-sync-progress-counts")?.textContent ?? "", runId: a(block, "data-run-id") }
+        : null,
+      ended: ended
+        ? { look: a(ended, "data-look"), percent: a(ended, "data-percent"), read: a(ended, "data-read"), written: a(ended, "data-written"), counts: q("catalog-sync-progress-ended-counts")?.textContent ?? "", runId: a(ended, "data-run-id") }
+        : null,
+      etas: [...document.querySelectorAll('[data-testid="catalog-sync-widget"] *')].map((el) => (el.children.length === 0 ? (el.textContent ?? "") : "")).filter((t) => /\bleft\b/.test(t)),
+    }
+  })
+}
 
 describe("sync progress in the browser", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
@@ -53,13 +89,14 @@ describe("sync progress in the browser", () => {
   })
 
   /** Samples the progress block until the run ends; a screenshot each time its figures move. */
-  async function watchRun(prefix: string, timeoutMs: number): Promise<Sample[]> {
+  async function watchRun(prefix: string, timeoutMs: number, pairs?: Pair[]): Promise<Sample[]> {
     const samples: Sample[] = []
     const block = page.locator('[data-testid="catalog-sync-progress"][data-status="running"]')
     await block.waitFor({ timeout: 120_000 })
     const started = Date.now()
     let lastKey = ""
     while (Date.now() - started < timeoutMs) {
+      if (pairs) pairs.push(await readPair(page))
       if ((await block.count()) === 0) break
       // Both figures from one read of the element: two reads can straddle a re-render.
       const [percentText, doneText] = await block
@@ -130,17 +167,58 @@ describe("sync progress in the browser", () => {
   it("measures the full resync against the first pass: percent strictly increasing over 4+ screenshots, ETA shown, 100 % at the end", async () => {
     await page.getByTestId("full-resync").click()
     await page.getByRole("alertdialog").getByRole("button", { name: "Start full resync" }).click()
-    const samples = await watchRun("12-full-resync", 300_000)
+    const pairs: Pair[] = []
+    const samples = await watchRun("12-full-resync", 300_000, pairs)
+    // The run's end, as the chip and the page show it right after it (the same view).
+    const endStarted = Date.now()
+    let end = await readPair(page)
+    while (!(end.chip?.look === "done" && end.ended?.look === "done") && Date.now() - endStarted < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      end = await readPair(page)
+    }
+    await page.screenshot({ path: screens.file("12-full-resync-done") })
+
+    // The chip and the page, read together while the run went: the same figures every time.
+    const live = pairs.filter((p) => p.block && p.block.status === "running")
+    console.log(`chip vs page while running (${live.length} readings): ${live.map((p) => `${p.chip?.percent}/${p.block!.percent}% ${p.chip?.written}/${p.block!.written} of ${p.block!.read} read`).join("; ")}`)
+    expect(live.length).toBeGreaterThanOrEqual(8)
+    for (const p of live) {
+      expect(p.chip).not.toBeNull()
+      expect({ run: p.chip!.runId, percent: p.chip!.percent, read: p.chip!.read, written: p.chip!.written }).toEqual({
+        run: p.block!.runId,
+        percent: p.block!.percent,
+        read: p.block!.read,
+        written: p.block!.written,
+      })
+      if (p.block!.percent !== "") expect(p.chip!.text).toContain(`${p.block!.percent} %`)
+      // Written never ahead of read; the counts line says the same figures.
+      expect(Number(p.block!.written)).toBeLessThanOrEqual(Number(p.block!.read))
+      expect(p.block!.counts).toContain(`${Number(p.block!.read).toLocaleString("en-US")} read`)
+      // The running look only while it runs; the ETA printed at most once, and only once a page is written.
+      expect(p.chip!.moving).toBe("true")
+      expect(p.etas.length).toBeLessThanOrEqual(1)
+      if (/page 0\b/.test(p.block!.counts)) expect(p.etas.join("")).not.toMatch(/About \d/)
+    }
+    expect(live.some((p) => p.etas.length === 1 && /About \d/.test(p.etas[0]))).toBe(true)
+    // At the end both say 100 % and done, and nothing moves.
+    expect(end.chip).toMatchObject({ look: "done", percent: "100", moving: "false", pulsing: false })
+    expect(end.chip!.text).toContain("100 % · done")
+    expect(end.ended).toMatchObject({ look: "done", percent: "100", runId: end.chip!.runId, read: end.chip!.read, written: end.chip!.written })
+    expect(end.ended!.counts).toContain("1,500 of 1,500 products written (100 %)")
+    expect(end.etas).toEqual([])
+    // Requests today right after the run: the catalog's own count for the key, not a figure read
+    // before the run (the /v1/me cache) nor a counter of ours.
+    await expectQuotaEqualsSandbox(8_000)
     const measured = samples.filter((s) => s.percent !== null)
     console.log(`full resync progress: ${measured.map((s) => `${s.done}=${s.percent}%`).join(", ")}`)
     expect(measured.length).toBeGreaterThanOrEqual(4)
     for (let i = 1; i < measured.length; i++) expect(measured[i].percent!).toBeGreaterThan(measured[i - 1].percent!)
     for (const s of measured) {
       expect(s.percent!).toBeLessThanOrEqual(100)
-      expect(s.counts).toMatch(/of 1,500 products \(\d+ %\)/)
+      expect(s.counts).toMatch(/of 1,500 products written \(\d+ %\)/)
     }
-    // Once a rate exists (after the first page), the ETA is a duration, not a placeholder.
-    expect(measured.some((s) => /Estimated time left: \d/.test(s.eta))).toBe(true)
+    // Once this run's pace has a basis, the ETA is a duration, not a placeholder.
+    expect(measured.some((s) => /About \d/.test(s.eta))).toBe(true)
 
     await waitForIdle(page)
     const lastRun = page.getByTestId("catalog-sync-last-run")
@@ -151,10 +229,27 @@ describe("sync progress in the browser", () => {
     const done = page.locator('[data-testid="catalog-sync-progress"][data-status="succeeded"]')
     await done.waitFor()
     expect(await done.getAttribute("data-percent")).toBe("100")
-    await expectText(done, "1,500 of 1,500 products (100 %)")
+    await expectText(done, "1,500 of 1,500 products written (100 %)")
     const file = screens.file("13-run-finished-100")
     await page.screenshot({ path: file, fullPage: true })
   })
+
+  /** The page's requests today (data-used) equals the sandbox's count of the key's requests within `withinMs`. */
+  async function expectQuotaEqualsSandbox(withinMs: number): Promise<void> {
+    const quota = page.getByTestId("catalog-sync-quota")
+    const started = Date.now()
+    let shown = ""
+    let counted = -1
+    do {
+      shown = (await quota.getAttribute("data-used").catch(() => "")) ?? ""
+      counted = sandbox.state.quota.usedToday(Date.now())
+      if (shown === String(counted)) break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    } while (Date.now() - started < withinMs)
+    console.log(`requests today: page ${shown}, sandbox ${counted}`)
+    expect(shown).toBe(String(counted))
+    await expectText(quota, `${counted.toLocaleString("en-US")} of 10,000`)
+  }
 
   it("shows the history with the chart and filters on the plugin's page", async () => {
     await page.goto(`${app.url}/app/catalog-sync`)
@@ -172,6 +267,28 @@ describe("sync progress in the browser", () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(2)
     const file = screens.file("14-catalog-sync-page")
     await page.screenshot({ path: file, fullPage: true })
+  })
+
+  it("has no running look while the catalog refuses the key: the chip and the page stand still", async () => {
+    sandbox.control.revokeKey()
+    const started = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
+    expect(started.status).toBe(202)
+    await page.goto(`${app.url}/app/catalog-sync`)
+    await expectText(page.getByTestId("catalog-sync-state"), "Key invalid", 120_000)
+    await page.getByTestId("catalog-sync-blocked").waitFor()
+    const readings: Pair[] = []
+    for (let i = 0; i < 12; i++) {
+      readings.push(await readPair(page))
+      await new Promise((resolve) => setTimeout(resolve, 700))
+    }
+    await page.screenshot({ path: screens.file("15-key-refused-still") })
+    for (const r of readings) {
+      expect(r.chip).toMatchObject({ look: "blocked", moving: "false", pulsing: false })
+      expect(r.chip!.text).toContain("key refused")
+      expect(r.chip!.text).not.toMatch(/%|read|written/)
+      expect(r.block).toBeNull()
+      expect(r.etas).toEqual([])
+    }
   })
 })
 

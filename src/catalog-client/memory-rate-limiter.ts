@@ -19,6 +19,7 @@ import {
   type RateLimits,
   type Release,
 } from "./rate-limiter"
+import { nextQuotaRemaining, quotaRemainingFromHeaders, utcDay } from "./quota-today"
 
 interface Waiter {
   grant: (release: Release) => void
@@ -44,6 +45,8 @@ export class MemoryRateLimiter implements RateLimiter {
   #foreign: number[] = []
   #theoreticalArrival = 0
   #notBefore = 0
+  /** The catalog's remaining daily quota as its answers told it (quota-today.ts). */
+  #quotaToday: { day: number; remaining: number } | null = null
   #queue: Waiter[] = []
   #timer: NodeJS.Timeout | undefined
   readonly #now: () => number
@@ -94,6 +97,11 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async observe(headers: HeaderBag): Promise<void> {
+    const quota = quotaRemainingFromHeaders(headers)
+    if (quota !== null) {
+      const day = utcDay(this.#now())
+      this.#quotaToday = { day, remaining: nextQuotaRemaining(this.#quotaToday, day, quota, this.#limits.maxConcurrent) }
+    }
     const remaining = remainingFromHeaders(headers)
     if (remaining === null) return
     const now = this.#now()
@@ -101,6 +109,10 @@ export class MemoryRateLimiter implements RateLimiter {
     const expected = this.#limits.requestsPerMinute - this.#windowCount()
     const foreign = Math.min(expected - remaining, this.#limits.requestsPerMinute)
     for (let i = 0; i < foreign; i++) this.#foreign.push(now)
+  }
+
+  async quotaRemainingToday(): Promise<number | null> {
+    return this.#quotaToday && this.#quotaToday.day === utcDay(this.#now()) ? this.#quotaToday.remaining : null
   }
 
   async pauseFor(ms: number): Promise<void> {

@@ -32,6 +32,11 @@ export interface RateLimiter {
   observe(headers: HeaderBag): Promise<void>
   /** Stops every holder of this key from starting requests for `ms` (after a 429). */
   pauseFor(ms: number): Promise<void>
+  /**
+   * Requests left today by the catalog's own count (the lowest `X-Quota-Remaining` the key's
+   * answers carried this UTC day, see quota-today.ts), or null when none answered today.
+   */
+  quotaRemainingToday?(): Promise<number | null>
   readonly limits: RateLimits
 }
 

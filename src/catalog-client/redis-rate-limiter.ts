@@ -4,7 +4,8 @@
 //   {p}:window   ZSET  end stamps of finished requests and booked foreign use (score = ms)
 //   {p}:inflight ZSET  leases of requests in flight (score = lease expiry ms); a crashed process
 //                      loses its leases when they expire, and they are then booked into the window
-//   {p}:state    HASH  tat (pacing), nb (paused until), rpm / conc (adopted limits)
+//   {p}:state    HASH  tat (pacing), nb (paused until), rpm / conc (adopted limits),
+//                      qday / qrem (the catalog's remaining daily quota for a UTC day, quota-today.ts)
 // The key id is a hash of the API key, never the key itself.
 import { createHash, randomUUID } from "node:crypto"
 import type Redis from "ioredis"
@@ -23,6 +24,7 @@ import {
   type RateLimits,
   type Release,
 } from "./rate-limiter"
+import { quotaRemainingFromHeaders } from "./quota-today"
 
 const NOW = `
 local t = redis.call('TIME')
@@ -156,6 +158,29 @@ redis.call('PEXPIRE', KEYS[1], 86400000)
 return 1
 `
 
+// KEYS: state. ARGV: remaining, concurrency. Keeps the catalog's remaining daily quota for the
+// key's current UTC day on Redis time (the rule of nextQuotaRemaining in quota-today.ts).
+const QUOTA_SEEN = `
+${NOW}
+local day = tostring(math.floor(nowMs / 86400000))
+local rem = tonumber(ARGV[1])
+local keptDay = redis.call('HGET', KEYS[1], 'qday')
+local kept = tonumber(redis.call('HGET', KEYS[1], 'qrem') or '-1')
+if keptDay ~= day or kept < 0 or rem < kept or rem - kept > tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[1], 'qday', day, 'qrem', ARGV[1])
+end
+redis.call('PEXPIRE', KEYS[1], 86400000)
+return 1
+`
+
+// KEYS: state. The remaining daily quota kept for today (Redis time), or false.
+const QUOTA_TODAY = `
+${NOW}
+local day = tostring(math.floor(nowMs / 86400000))
+if redis.call('HGET', KEYS[1], 'qday') ~= day then return false end
+return redis.call('HGET', KEYS[1], 'qrem')
+`
+
 interface Script {
   source: string
   sha: string
@@ -172,6 +197,8 @@ const SCRIPTS = {
   observe: script(OBSERVE),
   pause: script(PAUSE),
   updateLimits: script(UPDATE_LIMITS),
+  quotaSeen: script(QUOTA_SEEN),
+  quotaToday: script(QUOTA_TODAY),
 }
 
 export interface RedisRateLimiterOptions extends Partial<RateLimits> {
@@ -254,6 +281,8 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async observe(headers: HeaderBag): Promise<void> {
+    const quota = quotaRemainingFromHeaders(headers)
+    if (quota !== null) await this.#runKeys(SCRIPTS.quotaSeen, [this.#keys[2]], [String(quota), String(this.#limits.maxConcurrent)])
     const remaining = remainingFromHeaders(headers)
     if (remaining === null) return
     await this.#run(SCRIPTS.observe, 3, [
@@ -262,6 +291,11 @@ export class RedisRateLimiter implements RateLimiter {
       String(this.#limits.maxConcurrent),
       ...this.#ceilingArgs(),
     ])
+  }
+
+  async quotaRemainingToday(): Promise<number | null> {
+    const kept = await this.#runKeys(SCRIPTS.quotaToday, [this.#keys[2]], [])
+    return kept === null || kept === undefined ? null : Number(kept)
   }
 
   #ceilingArgs(): [string, string] {

@@ -56,16 +56,3 @@ export function rejectedLogLine(record: RunRejectedItem): string {
   return `catalog sync: ${what} ${record.id ?? "(no id)"}${where}: ${record.reason}${excerpt}`
 }
 
-/**
- * The run's counts with a page that is being written added as planned, so the admin shows what
- * the page found while it writes; the counts of the written page replace them at its end.
- */
-export function countsWithPlanned(counts: RunCounts, plan: { create: unknown[]; update: unknown[]; stockOnly: unknown[]; remove: unknown[] }): RunCounts {
-  return {
-    ...counts,
-    created: counts.created + plan.create.length,
-    updated: counts.updated + plan.update.length,
-    stock_only: counts.stock_only + plan.stockOnly.length,
-    removed: counts.removed + plan.remove.length,
-  }
-}

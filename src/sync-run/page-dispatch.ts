@@ -88,6 +88,8 @@ export class PageDispatch {
     const { settings, references, state, window, brake, holds, fence } = this.run
     await references.forPage(page.items, state.position.fullPassId !== null)
     const entry = window.open(page, fetchWaitMs, slot)
+    state.itemsRead += page.items.length + page.rejected.length
+    state.readingSince ??= new Date().toISOString()
     const ctx: PageContext = {
       ...pageContextFor(this.run, state.position.fullPassId),
       brake: brake.forPage(),

@@ -4,7 +4,6 @@
 // No Medusa here: what a page's write does is handed in, so the ordering is tested on its own.
 import type { ChangesPage } from "../catalog-client/catalog-client"
 import type { PagePlan } from "../sync/plan-page"
-import { countsWithPlanned, type RunCounts } from "./counts"
 import { OrderedCursor, type PageSlot } from "./ordered-cursor"
 
 /** What a page's write ends with (write-page.ts's PageOutcome, as the window needs it). */
@@ -108,12 +107,6 @@ export class PageWindow<Outcome extends WrittenPage = WrittenPage> {
     return null
   }
 
-  /** The run's counts with what the pages being written planned (the admin sees what they found). */
-  shown(counts: RunCounts): RunCounts {
-    let shown = counts
-    for (const p of this.#open.values()) if (p.planned && !p.outcome) shown = countsWithPlanned(shown, p.planned)
-    return shown
-  }
 
   /** Waits for every write in progress (no page of a run may still be written once it ends). */
   async settle(): Promise<void> {

@@ -93,12 +93,13 @@ export class RunRecorder {
   }
 
   /**
-   * Inside long pages: products written so far and `shown` (the counts with what the pages in
-   * flight planned). Not awaited by the caller; pageTaken waits for it.
+   * Inside long pages: products written so far, every few seconds. The counts stay those of
+   * written pages: a page's plan is not yet a write (the admin showed planned updates as done).
+   * Not awaited by the caller; pageTaken waits for it.
    */
-  insidePage(shown: RunCounts): void {
+  insidePage(): void {
     this.state.itemsDone = this.state.counts.items_seen + (productsWritten() - this.#writtenMark)
-    this.#reported = this.#update({ ...shown, progress: progressOf(this.state) }).catch(() => undefined)
+    this.#reported = this.#update({ progress: progressOf(this.state) }).catch(() => undefined)
   }
 
   /** A page is taken back: a report still in flight must not land after the page's own counts. */

@@ -118,7 +118,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const writers = await pageWritersFor(container, runId, logger, dependencies.pageWrites)
     const pageWindow = (pagesInFlight = new PageWindow<PageOutcome>(writers.inFlight))
     const reader = new PageReader(client, signal, () => state.counts.requests_used++)
-    const reportInsidePage = () => recorder.insidePage(pageWindow.shown(state.counts))
+    const reportInsidePage = () => recorder.insidePage()
     const pages = new PageDispatch({ ...pageParts, hooks, fence, brake, holds, reader, window: pageWindow, writers, planned: reportInsidePage })
     // Only while pages are being written: the run's own updates between pages must land last.
     const ticker = setInterval(() => pageWindow.writing && reportInsidePage(), PAGE_PROGRESS_EVERY_MS)

@@ -26,6 +26,12 @@ export interface SyncRunState {
   readonly resumeOf: Record<string, unknown>
   /** Products done, as the admin's progress reads it. */
   itemsDone: number
+  /**
+   * Products the catalog sent (pages in flight included) and when its first page came: the
+   * progress model's read count and the start of the rate behind the ETA (src/sync/run-progress.ts).
+   */
+  itemsRead: number
+  readingSince: string | null
   /** The expected size of a full pass (a percent and an ETA for the admin), when known. */
   expected: ExpectedTotal | null
   /** Changes the change log left without a row (its cap). */
@@ -46,6 +52,8 @@ export function newSyncRunState(input: { runId: string; mode: "changes" | "full"
     passId: input.resume?.passId ?? null,
     resumeOf: input.resume ? { resumed: true, ...(input.resume.bookkeeping ?? {}) } : {},
     itemsDone: 0,
+    itemsRead: 0,
+    readingSince: null,
     expected: null,
     omitted: {},
     position: { cursor: null, fullPassId: null },
@@ -59,6 +67,8 @@ export function progressOf(state: SyncRunState): Record<string, unknown> {
     restarts: state.restarts,
     pass_id: state.passId,
     items_done: state.itemsDone,
+    items_read: state.itemsRead,
+    reading_since: state.readingSince,
     ...(state.expected ? { expected_total: state.expected.total, expected_total_source: state.expected.source } : {}),
     ...(Object.keys(state.omitted).length ? { change_log_omitted: state.omitted } : {}),
     ...state.resumeOf,

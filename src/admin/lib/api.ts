@@ -1,13 +1,13 @@
 import { BACKEND_URL } from "./sdk"
 import { toAdminApiError } from "./errors"
 import type { SizePrice } from "./product-story"
+import type { ProgressAnswer } from "./progress"
 import type {
   HistoryFilters,
   HistoryPage,
   PricingReferences,
   RulesPreviewResult,
   ProductCatalogLink,
-  ProgressStatus,
   RunChange,
   RunChangesPage,
   Run,
@@ -63,7 +63,7 @@ export const catalogSyncApi = {
   listRuns: (limit: number, offset: number) =>
     adminFetch<{ runs: Run[]; count: number; limit: number; offset: number }>("/runs", { query: { limit, offset } }),
   getRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}`),
-  getProgress: () => adminFetch<ProgressStatus>("/progress"),
+  getProgress: (runId?: string) => adminFetch<ProgressAnswer>("/progress", runId ? { query: { run_id: runId } } : {}),
   getRunChanges: (id: string, query: { kind?: string; q?: string; limit: number; offset: number }) =>
     adminFetch<RunChangesPage>(`/runs/${encodeURIComponent(id)}/changes`, { query: compact(query) }),
   getHistory: (query: HistoryFilters & { days: number; tz: string; limit: number; offset: number }) =>

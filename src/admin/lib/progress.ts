@@ -1,156 +1,149 @@
-// A running (or finished) run's progress as the admin shows it: done of the expected total,
-// percent, rate, ETA and the phase in words. Pure: the caller passes `now`, so a component
-// that re-renders every second gets a ticking timer and a fresh ETA from the same figures.
+// The words of the one progress view (GET /admin/catalog-sync/progress, built on the server by
+// src/sync/run-progress.ts). Every screen (top bar chip, product-list widget, sync page, run
+// page) formats the same view with these functions, so they show the same figures. Pure: the
+// caller passes `now` and when the view arrived, so the timer and the ETA tick between polls.
+import type { BadgeColor } from "./status"
+import type { ProgressLook, ProgressView } from "../../sync/run-progress"
+import type { RequestsToday } from "../../sync/requests-today"
 import { formatCount, formatDuration } from "./format"
 
-export type TotalSource = "last_full_pass" | "product_map" | "account"
+export type { ProgressLook, ProgressView, RequestsToday }
 
-export type ProgressInput = {
-  mode: "changes" | "full" | "reprice"
-  status: string
-  /** starting | setup | reference_data | full_export | changes | sweep | done | ... */
-  phase: string | null
-  /** Products read so far (inside the current page when the backend reports it). */
-  done: number
-  pages: number
-  /** The catalog's expected size, when known; only a full pass is measured against it. */
-  expectedTotal: number | null
-  totalSource?: TotalSource | null
-  startedAt: string | null
-  finishedAt?: string | null
-  now: number
-  /** Changes found so far (created + updated + stock only + removed), for a changes run. */
-  changesFound?: number
-}
-
-export type ProgressView = {
-  done: number
-  /** null: unknown (a changes feed has no size; a first sync has nothing to measure by). */
-  total: number | null
-  /** 0 to 100; null when there is no total. 100 only once the run has succeeded. */
-  percent: number | null
-  /** Products per minute, null before there is anything to measure. */
-  ratePerMinute: number | null
-  /** Time left, null when unknown (no total or no rate yet). */
-  etaMs: number | null
-  elapsedMs: number | null
-  phaseText: string
-  /** One line: "400 of 1,500 products (26 %) · page 2 · 800/min · about 1 min 05 s left". */
-  summary: string
-}
+/** GET /admin/catalog-sync/progress. */
+export type ProgressAnswer = { progress: ProgressView | null; requests_today: RequestsToday | null; as_of: string }
 
 const PHASE_WORDS: Record<string, string> = {
-  queued: "Waiting to start",
-  paused: "Paused by the safety brake: waiting for your answer",
   starting: "Starting",
   setup: "Preparing the shop (sales channel, stock location, price list)",
   reference_data: "Reading categories and brands",
+  filter: "Bringing the shop in line with the filter",
   full_export: "Reading the whole catalog",
   changes: "Reading what changed since the last sync",
   sweep: "Removing products the catalog no longer has",
+  "judging removals": "Checking the removals with the safety brake",
+  removing: "Removing products",
+  reprice: "Repricing from the stored costs",
+}
+
+const LOOK_WORDS: Record<Exclude<ProgressLook, "running">, string> = {
+  waiting: "Waiting to start",
+  blocked: "Stopped: the catalog refused the key",
+  paused: "Paused by the safety brake: waiting for your answer",
   done: "Finished",
   failed: "Failed",
   interrupted: "Interrupted",
 }
 
-/** The phase in words, e.g. "Reading the whole catalog". */
-export function phaseInWords(phase: string | null | undefined, status?: string | null): string {
-  if (status === "queued") return PHASE_WORDS.queued
-  if (status === "paused") return PHASE_WORDS.paused
-  if (status === "succeeded") return PHASE_WORDS.done
-  if (status === "failed" || status === "interrupted") return PHASE_WORDS[status]
-  if (!phase) return PHASE_WORDS.starting
-  return PHASE_WORDS[phase] ?? phase.replace(/[_-]+/g, " ")
+/** The run's state in words: the phase while it runs, else why it does not move. */
+export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code">): string {
+  if (view.look === "blocked" && view.blocked_code === "plan_required") return "Stopped: the catalog account's plan has no API access"
+  if (view.look !== "running") return LOOK_WORDS[view.look]
+  if (!view.phase) return PHASE_WORDS.starting
+  return PHASE_WORDS[view.phase] ?? view.phase.replace(/[_-]+/g, " ")
 }
 
-function time(iso: string | null | undefined): number | null {
-  if (!iso) return null
-  const t = Date.parse(iso)
-  return Number.isNaN(t) ? null : t
+/** Only a running run has the running look (the pulsing dot, the ticking ETA). */
+export function isMoving(view: Pick<ProgressView, "look"> | null | undefined): boolean {
+  return view?.look === "running"
 }
 
-/** Whether a run in this phase reads the whole catalog (and can be measured against its size). */
-export function isFullPass(input: Pick<ProgressInput, "mode" | "phase">): boolean {
-  // A reprice goes over every stored cost: measured against their count when the run reports it.
-  if (input.mode === "reprice") return true
-  if (input.phase === "full_export" || input.phase === "sweep") return true
-  if (input.phase === "changes") return false
-  return input.mode === "full"
+/** The chip shows a run that goes or waits for something, and a run's end for a short while after it. */
+export function chipShown(view: ProgressView | null | undefined): view is ProgressView {
+  if (!view) return false
+  if (view.look === "done" || view.look === "failed" || view.look === "interrupted") return view.ended_recently
+  return true
+}
+
+/** The sync page's live block: a run that goes or waits to start (a pause and a block have their own panels). */
+export function liveBlockShown(view: ProgressView | null | undefined): view is ProgressView {
+  return view?.look === "running" || view?.look === "waiting"
+}
+
+/** The chip's words: "Catalog sync 42 %", "… 1,200 read", "… 100 % · done", "… key refused". */
+export function chipText(view: ProgressView): string {
+  switch (view.look) {
+    case "done":
+      return "Catalog sync 100 % · done"
+    case "blocked":
+      return view.blocked_code === "plan_required" ? "Catalog sync · plan refused" : "Catalog sync · key refused"
+    case "paused":
+      return "Catalog sync · paused: needs your answer"
+    case "waiting":
+      return "Catalog sync · waiting to start"
+    case "failed":
+      return `Catalog sync · failed${view.percent !== null ? ` at ${view.percent} %` : ""}`
+    case "interrupted":
+      return "Catalog sync · interrupted"
+    default:
+      return view.percent !== null ? `Catalog sync ${view.percent} %` : `Catalog sync · ${formatCount(view.written)} written`
+  }
+}
+
+/** The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240/min". */
+export function countsText(view: ProgressView): string {
+  const parts: string[] = []
+  if (view.total !== null && view.percent !== null) {
+    parts.push(`${formatCount(view.written)} of ${formatCount(view.total)} products written (${view.percent} %)`)
+  } else if (view.look === "done") {
+    parts.push(`${formatCount(view.written)} products written (100 %)`)
+  } else {
+    const unknown = view.mode === "changes" && view.phase !== "full_export" ? "a changes run has no known length" : "total not known yet"
+    parts.push(`${formatCount(view.written)} products written, ${unknown}`)
+  }
+  parts.push(`${formatCount(view.read)} read`)
+  parts.push(`page ${formatCount(view.pages)}`)
+  if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))}/min`)
+  return parts.join(" · ")
+}
+
+/** What the written pages did: "3 created · 40 updated · 2 removed · 1 rejected". */
+export function changesText(view: ProgressView): string {
+  const c = view.counts
+  const parts = [`${formatCount(c.created)} created`, `${formatCount(c.updated + c.stock_only)} updated`, `${formatCount(c.removed + c.swept)} removed`]
+  if (c.rejected) parts.push(`${formatCount(c.rejected)} rejected`)
+  return parts.join(" · ")
+}
+
+/** Milliseconds since the view arrived, to move its clock figures on between polls. */
+function sinceArrival(now: number, receivedAt: number): number {
+  return Math.max(0, now - receivedAt)
+}
+
+/** The elapsed time, ticking while the run goes. */
+export function elapsedMs(view: ProgressView, now: number, receivedAt: number): number | null {
+  if (view.elapsed_ms === null) return null
+  return isMoving(view) ? view.elapsed_ms + sinceArrival(now, receivedAt) : view.elapsed_ms
 }
 
 /**
- * Percent of `total` done: floor, so it never rounds up to a finished-looking 100 while a run
- * goes; capped at 99 until the run has succeeded (the catalog may have grown past the
- * estimate), and at 100 always. Non-decreasing in `done` for a fixed total.
+ * The one ETA line, or null when there is none to print (the run does not move). Before the run's
+ * own rate has a basis it says so instead of guessing.
  */
-export function percentDone(done: number, total: number | null, succeeded = false): number | null {
-  if (succeeded) return 100
-  if (total === null || !Number.isFinite(total) || total <= 0) return null
-  const safeDone = Math.max(0, Number.isFinite(done) ? done : 0)
-  return Math.min(99, Math.floor((safeDone * 100) / total))
-}
-
-export function computeProgress(input: ProgressInput): ProgressView {
-  const succeeded = input.status === "succeeded"
-  const start = time(input.startedAt)
-  const end = time(input.finishedAt) ?? input.now
-  const elapsedMs = start === null ? null : Math.max(0, end - start)
-  const done = Math.max(0, Math.trunc(input.done || 0))
-  const measurable = isFullPass(input)
-  const total = measurable && input.expectedTotal && input.expectedTotal > 0 ? input.expectedTotal : succeeded ? done : null
-  const percent = percentDone(done, total, succeeded)
-  // A rate needs a second of work and one product: before that it would be noise.
-  const ratePerMinute = elapsedMs !== null && elapsedMs >= 1000 && done > 0 ? (done * 60_000) / elapsedMs : null
-  let etaMs: number | null = null
-  if (!succeeded && total !== null && ratePerMinute !== null && ratePerMinute > 0) {
-    etaMs = (Math.max(0, total - done) / ratePerMinute) * 60_000
-  } else if (succeeded) etaMs = 0
-  const phaseText = phaseInWords(input.phase, input.status)
-
-  const parts: string[] = []
-  if (measurable || succeeded) {
-    parts.push(total !== null ? `${formatCount(done)} of ${formatCount(total)} products${percent !== null ? ` (${percent} %)` : ""}` : `${formatCount(done)} products read, total not known yet`)
-  } else {
-    parts.push(`${formatCount(done)} changes read${input.changesFound !== undefined ? `, ${formatCount(input.changesFound)} applied so far` : ""}`)
+export function etaText(view: ProgressView, now: number, receivedAt: number): string | null {
+  if (!isMoving(view)) return null
+  if (view.eta_ms !== null) {
+    const left = view.eta_ms - sinceArrival(now, receivedAt)
+    return left < 1000 ? "Almost done" : `About ${formatDuration(left)} left`
   }
-  parts.push(`page ${formatCount(input.pages)}`)
-  if (ratePerMinute !== null) parts.push(`${formatCount(Math.round(ratePerMinute))}/min`)
-  if (!succeeded) parts.push(etaMs !== null ? `about ${formatDuration(etaMs)} left` : "time left not known yet")
-  return { done, total, percent, ratePerMinute, etaMs, elapsedMs, phaseText, summary: parts.join(" · ") }
+  if (view.total === null) {
+    return view.mode === "changes" && view.phase !== "full_export"
+      ? "A changes run reads only what changed: its length is not known in advance."
+      : "First full pass: the catalog's size is not known yet, so there is no estimate."
+  }
+  return "Estimating the time left from this run's pace…"
 }
 
-/** The figures of a run record as the status API returns them (see types.ts). */
-export function progressOfRun(
-  run: {
-    mode: "changes" | "full" | "reprice"
-    status: string
-    pages: number
-    items_seen: number
-    created?: number
-    updated?: number
-    stock_only?: number
-    removed?: number
-    started_at: string | null
-    finished_at: string | null
-    progress?: { phase?: unknown; items_done?: unknown; expected_total?: unknown; expected_total_source?: unknown } | null
-  },
-  opts: { now: number; phase?: string | null; expectedTotal?: number | null; totalSource?: TotalSource | null }
-): ProgressView {
-  const p = run.progress ?? {}
-  // items_done: products done inside the current page (the wiring phase adds it); else whole pages.
-  const itemsDone = typeof p.items_done === "number" && p.items_done > run.items_seen ? p.items_done : run.items_seen
-  const runTotal = typeof p.expected_total === "number" ? p.expected_total : null
-  return computeProgress({
-    mode: run.mode,
-    status: run.status,
-    phase: (typeof p.phase === "string" ? p.phase : null) ?? opts.phase ?? null,
-    done: itemsDone,
-    pages: run.pages,
-    expectedTotal: runTotal ?? opts.expectedTotal ?? null,
-    totalSource: (typeof p.expected_total_source === "string" ? (p.expected_total_source as TotalSource) : null) ?? opts.totalSource ?? null,
-    startedAt: run.started_at,
-    finishedAt: run.finished_at,
-    now: opts.now,
-    changesFound: (run.created ?? 0) + (run.updated ?? 0) + (run.stock_only ?? 0) + (run.removed ?? 0),
-  })
+export type RequestsTodayBar = { used: number; limit: number; percent: number; color: BadgeColor; label: string }
+
+/** Requests today against the daily limit: green, orange from 75 %, red from 90 %. */
+export function requestsTodayBar(today: RequestsToday | null | undefined): RequestsTodayBar | null {
+  if (!today || !(today.limit > 0)) return null
+  const percent = Math.min(100, Math.round((today.used / today.limit) * 1000) / 10)
+  const color: BadgeColor = percent >= 90 ? "red" : percent >= 75 ? "orange" : "green"
+  return { ...today, percent, color, label: `${formatCount(today.used)} of ${formatCount(today.limit)} (${percent}%)` }
+}
+
+/** How often to ask again: every 2 s while a run goes or waits, else every 15 s. */
+export function progressPollMs(view: ProgressView | null | undefined): number {
+  return view && (view.look === "running" || view.look === "waiting") ? 2_000 : 15_000
 }

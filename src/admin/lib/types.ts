@@ -103,6 +103,8 @@ export type SyncStatus = {
   blocked?: { code: string | null; message: string | null } | null
   /** The catalog's expected size for a running full pass; null when unknown (a first sync). */
   expected_total?: number | null
+  /** Requests the catalog counted today for the key (its limit less the remaining its answers carried). */
+  requests_today?: { used: number; limit: number } | null
   expected_total_source?: "last_full_pass" | "product_map" | "account" | null
 }
 
@@ -160,14 +162,6 @@ export type HistoryFilters = {
   status?: string
   trigger?: string
   had_changes?: "true" | "false"
-}
-
-/** GET /progress: the light status the top bar polls (no catalog call). */
-export type ProgressStatus = {
-  running_run: Run | null
-  last_run: Run | null
-  expected_total: number | null
-  expected_total_source: "last_full_pass" | "product_map" | null
 }
 
 export type TestConnectionResult =

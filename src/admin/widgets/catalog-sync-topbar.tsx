@@ -1,40 +1,42 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Text } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
-import { catalogSyncApi, queryKeys } from "../lib/api"
-import { progressOfRun } from "../lib/progress"
-import { useNow } from "../lib/use-now"
+import { chipShown, chipText, countsText, isMoving } from "../lib/progress"
+import { useCatalogSyncProgress } from "../lib/use-progress"
 
 /**
- * A chip in the dashboard's top bar while a sync runs ("Catalog sync 42 %"), linking to the
- * plugin's page: visible without scrolling on the product list (and every other page), where
- * Medusa 2.21 puts the product-list widget after the list. Polls the light /progress route,
- * which never calls the catalog: 5 s while a run goes, 60 s otherwise. Renders nothing when
- * idle or when the route fails, so it can never break the top bar.
+ * A chip in the dashboard's top bar ("Catalog sync 42 %"), linking to the plugin's page:
+ * visible without scrolling on every page, where Medusa 2.21 puts the product-list widget after
+ * the list. It reads the one progress view the sync page reads (use-progress.ts): the same
+ * percent, "100 % · done" for a while after a run ends, and no pulsing dot unless the run moves
+ * (a refused key, a pause or a queued run are shown still). Renders nothing when no run is
+ * worth showing or when the route fails, so it can never break the top bar.
  */
 const CatalogSyncTopbarWidget = () => {
-  const progress = useQuery({
-    queryKey: queryKeys.progress,
-    queryFn: catalogSyncApi.getProgress,
-    retry: false,
-    refetchInterval: (q) => (q.state.error ? 120_000 : q.state.data?.running_run ? 5_000 : 60_000),
-  })
-  const run = progress.data?.running_run ?? null
-  const now = useNow(!!run)
-  if (!run) return null
-  const view = progressOfRun(run, { now, expectedTotal: progress.data?.expected_total ?? null })
+  const { view } = useCatalogSyncProgress()
+  if (!chipShown(view)) return null
+  const moving = isMoving(view)
+  const color = view.look === "done" ? "var(--tag-green-icon)" : view.look === "running" ? "var(--tag-blue-icon)" : view.look === "waiting" ? "var(--tag-neutral-icon)" : "var(--tag-orange-icon)"
   return (
     <Link
       to="/catalog-sync"
       className="bg-ui-bg-subtle hover:bg-ui-bg-subtle-hover flex items-center gap-x-2 rounded-full border px-3 py-1"
       data-testid="catalog-sync-topbar"
+      data-look={view.look}
+      data-run-id={view.run_id}
       data-percent={view.percent ?? ""}
-      title={view.summary}
+      data-read={view.read}
+      data-written={view.written}
+      title={countsText(view)}
     >
-      <span className="h-2 w-2 animate-pulse rounded-full" style={{ backgroundColor: "var(--tag-blue-icon)" }} />
+      <span
+        className={`h-2 w-2 rounded-full${moving ? " animate-pulse" : ""}`}
+        style={{ backgroundColor: color }}
+        data-testid="catalog-sync-topbar-dot"
+        data-moving={moving ? "true" : "false"}
+      />
       <Text size="xsmall" weight="plus" className="tabular-nums">
-        Catalog sync {view.percent !== null ? `${view.percent} %` : `${view.done} read`}
+        {chipText(view)}
       </Text>
     </Link>
   )

@@ -1,4 +1,4 @@
-import { countsWithPlanned, emptyCounts, EXCERPT_LENGTH, rejectedLogLine, toRunRecord } from "../counts"
+import { emptyCounts, EXCERPT_LENGTH, rejectedLogLine, toRunRecord } from "../counts"
 import { retentionCutoff } from "../change-log-retention"
 
 describe("rejected items as stored on the run", () => {
@@ -37,14 +37,6 @@ describe("rejected items as stored on the run", () => {
   })
 })
 
-describe("countsWithPlanned", () => {
-  it("adds the page being written, as planned, to the run's counts without changing them", () => {
-    const counts = { ...emptyCounts(), created: 3, updated: 1 }
-    const shown = countsWithPlanned(counts, { create: [1, 2], update: [1], stockOnly: [1, 2, 3], remove: [1] })
-    expect(shown).toMatchObject({ created: 5, updated: 2, stock_only: 3, removed: 1 })
-    expect(counts.created).toBe(3)
-  })
-})
 
 describe("retentionCutoff", () => {
   it("is CHANGE_LOG_RETENTION_DAYS before now", () => {

@@ -82,18 +82,6 @@ describe("PageWindow", () => {
     expect(taken[1]).toBe(paused)
   })
 
-  it("shows the counts with what pages being written planned, and not once they were written", async () => {
-    const window = new PageWindow(2)
-    const counts = { ...emptyCounts(), created: 10 }
-    const planning = window.open(page("a"), 0, slot(["1"]))
-    planning.planned = plan({ create: 2, update: 3, remove: 1 })
-    const write = deferred()
-    window.write(planning, () => write.promise)
-    expect(window.shown(counts)).toMatchObject({ created: 12, updated: 3, removed: 1 })
-    write.resolve({ plan: planning.planned })
-    await window.take()
-    expect(window.shown(counts)).toEqual(counts)
-  })
 
   it("keeps a page sharing a catalog id with one being written from being dispatched", () => {
     const window = new PageWindow(3)

@@ -50,6 +50,6 @@ describe("foldFilterWrite and foldRemoved", () => {
 describe("newSyncRunState", () => {
   it("a resumed run keeps the pass it continues and tells its progress it resumed", () => {
     const state = newSyncRunState({ runId: "r2", mode: "full", resume: { passId: "pass_1", bookkeeping: { resume_from: "r1" } } }, new Date(0))
-    expect(progressOf(state)).toEqual({ phase: "starting", restarts: 0, pass_id: "pass_1", items_done: 0, resumed: true, resume_from: "r1" })
+    expect(progressOf(state)).toEqual({ phase: "starting", restarts: 0, pass_id: "pass_1", items_done: 0, items_read: 0, reading_since: null, resumed: true, resume_from: "r1" })
   })
 })

@@ -1,126 +1,112 @@
-import { computeProgress, isFullPass, percentDone, phaseInWords, progressOfRun, type ProgressInput } from "../progress"
+import {
+  chipShown,
+  chipText,
+  countsText,
+  elapsedMs,
+  etaText,
+  isMoving,
+  liveBlockShown,
+  phaseText,
+  progressPollMs,
+  requestsTodayBar,
+  type ProgressView,
+} from "../progress"
 
-const T0 = Date.parse("2026-11-23T10:00:00Z")
-const base = (over: Partial<ProgressInput> = {}): ProgressInput => ({
+const view = (over: Partial<ProgressView> = {}): ProgressView => ({
+  run_id: "run_1",
   mode: "full",
   status: "running",
+  trigger: "manual",
+  look: "running",
   phase: "full_export",
-  done: 0,
-  pages: 0,
-  expectedTotal: 1500,
-  startedAt: new Date(T0).toISOString(),
-  now: T0 + 60_000,
+  read: 800,
+  written: 400,
+  total: 2000,
+  total_source: "last_full_pass",
+  percent: 20,
+  pages: 2,
+  counts: { created: 0, updated: 190, stock_only: 10, unchanged: 200, removed: 0, rejected: 0, swept: 0 },
+  rate_per_minute: 1200,
+  eta_ms: 80_000,
+  started_at: "2026-11-23T10:00:00.000Z",
+  finished_at: null,
+  elapsed_ms: 30_000,
+  ended_recently: false,
+  error_code: null,
+  blocked_code: null,
   ...over,
 })
 
-describe("percentDone", () => {
-  it("is strictly non-decreasing as done grows and never above 100", () => {
-    let previous = -1
-    for (let done = 0; done <= 3000; done += 7) {
-      const percent = percentDone(done, 1500)!
-      expect(percent).toBeGreaterThanOrEqual(previous)
-      expect(percent).toBeLessThanOrEqual(99)
-      previous = percent
+describe("the chip and the page read the same view", () => {
+  it("show the same percent: the chip's words and the page's counts carry the view's figure", () => {
+    const v = view()
+    expect(chipText(v)).toBe("Catalog sync 20 %")
+    expect(countsText(v)).toBe("400 of 2,000 products written (20 %) · 800 read · page 2 · 1,200/min")
+  })
+
+  it("say 100 % and done when the run ended", () => {
+    const done = view({ look: "done", status: "succeeded", percent: 100, total: 2010, written: 2010, read: 2010, eta_ms: null, ended_recently: true })
+    expect(chipText(done)).toBe("Catalog sync 100 % · done")
+    expect(countsText(done)).toContain("2,010 of 2,010 products written (100 %)")
+    expect(phaseText(done)).toBe("Finished")
+    expect(chipShown(done)).toBe(true)
+    expect(chipShown({ ...done, ended_recently: false })).toBe(false)
+    expect(liveBlockShown(done)).toBe(false)
+  })
+
+  it("have no running look while the key is refused, the run is paused or waits", () => {
+    for (const look of ["blocked", "paused", "waiting"] as const) {
+      const v = view({ look, eta_ms: null })
+      expect(isMoving(v)).toBe(false)
+      expect(etaText(v, 0, 0)).toBeNull()
+      expect(chipShown(v)).toBe(true)
+      expect(chipText(v)).not.toMatch(/%|read|written/)
     }
-  })
-  it("floors, so 1,499 of 1,500 is 99 and not a finished-looking 100; 100 only when succeeded", () => {
-    expect(percentDone(1499, 1500)).toBe(99)
-    expect(percentDone(1500, 1500)).toBe(99)
-    expect(percentDone(400, 1500)).toBe(26)
-    expect(percentDone(1200, 1500)).toBe(80)
-    expect(percentDone(10, 1500, true)).toBe(100)
-  })
-  it("is null without a usable total", () => {
-    expect(percentDone(5, null)).toBeNull()
-    expect(percentDone(5, 0)).toBeNull()
-    expect(percentDone(5, Number.NaN)).toBeNull()
+    expect(chipText(view({ look: "blocked", blocked_code: "invalid_api_key" }))).toBe("Catalog sync · key refused")
+    expect(phaseText(view({ look: "blocked", blocked_code: "invalid_api_key" }))).toBe("Stopped: the catalog refused the key")
   })
 })
 
-describe("computeProgress", () => {
-  it("gives rate and ETA from the elapsed time: 400 in 1 min of 1,500 leaves 2 min 45 s", () => {
-    const view = computeProgress(base({ done: 400, pages: 2 }))
-    expect(view.percent).toBe(26)
-    expect(view.ratePerMinute).toBe(400)
-    expect(view.etaMs).toBe(165_000)
-    expect(view.summary).toBe("400 of 1,500 products (26 %) · page 2 · 400/min · about 2 min 45 s left")
+describe("the ETA, printed once", () => {
+  it("counts down from when the view arrived, never below zero", () => {
+    expect(etaText(view(), 1_000, 1_000)).toBe("About 1 min 20 s left")
+    expect(etaText(view(), 6_000, 1_000)).toBe("About 1 min 15 s left")
+    expect(etaText(view(), 500_000, 1_000)).toBe("Almost done")
   })
-  it("the ETA shrinks as time passes at the same rate", () => {
-    const a = computeProgress(base({ done: 400, now: T0 + 60_000 }))
-    const b = computeProgress(base({ done: 800, now: T0 + 120_000 }))
-    expect(b.etaMs!).toBeLessThan(a.etaMs!)
+
+  it("says why there is none yet instead of guessing", () => {
+    expect(etaText(view({ eta_ms: null }), 0, 0)).toBe("Estimating the time left from this run's pace…")
+    expect(etaText(view({ eta_ms: null, total: null, percent: null }), 0, 0)).toMatch(/size is not known yet/)
+    expect(etaText(view({ eta_ms: null, total: null, percent: null, mode: "changes", phase: "changes" }), 0, 0)).toMatch(/changes run/)
   })
-  it("zero rate: no ETA, no rate, no division by zero", () => {
-    const view = computeProgress(base({ done: 0 }))
-    expect(view.ratePerMinute).toBeNull()
-    expect(view.etaMs).toBeNull()
-    expect(view.percent).toBe(0)
-    expect(view.summary).toContain("time left not known yet")
-  })
-  it("less than a second in: no rate yet", () => {
-    expect(computeProgress(base({ done: 200, now: T0 + 500 })).ratePerMinute).toBeNull()
-  })
-  it("unknown total (a first sync): products read, no percent, no ETA", () => {
-    const view = computeProgress(base({ expectedTotal: null, done: 600, pages: 3 }))
-    expect(view.total).toBeNull()
-    expect(view.percent).toBeNull()
-    expect(view.etaMs).toBeNull()
-    expect(view.summary).toBe("600 products read, total not known yet · page 3 · 600/min · time left not known yet")
-  })
-  it("a changes run is not measured against the catalog's size and shows what it found", () => {
-    const view = computeProgress(base({ mode: "changes", phase: "changes", done: 35, pages: 1, changesFound: 12 }))
-    expect(view.percent).toBeNull()
-    expect(view.summary.startsWith("35 changes read, 12 applied so far · page 1")).toBe(true)
-  })
-  it("a changes-mode run that fell back to a full pass is measured (phase full_export)", () => {
-    expect(isFullPass({ mode: "changes", phase: "full_export" })).toBe(true)
-    expect(isFullPass({ mode: "full", phase: "changes" })).toBe(false)
-    expect(isFullPass({ mode: "full", phase: null })).toBe(true)
-  })
-  it("a succeeded run is 100 % with nothing left, whatever the estimate was", () => {
-    const view = computeProgress(base({ status: "succeeded", phase: "done", done: 1480, finishedAt: new Date(T0 + 90_000).toISOString() }))
-    expect(view.percent).toBe(100)
-    expect(view.etaMs).toBe(0)
-    expect(view.elapsedMs).toBe(90_000)
-    expect(view.phaseText).toBe("Finished")
-  })
-  it("no start time yet (queued): no elapsed time", () => {
-    const view = computeProgress(base({ status: "queued", startedAt: null, phase: null }))
-    expect(view.elapsedMs).toBeNull()
-    expect(view.phaseText).toBe("Waiting to start")
+
+  it("appears in no other line", () => {
+    expect(countsText(view())).not.toMatch(/left/)
+    expect(chipText(view())).not.toMatch(/left/)
   })
 })
 
-describe("phaseInWords", () => {
-  it("says what the run does", () => {
-    expect(phaseInWords("full_export")).toBe("Reading the whole catalog")
-    expect(phaseInWords("paused", "paused")).toBe("Paused by the safety brake: waiting for your answer")
-    expect(phaseInWords("changes", "paused")).not.toBe(phaseInWords(null, "queued"))
-    expect(phaseInWords("changes")).toBe("Reading what changed since the last sync")
-    expect(phaseInWords("sweep")).toBe("Removing products the catalog no longer has")
-    expect(phaseInWords("something_new")).toBe("something new")
+describe("the timer", () => {
+  it("ticks while the run moves and stands still once it does not", () => {
+    expect(elapsedMs(view(), 3_000, 1_000)).toBe(32_000)
+    expect(elapsedMs(view({ look: "done" }), 3_000, 1_000)).toBe(30_000)
   })
 })
 
-describe("progressOfRun", () => {
-  const run = {
-    mode: "full" as const,
-    status: "running",
-    pages: 2,
-    items_seen: 400,
-    started_at: new Date(T0).toISOString(),
-    finished_at: null,
-    progress: { phase: "full_export" } as Record<string, unknown>,
-  }
-  it("uses the status route's expected total", () => {
-    expect(progressOfRun(run, { now: T0 + 60_000, expectedTotal: 1500 }).percent).toBe(26)
+describe("requests today", () => {
+  it("is a bar of the catalog's count against the daily limit", () => {
+    expect(requestsTodayBar({ used: 28, limit: 10_000 })).toEqual({ used: 28, limit: 10_000, percent: 0.3, color: "green", label: "28 of 10,000 (0.3%)" })
+    expect(requestsTodayBar({ used: 7_600, limit: 10_000 })!.color).toBe("orange")
+    expect(requestsTodayBar({ used: 9_000, limit: 10_000 })!.color).toBe("red")
+    expect(requestsTodayBar(null)).toBeNull()
   })
-  it("prefers products done inside the page and the run's own total when the backend records them", () => {
-    const view = progressOfRun({ ...run, progress: { phase: "full_export", items_done: 550, expected_total: 2000 } }, { now: T0 + 60_000, expectedTotal: 1500 })
-    expect(view.done).toBe(550)
-    expect(view.total).toBe(2000)
-  })
-  it("ignores an items_done behind the pages already counted", () => {
-    expect(progressOfRun({ ...run, progress: { items_done: 10 } }, { now: T0 + 60_000 }).done).toBe(400)
+})
+
+describe("polling", () => {
+  it("is fast while a run goes or waits, slow otherwise", () => {
+    expect(progressPollMs(view())).toBe(2_000)
+    expect(progressPollMs(view({ look: "waiting" }))).toBe(2_000)
+    expect(progressPollMs(view({ look: "blocked" }))).toBe(15_000)
+    expect(progressPollMs(null)).toBe(15_000)
   })
 })

@@ -166,6 +166,11 @@ export function cachedAccount(
   return slot.promise
 }
 
+/** The last /v1/me answer held for these settings, however old, without calling the catalog (GET /progress's daily limit). */
+export function cachedAccountIfAny(settings: Pick<EffectiveSettings, "baseUrl" | "apiKeyHash">): AccountInfo | null {
+  return accountCache.get(`${settings.baseUrl}|${settings.apiKeyHash}`)?.settled?.account ?? null
+}
+
 /** After a settings save: the next /status asks the API again. */
 export function forgetCachedAccounts() {
   cacheGeneration++

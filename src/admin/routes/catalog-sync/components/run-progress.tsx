@@ -1,52 +1,45 @@
 import { Text } from "@medusajs/ui"
-import { formatCount, formatDuration } from "../../../lib/format"
+import { formatDuration } from "../../../lib/format"
 import { modeLabel, runStatusBadge } from "../../../lib/status"
-import { progressOfRun, type TotalSource } from "../../../lib/progress"
-import type { Run } from "../../../lib/types"
-import { useNow } from "../../../lib/use-now"
+import { changesText, countsText, elapsedMs, etaText, isMoving, phaseText, type ProgressView } from "../../../lib/progress"
 
-const SOURCE_WORDS: Record<TotalSource, string> = {
+const SOURCE_WORDS: Record<string, string> = {
   last_full_pass: "size of the last full pass",
   product_map: "products the shop holds from the catalog",
-  account: "the catalog account's figure",
+  stored_costs: "products with a stored cost",
 }
 
 /**
- * A run's real progress: done of the expected total, a bar as wide as the percent (no pulse),
- * pages, rate, ETA, a timer re-rendered every second, and the phase in words. With no total
- * (a first sync, a changes run) the bar is replaced by what was read and found so far.
+ * A run's progress as the one progress view tells it (GET /progress, src/sync/run-progress.ts):
+ * products written of the expected total, a bar as wide as the percent, products read, pages,
+ * rate, the ETA once (from this run's own pace), a timer ticking while the run moves, and the
+ * phase in words. The same view feeds the top bar's chip, so both show the same figures.
  */
-export const RunProgress = ({
-  run,
-  phase,
-  expectedTotal,
-  totalSource,
-}: {
-  run: Run
-  phase?: string | null
-  expectedTotal?: number | null
-  totalSource?: TotalSource | null
-}) => {
-  const live = run.status === "running" || run.status === "queued"
-  const now = useNow(live)
-  const view = progressOfRun(run, { now, phase, expectedTotal: expectedTotal ?? null, totalSource: totalSource ?? null })
-  const title = run.status === "queued" ? "Waiting to start" : live ? `${modeLabel(run.mode)} running` : `${modeLabel(run.mode)} · ${runStatusBadge(run.status).label}`
+export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now: number; receivedAt: number }) => {
+  const moving = isMoving(view)
+  const title =
+    view.look === "waiting" ? "Waiting to start" : moving ? `${modeLabel(view.mode)} running` : `${modeLabel(view.mode)} · ${runStatusBadge(view.status).label}`
+  const eta = etaText(view, now, receivedAt)
   return (
     <div
       className="flex flex-col gap-y-2 px-6 py-4"
       data-testid="catalog-sync-progress"
-      data-status={run.status}
+      data-run-id={view.run_id}
+      data-status={view.status}
+      data-look={view.look}
       data-percent={view.percent ?? ""}
-      data-done={view.done}
+      data-read={view.read}
+      data-written={view.written}
+      data-done={view.written}
       data-total={view.total ?? ""}
-      data-eta-ms={view.etaMs === null ? "" : Math.round(view.etaMs)}
+      data-eta-ms={view.eta_ms === null ? "" : Math.round(view.eta_ms)}
     >
       <div className="flex items-center justify-between gap-x-2">
         <Text size="small" weight="plus">
-          {title} · <span data-testid="catalog-sync-phase">{view.phaseText}</span>
+          {title} · <span data-testid="catalog-sync-phase">{phaseText(view)}</span>
         </Text>
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-elapsed">
-          {formatDuration(view.elapsedMs)}
+          {formatDuration(elapsedMs(view, now, receivedAt))}
         </Text>
       </div>
       {view.percent !== null ? (
@@ -62,26 +55,20 @@ export const RunProgress = ({
           <div
             className="h-full rounded-full"
             data-testid="catalog-sync-progress-bar"
-            style={{ backgroundColor: "var(--tag-blue-icon)", width: `${view.percent}%`, transition: "width 400ms ease-out" }}
+            style={{ backgroundColor: view.look === "done" ? "var(--tag-green-icon)" : "var(--tag-blue-icon)", width: `${view.percent}%`, transition: "width 400ms ease-out" }}
           />
         </div>
       ) : null}
       <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-counts">
-        {view.summary}
+        {countsText(view)}
       </Text>
-      {live && (
+      <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-progress-changes">
+        {changesText(view)}
+        {view.total !== null && view.total_source && SOURCE_WORDS[view.total_source] ? ` · total from the ${SOURCE_WORDS[view.total_source]}` : ""}
+      </Text>
+      {eta && (
         <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-eta">
-          {view.etaMs !== null
-            ? `Estimated time left: ${formatDuration(view.etaMs)}`
-            : view.total === null
-              ? run.mode === "changes" && view.phaseText !== "Reading the whole catalog"
-                ? "A changes run reads only what changed: its length is not known in advance."
-                : "First full pass: the catalog's size is not known yet, so there is no estimate."
-              : "Estimating…"}
-          {view.total !== null && totalSource ? ` · total from the ${SOURCE_WORDS[totalSource]}` : ""}
-          {` · ${formatCount(run.created)} created · ${formatCount(run.updated + run.stock_only)} updated · ${formatCount(run.removed)} removed`}
-          {run.skipped ? ` · ${formatCount(run.skipped)} rejected` : ""}
-          {run.progress?.restarts ? ` · restarted ${formatCount(run.progress.restarts as number)}×` : ""}
+          {eta}
         </Text>
       )}
     </div>

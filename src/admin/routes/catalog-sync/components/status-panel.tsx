@@ -13,6 +13,8 @@ import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
+import { countsText, liveBlockShown, phaseText, requestsTodayBar } from "../../../lib/progress"
+import { useCatalogSyncProgress } from "../../../lib/use-progress"
 import {
   modeLabel,
   planExpiry,
@@ -139,14 +141,7 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
     <>
       <BlockedNotice status={status} />
       {paused && <BrakePanel paused={paused} />}
-      {status.running_run && status.running_run.status !== "paused" && (
-        <RunProgress
-          run={status.running_run}
-          phase={status.phase}
-          expectedTotal={status.expected_total ?? null}
-          totalSource={status.expected_total_source ?? null}
-        />
-      )}
+      <LiveProgress />
       <LastRun run={status.last_run} />
       <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
         <div className="divide-y">
@@ -160,6 +155,40 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
         <AccountBlock status={status} />
       </div>
     </>
+  )
+}
+
+/**
+ * The run's progress from the one progress view the top bar's chip reads (same query, same
+ * answer): the live block while a run goes or waits, and its end ("100 %", "Finished") while the
+ * chip still shows it.
+ */
+const LiveProgress = () => {
+  const queryClient = useQueryClient()
+  const { view, now, receivedAt } = useCatalogSyncProgress()
+  // When the run's look changes (it ends, stops or starts), the state, last run and history follow
+  // at once rather than at their next poll: the badge never says "Running" beside "done".
+  const look = view ? `${view.run_id}:${view.look}` : null
+  const seenLook = useRef<string | null | undefined>(undefined)
+  useEffect(() => {
+    if (seenLook.current !== undefined && look !== seenLook.current) {
+      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === queryKeys.all[0] && q.queryKey[1] !== queryKeys.progress[1] })
+    }
+    seenLook.current = look
+  }, [look, queryClient])
+  if (liveBlockShown(view)) return <RunProgress view={view} now={now} receivedAt={receivedAt} />
+  if (!view?.ended_recently) return null
+  return (
+    <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="catalog-sync-progress-ended" data-run-id={view.run_id} data-look={view.look} data-percent={view.percent ?? ""} data-read={view.read} data-written={view.written}>
+      <Text size="small" weight="plus">
+        {phaseText(view)}
+      </Text>
+      {view.look !== "blocked" && (
+        <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
+          {countsText(view)}
+        </Text>
+      )}
+    </div>
   )
 }
 
@@ -239,7 +268,9 @@ const LastRun = ({ run }: { run: Run | null }) => {
 
 const AccountBlock = ({ status }: { status: SyncStatus }) => {
   const account = status.account
-  const usage = quotaUsage(account, status.quota)
+  // The catalog's own count for the key (the one progress answer), else what /status read.
+  const { requestsToday } = useCatalogSyncProgress()
+  const usage = requestsTodayBar(requestsToday ?? status.requests_today) ?? quotaUsage(account, status.quota)
   const expiry = account ? planExpiry(account.plan_expires_at) : null
   return (
     <div className="divide-y" data-testid="catalog-sync-account">
@@ -258,7 +289,7 @@ const AccountBlock = ({ status }: { status: SyncStatus }) => {
           "—"
         )}
       </KeyValue>
-      <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-sync-quota">
+      <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-sync-quota" data-used={usage?.used ?? ""} data-limit={usage?.limit ?? ""}>
         <Text size="small" weight="plus" className="text-ui-fg-subtle">
           Requests today
         </Text>

@@ -6,6 +6,7 @@ import { isBlocked } from "../../../../queue/types"
 import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
 import { cachedAccount, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
 import { expectedCatalogTotal } from "../../../../sync-run/expected-total"
+import { requestsTodayFor } from "../progress/progress-of"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const service = catalogSyncService(req.scope)
@@ -52,6 +53,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
   const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at, runningRun.id) : { total: null, source: null }
+  // The catalog's own count for the key (as GET /progress tells it), fresher than the cached /v1/me.
+  const today = account?.account ? await requestsTodayFor(req.scope, settings) : null
   res.json({
     state,
     phase: syncState.phase,
@@ -68,9 +71,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     expected_total_source: expected.source,
     account: account?.account ? publicAccount(account.account) : null,
     account_error: account?.error ?? null,
+    requests_today: today,
     quota: {
       rate_limit_remaining: account?.quota?.rateLimitRemaining ?? null,
-      quota_remaining: account?.quota?.quotaRemaining ?? null,
+      quota_remaining: today ? today.limit - today.used : (account?.quota?.quotaRemaining ?? null),
     },
   })
 }

@@ -13,6 +13,7 @@ import type { Run } from "../../../../../lib/types"
 import { sdk } from "../../../../../lib/sdk"
 import { ChangeLog } from "../../../../catalog-sync/components/change-log"
 import { RunProgress } from "../../../../catalog-sync/components/run-progress"
+import { useCatalogSyncProgress } from "../../../../../lib/use-progress"
 
 /** One run: its counts, how it ended and the catalog items it rejected with the reasons. */
 /** The run's error in the one voice: a sentence, then the code and request id once (the full text on hover). */
@@ -37,14 +38,6 @@ const CatalogSyncRunPage = () => {
       return status === "running" || status === "queued" ? 2000 : false
     },
   })
-  // The expected total for a running full pass (the light route: no catalog call).
-  const live = run.data?.run.status === "running" || run.data?.run.status === "queued"
-  const progress = useQuery({
-    queryKey: queryKeys.progress,
-    queryFn: catalogSyncApi.getProgress,
-    enabled: live,
-    refetchInterval: live ? 5000 : false,
-  })
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="catalog-sync-run">
@@ -57,25 +50,15 @@ const CatalogSyncRunPage = () => {
           <ErrorState what="This run" error={run.error} onRetry={() => run.refetch()} />
         </Container>
       ) : (
-        <RunDetails
-          run={run.data.run}
-          expectedTotal={progress.data?.running_run?.id === run.data.run.id ? progress.data.expected_total : null}
-          totalSource={progress.data?.running_run?.id === run.data.run.id ? progress.data.expected_total_source : null}
-        />
+        <RunDetails run={run.data.run} />
       )}
     </div>
   )
 }
 
-const RunDetails = ({
-  run,
-  expectedTotal,
-  totalSource,
-}: {
-  run: Run
-  expectedTotal: number | null | undefined
-  totalSource: "last_full_pass" | "product_map" | null | undefined
-}) => {
+const RunDetails = ({ run }: { run: Run }) => {
+  // This run's progress from the one progress view (GET /progress?run_id=), as the sync page shows it.
+  const progress = useCatalogSyncProgress(run.id)
   const resolution = (run as Run & { brake_resolution?: { action?: string; user_id?: string | null; at?: string } | null }).brake_resolution ?? null
   const badge = runStatusBadge(run.status, { brake_resolution: resolution })
   // Who answered: the admin user's email (Medusa's own users route); the id when it cannot be read.
@@ -99,7 +82,7 @@ const RunDetails = ({
             <Link to="/settings/catalog-sync/runs">All runs</Link>
           </Button>
         </div>
-        <RunProgress run={run} expectedTotal={expectedTotal} totalSource={totalSource} />
+        {progress.view && <RunProgress view={progress.view} now={progress.now} receivedAt={progress.receivedAt} />}
         <KeyValue label="Run id">
           <span className="font-mono">{run.id}</span>
         </KeyValue>

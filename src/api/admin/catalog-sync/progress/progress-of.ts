@@ -1,0 +1,73 @@
+// What GET /progress answers, gathered from the stored rows without calling the catalog or the
+// queue (the top bar polls it on every page): the run's progress view (src/sync/run-progress.ts)
+// and the requests the catalog counted today for the key.
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { isConfigured } from "../../../../sync/settings"
+import { isBlocked } from "../../../../queue/types"
+import { progressView, type ProgressView } from "../../../../sync/run-progress"
+import { requestsToday, type RequestsToday } from "../../../../sync/requests-today"
+import { expectedCatalogTotal, type ExpectedTotal } from "../../../../sync-run/expected-total"
+import { cachedAccountIfAny, catalogSyncRuntime, catalogSyncService, serializeRun } from "../helpers"
+
+export type ProgressAnswer = {
+  progress: ProgressView | null
+  requests_today: RequestsToday | null
+  as_of: string
+  // The rows themselves, as the route answered before the progress view (API consumers and specs read them; the screens read `progress`).
+  running_run: ReturnType<typeof serializeRun>
+  last_run: ReturnType<typeof serializeRun>
+  expected_total: ExpectedTotal["total"]
+  expected_total_source: ExpectedTotal["source"]
+}
+
+/**
+ * The run shown: `runId` when given (null when it does not exist), else the running run, else
+ * the latest run whatever its end (so a run that just ended reads 100 % and "done").
+ */
+export async function progressOf(scope: MedusaContainer, runId?: string): Promise<ProgressAnswer | null> {
+  const service = catalogSyncService(scope)
+  const newest = { order: { created_at: "DESC" }, take: 1 }
+  let run
+  if (runId) {
+    ;[run] = await service.listCatalogSyncRuns({ id: runId }, { take: 1 })
+    if (!run) return null
+  } else {
+    ;[run] = await service.listCatalogSyncRuns({ status: "running" }, newest)
+    if (!run) [run] = await service.listCatalogSyncRuns({}, newest)
+  }
+  const settings = await service.getEffectiveSettings()
+  const state = await service.getState()
+  const blocked = isConfigured(settings) && isBlocked(state, settings) ? { code: state.blocked_code ?? null } : null
+  const [[running], [last]] = await Promise.all([
+    service.listCatalogSyncRuns({ status: ["running", "queued"] }, newest),
+    service.listCatalogSyncRuns({ status: ["succeeded", "failed", "interrupted"] }, newest),
+  ])
+  const expected = running ? await expectedCatalogTotal(scope, running.started_at, running.id) : { total: null, source: null }
+  const now = Date.now()
+  return {
+    progress: progressView({ run: run ?? null, blocked, now }),
+    requests_today: await requestsTodayFor(scope, settings),
+    as_of: new Date(now).toISOString(),
+    running_run: serializeRun(running ?? null),
+    last_run: serializeRun(last ?? null),
+    expected_total: expected.total,
+    expected_total_source: expected.source,
+  }
+}
+
+/** The catalog's own count for the key: its limit from the last /v1/me, its remaining from the key's limiter. */
+export async function requestsTodayFor(
+  scope: MedusaContainer,
+  settings: Awaited<ReturnType<ReturnType<typeof catalogSyncService>["getEffectiveSettings"]>>
+): Promise<RequestsToday | null> {
+  if (!isConfigured(settings) || !settings.apiKey) return null
+  const limit = cachedAccountIfAny(settings)?.limits?.requests_per_day ?? null
+  if (limit === null) return null
+  try {
+    const limiter = catalogSyncRuntime(scope).clients.limiterFor(settings.apiKey)
+    return requestsToday(limit, (await limiter.quotaRemainingToday?.()) ?? null)
+  } catch {
+    // No Redis, or a secret the client factory refuses: not known.
+    return null
+  }
+}

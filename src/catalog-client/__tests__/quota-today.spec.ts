@@ -1,0 +1,77 @@
+// Requests today by the catalog's own count: the key's limiter keeps the remaining quota the
+// answers carried, so the figure equals the sandbox's count of the key's requests, whatever
+// 304s, other clients of the key and out-of-order answers did.
+import { randomUUID } from "node:crypto"
+import Redis from "ioredis"
+import { CatalogClient, MemoryRateLimiter, RedisRateLimiter } from "../index"
+import type { RateLimiter } from "../rate-limiter"
+import { nextQuotaRemaining, utcDay } from "../quota-today"
+import { requestsToday } from "../../sync/requests-today"
+import { sandbox, SANDBOX_CEILING } from "./sandbox-helpers"
+
+jest.setTimeout(30_000)
+
+describe("nextQuotaRemaining", () => {
+  it("keeps the day's lowest, unless a jump beyond the requests in flight tells of a reset", () => {
+    expect(nextQuotaRemaining(null, 5, 90, 3)).toBe(90)
+    expect(nextQuotaRemaining({ day: 5, remaining: 90 }, 5, 88, 3)).toBe(88)
+    // An answer overtaken by a later one: the lower figure stands.
+    expect(nextQuotaRemaining({ day: 5, remaining: 88 }, 5, 90, 3)).toBe(88)
+    expect(nextQuotaRemaining({ day: 5, remaining: 88 }, 5, 100, 3)).toBe(100)
+    // A new day starts over.
+    expect(nextQuotaRemaining({ day: 5, remaining: 10 }, 6, 95, 3)).toBe(95)
+    expect(utcDay(Date.parse("2026-11-23T23:59:59Z"))).toBe(utcDay(Date.parse("2026-11-23T00:00:00Z")))
+    expect(utcDay(Date.parse("2026-11-24T00:00:00Z"))).toBe(utcDay(Date.parse("2026-11-23T00:00:00Z")) + 1)
+  })
+})
+
+const limiters: [string, () => { limiter: RateLimiter; close: () => Promise<void> }][] = [
+  ["in memory", () => ({ limiter: new MemoryRateLimiter({ ceiling: SANDBOX_CEILING }), close: async () => undefined })],
+  [
+    "in Redis",
+    () => {
+      const redis = new Redis("redis://127.0.0.1:6379", { lazyConnect: false, maxRetriesPerRequest: 2 })
+      return { limiter: new RedisRateLimiter({ redis, keyId: `quota-${randomUUID()}`, prefix: `mcs_test_quota_${process.pid}`, ceiling: SANDBOX_CEILING }), close: async () => void (await redis.quit()) }
+    },
+  ],
+]
+
+describe.each(limiters)("requests today from the key's limiter (%s)", (_name, make) => {
+  it("equals the sandbox's own count of the key's requests", async () => {
+    const sb = await sandbox({ products: 450 })
+    const { limiter, close } = make()
+    try {
+      expect(await limiter.quotaRemainingToday!()).toBeNull()
+      // A run's client and a status check share the key's limiter.
+      const run = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry: { baseDelayMs: 10, maxDelayMs: 50 } })
+      const status = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, adoptLimits: false })
+      const account = await status.me()
+      let pages = 0
+      for await (const page of run.listProducts({})) pages += page.items.length ? 1 : 0
+      expect(pages).toBeGreaterThanOrEqual(3)
+      // A 304: the catalog does not count it.
+      const categories = await run.getCategories()
+      const again = await run.getCategories({ validators: { etag: categories.etag } })
+      expect(again.notModified).toBe(true)
+      // Three at once: their answers may arrive in any order.
+      await Promise.all([run.getProduct(String(sb.state.catalog.all()[0].id)), run.getBrands(), status.me()])
+      // Someone else spends the key through another limiter: the catalog counts it too, and the next answer tells.
+      const other = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter: new MemoryRateLimiter({ ceiling: SANDBOX_CEILING }) })
+      await other.me()
+      await other.getBrandModels()
+      await other.close()
+      await run.getBrands()
+
+      const counted = sb.state.quota.usedToday(Date.now())
+      const today = requestsToday(account.limits.requests_per_day, await limiter.quotaRemainingToday!())
+      expect(today).toEqual({ used: counted, limit: account.limits.requests_per_day })
+      // The figure the admin would have shown before (the /v1/me read at the start) was stale.
+      expect(account.usage.requests_today).toBeLessThan(counted)
+      await run.close()
+      await status.close()
+    } finally {
+      await close()
+      await sb.close()
+    }
+  })
+})
