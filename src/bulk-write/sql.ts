@@ -22,7 +22,7 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
 
 /**
  * A transaction whose commit does not wait for its WAL to reach the disk (synchronous_commit off
- * for it alone): a page's writes commit about 1 ms sooner each. Nothing is lost that a run
+ * for it alone): each of a page's commits returns without waiting for the disk. Nothing is lost that a run
  * counts: PostgreSQL writes and flushes its WAL in order, and a run stores its cursor in an
  * ordinary commit after its page's, so once the cursor is on disk so is every page before it.
  * After a crash of the database server or its machine, at most the writes of the last fraction
@@ -47,8 +47,8 @@ export type LivePrice = { id: string; price_set_id: string; price_list_id: strin
 /**
  * The live prices of these price sets, each set looked up by its own index (price_set_id). A
  * plain `price_set_id IN (…)` with the other filters lets the planner scan every price of the
- * currency or of the list instead, which grows with the shop (measured: 47 to 85 ms a page of
- * 760 sets on a 10,000-product shop, 10 ms this way); the other filters are the caller's.
+ * currency or of the list instead, which grows with the shop (docs/benchmarks.md has the
+ * measured difference); the other filters are the caller's.
  */
 export async function livePricesOfSets(trx: Knex.Transaction, setIds: string[]): Promise<LivePrice[]> {
   if (!setIds.length) return []
@@ -68,7 +68,7 @@ export type VariantPriceSet = { variant_id: string; price_set_id: string; produc
  * Each variant's live price set (live link, live set), with its product when the variant is live
  * (else null). Every row is found by its own index, as in livePricesOfSets: joined plainly, the
  * planner may read every link or variant of the shop instead, worst on tables it has no
- * statistics for yet (measured on a 10,000-product shop without: 108 ms a page, 5 ms this way).
+ * statistics for yet, a cost that grows with the shop.
  */
 export async function priceSetsOfVariants(trx: Knex.Transaction, variantIds: string[]): Promise<VariantPriceSet[]> {
   if (!variantIds.length) return []

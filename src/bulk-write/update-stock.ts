@@ -18,7 +18,7 @@ export async function setStockLevels(
   const wanted = new Map(changes.map((c) => [c.inventoryItemId, rawValue(c.quantity)]))
   // Each item's levels looked up by item, the location checked after: with the location in the
   // lookup, a planner without table statistics takes the location's index, which holds every
-  // level of the shop (measured: 1,170 ms a page of 741 items on a 6,000-product shop; 1.8 ms so).
+  // level of the shop, so a page's lookup grows with the shop instead of with the page.
   const { rows: existing } = (await trx.raw(
     `select l.id, l.inventory_item_id, l.stocked_quantity from unnest(?::text[]) as x(id)
        cross join lateral (select id, inventory_item_id, stocked_quantity, location_id from inventory_level l

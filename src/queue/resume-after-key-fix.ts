@@ -1,6 +1,6 @@
 // A key the catalog accepts, saved after the catalog refused the old one (401 invalid_api_key,
 // 403 plan_required), un-sticks the shop at once: the blocked state is cleared and the work the
-// refusal stopped is queued now, not at the next scheduled poll (up to 15 minutes later).
+// refusal stopped is queued now, not at the next scheduled poll.
 import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
 import type { EnqueueResult } from "./catalog-sync-queue"
