@@ -47,8 +47,7 @@ export type LivePrice = { id: string; price_set_id: string; price_list_id: strin
 /**
  * The live prices of these price sets, each set looked up by its own index (price_set_id). A
  * plain `price_set_id IN (…)` with the other filters lets the planner scan every price of the
- * currency or of the list instead, which grows with the shop (docs/benchmarks.md has the
- * measured difference); the other filters are the caller's.
+ * currency or of the list instead, which grows with the shop; the other filters are the caller's.
  */
 export async function livePricesOfSets(trx: Knex.Transaction, setIds: string[]): Promise<LivePrice[]> {
   if (!setIds.length) return []
