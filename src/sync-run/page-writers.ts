@@ -1,7 +1,7 @@
 // Who writes a run's pages: this process, one page after another (the default), or, when the
 // runtime keeps several pages in flight (CATALOG_SYNC_PAGES_IN_FLIGHT > 1) and a page writer is
 // connected, the page writers of every instance through the page-writes queue. The runtime hands
-// the run its page-writes queue (RunSyncInput.pageWrites): the run never looks the runtime up.
+// the run its page-writes queue (RunDependencies.pageWrites): the run never looks the runtime up.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import { forgetHandOver, sealedText } from "../workflows/page/sealed"

@@ -37,6 +37,16 @@ export function foldPage(state: SyncRunState, page: Pick<ChangesPage, "items" | 
   return records
 }
 
+/** The run's log line for page `n` once it was taken back. */
+export function pageLogLine(n: number, page: Pick<ChangesPage, "items" | "rejected">, outcome: Pick<PageOutcome, "plan" | "rejected" | "timings">, fetchWaitMs: number, writeMs: number): string {
+  const { plan } = outcome
+  return (
+    `catalog sync page ${n}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
+    `stock ${plan.stockOnly.length}, unchanged ${plan.unchanged.length}, remove ${plan.remove.length}, rejected ${page.rejected.length + outcome.rejected.length}); ` +
+    `waited ${fetchWaitMs} ms for the page, wrote in ${writeMs} ms ${JSON.stringify(outcome.timings)}`
+  )
+}
+
 /** The cards a filter change wrote (no page of the feed: neither pages nor items seen move). */
 export function foldFilterWrite(counts: RunCounts, outcome: Pick<PageOutcome, "plan" | "rejected">): void {
   counts.created += outcome.plan.create.length

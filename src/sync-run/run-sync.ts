@@ -31,7 +31,7 @@ import type { RunFence } from "./run-fence"
 import { bringFilterUpToDate } from "./run-filter"
 import { beginPass } from "./run-pass"
 import { RunHolds } from "./run-holds"
-import { foldPage, foldRemoved, RunRecorder } from "./run-recorder"
+import { foldPage, foldRemoved, pageLogLine, RunRecorder } from "./run-recorder"
 import { RunReferenceData } from "./run-reference-data"
 import { RunReferences } from "./run-references"
 import { repriceRun } from "./reprice-run"
@@ -39,7 +39,6 @@ import { holdScope, markSeenInPass } from "./sweep"
 import { newSyncRunState } from "./sync-run-state"
 import type { PageOutcome } from "./write-page"
 
-export { PAGE_SIZE } from "./page-reader"
 export type { RunSyncResult } from "./run-end"
 
 /** How often a long page's write reports progress (products written so far, the ticking timer). */
@@ -148,12 +147,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
         const outcome = taken.outcome!
         // Nothing of this page was written and its cursor is not stored: the run continues here.
         if (outcome.paused) return await endPaused(ending, outcome.paused)
-        const plan = outcome.plan
-        logger.info(
-          `catalog sync page ${state.counts.pages + 1}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
-            `stock ${plan.stockOnly.length}, unchanged ${plan.unchanged.length}, remove ${plan.remove.length}, rejected ${page.rejected.length + outcome.rejected.length}); ` +
-            `waited ${fetchWaitMs} ms for the page, wrote in ${Date.now() - writeStarted} ms ${JSON.stringify(outcome.timings)}`
-        )
+        logger.info(pageLogLine(state.counts.pages + 1, page, outcome, fetchWaitMs, Date.now() - writeStarted))
         for (const record of foldPage(state, page, outcome)) logger.warn(rejectedLogLine(record))
         analyzer.after(state.counts.created)
         await markSeenInPass(service, state.position.fullPassId, [...page.rejected, ...outcome.rejected])
