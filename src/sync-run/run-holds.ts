@@ -2,7 +2,6 @@
 // removal mode: the removals the admin confirmed, applied before any page; a page's removals held
 // before its cursor can be stored; every held one counted, sampled, paused or applied at the end.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { knexOf } from "../bulk-write/sql"
 import type { PlannedRemoval } from "../pricing/brake"
 import type { MapRow } from "../sync/plan-page"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
@@ -16,7 +15,8 @@ export interface HeldRemovalsOfRun {
 }
 
 export class RunHolds implements HeldRemovalsOfRun {
-  readonly #db
+  /** The app's database connection, which the data module's held-removal functions take. */
+  readonly #db: MedusaContainer
 
   constructor(
     private readonly container: MedusaContainer,
@@ -29,7 +29,7 @@ export class RunHolds implements HeldRemovalsOfRun {
       removed?: (catalogIds: string[]) => Promise<void>
     },
   ) {
-    this.#db = knexOf(container)
+    this.#db = container
   }
 
   count(status: PendingStatus): Promise<HeldCounts & { total: number }> {
