@@ -12,7 +12,6 @@ import type { ReferenceMaps } from "../workflows/extras"
 import type { Placement } from "../workflows/page-input"
 import type { PageReferences } from "../workflows/page/page-types"
 import { readMapRows } from "../modules/catalog_sync/sql/product-map"
-import { knexOf } from "../bulk-write/sql"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
@@ -133,7 +132,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const started = Date.now()
   const ids = [...new Set(items.map((i) => i.id))]
   const { brake } = ctx
-  const rows = await timed(container, "plan: read map rows", () => readMapRows(knexOf(container), ids))
+  const rows = await timed(container, "plan: read map rows", () => readMapRows(container, ids))
   // The brake's read runs in PostgreSQL while the page is planned, for the products that may be
   // updates (a live map row with a product): the plan's updates are among them.
   const current = brake?.read(rows.filter((r) => r.product_id && r.status !== "removed").map((r) => r.catalog_id))

@@ -194,3 +194,44 @@ export async function mappedProductTitles(
     .whereNull("m.deleted_at")
     .select("m.catalog_id", "m.product_id", "p.title")
 }
+
+/** Which active mapped products a removal outside a page covers (src/sync-run/sweep.ts). */
+export type RemovalScope =
+  /** The sweep: not seen in this full pass. */
+  | { unseenInPass: string }
+  /** A narrowed filter: not among these catalog ids (the cards the new filter keeps). */
+  | { notIn: ReadonlySet<string> }
+
+export type ScopeRow = { id: string; catalog_id: string; product_id: string | null }
+
+const SCOPE_CHUNK = 200
+
+/** `catalog_id` not among `ids`: one JSON parameter (a hashed set in PostgreSQL), however many. */
+function notAmong(q: Knex.QueryBuilder, ids: readonly string[]): Knex.QueryBuilder {
+  return ids.length ? q.whereRaw("catalog_id not in (select jsonb_array_elements_text(?::jsonb))", [JSON.stringify(ids)]) : q
+}
+
+/** The scope's active map rows, without `except` (catalog ids). */
+function scoped(db: Knex, scope: RemovalScope, except: readonly string[]): Knex.QueryBuilder {
+  const q = db(PRODUCT_MAP_TABLE).whereNull("deleted_at").where("status", "active")
+  if ("unseenInPass" in scope) q.where((w) => w.whereNull("last_seen_pass").orWhereNot("last_seen_pass", scope.unseenInPass))
+  else notAmong(q, [...scope.notIn])
+  return notAmong(q, except)
+}
+
+/**
+ * The scope's active map rows without `except`, a chunk at a time in id order (keyset: a row
+ * left active is not read twice), so no per-product list is held across the catalog.
+ */
+export async function* activeMapRowsInScope(connection: Connection, scope: RemovalScope, except: Iterable<string>): AsyncGenerator<ScopeRow[]> {
+  const db = sqlOf(connection) as Knex
+  const exceptIds = [...except]
+  for (let after: string | null = null; ; ) {
+    const q = scoped(db, scope, exceptIds).select("id", "catalog_id", "product_id").orderBy("id").limit(SCOPE_CHUNK)
+    if (after !== null) q.where("id", ">", after)
+    const rows = (await q) as ScopeRow[]
+    if (!rows.length) return
+    yield rows
+    after = rows[rows.length - 1].id
+  }
+}
