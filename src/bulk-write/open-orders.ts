@@ -8,7 +8,7 @@ import type { Knex } from "knex"
 import { journal } from "./row-journal"
 import { newId } from "./ids"
 
-export const PENDING_REMOVAL_TABLE = "catalog_pending_removal"
+export const PENDING_REMOVAL_TABLE = "mcs_pending_removal"
 export const KEPT_FOR_OPEN_ORDER = "kept for an open order"
 
 /**

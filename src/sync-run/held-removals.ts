@@ -15,8 +15,8 @@ import { removeMappedProducts, type RemovalMode } from "../workflows/remove-cata
 import { insertChangeRows } from "../workflows/page/change-log-rows"
 import type { ChangeRecord } from "../sync/change-rows"
 
-export const HELD_REMOVAL_TABLE = "catalog_held_removal"
-const MAP_TABLE = "catalog_product_map"
+export const HELD_REMOVAL_TABLE = "mcs_held_removal"
+const MAP_TABLE = "mcs_product_map"
 const CHUNK = 200
 
 export type HoldSource = "feed" | "sweep" | "filter"

@@ -25,7 +25,7 @@ export interface FinishedRemovals {
 
 /** Variant ids the product map claims for a size of an active product (the catalog has them again). */
 async function claimedByMap(trx: Knex.Transaction, productIds: string[]): Promise<{ variants: Set<string>; products: Set<string> }> {
-  const rows: { product_id: string; variant_ids: Record<string, string> | null }[] = await trx("catalog_product_map")
+  const rows: { product_id: string; variant_ids: Record<string, string> | null }[] = await trx("mcs_product_map")
     .select("product_id", "variant_ids")
     .whereIn("product_id", productIds)
     .where("status", "active")
@@ -135,7 +135,7 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
     const { done: doneProducts, removedProductIds } = await finishProducts(page, rows.filter((r) => r.kind === "product"), out)
     // A removed product's map row as a removal leaves it (fingerprints forgotten, no product).
     if (removedProductIds.length) {
-      const mapRows: { id: string }[] = await page.trx("catalog_product_map").select("id").whereIn("product_id", removedProductIds).whereNull("deleted_at")
+      const mapRows: { id: string }[] = await page.trx("mcs_product_map").select("id").whereIn("product_id", removedProductIds).whereNull("deleted_at")
       await updateMapRows(
         page.trx,
         mapRows.map((r) => ({ id: r.id, status: "removed", fingerprint: null, stock_fingerprint: null, product_id: null, variant_ids: null, inventory_item_ids: null })),

@@ -7,7 +7,7 @@ import { variantAmounts } from "../sync/card-details"
 import { pricesPart, withPricesPart } from "../sync/fingerprint"
 import { sortSizes } from "../sync/size-order"
 
-export const PRODUCT_MAP_TABLE = "catalog_product_map"
+export const PRODUCT_MAP_TABLE = "mcs_product_map"
 
 export type RepricedRow = { catalog_id: string; size_key: string; variant_id: string; amount: string | null; crossed_out_amount: string | null }
 export type NewPrice = { variant_id: string; catalog_id?: string; to: { amount: string; crossed_out: string | null } }

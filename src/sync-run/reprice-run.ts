@@ -1,6 +1,6 @@
 // A run of kind "reprice": the shop's pricing rules changed (same price_calculation), so every
 // variant's selling and crossed-out price is computed again from the costs the sync stored
-// (catalog_variant_cost) and only the prices that change are written, in bulk. It asks the
+// (mcs_variant_cost) and only the prices that change are written, in bulk. It asks the
 // catalog API nothing. Progress is a run's: batches as pages, products done of the total.
 //
 // Rows whose cost came with another price_calculation are left alone: their costs are stale
@@ -152,7 +152,7 @@ async function writeCostRows(
   if (unchanged.length) await trx(VARIANT_COST_TABLE).whereIn("id", unchanged).update({ priced_revision: revision })
   if (changes.length) {
     const catalogIds = [...new Set(changes.map((c) => c.catalog_id).filter((id): id is string => !!id))]
-    const products = (await trx("catalog_product_map as m")
+    const products = (await trx("mcs_product_map as m")
       .leftJoin("product as p", "p.id", "m.product_id")
       .whereIn("m.catalog_id", catalogIds)
       .whereNull("m.deleted_at")

@@ -9,7 +9,7 @@ import type { Knex } from "knex"
 import { knexOf } from "../bulk-write/sql"
 import { holdRemovals, type HoldSource } from "./held-removals"
 
-const MAP_TABLE = "catalog_product_map"
+const MAP_TABLE = "mcs_product_map"
 const CHUNK = 200
 
 /** Which active mapped products a removal outside a page covers. */

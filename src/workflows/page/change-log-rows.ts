@@ -1,4 +1,4 @@
-// The page's change-log rows (catalog_sync_run_change) in one multi-row insert on Medusa's shared
+// The page's change-log rows (mcs_sync_run_change) in one multi-row insert on Medusa's shared
 // connection, instead of the catalog_sync module's create (the ORM's work per row). The rows are the
 // ones the module writes (integration-tests/medusa/change-log-rows.spec.ts compares them column by
 // column): ids `cschg_<ULID>` as the model's `model.id({ prefix: "cschg" })` makes them,
@@ -8,7 +8,7 @@ import { transactionWithoutFlushWait } from "../../bulk-write/sql"
 import { newId } from "../../bulk-write/ids"
 import type { ChangeRecord } from "../../sync/change-rows"
 
-export const CHANGE_LOG_TABLE = "catalog_sync_run_change"
+export const CHANGE_LOG_TABLE = "mcs_sync_run_change"
 
 const COLUMNS: (keyof ChangeRecord)[] = [
   "kind",

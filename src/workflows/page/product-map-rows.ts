@@ -7,7 +7,7 @@ import type { Knex } from "knex"
 import { newId } from "../../bulk-write/ids"
 import type { MapRow } from "../../sync/plan-page"
 
-export const PRODUCT_MAP_TABLE = "catalog_product_map"
+export const PRODUCT_MAP_TABLE = "mcs_product_map"
 
 /** Every column the page writes, with the type a VALUES list's text is cast to. */
 const COLUMN_TYPES: Record<string, string> = {

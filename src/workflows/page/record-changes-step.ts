@@ -1,4 +1,4 @@
-// The page's change log (catalog_sync_run_change): one row per product the page created,
+// The page's change log (mcs_sync_run_change): one row per product the page created,
 // updated (with what changed), removed, drafted or rejected, stored through the size policy
 // (src/sync/change-log-policy.ts). Two steps:
 //
@@ -154,7 +154,7 @@ export const recordChangesStep = createStep(
     const db = knexOf(container)
     // The rows earlier pages of this run stored (indexed on run_id): no count to carry between pages.
     const { rows: counted } = (await db.raw(
-      "select count(*)::int as n from catalog_sync_run_change where run_id = ? and deleted_at is null",
+      "select count(*)::int as n from mcs_sync_run_change where run_id = ? and deleted_at is null",
       [input.runId]
     )) as { rows: { n: number }[] }
     const storedSoFar = counted[0].n

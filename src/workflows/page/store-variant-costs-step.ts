@@ -1,4 +1,4 @@
-// Each size's cost, kept in the plugin's own table (catalog_variant_cost, never product
+// Each size's cost, kept in the plugin's own table (mcs_variant_cost, never product
 // metadata), with what the shop's rules made of it: a rules change then reprices every variant
 // from these rows with zero API requests (src/sync-run/reprice-run.ts).
 //
@@ -18,7 +18,7 @@ import { peek, type Sealed } from "./sealed"
 
 export const storeVariantCostsStepId = "catalog-sync-store-variant-costs"
 
-export const VARIANT_COST_TABLE = "catalog_variant_cost"
+export const VARIANT_COST_TABLE = "mcs_variant_cost"
 
 export type CostPricing = { priceCalculation: PriceCalculation; rulesRevision: number }
 
