@@ -69,7 +69,7 @@ export async function benchChanges(): Promise<Record<string, number>> {
       await sql(db.url, "vacuum analyze")
       console.log(`shop synced: ${full.created} products; vacuum analyze ${((Date.now() - vacuumStarted) / 1000).toFixed(1)} s; load ${load()}`)
     }
-    const all = (await sql(db.url, "select catalog_id from catalog_product_map order by catalog_id")).map((r) => String(r.catalog_id))
+    const all = (await sql(db.url, "select catalog_id from mcs_product_map order by catalog_id")).map((r) => String(r.catalog_id))
     // One change of the given kinds to each product; a draw that changes nothing (a size change of a
     // product without sizes, stock of a supplier carrying no size) is drawn again.
     const changeEach = (ids: string[], kinds: string[]) => {

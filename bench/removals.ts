@@ -16,7 +16,7 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
 export async function timeRemovals(shop: BenchShop, count: number) {
   const { app, sb, db } = shop
   await configure(app, { brake: { remove_percent: "100" } })
-  const ids = (await sql(db.url, "select catalog_id from catalog_product_map order by catalog_id limit $1", [count])).map((r) => String(r.catalog_id))
+  const ids = (await sql(db.url, "select catalog_id from mcs_product_map order by catalog_id limit $1", [count])).map((r) => String(r.catalog_id))
   sb.control.mutate({ remove_ids: ids })
   const cpuBefore = cpuSeconds(app.pid)
   const log = markLog(app)

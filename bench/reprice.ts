@@ -12,10 +12,10 @@ import { startBenchShop } from "./bench-shop"
 type SandboxLike = { control: { stats(): unknown } }
 
 export async function measureReprice(app: MedusaApp, databaseUrl: string, sb: SandboxLike): Promise<Record<string, number>> {
-  const products = Number((await sql(databaseUrl, "select count(distinct catalog_id)::int as n from catalog_variant_cost where deleted_at is null"))[0].n)
+  const products = Number((await sql(databaseUrl, "select count(distinct catalog_id)::int as n from mcs_variant_cost where deleted_at is null"))[0].n)
   const [top] = await sql(
     databaseUrl,
-    "select category_id from catalog_variant_cost where deleted_at is null and category_id is not null group by category_id order by count(*) desc limit 1",
+    "select category_id from mcs_variant_cost where deleted_at is null and category_id is not null group by category_id order by count(*) desc limit 1",
   )
   const requestsBefore = (sb.control.stats() as { requests: number }).requests
   const saved = await configure(app, {

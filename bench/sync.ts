@@ -92,7 +92,7 @@ async function run(app: MedusaApp, mode: "changes" | "full") {
 
 /** The change-log table's size on disk, indexes and TOAST included. */
 async function changeLogBytes(databaseUrl: string): Promise<number> {
-  return Number((await sql(databaseUrl, "select pg_total_relation_size('catalog_sync_run_change')::bigint as n"))[0].n)
+  return Number((await sql(databaseUrl, "select pg_total_relation_size('mcs_sync_run_change')::bigint as n"))[0].n)
 }
 
 const seconds = (run: { started_at: string; finished_at: string }) => (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
@@ -130,7 +130,7 @@ export async function benchSync(): Promise<Record<string, number>> {
 
     // The change log keeps at most its cap of rows for the pass, whatever the catalog's size.
     const changeLogBytesAfter = await changeLogBytes(db.url)
-    const logRows = Number((await sql(db.url, "select count(*)::int as n from catalog_sync_run_change where run_id = $1", [full.id]))[0].n)
+    const logRows = Number((await sql(db.url, "select count(*)::int as n from mcs_sync_run_change where run_id = $1", [full.id]))[0].n)
     const omitted = Object.values((full.progress?.change_log_omitted ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0)
     results.change_log_rows = logRows
     results.change_log_bytes_before = changeLogBytesBefore
@@ -142,7 +142,7 @@ export async function benchSync(): Promise<Record<string, number>> {
     )
 
     // Changes sync of `changed` products, every kind but removal and addition.
-    const ids = (await sql(db.url, "select catalog_id from catalog_product_map order by catalog_id limit $1", [changed])).map((r) => r.catalog_id)
+    const ids = (await sql(db.url, "select catalog_id from mcs_product_map order by catalog_id limit $1", [changed])).map((r) => r.catalog_id)
     for (const id of ids) sb.control.mutate({ count: 1, ids: [id], kinds: ["price", "stock", "sizes", "photos", "description"] })
     const cpuBeforeChanges = cpuSeconds(app.pid)
     const changes = await run(app, "changes")

@@ -270,7 +270,7 @@ async function insertFailedRun(databaseUrl: string): Promise<void> {
       { id: null, reason: "id: missing" },
     ]
     await pg.query(
-      `insert into catalog_sync_run (id, trigger, mode, status, started_at, finished_at, created_at, updated_at,
+      `insert into mcs_sync_run (id, trigger, mode, status, started_at, finished_at, created_at, updated_at,
          pages, items_seen, created, skipped, requests_used, error_code, error_message, rejected_items)
        values ('csrun_browser_failed', 'schedule', 'changes', 'failed', now() - interval '1 day',
          now() - interval '1 day' + interval '95 seconds', now() - interval '1 day', now() - interval '1 day',

@@ -128,7 +128,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
     expect(await page.evaluate(() => [...document.querySelectorAll("input")].map((input) => input.value))).not.toContain("••••5310")
     await page.screenshot({ path: screens.file("22-disconnect"), fullPage: true })
 
-    const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4 from catalog_sync_settings")
+    const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4 from mcs_sync_settings")
     expect(row).toEqual({ api_key_encrypted: null, api_key_last4: null })
     expect(await status()).toMatchObject({ state: "not_configured", next_run_at: null })
   })

@@ -70,14 +70,6 @@ function filesUnder(dir: string): string[] {
   return out.sort()
 }
 
-/** The plugin's migration class names, from its build. */
-function pluginMigrationNames(): string[] {
-  return filesUnder(path.join(PLUGIN_BUILD_DIR, "src", "modules"))
-    .filter((f) => f.includes("migrations") && f.endsWith(".js"))
-    .map((f) => path.basename(f, ".js"))
-    .filter((n) => /^Migration\d+$/.test(n))
-}
-
 /** A hash of everything that shapes the migrated schema. */
 function schemaKey(env: Record<string, string | undefined>): string {
   const h = crypto.createHash("sha256")
@@ -110,21 +102,6 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     const building = `${name}_building`
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
     await createDatabase(building)
-    if (env.DEMO_INDEX_ENGINE) {
-      // @medusajs/index 2.21.2's Migration20250515161913 drops every public table LIKE 'cat_%'
-      // (its 'cat\_%' loses the backslash in a JS template string), the plugin's catalog_*
-      // tables included, when it runs after them: migrate, forget the plugin's migrations, and
-      // migrate again (the index's own migration is recorded by then and does not run twice).
-      await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
-      const client = new Client({ connectionString: databaseUrl(building) })
-      await client.connect()
-      try {
-        const { rows } = await client.query("select to_regclass('public.catalog_sync_settings') is not null as present")
-        if (!rows[0].present) await client.query("delete from mikro_orm_migrations where name = any($1)", [pluginMigrationNames()])
-      } finally {
-        await client.end()
-      }
-    }
     // A shared, busy machine migrates far slower than the default command timeout allows.
     await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
     await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)

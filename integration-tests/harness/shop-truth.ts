@@ -247,7 +247,7 @@ export async function judgeProductMap(databaseUrl: string): Promise<string[]> {
   try {
     const rows = await query(
       client,
-      `select catalog_id, product_id, variant_ids, inventory_item_ids from catalog_product_map where deleted_at is null and status = 'active'`
+      `select catalog_id, product_id, variant_ids, inventory_item_ids from mcs_product_map where deleted_at is null and status = 'active'`
     )
     const variantIds = rows.flatMap((r) => Object.values((r.variant_ids ?? {}) as Record<string, string>))
     const itemIds = rows.flatMap((r) => Object.values((r.inventory_item_ids ?? {}) as Record<string, string>))

@@ -23,7 +23,7 @@ describe("admin: change log, history and progress routes", () => {
     const run = (id: string, at: string, trigger: string, counts: Partial<Record<"created" | "updated" | "removed", number>> = {}, status = "succeeded", progress: object | null = null) =>
       sql(
         db.url,
-        `insert into catalog_sync_run (id, trigger, mode, status, started_at, finished_at, created_at, updated_at, created, updated, removed, progress)
+        `insert into mcs_sync_run (id, trigger, mode, status, started_at, finished_at, created_at, updated_at, created, updated, removed, progress)
          values ($1, $2, 'changes', $3, $4::timestamptz, $4::timestamptz + interval '5 seconds', $4::timestamptz, $4::timestamptz, $5, $6, $7, $8::jsonb)`,
         [id, trigger, status, at, counts.created ?? 0, counts.updated ?? 0, counts.removed ?? 0, progress ? JSON.stringify(progress) : null]
       )
@@ -34,7 +34,7 @@ describe("admin: change log, history and progress routes", () => {
     const change = (kind: string, catalogId: string, title: string, extra: Record<string, unknown> = {}) =>
       sql(
         db.url,
-        `insert into catalog_sync_run_change (id, run_id, catalog_id, product_id, title, kind, price_changed, stock_changed, price_before, price_after)
+        `insert into mcs_sync_run_change (id, run_id, catalog_id, product_id, title, kind, price_changed, stock_changed, price_before, price_after)
          values ($1, 'csrun_changed', $2, $3, $4, $5, $6, $7, $8, $9)`,
         [`cschg_${randomUUID()}`, catalogId, `prod_${catalogId}`, title, kind, !!extra.price_changed, !!extra.stock_changed, extra.price_before ?? null, extra.price_after ?? null]
       )
@@ -105,14 +105,14 @@ describe("admin: change log, history and progress routes", () => {
   it("measures a capped run's change log: 2,000 rows", async () => {
     await sql(
       db.url,
-      `insert into catalog_sync_run_change (id, run_id, catalog_id, product_id, title, kind, stock_changed, price_changed, price_before, price_after)
+      `insert into mcs_sync_run_change (id, run_id, catalog_id, product_id, title, kind, stock_changed, price_changed, price_before, price_after)
        select 'cschg_bulk_' || g, 'csrun_bulk', (100000 + g)::text, 'prod_01JBULK' || g, 'Product title number ' || g, 'updated', true, g % 10 = 0,
               case when g % 10 = 0 then '1287.50' end, case when g % 10 = 0 then '1300.10' end
        from generate_series(1, $1::int) g`,
       [MAX_ROWS_FULL_PASS]
     )
-    await sql(db.url, "analyze catalog_sync_run_change")
-    const [{ bytes }] = await sql(db.url, "select pg_total_relation_size('catalog_sync_run_change')::bigint as bytes")
+    await sql(db.url, "analyze mcs_sync_run_change")
+    const [{ bytes }] = await sql(db.url, "select pg_total_relation_size('mcs_sync_run_change')::bigint as bytes")
     console.log(`change log: ${MAX_ROWS_FULL_PASS} rows (a capped full pass) take ${Math.round(Number(bytes) / 1024)} KiB with indexes (${Math.round(Number(bytes) / MAX_ROWS_FULL_PASS)} B a row)`)
     expect(Number(bytes)).toBeLessThan(5 * 1024 * 1024)
     const page = await app.admin("/admin/catalog-sync/runs/csrun_bulk/changes?limit=200&offset=1800")

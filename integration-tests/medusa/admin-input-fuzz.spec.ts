@@ -85,7 +85,7 @@ describe("admin input fuzz: every route, every field", () => {
     const client = new Client({ connectionString: env.db.url })
     await client.connect()
     try {
-      return (await client.query("select * from catalog_sync_settings where deleted_at is null order by created_at")).rows
+      return (await client.query("select * from mcs_sync_settings where deleted_at is null order by created_at")).rows
     } finally {
       await client.end()
     }
@@ -98,7 +98,7 @@ describe("admin input fuzz: every route, every field", () => {
     runId = run!.id
     const client = new Client({ connectionString: env.db.url })
     await client.connect()
-    productId = (await client.query("select product_id from catalog_product_map where deleted_at is null and product_id is not null limit 1")).rows[0].product_id
+    productId = (await client.query("select product_id from mcs_product_map where deleted_at is null and product_id is not null limit 1")).rows[0].product_id
     await client.end()
   })
   afterAll(async () => {

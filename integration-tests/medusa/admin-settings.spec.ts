@@ -80,7 +80,7 @@ describe("admin settings", () => {
     const pg = new Client({ connectionString: db.url })
     await pg.connect()
     try {
-      const { rows } = await pg.query("select * from catalog_sync_settings")
+      const { rows } = await pg.query("select * from mcs_sync_settings")
       expect(rows).toHaveLength(1)
       expect(rows[0].api_key_encrypted).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/)
       expect(JSON.stringify(rows[0])).not.toContain(API_KEY)

@@ -64,7 +64,7 @@ async function runToEnd(env: SyncEnv, statuses = ["succeeded", "failed", "interr
 /** Waits until no run is queued or running (BullMQ's retries included). */
 async function idle(env: SyncEnv) {
   await waitFor("no run queued or running", async () => {
-    const rows = await sql(env.db.url, "select 1 from catalog_sync_run where status in ('queued', 'running') and deleted_at is null")
+    const rows = await sql(env.db.url, "select 1 from mcs_sync_run where status in ('queued', 'running') and deleted_at is null")
     return rows.length === 0
   }, 300_000, 500)
 }
@@ -116,7 +116,7 @@ describe("alerts on the feed channel (no email provider)", () => {
   })
 
   it("two failed runs in a row: one notification for the streak, not one per retry or per further failure", async () => {
-    const failedRows = async () => (await sql(env.db.url, "select 1 from catalog_sync_run where status = 'failed'")).length
+    const failedRows = async () => (await sql(env.db.url, "select 1 from mcs_sync_run where status = 'failed'")).length
     const before = await failedRows()
     env.sb.control.faults({ fail_rate: 1, kinds: ["500"] })
     try {
@@ -129,7 +129,7 @@ describe("alerts on the feed channel (no email provider)", () => {
     } finally {
       env.sb.control.faults({ fail_rate: 0 })
     }
-    const failed = await sql(env.db.url, "select id from catalog_sync_run where status = 'failed' order by created_at")
+    const failed = await sql(env.db.url, "select id from mcs_sync_run where status = 'failed' order by created_at")
     expect(failed.length).toBe(before + 6)
     const rows = await settledCount(env.db.url, "failed_twice", 1)
     expect(rows).toHaveLength(1)
@@ -156,17 +156,17 @@ describe("alerts on the feed channel (no email provider)", () => {
 
   it("a resume that gives up: one notification", async () => {
     await idle(env)
-    const [state] = await sql(env.db.url, "select cursor, full_pass_id from catalog_sync_state where deleted_at is null limit 1")
+    const [state] = await sql(env.db.url, "select cursor, full_pass_id from mcs_sync_state where deleted_at is null limit 1")
     // As recovery finds interrupted work after five resumes in a row that stored no cursor: the sixth gives up.
     const runId = `csrun_stalled_${randomUUID().replace(/-/g, "").slice(0, 12)}`
     await sql(
       env.db.url,
-      `insert into catalog_sync_run (id, trigger, mode, status, started_at, finished_at, error_code, error_message, progress)
+      `insert into mcs_sync_run (id, trigger, mode, status, started_at, finished_at, error_code, error_message, progress)
        values ($1, 'retry', 'changes', 'interrupted', now(), now(), 'process_stopped', 'The process running this sync stopped before it finished', $2)`,
       [runId, JSON.stringify({ phase: "interrupted", resume_from: { cursor: state.cursor, pass: state.full_pass_id }, stalled_resumes: 5 })]
     )
     await waitFor("recovery to give up", async () => {
-      const [row] = await sql(env.db.url, "select error_code from catalog_sync_run where id = $1", [runId])
+      const [row] = await sql(env.db.url, "select error_code from mcs_sync_run where id = $1", [runId])
       return row.error_code === "resume_stalled"
     }, 120_000)
     // Recovery keeps looking every few seconds: it must not tell again.

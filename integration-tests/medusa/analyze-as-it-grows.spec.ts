@@ -26,8 +26,8 @@ describe("sync: a first sync analyzes the tables it fills as they grow", () => {
     "product_sales_channel",
     "product_product_catalog_sync_catalog_brand",
     "translation",
-    "catalog_product_map",
-    "catalog_variant_cost",
+    "mcs_product_map",
+    "mcs_variant_cost",
   ]
 
   const analyzed = async () =>

@@ -187,7 +187,7 @@ describe("catalog extras (translation module enabled)", () => {
   })
 
   it("fetches reference lists conditionally: an unchanged tree costs no quota, even after a restart", async () => {
-    const state = await sql(db.url, "select reference_cache from catalog_sync_state limit 1")
+    const state = await sql(db.url, "select reference_cache from mcs_sync_state limit 1")
     expect(state[0].reference_cache.categories.etag).toBeTruthy()
     proxy.log.length = 0
     await app.stop()
@@ -360,7 +360,7 @@ describe("catalog extras (translation module enabled)", () => {
     const listed = brands.body.brands.map((b: any) => b.catalog_id)
     expect(listed).not.toContain(brandId)
     expect(listed.sort()).toEqual(catalog.brands.map((b) => b.id).sort())
-    const rows = await sql(db.url, "select deleted_at from catalog_brand where catalog_id = $1", [brandId])
+    const rows = await sql(db.url, "select deleted_at from mcs_brand where catalog_id = $1", [brandId])
     expect(rows.length).toBe(1)
     expect(rows[0].deleted_at).not.toBeNull()
   })

@@ -34,7 +34,7 @@ async function servedCards(env: SyncEnv): Promise<Map<string, TruthCard>> {
 
 /** The change-log table's size on disk, indexes and TOAST included. */
 async function changeLogBytes(env: SyncEnv): Promise<number> {
-  return Number((await sql(env.db.url, "select pg_total_relation_size('catalog_sync_run_change')::bigint as n"))[0].n)
+  return Number((await sql(env.db.url, "select pg_total_relation_size('mcs_sync_run_change')::bigint as n"))[0].n)
 }
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0)
@@ -53,7 +53,7 @@ describe("change log written by the sync", () => {
     const bytesBefore = await changeLogBytes(env)
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING }, FULL_PASS_TIMEOUT_MS)
     expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS, skipped: 0 })
-    const rows = await sql(env.db.url, "select kind, count(*)::int as n from catalog_sync_run_change where run_id = $1 group by kind", [run.id])
+    const rows = await sql(env.db.url, "select kind, count(*)::int as n from mcs_sync_run_change where run_id = $1 group by kind", [run.id])
     const stored = rows.reduce((a, r) => a + r.n, 0)
     expect(stored).toBe(CAP)
     const omitted = run.progress.change_log_omitted as Record<string, number>
@@ -92,7 +92,7 @@ describe("change log written by the sync", () => {
     const youngId = `cschg_${randomUUID()}`
     await sql(
       env.db.url,
-      `insert into catalog_sync_run_change (id, run_id, kind, created_at, updated_at) values
+      `insert into mcs_sync_run_change (id, run_id, kind, created_at, updated_at) values
        ($1, 'csrun_old', 'updated', now() - interval '40 days', now() - interval '40 days'),
        ($2, 'csrun_old', 'updated', now() - interval '10 days', now() - interval '10 days')`,
       [oldId, youngId]
@@ -125,7 +125,7 @@ describe("change log written by the sync", () => {
     expect(body.omitted).toEqual({})
     expect(run.progress.items_done).toBe(run.items_seen)
 
-    const left = await sql(env.db.url, "select id from catalog_sync_run_change where run_id = 'csrun_old'")
+    const left = await sql(env.db.url, "select id from mcs_sync_run_change where run_id = 'csrun_old'")
     expect(left.map((r) => r.id)).toEqual([youngId])
   })
 })

@@ -48,7 +48,7 @@ describe("change logs tell the truth", () => {
     const cards = await served()
     const card = [...cards.values()].find((c) => expectedOf(c).variants.filter((v) => v.sale.length).length >= 2)!
     expect(card).toBeDefined()
-    const [{ product_id }] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [card.id])
+    const [{ product_id }] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [card.id])
     expect((await env.app.admin(`/admin/catalog-sync/products/${product_id}/locks`, { body: { fields: ["prices"], locked: true } })).status).toBe(200)
     const before = await readShopTruth(env.db.url)
 
@@ -62,7 +62,7 @@ describe("change logs tell the truth", () => {
     // Medusa still sells at the shop's prices.
     const after = await readShopTruth(env.db.url)
     expect(pricesOf(after, card.id)).toBe(pricesOf(before, card.id))
-    const rows = await sql(env.db.url, "select price_changed, price_before, price_after, held from catalog_sync_run_change where run_id = $1 and catalog_id = $2", [run.id, card.id])
+    const rows = await sql(env.db.url, "select price_changed, price_before, price_after, held from mcs_sync_run_change where run_id = $1 and catalog_id = $2", [run.id, card.id])
     expect(rows).toEqual([{ price_changed: false, price_before: null, price_after: null, held: { prices: servedSellingPrice(moved) } }])
     // The product widget's last change says the same.
     const changes = await env.app.admin(`/admin/catalog-sync/products/${product_id}/changes`)
@@ -91,7 +91,7 @@ describe("change logs tell the truth", () => {
     const after = await readShopTruth(env.db.url)
     const changed = [...before.products.keys()].filter((id) => pricesOf(before, id) !== pricesOf(after, id)).sort()
     expect(changed.length).toBeGreaterThan(PRODUCTS / 2)
-    const rows = await sql(env.db.url, "select catalog_id, kind, price_changed, price_before, price_after from catalog_sync_run_change where run_id = $1 order by catalog_id", [run!.id])
+    const rows = await sql(env.db.url, "select catalog_id, kind, price_changed, price_before, price_after from mcs_sync_run_change where run_id = $1 order by catalog_id", [run!.id])
     expect(rows.map((r) => r.catalog_id)).toEqual(changed)
     for (const r of rows) {
       expect(r).toEqual({ catalog_id: r.catalog_id, kind: "updated", price_changed: true, price_before: shopSelling(before, r.catalog_id), price_after: shopSelling(after, r.catalog_id) })

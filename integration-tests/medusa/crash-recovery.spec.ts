@@ -4,12 +4,17 @@
 import { compareShop, readCatalog, readShop, runAndWait, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
 import { configure, sql, waitFor } from "./poll-and-query"
 
+// Both write paths (bulk, and Medusa's workflows: CATALOG_SYNC_WRITE_PATH); MCS_CRASH_WRITE_PATHS
+// picks them. 1000 products: pages written before the kill and after it.
+type WritePath = "bulk" | "workflows"
+const WRITE_PATHS = (process.env.MCS_CRASH_WRITE_PATHS ?? "bulk,workflows").split(",") as WritePath[]
+
 jest.setTimeout(900_000)
 
-describe("sync: crash in the middle of a full sync", () => {
+describe.each(WRITE_PATHS)("sync: crash in the middle of a full sync, write path %s", (writePath) => {
   let env: SyncEnv
   beforeAll(async () => {
-    env = await startSyncEnv("crash", { products: 1000, seed: 21 })
+    env = await startSyncEnv(`crash-${writePath}`, { products: 1000, seed: 21 }, { CATALOG_SYNC_WRITE_PATH: writePath })
   })
   afterAll(async () => {
     await env?.close()

@@ -104,8 +104,8 @@ describe("sync: repeated kill -9 during full passes", () => {
     await sb?.close()
   })
 
-  const state = async () => (await sql(db.url, "select * from catalog_sync_state where deleted_at is null limit 1"))[0]
-  const latestRun = async () => (await sql(db.url, "select * from catalog_sync_run order by created_at desc limit 1"))[0]
+  const state = async () => (await sql(db.url, "select * from mcs_sync_state where deleted_at is null limit 1"))[0]
+  const latestRun = async () => (await sql(db.url, "select * from mcs_sync_run order by created_at desc limit 1"))[0]
   const activeRun = async () => {
     const r = await latestRun()
     return r && (r.status === "running" || r.status === "queued") ? r : null
@@ -118,7 +118,7 @@ describe("sync: repeated kill -9 during full passes", () => {
   const lastPassMs = async () => {
     const [r] = await sql(
       db.url,
-      `select extract(epoch from finished_at - started_at) * 1000 as ms from catalog_sync_run
+      `select extract(epoch from finished_at - started_at) * 1000 as ms from mcs_sync_run
         where status = 'succeeded' and mode = 'full' and finished_at is not null order by finished_at desc limit 1`
     )
     return r ? Number(r.ms) : 2000
@@ -284,7 +284,7 @@ describe("sync: repeated kill -9 during full passes", () => {
     for (let i = 0; i < report.length; i++) {
       const r = report[i]
       // The resumed run's own requests: until it ended, or was killed in turn.
-      const [resumedRow] = await sql(db.url, "select finished_at, progress, pages from catalog_sync_run where id = $1", [r.resumed_run])
+      const [resumedRow] = await sql(db.url, "select finished_at, progress, pages from mcs_sync_run where id = $1", [r.resumed_run])
       r.resumed_pass = resumedRow?.progress?.pass_id ?? null
       const ended = resumedRow?.finished_at ? new Date(resumedRow.finished_at).getTime() : Infinity
       const until = Math.min(i + 1 < report.length ? (report[i + 1]._killedAt as number) : Infinity, ended)
@@ -326,11 +326,11 @@ describe("sync: repeated kill -9 during full passes", () => {
     ).toEqual([])
     expect(await sql(db.url, "select sku, count(*)::int as n from product_variant where deleted_at is null group by sku having count(*) > 1")).toEqual([])
     expect(await sql(db.url, "select sku, count(*)::int as n from inventory_item where deleted_at is null group by sku having count(*) > 1")).toEqual([])
-    const map = await sql(db.url, "select catalog_id, product_id from catalog_product_map where deleted_at is null and status = 'active'")
+    const map = await sql(db.url, "select catalog_id, product_id from mcs_product_map where deleted_at is null and status = 'active'")
     expect(map.map((m) => m.catalog_id).sort()).toEqual([...shop.keys()].sort())
     for (const m of map) expect(m.product_id).toBe(shop.get(m.catalog_id)!.id)
     // No run left behind, and none ever overlapped another.
-    const runs = await sql(db.url, "select id, status, started_at, finished_at from catalog_sync_run where started_at is not null order by started_at")
+    const runs = await sql(db.url, "select id, status, started_at, finished_at from mcs_sync_run where started_at is not null order by started_at")
     for (const r of runs) expect(["succeeded", "interrupted"]).toContain(r.status)
     for (let i = 1; i < runs.length; i++) {
       expect(new Date(runs[i].started_at).getTime()).toBeGreaterThanOrEqual(new Date(runs[i - 1].finished_at).getTime())

@@ -74,7 +74,7 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
 
     // The stored cursor was made with markup 30 while the run asks with 45: the API refuses it.
     const state = await syncState(env)
-    await sql(env.db.url, "update catalog_sync_state set cursor = $1 where id = $2", [oldCursor, state.id])
+    await sql(env.db.url, "update mcs_sync_state set cursor = $1 where id = $2", [oldCursor, state.id])
     const restarted = await runAndWait(env, "changes")
     expect(restarted).toMatchObject({ status: "succeeded", unchanged: 300, updated: 0 })
     expect(restarted.progress.restarts).toBe(1)
@@ -103,7 +103,7 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
     const shop = await readShop(env.db.url)
     expect(shop.has(lost)).toBe(false)
     expect(compareShop(cards, shop)).toEqual([])
-    const mapRow = (await sql(env.db.url, "select status, product_id from catalog_product_map where catalog_id = $1", [lost]))[0]
+    const mapRow = (await sql(env.db.url, "select status, product_id from mcs_product_map where catalog_id = $1", [lost]))[0]
     expect(mapRow).toEqual({ status: "removed", product_id: null })
   })
 

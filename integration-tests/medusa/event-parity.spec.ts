@@ -57,7 +57,10 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
     return lines.sort()
   }
 
-  const KINDS = ["create", "stock", "prices", "fields", "sizes", "saleCreate", "saleSync", "saleDelete", "remove"]
+  const KINDS = [
+    "create", "stock", "prices", "fields", "sizes", "saleCreate", "saleSync", "saleDelete", "remove",
+    "translationsCreate", "translationsChange", "brandLinkCreate", "brandLinkChange", "brandLinkDismiss",
+  ]
 
   // The one known difference, on base prices only: the plugin's update workflow (the pricing
   // module's price set upsert) replaces each base price of a variant it touches with a new row

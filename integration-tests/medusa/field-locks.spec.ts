@@ -143,12 +143,12 @@ describe("field locks", () => {
     expect(shop.title).toBe(now.name_uk)
 
     // Only the two products the admin touched have locks.
-    const rows = await sql(env.db.url, "select product_id, lock from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")
+    const rows = await sql(env.db.url, "select product_id, lock from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")
     expect(rows.map((r) => r.product_id).sort()).toEqual([product.id, lockedProductId].sort())
     expect(rows.find((r) => r.product_id === lockedProductId)!.lock).toEqual(["images"])
   })
   it("auto-lock: a price-only change, written by the bulk writer, is the sync's own write and locks nothing", async () => {
-    const withLocks = new Set((await sql(env.db.url, "select product_id from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
+    const withLocks = new Set((await sql(env.db.url, "select product_id from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
     const truth = await readShopTruth(env.db.url)
     const card = cards.find((c) => truth.products.get(c.id)?.variants.every((v) => v.base.length) && !withLocks.has(truth.products.get(c.id)!.id))!
     const product = await productOf(card.id)
@@ -189,7 +189,7 @@ describe("field locks", () => {
 
   it("a reprice run (new pricing rules) leaves a product with locked prices alone and reprices the rest", async () => {
     const truthBefore = await readShopTruth(env.db.url)
-    const lockedIds = new Set((await sql(env.db.url, "select product_id from catalog_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
+    const lockedIds = new Set((await sql(env.db.url, "select product_id from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
     const priced = cards.filter((c) => truthBefore.products.get(c.id)?.variants.some((v) => v.base.length) && !lockedIds.has(truthBefore.products.get(c.id)!.id))
     const [mine, other] = priced
     const product = await productOf(mine.id)

@@ -61,16 +61,16 @@ describe("graceful shutdown", () => {
     app = null
     expect(code).toBe(0)
 
-    const [row] = await sql(db.url, "select * from catalog_sync_run where id = $1", [run.id])
+    const [row] = await sql(db.url, "select * from mcs_sync_run where id = $1", [run.id])
     expect(row.status).toBe("interrupted")
     expect(row.finished_at).not.toBeNull()
     expect(row.pages).toBeGreaterThanOrEqual(1)
     expect(row.pages).toBeLessThan(PRODUCTS / PAGE)
     // A page boundary: every page seen was written whole, nothing of a next page.
     expect(row.items_seen).toBe(row.pages * PAGE)
-    const [{ n: mapped }] = await sql(db.url, "select count(*)::int as n from catalog_product_map where deleted_at is null")
+    const [{ n: mapped }] = await sql(db.url, "select count(*)::int as n from mcs_product_map where deleted_at is null")
     expect(mapped).toBe(row.items_seen - row.skipped)
-    const [state] = await sql(db.url, "select * from catalog_sync_state")
+    const [state] = await sql(db.url, "select * from mcs_sync_state")
     expect(state.cursor).toEqual(expect.any(String))
     expect(state.current_run_id).toBeNull()
 
@@ -86,7 +86,7 @@ describe("graceful shutdown", () => {
     expect(done.status).toBe("succeeded")
     expect(done.items_seen).toBeLessThanOrEqual(PRODUCTS - row.items_seen + PAGE)
     const [{ n: total }] = await sql(db.url, "select count(*)::int as n from product where deleted_at is null")
-    const [{ n: mappedAfter }] = await sql(db.url, "select count(*)::int as n from catalog_product_map where deleted_at is null")
+    const [{ n: mappedAfter }] = await sql(db.url, "select count(*)::int as n from mcs_product_map where deleted_at is null")
     expect(mappedAfter).toBe(total)
     expect(total).toBe(PRODUCTS - row.skipped - done.skipped)
   })

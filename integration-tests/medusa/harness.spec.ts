@@ -29,10 +29,10 @@ describe("integration harness", () => {
     expect(res.status).toBe(200)
   })
   it("migrates the plugin's tables that every changes page updates with room for updates beside each row", async () => {
-    const rows = await sql(db.url, "select relname, reloptions from pg_class where relname in ('catalog_variant_cost', 'catalog_product_map') order by relname")
+    const rows = await sql(db.url, "select relname, reloptions from pg_class where relname in ('mcs_variant_cost', 'mcs_product_map') order by relname")
     expect(rows).toEqual([
-      { relname: "catalog_product_map", reloptions: ["fillfactor=70"] },
-      { relname: "catalog_variant_cost", reloptions: ["fillfactor=70"] },
+      { relname: "mcs_product_map", reloptions: ["fillfactor=70"] },
+      { relname: "mcs_variant_cost", reloptions: ["fillfactor=70"] },
     ])
   })
 })

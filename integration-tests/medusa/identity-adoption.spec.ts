@@ -82,7 +82,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
 
     await sync()
     await expectEqual()
-    const [map] = await sql(env.db.url, "select variant_ids from catalog_product_map where catalog_id = $1 and deleted_at is null", [shoe])
+    const [map] = await sql(env.db.url, "select variant_ids from mcs_product_map where catalog_id = $1 and deleted_at is null", [shoe])
     expect(map.variant_ids["42"]).toBe(crashMade.id)
   })
 
@@ -107,8 +107,8 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
   })
 
   it("a map that names deleted variants (an older version's merged map) is repaired from the shop", async () => {
-    const [row] = await sql(env.db.url, "select id, variant_ids, inventory_item_ids from catalog_product_map where catalog_id = $1 and deleted_at is null", [shoe])
-    await sql(env.db.url, "update catalog_product_map set variant_ids = $2, inventory_item_ids = $3 where id = $1", [
+    const [row] = await sql(env.db.url, "select id, variant_ids, inventory_item_ids from mcs_product_map where catalog_id = $1 and deleted_at is null", [shoe])
+    await sql(env.db.url, "update mcs_product_map set variant_ids = $2, inventory_item_ids = $3 where id = $1", [
       row.id,
       { ...row.variant_ids, "41": "variant_deleted_long_ago", "39": "variant_gone" },
       { ...row.inventory_item_ids, "39": "iitem_gone" },
@@ -120,7 +120,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
 
   it("a variant deleted in the admin is noticed by the next stock-only change and made again", async () => {
     const { productId } = await productOf(shoe)
-    const [map] = await sql(env.db.url, "select variant_ids from catalog_product_map where catalog_id = $1 and deleted_at is null", [shoe])
+    const [map] = await sql(env.db.url, "select variant_ids from mcs_product_map where catalog_id = $1 and deleted_at is null", [shoe])
     const victim = map.variant_ids["42"]
     const gone = await env.app.admin(`/admin/products/${productId}/variants/${victim}`, { method: "DELETE" })
     expect(gone.status).toBe(200)
@@ -160,7 +160,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     await expectEqual()
     const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [id])
     expect(live.map((r) => r.id)).toEqual([made.body.product.id])
-    const [map] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [id])
+    const [map] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [id])
     expect(map.product_id).toBe(made.body.product.id)
     const channel = await sql(env.db.url, "select 1 from product_sales_channel psc join store s on s.default_sales_channel_id = psc.sales_channel_id and s.deleted_at is null where psc.product_id = $1 and psc.deleted_at is null", [map.product_id])
     expect(channel).toHaveLength(1)
@@ -200,7 +200,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     await expectEqual()
     const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [id])
     expect(live.map((r) => r.id)).toEqual([made.productId])
-    const [map] = await sql(env.db.url, "select product_id, variant_ids, inventory_item_ids from catalog_product_map where catalog_id = $1 and deleted_at is null", [id])
+    const [map] = await sql(env.db.url, "select product_id, variant_ids, inventory_item_ids from mcs_product_map where catalog_id = $1 and deleted_at is null", [id])
     expect(map).toMatchObject({ product_id: made.productId, variant_ids: made.variantIds, inventory_item_ids: made.inventoryItemIds })
     const itemsAfter = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [input.variants.map((v) => v.sku)])
     expect(itemsAfter).toEqual(itemsBefore)
@@ -216,7 +216,7 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     await expectEqual()
     const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [shoe])
     expect(live).toHaveLength(1)
-    const [map] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [shoe])
+    const [map] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [shoe])
     expect(map.product_id).toBe(live[0].id)
   })
 })

@@ -4,23 +4,33 @@
 // follows each round, and after every round an independent SQL judge finds the shop equal to the
 // catalog the sandbox serves: products, variants per size, option values, selling and crossed-out
 // prices, stock, image order, thumbnail; and the product map points at live rows only.
-// Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (300), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
+// Both write paths (bulk, and Medusa's workflows: CATALOG_SYNC_WRITE_PATH); MCS_SOAK_WRITE_PATHS
+// picks them ("bulk,workflows" by default).
+// Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (300 on the bulk path, 80 on the slower
+// workflows path unless set), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
+type WritePath = "bulk" | "workflows"
+
 const ROUNDS = Number(process.env.MCS_SOAK_ROUNDS ?? 30)
-const PRODUCTS = Number(process.env.MCS_SOAK_PRODUCTS ?? 300)
+const PRODUCTS_ON: Record<WritePath, number> = {
+  bulk: Number(process.env.MCS_SOAK_PRODUCTS ?? 300),
+  workflows: Number(process.env.MCS_SOAK_PRODUCTS ?? 80),
+}
+const WRITE_PATHS = (process.env.MCS_SOAK_WRITE_PATHS ?? "bulk,workflows").split(",") as WritePath[]
 const MUTATIONS = Number(process.env.MCS_SOAK_MUTATIONS ?? 20)
 const SEED = Number(process.env.MCS_SOAK_SEED ?? 17)
 const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null } as const
 
 jest.setTimeout(Math.max(1_800_000, ROUNDS * 120_000))
 
-describe(`churn soak: ${ROUNDS} rounds of ${MUTATIONS} mutations over ${PRODUCTS} products`, () => {
+describe.each(WRITE_PATHS)("churn soak, write path %s", (writePath) => {
+  const PRODUCTS = PRODUCTS_ON[writePath]
   let env: SyncEnv
 
   beforeAll(async () => {
-    env = await startSyncEnv("identity-soak", { products: PRODUCTS, seed: SEED })
+    env = await startSyncEnv(`identity-soak-${writePath}`, { products: PRODUCTS, seed: SEED }, { CATALOG_SYNC_WRITE_PATH: writePath })
   })
   afterAll(async () => {
     await env?.close()
@@ -33,7 +43,7 @@ describe(`churn soak: ${ROUNDS} rounds of ${MUTATIONS} mutations over ${PRODUCTS
     return cards
   }
 
-  it("the shop equals the catalog after every round", async () => {
+  it(`the shop equals the catalog after every round (${ROUNDS} rounds of ${MUTATIONS} mutations over ${PRODUCTS} products)`, async () => {
     const started = Date.now()
     const { run: first } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })
     expect(first).toMatchObject({ status: "succeeded", created: PRODUCTS, skipped: 0 })
@@ -95,7 +105,7 @@ describe(`churn soak: ${ROUNDS} rounds of ${MUTATIONS} mutations over ${PRODUCTS
 
     const sorted = [...syncMs].sort((a, b) => a - b)
     console.log(
-      `churn soak: ${ROUNDS} rounds x ${MUTATIONS} mutations, ${PRODUCTS} products (${live.length} on sale at the end); ` +
+      `churn soak (${writePath}): ${ROUNDS} rounds x ${MUTATIONS} mutations, ${PRODUCTS} products (${live.length} on sale at the end); ` +
         `full sync ${(fullSyncMs / 1000).toFixed(1)} s; changes sync median ${sorted[sorted.length >> 1]} ms, max ${sorted[sorted.length - 1]} ms; ` +
         `total ${((Date.now() - started) / 1000).toFixed(0)} s; runs wrote ${JSON.stringify(totals)}; seen ${JSON.stringify(seen)}; change kinds ${JSON.stringify(kinds)}`
     )

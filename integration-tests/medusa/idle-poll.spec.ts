@@ -62,7 +62,7 @@ describe("idle poll: one counted request when nothing changed", () => {
     const rows = await sql(
       env.db.url,
       `select c.external_id, c.parent_category_id, p.external_id as parent_external_id
-         from catalog_product_map m
+         from mcs_product_map m
          join product_category_product pc on pc.product_id = m.product_id
          join product_category c on c.id = pc.product_category_id and c.deleted_at is null
          left join product_category p on p.id = c.parent_category_id
@@ -81,7 +81,7 @@ describe("idle poll: one counted request when nothing changed", () => {
     const state = await syncState(env)
     expect(state.reference_cache.lists_fetched_at).toEqual(expect.any(String))
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString()
-    await sql(env.db.url, `update catalog_sync_state set reference_cache = jsonb_set(reference_cache, '{lists_fetched_at}', to_jsonb($1::text)) where id = $2`, [
+    await sql(env.db.url, `update mcs_sync_state set reference_cache = jsonb_set(reference_cache, '{lists_fetched_at}', to_jsonb($1::text)) where id = $2`, [
       twoHoursAgo,
       state.id,
     ])

@@ -161,7 +161,7 @@ describe("mirrored images through real syncs", () => {
   })
   afterAll(async () => {
     // The files this shop stored, not left in the demo's static folder.
-    if (env) for (const r of await sql(env.db.url, "select distinct file_id from catalog_mirrored_image where file_id is not null")) {
+    if (env) for (const r of await sql(env.db.url, "select distinct file_id from mcs_mirrored_image where file_id is not null")) {
       fs.rmSync(path.join(STATIC_DIR, r.file_id), { force: true })
     }
     await env?.close()
@@ -274,7 +274,7 @@ describe("mirrored images through real syncs", () => {
     expect(fs.existsSync(removedFile)).toBe(false)
     // A product the catalog removed (delete mode): its files are gone from storage too.
     expect(deletedFiles.filter((f) => fs.existsSync(f))).toEqual([])
-    const records = await sql(env.db.url, "select source_url from catalog_mirrored_image where deleted_at is null and source_url like $1", [`%/${removedToken}.png`])
+    const records = await sql(env.db.url, "select source_url from mcs_mirrored_image where deleted_at is null and source_url like $1", [`%/${removedToken}.png`])
     expect(records).toEqual([])
   })
 
@@ -283,16 +283,16 @@ describe("mirrored images through real syncs", () => {
     const before = imageStats()
     // Its retry time (5 minutes after the failure) arrives: moved to now rather than waited for.
     const due = () =>
-      sql(env.db.url, "update catalog_mirrored_image set next_attempt_at = now() - interval '1 second' where source_url = $1", [env.sb.baseUrl + failing.path])
+      sql(env.db.url, "update mcs_mirrored_image set next_attempt_at = now() - interval '1 second' where source_url = $1", [env.sb.baseUrl + failing.path])
     await due()
 
     // The shop locked this product's images: the retry neither downloads nor rewrites them.
-    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1", [failing.id])
+    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1", [failing.id])
     expect((await env.app.admin(`/admin/catalog-sync/products/${productId}/locks`, { body: { fields: ["images"], locked: true } })).status).toBe(200)
     expect((await runAndWait(env, "changes")).status).toBe("succeeded")
     expect(imageStats()).toEqual(before)
     expect(await checkShopAgainstSandbox()).toEqual([env.sb.baseUrl + failing.path])
-    await sql(env.db.url, "delete from catalog_field_lock where product_id = $1", [productId])
+    await sql(env.db.url, "delete from mcs_field_lock where product_id = $1", [productId])
     await due()
 
     const run = await runAndWait(env, "changes")

@@ -30,7 +30,7 @@ describe("a fixed key resumes at once", () => {
     expect(failed).toMatchObject({ status: "failed", error_code: "invalid_api_key" })
     const blocked = await env.app.admin("/admin/catalog-sync/status")
     expect(blocked.body).toMatchObject({ state: "key_invalid", blocked: { code: "invalid_api_key" } })
-    const blockedRow = (await sql(env.db.url, "select blocked_code from catalog_sync_state where deleted_at is null"))[0]
+    const blockedRow = (await sql(env.db.url, "select blocked_code from mcs_sync_state where deleted_at is null"))[0]
     expect(blockedRow.blocked_code).toBe("invalid_api_key")
 
     const savedAt = Date.now()
@@ -40,7 +40,7 @@ describe("a fixed key resumes at once", () => {
     const started = await waitFor(
       "the resumed run to start",
       async () => {
-        const rows = await sql(env.db.url, "select id, status, started_at from catalog_sync_run where id = $1", [saved.run.id])
+        const rows = await sql(env.db.url, "select id, status, started_at from mcs_sync_run where id = $1", [saved.run.id])
         return rows[0]?.started_at ? rows[0] : null
       },
       STARTS_WITHIN_MS,
@@ -50,7 +50,7 @@ describe("a fixed key resumes at once", () => {
     const status = await env.app.admin("/admin/catalog-sync/status")
     expect(["running", "idle"]).toContain(status.body.state)
     expect(status.body.blocked).toBeNull()
-    expect((await sql(env.db.url, "select blocked_code from catalog_sync_state where deleted_at is null"))[0].blocked_code).toBeNull()
+    expect((await sql(env.db.url, "select blocked_code from mcs_sync_state where deleted_at is null"))[0].blocked_code).toBeNull()
 
     const done = await waitForRun(env.app, saved.run.id)
     expect(done).toMatchObject({ status: "succeeded", error_code: null })

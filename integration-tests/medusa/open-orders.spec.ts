@@ -115,7 +115,7 @@ describe("open orders survive the catalog removing what they bought", () => {
     return row
   }
   const pending = async (subjectId: string) =>
-    (await sql(env.db.url, "select kind, reason from catalog_pending_removal where subject_id = $1 and deleted_at is null", [subjectId]))[0] ?? null
+    (await sql(env.db.url, "select kind, reason from mcs_pending_removal where subject_id = $1 and deleted_at is null", [subjectId]))[0] ?? null
   const orderVariantIds = async (orderId: string) =>
     (await sql(env.db.url, `select distinct li.variant_id from order_line_item li join order_item oi on oi.item_id = li.id where oi.order_id = $1 order by li.variant_id`, [orderId])).map((r) => r.variant_id)
   const logSince = (from: number) => env.app.logs().slice(from)
@@ -218,8 +218,8 @@ describe("open orders survive the catalog removing what they bought", () => {
               (select bool_and(deleted_at is not null) from product_variant where product_id = $1) as variants_gone,
               (select deleted_at is not null from inventory_item where id = $2) as item_gone,
               (select bool_and(deleted_at is not null) from inventory_level where inventory_item_id = $2) as level_gone,
-              (select count(*)::int from catalog_pending_removal where product_id = $1 and deleted_at is null) as pending,
-              (select row(status, product_id)::text from catalog_product_map where catalog_id = $3 and deleted_at is null) as map_row`,
+              (select count(*)::int from mcs_pending_removal where product_id = $1 and deleted_at is null) as pending,
+              (select row(status, product_id)::text from mcs_product_map where catalog_id = $3 and deleted_at is null) as map_row`,
       [bought.productId, bought.inventoryItemId, bought.catalogId],
     )
     expect(gone).toEqual({ product_gone: true, variants_gone: true, item_gone: true, level_gone: true, pending: 0, map_row: "(removed,)" })
@@ -285,7 +285,7 @@ describe("open orders survive the catalog removing what they bought", () => {
         .map((v) => v.value)
         .sort(),
     )
-    expect(await sql(env.db.url, "select id from catalog_pending_removal where product_id = $1 and deleted_at is null", [picked.productId])).toEqual([])
+    expect(await sql(env.db.url, "select id from mcs_pending_removal where product_id = $1 and deleted_at is null", [picked.productId])).toEqual([])
     expect((await sql(env.db.url, "select count(*)::int as n from product_variant where product_id = $1 and deleted_at is null", [picked.productId]))[0].n).toBe(sizes.length)
   })
 })

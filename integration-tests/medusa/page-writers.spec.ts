@@ -43,7 +43,7 @@ describe("page writers on two instances", () => {
     // map row holds a version the catalog never reached. (A card whose fingerprint did not move
     // writes nothing, so its row may keep an older version.)
     const versions = new Map(
-      (await sql(db.url, "select catalog_id, sync_version from catalog_product_map where deleted_at is null and status = 'active'")).map((r: any) => [
+      (await sql(db.url, "select catalog_id, sync_version from mcs_product_map where deleted_at is null and status = 'active'")).map((r: any) => [
         String(r.catalog_id),
         Number(r.sync_version),
       ])
@@ -144,7 +144,7 @@ describe("page writers on two instances", () => {
     const resumed = await waitFor(
       "the resumed run's end",
       async () => {
-        const rows = await sql(db.url, "select id, status, trigger from catalog_sync_run where created_at > (select created_at from catalog_sync_run where id = $1) order by created_at", [runId])
+        const rows = await sql(db.url, "select id, status, trigger from mcs_sync_run where created_at > (select created_at from mcs_sync_run where id = $1) order by created_at", [runId])
         return rows.length && rows.every((r: any) => r.status === "succeeded") ? rows : null
       },
       600_000,

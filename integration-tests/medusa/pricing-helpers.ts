@@ -35,7 +35,7 @@ export async function storedPricesFromSql(databaseUrl: string): Promise<(StoredV
             (select array_agg(p.raw_amount->>'value') from product_variant_price_set ps
                join price p on p.price_set_id = ps.price_set_id and p.deleted_at is null and p.currency_code = 'uah'
               where ps.variant_id = vc.variant_id and ps.deleted_at is null) as amounts
-       from catalog_variant_cost vc
+       from mcs_variant_cost vc
        join product_variant pv on pv.id = vc.variant_id and pv.deleted_at is null
       where vc.deleted_at is null`
   )

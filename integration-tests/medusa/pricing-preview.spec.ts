@@ -87,7 +87,7 @@ describe("pricing rules preview", () => {
       const path = paths.get(c.id)!
       expect(c.parent_id).toBe(path.length > 1 ? path[path.length - 2] : null)
     }
-    const brands = await sql(env.db.url, "select catalog_id from catalog_brand where deleted_at is null")
+    const brands = await sql(env.db.url, "select catalog_id from mcs_brand where deleted_at is null")
     expect(res.body.brands.map((b: any) => b.id).sort()).toEqual(brands.map((b) => b.catalog_id).sort())
   })
 })

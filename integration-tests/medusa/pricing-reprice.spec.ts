@@ -78,7 +78,7 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
 
     const stored: { catalog_id: string; size_key: string; cost: string | null; price_calculation: string; variant_id: string | null }[] = await sql(
       env.db.url,
-      "select catalog_id, size_key, cost, price_calculation, variant_id from catalog_variant_cost where deleted_at is null",
+      "select catalog_id, size_key, cost, price_calculation, variant_id from mcs_variant_cost where deleted_at is null",
     )
     const byKey = new Map(stored.map((r) => [`${r.catalog_id}/${r.size_key}`, r]))
     const expected = cards.flatMap((c) => sizesOf(c).map((s) => ({ key: `${c.id}/${s.key}`, cost: s.cost ?? null })))

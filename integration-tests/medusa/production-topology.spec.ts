@@ -74,7 +74,7 @@ describe("production topology: a server and two workers", () => {
     expect(await sql(db.url, "select sku from inventory_item where deleted_at is null and sku is not null group by sku having count(*) > 1")).toEqual([])
     return cards
   }
-  const runRow = async (id: string) => (await sql(db.url, "select * from catalog_sync_run where id = $1", [id]))[0]
+  const runRow = async (id: string) => (await sql(db.url, "select * from mcs_sync_run where id = $1", [id]))[0]
 
   beforeAll(async () => {
     // Latency keeps pages in flight while the next one is read, and a run long enough to follow.
@@ -143,7 +143,7 @@ describe("production topology: a server and two workers", () => {
       expect(last).toMatchObject({ id: run.id, status: "succeeded", pages: done.pages, created: done.created, items_seen: done.items_seen })
     }
     const [{ n: liveProducts }] = await sql(db.url, "select count(*)::int as n from product where deleted_at is null and metadata->>'catalog_sync' = 'true'")
-    const [{ n: mapped }] = await sql(db.url, "select count(*)::int as n from catalog_product_map where deleted_at is null and status = 'active'")
+    const [{ n: mapped }] = await sql(db.url, "select count(*)::int as n from mcs_product_map where deleted_at is null and status = 'active'")
     expect(status.products_synced).toBe(mapped)
     expect(mapped).toBe(liveProducts)
     const cards = await shopEqualsCatalog()
@@ -190,13 +190,13 @@ describe("production topology: a server and two workers", () => {
     expect(before.status).toBe("running")
     await reader.kill()
     const killedAt = Date.now()
-    const stored = (await sql(db.url, "select cursor from catalog_sync_state where deleted_at is null limit 1"))[0].cursor as string | null
+    const stored = (await sql(db.url, "select cursor from mcs_sync_state where deleted_at is null limit 1"))[0].cursor as string | null
     const preKill = changesRequests().filter((r) => r.at >= runStartedAt && r.at <= killedAt)
 
     // The survivor resumes the pass as a "retry" run.
     const resumed = await waitFor(
       "the resumed run",
-      async () => (await sql(db.url, "select * from catalog_sync_run where created_at > (select created_at from catalog_sync_run where id = $1) and trigger = 'retry' order by created_at limit 1", [runId]))[0],
+      async () => (await sql(db.url, "select * from mcs_sync_run where created_at > (select created_at from mcs_sync_run where id = $1) and trigger = 'retry' order by created_at limit 1", [runId]))[0],
       120_000,
       100
     )
@@ -251,7 +251,7 @@ describe("production topology: a server and two workers", () => {
     // Counted from the first scheduled run on, over whole intervals. A run is created when a
     // worker takes the fired job, so on a busy machine single gaps stray; duplicate schedulers
     // (one per instance) would show as three runs an interval, or gaps near zero.
-    const scheduled = () => sql(db.url, "select id, status, created_at, started_at, finished_at from catalog_sync_run where trigger = 'schedule' order by created_at")
+    const scheduled = () => sql(db.url, "select id, status, created_at, started_at, finished_at from mcs_sync_run where trigger = 'schedule' order by created_at")
     const first = await waitFor("the first scheduled run", async () => (await scheduled())[0], 3 * SCHEDULE_EVERY_MS + 60_000, 200)
     const from = new Date(first.created_at).getTime()
     const until = from + SCHEDULE_INTERVALS * SCHEDULE_EVERY_MS

@@ -87,7 +87,7 @@ describe("runs, pricing resync and a revoked key", () => {
       // Two runs only when the first had ended before the other request queued its own: a
       // changes run with nothing to do (or a scheduled one, every 3 s here) takes milliseconds,
       // and a busy machine can hold a request longer. Never two at once.
-      const rows = await sql(db.url, "select id, created_at, finished_at from catalog_sync_run where id = any($1) order by created_at", [[a.body.run.id, b.body.run.id]])
+      const rows = await sql(db.url, "select id, created_at, finished_at from mcs_sync_run where id = any($1) order by created_at", [[a.body.run.id, b.body.run.id]])
       expect(rows).toHaveLength(2)
       const [earlier, later] = rows
       expect(earlier.finished_at).not.toBeNull()

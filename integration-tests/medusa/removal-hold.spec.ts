@@ -28,7 +28,7 @@ async function productsByCatalogId(dbUrl: string): Promise<Map<string, { id: str
 }
 
 async function heldRows(dbUrl: string, where: string, params: unknown[] = []): Promise<string[]> {
-  const rows = await sql(dbUrl, `select catalog_id from catalog_held_removal where deleted_at is null and ${where} order by catalog_id`, params)
+  const rows = await sql(dbUrl, `select catalog_id from mcs_held_removal where deleted_at is null and ${where} order by catalog_id`, params)
   return rows.map((r) => r.catalog_id as string)
 }
 
@@ -179,7 +179,7 @@ describe("removal brake: a run's removals are held until its last page, judged t
     const rows = await sql(
       env.db.url,
       `select p.external_id, count(*)::int as n, count(p.deleted_at)::int as deleted, min(m.status) as status, count(distinct m.last_run_id)::int as runs
-         from product p join catalog_product_map m on m.catalog_id = p.external_id and m.deleted_at is null
+         from product p join mcs_product_map m on m.catalog_id = p.external_id and m.deleted_at is null
         where p.external_id = any($1) group by p.external_id order by 1`,
       [victims]
     )

@@ -42,7 +42,7 @@ describe("/status while interrupted work is pending, and fencing", () => {
     // It stays so while no worker runs: never "idle".
     await new Promise((r) => setTimeout(r, 6000))
     expect((await server.admin("/admin/catalog-sync/status")).body.state).toBe("resuming")
-    const stored = (await sql(db.url, "select cursor, full_pass_id from catalog_sync_state"))[0]
+    const stored = (await sql(db.url, "select cursor, full_pass_id from mcs_sync_state"))[0]
     expect(stored.cursor).toEqual(expect.any(String))
 
     worker = await startMedusaApp({ databaseUrl: db.url, label: "resuming-and-fencing-worker-2", env, workerMode: "shared" })
@@ -74,10 +74,10 @@ describe("/status while interrupted work is pending, and fencing", () => {
     const fenced = await waitForRun(server, runId, ["succeeded", "failed", "interrupted"], 120_000)
     expect(fenced).toMatchObject({ status: "interrupted", error_code: "lost_run_lock" })
     // Nothing stored after the cut: the state still names the fenced run, with the cursor it had.
-    const [state] = await sql(db.url, "select cursor, full_pass_id, current_run_id, updated_at from catalog_sync_state")
+    const [state] = await sql(db.url, "select cursor, full_pass_id, current_run_id, updated_at from mcs_sync_state")
     expect(new Date(state.updated_at).getTime()).toBeLessThanOrEqual(cutAt + 1000)
     const retry = await waitFor("the retry", async () => {
-      const [row] = await sql(db.url, "select * from catalog_sync_run where trigger = 'retry' and created_at > $1 order by created_at limit 1", [new Date(cutAt)])
+      const [row] = await sql(db.url, "select * from mcs_sync_run where trigger = 'retry' and created_at > $1 order by created_at limit 1", [new Date(cutAt)])
       return row ?? null
     }, 30_000, 200)
     expect(retry.progress.pass_id).toBe(state.full_pass_id)

@@ -75,7 +75,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
     const watch = (async () => {
       let i = 0
       while (!done) {
-        const rows = await sql(db.url, "select id, status from catalog_sync_run")
+        const rows = await sql(db.url, "select id, status from mcs_sync_run")
         const ours = rows.find((r) => r.id === runId)
         if (ours) seen.statuses.add(ours.status)
         if (ours?.status === "interrupted") problems.push(`run marked interrupted at ${Date.now() - started} ms`)
@@ -88,7 +88,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
             if (!status) continue // the blocked instance
             seen.statusChecks++
             const st = status.body
-            const stillRunning = (await sql(db.url, "select status from catalog_sync_run where id = $1", [runId]))[0].status === "running"
+            const stillRunning = (await sql(db.url, "select status from mcs_sync_run where id = $1", [runId]))[0].status === "running"
             if (!stillRunning) continue
             seen.states.add(st.state)
             if (st.state !== "running" || st.running_run?.id !== runId) problems.push(`status ${st.state} running_run ${st.running_run?.id} at ${Date.now() - started} ms`)
@@ -110,7 +110,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
     })()
 
     const final = await waitFor("the slow run to end", async () => {
-      const [row] = await sql(db.url, "select * from catalog_sync_run where id = $1", [runId])
+      const [row] = await sql(db.url, "select * from mcs_sync_run where id = $1", [runId])
       return ["succeeded", "failed", "interrupted"].includes(row.status) ? row : null
     }, 900_000, 1000)
     done = true
@@ -142,10 +142,10 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
 
     // Scheduled polls resume after it; let them settle, then compare.
     await waitFor("no run active", async () => {
-      const rows = await sql(db.url, "select id from catalog_sync_run where status in ('queued', 'running')")
+      const rows = await sql(db.url, "select id from mcs_sync_run where status in ('queued', 'running')")
       return rows.length === 0
     }, 120_000, 500)
-    const runs = await sql(db.url, "select id, status, started_at, finished_at from catalog_sync_run where started_at is not null order by started_at")
+    const runs = await sql(db.url, "select id, status, started_at, finished_at from mcs_sync_run where started_at is not null order by started_at")
     for (const r of runs) expect(r.status).toBe("succeeded")
     for (let i = 1; i < runs.length; i++) {
       expect(new Date(runs[i].started_at).getTime()).toBeGreaterThanOrEqual(new Date(runs[i - 1].finished_at).getTime())

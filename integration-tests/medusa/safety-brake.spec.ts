@@ -217,7 +217,7 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     const prices = await priceRows(env.db.url)
     const victims = await dropVictims(dropped)
     victims.forEach((id) => dropped.add(id))
-    const mapped = await sql(env.db.url, "select catalog_id, product_id from catalog_product_map where catalog_id = any($1)", [victims])
+    const mapped = await sql(env.db.url, "select catalog_id, product_id from mcs_product_map where catalog_id = any($1)", [victims])
     expect(mapped).toHaveLength(victims.length)
     for (const { product_id } of mapped) {
       expect((await env.app.admin(`/admin/catalog-sync/products/${product_id}/locks`, { body: { fields: ["prices"], locked: true } })).status).toBe(200)
@@ -232,7 +232,7 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
   /** 30 % of the shop's catalog products, among those the catalog still serves. */
   async function sweepVictims() {
     const served = new Set((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).map((c) => c.id))
-    const active = await sql(env.db.url, "select count(*)::int as n from catalog_product_map where status = 'active' and deleted_at is null")
+    const active = await sql(env.db.url, "select count(*)::int as n from mcs_product_map where status = 'active' and deleted_at is null")
     const shop = await liveCatalogIds(env.db.url)
     const victims = shop.filter((id) => served.has(id)).slice(-Math.ceil(active[0].n * 0.3))
     expect(victims.length / active[0].n).toBeGreaterThan(0.2)

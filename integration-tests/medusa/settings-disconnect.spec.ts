@@ -110,7 +110,7 @@ describe("settings: expired plan and disconnect", () => {
     expect(done.settings).toMatchObject({ api_key: null, api_key_set: false, base_url: sandbox.baseUrl })
     expect(JSON.stringify(done)).not.toContain("Wx42")
 
-    const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4, api_key_hash, base_url from catalog_sync_settings")
+    const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4, api_key_hash, base_url from mcs_sync_settings")
     expect(row).toEqual({ api_key_encrypted: null, api_key_last4: null, api_key_hash: null, base_url: sandbox.baseUrl })
     const get = await app.admin("/admin/catalog-sync/settings")
     expect(get.body.settings).toMatchObject({ api_key: null, api_key_set: false })

@@ -187,6 +187,39 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
       const crossed = Object.values(listed).flatMap((p) => Object.values(p.variants)).filter((v) => v.original !== null && v.calculated !== v.original)
       expect(crossed.length).toBeGreaterThan(0)
     })
+
+    /** Every live base price (no price list) of the shop: id and amount. */
+    const basePrices = () =>
+      sql(env.db.url, "select id, amount::text as amount from price where price_list_id is null and deleted_at is null order by id")
+
+    it("a reprice that moves only sale prices (crossed-out price from the cost: base prices stay)", async () => {
+      const crossedFromCost = { type: "markup", markup_percent: "120" }
+      // Saved rules cleared first: a saved JSON column is merged on update, and the crossed-out rule
+      // of another type merged into the discount rule above would not parse (found here; the
+      // settings service's write, reported).
+      const cleared = await configureAndWait(env, { pricing_rules: null, confirm_price_guards: true })
+      expect(cleared.run).toMatchObject({ status: "succeeded" })
+      const first = await configureAndWait(env, { pricing_rules: rules("45", crossedFromCost), confirm_price_guards: true })
+      expect(first.run).toMatchObject({ status: "succeeded", mode: "reprice" })
+      await expectStoreTrue("crossed-out from the cost", false)
+      const before = await storeListing()
+      const basesBefore = await basePrices()
+      const { saved, run } = await configureAndWait(env, { pricing_rules: rules("50", crossedFromCost), confirm_price_guards: true })
+      expect({ rules_changed: saved.rules_changed, message: saved.message, run }).toMatchObject({ rules_changed: true, run: { status: "succeeded", mode: "reprice" } })
+      // Only sale prices were written: no base price and so no product event of the run (public
+      // product.updated) cleared the listing; only the price rows' own events can.
+      expect(await basePrices()).toEqual(basesBefore)
+      const expected = await expectedListing(env.db.url, salesChannelId)
+      if (flag === "DEMO_CACHING") {
+        // The cache is cleared as the events are emitted (its interceptor), before the run ends: read once, right away.
+        expect(sorted(await storeListing())).toEqual(sorted(expected))
+      } else {
+        await expectStoreTrue("sale prices only", false)
+      }
+      // Not vacuous: the selling prices moved.
+      const moved = Object.keys(expected).filter((id) => Object.keys(expected[id].variants).some((s) => expected[id].variants[s].calculated !== before[id]?.variants[s]?.calculated))
+      expect(moved.length).toBeGreaterThan(PRODUCTS / 2)
+    })
   })
 }
 

@@ -80,7 +80,7 @@ export async function configureAndWait(env: SyncEnv, body: Record<string, unknow
 }
 
 export async function syncState(env: SyncEnv) {
-  return (await sql(env.db.url, "select * from catalog_sync_state where deleted_at is null limit 1"))[0]
+  return (await sql(env.db.url, "select * from mcs_sync_state where deleted_at is null limit 1"))[0]
 }
 
 /** Every card the sandbox serves for the given pricing, read through its public API. */
@@ -171,8 +171,8 @@ export async function readShop(databaseUrl: string): Promise<Map<string, ShopPro
   const variantsBy = group(variants, "product_id")
   const pricesBy = group(prices, "variant_id")
   const levelsBy = group(levels, "variant_id")
-  const brandsBy = group(await linkedRecords(databaseUrl, "catalog_brand", "catalog_brand_id"), "product_id")
-  const modelsBy = group(await linkedRecords(databaseUrl, "catalog_brand_model", "catalog_brand_model_id"), "product_id")
+  const brandsBy = group(await linkedRecords(databaseUrl, "mcs_brand", "catalog_brand_id"), "product_id")
+  const modelsBy = group(await linkedRecords(databaseUrl, "mcs_brand_model", "catalog_brand_model_id"), "product_id")
   const [{ has_translations }] = await sql(databaseUrl, "select to_regclass('translation') is not null as has_translations")
   const translations = has_translations
     ? await sql(databaseUrl, "select reference_id, locale_code from translation where reference = 'product' and deleted_at is null")

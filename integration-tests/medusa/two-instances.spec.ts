@@ -68,7 +68,7 @@ describe("two instances sharing Redis", () => {
   it("runs never overlap in time, whichever instance takes them", async () => {
     // Manual runs on A while B changes the pricing: a pricing change queues a full resync even
     // behind an active run, so several runs wait in the queue at once for either worker.
-    const before = Number((await sql(db.url, "select count(*)::int as n from catalog_sync_run"))[0].n)
+    const before = Number((await sql(db.url, "select count(*)::int as n from mcs_sync_run"))[0].n)
     const requested = new Set<string>()
     for (let i = 0; i < 6; i++) {
       mutate(10)
@@ -85,7 +85,7 @@ describe("two instances sharing Redis", () => {
     }
     for (const id of requested) await waitForRun(a, id)
 
-    const runs = await sql(db.url, "select id, status, started_at, finished_at from catalog_sync_run where started_at is not null order by started_at")
+    const runs = await sql(db.url, "select id, status, started_at, finished_at from mcs_sync_run where started_at is not null order by started_at")
     // At least a manual run and a full resync queued behind it (later requests reuse them).
     expect(requested.size).toBeGreaterThanOrEqual(2)
     expect(runs.length - before).toBe(requested.size)

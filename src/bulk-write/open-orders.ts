@@ -9,7 +9,7 @@ import { sqlOf, type Connection } from "./connection"
 import { journal } from "./row-journal"
 import { newId } from "./ids"
 
-export const PENDING_REMOVAL_TABLE = "catalog_pending_removal"
+export const PENDING_REMOVAL_TABLE = "mcs_pending_removal"
 export const KEPT_FOR_OPEN_ORDER = "kept for an open order"
 
 /**

@@ -5,7 +5,7 @@ import Decimal from "decimal.js"
 import type { CategoryTree } from "./category-tree"
 import { cardMatchesFilter, type CatalogFilter } from "./filter"
 
-/** One stored cost row (catalog_variant_cost). */
+/** One stored cost row (mcs_variant_cost). */
 export interface StoredCostRow {
   catalog_id: string
   category_id: string | null

@@ -24,7 +24,7 @@ export type ImageRecordFields = Omit<MirrorRecord, "id"> & {
   last_error?: string | null
 }
 
-/** The mirror's records (catalog_mirrored_image and catalog_mirrored_image_ref). */
+/** The mirror's records (mcs_mirrored_image and mcs_mirrored_image_ref). */
 export interface MirrorStore {
   listImagesByUrl(urls: string[]): Promise<MirrorRecord[]>
   listImagesByHash(hashes: string[]): Promise<MirrorRecord[]>

@@ -2,7 +2,7 @@
 // add and drop, which stored files no longer serve anyone, and what gallery a product shows.
 // The edges (download.ts, mirror.ts) only carry these out.
 
-/** A mirrored image record as the mirror reads it (catalog_mirrored_image). */
+/** A mirrored image record as the mirror reads it (mcs_mirrored_image). */
 export interface MirrorRecord {
   id: string
   source_url: string
@@ -13,7 +13,7 @@ export interface MirrorRecord {
   next_attempt_at: Date | string | null
 }
 
-/** product → image URL (catalog_mirrored_image_ref). */
+/** product → image URL (mcs_mirrored_image_ref). */
 export interface ImageRef {
   id?: string
   catalog_id: string

@@ -6,7 +6,7 @@
 // minutes, or a page write that takes minutes, cannot lose it. "Is run X alive?" is "is the
 // lock held, by X?" (pg_locks plus the state row's current_run_id, written under the lock).
 //
-// Fencing: the run's token is its run id, written to catalog_sync_state.current_run_id when it
+// Fencing: the run's token is its run id, written to mcs_sync_state.current_run_id when it
 // takes the lock (a run row is claimed queued → running under the lock, so one run id is held
 // at most once). Every cursor store and every state change of the run goes through the lock's
 // own connection as `UPDATE … WHERE current_run_id = <run id>`, and every page write is

@@ -20,9 +20,9 @@ export type RunJobData = {
   trigger: RunTrigger
 }
 
-/** A catalog_sync_run row. */
+/** A mcs_sync_run row. */
 export type RunRow = InferTypeOf<typeof CatalogSyncRun>
-/** The catalog_sync_state row. */
+/** The mcs_sync_state row. */
 export type StateRow = CatalogSyncStateRow
 
 /** A run's failure codes that are worth retrying with backoff. */

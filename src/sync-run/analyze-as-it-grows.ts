@@ -22,7 +22,7 @@ export function analyzeDue(created: number, analyzedAt: number): boolean {
 
 /** The tables a page's new products fill: Medusa's, the translations, the module links and the plugin's own. */
 export function tablesToAnalyze(linkTables: string[]): string[] {
-  const plugin = ["catalog_product_map", "catalog_variant_cost", "catalog_sync_run_change"]
+  const plugin = ["mcs_product_map", "mcs_variant_cost", "mcs_sync_run_change"]
   return [...new Set([...PRODUCT_TABLES, "product_option", "product_option_value", "translation", ...linkTables, ...plugin])]
 }
 

@@ -1,4 +1,4 @@
-// What a run did, as stored on catalog_sync_run.
+// What a run did, as stored on mcs_sync_run.
 import type { RejectedItem } from "../catalog-client/items"
 import { cleanExcerpt, cleanText } from "../catalog-client/sanitise"
 
@@ -26,7 +26,7 @@ export const MAX_REJECTED_ON_RUN = 500
 export const EXCERPT_LENGTH = 200
 
 /**
- * A rejected item (or a dropped part of a kept one) as stored on catalog_sync_run.rejected_items:
+ * A rejected item (or a dropped part of a kept one) as stored on mcs_sync_run.rejected_items:
  * the catalog id when one could be read, the field when known, a reason in plain words, and
  * the first 200 characters of the raw item when there is no id. Every text is cleaned, so the
  * run record can always be saved. The admin UI reads `id` and `reason` (and shows `field`).

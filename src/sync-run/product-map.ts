@@ -1,4 +1,4 @@
-// The product map (catalog_product_map) as the run loop (runSync) reads it: the module service, its map
+// The product map (mcs_product_map) as the run loop (runSync) reads it: the module service, its map
 // rows typed with their JSON columns (CatalogProductMapRow, defined next to the model).
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"

@@ -1,6 +1,6 @@
 // A run of kind "reprice": the shop's pricing rules changed (same price_calculation), so every
 // variant's selling and crossed-out price is computed again from the costs the sync stored
-// (catalog_variant_cost) and only the prices that change are written, in bulk. It asks the
+// (mcs_variant_cost) and only the prices that change are written, in bulk. It asks the
 // catalog API nothing. Progress is a run's: batches as pages, products done of the total.
 //
 // Rows whose cost came with another price_calculation are left alone: their costs are stale

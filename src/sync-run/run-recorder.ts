@@ -1,4 +1,4 @@
-// The run row (catalog_sync_run) as a sync run writes it: started, progress between pages and
+// The run row (mcs_sync_run) as a sync run writes it: started, progress between pages and
 // inside long ones, each page's counts and rejected items, a pause's preview, its end. The
 // folding of a page into the run's counts is pure (foldPage) and the recorder only stores it.
 import type { ChangesPage } from "../catalog-client/catalog-client"

@@ -1,4 +1,4 @@
-// Pure: what one written page changed, as change-log rows (catalog_sync_run_change). The page
+// Pure: what one written page changed, as change-log rows (mcs_sync_run_change). The page
 // workflow's record-changes step stores them through the size policy (change-log-policy.ts).
 // Prices are exact decimal text; a product's "selling price" is its lowest selling price over
 // its sizes (what a storefront shows as "from"), the same rule before and after the write.

@@ -5,7 +5,7 @@ import { ALL_PARTS, changedParts, fingerprint, stockFingerprint, type ChangedPar
 import { mapCardToProduct, stockOf, type MapContext } from "./map-card"
 import type { CatalogProduct, StockInput } from "./catalog-product"
 
-/** The columns of catalog_product_map the sync reads. */
+/** The columns of mcs_product_map the sync reads. */
 export interface MapRow {
   id: string
   catalog_id: string

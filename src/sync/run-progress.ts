@@ -10,7 +10,7 @@
 /** How a run looks: only "running" moves (the dot, the ticking ETA). */
 export type ProgressLook = "running" | "waiting" | "blocked" | "paused" | "done" | "failed" | "interrupted"
 
-/** The fields of a catalog_sync_run row the model reads (dates as Date or ISO text). */
+/** The fields of a mcs_sync_run row the model reads (dates as Date or ISO text). */
 export interface RunForProgress {
   id: string
   mode: string

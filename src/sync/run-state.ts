@@ -8,7 +8,7 @@ export type Phase = "never" | "full_export" | "changes"
 /** Why a run dropped its cursor and began a new full pass. */
 export type RestartReason = "invalid_cursor" | "pricing_changed"
 
-/** The columns of catalog_sync_state runSync reads. */
+/** The columns of mcs_sync_state runSync reads. */
 export interface SyncStateView {
   cursor: string | null
   cursor_pricing: PricingParams | null
@@ -81,7 +81,7 @@ export function restartPosition(newPassId: () => string): Position {
 }
 
 export interface AfterPage {
-  /** What to store in catalog_sync_state once the page's writes committed. */
+  /** What to store in mcs_sync_state once the page's writes committed. */
   state: { cursor: string; cursor_pricing: PricingParams; phase: Phase; full_pass_id: string | null }
   /** The pass is complete: sweep products of the map not seen in it. */
   sweepPassId: string | null

@@ -40,23 +40,23 @@ export default async function compare({ container, args }: { container: any; arg
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const service = container.resolve(CATALOG_SYNC_MODULE)
   const read = async (runId: string) =>
-    (await pg.raw("select * from catalog_sync_run_change where run_id = ? order by catalog_id", [runId])).rows.map(shape)
+    (await pg.raw("select * from mcs_sync_run_change where run_id = ? order by catalog_id", [runId])).rows.map(shape)
 
   await service.createCatalogSyncRunChanges(rows.map((r) => ({ run_id: "run_module", ...r })))
   const ids = await insertChangeRows(pg, "run_sql", rows)
   const stored = { module: await read("run_module"), sql: await read("run_sql") }
-  const idsStored = (await pg.raw("select id from catalog_sync_run_change where id = any(?::text[])", [ids])).rows.length === ids.length
+  const idsStored = (await pg.raw("select id from mcs_sync_run_change where id = any(?::text[])", [ids])).rows.length === ids.length
 
   // More rows than one statement holds: stored whole, ids back in the rows' order.
   const many = Array.from({ length: 1_203 }, (_, i) => ({ ...blank, kind: "updated" as const, catalog_id: String(i), product_id: `prod_${i}`, title: `T${i}`, stock_changed: true }))
   const manyIds = await insertChangeRows(pg, "run_many", many)
-  const manyRows = (await pg.raw("select id, catalog_id from catalog_sync_run_change where run_id = 'run_many'")).rows as { id: string; catalog_id: string }[]
+  const manyRows = (await pg.raw("select id, catalog_id from mcs_sync_run_change where run_id = 'run_many'")).rows as { id: string; catalog_id: string }[]
   const byId = new Map(manyRows.map((r) => [r.id, r.catalog_id]))
   const manyMatch = manyIds.every((id, i) => byId.get(id) === String(i))
 
   // The step's compensation: the module deletes the inserted rows by their ids.
   await service.deleteCatalogSyncRunChanges(ids)
-  const leftAfterCompensation = (await pg.raw("select count(*)::int as n from catalog_sync_run_change where run_id = 'run_sql'")).rows[0].n
+  const leftAfterCompensation = (await pg.raw("select count(*)::int as n from mcs_sync_run_change where run_id = 'run_sql'")).rows[0].n
 
   fs.writeFileSync(args[0], JSON.stringify({ stored, idsStored, many: { count: manyRows.length, ids: manyIds.length, match: manyMatch }, leftAfterCompensation }, null, 2))
 }

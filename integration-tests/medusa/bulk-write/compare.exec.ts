@@ -3,6 +3,7 @@
 // writer, and both products' rows, read-backs and events are saved to a JSON file for the
 // spec to compare. Usage: medusa exec compare.exec.ts <out.json>
 import fs from "node:fs"
+import { CURRENCY, setUpShop } from "./app-setup"
 import { ContainerRegistrationKeys, Modules, QueryContext } from "@medusajs/framework/utils"
 import {
   batchInventoryItemLevelsWorkflow,
@@ -11,7 +12,6 @@ import {
   createPriceListsWorkflow,
   createProductCategoriesWorkflow,
   createProductsWorkflow,
-  createStockLocationsWorkflow,
   deleteProductsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { BULK_EVENTS, writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
@@ -29,7 +29,6 @@ import { sizeOptions } from "../../../src/bulk-write/change-sizes"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
 
-const CURRENCY = "uah"
 const WATCHED = Object.values(BULK_EVENTS)
 
 function input(tag: string, categoryId: string): BulkProduct {
@@ -72,18 +71,7 @@ export default async function compare({ container, args }: { container: any; arg
     return got
   }
 
-  const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({}, { take: 1 })
-  const [shippingProfile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({}, { take: 1 })
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
-  const { result: [category] } = await createProductCategoriesWorkflow(container).run({
-    input: { product_categories: [{ name: "Взуття", is_active: true }] },
-  })
-  const placement = {
-    salesChannelId: salesChannel.id,
-    stockLocationId: location.id,
-    shippingProfileId: shippingProfile?.id ?? null,
-    currencyCode: CURRENCY,
-  }
+  const { location, category, placement } = await setUpShop(container)
   out.placement = placement
 
   // ── create ────────────────────────────────────────────────────────────────

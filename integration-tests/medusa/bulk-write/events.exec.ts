@@ -5,6 +5,7 @@
 // its metadata and whether the written rows were committed when it came (read from another pool
 // connection). Usage: medusa exec events.exec.ts <out.json>
 import fs from "node:fs"
+import { CURRENCY, setUpShop } from "./app-setup"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
   batchInventoryItemLevelsWorkflow,
@@ -13,8 +14,10 @@ import {
   createPriceListsWorkflow,
   createProductCategoriesWorkflow,
   createProductsWorkflow,
-  createStockLocationsWorkflow,
+  createLinksWorkflow,
+  batchTranslationsWorkflow,
   deleteProductsWorkflow,
+  dismissLinksWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
 import { card } from "../../../src/sync/__tests__/card-fixtures"
@@ -24,8 +27,11 @@ import type { CreatedProduct, ProductToCreate, ProductToUpdate } from "../../../
 import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-bulk"
 import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bulk"
 import { writePricesInBulk } from "../../../src/workflows/page/write-prices-in-bulk"
+import { ensureStoreLocales } from "../../../src/workflows/extras/translations"
+import { writeTranslations } from "../../../src/workflows/extras/write-translations"
+import { BRAND_LINK, syncLinks } from "../../../src/workflows/extras/brand-links"
+import { CATALOG_SYNC_MODULE } from "../../../src/modules/catalog_sync/module-name"
 
-const CURRENCY = "uah"
 
 export type RecordedEvent = { name: string; data: Record<string, unknown>; metadata: { source?: string; action?: string; object?: string } }
 
@@ -78,28 +84,7 @@ export default async function events({ container, args }: { container: any; args
     out[kind] = { medusa: m, bulk: await settle() }
   }
 
-  const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({}, { take: 1 })
-  const [shippingProfile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({}, { take: 1 })
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
-  const { result: [category] } = await createProductCategoriesWorkflow(container).run({
-    input: { product_categories: [{ name: "Взуття", is_active: true }] },
-  })
-  const placement = {
-    salesChannelId: salesChannel.id,
-    stockLocationId: location.id,
-    shippingProfileId: shippingProfile?.id ?? null,
-    currencyCode: CURRENCY,
-  }
-  const itemsOf = async (id: string): Promise<string[]> =>
-    (
-      await pg.raw(
-        `select l.inventory_item_id from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
-          where v.product_id = ? and l.deleted_at is null and v.deleted_at is null order by v.variant_rank`,
-        [id],
-      )
-    ).rows.map((r: any) => r.inventory_item_id)
-  const variantsOf = async (id: string): Promise<string[]> =>
-    (await pg.raw("select id from product_variant where product_id = ? and deleted_at is null order by variant_rank", [id])).rows.map((r: any) => r.id)
+  const { location, category, placement, itemsOf, variantsOf } = await setUpShop(container)
 
   // ── create: createProductsWorkflow + createInventoryLevelsWorkflow vs page.createProducts ──
   const m = input("mdx", category.id)
@@ -307,6 +292,55 @@ export default async function events({ container, args }: { container: any; args
     },
   )
   if (wfNow && bkNow) [wf, bk] = [wfNow, bkNow]
+
+  // ── translations: batchTranslationsWorkflow vs the plugin's translation writes (create; then update + delete) ──
+  await ensureStoreLocales(container)
+  const translation = (productId: string, locale: string, title: string) => ({ reference: "product", reference_id: productId, locale_code: locale, translations: { title } })
+  await settle()
+  await both(
+    "translationsCreate",
+    () => batchTranslationsWorkflow(container).run({ input: { create: [translation(wf.productId, "uk-UA", "Кеди"), translation(wf.productId, "ru-RU", "Кеды")], update: [], delete: [] } as never }),
+    () => writeTranslations(container, { create: [translation(bk.productId, "uk-UA", "Кеди"), translation(bk.productId, "ru-RU", "Кеды")], update: [], delete: [] }),
+  )
+  const translationIds = async (productId: string) =>
+    (await pg.raw("select id, locale_code from translation where reference_id = ? and deleted_at is null order by locale_code", [productId])).rows as { id: string; locale_code: string }[]
+  await both(
+    "translationsChange",
+    async () => {
+      const [ru, uk] = await translationIds(wf.productId)
+      await batchTranslationsWorkflow(container).run({ input: { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] } as never })
+    },
+    async () => {
+      const [ru, uk] = await translationIds(bk.productId)
+      await writeTranslations(container, { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] })
+    },
+  )
+
+  // ── brand links: Medusa's link workflows (create, then dismiss) vs the plugin's brand link writes ──
+  const catalogSync = container.resolve(CATALOG_SYNC_MODULE)
+  const [brandA, brandB] = await catalogSync.createCatalogBrands([
+    { catalog_id: "910000000000000001", name: "Brand A" },
+    { catalog_id: "910000000000000002", name: "Brand B" },
+  ])
+  const brandLink = (productId: string, brandId: string) => ({ [Modules.PRODUCT]: { product_id: productId }, [CATALOG_SYNC_MODULE]: { catalog_brand_id: brandId } })
+  await both(
+    "brandLinkCreate",
+    () => createLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandA.id)] as never }),
+    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandA.id]])),
+  )
+  await both(
+    "brandLinkChange",
+    async () => {
+      await dismissLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandA.id)] as never })
+      await createLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandB.id)] as never })
+    },
+    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandB.id]])),
+  )
+  await both(
+    "brandLinkDismiss",
+    () => dismissLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandB.id)] as never }),
+    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, null]])),
+  )
 
   fs.writeFileSync(args[0], JSON.stringify({ events: out, ids: { medusa: mId, bulk: bId } }, null, 2))
 }

@@ -42,8 +42,8 @@ export default async function compare({ container, args }: { container: any; arg
   const service = container.resolve(CATALOG_SYNC_MODULE)
   const now = new Date("2026-11-25T10:11:12.345Z")
   const later = new Date("2026-11-25T11:00:00.000Z")
-  const read = async (tag: string) => shape((await pg.raw("select * from catalog_product_map where catalog_id = ?", [`9223372036854775807${tag}`])).rows[0], tag)
-  const idOf = async (tag: string) => (await pg.raw("select id from catalog_product_map where catalog_id = ?", [`9223372036854775807${tag}`])).rows[0].id
+  const read = async (tag: string) => shape((await pg.raw("select * from mcs_product_map where catalog_id = ?", [`9223372036854775807${tag}`])).rows[0], tag)
+  const idOf = async (tag: string) => (await pg.raw("select id from mcs_product_map where catalog_id = ?", [`9223372036854775807${tag}`])).rows[0].id
   const out: Record<string, { module: Row; sql: Row }> = {}
 
   // A new row; one without a pass (the column left out).
@@ -88,7 +88,7 @@ export default async function compare({ container, args }: { container: any; arg
 
   // A row deleted meanwhile: both refuse the update.
   await service.softDeleteCatalogProductMaps([idM2])
-  await pg.raw("update catalog_product_map set deleted_at = now() where id = ?", [idS2])
+  await pg.raw("update mcs_product_map set deleted_at = now() where id = ?", [idS2])
   const refused = async (fn: () => Promise<unknown>) => fn().then(() => false, () => true)
   const missing = {
     module: await refused(() => service.updateCatalogProductMaps([{ id: idM2, ...stockOnly }])),

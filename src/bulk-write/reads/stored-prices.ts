@@ -1,4 +1,4 @@
-// Every synced size's stored cost (catalog_variant_cost) with what Medusa sells it at now, read in
+// Every synced size's stored cost (mcs_variant_cost) with what Medusa sells it at now, read in
 // one query from Medusa's own price tables: the base price in the currency, and the price of the
 // plugin's sale list (the price list whose metadata.source is `saleListSource`).
 import { sqlOf, type Connection } from "../connection"
@@ -26,7 +26,7 @@ SELECT vc.catalog_id, vc.size_key, vc.variant_id, vc.cost, vc.category_path, vc.
            AND p.deleted_at IS NULL AND p.rules_count = 0
          ORDER BY p.created_at LIMIT 1) AS base_amount,
        sale.amount AS sale_amount, sale.price_list_id AS sale_list_id
-FROM catalog_variant_cost vc
+FROM mcs_variant_cost vc
 JOIN product_variant pv ON pv.id = vc.variant_id AND pv.deleted_at IS NULL
 JOIN product pr ON pr.id = pv.product_id AND pr.deleted_at IS NULL
 LEFT JOIN product_variant_price_set ps ON ps.variant_id = pv.id AND ps.deleted_at IS NULL

@@ -231,7 +231,7 @@ class CatalogSyncModuleService extends MedusaService({
   }
 }
 
-/** A catalog_field_lock row (see its model). */
+/** A mcs_field_lock row (see its model). */
 export interface FieldLockRow {
   id: string
   product_id: string

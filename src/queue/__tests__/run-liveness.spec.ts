@@ -15,12 +15,12 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
   beforeAll(async () => {
     await createDatabase(DB)
     knex = knexFactory({ client: "pg", connection: { ...PG, database: DB }, pool: { min: 0, max: 4 } })
-    await knex.raw(`create table catalog_sync_state (id text primary key, cursor text, cursor_pricing jsonb, phase text, full_pass_id text,
+    await knex.raw(`create table mcs_sync_state (id text primary key, cursor text, cursor_pricing jsonb, phase text, full_pass_id text,
       full_pass_started_at timestamptz, last_full_pass_finished_at timestamptz, current_run_id text, blocked_code text, blocked_message text,
       blocked_revision integer, created_at timestamptz not null default now(), updated_at timestamptz not null default now(), deleted_at timestamptz)`)
-    await knex.raw(`create table catalog_sync_run (id text primary key, status text not null, started_at timestamptz,
+    await knex.raw(`create table mcs_sync_run (id text primary key, status text not null, started_at timestamptz,
       created_at timestamptz not null default now(), updated_at timestamptz not null default now(), deleted_at timestamptz)`)
-    await knex.raw(`insert into catalog_sync_state (id, phase) values ('state_1', 'never')`)
+    await knex.raw(`insert into mcs_sync_state (id, phase) values ('state_1', 'never')`)
     liveness = new RunLiveness(knex as any)
   })
   afterAll(async () => {
@@ -28,9 +28,9 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
     await dropDatabase(DB)
   })
 
-  const addRun = (id: string, status = "queued") => knex.raw(`insert into catalog_sync_run (id, status) values (?, ?)`, [id, status])
-  const runStatus = async (id: string) => (await knex.raw(`select status from catalog_sync_run where id = ?`, [id])).rows[0].status
-  const state = async () => (await knex.raw(`select * from catalog_sync_state where id = 'state_1'`)).rows[0]
+  const addRun = (id: string, status = "queued") => knex.raw(`insert into mcs_sync_run (id, status) values (?, ?)`, [id, status])
+  const runStatus = async (id: string) => (await knex.raw(`select status from mcs_sync_run where id = ?`, [id])).rows[0].status
+  const state = async () => (await knex.raw(`select * from mcs_sync_state where id = 'state_1'`)).rows[0]
   const lease = async (id: string): Promise<RunLease> => {
     const r = await liveness.acquire(id, "state_1", never, 50)
     if (!("lease" in r)) throw new Error(`no lease: ${JSON.stringify(r)}`)
@@ -97,14 +97,14 @@ describe("RunLiveness (PostgreSQL advisory lock + fencing)", () => {
     await addRun("run_f")
     const f = await lease("run_f")
     await f.check()
-    await knex.raw(`update catalog_sync_state set current_run_id = 'someone_else' where id = 'state_1'`)
+    await knex.raw(`update mcs_sync_state set current_run_id = 'someone_else' where id = 'state_1'`)
     await expect(f.check()).rejects.toBeInstanceOf(LostRunLockError)
     await expect(f.updateState("state_1", { cursor: "fenced" })).rejects.toBeInstanceOf(LostRunLockError)
     expect((await state()).cursor).not.toBe("fenced")
     await f.release()
     // Release clears only its own token.
     expect((await state()).current_run_id).toBe("someone_else")
-    await knex.raw(`update catalog_sync_state set current_run_id = null where id = 'state_1'`)
+    await knex.raw(`update mcs_sync_state set current_run_id = null where id = 'state_1'`)
   })
 
   it("a lock connection idle for longer than the server's idle_session_timeout keeps its lock", async () => {

@@ -39,7 +39,7 @@ export interface NewReferences {
   brandModelIdByCatalogId: Record<string, string>
 }
 
-/** What catalog_sync_state.reference_cache holds (only refreshReferenceData writes it). */
+/** What mcs_sync_state.reference_cache holds (only refreshReferenceData writes it). */
 export interface ReferenceCache {
   categories?: Validators & { primaryLanguage: Language; translations: boolean; count: number }
   brands?: Validators & { count: number }

@@ -7,6 +7,8 @@
 // its replay.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, TranslationWorkflowEvents } from "@medusajs/framework/utils"
+import { internalMessages } from "../../bulk-write/events"
+import { RowJournal } from "../../bulk-write/row-journal"
 import { insertTranslations, type NewTranslation } from "../../bulk-write/translations"
 import { timed } from "../steps/profile"
 import { writePathOf } from "../write-path"
@@ -29,6 +31,8 @@ export async function writeTranslations(container: MedusaContainer, batch: Trans
   if ((await writePathOf(container)) === "workflows") return translationsThroughCoreFlows(container, batch)
   const service = container.resolve(Modules.TRANSLATION) as unknown as TranslationWrites
   const messages: { name: string; data: { id: string } }[] = []
+  // The rows the module's service did not write itself: their internal events, as its ORM hooks would emit them.
+  const inserted = new RowJournal()
   if (batch.delete.length) {
     await service.softDeleteTranslations(batch.delete)
     for (const id of batch.delete) messages.push({ name: TranslationWorkflowEvents.DELETED, data: { id } })
@@ -44,6 +48,10 @@ export async function writeTranslations(container: MedusaContainer, batch: Trans
       insertTranslations(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), batch.create, fields)
     )
     for (const id of ids) messages.push({ name: TranslationWorkflowEvents.CREATED, data: { id } })
+    inserted.record("translation", "created", ids)
   }
-  if (messages.length) await container.resolve(Modules.EVENT_BUS).emit(messages)
+  const eventBus = container.resolve(Modules.EVENT_BUS)
+  const internal = internalMessages(inserted)
+  if (internal.length) await eventBus.emit(internal, { internal: true })
+  if (messages.length) await eventBus.emit(messages)
 }

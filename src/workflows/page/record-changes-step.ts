@@ -1,4 +1,4 @@
-// The page's change log (catalog_sync_run_change): one row per product the page created,
+// The page's change log (mcs_sync_run_change): one row per product the page created,
 // updated (with what changed), removed, drafted or rejected, stored through the size policy
 // (src/sync/change-log-policy.ts). Two steps:
 //

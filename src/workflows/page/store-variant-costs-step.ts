@@ -1,4 +1,4 @@
-// Each size's cost, kept in the plugin's own table (catalog_variant_cost, never product
+// Each size's cost, kept in the plugin's own table (mcs_variant_cost, never product
 // metadata), with what the shop's rules made of it: a rules change then reprices every variant
 // from these rows with zero API requests (src/sync-run/reprice-run.ts).
 //

@@ -5,7 +5,7 @@ import { model } from "@medusajs/framework/utils"
 
 /** A brand from /v1/brands, linked to products with a module link. */
 export const CatalogBrand = model
-  .define("catalog_brand", {
+  .define({ name: "catalog_brand", tableName: "mcs_brand" }, {
     id: model.id({ prefix: "cbrand" }).primaryKey(),
     catalog_id: model.text(),
     name: model.text().searchable(),
@@ -17,7 +17,7 @@ export const CatalogBrand = model
 
 /** A brand model from /v1/brand-models, linked to products with a module link. */
 export const CatalogBrandModel = model
-  .define("catalog_brand_model", {
+  .define({ name: "catalog_brand_model", tableName: "mcs_brand_model" }, {
     id: model.id({ prefix: "cbmodel" }).primaryKey(),
     catalog_id: model.text(),
     name: model.text().searchable(),

@@ -8,7 +8,7 @@ import { model } from "@medusajs/framework/utils"
  * wrote (an admin edit is a difference from them: auto-lock).
  */
 const CatalogFieldLock = model
-  .define("catalog_field_lock", {
+  .define({ name: "catalog_field_lock", tableName: "mcs_field_lock" }, {
     id: model.id({ prefix: "csflock" }).primaryKey(),
     product_id: model.text(),
     catalog_id: model.text().nullable(),

@@ -10,7 +10,7 @@ import { model } from "@medusajs/framework/utils"
  * `paused_run_id`: the paused run whose preview listed it (what that run's answer covers).
  */
 const CatalogHeldRemoval = model
-  .define("catalog_held_removal", {
+  .define({ name: "catalog_held_removal", tableName: "mcs_held_removal" }, {
     id: model.id({ prefix: "cshold" }).primaryKey(),
     catalog_id: model.text(),
     product_id: model.text().nullable(),

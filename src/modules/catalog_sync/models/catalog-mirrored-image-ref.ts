@@ -6,7 +6,7 @@ import { model } from "@medusajs/framework/utils"
  * page idempotent.
  */
 const CatalogMirroredImageRef = model
-  .define("catalog_mirrored_image_ref", {
+  .define({ name: "catalog_mirrored_image_ref", tableName: "mcs_mirrored_image_ref" }, {
     id: model.id({ prefix: "csimgref" }).primaryKey(),
     catalog_id: model.text(),
     source_url: model.text(),

@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * the product shows the catalog URL and the download is tried again at next_attempt_at.
  */
 const CatalogMirroredImage = model
-  .define("catalog_mirrored_image", {
+  .define({ name: "catalog_mirrored_image", tableName: "mcs_mirrored_image" }, {
     id: model.id({ prefix: "csimg" }).primaryKey(),
     source_url: model.text(),
     // SHA-256 of the bytes, hex; null until downloaded.

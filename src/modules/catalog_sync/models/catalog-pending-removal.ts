@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * `subject_id` is the variant (kind "size") or the product (kind "product").
  */
 const CatalogPendingRemoval = model
-  .define("catalog_pending_removal", {
+  .define({ name: "catalog_pending_removal", tableName: "mcs_pending_removal" }, {
     id: model.id({ prefix: "cspendrm" }).primaryKey(),
     kind: model.enum(["size", "product"]),
     subject_id: model.text(),

@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * change touch inventory levels only.
  */
 const CatalogProductMap = model
-  .define("catalog_product_map", {
+  .define({ name: "catalog_product_map", tableName: "mcs_product_map" }, {
     id: model.id({ prefix: "cspmap" }).primaryKey(),
     catalog_id: model.text(),
     product_id: model.text().nullable(),
@@ -36,7 +36,7 @@ const CatalogProductMap = model
 /** size key → variant id or inventory item id ("" is the default variant of a product without sizes). */
 export type IdBySize = Record<string, string>
 
-/** A catalog_product_map row with its JSON columns typed. */
+/** A mcs_product_map row with its JSON columns typed. */
 export type CatalogProductMapRow = Omit<InferTypeOf<typeof CatalogProductMap>, "variant_ids" | "inventory_item_ids"> & {
   variant_ids: IdBySize | null
   inventory_item_ids: IdBySize | null

@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * the run's own counts stay the totals.
  */
 const CatalogSyncRunChange = model
-  .define("catalog_sync_run_change", {
+  .define({ name: "catalog_sync_run_change", tableName: "mcs_sync_run_change" }, {
     id: model.id({ prefix: "cschg" }).primaryKey(),
     run_id: model.text(),
     catalog_id: model.text().nullable(),

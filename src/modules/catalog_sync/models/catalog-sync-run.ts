@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 
 /** One sync run: what started it, what it did, and how it ended. */
 const CatalogSyncRun = model
-  .define("catalog_sync_run", {
+  .define({ name: "catalog_sync_run", tableName: "mcs_sync_run" }, {
     id: model.id({ prefix: "csrun" }).primaryKey(),
     // "schedule" | "manual" | "settings" | "retry" | "rules_changed"
     trigger: model.text(),

@@ -5,7 +5,7 @@ import { model } from "@medusajs/framework/utils"
  * precedence over the plugin options in medusa-config. Percentages are kept as
  * decimal strings so they reach the catalog API exactly as the admin typed them.
  */
-const CatalogSyncSettings = model.define("catalog_sync_settings", {
+const CatalogSyncSettings = model.define({ name: "catalog_sync_settings", tableName: "mcs_sync_settings" }, {
   id: model.id({ prefix: "cssettings" }).primaryKey(),
   base_url: model.text().nullable(),
   // AES-256-GCM: "v1:<iv>:<tag>:<ciphertext>" (base64). Never returned by any route.

@@ -7,7 +7,7 @@ import type { PricingParams } from "../../../sync/settings/effective-settings"
  * the pricing it was made with, the full pass in progress (for the sweep), the
  * current run, and why the schedule is paused when the key or plan is refused.
  */
-const CatalogSyncState = model.define("catalog_sync_state", {
+const CatalogSyncState = model.define({ name: "catalog_sync_state", tableName: "mcs_sync_state" }, {
   id: model.id({ prefix: "csstate" }).primaryKey(),
   cursor: model.text().nullable(),
   // The pricing parameters sent with every request that produced `cursor`.

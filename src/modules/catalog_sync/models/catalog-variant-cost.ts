@@ -7,7 +7,7 @@ import { model } from "@medusajs/framework/utils"
  * computed with: rows from another calculation are stale until the next full pass.
  */
 const CatalogVariantCost = model
-  .define("catalog_variant_cost", {
+  .define({ name: "catalog_variant_cost", tableName: "mcs_variant_cost" }, {
     id: model.id({ prefix: "csvcost" }).primaryKey(),
     // The catalog product id (64-bit integer as text) and the size label ("" = no sizes).
     catalog_id: model.text(),

@@ -1,4 +1,4 @@
-// The page's change-log rows (catalog_sync_run_change) in one multi-row insert on Medusa's shared
+// The page's change-log rows (mcs_sync_run_change) in one multi-row insert on Medusa's shared
 // connection, instead of the catalog_sync module's create (the ORM's work per row). The rows are the
 // ones the module writes (integration-tests/medusa/change-log-rows.spec.ts compares them column by
 // column): ids `cschg_<ULID>` as the model's `model.id({ prefix: "cschg" })` makes them,
@@ -9,7 +9,7 @@ import { newId } from "../../../bulk-write/ids"
 import { sqlOf, type Connection } from "../../../bulk-write/connection"
 import type { ChangeRecord } from "../../../sync/change-rows"
 
-export const CHANGE_LOG_TABLE = "catalog_sync_run_change"
+export const CHANGE_LOG_TABLE = "mcs_sync_run_change"
 
 const COLUMNS: (keyof ChangeRecord)[] = [
   "kind",
@@ -54,7 +54,7 @@ export async function insertChangeRows(connection: Connection, runId: string, ro
 
 /** The rows a run has stored so far (indexed on run_id). */
 export async function storedChangeCount(connection: Connection, runId: string): Promise<number> {
-  const { rows } = (await sqlOf(connection).raw("select count(*)::int as n from catalog_sync_run_change where run_id = ? and deleted_at is null", [runId])) as {
+  const { rows } = (await sqlOf(connection).raw("select count(*)::int as n from mcs_sync_run_change where run_id = ? and deleted_at is null", [runId])) as {
     rows: { n: number }[]
   }
   return rows[0].n

@@ -1,4 +1,4 @@
-// The held removals' rows (catalog_held_removal, models/catalog-held-removal.ts): what a run
+// The held removals' rows (mcs_held_removal, models/catalog-held-removal.ts): what a run
 // holds instead of removing, until the safety brake has judged them or the admin has answered
 // a pause (src/sync-run/held-removals.ts applies them).
 import type { Knex } from "knex"
@@ -7,7 +7,7 @@ import { sqlOf, type Connection } from "../../../bulk-write/connection"
 import { BRAKE_PREVIEW_SIZE, type PlannedRemoval } from "../../../pricing/brake"
 import type { MapRow } from "../../../sync/plan-page"
 
-export const HELD_REMOVAL_TABLE = "catalog_held_removal"
+export const HELD_REMOVAL_TABLE = "mcs_held_removal"
 const CHUNK = 200
 
 export type HoldSource = "feed" | "sweep" | "filter"

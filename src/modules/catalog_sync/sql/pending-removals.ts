@@ -1,4 +1,4 @@
-// The removals an open order held back (catalog_pending_removal, written by the bulk writer:
+// The removals an open order held back (mcs_pending_removal, written by the bulk writer:
 // bulk-write/open-orders.ts): read at the start of a run, finished once nothing is reserved.
 import { PENDING_REMOVAL_TABLE } from "../../../bulk-write/open-orders"
 import { sqlOf, type Connection } from "../../../bulk-write/connection"

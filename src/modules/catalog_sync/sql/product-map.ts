@@ -1,4 +1,4 @@
-// The product map's rows (catalog_product_map). The page's rows in a few multi-row statements on
+// The product map's rows (mcs_product_map). The page's rows in a few multi-row statements on
 // Medusa's shared connection, instead of the catalog_sync module's create and update (one ORM round per row). The rows are
 // the ones the module writes (integration-tests/medusa/product-map-rows.spec.ts compares them
 // column by column): ids `cspmap_<ULID>`, JSON columns as jsonb, updated_at moved on every
@@ -9,7 +9,7 @@ import { sqlOf, type Connection } from "../../../bulk-write/connection"
 import { transactionWithoutFlushWait } from "../../../bulk-write/sql"
 import type { MapRow } from "../../../sync/plan-page"
 
-export const PRODUCT_MAP_TABLE = "catalog_product_map"
+export const PRODUCT_MAP_TABLE = "mcs_product_map"
 
 /** Every column the page writes, with the type a VALUES list's text is cast to. */
 const COLUMN_TYPES: Record<string, string> = {
@@ -188,7 +188,7 @@ export async function mappedProductTitles(
   catalogIds: string[],
 ): Promise<{ catalog_id: string; product_id: string | null; title: string | null }[]> {
   if (!catalogIds.length) return []
-  return sqlOf(connection)("catalog_product_map as m")
+  return sqlOf(connection)("mcs_product_map as m")
     .leftJoin("product as p", "p.id", "m.product_id")
     .whereIn("m.catalog_id", catalogIds)
     .whereNull("m.deleted_at")

@@ -1,6 +1,6 @@
 // The run lock's statements (src/queue/run-liveness.ts holds the lock and its connection): the
 // advisory lock a run holds on a connection of its own, and the fenced writes of the state row
-// (catalog_sync_state) and the run row (catalog_sync_run) through that connection.
+// (mcs_sync_state) and the run row (mcs_sync_run) through that connection.
 import type { Client as PgClient } from "pg"
 
 /** The advisory lock's key pair (two int4: a namespace, "MCS1", and the run lock). */
@@ -36,7 +36,7 @@ export async function runLockHolder(db: Raw): Promise<string | null> {
           and database = (select oid from pg_database where datname = current_database())
           and classid = ${RUN_LOCK_KEY[0]} and objid = ${RUN_LOCK_KEY[1]} and objsubid = 2
      ) as held,
-     (select current_run_id from catalog_sync_state where deleted_at is null order by created_at asc limit 1) as run_id`
+     (select current_run_id from mcs_sync_state where deleted_at is null order by created_at asc limit 1) as run_id`
   )
   const row = rows[0]
   return row?.held ? (row.run_id ?? null) : null
@@ -61,7 +61,7 @@ export async function claimRun(client: Query, runId: string, stateId: string): P
   try {
     await client.query("begin")
     const claimed = await client.query(
-      `update catalog_sync_run set status = 'running', started_at = now(), updated_at = now()
+      `update mcs_sync_run set status = 'running', started_at = now(), updated_at = now()
         where id = $1 and status = 'queued' and deleted_at is null`,
       [runId]
     )
@@ -69,7 +69,7 @@ export async function claimRun(client: Query, runId: string, stateId: string): P
       await client.query("rollback")
       return false
     }
-    await client.query(`update catalog_sync_state set current_run_id = $1, updated_at = now() where id = $2`, [runId, stateId])
+    await client.query(`update mcs_sync_state set current_run_id = $1, updated_at = now() where id = $2`, [runId, stateId])
     await client.query("commit")
     return true
   } catch (e) {
@@ -80,7 +80,7 @@ export async function claimRun(client: Query, runId: string, stateId: string): P
 
 /** Whether the state's token is still this run's. */
 export async function holdsRunToken(client: Query, stateId: string, runId: string): Promise<boolean> {
-  const { rows } = await client.query(`select 1 from catalog_sync_state where id = $1 and current_run_id = $2`, [stateId, runId])
+  const { rows } = await client.query(`select 1 from mcs_sync_state where id = $1 and current_run_id = $2`, [stateId, runId])
   return rows.length === 1
 }
 
@@ -100,7 +100,7 @@ export async function updateStateFenced(client: Query, stateId: string, runId: s
   values.push(stateId, runId)
   return (
     await client.query(
-      `update catalog_sync_state set ${[...sets, "updated_at = now()"].join(", ")}
+      `update mcs_sync_state set ${[...sets, "updated_at = now()"].join(", ")}
         where id = $${values.length - 1} and current_run_id = $${values.length}`,
       values
     )
@@ -109,7 +109,7 @@ export async function updateStateFenced(client: Query, stateId: string, runId: s
 
 /** Clears the state's token when it is still this run's. */
 export async function clearRunToken(client: Query, stateId: string, runId: string): Promise<void> {
-  await client.query(`update catalog_sync_state set current_run_id = null, updated_at = now() where id = $1 and current_run_id = $2`, [stateId, runId])
+  await client.query(`update mcs_sync_state set current_run_id = null, updated_at = now() where id = $1 and current_run_id = $2`, [stateId, runId])
 }
 
 /** The app's connection as the run lock reads its settings (knex: its pg driver, connection and search path). */

@@ -1,4 +1,4 @@
-// Each size's stored cost and price (catalog_variant_cost, models/catalog-variant-cost.ts): the
+// Each size's stored cost and price (mcs_variant_cost, models/catalog-variant-cost.ts): the
 // page stores them (src/workflows/page/store-variant-costs-step.ts), the reprice run reads and
 // reprices them (src/sync-run/reprice-run.ts), the safety brake reads the prices they hold.
 import type { Knex } from "knex"
@@ -7,7 +7,7 @@ import { sqlOf, type Connection } from "../../../bulk-write/connection"
 import { transactionWithoutFlushWait } from "../../../bulk-write/sql"
 import type { PriceCalculation } from "../../../catalog-client/pricing"
 
-export const VARIANT_COST_TABLE = "catalog_variant_cost"
+export const VARIANT_COST_TABLE = "mcs_variant_cost"
 
 export type VariantCostRow = {
   catalog_id: string

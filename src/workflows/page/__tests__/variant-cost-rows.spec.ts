@@ -36,7 +36,7 @@ const AWKWARD: Partial<VariantCostRow> = {
   priced_revision: 42,
 }
 
-describe("catalog_variant_cost rows updated by id", () => {
+describe("mcs_variant_cost rows updated by id", () => {
   let knex: ReturnType<typeof knexFactory>
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Every synced size's stored cost (catalog_variant_cost) with what Medusa sells it at now
+// Every synced size's stored cost (mcs_variant_cost) with what Medusa sells it at now
 // (bulk-write/reads/stored-prices.ts): the base uah price, and the plugin's sale list price (a
 // lower sale price sells and crosses the base price out; see prices/price-story.ts).
 import type { MedusaContainer } from "@medusajs/framework/types"

@@ -1,7 +1,7 @@
 // A synced product's prices per size as the shop charges them (pure). See README "Prices":
 // the base price (uah) is the crossed-out price when the plugin's sale list holds a lower
 // price for the variant, which is then the selling price; otherwise the base price sells.
-// Cost and markup come from the size's stored cost (catalog_variant_cost; admin routes only,
+// Cost and markup come from the size's stored cost (mcs_variant_cost; admin routes only,
 // never product metadata or a store route).
 import Decimal from "decimal.js"
 
