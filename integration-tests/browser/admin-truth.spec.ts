@@ -282,12 +282,14 @@ describe("every number the admin shows is true, in the browser", () => {
   })
 
   /**
-   * Takes `victims` off sale in three groups with `between` new products after each of the first
-   * two, so the feed's removals fall on three pages; returns the new products' ids.
+   * Takes `victims` off sale in three groups with new products after each of the first two, as
+   * many as put each group on a later page of the changes feed than the one before it; returns
+   * the new products' ids.
    */
-  async function removeAcrossThreePages(victims: string[], between: number): Promise<string[]> {
+  async function removeAcrossThreePages(victims: string[]): Promise<string[]> {
     const third = Math.ceil(victims.length / 3)
     const groups = [victims.slice(0, third), victims.slice(third, 2 * third), victims.slice(2 * third)]
+    const between = Math.max(0, CHANGES_PAGE_SIZE - third) + 5
     const added: string[] = []
     for (const [i, group] of groups.entries()) {
       await control("/mutate", { remove_ids: group })
@@ -346,7 +348,7 @@ describe("every number the admin shows is true, in the browser", () => {
   it("the removal brake: 30 % removed across three pages pauses with nothing removed; Discard removes none, through the next run and a full pass", async () => {
     const shop = await liveCatalogIds()
     const victims = shop.slice(0, Math.round(shop.length * 0.3))
-    const added = await removeAcrossThreePages(victims, 190)
+    const added = await removeAcrossThreePages(victims)
     const paused = await pausedWithPreview(shop, added, victims, "brake-paused-preview")
 
     const continued = await waitForRunEnd((await answer("discard", "Discard")).id)
@@ -371,7 +373,7 @@ describe("every number the admin shows is true, in the browser", () => {
     const served = await servedCards()
     const shop = await liveCatalogIds()
     const victims = shop.filter((id) => served.has(id)).slice(-Math.round(shop.length * 0.3))
-    const added = await removeAcrossThreePages(victims, 150)
+    const added = await removeAcrossThreePages(victims)
     const paused = await pausedWithPreview(shop, added, victims, "brake-paused-preview-confirm")
 
     const continued = await waitForRunEnd((await answer("confirm", "Confirm and apply")).id)
