@@ -29,6 +29,11 @@ export class CardRenderer {
     private readonly reference: ReferenceLookup,
     /** Public base URL, e.g. http://127.0.0.1:4010; images are served under it. */
     private readonly baseUrl: string,
+    /**
+     * Money as JSON numbers ("price":130.5) instead of decimal strings ("price":"130.50"): some
+     * catalogs send numbers, and the shop must keep every digit of them (control API /money-format).
+     */
+    private readonly moneyAsNumbers: () => boolean = () => false,
   ) {}
 
   card(product: Product, pricing: Pricing): string {
@@ -64,6 +69,7 @@ export class CardRenderer {
     let stock = 0
     for (const pieces of sizeStock) stock += pieces
     const main = priceOf(aggregateCost(productCostInputs(product), pricing.calculation))
+    const money = this.moneyAsNumbers() ? moneyNumber : moneyString
     let text = `"in_stock":${stock > 0},"stock":${stock},"cost_price":${money(main.cost)}`
     if (withPrice) text += `,"price":${money(main.price)}`
     if (withOldPrice) text += `,"old_price":${money(main.oldPrice)}`
@@ -171,8 +177,13 @@ function nullable(text: string | null | undefined): string {
   return text === null || text === undefined ? "null" : quote(text)
 }
 
-function money(value: string | null): string {
+function moneyString(value: string | null): string {
   return value === null ? "null" : `"${value}"`
+}
+
+/** "130.50" → 130.5 (a bare JSON number, trailing zeros dropped as a JSON serializer would). */
+function moneyNumber(value: string | null): string {
+  return value === null ? "null" : value.includes(".") ? value.replace(/\.?0+$/, "") : value
 }
 
 /** An integer amount of small units as a decimal string, e.g. 450 g → "0.450" kg. */

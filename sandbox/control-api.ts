@@ -26,6 +26,7 @@ export interface ControlActions {
   state(): unknown
   changesCursor(body: Body): unknown
   imageFaults(body: Body): unknown
+  moneyFormat(body: Body): unknown
 }
 
 /** The control actions, callable in-process as well as over HTTP. Numbers in bodies arrive as strings. */
@@ -122,6 +123,12 @@ export function controlActions(state: SandboxState): ControlActions {
       for (const p of paths(body.heal, "heal")) state.failingImages.delete(p)
       return { failing: [...state.failingImages] }
     },
+    moneyFormat(body) {
+      // { as: "number" } serves every price and cost as a bare JSON number (130.5); "string" as before ("130.50").
+      if (body.as !== "number" && body.as !== "string") throw new BadRequest('as must be "number" or "string"')
+      state.moneyAsNumbers = body.as === "number"
+      return { as: body.as }
+    },
     changesCursor(body) {
       // A changes-feed cursor at the current end of the change log, for the pricing in `query`
       // (a query string such as "markup_percent=30"): follow changes from now on without an export.
@@ -178,6 +185,7 @@ const POST_ROUTES: Record<string, keyof ControlActions> = {
   "/rotate-cursor-secret": "rotateCursorSecret",
   "/changes-cursor": "changesCursor",
   "/image-faults": "imageFaults",
+  "/money-format": "moneyFormat",
 }
 const GET_ROUTES: Record<string, keyof ControlActions> = { "/stats": "stats", "/state": "state" }
 

@@ -81,7 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   )
   const port = await listen(publicServer, host, opts.port ?? 0)
   const baseUrl = `http://${urlHost(host)}:${port}`
-  const renderer = new CardRenderer(state.catalog, baseUrl)
+  const renderer = new CardRenderer(state.catalog, baseUrl, () => state.moneyAsNumbers)
   const references = new ReferenceDocuments(state.catalog, state.now)
   publicHandler = createPublicHandler(state, renderer, references)
 

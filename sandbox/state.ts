@@ -35,6 +35,8 @@ export class SandboxState {
   readonly stats = new Stats()
   /** Image paths that answer 503 (an image host failing), set through the control API. */
   readonly failingImages = new Set<string>()
+  /** Money served as JSON numbers (130.5) instead of decimal strings ("130.50"): control API /money-format. */
+  moneyAsNumbers = false
   readonly now: () => number
   apiKey: string
   plan: string | null

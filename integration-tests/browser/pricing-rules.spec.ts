@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { type PricingRules, planReprice } from "../../src/pricing"
 import { sql, waitFor } from "../medusa/poll-and-query"
 import { storedPricesFromSql } from "../medusa/pricing-helpers"
+import { formatCount } from "../../src/admin/lib/format"
 import { startAdminApp, type AdminApp } from "./admin-app"
 import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots } from "./browser-session"
 
@@ -120,7 +121,7 @@ describe("pricing rules editor in the browser", () => {
     const expected = planReprice(stored, rules).summary
     expect(expected.moved).toBeGreaterThan(0)
     // The summary the page shows is the engine's over every stored cost.
-    await expectText(page.getByTestId("pricing-move-summary"), `${expected.moved} of ${expected.priced} prices will move`)
+    await expectText(page.getByTestId("pricing-move-summary"), `${formatCount(expected.moved)} of ${formatCount(expected.priced)} prices will move`)
     await preview.waitFor()
     const after = await previewAmounts(page)
     expect(after).toHaveLength(10)

@@ -210,6 +210,7 @@ describe("admin input fuzz: every route, every field", () => {
       await call(`/admin/catalog-sync/products/${id}/prices`)
       await call(`/admin/catalog-sync/products/${id}/changes`)
       await call(`/admin/catalog-sync/products/${id}/catalog`)
+      await call(`/admin/catalog-sync/kept-for-orders?run_id=${id}`)
     }
     await call(`/admin/catalog-sync/runs/${runId}/confirm`, { body: { junk: NESTED } })
     for (const q of QUERY_JUNK) {
@@ -217,6 +218,8 @@ describe("admin input fuzz: every route, every field", () => {
       for (const name of ["days", "status", "trigger", "had_changes", "tz", "limit", "offset"]) await call(`/admin/catalog-sync/history?${name}=${q}`)
       for (const name of ["kind", "q", "limit", "offset"]) await call(`/admin/catalog-sync/runs/${runId}/changes?${name}=${q}`)
       await call(`/admin/catalog-sync/history?status[]=${q}&tz[a]=${q}`)
+      await call(`/admin/catalog-sync/kept-for-orders?run_id=${q}`)
+      await call(`/admin/catalog-sync/kept-for-orders?run_id[]=${q}&x=${q}`)
       for (const path of ["status", "progress", "readiness", "pricing/references", "settings"]) await call(`/admin/catalog-sync/${path}?x=${q}`)
     }
     expect(fivexx).toEqual([])

@@ -176,6 +176,12 @@ describe("open orders survive the catalog removing what they bought", () => {
     expect(logSince(from)).toMatch(/bulk sizes: 1 lost size\(s\) kept for an open order/)
     expect(await heldStock(bought, line)).toEqual({ variant_live: true, allow_backorder: false, item_live: true, level_live: true, stocked: 1, reserved: 1, reservations: 1 })
     expect(await pending(bought.variantId)).toEqual({ kind: "size", reason: "kept for an open order" })
+    // The admin names it on the run's change log (the size was kept while that run ran).
+    const sizeRun = (await admin("/admin/catalog-sync/runs?limit=1")).runs[0]
+    const [title] = (await sql(env.db.url, "select title from product where id = $1", [bought.productId])).map((r) => r.title)
+    expect((await admin(`/admin/catalog-sync/kept-for-orders?run_id=${sizeRun.id}`)).kept).toEqual([
+      expect.objectContaining({ kind: "size", product_id: bought.productId, title, size: bought.size, catalog_id: bought.catalogId }),
+    ])
     // Not sellable: Medusa's cart refuses it (available = stocked - reserved = 0), the store shows 0.
     const refused = await tryToBuy(bought.variantId)
     expect(refused.status).toBe(400)
@@ -194,6 +200,12 @@ describe("open orders survive the catalog removing what they bought", () => {
     expect(product).toEqual({ status: "draft", deleted_at: null })
     expect(await heldStock(bought, line)).toMatchObject({ variant_live: true, item_live: true, level_live: true, stocked: 1, reserved: 1, reservations: 1 })
     expect(await pending(bought.productId)).toEqual({ kind: "product", reason: "kept for an open order" })
+    const productRun = (await admin("/admin/catalog-sync/runs?limit=1")).runs[0]
+    expect((await admin(`/admin/catalog-sync/kept-for-orders?run_id=${productRun.id}`)).kept).toEqual([
+      expect.objectContaining({ kind: "product", product_id: bought.productId, title, catalog_id: bought.catalogId, run_id: productRun.id }),
+    ])
+    // Both are kept now: the Catalog sync page lists every one.
+    expect((await admin("/admin/catalog-sync/kept-for-orders")).kept.map((k: { kind: string }) => k.kind).sort()).toEqual(["product", "size"])
     expect((await tryToBuy(bought.variantId)).status).toBe(400)
     expect((await tryToBuy(picked.sizes[1].variantId)).status).toBe(400)
     expect((await storeCall(`/store/products/${bought.productId}?region_id=${regionId}`)).status).toBe(404)
@@ -223,6 +235,7 @@ describe("open orders survive the catalog removing what they bought", () => {
       [bought.productId, bought.inventoryItemId, bought.catalogId],
     )
     expect(gone).toEqual({ product_gone: true, variants_gone: true, item_gone: true, level_gone: true, pending: 0, map_row: "(removed,)" })
+    expect((await admin("/admin/catalog-sync/kept-for-orders")).kept).toEqual([])
     // The order still reads its line (the snapshot) with the fulfilled item.
     expect(await orderVariantIds(orderId)).toEqual([bought.variantId])
   })

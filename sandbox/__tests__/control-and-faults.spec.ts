@@ -47,6 +47,20 @@ describe("control API", () => {
     expect((await get(sb.baseUrl, `/v1/products/${max}`, { key: sb.apiKey })).status).toBe(404)
   })
 
+  it("POST /money-format serves money as bare JSON numbers, and back as decimal strings", async () => {
+    const page = async () => (await get(sb.baseUrl, "/v1/products?limit=50&markup_percent=30", { key: sb.apiKey })).text
+    expect(await page()).toMatch(/"cost_price":"\d+\.\d{2}"/)
+    await control(sb.controlUrl, "/money-format", { as: "number" })
+    const numbers = await page()
+    expect(numbers).not.toMatch(/"(cost_price|price)":"/)
+    // Trailing zeros dropped as a serializer would: 130.5, never 130.50.
+    expect(numbers).toMatch(/"price":\d+\.\d(?!\d)/)
+    expect(numbers).not.toMatch(/"(cost_price|price)":\d+\.\d?0[,}]/)
+    await control(sb.controlUrl, "/money-format", { as: "string" })
+    expect(await page()).toMatch(/"price":"\d+\.\d{2}"/)
+    await expect(control(sb.controlUrl, "/money-format", { as: "float" })).rejects.toThrow(/400.*as must be/)
+  })
+
   it("rejects bad control requests with 400", async () => {
     for (const [path, body] of [
       ["/mutate", '{"count":-1}'],

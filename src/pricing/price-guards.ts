@@ -15,6 +15,10 @@ export const MOVED_SHARE_PERCENT = "50"
 export type PriceGuardCode = "below_cost" | "discount_over_cap" | "moves_many_prices"
 export type PriceGuard = { code: PriceGuardCode; message: string; count?: number }
 
+
+/** A count as the admin shows every count: "7,286", never "7286". */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+
 /** Rules fields that sell below cost on purpose: a negative base or override markup. */
 function negativeMarkups(rules: PricingRules): string[] {
   const fields: string[] = []
@@ -46,7 +50,7 @@ export function priceGuardsOf(rules: PricingRules, variants: readonly StoredVari
     guards.push({
       code: "below_cost",
       count: belowCost,
-      message: `${belowCost} size${belowCost === 1 ? "" : "s"} would sell below cost${negative.length ? ` (${negative.join(", ")})` : ""}`,
+      message: `${grouped(belowCost)} size${belowCost === 1 ? "" : "s"} would sell below cost${negative.length ? ` (${negative.join(", ")})` : ""}`,
     })
   }
   const discount = discountOf(rules)
@@ -60,7 +64,7 @@ export function priceGuardsOf(rules: PricingRules, variants: readonly StoredVari
     guards.push({
       code: "moves_many_prices",
       count: summary.moved,
-      message: `${summary.moved} of ${summary.priced} selling prices would change (over ${MOVED_SHARE_PERCENT} % asks first)`,
+      message: `${grouped(summary.moved)} of ${grouped(summary.priced)} selling prices would change (over ${MOVED_SHARE_PERCENT} % asks first)`,
     })
   }
   return guards

@@ -4,6 +4,7 @@ import type { SizePrice } from "./product-story"
 import type { ProgressAnswer } from "./progress"
 import type {
   HistoryFilters,
+  KeptForOrder,
   HistoryPage,
   PricingReferences,
   RulesPreviewResult,
@@ -77,6 +78,7 @@ export const catalogSyncApi = {
   getPricingReferences: () => adminFetch<PricingReferences>("/pricing/references"),
   confirmRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/confirm`, { method: "POST", body: {} }),
   discardRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/discard`, { method: "POST", body: {} }),
+  getKeptForOrders: (runId?: string) => adminFetch<{ kept: KeptForOrder[] }>("/kept-for-orders", { query: compact({ run_id: runId }) }),
   getProductLink: (productId: string) =>
     adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
   getProductLocks: (productId: string) => adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`),
@@ -105,6 +107,7 @@ export const queryKeys = {
   pricingPreview: (rules: string) => ["catalog-sync", "pricing", "preview", rules] as const,
   productChanges: (productId: string) => ["catalog-sync", "product", productId, "changes"] as const,
   productLocks: (productId: string) => ["catalog-sync", "product", productId, "locks"] as const,
+  keptForOrders: (runId: string | null) => ["catalog-sync", "kept-for-orders", runId] as const,
 }
 
 /** POST /filter/count: how many catalog products of the last pass a filter (not yet saved) keeps. */

@@ -1,6 +1,6 @@
 // Words for a run's change log (pure).
 import { formatCount, formatUah } from "./format"
-import type { ChangeKind, RunChange } from "./types"
+import type { ChangeKind, KeptForOrder, RunChange } from "./types"
 
 const KIND_LABELS: Record<ChangeKind, string> = {
   created: "Created",
@@ -61,4 +61,23 @@ export function priceChangeText(before: string | null | undefined, after: string
   if (!after) return `${formatUah(before)} → no price`
   if (before === after) return `${formatUah(after)} (lowest price unchanged; another size changed)`
   return `${formatUah(before)} → ${formatUah(after)}`
+}
+
+/**
+ * Why a removed size or product is still in the shop, in one line: "kept for an open order:
+ * Кросівки X (size 42), removed once the order is fulfilled or cancelled".
+ */
+export function keptForOrderText(kept: KeptForOrder): string {
+  const { before, name, after } = keptForOrderParts(kept)
+  return `${before}${name}${after}`
+}
+
+/** The same line in three parts, so the product's name can be a link. */
+export function keptForOrderParts(kept: KeptForOrder): { before: string; name: string; after: string } {
+  const name = kept.title ?? (kept.catalog_id ? `catalog id ${kept.catalog_id}` : kept.product_id)
+  return {
+    before: "kept for an open order: ",
+    name,
+    after: `${kept.kind === "size" ? ` (size ${kept.size ?? "unknown"})` : ""}, removed once the order is fulfilled or cancelled`,
+  }
 }

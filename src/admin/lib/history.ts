@@ -1,9 +1,11 @@
 // Words and scales for the run history (pure). The server folds and filters (see the
 // /history route); the admin only labels what it gets.
 
+import { formatCount } from "./format"
+
 /** "28 polls, no changes" / "1 poll, no changes". */
 export function quietLabel(count: number): string {
-  return `${count} ${count === 1 ? "poll" : "polls"}, no changes`
+  return `${formatCount(count)} ${count === 1 ? "poll" : "polls"}, no changes`
 }
 
 /** The admin's IANA zone: the shop owner's days for folding and the chart (Medusa stores have no zone). */

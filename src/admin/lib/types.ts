@@ -197,3 +197,15 @@ export interface ProductFieldLocks {
 }
 
 export type LockableFieldName = "title" | "description" | "images" | "categories" | "prices" | "stock"
+
+/** A size or product the catalog removed that the shop keeps while an open order reserves it (GET /kept-for-orders). */
+export type KeptForOrder = {
+  kind: "size" | "product"
+  product_id: string
+  title: string | null
+  /** The size's label (kind "size"). */
+  size: string | null
+  catalog_id: string | null
+  run_id: string | null
+  kept_at: string
+}

@@ -27,6 +27,10 @@ describe("price guards", () => {
   })
   it("a change that moves more than half of the prices asks first", () => {
     expect(guards(rules({ base_markup_percent: "35" }))).toEqual([{ code: "moves_many_prices", count: 4, message: "4 of 4 selling prices would change (over 50 % asks first)" }])
+    // Counts read as everywhere else in the admin: grouped.
+    const many = Array.from({ length: 1200 }, (_, i) => variant(`m${i}`, "100.00", "130.00"))
+    const r = rules({ base_markup_percent: "35" })
+    expect(priceGuardsOf(r, many, planReprice(many, r).summary).map((g) => g.message)).toEqual(["1,200 of 1,200 selling prices would change (over 50 % asks first)"])
   })
   it("a change within the caps trips nothing", () => {
     expect(guards(rules({ overrides: [{ type: "brand", brand_id: "b1", markup_percent: "40" }], crossed_out: { type: "discount", discount_percent: "20" } }))).toEqual([])

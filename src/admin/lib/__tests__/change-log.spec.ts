@@ -1,4 +1,4 @@
-import { changeKindLabel, changedFields, omittedSummary, priceChangeText } from "../change-log"
+import { changeKindLabel, changedFields, keptForOrderText, omittedSummary, priceChangeText } from "../change-log"
 
 describe("change log words", () => {
   it("lists what an update changed in a fixed order", () => {
@@ -18,5 +18,11 @@ describe("change log words", () => {
   })
   it("labels kinds", () => {
     expect(changeKindLabel("drafted")).toBe("Drafted")
+  })
+  it("names what an open order keeps, and when it goes", () => {
+    const product = { kind: "product" as const, product_id: "prod_1", title: "Кросівки Runner", size: null, catalog_id: "77", run_id: "run_1", kept_at: "2026-11-28T08:00:00.000Z" }
+    expect(keptForOrderText(product)).toBe("kept for an open order: Кросівки Runner, removed once the order is fulfilled or cancelled")
+    expect(keptForOrderText({ ...product, kind: "size", size: "42" })).toBe("kept for an open order: Кросівки Runner (size 42), removed once the order is fulfilled or cancelled")
+    expect(keptForOrderText({ ...product, title: null })).toBe("kept for an open order: catalog id 77, removed once the order is fulfilled or cancelled")
   })
 })

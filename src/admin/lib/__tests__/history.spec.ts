@@ -3,6 +3,7 @@ import { barHeights, quietLabel, shortDay } from "../history"
 describe("history helpers", () => {
   it("labels folded polls", () => {
     expect(quietLabel(28)).toBe("28 polls, no changes")
+    expect(quietLabel(1440)).toBe("1,440 polls, no changes")
     expect(quietLabel(1)).toBe("1 poll, no changes")
   })
   it("scales bars to the tallest day, keeping small non-zero days visible", () => {

@@ -9,6 +9,7 @@ import { formatCount } from "../../../lib/format"
 import { changeKindLabel, changedFields, heldByLockText, omittedSummary, priceChangeText } from "../../../lib/change-log"
 import type { ChangeKind, Run, RunChange } from "../../../lib/types"
 import { PagerButtons } from "../../../components/pager-buttons"
+import { KeptForOrders } from "./kept-for-orders"
 
 const PAGE_SIZE = 50
 const ALL = "all"
@@ -69,6 +70,7 @@ export const ChangeLog = ({ run }: { run: Run }) => {
           </div>
         </div>
       </div>
+      <KeptForOrders runId={run.id} />
       {changes.isPending ? (
         <LoadingState rows={4} />
       ) : changes.isError ? (

@@ -10,6 +10,7 @@ import { barHeights, browserTimeZone, quietLabel, shortDay } from "../../../lib/
 import { modeLabel, runStatusBadge, triggerLabel } from "../../../lib/status"
 import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
 import { PagerButtons } from "../../../components/pager-buttons"
+import { KeptForOrders } from "./kept-for-orders"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -76,6 +77,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
               options={[[ALL, "With or without changes"], ["true", "Had changes"], ["false", "No changes"]]} />
           </div>
         </div>
+        <KeptForOrders />
         {history.isPending ? (
           <LoadingState rows={5} />
         ) : history.isError ? (

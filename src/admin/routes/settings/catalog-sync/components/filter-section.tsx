@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { catalogSyncApi, filterApi, queryKeys, type FilterKeptCount } from "../../../../lib/api"
 import { AdminApiError, errorVoice } from "../../../../lib/errors"
+import { formatCount } from "../../../../lib/format"
 import { filterBody, filterFieldOf, filterToForm, type FilterFormValues } from "../../../../lib/filter-form"
 import type { SyncSettings } from "../../../../lib/types"
 import { categoryOptions } from "./pricing-rules/editor-model"
@@ -27,7 +28,7 @@ const AMOUNT_FIELDS: Array<{ field: AmountField; label: string; hint: string }> 
 ]
 
 function keptSentence(count: FilterKeptCount): string {
-  const base = `Keeps ${count.kept} of the ${count.total} catalog products the last pass read.`
+  const base = `Keeps ${formatCount(count.kept)} of the ${formatCount(count.total)} catalog products the last pass read.`
   return count.not_counted.length ? `${base} Not counted (not stored): ${count.not_counted.join(", ")}; the true number may be lower.` : base
 }
 

@@ -2,6 +2,7 @@
 // labels and paths, the server preview's rows and the "N prices will move" summary. Validation
 // and the rule explanations come from src/pricing (pure, so the admin bundle imports it directly).
 import Decimal from "decimal.js"
+import { formatCount } from "../../../../../lib/format"
 import type { PreviewRow as PreviewSampleRow } from "../../../../../../api/admin/catalog-sync/pricing/preview/preview-plan"
 import {
   type FieldError,
@@ -131,13 +132,14 @@ const signed = (p: string) => (p.startsWith("-") ? `−${p.slice(1)}` : `+${p}`)
 /** "12 of 40 prices will move (9 up, 3 down); largest +25.00 %, median +8.33 %" */
 export function moveSummaryText(summary: RepriceSummary): string {
   if (summary.priced === 0) return "No stored costs yet: the first sync stores them."
-  if (summary.changed === 0) return `No price will change (${summary.priced} checked).`
-  if (summary.moved === 0) return `No selling price moves; ${summary.crossed_out_only} of ${summary.priced} crossed-out prices change.`
-  const parts = [`${summary.moved} of ${summary.priced} prices will move (${summary.up} up, ${summary.down} down)`]
+  const n = formatCount
+  if (summary.changed === 0) return `No price will change (${n(summary.priced)} checked).`
+  if (summary.moved === 0) return `No selling price moves; ${n(summary.crossed_out_only)} of ${n(summary.priced)} crossed-out prices change.`
+  const parts = [`${n(summary.moved)} of ${n(summary.priced)} prices will move (${n(summary.up)} up, ${n(summary.down)} down)`]
   if (summary.largest_change_percent !== null) {
     parts.push(`largest ${signed(summary.largest_change_percent)} %, median ${signed(summary.median_change_percent!)} %`)
   }
   let text = parts.join("; ")
-  if (summary.crossed_out_only > 0) text += `; ${summary.crossed_out_only} more change only the crossed-out price`
+  if (summary.crossed_out_only > 0) text += `; ${n(summary.crossed_out_only)} more change only the crossed-out price`
   return text
 }

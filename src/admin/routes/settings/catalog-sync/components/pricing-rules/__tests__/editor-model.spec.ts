@@ -166,4 +166,10 @@ describe("preview", () => {
     )
     expect(moveSummaryText(planReprice([], rules).summary)).toBe("No stored costs yet: the first sync stores them.")
   })
+
+  it("counts in the move summary are grouped like every other count on the page (7,286, not 7286)", () => {
+    const summary = { ...planReprice(stored, rules).summary, priced: 7286, moved: 1080, up: 1079, down: 1, crossed_out_only: 1200, changed: 2280 }
+    expect(moveSummaryText(summary)).toMatch(/^1,080 of 7,286 prices will move \(1,079 up, 1 down\);.*; 1,200 more change only the crossed-out price$/)
+    expect(moveSummaryText({ ...summary, changed: 0 })).toBe("No price will change (7,286 checked).")
+  })
 })

@@ -1,0 +1,42 @@
+// The removed sizes and products the shop still holds because an open order reserved them: each
+// named, with when it goes (docs/open-orders.md). With a run: what that run kept; without: every
+// one kept now. Renders nothing when there is none.
+import { Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import { Link } from "react-router-dom"
+import { catalogSyncApi, queryKeys } from "../../../lib/api"
+import { keptForOrderParts } from "../../../lib/change-log"
+import { productPagePath } from "../../../lib/brake"
+
+export const KeptForOrders = ({ runId }: { runId?: string }) => {
+  const kept = useQuery({
+    queryKey: queryKeys.keptForOrders(runId ?? null),
+    queryFn: () => catalogSyncApi.getKeptForOrders(runId),
+    retry: 1,
+  })
+  const rows = kept.data?.kept ?? []
+  if (!rows.length) return null
+  return (
+    <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="catalog-sync-kept-for-orders">
+      <Text size="small" weight="plus">
+        {runId ? "Kept for open orders by this run" : "Kept for open orders"}
+      </Text>
+      <ul className="flex flex-col gap-y-0.5">
+        {rows.map((k) => {
+          const line = keptForOrderParts(k)
+          return (
+          <li key={`${k.kind}-${k.product_id}-${k.size ?? ""}`} data-testid="catalog-sync-kept-for-order" data-kind={k.kind} data-product-id={k.product_id} data-catalog-id={k.catalog_id ?? ""}>
+            <Text size="small" className="text-ui-fg-subtle">
+              {line.before}
+              <Link to={productPagePath(k.product_id)} className="text-ui-fg-interactive">
+                {line.name}
+              </Link>
+              {line.after}
+            </Text>
+          </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
