@@ -159,7 +159,7 @@ describe("every number the admin shows is true, in the browser", () => {
     const cards = await servedCards()
     const card = [...cards.values()].find((c) => expectedOf(c).variants.filter((v) => v.sale.length).length >= 2)!
     expect(card).toBeDefined()
-    const [{ product_id }] = await sql(db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [card.id])
+    const [{ product_id }] = await sql(db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [card.id])
 
     // The lock, set on the product page's widget as the owner would.
     await page.goto(`${app.url}/app/products/${product_id}`)

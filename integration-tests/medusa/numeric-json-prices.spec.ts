@@ -56,7 +56,7 @@ describe("prices sent as JSON numbers are stored exactly", () => {
     expect(fractions[0].n).toBeGreaterThan(0)
 
     // The plugin's stored costs (what its pricing rules reprice from): the served cost's digits.
-    const costs = await sql(env.db.url, "select catalog_id, size_key, cost from catalog_variant_cost where deleted_at is null")
+    const costs = await sql(env.db.url, "select catalog_id, size_key, cost from mcs_variant_cost where deleted_at is null")
     const served = new Map(
       cards.flatMap((c) => (c.sizes.length ? c.sizes.map((s) => [`${c.id}/${s.size.trim()}`, s.cost_price ?? null] as const) : [[`${c.id}/`, c.cost_price ?? null] as const]))
     )

@@ -38,7 +38,7 @@ describe("variant order in the store API after sizes are added", () => {
     const product = env.sb.state.catalog.liveProducts().find((p) => p.sizes.length >= 4 && p.suppliers.every((s) => s.baseCost !== null))!
     expect(product).toBeDefined()
     const all = [...product.sizes].sort(compareSizes)
-    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from catalog_product_map where catalog_id = $1 and deleted_at is null", [product.idText])
+    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [product.idText])
     const listed = async () =>
       (await store(`/store/products?id=${productId}&region_id=${regionId}&fields=id,*variants,+variants.variant_rank`)).products[0].variants.map((v: any) => v.title as string)
 

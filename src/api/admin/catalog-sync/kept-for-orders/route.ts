@@ -1,5 +1,5 @@
 // GET /admin/catalog-sync/kept-for-orders?run_id=: the sizes and products the catalog removed that
-// the shop keeps because an open order reserved their stock (table catalog_pending_removal, see
+// the shop keeps because an open order reserved their stock (table mcs_pending_removal, see
 // docs/open-orders.md), named as Medusa holds them. With run_id: those that run kept (a product
 // names its run; a size is matched by when it was kept, within the run's start and end).
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
