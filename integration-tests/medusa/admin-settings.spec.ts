@@ -213,6 +213,26 @@ describe("admin settings", () => {
     expect(res.body.settings.sales_channel_id).toBe(channelId)
   })
 
+  it("saves pricing rules whole: a crossed-out rule of another type keeps no key of the old one", async () => {
+    const rules = (crossed_out: Record<string, string>) => ({ base_markup_percent: "30", rounding: { mode: "none" }, overrides: [], crossed_out })
+    const first = await app.admin("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ type: "discount", discount_percent: "20" }), confirm_price_guards: true } })
+    expect(first.status).toBe(200)
+    const second = await app.admin("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ type: "markup", markup_percent: "120" }), confirm_price_guards: true } })
+    expect(second.status).toBe(200)
+    expect(second.body.settings.pricing_rules_saved).toBe(true)
+    expect(second.body.settings.pricing_rules.crossed_out).toEqual({ type: "markup", markup_percent: "120" })
+    // What is stored, read by SQL: the row holds exactly the second rules (the module's update merges objects).
+    const pg = new Client({ connectionString: db.url })
+    await pg.connect()
+    try {
+      const { rows } = await pg.query("select pricing_rules from mcs_sync_settings where deleted_at is null")
+      expect(rows).toHaveLength(1)
+      expect(rows[0].pricing_rules.crossed_out).toEqual({ type: "markup", markup_percent: "120" })
+    } finally {
+      await pg.end()
+    }
+  })
+
   it("validates run requests and history paging", async () => {
     const bad = await app.admin("/admin/catalog-sync/runs", { body: { mode: "everything" } })
     expect(bad.status).toBe(400)

@@ -194,9 +194,8 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
 
     it("a reprice that moves only sale prices (crossed-out price from the cost: base prices stay)", async () => {
       const crossedFromCost = { type: "markup", markup_percent: "120" }
-      // Saved rules cleared first: a saved JSON column is merged on update, and the crossed-out rule
-      // of another type merged into the discount rule above would not parse (found here; the
-      // settings service's write, reported).
+      // Saved rules cleared first, so the first reprice below moves every price (the settings
+      // service saves rules whole since this spec found them merged: admin-settings.spec.ts).
       const cleared = await configureAndWait(env, { pricing_rules: null, confirm_price_guards: true })
       expect(cleared.run).toMatchObject({ status: "succeeded" })
       const first = await configureAndWait(env, { pricing_rules: rules("45", crossedFromCost), confirm_price_guards: true })

@@ -1,4 +1,4 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import CatalogSyncSettings from "./models/catalog-sync-settings"
 import CatalogSyncState from "./models/catalog-sync-state"
 import CatalogSyncRun from "./models/catalog-sync-run"
@@ -38,7 +38,7 @@ import {
   encryptSecret,
   resolveEncryptionSecret,
 } from "./secret-crypto"
-import type { Logger } from "@medusajs/framework/types"
+import type { Context, Logger } from "@medusajs/framework/types"
 
 /**
  * The catalog_sync module's service. MedusaService generates the CRUD methods
@@ -46,6 +46,9 @@ import type { Logger } from "@medusajs/framework/types"
  * single-row records (settings, state) and the key's encryption. It starts nothing: the queue
  * and the worker belong to the catalog_sync_runtime module, which depends on this one.
  */
+/** The settings row's JSON columns: each is saved whole (see replaceSettingsRow_). */
+const SETTINGS_JSON_COLUMNS = ["pricing_rules", "brake", "field_locks", "filter"] as const
+
 class CatalogSyncModuleService extends MedusaService({
   CatalogSyncSettings,
   CatalogSyncState,
@@ -129,9 +132,23 @@ class CatalogSyncModuleService extends MedusaService({
     if (!row) {
       await this.createCatalogSyncSettings({ ...initialRowValues(this.pluginOptions_), ...values, revision: 1 } as any)
     } else {
-      await this.updateCatalogSyncSettings({ id: row.id, ...values, revision: (row.revision ?? 0) + 1 } as any)
+      await this.replaceSettingsRow_(row.id, { ...values, revision: (row.revision ?? 0) + 1 })
     }
     return this.getEffectiveSettings()
+  }
+
+  /**
+   * Updates the settings row with each JSON column of `values` written whole. The module's update
+   * merges an object into the stored one (mergeObjectProperties), so a key the new value leaves
+   * out would stay: a crossed-out rule of another type kept the old rule's percent and no longer
+   * parsed, a narrowed filter kept the brands it dropped. The columns are cleared first, in the
+   * same transaction.
+   */
+  @InjectTransactionManager()
+  protected async replaceSettingsRow_(id: string, values: Record<string, unknown>, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    const objects = SETTINGS_JSON_COLUMNS.filter((c) => values[c] !== undefined && values[c] !== null)
+    if (objects.length) await this.updateCatalogSyncSettings({ id, ...Object.fromEntries(objects.map((c) => [c, null])) } as any, sharedContext)
+    await this.updateCatalogSyncSettings({ id, ...values } as any, sharedContext)
   }
 
   /** The shop-wide field locks (settings `field_locks`). */
