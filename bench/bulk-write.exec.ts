@@ -87,7 +87,11 @@ function traceSql(pg: any) {
       const t = started.get(q.__knexQueryUid)
       if (t === undefined) return
       started.delete(q.__knexQueryUid)
-      const key = String(q.sql).replace(/\s+/g, " ").replace(/\(\?(, \?)*\)/g, "(…)").replace(/(\(\?, \?::numeric, \?::jsonb\),? ?)+/g, "(…)").slice(0, 110)
+      const key = String(q.sql)
+        .replace(/\s+/g, " ")
+        .replace(/\(\?(, \?)*\)/g, "(…)")
+        .replace(/(\(\?, \?::numeric, \?::jsonb\),? ?)+/g, "(…)")
+        .slice(0, 110)
       const e = totals.get(key) ?? { ms: 0, n: 0 }
       e.ms += performance.now() - t
       e.n++
@@ -106,7 +110,11 @@ function traceSql(pg: any) {
 }
 
 const mb = (n: number) => `${Math.round(n / 1048576)} MB`
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ")
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")
 
 export default async function bench({ container, args }: { container: any; args: string[] }) {
   const [products = 3000, removals = 5000, changes = 1000, medusaRemovals = 100] = args.map(Number)
@@ -118,9 +126,18 @@ export default async function bench({ container, args }: { container: any; args:
 
   const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({}, { take: 1 })
   const [profile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({}, { take: 1 })
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Bench" }] } })
-  const placement: BulkPlacement = { salesChannelId: salesChannel.id, stockLocationId: location.id, shippingProfileId: profile?.id ?? null, currencyCode: "uah" }
-  console.log(`bulk-write bench: ${products} products a path in pages of ${PAGE}, load ${load()}, ${os.cpus().length} cores, RSS ${mb(process.memoryUsage().rss)}`)
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Bench" }] } })
+  const placement: BulkPlacement = {
+    salesChannelId: salesChannel.id,
+    stockLocationId: location.id,
+    shippingProfileId: profile?.id ?? null,
+    currencyCode: "uah",
+  }
+  console.log(
+    `bulk-write bench: ${products} products a path in pages of ${PAGE}, load ${load()}, ${os.cpus().length} cores, RSS ${mb(process.memoryUsage().rss)}`
+  )
 
   // ── first sync: alternating pages, same shapes on both paths ──────────────
   const bulk = new Meter()
@@ -145,7 +162,11 @@ export default async function bench({ container, args }: { container: any; args:
         const stock = new Map(page("m").flatMap((p) => p.variants.map((v) => [v.sku, v.stock] as const)))
         await createInventoryLevelsWorkflow(container).run({
           input: {
-            inventory_levels: links.map((l: any) => ({ inventory_item_id: l.inventory_item_id, location_id: location.id, stocked_quantity: stock.get(l.variant.sku) ?? 0 })),
+            inventory_levels: links.map((l: any) => ({
+              inventory_item_id: l.inventory_item_id,
+              location_id: location.id,
+              stocked_quantity: stock.get(l.variant.sku) ?? 0,
+            })),
           },
         })
       })
@@ -162,7 +183,9 @@ export default async function bench({ container, args }: { container: any; args:
   console.log(bulk.line("create, bulk writer"))
   console.log(medusa.line("create, createProductsWorkflow+levels"))
   trace.print("first sync (both paths)")
-  console.log(`ratio bulk / Medusa: ${(bulk.count / bulk.wallMs / (medusa.count / medusa.wallMs)).toFixed(2)}x products/s, ${(medusa.cpuMs / bulk.cpuMs).toFixed(2)}x less app CPU; load ${load()}; RSS ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss)}`)
+  console.log(
+    `ratio bulk / Medusa: ${(bulk.count / bulk.wallMs / (medusa.count / medusa.wallMs)).toFixed(2)}x products/s, ${(medusa.cpuMs / bulk.cpuMs).toFixed(2)}x less app CPU; load ${load()}; RSS ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss)}`
+  )
 
   // ── price-only and stock-only changes on bulk-written products ─────────────
   const changed: { product_id: string; variant_id: string; inventory_item_id: string }[] = (
@@ -170,7 +193,7 @@ export default async function bench({ container, args }: { container: any; args:
       `select v.product_id, v.id as variant_id, l.inventory_item_id from product_variant v
          join product_variant_inventory_item l on l.variant_id = v.id and l.deleted_at is null
         where v.product_id in (select id from product where handle like 'bench-b-%' and deleted_at is null order by handle limit ?)`,
-      [changes],
+      [changes]
     )
   ).rows
   const byProduct = new Map<string, typeof changed>()
@@ -190,7 +213,12 @@ export default async function bench({ container, args }: { container: any; args:
   const reprice = new Meter()
   for (const rows of productPages) {
     await reprice.run(new Set(rows.map((r) => r.product_id)).size, () =>
-      writePageInBulk(container, (w) => w.setBasePrices(rows.map((r, k) => ({ variantId: r.variant_id, amount: `${2000 + k}.5` })), "uah")),
+      writePageInBulk(container, (w) =>
+        w.setBasePrices(
+          rows.map((r, k) => ({ variantId: r.variant_id, amount: `${2000 + k}.5` })),
+          "uah"
+        )
+      )
     )
   }
   console.log(reprice.line("price-only change, bulk writer"))
@@ -198,7 +226,12 @@ export default async function bench({ container, args }: { container: any; args:
   const restock = new Meter()
   for (const rows of productPages) {
     await restock.run(new Set(rows.map((r) => r.product_id)).size, () =>
-      writePageInBulk(container, (w) => w.setStock(rows.map((r, k) => ({ inventoryItemId: r.inventory_item_id, quantity: 50 + (k % 7) })), location.id)),
+      writePageInBulk(container, (w) =>
+        w.setStock(
+          rows.map((r, k) => ({ inventoryItemId: r.inventory_item_id, quantity: 50 + (k % 7) })),
+          location.id
+        )
+      )
     )
   }
   console.log(restock.line("stock-only change, bulk writer"))
@@ -209,7 +242,12 @@ export default async function bench({ container, args }: { container: any; args:
   for (let start = 0; start < removals; start += PAGE) {
     const n = Math.min(PAGE, removals - start)
     const created = await seed.run(n, () =>
-      writePageInBulk(container, (w) => w.createProducts(Array.from({ length: n }, (_, k) => synthetic(start + k, "r")), placement)),
+      writePageInBulk(container, (w) =>
+        w.createProducts(
+          Array.from({ length: n }, (_, k) => synthetic(start + k, "r")),
+          placement
+        )
+      )
     )
     doomed.push(...created.map((c) => c.productId))
   }
@@ -222,7 +260,9 @@ export default async function bench({ container, args }: { container: any; args:
   console.log(remove.line("removal, bulk writer"))
   trace.print("removal")
   const mRemove = new Meter()
-  const mIds: string[] = (await pg.raw(`select id from product where handle like 'bench-m-%' and deleted_at is null limit ?`, [medusaRemovals])).rows.map((r: any) => r.id)
+  const mIds: string[] = (await pg.raw(`select id from product where handle like 'bench-m-%' and deleted_at is null limit ?`, [medusaRemovals])).rows.map(
+    (r: any) => r.id
+  )
   for (let start = 0; start < mIds.length; start += 50) {
     const ids = mIds.slice(start, start + 50)
     await mRemove.run(ids.length, () => deleteProductsWorkflow(container).run({ input: { ids } }))

@@ -33,5 +33,5 @@ main().then(
   (e) => {
     console.error(e)
     process.exit(1)
-  },
+  }
 )

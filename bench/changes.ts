@@ -17,7 +17,10 @@ import { markLog } from "./page-writes"
 import { timeRemovals } from "./removals"
 import { cpuSeconds, sampleRss } from "./sync"
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 
 type Pass = { label: string; goalS: number; change: (ids: string[]) => void }
 

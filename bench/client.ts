@@ -24,14 +24,14 @@ const API_KEY = "bench-key"
 const BENCH_CEILING = { requestsPerMinute: 1_000_000_000, maxConcurrent: 1000 }
 
 type LimiterResult = {
-    limitRpm: number
-    seconds: number
-    requests: number
-    achievedRpm: number
-    ratio: number
-    /** Rate after the opening burst of 3 (the pace the limiter holds under sustained load). */
-    pacedRpm: number
-    rateLimited: number
+  limitRpm: number
+  seconds: number
+  requests: number
+  achievedRpm: number
+  ratio: number
+  /** Rate after the opening burst of 3 (the pace the limiter holds under sustained load). */
+  pacedRpm: number
+  rateLimited: number
 }
 
 export interface ClientBenchResult {
@@ -128,7 +128,7 @@ async function exportChild(baseUrl: string, out: string): Promise<void> {
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       baselineRssMb: baselineRss / 1024 / 1024,
       peakHeapMb: peakHeap / 1024 / 1024,
-    }) + "\n",
+    }) + "\n"
   )
 }
 
@@ -142,7 +142,7 @@ async function benchExport(products: number): Promise<ClientBenchResult["export"
         process.execPath,
         [require.resolve("tsx/cli"), __filename, "--export-child", sandbox.baseUrl, out],
         { maxBuffer: 1 << 20 },
-        (error, stdout, stderr) => (error ? reject(new Error(`export child failed: ${stderr}`)) : resolve(stdout)),
+        (error, stdout, stderr) => (error ? reject(new Error(`export child failed: ${stderr}`)) : resolve(stdout))
       )
     })
     const child = JSON.parse(stdout.trim().split("\n").pop()!)
@@ -163,7 +163,7 @@ export async function benchClient(): Promise<ClientBenchResult> {
     console.log(
       `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s = ${r.achievedRpm.toFixed(0)}/min ` +
         `= ${(r.ratio * 100).toFixed(1)}% of the limit (after the opening burst of 3: ` +
-        `${r.pacedRpm.toFixed(0)}/min = ${((r.pacedRpm / r.limitRpm) * 100).toFixed(1)}%); 429 answers: ${r.rateLimited}`,
+        `${r.pacedRpm.toFixed(0)}/min = ${((r.pacedRpm / r.limitRpm) * 100).toFixed(1)}%); 429 answers: ${r.rateLimited}`
     )
   console.log(`client limiter: sandbox limit ${rpm}/min and 3 at once, one client, ${seconds} s flat out…`)
   const limiter = await benchLimiter(rpm, seconds, "memory")
@@ -184,7 +184,7 @@ export async function benchClient(): Promise<ClientBenchResult> {
   console.log(
     `client export: ${exported.products} products in ${exported.pages} pages, ${exported.seconds.toFixed(1)} s ` +
       `(${exported.productsPerSecond.toFixed(0)}/s, sandbox on the same 2 cores), file ${exported.fileMb.toFixed(0)} MB; ` +
-      `peak RSS ${exported.peakRssMb.toFixed(0)} MB (at start ${exported.baselineRssMb.toFixed(0)} MB), peak heap ${exported.peakHeapMb.toFixed(0)} MB`,
+      `peak RSS ${exported.peakRssMb.toFixed(0)} MB (at start ${exported.baselineRssMb.toFixed(0)} MB), peak heap ${exported.peakHeapMb.toFixed(0)} MB`
   )
   return { limiter, sharedLimiter, export: exported }
 }
@@ -197,6 +197,6 @@ if (require.main === module) {
     (error) => {
       console.error(error)
       process.exit(1)
-    },
+    }
   )
 }

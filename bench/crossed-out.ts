@@ -17,7 +17,10 @@ import { followRun, syncShop } from "./runs"
 import { markLog } from "./page-writes"
 import { cpuSeconds, sampleRss } from "./sync"
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 
 /** Selling prices below a crossed-out one: the prices of the sale price list. */
 async function salePrices(databaseUrl: string): Promise<number> {

@@ -24,7 +24,10 @@ import { cpuSeconds, sampleRss } from "./sync"
 
 const SEED = 3
 const MARKUP = "30"
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 
 interface PassFigures {
   products: number
@@ -166,7 +169,10 @@ export async function benchImport(): Promise<Record<string, number>> {
     results[`${path}_pg_cpu_ms_per_product`] = perProduct(passes[path], "pgCpu") * 1000
   }
   const row = (path: keyof typeof passes) =>
-    `  ${labels[path].padEnd(34)} ${passes[path].map((f) => (f.products / f.seconds).toFixed(1)).join(", ").padEnd(16)} products/s; over all rounds ${overall(passes[path]).toFixed(1)}` +
+    `  ${labels[path].padEnd(34)} ${passes[path]
+      .map((f) => (f.products / f.seconds).toFixed(1))
+      .join(", ")
+      .padEnd(16)} products/s; over all rounds ${overall(passes[path]).toFixed(1)}` +
     `${path === "medusa" ? "" : ` = ${(overall(passes[path]) / csv).toFixed(2)}× the CSV import`}; app CPU ${(perProduct(passes[path], "cpu") * 1000).toFixed(1)} ms/product, ` +
     `PostgreSQL CPU ${(perProduct(passes[path], "pgCpu") * 1000).toFixed(1)} ms/product`
   console.log(

@@ -92,11 +92,9 @@ async function adminToken(app: MedusaApp): Promise<string> {
 
 /** The import's own end: the admin feed notification its workflow sends last ("completed successfully" or "Failed to import"). */
 async function importOutcome(databaseUrl: string, filename: string): Promise<"done" | "failed" | null> {
-  const rows = await sql(
-    databaseUrl,
-    "select data->>'description' as d from notification where channel = 'feed' and data->>'description' like $1",
-    [`%${filename}%`]
-  )
+  const rows = await sql(databaseUrl, "select data->>'description' as d from notification where channel = 'feed' and data->>'description' like $1", [
+    `%${filename}%`,
+  ])
   if (rows.some((r) => /^Failed to import/.test(r.d))) return "failed"
   return rows.some((r) => /completed successfully/.test(r.d)) ? "done" : null
 }
@@ -132,7 +130,11 @@ export async function importCsv(
   })
   const imported = (await started_.json()) as { transaction_id?: string }
   if (started_.status !== 202 || !imported.transaction_id) throw new Error(`import refused: ${started_.status} ${JSON.stringify(imported).slice(0, 500)}`)
-  const confirm = await fetch(`${app.url}/admin/products/imports/${imported.transaction_id}/confirm`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{}" })
+  const confirm = await fetch(`${app.url}/admin/products/imports/${imported.transaction_id}/confirm`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: "{}",
+  })
   if (confirm.status !== 202) throw new Error(`import confirm refused: ${confirm.status} ${await confirm.text()}`)
   let productRowsSeconds: number | null = null
   // When the rows last grew: shows whether the notification comes right after the last write.
@@ -153,7 +155,7 @@ export async function importCsv(
     const seconds = (Date.now() - started) / 1000
     if (productRowsSeconds === null && c.products >= expectedProducts) productRowsSeconds = seconds
     const counts = `${c.products}/${c.prices}/${c.items}/${c.item_links}/${c.price_links}/${c.channel_links}`
-    if (counts !== lastCounts) (lastCounts = counts), (lastRowSeconds = seconds)
+    if (counts !== lastCounts) ((lastCounts = counts), (lastRowSeconds = seconds))
     if (outcome === "done") {
       if (c.products < expectedProducts) throw new Error(`Medusa's import reported success with ${c.products} of ${expectedProducts} products`)
       return { seconds, productRowsSeconds, lastRowSeconds }

@@ -28,7 +28,10 @@ import { pageWritesIn } from "./page-writes"
 import { cpuSeconds, rssMb } from "./sync"
 import { describeCollections, fullCollectionsIn, GC_TRACE_HOOK, summarizeCollections, type CollectionSummary } from "./gc-trace"
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 
 interface MemoryFigures {
   products: number
@@ -95,7 +98,10 @@ async function peaks(base: number, scale: number, label: string, prefix: string,
   const small = base > 0 ? await fullSyncMemory(base, 13, nodeOptions, rpm) : null
   const large = scale > 0 ? await fullSyncMemory(scale, 13, nodeOptions, rpm) : null
   const results: Record<string, number> = {}
-  for (const [key, figures] of [["base", small], ["scale", large]] as const) {
+  for (const [key, figures] of [
+    ["base", small],
+    ["scale", large],
+  ] as const) {
     if (!figures) continue
     results[`${prefix}${key}_products`] = figures.products
     results[`${prefix}${key}_peak_rss_mb`] = figures.peakRss
@@ -110,7 +116,9 @@ async function peaks(base: number, scale: number, label: string, prefix: string,
         `${large.products} products: ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB (goal ≤ +150 MB); load ${load()}`
     )
     const live = (f: MemoryFigures) => (f.collections.liveMb ? `${f.collections.liveMb[1].toFixed(0)} MB` : "no full collection")
-    console.log(`  the most live heap a full collection left${label}: ${live(small)} at ${small.products} products, ${live(large)} at ${large.products} products`)
+    console.log(
+      `  the most live heap a full collection left${label}: ${live(small)} at ${small.products} products, ${live(large)} at ${large.products} products`
+    )
   }
   return results
 }
@@ -119,12 +127,14 @@ export async function benchMemory(): Promise<Record<string, number>> {
   const base = Number(process.env.BENCH_BASE_PRODUCTS ?? 5_000)
   const scale = Number(process.env.BENCH_SCALE_PRODUCTS ?? 50_000)
   const capMb = Number(process.env.BENCH_MEMORY_OLD_SPACE_MB ?? 512)
-  if (!Number.isInteger(capMb) || capMb < 0) throw new Error(`BENCH_MEMORY_OLD_SPACE_MB must be a whole number of MB (0 skips), not "${process.env.BENCH_MEMORY_OLD_SPACE_MB}"`)
+  if (!Number.isInteger(capMb) || capMb < 0)
+    throw new Error(`BENCH_MEMORY_OLD_SPACE_MB must be a whole number of MB (0 skips), not "${process.env.BENCH_MEMORY_OLD_SPACE_MB}"`)
   // BENCH_MEMORY_RPM=60: the sandbox held to the API's limit, so the syncs run at the pace a shop's
   // do (about 200 products/s) instead of as fast as the app writes. V8 sizes its next collection
   // from how fast the old generation fills, which the pace changes.
   const rpm = process.env.BENCH_MEMORY_RPM ? Number(process.env.BENCH_MEMORY_RPM) : undefined
-  if (rpm !== undefined && (!Number.isInteger(rpm) || rpm < 1)) throw new Error(`BENCH_MEMORY_RPM must be a whole number of requests a minute, not "${process.env.BENCH_MEMORY_RPM}"`)
+  if (rpm !== undefined && (!Number.isInteger(rpm) || rpm < 1))
+    throw new Error(`BENCH_MEMORY_RPM must be a whole number of requests a minute, not "${process.env.BENCH_MEMORY_RPM}"`)
   if (rpm) console.log(`the sandbox held to ${rpm} requests a minute (BENCH_MEMORY_RPM)`)
   // A size of 0 skips that shop (to measure the large one alone when the small one is known).
   const results = await peaks(base, scale, " (Node's default heap)", "", undefined, rpm)

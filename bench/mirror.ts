@@ -20,12 +20,17 @@ export async function benchMirror(): Promise<Record<string, number>> {
     if (run.status !== "succeeded") throw new Error(`mirrored sync ${run.status}: ${run.error_message}`)
     const seconds = (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
     const images = (sb.control.stats() as { images: number }).images
-    const [stored] = await sql(db.url, "select count(*)::int as records, count(distinct file_id)::int as files from mcs_mirrored_image where file_id is not null and deleted_at is null")
+    const [stored] = await sql(
+      db.url,
+      "select count(*)::int as records, count(distinct file_id)::int as files from mcs_mirrored_image where file_id is not null and deleted_at is null"
+    )
     const [hotLinked] = await sql(db.url, "select count(*)::int as n from image where deleted_at is null and url like $1", [`${sb.baseUrl}%`])
     console.log(
       `first sync with mirrored images: ${run.created} products, ${images} images downloaded, ${stored.files} files stored, ` +
         `${hotLinked.n} still hot-linked, in ${seconds.toFixed(1)} s = ${(run.created / seconds).toFixed(0)} products/s, ` +
-        `${(images / seconds).toFixed(0)} images/s; load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`
+        `${(images / seconds).toFixed(0)} images/s; load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ")}`
     )
     // The local provider's files of this shop, not left in the demo's static folder.
     for (const r of await sql(db.url, "select distinct file_id from mcs_mirrored_image where file_id is not null")) {

@@ -21,7 +21,10 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000)
 const PRICE_CHANGES = Number(process.env.BENCH_PRICE_CHANGES ?? 1_000)
 const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 const sum = (text: string, re: RegExp) => [...text.matchAll(re)].reduce((s, m) => s + Number(m[1]), 0)
 
 /** What the app logged about a run's writes (its log from `from` on). */
@@ -47,7 +50,7 @@ async function measure(app: MedusaApp, label: string, start: () => Promise<{ id:
   const times = writeTimes(app, from)
   console.log(
     `${label}: ${run.mode} run, ${run.items_seen} products seen, ${run.updated} updated, in ${seconds.toFixed(1)} s; ` +
-      `${JSON.stringify(times)}; load ${load()}`,
+      `${JSON.stringify(times)}; load ${load()}`
   )
   return { seconds, ...times, updated: run.updated }
 }
@@ -72,9 +75,17 @@ export async function benchPricePaths(): Promise<Record<string, unknown>> {
   try {
     out.full_sync = await measure(app, "full sync", async () => (await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, ...PRICING })).run)
 
-    const ids = sb.state.catalog.liveProducts().filter((p) => p.suppliers.every((s) => s.baseCost !== null)).slice(0, PRICE_CHANGES).map((p) => p.idText)
+    const ids = sb.state.catalog
+      .liveProducts()
+      .filter((p) => p.suppliers.every((s) => s.baseCost !== null))
+      .slice(0, PRICE_CHANGES)
+      .map((p) => p.idText)
     for (const id of ids) sb.state.mutator.mutate(1, ["price"], [id])
-    out.price_only = await measure(app, `${ids.length} price mutations`, async () => (await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })).body.run)
+    out.price_only = await measure(
+      app,
+      `${ids.length} price mutations`,
+      async () => (await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })).body.run
+    )
 
     out.crossed_out_on = await measure(app, "crossed-out on (settings, full pass)", async () => (await configure(app, { discount_percent: "20" })).run)
     out.crossed_out_off = await measure(app, "crossed-out off (settings, full pass)", async () => (await configure(app, { discount_percent: null })).run)
@@ -83,8 +94,14 @@ export async function benchPricePaths(): Promise<Record<string, unknown>> {
       pricing_rules: { base_markup_percent: "30", overrides: [], rounding: { mode: "none" }, minimum_margin: { amount: null, percent: null }, crossed_out },
     })
     // Saving the API's own markup as rules first: the switch below then changes only the crossed-out price.
-    await measure(app, "rules saved (no price moves)", async () => (await configure(app, rules({ type: "none" }))).run).catch((e) => console.log(`${e.message}`))
-    out.rules_crossed_out_on = await measure(app, "crossed-out on (pricing rules, reprice)", async () => (await configure(app, rules({ type: "discount", discount_percent: "20" }))).run)
+    await measure(app, "rules saved (no price moves)", async () => (await configure(app, rules({ type: "none" }))).run).catch((e) =>
+      console.log(`${e.message}`)
+    )
+    out.rules_crossed_out_on = await measure(
+      app,
+      "crossed-out on (pricing rules, reprice)",
+      async () => (await configure(app, rules({ type: "discount", discount_percent: "20" }))).run
+    )
     out.rules_crossed_out_off = await measure(app, "crossed-out off (pricing rules, reprice)", async () => (await configure(app, rules({ type: "none" }))).run)
     out.load_end = load()
     console.log(JSON.stringify(out))
@@ -104,6 +121,6 @@ if (require.main === module) {
     (e) => {
       console.error(e)
       process.exit(1)
-    },
+    }
   )
 }

@@ -6,7 +6,10 @@ import { runToEnd } from "./runs"
 import { markLog } from "./page-writes"
 import { cpuSeconds } from "./sync"
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 
 /**
  * Removes `count` products at the sandbox and times the changes sync that removes them in the shop.

@@ -15,7 +15,7 @@ export async function measureReprice(app: MedusaApp, databaseUrl: string, sb: Sa
   const products = Number((await sql(databaseUrl, "select count(distinct catalog_id)::int as n from mcs_variant_cost where deleted_at is null"))[0].n)
   const [top] = await sql(
     databaseUrl,
-    "select category_id from mcs_variant_cost where deleted_at is null and category_id is not null group by category_id order by count(*) desc limit 1",
+    "select category_id from mcs_variant_cost where deleted_at is null and category_id is not null group by category_id order by count(*) desc limit 1"
   )
   const requestsBefore = (sb.control.stats() as { requests: number }).requests
   const saved = await configure(app, {
@@ -34,7 +34,7 @@ export async function measureReprice(app: MedusaApp, databaseUrl: string, sb: Sa
   const changed = Number(run.progress?.prices_changed ?? 0)
   console.log(
     `reprice: ${run.items_seen} of ${products} products (${changed} variant prices changed, ${run.updated} products) in ` +
-      `${seconds.toFixed(1)} s = ${(run.items_seen / seconds).toFixed(0)} products/s; ${requests} API requests (goal: 0, and < 30 s for 10,000)`,
+      `${seconds.toFixed(1)} s = ${(run.items_seen / seconds).toFixed(0)} products/s; ${requests} API requests (goal: 0, and < 30 s for 10,000)`
   )
   return { reprice_products: run.items_seen, reprice_prices_changed: changed, reprice_seconds: seconds, reprice_api_requests: requests }
 }
@@ -59,6 +59,6 @@ if (require.main === module) {
     (e) => {
       console.error(e)
       process.exit(1)
-    },
+    }
   )
 }

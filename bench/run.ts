@@ -45,7 +45,11 @@ async function main() {
       console.error(`unknown benchmark "${name}"; choose from: ${Object.keys(suites).join(", ")}, goals (${GOALS.join(" ")})`)
       process.exit(2)
     }
-    console.log(`\n=== bench: ${name} (load ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${machineSpeedLine()})`)
+    console.log(
+      `\n=== bench: ${name} (load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}; ${machineSpeedLine()})`
+    )
     const started = Date.now()
     try {
       const result = await run()
@@ -58,7 +62,11 @@ async function main() {
     console.log(`=== bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
   if (names.length > 1) {
-    console.log(`\n=== figures (load at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${machineSpeedLine()})`)
+    console.log(
+      `\n=== figures (load at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}; ${machineSpeedLine()})`
+    )
     for (const [name, values] of Object.entries(figures)) {
       const shown = Object.entries(values).map(([k, v]) => `${k} ${typeof v === "number" ? (Number.isInteger(v) ? v : v.toFixed(2)) : JSON.stringify(v)}`)
       console.log(`${name}: ${shown.join(", ")}`)

@@ -31,8 +31,18 @@ const ROOT = join(__dirname, "..")
 
 export async function benchSandbox(): Promise<SandboxBenchResult> {
   const { child, baseUrl, controlUrl, startupMs } = await startCli([
-    "--products", String(PRODUCTS), "--port", "0", "--control-port", "0",
-    "--rpm", "100000000", "--concurrency", "1000", "--daily-quota", "100000000",
+    "--products",
+    String(PRODUCTS),
+    "--port",
+    "0",
+    "--control-port",
+    "0",
+    "--rpm",
+    "100000000",
+    "--concurrency",
+    "1000",
+    "--daily-quota",
+    "100000000",
   ])
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   try {

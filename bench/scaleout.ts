@@ -12,7 +12,10 @@ import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and
 import { startBenchShop } from "./bench-shop"
 import { cpuSeconds } from "./sync"
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ")
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")
 
 export async function benchScaleout(): Promise<Record<string, number>> {
   const writers = Number(process.env.BENCH_WRITERS ?? 2)
@@ -38,7 +41,14 @@ export async function benchScaleout(): Promise<Record<string, number>> {
         `${full.pages} pages (${writers > 1 ? `written per process: ${written.join(" / ")}` : "written in the run's process"}), ${full.requests_used} requests; ` +
         `app CPU ${used.toFixed(1)} s = ${((used * 1000) / full.created).toFixed(1)} ms/product; load before ${loadBefore}, after ${load()}`
     )
-    return { writers, products: full.created, seconds: s, products_per_s: full.created / s, requests: full.requests_used, cpu_ms_per_product: (used * 1000) / full.created }
+    return {
+      writers,
+      products: full.created,
+      seconds: s,
+      products_per_s: full.created / s,
+      requests: full.requests_used,
+      cpu_ms_per_product: (used * 1000) / full.created,
+    }
   } finally {
     await shop.stop()
   }

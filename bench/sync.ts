@@ -23,7 +23,10 @@ import { measureReprice } from "./reprice"
 /** [pid, ppid, rss kB] of every process. */
 function processRows(): number[][] {
   const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss="], { encoding: "utf8" })
-  return out.trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number))
+  return out
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/).map(Number))
 }
 
 /** A process and its descendants. */

@@ -6,8 +6,7 @@ const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 
 module.exports = defineConfig({
   projectConfig: {
-    databaseUrl:
-      process.env.DATABASE_URL || "postgres://postgres@localhost:5432/medusa_catalog_sync_demo",
+    databaseUrl: process.env.DATABASE_URL || "postgres://postgres@localhost:5432/medusa_catalog_sync_demo",
     redisUrl,
     workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
     http: {

@@ -3,14 +3,7 @@
 
 import type { Brand, BrandModel, Product } from "./model"
 import { quote } from "./json"
-import {
-  aggregateCost,
-  applyPricing,
-  type PriceSet,
-  type Pricing,
-  productCostInputs,
-  sizeCostInputs,
-} from "./pricing"
+import { aggregateCost, applyPricing, type PriceSet, type Pricing, productCostInputs, sizeCostInputs } from "./pricing"
 import { AUDIENCES, COLORS, DESCRIPTION_CLOSERS, DESCRIPTION_OPENERS, MATERIALS, PRODUCT_TYPES, SEASONS } from "./vocabulary"
 import { productNames } from "./generate"
 
@@ -33,7 +26,7 @@ export class CardRenderer {
      * Money as JSON numbers ("price":130.5) instead of decimal strings ("price":"130.50"): some
      * catalogs send numbers, and the shop must keep every digit of them (control API /money-format).
      */
-    private readonly moneyAsNumbers: () => boolean = () => false,
+    private readonly moneyAsNumbers: () => boolean = () => false
   ) {}
 
   card(product: Product, pricing: Pricing): string {
@@ -41,11 +34,7 @@ export class CardRenderer {
   }
 
   stockItem(product: Product, pricing: Pricing): string {
-    return (
-      `{"id":${product.idText},"sku":${quote(product.sku)},` +
-      this.stockAndPrices(product, pricing) +
-      `,"sync_version":${product.syncVersion}}`
-    )
+    return `{"id":${product.idText},"sku":${quote(product.sku)},` + this.stockAndPrices(product, pricing) + `,"sync_version":${product.syncVersion}}`
   }
 
   imageUrl(product: Product, token: string): string {
@@ -86,8 +75,8 @@ export class CardRenderer {
   }
 
   private head(product: Product): string {
-    const brand = product.brandId !== null ? this.reference.brand(product.brandId) ?? null : null
-    const model = product.brandModelId !== null ? this.reference.brandModel(product.brandModelId) ?? null : null
+    const brand = product.brandId !== null ? (this.reference.brand(product.brandId) ?? null) : null
+    const model = product.brandModelId !== null ? (this.reference.brandModel(product.brandModelId) ?? null) : null
     const names = productNames(product, brand?.name ?? null, model?.name ?? null)
     const text = describe(product, names, brand?.name ?? null)
     const material = MATERIALS[product.materialIndex]
@@ -104,19 +93,13 @@ export class CardRenderer {
       `"material_uk":${quote(material.uk)},"material_ru":${quote(material.ru)},` +
       `"origin_country":${nullable(product.originCountry)},` +
       `"weight_kg":${product.weightGrams === null ? "null" : quote(fixed(product.weightGrams, 1000, 3))},` +
-      `"dimensions_cm":${
-        dims
-          ? `{"length":"${fixed(dims[0], 10, 1)}","width":"${fixed(dims[1], 10, 1)}","height":"${fixed(dims[2], 10, 1)}"}`
-          : "null"
-      },` +
+      `"dimensions_cm":${dims ? `{"length":"${fixed(dims[0], 10, 1)}","width":"${fixed(dims[1], 10, 1)}","height":"${fixed(dims[2], 10, 1)}"}` : "null"},` +
       `"is_new":${product.isNew},`
     )
   }
 
   private tail(product: Product): string {
-    const images = product.images
-      .map((token, index) => `{"url":${quote(this.imageUrl(product, token))},"is_main":${index === 0}}`)
-      .join(",")
+    const images = product.images.map((token, index) => `{"url":${quote(this.imageUrl(product, token))},"is_main":${index === 0}}`).join(",")
     return `"images":[${images}],"sync_version":${product.syncVersion},"updated_at":"${new Date(product.updatedAtMs).toISOString()}"}`
   }
 }

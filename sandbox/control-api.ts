@@ -54,9 +54,7 @@ export function controlActions(state: SandboxState): ControlActions {
       const nameRu = body.name_ru === undefined ? "Новая категория" : String(body.name_ru)
       const ids = optionalIds(body.ids, "ids")
       if (parentId !== null && !state.catalog.category(parentId)) throw new BadRequest(`parent_id ${parentId} is not a category`)
-      const products = ids
-        ? ids.map((id) => state.catalog.findLive(id)).filter((p) => p !== undefined)
-        : state.catalog.liveProducts().slice(0, 1)
+      const products = ids ? ids.map((id) => state.catalog.findLive(id)).filter((p) => p !== undefined) : state.catalog.liveProducts().slice(0, 1)
       const category = state.catalog.addCategory(nameUk, nameRu, parentId)
       for (const product of products) state.catalog.moveToCategory(product, category.id, state.now())
       return { category: { id: category.id, parent_id: category.parentId, name_uk: category.nameUk }, moved: products.map((p) => p.idText) }

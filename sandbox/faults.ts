@@ -13,7 +13,7 @@ export class Faults {
     public failRate: number,
     public latencyMs: number,
     public kinds: FaultKind[] = FAULT_KINDS,
-    private readonly rng = new Prng(424242),
+    private readonly rng = new Prng(424242)
   ) {}
 
   /** The fault to inject into this answer, if any. */

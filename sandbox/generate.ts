@@ -79,7 +79,7 @@ export class ProductFactory {
 
   constructor(
     private readonly seed: number,
-    private readonly reference: ReferenceData,
+    private readonly reference: ReferenceData
   ) {
     this.idRng = new Prng(seed * 7919 + 17)
   }
@@ -111,7 +111,7 @@ export class ProductFactory {
     const type = PRODUCT_TYPES[typeIndex]
 
     const brand = rng.chance(0.92) ? rng.pick(brands) : null
-    const models = (brand ? modelsByBrand.get(brand.id) ?? [] : []).filter((m) => m.group === type.group)
+    const models = (brand ? (modelsByBrand.get(brand.id) ?? []) : []).filter((m) => m.group === type.group)
     const model = models.length > 0 && rng.chance(0.7) ? rng.pick(models) : null
 
     const sizeSet = SIZE_SETS[type.sizeKind]
@@ -191,7 +191,13 @@ export function imageToken(rng: Prng): string {
 }
 
 function skuFor(brandName: string | null, serial: number): string {
-  const prefix = brandName ? brandName.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase().padEnd(3, "X") : "GEN"
+  const prefix = brandName
+    ? brandName
+        .replace(/[^A-Za-z]/g, "")
+        .slice(0, 3)
+        .toUpperCase()
+        .padEnd(3, "X")
+    : "GEN"
   return `${prefix}-${String(serial).padStart(6, "0")}`
 }
 

@@ -3,9 +3,7 @@
 
 const WINDOW_MS = 60_000
 
-export type Admission =
-  | { ok: true; rateRemaining: number }
-  | { ok: false; reason: "per_minute" | "concurrency"; retryAfterSeconds: number }
+export type Admission = { ok: true; rateRemaining: number } | { ok: false; reason: "per_minute" | "concurrency"; retryAfterSeconds: number }
 
 export class KeyLimiter {
   private readonly windows = new Map<string, number[]>()
@@ -13,7 +11,7 @@ export class KeyLimiter {
 
   constructor(
     public rpm: number,
-    public concurrency: number,
+    public concurrency: number
   ) {}
 
   admit(key: string, nowMs: number): Admission {
@@ -68,7 +66,7 @@ export class DailyQuota {
 
   constructor(
     public limit: number,
-    public enforced: boolean,
+    public enforced: boolean
   ) {}
 
   usedToday(nowMs: number): number {

@@ -7,18 +7,7 @@ import { Prng } from "./prng"
 import { PRODUCT_TYPES, SIZE_SETS } from "./vocabulary"
 
 export type MutationKind =
-  | "price"
-  | "stock"
-  | "sizes"
-  | "photos"
-  | "description"
-  | "remove"
-  | "add"
-  | "size_leave"
-  | "size_return"
-  | "restore"
-  | "price_swing"
-  | "photo_order"
+  "price" | "stock" | "sizes" | "photos" | "description" | "remove" | "add" | "size_leave" | "size_return" | "restore" | "price_swing" | "photo_order"
 
 /** The kinds drawn when none are given (unchanged since the first version, so seeded sequences stay the same). */
 export const DEFAULT_MUTATION_KINDS: MutationKind[] = ["price", "stock", "sizes", "photos", "description", "remove", "add"]
@@ -67,7 +56,7 @@ export class Mutator {
   constructor(
     private readonly catalog: Catalog,
     seed: number,
-    private readonly now: () => number,
+    private readonly now: () => number
   ) {
     this.rng = new Prng(seed * 104729 + 3)
   }
@@ -234,12 +223,15 @@ export class Mutator {
   private insertSize(product: Product, size: string, slot: number): void {
     const list = this.departed.get(product.idText) ?? []
     const before = list.find((d) => d.size === size)
-    this.departed.set(product.idText, list.filter((d) => d.size !== size))
+    this.departed.set(
+      product.idText,
+      list.filter((d) => d.size !== size)
+    )
     product.sizes.splice(slot, 0, size)
     product.suppliers.forEach((offer, index) => {
-      const cost = before ? before.costs[index] ?? null : offer.baseCost
+      const cost = before ? (before.costs[index] ?? null) : offer.baseCost
       const carries = index === 0 || cost !== null
-      offer.sizeCosts.splice(slot, 0, carries ? cost ?? offer.baseCost : null)
+      offer.sizeCosts.splice(slot, 0, carries ? (cost ?? offer.baseCost) : null)
       offer.sizeStock.splice(slot, 0, carries ? this.rng.int(1, 10) : -1)
     })
   }
@@ -294,7 +286,7 @@ export class Mutator {
       offer.sizeCosts = offer.sizeCosts.map((_, slot) => (offer.sizeStock[slot] >= 0 ? offer.baseCost : null))
       return true
     }
-    const factor = 1 + (this.rng.chance(0.5) ? 1 : -1) * this.rng.int(1, 15) / 100
+    const factor = 1 + ((this.rng.chance(0.5) ? 1 : -1) * this.rng.int(1, 15)) / 100
     offer.baseCost = Math.max(100, Math.round(offer.baseCost * factor))
     offer.sizeCosts = offer.sizeCosts.map((cost) => (cost === null ? null : Math.max(100, Math.round(cost * factor))))
     return true
@@ -323,7 +315,11 @@ export class Mutator {
       while (slot < product.sizes.length && set.indexOf(product.sizes[slot]) < set.indexOf(size)) slot++
       product.sizes.splice(slot, 0, size)
       const departed = this.departed.get(product.idText)
-      if (departed) this.departed.set(product.idText, departed.filter((d) => d.size !== size))
+      if (departed)
+        this.departed.set(
+          product.idText,
+          departed.filter((d) => d.size !== size)
+        )
       product.suppliers.forEach((offer, index) => {
         const carries = index === 0 || this.rng.chance(0.5)
         offer.sizeCosts.splice(slot, 0, carries ? offer.baseCost : null)

@@ -39,7 +39,7 @@ export function makePricing(
   calculation: PriceCalculation,
   markupPercent: string | null,
   discountPercent: string | null,
-  oldPriceMarkupPercent: string | null,
+  oldPriceMarkupPercent: string | null
 ): Pricing {
   const markup = normalise(markupPercent)
   const discount = normalise(discountPercent)

@@ -58,13 +58,7 @@ export function createPublicHandler(state: SandboxState, renderer: CardRenderer,
   }
 }
 
-async function handle(
-  state: SandboxState,
-  renderer: CardRenderer,
-  references: ReferenceDocuments,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function handle(state: SandboxState, renderer: CardRenderer, references: ReferenceDocuments, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = randomUUID()
   state.stats.requests++
   const url = new URL(req.url ?? "/", "http://sandbox")
@@ -74,19 +68,13 @@ async function handle(
   const image = IMAGE_PATH.exec(path)
   const matched = image ? null : safeRoute(path)
   // 404 and 405 come before authentication; with a valid key they still show the limits (uncounted).
-  const limitsIfKeyed = (): Record<string, string> =>
-    req.headers["x-api-key"] === state.apiKey ? limitHeaders(state, state.apiKey) : {}
+  const limitsIfKeyed = (): Record<string, string> => (req.headers["x-api-key"] === state.apiKey ? limitHeaders(state, state.apiKey) : {})
   if (!image && !matched) {
     return send(res, errorReply(404, "not_found", "Unknown address", requestId, null, limitsIfKeyed()), requestId, state)
   }
   if (req.method !== "GET") {
     const message = `Method ${req.method} is not allowed; use GET`
-    return send(
-      res,
-      errorReply(405, "method_not_allowed", message, requestId, null, { Allow: "GET", ...limitsIfKeyed() }),
-      requestId,
-      state,
-    )
+    return send(res, errorReply(405, "method_not_allowed", message, requestId, null, { Allow: "GET", ...limitsIfKeyed() }), requestId, state)
   }
   if (image) {
     // Images are public, unlimited and uncounted, as a CDN would serve them (also after a removal or
@@ -99,7 +87,12 @@ async function handle(
       return send(res, errorReply(503, "unavailable", "Image host failing", requestId), requestId, state)
     }
     state.stats.images++
-    return send(res, { status: 200, headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" }, body: pngFor(`${image[1]}/${image[2]}`) }, requestId, state)
+    return send(
+      res,
+      { status: 200, headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" }, body: pngFor(`${image[1]}/${image[2]}`) },
+      requestId,
+      state
+    )
   }
   const routeInfo = matched!
 
@@ -120,9 +113,7 @@ async function handle(
   if (!admission.ok) {
     state.stats.rateLimited[admission.reason]++
     const message =
-      admission.reason === "per_minute"
-        ? `More than ${state.limiter.rpm} requests a minute`
-        : `More than ${state.limiter.concurrency} requests at once`
+      admission.reason === "per_minute" ? `More than ${state.limiter.rpm} requests a minute` : `More than ${state.limiter.concurrency} requests at once`
     return send(
       res,
       errorReply(429, "rate_limited", message, requestId, null, {
@@ -130,7 +121,7 @@ async function handle(
         "Retry-After": String(admission.retryAfterSeconds),
       }),
       requestId,
-      state,
+      state
     )
   }
   let released = false
@@ -156,7 +147,7 @@ async function handle(
         "Retry-After": String(state.quota.secondsUntilReset(now)),
       }),
       requestId,
-      state,
+      state
     )
   }
   state.quota.count(now)

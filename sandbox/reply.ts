@@ -28,7 +28,7 @@ export function errorReply(
   message: string,
   requestId: string,
   details: FieldError[] | null = null,
-  headers: Record<string, string> = {},
+  headers: Record<string, string> = {}
 ): Reply {
   return jsonReply(status, stringifyJson({ error: { code, message, request_id: requestId, details } }), headers)
 }

@@ -76,9 +76,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // Card image URLs need the public address, so the renderer is made once the port is known.
   let publicHandler: ReturnType<typeof createPublicHandler> | null = null
   // A large header limit: ids (4000) and skus (8000 characters, more once percent-encoded) travel in the URL.
-  const publicServer = createServer({ keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) =>
-    publicHandler!(req, res),
-  )
+  const publicServer = createServer({ keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) => publicHandler!(req, res))
   const port = await listen(publicServer, host, opts.port ?? 0)
   const baseUrl = `http://${urlHost(host)}:${port}`
   const renderer = new CardRenderer(state.catalog, baseUrl, () => state.moneyAsNumbers)

@@ -60,34 +60,156 @@ export const SIZE_SETS: Record<SizeKind, string[]> = {
 
 /** Brands and their models; each model belongs to one product group (a shoe model never names a bag). */
 export const BRANDS: { name: string; models: [string, ProductType["group"]][] }[] = [
-  { name: "Nike", models: [["Air Max 90", "shoes"], ["Air Force 1", "shoes"], ["Pegasus 40", "shoes"], ["Dunk Low", "shoes"], ["Tech Fleece", "clothing"]] },
-  { name: "Adidas", models: [["Superstar", "shoes"], ["Stan Smith", "shoes"], ["Gazelle", "shoes"], ["Samba", "shoes"], ["Ultraboost", "shoes"]] },
-  { name: "Puma", models: [["Suede Classic", "shoes"], ["RS-X", "shoes"], ["Cali", "shoes"]] },
-  { name: "New Balance", models: [["574", "shoes"], ["990v6", "shoes"], ["530", "shoes"], ["2002R", "shoes"]] },
-  { name: "Reebok", models: [["Club C 85", "shoes"], ["Classic Leather", "shoes"]] },
-  { name: "Converse", models: [["Chuck Taylor All Star", "shoes"], ["Run Star Hike", "shoes"]] },
-  { name: "Vans", models: [["Old Skool", "shoes"], ["Sk8-Hi", "shoes"], ["Authentic", "shoes"]] },
-  { name: "Timberland", models: [["6-Inch Premium", "shoes"], ["Euro Hiker", "shoes"]] },
-  { name: "Columbia", models: [["Bugaboo", "clothing"], ["Powder Lite", "clothing"]] },
-  { name: "The North Face", models: [["Nuptse", "clothing"], ["Denali", "clothing"], ["Borealis", "accessories"]] },
-  { name: "Levi's", models: [["501", "clothing"], ["511", "clothing"], ["Ribcage", "clothing"]] },
+  {
+    name: "Nike",
+    models: [
+      ["Air Max 90", "shoes"],
+      ["Air Force 1", "shoes"],
+      ["Pegasus 40", "shoes"],
+      ["Dunk Low", "shoes"],
+      ["Tech Fleece", "clothing"],
+    ],
+  },
+  {
+    name: "Adidas",
+    models: [
+      ["Superstar", "shoes"],
+      ["Stan Smith", "shoes"],
+      ["Gazelle", "shoes"],
+      ["Samba", "shoes"],
+      ["Ultraboost", "shoes"],
+    ],
+  },
+  {
+    name: "Puma",
+    models: [
+      ["Suede Classic", "shoes"],
+      ["RS-X", "shoes"],
+      ["Cali", "shoes"],
+    ],
+  },
+  {
+    name: "New Balance",
+    models: [
+      ["574", "shoes"],
+      ["990v6", "shoes"],
+      ["530", "shoes"],
+      ["2002R", "shoes"],
+    ],
+  },
+  {
+    name: "Reebok",
+    models: [
+      ["Club C 85", "shoes"],
+      ["Classic Leather", "shoes"],
+    ],
+  },
+  {
+    name: "Converse",
+    models: [
+      ["Chuck Taylor All Star", "shoes"],
+      ["Run Star Hike", "shoes"],
+    ],
+  },
+  {
+    name: "Vans",
+    models: [
+      ["Old Skool", "shoes"],
+      ["Sk8-Hi", "shoes"],
+      ["Authentic", "shoes"],
+    ],
+  },
+  {
+    name: "Timberland",
+    models: [
+      ["6-Inch Premium", "shoes"],
+      ["Euro Hiker", "shoes"],
+    ],
+  },
+  {
+    name: "Columbia",
+    models: [
+      ["Bugaboo", "clothing"],
+      ["Powder Lite", "clothing"],
+    ],
+  },
+  {
+    name: "The North Face",
+    models: [
+      ["Nuptse", "clothing"],
+      ["Denali", "clothing"],
+      ["Borealis", "accessories"],
+    ],
+  },
+  {
+    name: "Levi's",
+    models: [
+      ["501", "clothing"],
+      ["511", "clothing"],
+      ["Ribcage", "clothing"],
+    ],
+  },
   { name: "Tommy Hilfiger", models: [] },
   { name: "Calvin Klein", models: [] },
   { name: "Lacoste", models: [["L.12.12", "clothing"]] },
   { name: "Zara", models: [] },
   { name: "Mango", models: [] },
   { name: "Guess", models: [] },
-  { name: "Michael Kors", models: [["Jet Set", "accessories"], ["Mercer", "accessories"]] },
-  { name: "Casio", models: [["G-Shock GA-2100", "accessories"], ["Edifice", "accessories"], ["Vintage A168", "accessories"]] },
-  { name: "Fossil", models: [["Grant", "accessories"], ["Gen 6", "accessories"]] },
-  { name: "Ray-Ban", models: [["Wayfarer", "accessories"], ["Aviator", "accessories"], ["Clubmaster", "accessories"]] },
-  { name: "Asics", models: [["Gel-Kayano 30", "shoes"], ["Gel-Lyte III", "shoes"]] },
-  { name: "Skechers", models: [["D'Lites", "shoes"], ["Go Walk", "shoes"]] },
+  {
+    name: "Michael Kors",
+    models: [
+      ["Jet Set", "accessories"],
+      ["Mercer", "accessories"],
+    ],
+  },
+  {
+    name: "Casio",
+    models: [
+      ["G-Shock GA-2100", "accessories"],
+      ["Edifice", "accessories"],
+      ["Vintage A168", "accessories"],
+    ],
+  },
+  {
+    name: "Fossil",
+    models: [
+      ["Grant", "accessories"],
+      ["Gen 6", "accessories"],
+    ],
+  },
+  {
+    name: "Ray-Ban",
+    models: [
+      ["Wayfarer", "accessories"],
+      ["Aviator", "accessories"],
+      ["Clubmaster", "accessories"],
+    ],
+  },
+  {
+    name: "Asics",
+    models: [
+      ["Gel-Kayano 30", "shoes"],
+      ["Gel-Lyte III", "shoes"],
+    ],
+  },
+  {
+    name: "Skechers",
+    models: [
+      ["D'Lites", "shoes"],
+      ["Go Walk", "shoes"],
+    ],
+  },
   { name: "Gepur", models: [] },
   { name: "Braska", models: [] },
   { name: "Kachorovska", models: [] },
   { name: "Sova", models: [] },
-  { name: "Ecco", models: [["Soft 7", "shoes"], ["Biom", "shoes"]] },
+  {
+    name: "Ecco",
+    models: [
+      ["Soft 7", "shoes"],
+      ["Biom", "shoes"],
+    ],
+  },
 ]
 
 export const COLORS: Bilingual[] = [

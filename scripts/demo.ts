@@ -255,10 +255,13 @@ function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, w
 /** Prints "what: elapsed (detail)" every second on a terminal, every 10 s otherwise, until stopped. */
 function ticker(what: string, detail: () => string = () => ""): () => void {
   const started = Date.now()
-  const tick = setInterval(() => {
-    const more = detail()
-    status(`  ${what}: ${elapsed(Date.now() - started)}${more ? `  (${more})` : ""}`)
-  }, TTY ? 1000 : 10_000)
+  const tick = setInterval(
+    () => {
+      const more = detail()
+      status(`  ${what}: ${elapsed(Date.now() - started)}${more ? `  (${more})` : ""}`)
+    },
+    TTY ? 1000 : 10_000
+  )
   return () => {
     clearInterval(tick)
     if (TTY && transientLine) process.stdout.write("\r\x1b[2K")

@@ -211,11 +211,20 @@ export function parseLayerTable(markdown: string): Layer[] {
   const layers: Layer[] = []
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break
-    const [name, folders, mayImport] = line.split("|").slice(1, 4).map((c) => c.trim())
+    const [name, folders, mayImport] = line
+      .split("|")
+      .slice(1, 4)
+      .map((c) => c.trim())
     layers.push({
       name,
       folders: [...folders.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$/, "")),
-      mayImport: mayImport === "nothing" ? [] : mayImport.split(",").map((s) => s.trim()).filter(Boolean),
+      mayImport:
+        mayImport === "nothing"
+          ? []
+          : mayImport
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
     })
   }
   return layers

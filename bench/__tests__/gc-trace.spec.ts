@@ -24,7 +24,9 @@ describe("full collections in an app's --trace-gc log", () => {
     expect(s.liveMb).toEqual([217.3, 223.0])
     expect(s.startOverLive![0]).toBeCloseTo(300.5 / 223.0, 5)
     expect(s.startOverLive![1]).toBeCloseTo(872.2 / 217.3, 5)
-    expect(describeCollections(s)).toBe("3 full collections during the sync, the heap after each 217 to 223 MB; each began at 1.3 to 4.0 times the heap the one before left")
+    expect(describeCollections(s)).toBe(
+      "3 full collections during the sync, the heap after each 217 to 223 MB; each began at 1.3 to 4.0 times the heap the one before left"
+    )
   })
 
   it("says so when the sync ran no full collection, or one", () => {

@@ -86,11 +86,7 @@ export type AdminApp = { url: string; logs: () => string; stop: () => Promise<vo
  * but "development" makes Medusa serve the built dashboard instead of Vite, and
  * anything but "production" keeps the session cookie usable over plain http.
  */
-export async function startAdminApp(opts: {
-  databaseUrl: string
-  env?: Record<string, string | undefined>
-  label?: string
-}): Promise<AdminApp> {
+export async function startAdminApp(opts: { databaseUrl: string; env?: Record<string, string | undefined>; label?: string }): Promise<AdminApp> {
   const port = await freePort()
   const child = spawn(MEDUSA_BIN, ["start"], {
     cwd: DEMO_BUILD_DIR,

@@ -41,7 +41,17 @@ const VIEWPORT = { width: 1280, height: 1000 }
 /** Tall enough for the product widget with its field locks. */
 const SHOT_HEIGHT = 1400
 
-type Run = { id: string; status: string; mode: string; trigger: string; created: number; removed: number; swept: number; updated: number; error_code?: string | null }
+type Run = {
+  id: string
+  status: string
+  mode: string
+  trigger: string
+  created: number
+  removed: number
+  swept: number
+  updated: number
+  error_code?: string | null
+}
 
 const sorted = (ids: Iterable<string>) => [...ids].sort()
 const plain = (text: string | undefined) => (text === undefined ? null : new Decimal(text.replace(/^uah:/, "")).toFixed(2))
@@ -87,10 +97,15 @@ describe("every number the admin shows is true, in the browser", () => {
   const getRun = async (id: string) => (await adminApi(`/admin/catalog-sync/runs/${id}`)).body.run
 
   async function waitForRunEnd(runId: string, timeoutMs = 600_000) {
-    return waitFor(`run ${runId} to end`, async () => {
-      const run = await getRun(runId)
-      return ENDED.includes(run?.status) ? run : null
-    }, timeoutMs, 500)
+    return waitFor(
+      `run ${runId} to end`,
+      async () => {
+        const run = await getRun(runId)
+        return ENDED.includes(run?.status) ? run : null
+      },
+      timeoutMs,
+      500
+    )
   }
 
   /** The first run created after `known`, waited for up to `timeoutMs`. */
@@ -244,7 +259,12 @@ describe("every number the admin shows is true, in the browser", () => {
     // The log's count is the products Medusa's prices moved for; each row shown is one of them, with its prices.
     await expectText(page.getByTestId("change-log-omitted"), `${formatCount(changed.length)} changes`)
     const rows = await page.getByTestId("change-log-row").evaluateAll((els) =>
-      els.map((el) => ({ kind: el.getAttribute("data-kind"), id: el.getAttribute("data-catalog-id") ?? "", before: el.getAttribute("data-price-before"), after: el.getAttribute("data-price-after") }))
+      els.map((el) => ({
+        kind: el.getAttribute("data-kind"),
+        id: el.getAttribute("data-catalog-id") ?? "",
+        before: el.getAttribute("data-price-before"),
+        after: el.getAttribute("data-price-after"),
+      }))
     )
     expect(rows.length).toBe(Math.min(50, changed.length))
     for (const r of rows) {
@@ -317,10 +337,17 @@ describe("every number the admin shows is true, in the browser", () => {
     await expectText(page.getByTestId("catalog-sync-brake-reason"), "None of these products has been removed.")
     await expectText(page.getByTestId("catalog-sync-brake-removals"), `Would remove ${formatCount(victims.length)} products`)
     const products = new Map(
-      (await sql(db.url, "select id, external_id, title from product where deleted_at is null and external_id = any($1)", [victims])).map((r) => [r.external_id as string, r])
+      (await sql(db.url, "select id, external_id, title from product where deleted_at is null and external_id = any($1)", [victims])).map((r) => [
+        r.external_id as string,
+        r,
+      ])
     )
     const listed = await page.getByTestId("catalog-sync-brake-removal").evaluateAll((els) =>
-      els.map((el) => ({ id: el.getAttribute("data-catalog-id") ?? "", text: (el.textContent ?? "").replace(/\s+/g, " ").trim(), href: el.querySelector("a")?.getAttribute("href") ?? null }))
+      els.map((el) => ({
+        id: el.getAttribute("data-catalog-id") ?? "",
+        text: (el.textContent ?? "").replace(/\s+/g, " ").trim(),
+        href: el.querySelector("a")?.getAttribute("href") ?? null,
+      }))
     )
     expect(listed.length).toBe(Math.min(20, victims.length))
     for (const item of listed) {

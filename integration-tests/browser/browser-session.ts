@@ -22,7 +22,15 @@ export function prepareAdmin(): void {
 export async function openBrowser(viewport: { width: number; height: number }, timeoutMs = 60_000): Promise<{ browser: Browser; page: Page }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   })
   const page = await browser.newPage({ viewport })
   page.setDefaultTimeout(timeoutMs)
@@ -72,7 +80,11 @@ export async function expectText(locator: Locator, text: string, timeoutMs = 30_
   const started = Date.now()
   let last = ""
   while (Date.now() - started < timeoutMs) {
-    last = (await locator.first().textContent().catch(() => "")) ?? ""
+    last =
+      (await locator
+        .first()
+        .textContent()
+        .catch(() => "")) ?? ""
     if (opts.collapseWhitespace) last = last.replace(/\s+/g, " ")
     if (last.includes(text)) return
     await new Promise((resolve) => setTimeout(resolve, 250))

@@ -52,8 +52,7 @@ describe("a changes run's change log in the browser", () => {
     throw new Error(`run ${runId} did not end`)
   }
 
-  const servedCards = async () =>
-    new Map(((await readCatalog(sandbox.baseUrl, API_KEY, PRICING as never)) as unknown as TruthCard[]).map((c) => [c.id, c]))
+  const servedCards = async () => new Map(((await readCatalog(sandbox.baseUrl, API_KEY, PRICING as never)) as unknown as TruthCard[]).map((c) => [c.id, c]))
 
   /** The viewport, or one element (the dashboard scrolls inside its own container, so a full-page shot would not reach it). */
   async function shot(name: string, element?: ReturnType<Page["locator"]>) {
@@ -137,7 +136,9 @@ describe("a changes run's change log in the browser", () => {
     const log = page.getByTestId("catalog-sync-change-log")
     await log.getByTestId("change-log-row").first().waitFor()
     const rows = await readRows(page)
-    console.log(`mutated ${mutated.length} products, ${repriced.length} repriced; change log rows: ${rows.map((r) => `${r.catalogId} ${r.kind} ${r.before}→${r.after}`).join(", ")}`)
+    console.log(
+      `mutated ${mutated.length} products, ${repriced.length} repriced; change log rows: ${rows.map((r) => `${r.catalogId} ${r.kind} ${r.before}→${r.after}`).join(", ")}`
+    )
     // Every row is a mutated product, an update (price mutations create and remove nothing).
     expect(rows.every((r) => mutated.includes(r.catalogId) && r.kind === "updated")).toBe(true)
     // The rows with a price are exactly the products whose served prices moved...
@@ -174,7 +175,13 @@ describe("a changes run's change log in the browser", () => {
     await expectText(widget.getByTestId("catalog-product-badge"), "Synced")
     await widget.getByTestId("catalog-product-size").first().waitFor()
     const sizes = await widget.getByTestId("catalog-product-size").evaluateAll((els) =>
-      els.map((el) => ({ size: el.getAttribute("data-size") ?? "", selling: el.getAttribute("data-selling") ?? "", crossedOut: el.getAttribute("data-crossed-out") ?? "", cost: el.getAttribute("data-cost") ?? "", markup: el.getAttribute("data-markup") ?? "" }))
+      els.map((el) => ({
+        size: el.getAttribute("data-size") ?? "",
+        selling: el.getAttribute("data-selling") ?? "",
+        crossedOut: el.getAttribute("data-crossed-out") ?? "",
+        cost: el.getAttribute("data-cost") ?? "",
+        markup: el.getAttribute("data-markup") ?? "",
+      }))
     )
     // Selling and crossed-out price per size, as the sandbox serves them after /mutate.
     const strip = (money: string | undefined) => (money ? money.replace(/^uah:/, "") : "")

@@ -60,10 +60,15 @@ describe("pricing rules editor in the browser", () => {
     const res = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY, markup_percent: "30" })
     expect(res.status).toBe(200)
     const runId = res.body.run.id as string
-    const run = await waitFor("the first sync", async () => {
-      const r = (await adminApi(`/admin/catalog-sync/runs/${runId}`)).body.run
-      return ["succeeded", "failed"].includes(r.status) ? r : null
-    }, 600_000, 1000)
+    const run = await waitFor(
+      "the first sync",
+      async () => {
+        const r = (await adminApi(`/admin/catalog-sync/runs/${runId}`)).body.run
+        return ["succeeded", "failed"].includes(r.status) ? r : null
+      },
+      600_000,
+      1000
+    )
     expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS })
     // The sync stored every priced size's cost, and today's prices are the engine's for 30 %.
     const stored = await storedPricesFromSql(db.url)
@@ -146,10 +151,15 @@ describe("pricing rules editor in the browser", () => {
     expect((await lastRuns()).some((r) => r.mode === "reprice")).toBe(false)
     await shot("2b-price-guard")
     await guard.getByRole("button", { name: "Confirm and save" }).click()
-    const reprice = await waitFor("a reprice run to succeed", async () => {
-      const run = (await lastRuns()).find((r) => r.mode === "reprice")
-      return run && ["succeeded", "failed"].includes(run.status) ? run : null
-    }, 300_000, 1000)
+    const reprice = await waitFor(
+      "a reprice run to succeed",
+      async () => {
+        const run = (await lastRuns()).find((r) => r.mode === "reprice")
+        return run && ["succeeded", "failed"].includes(run.status) ? run : null
+      },
+      300_000,
+      1000
+    )
     expect(reprice.status).toBe("succeeded")
     const savedRules = (await adminApi("/admin/catalog-sync/settings")).body.settings.pricing_rules
     expect(savedRules).toEqual(expect.objectContaining({ overrides: rules.overrides, rounding: rules.rounding }))

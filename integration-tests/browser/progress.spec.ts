@@ -46,15 +46,41 @@ async function readPair(page: Page): Promise<Pair> {
     const ended = q("catalog-sync-progress-ended")
     return {
       chip: chip
-        ? { look: a(chip, "data-look"), percent: a(chip, "data-percent"), read: a(chip, "data-read"), written: a(chip, "data-written"), text: chip.textContent ?? "", moving: a(dot, "data-moving"), pulsing: !!dot?.className.includes("animate-pulse"), runId: a(chip, "data-run-id") }
+        ? {
+            look: a(chip, "data-look"),
+            percent: a(chip, "data-percent"),
+            read: a(chip, "data-read"),
+            written: a(chip, "data-written"),
+            text: chip.textContent ?? "",
+            moving: a(dot, "data-moving"),
+            pulsing: !!dot?.className.includes("animate-pulse"),
+            runId: a(chip, "data-run-id"),
+          }
         : null,
       block: block
-        ? { look: a(block, "data-look"), status: a(block, "data-status"), percent: a(block, "data-percent"), read: a(block, "data-read"), written: a(block, "data-written"), counts: q("catalog-sync-progress-counts")?.textContent ?? "", runId: a(block, "data-run-id") }
+        ? {
+            look: a(block, "data-look"),
+            status: a(block, "data-status"),
+            percent: a(block, "data-percent"),
+            read: a(block, "data-read"),
+            written: a(block, "data-written"),
+            counts: q("catalog-sync-progress-counts")?.textContent ?? "",
+            runId: a(block, "data-run-id"),
+          }
         : null,
       ended: ended
-        ? { look: a(ended, "data-look"), percent: a(ended, "data-percent"), read: a(ended, "data-read"), written: a(ended, "data-written"), counts: q("catalog-sync-progress-ended-counts")?.textContent ?? "", runId: a(ended, "data-run-id") }
+        ? {
+            look: a(ended, "data-look"),
+            percent: a(ended, "data-percent"),
+            read: a(ended, "data-read"),
+            written: a(ended, "data-written"),
+            counts: q("catalog-sync-progress-ended-counts")?.textContent ?? "",
+            runId: a(ended, "data-run-id"),
+          }
         : null,
-      etas: [...document.querySelectorAll('[data-testid="catalog-sync-widget"] *')].map((el) => (el.children.length === 0 ? (el.textContent ?? "") : "")).filter((t) => /\bleft\b/.test(t)),
+      etas: [...document.querySelectorAll('[data-testid="catalog-sync-widget"] *')]
+        .map((el) => (el.children.length === 0 ? (el.textContent ?? "") : ""))
+        .filter((t) => /\bleft\b/.test(t)),
     }
   })
 }
@@ -99,9 +125,7 @@ describe("sync progress in the browser", () => {
       if (pairs) pairs.push(await readPair(page))
       if ((await block.count()) === 0) break
       // Both figures from one read of the element: two reads can straddle a re-render.
-      const [percentText, doneText] = await block
-        .evaluate((el) => [el.getAttribute("data-percent"), el.getAttribute("data-done")])
-        .catch(() => [null, null])
+      const [percentText, doneText] = await block.evaluate((el) => [el.getAttribute("data-percent"), el.getAttribute("data-done")]).catch(() => [null, null])
       if (percentText === null || doneText === null) {
         await new Promise((resolve) => setTimeout(resolve, 300))
         continue
@@ -115,10 +139,28 @@ describe("sync progress in the browser", () => {
         samples.push({
           percent: percentText === "" ? null : Number(percentText),
           done: Number(doneText),
-          eta: (await page.getByTestId("catalog-sync-eta").first().textContent().catch(() => "")) ?? "",
-          counts: (await page.getByTestId("catalog-sync-progress-counts").first().textContent().catch(() => "")) ?? "",
-          phase: (await block.getByTestId("catalog-sync-phase").textContent().catch(() => "")) ?? "",
-          elapsed: (await block.getByTestId("catalog-sync-elapsed").textContent().catch(() => "")) ?? "",
+          eta:
+            (await page
+              .getByTestId("catalog-sync-eta")
+              .first()
+              .textContent()
+              .catch(() => "")) ?? "",
+          counts:
+            (await page
+              .getByTestId("catalog-sync-progress-counts")
+              .first()
+              .textContent()
+              .catch(() => "")) ?? "",
+          phase:
+            (await block
+              .getByTestId("catalog-sync-phase")
+              .textContent()
+              .catch(() => "")) ?? "",
+          elapsed:
+            (await block
+              .getByTestId("catalog-sync-elapsed")
+              .textContent()
+              .catch(() => "")) ?? "",
           file,
         })
       }
@@ -180,7 +222,9 @@ describe("sync progress in the browser", () => {
 
     // The chip and the page, read together while the run went: the same figures every time.
     const live = pairs.filter((p) => p.block && p.block.status === "running")
-    console.log(`chip vs page while running (${live.length} readings): ${live.map((p) => `${p.chip?.percent}/${p.block!.percent}% ${p.chip?.written}/${p.block!.written} of ${p.block!.read} read`).join("; ")}`)
+    console.log(
+      `chip vs page while running (${live.length} readings): ${live.map((p) => `${p.chip?.percent}/${p.block!.percent}% ${p.chip?.written}/${p.block!.written} of ${p.block!.read} read`).join("; ")}`
+    )
     expect(live.length).toBeGreaterThanOrEqual(8)
     for (const p of live) {
       expect(p.chip).not.toBeNull()
@@ -224,7 +268,7 @@ describe("sync progress in the browser", () => {
     const lastRun = page.getByTestId("catalog-sync-last-run")
     expect(await lastRun.getAttribute("data-mode")).toBe("full")
     expect(await lastRun.getAttribute("data-status")).toBe("succeeded")
-    const [{ id }] = ((await adminApi("/admin/catalog-sync/runs?limit=1")).body.runs as { id: string }[])
+    const [{ id }] = (await adminApi("/admin/catalog-sync/runs?limit=1")).body.runs as { id: string }[]
     await page.goto(`${app.url}/app/settings/catalog-sync/runs/${id}`)
     const done = page.locator('[data-testid="catalog-sync-progress"][data-status="succeeded"]')
     await done.waitFor()
@@ -302,7 +346,10 @@ function seconds(text: string): number {
 async function waitForIdle(page: Page, timeoutMs = 120_000): Promise<void> {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
-    const state = await page.getByTestId("catalog-sync-state").getAttribute("data-state").catch(() => null)
+    const state = await page
+      .getByTestId("catalog-sync-state")
+      .getAttribute("data-state")
+      .catch(() => null)
     if (state === "idle" && (await page.getByTestId("catalog-sync-progress").count()) === 0) return
     await new Promise((resolve) => setTimeout(resolve, 500))
   }

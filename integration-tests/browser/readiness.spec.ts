@@ -49,7 +49,9 @@ describe("storefront readiness checklist in the browser", () => {
     const [store] = await sql(db.url, "select default_sales_channel_id from store limit 1")
     const other = await adminApi("/admin/sales-channels", { name: "Wholesale" })
     expect(other.status).toBe(200)
-    expect((await adminApi(`/admin/api-keys/${key.id}/sales-channels`, { add: [other.body.sales_channel.id], remove: [store.default_sales_channel_id] })).status).toBe(200)
+    expect(
+      (await adminApi(`/admin/api-keys/${key.id}/sales-channels`, { add: [other.body.sales_channel.id], remove: [store.default_sales_channel_id] })).status
+    ).toBe(200)
 
     await page.goto(`${app.url}/app/settings/catalog-sync`)
     await page.getByTestId("readiness-checklist").waitFor()
@@ -72,12 +74,16 @@ describe("storefront readiness checklist in the browser", () => {
     await page.screenshot({ path: screens.file("readiness-3-settings-page"), fullPage: true })
 
     // What the buttons did, in the database.
-    const regions = await sql(db.url, "select r.name, r.currency_code, array_agg(c.iso_2) as countries from region r left join region_country c on c.region_id = r.id where r.deleted_at is null group by r.id")
+    const regions = await sql(
+      db.url,
+      "select r.name, r.currency_code, array_agg(c.iso_2) as countries from region r left join region_country c on c.region_id = r.id where r.deleted_at is null group by r.id"
+    )
     expect(regions).toEqual([{ name: "Україна", currency_code: "uah", countries: ["ua"] }])
-    const links = await sql(db.url, "select 1 from publishable_api_key_sales_channel where publishable_key_id = $1 and sales_channel_id = $2 and deleted_at is null", [
-      key.id,
-      store.default_sales_channel_id,
-    ])
+    const links = await sql(
+      db.url,
+      "select 1 from publishable_api_key_sales_channel where publishable_key_id = $1 and sales_channel_id = $2 and deleted_at is null",
+      [key.id, store.default_sales_channel_id]
+    )
     expect(links).toHaveLength(1)
 
     // A reload reads the live state again: still green.

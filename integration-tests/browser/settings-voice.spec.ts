@@ -29,8 +29,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
   let browser: Browser
   let page: Page
 
-  const status = () =>
-    page.evaluate(async () => (await (await fetch("/admin/catalog-sync/status", { credentials: "include" })).json()) as any)
+  const status = () => page.evaluate(async () => (await (await fetch("/admin/catalog-sync/status", { credentials: "include" })).json()) as any)
 
   beforeAll(async () => {
     prepareAdmin()

@@ -118,7 +118,10 @@ export async function createTestDatabase(
   env: Record<string, string | undefined> = {}
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const template = await ensureTemplateDatabase(env)
-  const safe = label.toLowerCase().replace(/[^a-z0-9_]/g, "_").slice(0, 30)
+  const safe = label
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, "_")
+    .slice(0, 30)
   const name = `mcs_t_${safe}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`
   await createDatabase(name, template)
   return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }

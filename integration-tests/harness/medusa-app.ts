@@ -23,10 +23,7 @@ export type MedusaApp = {
   exited: Promise<number | null>
 }
 
-export type AdminFetch = (
-  path: string,
-  init?: { method?: string; body?: unknown; headers?: Record<string, string> }
-) => Promise<{ status: number; body: any }>
+export type AdminFetch = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -30,11 +30,7 @@ export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): N
 }
 
 /** Runs `medusa <args>` in demo/ and resolves with its output; rejects on a non-zero exit. */
-export function runMedusaCommand(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-  timeoutMs = 180_000
-): Promise<string> {
+export function runMedusaCommand(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(MEDUSA_BIN, args, { cwd: DEMO_DIR, env: baseMedusaEnv(env), stdio: "pipe" })
     let out = ""

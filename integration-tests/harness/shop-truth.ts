@@ -76,7 +76,9 @@ export async function readShopTruth(databaseUrl: string): Promise<ShopTruth> {
         where deleted_at is null and metadata->>'catalog_sync' = 'true'`
     )
     const ids = products.map((p) => p.id)
-    const images = await query(client, `select product_id, url from image where deleted_at is null and product_id = any($1) order by product_id, rank, id`, [ids])
+    const images = await query(client, `select product_id, url from image where deleted_at is null and product_id = any($1) order by product_id, rank, id`, [
+      ids,
+    ])
     const options = await query(
       client,
       `select ppo.product_id, o.id as option_id, o.is_exclusive, pov.value
@@ -88,7 +90,9 @@ export async function readShopTruth(databaseUrl: string): Promise<ShopTruth> {
       [ids]
     )
     const optionIds = [...new Set(options.filter((o) => o.is_exclusive).map((o) => o.option_id))]
-    const exclusiveValues = await query(client, `select option_id, value from product_option_value where deleted_at is null and option_id = any($1)`, [optionIds])
+    const exclusiveValues = await query(client, `select option_id, value from product_option_value where deleted_at is null and option_id = any($1)`, [
+      optionIds,
+    ])
     const variants = await query(client, `select id, product_id from product_variant where deleted_at is null and product_id = any($1)`, [ids])
     const variantIds = variants.map((v) => v.id)
     const values = await query(
@@ -137,7 +141,10 @@ export async function readShopTruth(databaseUrl: string): Promise<ShopTruth> {
         status: p.status,
         thumbnail: p.thumbnail,
         images: (imagesBy.get(p.id) ?? []).map((i) => i.url),
-        optionValues: opts.filter((o) => o.value !== null).map((o) => o.value).sort(),
+        optionValues: opts
+          .filter((o) => o.value !== null)
+          .map((o) => o.value)
+          .sort(),
         exclusiveOptionValues: ownOptionIds
           .filter((id) => opts.find((o) => o.option_id === id)?.is_exclusive)
           .flatMap((id) => (exclusiveBy.get(id) ?? []).map((v) => v.value))
@@ -148,7 +155,10 @@ export async function readShopTruth(databaseUrl: string): Promise<ShopTruth> {
           return {
             id: v.id,
             values: (valuesBy.get(v.id) ?? []).map((x) => x.value),
-            base: vp.filter((x) => x.price_list_id === null).map((x) => `${x.currency_code}:${new Decimal(x.amount).toFixed(2)}`).sort(),
+            base: vp
+              .filter((x) => x.price_list_id === null)
+              .map((x) => `${x.currency_code}:${new Decimal(x.amount).toFixed(2)}`)
+              .sort(),
             sale: vp
               .filter((x) => saleList && x.price_list_id === saleList.id)
               .map((x) => `${x.currency_code}:${new Decimal(x.amount).toFixed(2)}`)
@@ -255,14 +265,19 @@ export async function judgeProductMap(databaseUrl: string): Promise<string[]> {
       (await query(client, `select id from product where deleted_at is null and id = any($1)`, [rows.map((r) => r.product_id)])).map((r) => r.id)
     )
     const liveVariants = new Map(
-      (await query(client, `select id, product_id from product_variant where deleted_at is null and id = any($1)`, [variantIds])).map((r) => [r.id, r.product_id])
+      (await query(client, `select id, product_id from product_variant where deleted_at is null and id = any($1)`, [variantIds])).map((r) => [
+        r.id,
+        r.product_id,
+      ])
     )
     const liveItems = new Set((await query(client, `select id from inventory_item where deleted_at is null and id = any($1)`, [itemIds])).map((r) => r.id))
     const counts = new Map(
       (
-        await query(client, `select product_id, count(*)::int as n from product_variant where deleted_at is null and product_id = any($1) group by product_id`, [
-          rows.map((r) => r.product_id),
-        ])
+        await query(
+          client,
+          `select product_id, count(*)::int as n from product_variant where deleted_at is null and product_id = any($1) group by product_id`,
+          [rows.map((r) => r.product_id)]
+        )
       ).map((r) => [r.product_id, r.n])
     )
     const problems: string[] = []
@@ -275,7 +290,8 @@ export async function judgeProductMap(databaseUrl: string): Promise<string[]> {
       for (const [size, id] of Object.entries((r.inventory_item_ids ?? {}) as Record<string, string>)) {
         if (!liveItems.has(id)) problems.push(`map ${r.catalog_id}/${size}: inventory item ${id} is not live`)
       }
-      if ((counts.get(r.product_id) ?? 0) !== vids.length) problems.push(`map ${r.catalog_id}: ${vids.length} variants mapped, product has ${counts.get(r.product_id) ?? 0}`)
+      if ((counts.get(r.product_id) ?? 0) !== vids.length)
+        problems.push(`map ${r.catalog_id}: ${vids.length} variants mapped, product has ${counts.get(r.product_id) ?? 0}`)
     }
     return problems
   } finally {

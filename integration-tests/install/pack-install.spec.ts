@@ -28,7 +28,10 @@ import { ARTIFACTS_DIR, REPO_ROOT } from "../harness/paths"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { CatalogClient, type ProductCard } from "../../src/catalog-client"
 
-const MEDUSA_VERSIONS = (process.env.MCS_INSTALL_MEDUSA_VERSIONS || "2.21.0,2.21.2").split(",").map((v) => v.trim()).filter(Boolean)
+const MEDUSA_VERSIONS = (process.env.MCS_INSTALL_MEDUSA_VERSIONS || "2.21.0,2.21.2")
+  .split(",")
+  .map((v) => v.trim())
+  .filter(Boolean)
 const KEEP = process.env.MCS_INSTALL_KEEP === "1"
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 const ADMIN_EMAIL = "admin@example.com"
@@ -227,7 +230,7 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
     let token = ""
     let publishableKey = ""
     let cards: ProductCard[] = []
-    const vtimed = <T,>(name: string, fn: () => Promise<T> | T) => timed(`${MEDUSA_VERSION} ${name}`, fn)
+    const vtimed = <T>(name: string, fn: () => Promise<T> | T) => timed(`${MEDUSA_VERSION} ${name}`, fn)
 
     const admin = async (p: string, body?: unknown) => {
       const res = await fetch(appUrl + p, {
@@ -358,7 +361,12 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
         out.client = typeof require("medusa-catalog-sync/catalog-client").CatalogClient
         console.log(JSON.stringify(out))
       `
-      const resolved = JSON.parse(run(process.execPath, ["-e", probe], appDir, { ...npmEnv(), NODE_ENV: "development" }).trim().split("\n").pop()!)
+      const resolved = JSON.parse(
+        run(process.execPath, ["-e", probe], appDir, { ...npmEnv(), NODE_ENV: "development" })
+          .trim()
+          .split("\n")
+          .pop()!
+      )
       for (const s of ["workflows", "modules/catalog_sync", ".medusa/server/src/modules/catalog_sync", "catalog-client", "sync/settings"]) {
         expect(resolved[s].file).toContain(path.join("node_modules", "medusa-catalog-sync", ".medusa", "server"))
         expect(resolved[s].types).toBe(true)
@@ -475,7 +483,10 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
         for (;;) {
           if (app.exitCode !== null) throw new Error(`medusa start exited (${app.exitCode}):\n${appLogs.slice(-6000)}`)
           if (Date.now() - started > 300_000) throw new Error(`no /health in 300 s:\n${appLogs.slice(-6000)}`)
-          const ok = await fetch(`${appUrl}/health`).then((r) => r.ok, () => false)
+          const ok = await fetch(`${appUrl}/health`).then(
+            (r) => r.ok,
+            () => false
+          )
           if (ok) break
           await new Promise((r) => setTimeout(r, 500))
         }

@@ -20,7 +20,14 @@ describe("admin: change log, history and progress routes", () => {
       label: "admin-change-log",
       env: { CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`, CATALOG_BASE_URL: "", CATALOG_API_KEY: "" },
     })
-    const run = (id: string, at: string, trigger: string, counts: Partial<Record<"created" | "updated" | "removed", number>> = {}, status = "succeeded", progress: object | null = null) =>
+    const run = (
+      id: string,
+      at: string,
+      trigger: string,
+      counts: Partial<Record<"created" | "updated" | "removed", number>> = {},
+      status = "succeeded",
+      progress: object | null = null
+    ) =>
       sql(
         db.url,
         `insert into mcs_sync_run (id, trigger, mode, status, started_at, finished_at, created_at, updated_at, created, updated, removed, progress)
@@ -29,14 +36,27 @@ describe("admin: change log, history and progress routes", () => {
       )
     const base = Date.now() - 3 * 3_600_000
     for (let i = 0; i < 6; i++) await run(`csrun_quiet_${i}`, new Date(base + i * 600_000).toISOString(), "schedule")
-    await run("csrun_changed", new Date(base + 7 * 600_000).toISOString(), "schedule", { updated: 2, removed: 1 }, "succeeded", { phase: "done", change_log_omitted: { updated: 5 } })
+    await run("csrun_changed", new Date(base + 7 * 600_000).toISOString(), "schedule", { updated: 2, removed: 1 }, "succeeded", {
+      phase: "done",
+      change_log_omitted: { updated: 5 },
+    })
     await run("csrun_failed", new Date(base + 8 * 600_000).toISOString(), "schedule", {}, "failed")
     const change = (kind: string, catalogId: string, title: string, extra: Record<string, unknown> = {}) =>
       sql(
         db.url,
         `insert into mcs_sync_run_change (id, run_id, catalog_id, product_id, title, kind, price_changed, stock_changed, price_before, price_after)
          values ($1, 'csrun_changed', $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [`cschg_${randomUUID()}`, catalogId, `prod_${catalogId}`, title, kind, !!extra.price_changed, !!extra.stock_changed, extra.price_before ?? null, extra.price_after ?? null]
+        [
+          `cschg_${randomUUID()}`,
+          catalogId,
+          `prod_${catalogId}`,
+          title,
+          kind,
+          !!extra.price_changed,
+          !!extra.stock_changed,
+          extra.price_before ?? null,
+          extra.price_after ?? null,
+        ]
       )
     await change("updated", "1001", "Nike Air 50% off", { price_changed: true, price_before: "1287.50", price_after: "1300.10" })
     await change("updated", "1002", "Adidas Samba", { stock_changed: true })
@@ -113,7 +133,9 @@ describe("admin: change log, history and progress routes", () => {
     )
     await sql(db.url, "analyze mcs_sync_run_change")
     const [{ bytes }] = await sql(db.url, "select pg_total_relation_size('mcs_sync_run_change')::bigint as bytes")
-    console.log(`change log: ${MAX_ROWS_FULL_PASS} rows (a capped full pass) take ${Math.round(Number(bytes) / 1024)} KiB with indexes (${Math.round(Number(bytes) / MAX_ROWS_FULL_PASS)} B a row)`)
+    console.log(
+      `change log: ${MAX_ROWS_FULL_PASS} rows (a capped full pass) take ${Math.round(Number(bytes) / 1024)} KiB with indexes (${Math.round(Number(bytes) / MAX_ROWS_FULL_PASS)} B a row)`
+    )
     expect(Number(bytes)).toBeLessThan(5 * 1024 * 1024)
     const page = await app.admin("/admin/catalog-sync/runs/csrun_bulk/changes?limit=200&offset=1800")
     expect(page.status).toBe(404) // no run row: the route checks the run exists first

@@ -48,7 +48,14 @@ const SETTINGS_REFUSALS: Record<string, unknown[]> = {
     { base_markup_percent: "10", rounding: { mode: "none" }, crossed_out: { type: "discount", discount_percent: "100" } },
     { base_markup_percent: "10", rounding: { mode: "none" }, minimum_margin: { amount: "-1" } },
   ],
-  brake: [...NOT_BOOLEAN.filter((v) => !(v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0)), "abc", { remove_percent: 101 }, { remove_percent: -1 }, { price_drop_percent: "x" }, { bogus: 1 }],
+  brake: [
+    ...NOT_BOOLEAN.filter((v) => !(v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0)),
+    "abc",
+    { remove_percent: 101 },
+    { remove_percent: -1 },
+    { price_drop_percent: "x" },
+    { bogus: 1 },
+  ],
   filter: [
     ...NOT_BOOLEAN.filter((v) => !(v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0)),
     "abc",
@@ -64,7 +71,13 @@ const SETTINGS_REFUSALS: Record<string, unknown[]> = {
     { in_stock_only: "yes" },
     { bogus: true },
   ],
-  field_locks: [...NOT_BOOLEAN.filter((v) => !(v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0)), { locked: ["nope"] }, { locked: "title" }, { auto_lock_on_admin_edit: "yes" }, { x: 1 }],
+  field_locks: [
+    ...NOT_BOOLEAN.filter((v) => !(v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0)),
+    { locked: ["nope"] },
+    { locked: "title" },
+    { auto_lock_on_admin_edit: "yes" },
+    { x: 1 },
+  ],
 }
 
 /** Junk for query strings (every value is text there; arrays and objects come from brackets). */
@@ -78,7 +91,10 @@ describe("admin input fuzz: every route, every field", () => {
 
   const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
     const res = await env.app.admin(path, init as never)
-    if (res.status >= 500) fivexx.push(`${init.method ?? (init.body === undefined ? "GET" : "POST")} ${path} ${JSON.stringify(init.body)?.slice(0, 200)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`)
+    if (res.status >= 500)
+      fivexx.push(
+        `${init.method ?? (init.body === undefined ? "GET" : "POST")} ${path} ${JSON.stringify(init.body)?.slice(0, 200)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`
+      )
     return res
   }
   const settingsRow = async () => {
@@ -123,11 +139,19 @@ describe("admin input fuzz: every route, every field", () => {
     const unknownCategory = await refusal({ filter: { include_category_ids: [UNKNOWN_ID] } })
     expect(unknownCategory.field).toBe("filter.include_category_ids")
     expect(unknownCategory.message).toContain(UNKNOWN_ID)
-    const unknownBrand = await refusal({ pricing_rules: { base_markup_percent: "10", rounding: { mode: "none" }, overrides: [{ type: "brand", brand_id: UNKNOWN_ID, markup_percent: "5" }] } })
+    const unknownBrand = await refusal({
+      pricing_rules: { base_markup_percent: "10", rounding: { mode: "none" }, overrides: [{ type: "brand", brand_id: UNKNOWN_ID, markup_percent: "5" }] },
+    })
     expect(unknownBrand.field).toBe("pricing_rules.overrides[0].brand_id")
     expect(unknownBrand.message).toContain(UNKNOWN_ID)
     const preview = await call("/admin/catalog-sync/pricing/preview", {
-      body: { pricing_rules: { base_markup_percent: "10", rounding: { mode: "none" }, overrides: [{ type: "category", category_id: UNKNOWN_ID, markup_percent: "5" }] } },
+      body: {
+        pricing_rules: {
+          base_markup_percent: "10",
+          rounding: { mode: "none" },
+          overrides: [{ type: "category", category_id: UNKNOWN_ID, markup_percent: "5" }],
+        },
+      },
     })
     expect([preview.status, preview.body.field]).toEqual([400, "pricing_rules.overrides[0].category_id"])
     // A new address alone: the key is what is missing, and the message says the address was not tried.
@@ -141,7 +165,10 @@ describe("admin input fuzz: every route, every field", () => {
     const before = await settingsRow()
     expect(before).toHaveLength(1)
     const problems: string[] = []
-    const cases: [string, unknown][] = [...Object.entries(SETTINGS_REFUSALS).flatMap(([field, values]) => values.map((v) => [field, v] as [string, unknown])), ["bogus_setting", 1]]
+    const cases: [string, unknown][] = [
+      ...Object.entries(SETTINGS_REFUSALS).flatMap(([field, values]) => values.map((v) => [field, v] as [string, unknown])),
+      ["bogus_setting", 1],
+    ]
     for (const [field, value] of cases) {
       const res = await call("/admin/catalog-sync/settings", { body: { [field]: value } })
       const shown = `${field}=${JSON.stringify(value)?.slice(0, 60)}`
@@ -171,7 +198,9 @@ describe("admin input fuzz: every route, every field", () => {
     // The preview is the pricing preview's own: the same summary the preview route gives.
     const preview = await call("/admin/catalog-sync/pricing/preview", { body: { pricing_rules: rules({ base_markup_percent: "-20" }) } })
     expect(belowCost.body.preview.summary).toEqual(preview.body.summary)
-    const discount = await call("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ crossed_out: { type: "discount", discount_percent: "99.99" } }) } })
+    const discount = await call("/admin/catalog-sync/settings", {
+      body: { pricing_rules: rules({ crossed_out: { type: "discount", discount_percent: "99.99" } }) },
+    })
     expect(discount.status).toBe(409)
     expect(discount.body.guards.map((g: { code: string }) => g.code)).toContain("discount_over_cap")
     expect(await settingsRow()).toEqual(before)

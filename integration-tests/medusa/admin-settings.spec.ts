@@ -215,9 +215,13 @@ describe("admin settings", () => {
 
   it("saves pricing rules whole: a crossed-out rule of another type keeps no key of the old one", async () => {
     const rules = (crossed_out: Record<string, string>) => ({ base_markup_percent: "30", rounding: { mode: "none" }, overrides: [], crossed_out })
-    const first = await app.admin("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ type: "discount", discount_percent: "20" }), confirm_price_guards: true } })
+    const first = await app.admin("/admin/catalog-sync/settings", {
+      body: { pricing_rules: rules({ type: "discount", discount_percent: "20" }), confirm_price_guards: true },
+    })
     expect(first.status).toBe(200)
-    const second = await app.admin("/admin/catalog-sync/settings", { body: { pricing_rules: rules({ type: "markup", markup_percent: "120" }), confirm_price_guards: true } })
+    const second = await app.admin("/admin/catalog-sync/settings", {
+      body: { pricing_rules: rules({ type: "markup", markup_percent: "120" }), confirm_price_guards: true },
+    })
     expect(second.status).toBe(200)
     expect(second.body.settings.pricing_rules_saved).toBe(true)
     expect(second.body.settings.pricing_rules.crossed_out).toEqual({ type: "markup", markup_percent: "120" })

@@ -63,10 +63,15 @@ async function runToEnd(env: SyncEnv, statuses = ["succeeded", "failed", "interr
 
 /** Waits until no run is queued or running (BullMQ's retries included). */
 async function idle(env: SyncEnv) {
-  await waitFor("no run queued or running", async () => {
-    const rows = await sql(env.db.url, "select 1 from mcs_sync_run where status in ('queued', 'running') and deleted_at is null")
-    return rows.length === 0
-  }, 300_000, 500)
+  await waitFor(
+    "no run queued or running",
+    async () => {
+      const rows = await sql(env.db.url, "select 1 from mcs_sync_run where status in ('queued', 'running') and deleted_at is null")
+      return rows.length === 0
+    },
+    300_000,
+    500
+  )
 }
 
 describe("alerts on the feed channel (no email provider)", () => {
@@ -74,13 +79,17 @@ describe("alerts on the feed channel (no email provider)", () => {
   const PRODUCTS = 60
 
   beforeAll(async () => {
-    env = await startSyncEnv("alerts-feed", { products: PRODUCTS, seed: 43 }, {
-      // A failing API fails a run at once, and its retries come within seconds.
-      CATALOG_SYNC_CLIENT_MAX_RETRIES: "0",
-      CATALOG_SYNC_RETRY_BACKOFF_MS: "500",
-      // Every run reads /v1/me, so the quota's limit follows the sandbox's at once.
-      CATALOG_SYNC_LIMITS_MAX_AGE_MS: "0",
-    })
+    env = await startSyncEnv(
+      "alerts-feed",
+      { products: PRODUCTS, seed: 43 },
+      {
+        // A failing API fails a run at once, and its retries come within seconds.
+        CATALOG_SYNC_CLIENT_MAX_RETRIES: "0",
+        CATALOG_SYNC_RETRY_BACKOFF_MS: "500",
+        // Every run reads /v1/me, so the quota's limit follows the sandbox's at once.
+        CATALOG_SYNC_LIMITS_MAX_AGE_MS: "0",
+      }
+    )
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30", alert_email: "owner@example.com" })
     expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS })
     expect(await allPluginNotifications(env.db.url)).toEqual([])
@@ -98,8 +107,9 @@ describe("alerts on the feed channel (no email provider)", () => {
   })
 
   it("a safety-brake pause: one notification, none more while it waits", async () => {
-    const ids = (await sql(env.db.url, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true' order by external_id"))
-      .map((r) => r.external_id as string)
+    const ids = (
+      await sql(env.db.url, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true' order by external_id")
+    ).map((r) => r.external_id as string)
     env.sb.control.mutate({ remove_ids: ids.slice(0, Math.round(PRODUCTS * 0.3)) })
     const paused = await runToEnd(env)
     expect(paused.status).toBe("paused")
@@ -165,10 +175,14 @@ describe("alerts on the feed channel (no email provider)", () => {
        values ($1, 'retry', 'changes', 'interrupted', now(), now(), 'process_stopped', 'The process running this sync stopped before it finished', $2)`,
       [runId, JSON.stringify({ phase: "interrupted", resume_from: { cursor: state.cursor, pass: state.full_pass_id }, stalled_resumes: 5 })]
     )
-    await waitFor("recovery to give up", async () => {
-      const [row] = await sql(env.db.url, "select error_code from mcs_sync_run where id = $1", [runId])
-      return row.error_code === "resume_stalled"
-    }, 120_000)
+    await waitFor(
+      "recovery to give up",
+      async () => {
+        const [row] = await sql(env.db.url, "select error_code from mcs_sync_run where id = $1", [runId])
+        return row.error_code === "resume_stalled"
+      },
+      120_000
+    )
     // Recovery keeps looking every few seconds: it must not tell again.
     await new Promise((r) => setTimeout(r, 12_000))
     const rows = await settledCount(env.db.url, "resume_stalled", 1)
@@ -219,15 +233,24 @@ describe("alerts by email (a recording email provider in the app)", () => {
   const emailFile = path.join(os.tmpdir(), `mcs-alert-emails-${randomUUID()}.jsonl`)
   const sentEmails = () =>
     fs.existsSync(emailFile)
-      ? fs.readFileSync(emailFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l))
+      ? fs
+          .readFileSync(emailFile, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
       : []
 
   beforeAll(async () => {
-    env = await startSyncEnv("alerts-email", { products: 20, seed: 44 }, {
-      CATALOG_SYNC_TEST_EMAIL_PROVIDER: path.resolve(__dirname, "..", "notification-email"),
-      CATALOG_SYNC_TEST_EMAIL_FILE: emailFile,
-      CATALOG_SYNC_CLIENT_MAX_RETRIES: "0",
-    })
+    env = await startSyncEnv(
+      "alerts-email",
+      { products: 20, seed: 44 },
+      {
+        CATALOG_SYNC_TEST_EMAIL_PROVIDER: path.resolve(__dirname, "..", "notification-email"),
+        CATALOG_SYNC_TEST_EMAIL_FILE: emailFile,
+        CATALOG_SYNC_CLIENT_MAX_RETRIES: "0",
+      }
+    )
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
     expect(run).toMatchObject({ status: "succeeded" })
     const providers = await sql(env.db.url, "select id, channels from notification_provider where is_enabled")
@@ -257,8 +280,19 @@ describe("alerts by email (a recording email provider in the app)", () => {
     expect(feed).toHaveLength(2)
     const emails = await settledCount(env.db.url, "key_refused", 1, "email")
     expect(emails).toHaveLength(1)
-    expect(emails[0]).toMatchObject({ to: "owner@example.com", channel: "email", template: "catalog-sync-alert", status: "success", provider_id: "test-email", resource_id: refused.id })
-    expect(emails[0].data).toMatchObject({ title: "The catalog refused the API key", subject: "The catalog refused the API key", url: `/app/settings/catalog-sync/runs/${refused.id}` })
+    expect(emails[0]).toMatchObject({
+      to: "owner@example.com",
+      channel: "email",
+      template: "catalog-sync-alert",
+      status: "success",
+      provider_id: "test-email",
+      resource_id: refused.id,
+    })
+    expect(emails[0].data).toMatchObject({
+      title: "The catalog refused the API key",
+      subject: "The catalog refused the API key",
+      url: `/app/settings/catalog-sync/runs/${refused.id}`,
+    })
     const recorded = sentEmails().filter((e) => e.data.kind === "key_refused")
     expect(recorded).toHaveLength(1)
     expect(recorded[0]).toMatchObject({ to: "owner@example.com", channel: "email", content: { subject: "The catalog refused the API key" } })

@@ -37,7 +37,12 @@ describe("bulk writer writes the rows Medusa writes", () => {
     const { medusa, bulk } = out.created
     expect(bulk).toEqual(medusa)
     // The comparison is not vacuous: the families are all there.
-    expect(bulk.options[0].values.map((v: any) => [v.value, v.rank])).toEqual([["41", null], ["42", null], ["43", null], ["44", null]])
+    expect(bulk.options[0].values.map((v: any) => [v.value, v.rank])).toEqual([
+      ["41", null],
+      ["42", null],
+      ["43", null],
+      ["44", null],
+    ])
     expect(bulk.images.map((i: any) => i.rank)).toEqual([0, 1, 2])
     expect(bulk.categories).toHaveLength(1)
     expect(bulk.salesChannels).toHaveLength(1)
@@ -102,7 +107,10 @@ describe("bulk writer writes the rows Medusa writes", () => {
     // Not vacuous: the change is there.
     expect(bulk.product).toMatchObject({ title: "Кеди <tag>", description: "Новий опис <tag>", thumbnail: "http://img/1.png" })
     expect(bulk.product.metadata).toMatchObject({ admin_note: "keep", catalog_id: "<tag>" })
-    expect(bulk.images.map((i: any) => [i.url, i.rank])).toEqual([["http://img/1.png", 0], ["http://img/new.png", 1]])
+    expect(bulk.images.map((i: any) => [i.url, i.rank])).toEqual([
+      ["http://img/1.png", 0],
+      ["http://img/new.png", 1],
+    ])
     // The removed image's row: gone on both (the snapshot holds soft-deleted rows too).
     expect(out.fieldsDeletedImages).toEqual({ workflow: 0, bulk: 0 })
     expect(bulk.categories).toEqual([out.fieldsOtherCategory])
@@ -135,18 +143,34 @@ describe("bulk writer writes the rows Medusa writes", () => {
     // Not vacuous: 43 left (its variant, price set, price, item, level and links soft-deleted), 41 came first. Its value
     // is gone for good, with the deleted variant's option row: a value joining the option replaces the option's values.
     const sizesOf = (s: any) => s.variants.map((v: any) => [v.variant.metadata.catalog_size, v.variant.variant_rank, v.variant.deleted_at])
-    expect(sizesOf(removedAdded.bulk)).toEqual([["41", 0, null], ["42", 1, null], ["43", 1, "<deleted>"]])
+    expect(sizesOf(removedAdded.bulk)).toEqual([
+      ["41", 0, null],
+      ["42", 1, null],
+      ["43", 1, "<deleted>"],
+    ])
     const gone = removedAdded.bulk.variants[2]
     expect(gone.priceSets[0]).toMatchObject({ link: { deleted_at: "<deleted>" }, set: { deleted_at: "<deleted>" }, prices: [{ deleted_at: "<deleted>" }] })
     expect(gone.items[0]).toMatchObject({ link: { deleted_at: "<deleted>" }, item: { deleted_at: "<deleted>" }, levels: [{ deleted_at: "<deleted>" }] })
-    expect(removedAdded.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([["41", null], ["42", null]])
+    expect(removedAdded.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([
+      ["41", null],
+      ["42", null],
+    ])
     expect(gone.optionValues).toEqual([])
     expect(removedAdded.bulk.options[0].productOptionValues.map((v: any) => v._value)).toEqual(["41", "42"])
     expect(removedAdded.bulk.variants.slice(0, 2).map((v: any) => v.priceSets[0].prices.length)).toEqual([1, 1])
     expect(removedAdded.bulk.variants.slice(0, 2).map((v: any) => v.items[0].levels[0].stocked_quantity)).toEqual(["4", "1"])
     // 43 came back: a fresh value and variant beside the deleted one, and the new title.
-    expect(sizesOf(cameBack.bulk)).toEqual([["41", 0, null], ["42", 1, null], ["43", 1, "<deleted>"], ["43", 2, null]])
-    expect(cameBack.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([["41", null], ["42", null], ["43", null]])
+    expect(sizesOf(cameBack.bulk)).toEqual([
+      ["41", 0, null],
+      ["42", 1, null],
+      ["43", 1, "<deleted>"],
+      ["43", 2, null],
+    ])
+    expect(cameBack.bulk.options[0].values.map((v: any) => [v.value, v.deleted_at])).toEqual([
+      ["41", null],
+      ["42", null],
+      ["43", null],
+    ])
     expect(cameBack.bulk.variants[3].optionValues).toEqual([{ title: "Розмір", value: "43", belongs_to_product: true }])
     expect(cameBack.bulk.product.title).toBe("Кеди <tag>")
     expect(cameBack.bulk.variants.map((v: any) => v.priceSets[0].prices.length)).toEqual([1, 0, 1, 1])
@@ -260,9 +284,12 @@ describe("bulk writer writes the rows Medusa writes", () => {
     const { bulk: bulkId } = out.ids
     expect(names(out.bulkCreateEvents)).toEqual(names(out.medusaCreateEvents))
     expect(out.bulkCreateEvents.filter((e: Event) => e.name === "product.created")).toEqual([{ name: "product.created", id: bulkId }])
-    expect(out.bulkCreateEvents.filter((e: Event) => e.name === "inventory-level.created").map((e: Event) => e.id).sort()).toEqual(
-      out.bulkCreated.variants.map((v: any) => v.inventoryLevelId).sort(),
-    )
+    expect(
+      out.bulkCreateEvents
+        .filter((e: Event) => e.name === "inventory-level.created")
+        .map((e: Event) => e.id)
+        .sort()
+    ).toEqual(out.bulkCreated.variants.map((v: any) => v.inventoryLevelId).sort())
     expect(names(out.bulkStockEvents)).toEqual(names(out.medusaStockEvents))
     expect(out.bulkPriceEvents).toEqual([{ name: "product.updated", id: bulkId }])
     expect(names(out.bulkRemoveEvents)).toEqual(names(out.medusaRemoveEvents))

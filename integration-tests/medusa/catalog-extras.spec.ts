@@ -73,7 +73,9 @@ describe("catalog extras (translation module enabled)", () => {
   })
 
   it("builds the category tree with catalog ids, parents and both languages", async () => {
-    const res = await app.admin(`/admin/product-categories?limit=1000&fields=${encodeURIComponent("id,name,handle,external_id,parent_category_id,is_active,metadata")}`)
+    const res = await app.admin(
+      `/admin/product-categories?limit=1000&fields=${encodeURIComponent("id,name,handle,external_id,parent_category_id,is_active,metadata")}`
+    )
     const byExternal = new Map<string, any>(res.body.product_categories.map((c: any) => [c.external_id, c]))
     expect(catalog.categories.length).toBeGreaterThan(3)
     for (const c of catalog.categories) {
@@ -156,7 +158,9 @@ describe("catalog extras (translation module enabled)", () => {
     expect(withSizes.length).toBeGreaterThan(0)
     for (const card of [...withSizes, ...(noSizes ? [noSizes] : [])]) {
       const product = await adminProduct(card.id)
-      const res = await app.store(`/store/products/${product.id}?region_id=${regionId}&fields=${encodeURIComponent("*variants.calculated_price,+variants.metadata")}`)
+      const res = await app.store(
+        `/store/products/${product.id}?region_id=${regionId}&fields=${encodeURIComponent("*variants.calculated_price,+variants.metadata")}`
+      )
       expect(res.status).toBe(200)
       const variants = res.body.product.variants
       const expected = card.sizes.length ? card.sizes.filter((s) => s.price) : [card]
@@ -220,7 +224,7 @@ describe("catalog extras (translation module enabled)", () => {
           ? { ...c, name: "Нова назва", name_uk: "Нова назва", name_ru: "Новое название" }
           : c.id === moved.id
             ? { ...c, parent_id: newParent.id }
-            : c,
+            : c
       )
     proxy.setCategories(edited)
     await run("changes")
@@ -255,7 +259,10 @@ describe("catalog extras (translation module enabled)", () => {
     const ru = await app.store(`/store/products/${product.id}?locale=ru-RU`)
     expect(ru.body.product.title).toBe(card.name_ru)
     // Exactly one translation row per product, in the other locale.
-    const rows = await sql(db.url, "select locale_code, count(*)::int as n from translation where reference = 'product' and deleted_at is null group by locale_code")
+    const rows = await sql(
+      db.url,
+      "select locale_code, count(*)::int as n from translation where reference = 'product' and deleted_at is null group by locale_code"
+    )
     expect(rows).toEqual([{ locale_code: "uk-UA", n: catalog.cards.length }])
     const category = catalog.categories.find((c) => c.name_ru && c.name_ru !== c.name_uk)!
     const cats = await app.admin(`/admin/product-categories?limit=1000&fields=${encodeURIComponent("id,name,external_id")}`)
@@ -292,23 +299,32 @@ describe("catalog extras (translation module enabled)", () => {
         db.url,
         `select count(*)::int as n from inventory_item ii where ii.deleted_at is null
            and not exists (select 1 from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
-                           where l.inventory_item_id = ii.id and l.deleted_at is null and v.deleted_at is null)`,
+                           where l.inventory_item_id = ii.id and l.deleted_at is null and v.deleted_at is null)`
       )
     )[0].n
 
   it("follows photos added, removed and reordered, and price and stock changes", async () => {
-    const ids = catalog.cards.filter((c) => c.images.length > 1 && c.cost_price !== null).slice(0, 4).map((c) => c.id)
+    const ids = catalog.cards
+      .filter((c) => c.images.length > 1 && c.cost_price !== null)
+      .slice(0, 4)
+      .map((c) => c.id)
     sandbox.control.mutate({ count: 16, kinds: ["photos", "price", "stock"], ids })
     await run("changes")
     await refreshCatalog()
     const cards = cardsById()
     for (const id of ids) await expectProductMatchesCard(cards.get(id)!)
-    const images = await sql(db.url, "select count(*)::int as n from image i join product p on p.id = i.product_id where p.deleted_at is null and i.deleted_at is null")
+    const images = await sql(
+      db.url,
+      "select count(*)::int as n from image i join product p on p.id = i.product_id where p.deleted_at is null and i.deleted_at is null"
+    )
     expect(images[0].n).toBe(catalog.cards.reduce((n, c) => n + new Set(c.images.map((i) => i.url)).size, 0))
   })
 
   it("follows sizes added and removed: variants, prices and inventory with them", async () => {
-    const ids = catalog.cards.filter((c) => c.sizes.length > 1 && c.cost_price !== null).slice(0, 4).map((c) => c.id)
+    const ids = catalog.cards
+      .filter((c) => c.sizes.length > 1 && c.cost_price !== null)
+      .slice(0, 4)
+      .map((c) => c.id)
     sandbox.control.mutate({ count: 12, kinds: ["sizes"], ids })
     await run("changes")
     await refreshCatalog()
@@ -326,7 +342,7 @@ describe("catalog extras (translation module enabled)", () => {
           db.url,
           `select (select count(*)::int from product_product_catalog_sync_catalog_brand where product_id = $1 and deleted_at is null) as brand,
                   (select count(*)::int from product_product_catalog_sync_catalog_brand_model where product_id = $1 and deleted_at is null) as model`,
-          [product.id],
+          [product.id]
         )
       )[0]
     // Not vacuous: the product had both links.
@@ -341,7 +357,7 @@ describe("catalog extras (translation module enabled)", () => {
       db.url,
       `select count(*)::int as n from price p join product_variant_price_set l on l.price_set_id = p.price_set_id
         where l.variant_id = any($1) and p.price_list_id is not null and p.deleted_at is null`,
-      [product.variants.map((v: any) => v.id)],
+      [product.variants.map((v: any) => v.id)]
     )
     expect(sale[0].n).toBe(0)
     expect(await liveLinks()).toEqual({ brand: 0, model: 0 })
@@ -389,4 +405,3 @@ describe("catalog extras (translation module enabled)", () => {
     console.log(`edge cases covered: out of stock ${!!outOfStock}, no sizes ${!!noSizes}, no cost ${!!noCost}`)
   })
 })
-

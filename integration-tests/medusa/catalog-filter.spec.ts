@@ -40,14 +40,19 @@ describe("sync: the catalog filter", () => {
 
   beforeAll(async () => {
     env = await startSyncEnv("catalog-filter", { products: PRODUCTS, seed: 13 })
-    client = new CatalogClient({ baseUrl: env.sb.baseUrl, apiKey: env.sb.apiKey, pricing: PRICING, limitCeiling: { requestsPerMinute: 100_000_000, maxConcurrent: 1000 } })
+    client = new CatalogClient({
+      baseUrl: env.sb.baseUrl,
+      apiKey: env.sb.apiKey,
+      pricing: PRICING,
+      limitCeiling: { requestsPerMinute: 100_000_000, maxConcurrent: 1000 },
+    })
     // A category with subcategories, and the two brands with most products in its subtree.
     const cards: ProductCard[] = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
     const categories = (await client.getCategories()).data ?? []
     const parents = [...new Set(categories.map((c) => c.parent_id).filter((p): p is string => !!p))]
     const subtreeOf = (root: string) => {
       const out = new Set([root])
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false
         for (const c of categories) if (c.parent_id && out.has(c.parent_id) && !out.has(c.id)) (out.add(c.id), (grew = true))
       }

@@ -112,7 +112,14 @@ describe("change log written by the sync", () => {
     const run = await runAndWait(env, "changes")
     expect(run).toMatchObject({ status: "succeeded", skipped: 0 })
     const { body } = await env.app.admin(`/admin/catalog-sync/runs/${run.id}/changes?limit=200`)
-    const rows = body.changes as { kind: string; catalog_id: string; product_id: string; price_changed: boolean; price_before: string | null; price_after: string | null }[]
+    const rows = body.changes as {
+      kind: string
+      catalog_id: string
+      product_id: string
+      price_changed: boolean
+      price_before: string | null
+      price_after: string | null
+    }[]
     // Every row is a mutated product; every mutated product the catalog repriced has its row.
     expect(rows.every((r) => mutated.changed.includes(r.catalog_id))).toBe(true)
     const priced = rows.filter((r) => r.price_changed)

@@ -62,11 +62,20 @@ describe("change logs tell the truth", () => {
     // Medusa still sells at the shop's prices.
     const after = await readShopTruth(env.db.url)
     expect(pricesOf(after, card.id)).toBe(pricesOf(before, card.id))
-    const rows = await sql(env.db.url, "select price_changed, price_before, price_after, held from mcs_sync_run_change where run_id = $1 and catalog_id = $2", [run.id, card.id])
+    const rows = await sql(env.db.url, "select price_changed, price_before, price_after, held from mcs_sync_run_change where run_id = $1 and catalog_id = $2", [
+      run.id,
+      card.id,
+    ])
     expect(rows).toEqual([{ price_changed: false, price_before: null, price_after: null, held: { prices: servedSellingPrice(moved) } }])
     // The product widget's last change says the same.
     const changes = await env.app.admin(`/admin/catalog-sync/products/${product_id}/changes`)
-    expect(changes.body.changes[0]).toMatchObject({ run_id: run.id, price_changed: false, price_before: null, price_after: null, held: { prices: servedSellingPrice(moved) } })
+    expect(changes.body.changes[0]).toMatchObject({
+      run_id: run.id,
+      price_changed: false,
+      price_before: null,
+      price_after: null,
+      held: { prices: servedSellingPrice(moved) },
+    })
     // "Catalog now": the catalog's selling price per size, which is not the crossed-out one.
     const locks = await env.app.admin(`/admin/catalog-sync/products/${product_id}/locks`)
     const prices = locks.body.locks.fields.find((f: { field: string }) => f.field === "prices")
@@ -91,10 +100,20 @@ describe("change logs tell the truth", () => {
     const after = await readShopTruth(env.db.url)
     const changed = [...before.products.keys()].filter((id) => pricesOf(before, id) !== pricesOf(after, id)).sort()
     expect(changed.length).toBeGreaterThan(PRODUCTS / 2)
-    const rows = await sql(env.db.url, "select catalog_id, kind, price_changed, price_before, price_after from mcs_sync_run_change where run_id = $1 order by catalog_id", [run!.id])
+    const rows = await sql(
+      env.db.url,
+      "select catalog_id, kind, price_changed, price_before, price_after from mcs_sync_run_change where run_id = $1 order by catalog_id",
+      [run!.id]
+    )
     expect(rows.map((r) => r.catalog_id)).toEqual(changed)
     for (const r of rows) {
-      expect(r).toEqual({ catalog_id: r.catalog_id, kind: "updated", price_changed: true, price_before: shopSelling(before, r.catalog_id), price_after: shopSelling(after, r.catalog_id) })
+      expect(r).toEqual({
+        catalog_id: r.catalog_id,
+        kind: "updated",
+        price_changed: true,
+        price_before: shopSelling(before, r.catalog_id),
+        price_after: shopSelling(after, r.catalog_id),
+      })
     }
     expect(run!.updated).toBe(changed.length)
     const page = await env.app.admin(`/admin/catalog-sync/runs/${run!.id}/changes?limit=200`)

@@ -23,10 +23,15 @@ describe.each(WRITE_PATHS)("sync: crash in the middle of a full sync, write path
   it("resumes from the stored cursor after a SIGKILL and ends equal to the catalog without duplicates", async () => {
     const saved = await configure(env.app, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
     // Kill once two pages are committed, while the third is being written.
-    await waitFor("two pages", async () => {
-      const res = await env.app.admin(`/admin/catalog-sync/runs/${saved.run.id}`)
-      return (res.body?.run?.pages ?? 0) >= 2
-    }, 300_000, 50)
+    await waitFor(
+      "two pages",
+      async () => {
+        const res = await env.app.admin(`/admin/catalog-sync/runs/${saved.run.id}`)
+        return (res.body?.run?.pages ?? 0) >= 2
+      },
+      300_000,
+      50
+    )
     await env.crashAndRestart()
 
     const state = await syncState(env)

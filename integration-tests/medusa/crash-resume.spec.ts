@@ -46,7 +46,10 @@ async function slotsFreeAfterKill(redis: Redis, prefix: string): Promise<{ lease
   let leases = 0
   let freeAt: number | null = null
   for (const key of inflight) {
-    const stamps = (await redis.zrange(key, 0, -1, "WITHSCORES")).filter((_, i) => i % 2 === 1).map(Number).sort((a, b) => a - b)
+    const stamps = (await redis.zrange(key, 0, -1, "WITHSCORES"))
+      .filter((_, i) => i % 2 === 1)
+      .map(Number)
+      .sort((a, b) => a - b)
     const conc = Number((await redis.hget(key.replace(/:inflight$/, ":state"), "conc")) ?? 3)
     leases += stamps.length
     // With n leases held, a request may start once n - conc + 1 of them have expired.
@@ -174,10 +177,15 @@ describe("sync: repeated kill -9 during full passes", () => {
       if (strategy === "first_request_of_resume" && !previousWasResumeKill) strategy = "delay"
 
       // Wait for the kill point.
-      const run = await waitFor("a running run", async () => {
-        const r = await activeRun()
-        return r?.status === "running" ? r : null
-      }, 120_000, 50)
+      const run = await waitFor(
+        "a running run",
+        async () => {
+          const r = await activeRun()
+          return r?.status === "running" ? r : null
+        },
+        120_000,
+        50
+      )
       if (strategy === "delay") {
         const ms = Math.random() * 0.8 * (await lastPassMs())
         await new Promise((r) => setTimeout(r, ms))
@@ -234,10 +242,15 @@ describe("sync: repeated kill -9 during full passes", () => {
         expect([status.state, latest.trigger, latest.status]).toEqual(["idle", "retry", "succeeded"])
       }
       const first = await waitFor("the resumed run's first page request", async () => changes.find((c) => c.at > restartAt) ?? null, 120_000, 50)
-      const resumed = await waitFor("the resumed run", async () => {
-        const r = await latestRun()
-        return r.id !== killedRun.id && r.trigger === "retry" ? r : null
-      }, 60_000, 100)
+      const resumed = await waitFor(
+        "the resumed run",
+        async () => {
+          const r = await latestRun()
+          return r.id !== killedRun.id && r.trigger === "retry" ? r : null
+        },
+        60_000,
+        100
+      )
 
       report.push({
         kill: k + 1,
@@ -321,9 +334,9 @@ describe("sync: repeated kill -9 during full passes", () => {
     const cards = await readCatalog(sb.baseUrl, sb.apiKey)
     const shop = await readShop(db.url)
     expect(compareShop(cards, shop)).toEqual([])
-    expect(
-      await sql(db.url, "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1")
-    ).toEqual([])
+    expect(await sql(db.url, "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1")).toEqual(
+      []
+    )
     expect(await sql(db.url, "select sku, count(*)::int as n from product_variant where deleted_at is null group by sku having count(*) > 1")).toEqual([])
     expect(await sql(db.url, "select sku, count(*)::int as n from inventory_item where deleted_at is null group by sku having count(*) > 1")).toEqual([])
     const map = await sql(db.url, "select catalog_id, product_id from mcs_product_map where deleted_at is null and status = 'active'")

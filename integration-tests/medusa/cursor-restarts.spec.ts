@@ -52,7 +52,12 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
     for (const r of run.rejected_items) expect(r.reason).toMatch(/sizes|images/)
     const cards = await catalog()
     const shop = await readShop(env.db.url)
-    expect(compareShop(cards.filter((c) => !broken.includes(c.id)), shop)).toEqual([])
+    expect(
+      compareShop(
+        cards.filter((c) => !broken.includes(c.id)),
+        shop
+      )
+    ).toEqual([])
     for (const id of broken) expect(shop.has(id)).toBe(false)
 
     // The next full pass brings them in once the catalog serves them well.

@@ -129,7 +129,11 @@ describe("a hostile catalog: bad data is contained", () => {
     const byId = new Map(products.map((p) => [p.external_id, p]))
     expect(byId.get(NUL_CARD_ID)).toMatchObject({ title: "Кеди Nike", description: "Опис з NUL  і керуючими" })
     expect(byId.get(NUL_CARD_ID).metadata).toMatchObject({ sku: "NULSKU", brand: { name: "Brand" } })
-    const nulVariants = await sql(env.db.url, "select v.sku, v.title from product_variant v join product p on p.id = v.product_id where p.external_id = $1 and v.deleted_at is null", [NUL_CARD_ID])
+    const nulVariants = await sql(
+      env.db.url,
+      "select v.sku, v.title from product_variant v join product p on p.id = v.product_id where p.external_id = $1 and v.deleted_at is null",
+      [NUL_CARD_ID]
+    )
     expect(nulVariants).toEqual([{ sku: "NULSKU-42", title: "42" }])
     expect(byId.get(BAD_IMAGES_ID).thumbnail).toBe(GOOD_IMAGE_URL)
     expect(byId.get(NO_GOOD_IMAGE_ID).thumbnail).toBeNull()

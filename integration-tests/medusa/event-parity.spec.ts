@@ -50,7 +50,10 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
       // One line per id: Medusa's module events name one id each, a grouped message several.
       for (const id of idsOf(e)) {
         const data = Object.fromEntries(Object.entries(e.data).map(([k, v]) => [k, k === "id" ? prefix(id) : typeof v === "string" ? prefix(v) : v]))
-        const others = namesById.get(id)!.filter((n) => n !== e.name).sort()
+        const others = namesById
+          .get(id)!
+          .filter((n) => n !== e.name)
+          .sort()
         lines.push(JSON.stringify({ name: e.name, metadata: e.metadata, data, sameId: others }))
       }
     }
@@ -58,8 +61,20 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
   }
 
   const KINDS = [
-    "create", "stock", "prices", "fields", "sizes", "saleCreate", "saleSync", "saleDelete", "remove",
-    "translationsCreate", "translationsChange", "brandLinkCreate", "brandLinkChange", "brandLinkDismiss",
+    "create",
+    "stock",
+    "prices",
+    "fields",
+    "sizes",
+    "saleCreate",
+    "saleSync",
+    "saleDelete",
+    "remove",
+    "translationsCreate",
+    "translationsChange",
+    "brandLinkCreate",
+    "brandLinkChange",
+    "brandLinkDismiss",
   ]
 
   // The one known difference, on base prices only: the plugin's update workflow (the pricing
@@ -80,7 +95,12 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
       const extra = (e: RecordedEvent) => /^product\.product(-image)?\.(updated|created|deleted)$/.test(e.name)
       expect(signatures(bulk.filter((e) => !extra(e)))).toEqual(signatures(medusa))
       expect(medusa.filter(extra)).toEqual([])
-      expect(bulk.filter(extra).map((e) => e.name).sort()).toEqual([
+      expect(
+        bulk
+          .filter(extra)
+          .map((e) => e.name)
+          .sort()
+      ).toEqual([
         "product.product-image.created",
         "product.product-image.created",
         "product.product-image.deleted",

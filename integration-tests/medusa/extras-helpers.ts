@@ -22,7 +22,14 @@ export interface CatalogProxy {
 
 function categoriesBody(categories: Category[]): string {
   return JSON.stringify({
-    data: categories.map((c) => ({ id: Number(c.id), parent_id: c.parent_id === null ? null : Number(c.parent_id), name: c.name, name_uk: c.name_uk, name_ru: c.name_ru, slug: c.slug })),
+    data: categories.map((c) => ({
+      id: Number(c.id),
+      parent_id: c.parent_id === null ? null : Number(c.parent_id),
+      name: c.name,
+      name_uk: c.name_uk,
+      name_ru: c.name_ru,
+      slug: c.slug,
+    })),
   })
 }
 

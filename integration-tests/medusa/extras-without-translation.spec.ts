@@ -83,7 +83,9 @@ describe("catalog extras (no translation module, Russian primary)", () => {
     const region = { body: { region: regions.body.regions[0] } }
     const card = catalog.cards.find((c) => c.sizes.length > 0 && c.sizes.some((s) => s.price) && c.cost_price !== null)!
     const { body } = await app.admin(`/admin/products?external_id=${card.id}&fields=id`)
-    const res = await app.store(`/store/products/${body.products[0].id}?region_id=${region.body.region.id}&fields=${encodeURIComponent("*variants.calculated_price,+variants.metadata")}`)
+    const res = await app.store(
+      `/store/products/${body.products[0].id}?region_id=${region.body.region.id}&fields=${encodeURIComponent("*variants.calculated_price,+variants.metadata")}`
+    )
     for (const s of card.sizes.filter((x) => x.price)) {
       const v = res.body.product.variants.find((x: any) => x.metadata.catalog_size === s.size.trim())
       expect(new Decimal(String(v.calculated_price.calculated_amount)).equals(new Decimal(s.price!))).toBe(true)
@@ -101,9 +103,15 @@ describe("catalog extras (no translation module, Russian primary)", () => {
     const res = await app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
     const done = await waitForRun(app, res.body.run.id)
     expect(done.status).toBe("succeeded")
-    const rows = await sql(db.url, "select locale_code, count(*)::int as n from translation where reference = 'product' and deleted_at is null group by locale_code")
+    const rows = await sql(
+      db.url,
+      "select locale_code, count(*)::int as n from translation where reference = 'product' and deleted_at is null group by locale_code"
+    )
     expect(rows).toEqual([{ locale_code: "uk-UA", n: catalog.cards.length }])
-    const categories = await sql(db.url, "select count(*)::int as n from translation where reference = 'product_category' and locale_code = 'uk-UA' and deleted_at is null")
+    const categories = await sql(
+      db.url,
+      "select count(*)::int as n from translation where reference = 'product_category' and locale_code = 'uk-UA' and deleted_at is null"
+    )
     expect(categories[0].n).toBe(catalog.categories.filter((c) => c.name_uk).length)
     const card = catalog.cards.find((c) => c.name_uk && c.name_uk !== c.name_ru)!
     const { body } = await app.admin(`/admin/products?external_id=${card.id}&fields=id`)

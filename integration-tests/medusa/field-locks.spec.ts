@@ -20,7 +20,8 @@ describe("field locks", () => {
   /** The product whose title and images the admin locked. */
   let lockedProductId: string
 
-  const catalog = async () => (await readCatalog(env.sb.baseUrl, env.sb.apiKey, PRICING as never)) as unknown as (TruthCard & { name_uk: string; description?: string | null })[]
+  const catalog = async () =>
+    (await readCatalog(env.sb.baseUrl, env.sb.apiKey, PRICING as never)) as unknown as (TruthCard & { name_uk: string; description?: string | null })[]
   const sync = async () => {
     const run = await runAndWait(env, "changes")
     expect([run.status, run.error_message, run.skipped, run.rejected_items ?? []]).toEqual(["succeeded", null, 0, []])
@@ -44,7 +45,13 @@ describe("field locks", () => {
     const before = (await catalog()).find((c) => c.id === catalogId)!
     for (let i = 0; i < 20; i++) {
       env.sb.state.mutator.mutate(1, [kind], [catalogId])
-      if (changed(before, (await catalog()).find((c) => c.id === catalogId)!)) return
+      if (
+        changed(
+          before,
+          (await catalog()).find((c) => c.id === catalogId)!
+        )
+      )
+        return
     }
     throw new Error(`${kind} of ${catalogId} did not change`)
   }
@@ -90,7 +97,11 @@ describe("field locks", () => {
 
     rename(card.id)
     await mutateUntil(card.id, "photos", (a, b) => JSON.stringify(a.images) !== JSON.stringify(b.images))
-    await mutateUntil(card.id, "price", (a, b) => JSON.stringify(a.sizes.map((s) => s.price)) + a.price !== JSON.stringify(b.sizes.map((s) => s.price)) + b.price)
+    await mutateUntil(
+      card.id,
+      "price",
+      (a, b) => JSON.stringify(a.sizes.map((s) => s.price)) + a.price !== JSON.stringify(b.sizes.map((s) => s.price)) + b.price
+    )
     await sync()
 
     const after = await catalog()
@@ -143,19 +154,30 @@ describe("field locks", () => {
     expect(shop.title).toBe(now.name_uk)
 
     // Only the two products the admin touched have locks.
-    const rows = await sql(env.db.url, "select product_id, lock from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")
+    const rows = await sql(
+      env.db.url,
+      "select product_id, lock from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0"
+    )
     expect(rows.map((r) => r.product_id).sort()).toEqual([product.id, lockedProductId].sort())
     expect(rows.find((r) => r.product_id === lockedProductId)!.lock).toEqual(["images"])
   })
   it("auto-lock: a price-only change, written by the bulk writer, is the sync's own write and locks nothing", async () => {
-    const withLocks = new Set((await sql(env.db.url, "select product_id from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
+    const withLocks = new Set(
+      (await sql(env.db.url, "select product_id from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map(
+        (r) => r.product_id
+      )
+    )
     const truth = await readShopTruth(env.db.url)
     const card = cards.find((c) => truth.products.get(c.id)?.variants.every((v) => v.base.length) && !withLocks.has(truth.products.get(c.id)!.id))!
     const product = await productOf(card.id)
     // The probe: a title other than the one the sync recorded, set by SQL (no event of its own).
     // A product.updated without the sync's mark would now lock the title.
     await sql(env.db.url, "update product set title = $2 where id = $1", [product.id, "Probe title"])
-    await mutateUntil(card.id, "price", (a, b) => JSON.stringify(a.sizes.map((s) => s.price)) + a.price !== JSON.stringify(b.sizes.map((s) => s.price)) + b.price)
+    await mutateUntil(
+      card.id,
+      "price",
+      (a, b) => JSON.stringify(a.sizes.map((s) => s.price)) + a.price !== JSON.stringify(b.sizes.map((s) => s.price)) + b.price
+    )
     const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
     await sync()
     const now = (await catalog()).find((c) => c.id === card.id)!
@@ -166,7 +188,7 @@ describe("field locks", () => {
       `select count(*)::int as n, count(distinct p.updated_at)::int as stamps, count(*) filter (where p.created_at >= $2::timestamptz)::int as created
          from price p join product_variant_price_set l on l.price_set_id = p.price_set_id and l.deleted_at is null
          join product_variant v on v.id = l.variant_id where v.product_id = $1 and p.price_list_id is null and p.deleted_at is null and p.updated_at >= $2::timestamptz`,
-      [product.id, startedAt],
+      [product.id, startedAt]
     )
     expect(written[0].n).toBeGreaterThan(0)
     expect([written[0].stamps, written[0].created]).toEqual([1, 0])
@@ -189,8 +211,14 @@ describe("field locks", () => {
 
   it("a reprice run (new pricing rules) leaves a product with locked prices alone and reprices the rest", async () => {
     const truthBefore = await readShopTruth(env.db.url)
-    const lockedIds = new Set((await sql(env.db.url, "select product_id from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map((r) => r.product_id))
-    const priced = cards.filter((c) => truthBefore.products.get(c.id)?.variants.some((v) => v.base.length) && !lockedIds.has(truthBefore.products.get(c.id)!.id))
+    const lockedIds = new Set(
+      (await sql(env.db.url, "select product_id from mcs_field_lock where deleted_at is null and jsonb_array_length(coalesce(lock, '[]'::jsonb)) > 0")).map(
+        (r) => r.product_id
+      )
+    )
+    const priced = cards.filter(
+      (c) => truthBefore.products.get(c.id)?.variants.some((v) => v.base.length) && !lockedIds.has(truthBefore.products.get(c.id)!.id)
+    )
     const [mine, other] = priced
     const product = await productOf(mine.id)
     const res = await env.app.admin(`/admin/catalog-sync/products/${product.id}/locks`, { body: { fields: ["prices"], locked: true } })

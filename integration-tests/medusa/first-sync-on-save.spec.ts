@@ -11,8 +11,7 @@ jest.setTimeout(300_000)
 describe("first sync on first save", () => {
   let sandbox: Sandbox
   const apiKey = `k-${randomUUID()}`
-  const productCount = async (url: string) =>
-    Number((await sql(url, "select count(*)::int as n from product where deleted_at is null"))[0].n)
+  const productCount = async (url: string) => Number((await sql(url, "select count(*)::int as n from product where deleted_at is null"))[0].n)
 
   beforeAll(async () => {
     sandbox = await startSandbox({ products: 20, seed: 11, apiKey, rpm: 6000, port: 0, controlPort: 0 })
@@ -78,10 +77,14 @@ describe("first sync on first save", () => {
     })
 
     it("starts the first full sync at boot, with no save", async () => {
-      const first = await waitFor("a run queued at boot", async () => {
-        const res = await app.admin("/admin/catalog-sync/runs?limit=10&offset=0")
-        return res.body?.runs?.[0] ?? null
-      }, 60_000)
+      const first = await waitFor(
+        "a run queued at boot",
+        async () => {
+          const res = await app.admin("/admin/catalog-sync/runs?limit=10&offset=0")
+          return res.body?.runs?.[0] ?? null
+        },
+        60_000
+      )
       expect(first).toMatchObject({ mode: "full", trigger: "settings" })
       const run = await waitForRun(app, first.id)
       expect(run.status).toBe("succeeded")

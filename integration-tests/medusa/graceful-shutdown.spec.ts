@@ -40,10 +40,15 @@ describe("graceful shutdown", () => {
     const { run } = await configure(app, { base_url: sandbox.baseUrl, api_key: apiKey, markup_percent: "30" })
     expect(run).toMatchObject({ mode: "full", status: "queued" })
 
-    await waitFor("the first committed page", async () => {
-      const res = await app!.admin(`/admin/catalog-sync/runs/${run.id}`)
-      return res.body.run.status === "running" && res.body.run.pages >= 1
-    }, 120_000, 100)
+    await waitFor(
+      "the first committed page",
+      async () => {
+        const res = await app!.admin(`/admin/catalog-sync/runs/${run.id}`)
+        return res.body.run.status === "running" && res.body.run.pages >= 1
+      },
+      120_000,
+      100
+    )
 
     const pid = app.pid
     const ourConnections = async () => {

@@ -19,10 +19,14 @@ const factorsIn = (log: string) => limitFactorsByPhase(log).before ?? []
 describe("V8's heap growth while syncing (a real app)", () => {
   let env: SyncEnv
   beforeAll(async () => {
-    env = await startSyncEnv("heap-growth", { products: 400, seed: 23 }, {
-      NODE_OPTIONS: `--max-old-space-size=4096 --require ${HOOK}`,
-      CATALOG_SYNC_HEAP_GROWTH_PERCENT: "100",
-    })
+    env = await startSyncEnv(
+      "heap-growth",
+      { products: 400, seed: 23 },
+      {
+        NODE_OPTIONS: `--max-old-space-size=4096 --require ${HOOK}`,
+        CATALOG_SYNC_HEAP_GROWTH_PERCENT: "100",
+      }
+    )
   })
   afterAll(async () => {
     await env?.close()

@@ -112,13 +112,19 @@ function rejectedKinds(copy: number): HostileItem[] {
     json: item(id, cardJson((BigInt(id) + 50n).toString())),
     expect: { kind: "rejected", id, field: "id" },
   }))
-  add("image without a URL", (id) => ({ json: item(id, cardJson(id, { images: `[{"is_main":true}]` })), expect: { kind: "rejected", id, field: "images[0].url" } }))
+  add("image without a URL", (id) => ({
+    json: item(id, cardJson(id, { images: `[{"is_main":true}]` })),
+    expect: { kind: "rejected", id, field: "images[0].url" },
+  }))
   // No readable id: the run keeps an excerpt of what was received.
   add("id beyond int64", () => ({
     json: item("9223372036854775808", cardJson("9223372036854775808", { name: q(`beyond int64 #${copy}`) })),
     expect: { kind: "rejected", id: null, field: "id", excerptHas: "9223372036854775808" },
   }))
-  add("id 0", () => ({ json: item("0", cardJson("0", { name: q(`zero #${copy}`) })), expect: { kind: "rejected", id: null, field: "id", excerptHas: `zero #${copy}` } }))
+  add("id 0", () => ({
+    json: item("0", cardJson("0", { name: q(`zero #${copy}`) })),
+    expect: { kind: "rejected", id: null, field: "id", excerptHas: `zero #${copy}` },
+  }))
   add("not an object", () => ({ json: q(`garbage #${copy}`), expect: { kind: "rejected", id: null, field: null, excerptHas: `garbage #${copy}` } }))
   return kinds
 }

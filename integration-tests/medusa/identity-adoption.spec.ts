@@ -63,7 +63,9 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     env.sb.state.mutator.setSizes(shoe, ["40", "41", "42"])
     const { productId, optionId, optionTitle } = await productOf(shoe)
     // The first half of the write: the size joins the option and its variant exists, with a wrong price.
-    const values = await env.app.admin(`/admin/products/${productId}/options/batch`, { body: { update: [{ product_option_id: optionId, add: [{ value: "42" }] }] } })
+    const values = await env.app.admin(`/admin/products/${productId}/options/batch`, {
+      body: { update: [{ product_option_id: optionId, add: [{ value: "42" }] }] },
+    })
     expect(values.status).toBe(200)
     const card = await cardOf(shoe)
     const made = await env.app.admin(`/admin/products/${productId}/variants`, {
@@ -77,7 +79,11 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
       },
     })
     expect(made.status).toBe(200)
-    const [crashMade] = await sql(env.db.url, "select v.id from product_variant v join product_variant_option vo on vo.variant_id = v.id join product_option_value pov on pov.id = vo.option_value_id where v.product_id = $1 and v.deleted_at is null and pov.value = '42'", [productId])
+    const [crashMade] = await sql(
+      env.db.url,
+      "select v.id from product_variant v join product_variant_option vo on vo.variant_id = v.id join product_option_value pov on pov.id = vo.option_value_id where v.product_id = $1 and v.deleted_at is null and pov.value = '42'",
+      [productId]
+    )
     expect(crashMade).toBeTruthy()
 
     await sync()
@@ -162,7 +168,11 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     expect(live.map((r) => r.id)).toEqual([made.body.product.id])
     const [map] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [id])
     expect(map.product_id).toBe(made.body.product.id)
-    const channel = await sql(env.db.url, "select 1 from product_sales_channel psc join store s on s.default_sales_channel_id = psc.sales_channel_id and s.deleted_at is null where psc.product_id = $1 and psc.deleted_at is null", [map.product_id])
+    const channel = await sql(
+      env.db.url,
+      "select 1 from product_sales_channel psc join store s on s.default_sales_channel_id = psc.sales_channel_id and s.deleted_at is null where psc.product_id = $1 and psc.deleted_at is null",
+      [map.product_id]
+    )
     expect(channel).toHaveLength(1)
     const profile = await sql(env.db.url, "select 1 from product_shipping_profile where product_id = $1 and deleted_at is null", [map.product_id])
     expect(profile).toHaveLength(1)
@@ -192,7 +202,9 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     await runMedusaCommand(["exec", path.join(__dirname, "scripts", "bulk-create-products.js"), path.join(dir, "input.json")], { DATABASE_URL: env.db.url })
     const [made] = JSON.parse(fs.readFileSync(resultFile, "utf8"))
     fs.rmSync(dir, { recursive: true, force: true })
-    const itemsBefore = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [input.variants.map((v) => v.sku)])
+    const itemsBefore = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [
+      input.variants.map((v) => v.sku),
+    ])
     expect(itemsBefore.map((r) => r.id).sort()).toEqual(Object.values(made.inventoryItemIds).sort())
 
     const run = await sync()
@@ -200,9 +212,15 @@ describe("crash adoption: the next sync adopts what a crashed write made", () =>
     await expectEqual()
     const live = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [id])
     expect(live.map((r) => r.id)).toEqual([made.productId])
-    const [map] = await sql(env.db.url, "select product_id, variant_ids, inventory_item_ids from mcs_product_map where catalog_id = $1 and deleted_at is null", [id])
+    const [map] = await sql(
+      env.db.url,
+      "select product_id, variant_ids, inventory_item_ids from mcs_product_map where catalog_id = $1 and deleted_at is null",
+      [id]
+    )
     expect(map).toMatchObject({ product_id: made.productId, variant_ids: made.variantIds, inventory_item_ids: made.inventoryItemIds })
-    const itemsAfter = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [input.variants.map((v) => v.sku)])
+    const itemsAfter = await sql(env.db.url, "select id from inventory_item where sku = any($1) and deleted_at is null order by id", [
+      input.variants.map((v) => v.sku),
+    ])
     expect(itemsAfter).toEqual(itemsBefore)
   })
 

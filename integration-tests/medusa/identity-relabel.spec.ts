@@ -82,7 +82,11 @@ describe("identity: a size value renamed in the admin", () => {
     await sync()
     await expectEqual()
     const after = await shopOf(shoe)
-    expect(after.variants.map((v) => [v.value, v.id === v40])).toEqual([["40", true], ["41", false], ["42", false]])
+    expect(after.variants.map((v) => [v.value, v.id === v40])).toEqual([
+      ["40", true],
+      ["41", false],
+      ["42", false],
+    ])
     expect(after.values).toEqual(["40", "41", "42"])
 
     // And again: the product is not stuck.

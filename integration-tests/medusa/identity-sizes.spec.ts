@@ -15,7 +15,11 @@ describe("identity over time: sizes and products that leave and come back", () =
   let shoe: string
 
   const sizesOf = async (id: string) =>
-    (await sql(env.db.url, `select v.id, v.deleted_at from product_variant v join product p on p.id = v.product_id where p.external_id = $1 and p.deleted_at is null`, [id]))
+    await sql(
+      env.db.url,
+      `select v.id, v.deleted_at from product_variant v join product p on p.id = v.product_id where p.external_id = $1 and p.deleted_at is null`,
+      [id]
+    )
   const expectEqual = async () => {
     const cards = (await readCatalog(env.sb.baseUrl, env.sb.apiKey, PRICING as never)) as unknown as TruthCard[]
     expect(judgeShop(cards, await readShopTruth(env.db.url))).toEqual([])
@@ -29,7 +33,9 @@ describe("identity over time: sizes and products that leave and come back", () =
 
   beforeAll(async () => {
     env = await startSyncEnv("identity-sizes", { products: 60, seed: 5 })
-    shoe = env.sb.state.catalog.liveProducts().find((p) => p.sizes.includes("40") && p.sizes.includes("41") && p.sizes.includes("42") && p.suppliers.every((s) => s.baseCost !== null))!.idText
+    shoe = env.sb.state.catalog
+      .liveProducts()
+      .find((p) => p.sizes.includes("40") && p.sizes.includes("41") && p.sizes.includes("42") && p.suppliers.every((s) => s.baseCost !== null))!.idText
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30", discount_percent: "20" })
     expect(run).toMatchObject({ status: "succeeded", skipped: 0 })
   })

@@ -71,7 +71,9 @@ describe.each(WRITE_PATHS)("churn soak, write path %s", (writePath) => {
       const run = await runAndWait(env, "changes")
       syncMs.push(Date.now() - t)
       if (run.status !== "succeeded" || run.skipped !== 0) {
-        throw new Error(`round ${round}: run ${run.status} ${run.error_code ?? ""} ${run.error_message ?? ""} skipped ${run.skipped} ${JSON.stringify(run.rejected_items ?? [])}`)
+        throw new Error(
+          `round ${round}: run ${run.status} ${run.error_code ?? ""} ${run.error_message ?? ""} skipped ${run.skipped} ${JSON.stringify(run.rejected_items ?? [])}`
+        )
       }
       totals.created += run.created
       totals.updated += run.updated

@@ -140,10 +140,7 @@ describe("mirrored images in a Medusa app", () => {
     expect(retried.galleries[p1.catalogId][1]).not.toBe(u("flaky"))
 
     // Clean the demo's static folder of what this test stored.
-    const [, end] = await runSteps([
-      { op: "collect", urls: (await runSteps([{ op: "release", ids: [p1.catalogId, "2"] }]))[0].released },
-      { op: "stored" },
-    ])
+    const [, end] = await runSteps([{ op: "collect", urls: (await runSteps([{ op: "release", ids: [p1.catalogId, "2"] }]))[0].released }, { op: "stored" }])
     expect(end.records.filter((r: any) => r.file_id)).toEqual([])
   })
 })
@@ -161,9 +158,10 @@ describe("mirrored images through real syncs", () => {
   })
   afterAll(async () => {
     // The files this shop stored, not left in the demo's static folder.
-    if (env) for (const r of await sql(env.db.url, "select distinct file_id from mcs_mirrored_image where file_id is not null")) {
-      fs.rmSync(path.join(STATIC_DIR, r.file_id), { force: true })
-    }
+    if (env)
+      for (const r of await sql(env.db.url, "select distinct file_id from mcs_mirrored_image where file_id is not null")) {
+        fs.rmSync(path.join(STATIC_DIR, r.file_id), { force: true })
+      }
     await env?.close()
   })
 
@@ -239,7 +237,11 @@ describe("mirrored images through real syncs", () => {
     const [one] = (await readShop(env.db.url)).get(failing.id)!.images
     const served = await fetch(env.app.url + new URL(one).pathname)
     expect(served.status).toBe(200)
-    expect(Buffer.from(await served.arrayBuffer()).equals(sandboxBytes(expectedPaths((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).find((c) => String(c.id) === failing.id)!)[0]))).toBe(true)
+    expect(
+      Buffer.from(await served.arrayBuffer()).equals(
+        sandboxBytes(expectedPaths((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).find((c) => String(c.id) === failing.id)!)[0])
+      )
+    ).toBe(true)
   })
 
   it("a second sync downloads nothing (the failed URL is not due yet)", async () => {
@@ -274,7 +276,9 @@ describe("mirrored images through real syncs", () => {
     expect(fs.existsSync(removedFile)).toBe(false)
     // A product the catalog removed (delete mode): its files are gone from storage too.
     expect(deletedFiles.filter((f) => fs.existsSync(f))).toEqual([])
-    const records = await sql(env.db.url, "select source_url from mcs_mirrored_image where deleted_at is null and source_url like $1", [`%/${removedToken}.png`])
+    const records = await sql(env.db.url, "select source_url from mcs_mirrored_image where deleted_at is null and source_url like $1", [
+      `%/${removedToken}.png`,
+    ])
     expect(records).toEqual([])
   })
 

@@ -18,8 +18,19 @@ jest.setTimeout(1_800_000)
 
 // Read from the database, never from the plugin's code: the tables a new database holds.
 const RENAMES: [string, string][] = [
-  "brand", "brand_model", "field_lock", "held_removal", "mirrored_image", "mirrored_image_ref", "pending_removal",
-  "product_map", "sync_run", "sync_run_change", "sync_settings", "sync_state", "variant_cost",
+  "brand",
+  "brand_model",
+  "field_lock",
+  "held_removal",
+  "mirrored_image",
+  "mirrored_image_ref",
+  "pending_removal",
+  "product_map",
+  "sync_run",
+  "sync_run_change",
+  "sync_settings",
+  "sync_state",
+  "variant_cost",
 ].map((t) => [`catalog_${t}`, `mcs_${t}`])
 const OLD = RENAMES.map(([from]) => from)
 const NEW = RENAMES.map(([, to]) => to)
@@ -27,7 +38,11 @@ const INDEX_DROPPER = "Migration20250515161913"
 const RENAMER = "Migration20261128200000"
 
 async function tablesOf(dbUrl: string, names: string[]): Promise<string[]> {
-  const rows = await sql(dbUrl, "select table_name from information_schema.tables where table_schema = current_schema() and table_name = any($1) order by table_name", [names])
+  const rows = await sql(
+    dbUrl,
+    "select table_name from information_schema.tables where table_schema = current_schema() and table_name = any($1) order by table_name",
+    [names]
+  )
   return rows.map((r) => r.table_name)
 }
 

@@ -16,7 +16,12 @@ const PRICING = { price_calculation: "max", markup_percent: "30", discount_perce
 
 /** The served page as its raw text says it: decimals as their exact text, small integers as numbers, ids as text. */
 async function rawCards(env: SyncEnv): Promise<{ text: string; cards: TruthCard[] }> {
-  const query = new URLSearchParams({ limit: "200", price_calculation: PRICING.price_calculation, markup_percent: PRICING.markup_percent, old_price_markup_percent: PRICING.old_price_markup_percent })
+  const query = new URLSearchParams({
+    limit: "200",
+    price_calculation: PRICING.price_calculation,
+    markup_percent: PRICING.markup_percent,
+    old_price_markup_percent: PRICING.old_price_markup_percent,
+  })
   const res = await fetch(`${env.sb.baseUrl}/v1/products?${query}`, { headers: { "X-API-Key": env.sb.apiKey } })
   expect(res.status).toBe(200)
   const text = await res.text()
@@ -58,7 +63,9 @@ describe("prices sent as JSON numbers are stored exactly", () => {
     // The plugin's stored costs (what its pricing rules reprice from): the served cost's digits.
     const costs = await sql(env.db.url, "select catalog_id, size_key, cost from mcs_variant_cost where deleted_at is null")
     const served = new Map(
-      cards.flatMap((c) => (c.sizes.length ? c.sizes.map((s) => [`${c.id}/${s.size.trim()}`, s.cost_price ?? null] as const) : [[`${c.id}/`, c.cost_price ?? null] as const]))
+      cards.flatMap((c) =>
+        c.sizes.length ? c.sizes.map((s) => [`${c.id}/${s.size.trim()}`, s.cost_price ?? null] as const) : [[`${c.id}/`, c.cost_price ?? null] as const]
+      )
     )
     expect(costs.length).toBeGreaterThan(PRODUCTS)
     for (const row of costs) {

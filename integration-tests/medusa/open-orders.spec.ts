@@ -59,7 +59,15 @@ describe("open orders survive the catalog removing what they bought", () => {
   const checkout = async (variantIds: string[]): Promise<{ orderId: string; lineItemIds: string[] }> => {
     const { cart } = await ok("/store/carts", { region_id: regionId })
     for (const variant_id of variantIds) await ok(`/store/carts/${cart.id}/line-items`, { variant_id, quantity: 1 })
-    const address = { first_name: "Олена", last_name: "Коваль", address_1: "Хрещатик 1", city: "Київ", country_code: "ua", postal_code: "01001", phone: "+380441234567" }
+    const address = {
+      first_name: "Олена",
+      last_name: "Коваль",
+      address_1: "Хрещатик 1",
+      city: "Київ",
+      country_code: "ua",
+      postal_code: "01001",
+      phone: "+380441234567",
+    }
     await ok(`/store/carts/${cart.id}`, { email: "buyer@example.com", shipping_address: address, billing_address: address })
     const { shipping_options } = await ok(`/store/shipping-options?cart_id=${cart.id}`)
     expect(shipping_options.length).toBeGreaterThan(0)
@@ -68,7 +76,11 @@ describe("open orders survive the catalog removing what they bought", () => {
     await ok(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" })
     const done = await ok(`/store/carts/${cart.id}/complete`, {})
     expect(done.type).toBe("order")
-    const lines = await sql(env.db.url, `select distinct li.id, li.variant_id from order_line_item li join order_item oi on oi.item_id = li.id where oi.order_id = $1 and li.deleted_at is null`, [done.order.id])
+    const lines = await sql(
+      env.db.url,
+      `select distinct li.id, li.variant_id from order_line_item li join order_item oi on oi.item_id = li.id where oi.order_id = $1 and li.deleted_at is null`,
+      [done.order.id]
+    )
     return { orderId: done.order.id, lineItemIds: variantIds.map((v) => lines.find((l) => l.variant_id === v)!.id) }
   }
 
@@ -82,7 +94,7 @@ describe("open orders survive the catalog removing what they bought", () => {
          join inventory_level l on l.inventory_item_id = pvi.inventory_item_id and l.deleted_at is null and l.location_id = $1
         where p.deleted_at is null and p.status = 'published' and l.stocked_quantity >= 2 and v.metadata->>'catalog_size' is not null
         order by p.external_id, v.variant_rank`,
-      [locationId],
+      [locationId]
     )
     const byProduct = new Map<string, typeof candidates>()
     for (const c of candidates) byProduct.set(c.product_id, [...(byProduct.get(c.product_id) ?? []), c])
@@ -110,14 +122,20 @@ describe("open orders survive the catalog removing what they bought", () => {
          join inventory_item i on i.id = pvi.inventory_item_id and i.id = $2
          join inventory_level l on l.inventory_item_id = i.id and l.location_id = $4
         where v.id = $1`,
-      [b.variantId, b.inventoryItemId, lineItemId, locationId],
+      [b.variantId, b.inventoryItemId, lineItemId, locationId]
     )
     return row
   }
   const pending = async (subjectId: string) =>
     (await sql(env.db.url, "select kind, reason from mcs_pending_removal where subject_id = $1 and deleted_at is null", [subjectId]))[0] ?? null
   const orderVariantIds = async (orderId: string) =>
-    (await sql(env.db.url, `select distinct li.variant_id from order_line_item li join order_item oi on oi.item_id = li.id where oi.order_id = $1 order by li.variant_id`, [orderId])).map((r) => r.variant_id)
+    (
+      await sql(
+        env.db.url,
+        `select distinct li.variant_id from order_line_item li join order_item oi on oi.item_id = li.id where oi.order_id = $1 order by li.variant_id`,
+        [orderId]
+      )
+    ).map((r) => r.variant_id)
   const logSince = (from: number) => env.app.logs().slice(from)
 
   beforeAll(async () => {
@@ -131,16 +149,22 @@ describe("open orders survive the catalog removing what they bought", () => {
     // a service zone for Ukraine and a shipping option in uah.
     ;[{ id: locationId }] = await sql(
       env.db.url,
-      `select sl.id from stock_location sl join inventory_level l on l.location_id = sl.id where sl.deleted_at is null group by sl.id order by count(*) desc limit 1`,
+      `select sl.id from stock_location sl join inventory_level l on l.location_id = sl.id where sl.deleted_at is null group by sl.id order by count(*) desc limit 1`
     )
     const [{ id: profileId }] = await sql(
       env.db.url,
-      "select sp.id from shipping_profile sp join product_shipping_profile psp on psp.shipping_profile_id = sp.id and psp.deleted_at is null where sp.deleted_at is null limit 1",
+      "select sp.id from shipping_profile sp join product_shipping_profile psp on psp.shipping_profile_id = sp.id and psp.deleted_at is null where sp.deleted_at is null limit 1"
     )
     await admin(`/admin/stock-locations/${locationId}/fulfillment-providers`, { add: ["manual_manual"] })
-    const { stock_location } = await admin(`/admin/stock-locations/${locationId}/fulfillment-sets?fields=*fulfillment_sets`, { name: "Доставка", type: "shipping" })
+    const { stock_location } = await admin(`/admin/stock-locations/${locationId}/fulfillment-sets?fields=*fulfillment_sets`, {
+      name: "Доставка",
+      type: "shipping",
+    })
     const setId = stock_location.fulfillment_sets[0].id
-    const { fulfillment_set } = await admin(`/admin/fulfillment-sets/${setId}/service-zones`, { name: "Україна", geo_zones: [{ type: "country", country_code: "ua" }] })
+    const { fulfillment_set } = await admin(`/admin/fulfillment-sets/${setId}/service-zones`, {
+      name: "Україна",
+      geo_zones: [{ type: "country", country_code: "ua" }],
+    })
     await admin("/admin/shipping-options", {
       name: "Нова пошта",
       service_zone_id: fulfillment_set.service_zones[0].id,
@@ -171,10 +195,21 @@ describe("open orders survive the catalog removing what they bought", () => {
     // 1. The catalog drops the bought size (the bulk size writer).
     let from = env.app.logs().length
     const live = env.sb.state.catalog.findLive(bought.catalogId)!
-    env.sb.state.mutator.setSizes(bought.catalogId, live.sizes.filter((s) => s !== bought.size))
+    env.sb.state.mutator.setSizes(
+      bought.catalogId,
+      live.sizes.filter((s) => s !== bought.size)
+    )
     await sync()
     expect(logSince(from)).toMatch(/bulk sizes: 1 lost size\(s\) kept for an open order/)
-    expect(await heldStock(bought, line)).toEqual({ variant_live: true, allow_backorder: false, item_live: true, level_live: true, stocked: 1, reserved: 1, reservations: 1 })
+    expect(await heldStock(bought, line)).toEqual({
+      variant_live: true,
+      allow_backorder: false,
+      item_live: true,
+      level_live: true,
+      stocked: 1,
+      reserved: 1,
+      reservations: 1,
+    })
     expect(await pending(bought.variantId)).toEqual({ kind: "size", reason: "kept for an open order" })
     // The admin names it on the run's change log (the size was kept while that run ran).
     const sizeRun = (await admin("/admin/catalog-sync/runs?limit=1")).runs[0]
@@ -214,12 +249,19 @@ describe("open orders survive the catalog removing what they bought", () => {
     await sync("full")
     expect(await orderVariantIds(orderId)).toEqual([bought.variantId])
     expect(await heldStock(bought, line)).toMatchObject({ variant_live: true, item_live: true, level_live: true, stocked: 1, reserved: 1, reservations: 1 })
-    expect((await sql(env.db.url, "select status, deleted_at from product where id = $1", [bought.productId]))[0]).toEqual({ status: "draft", deleted_at: null })
+    expect((await sql(env.db.url, "select status, deleted_at from product where id = $1", [bought.productId]))[0]).toEqual({
+      status: "draft",
+      deleted_at: null,
+    })
 
     // 4. The order is fulfilled as in any shop (Medusa's admin route): the reservation is used up.
     await admin(`/admin/orders/${orderId}/fulfillments`, { items: [{ id: line, quantity: 1 }], location_id: locationId })
     expect(await heldStock(bought, line)).toMatchObject({ variant_live: true, stocked: 0, reserved: 0, reservations: 0 })
-    const [{ n: fulfilled }] = await sql(env.db.url, "select count(*)::int as n from order_fulfillment ofl join fulfillment f on f.id = ofl.fulfillment_id where ofl.order_id = $1", [orderId])
+    const [{ n: fulfilled }] = await sql(
+      env.db.url,
+      "select count(*)::int as n from order_fulfillment ofl join fulfillment f on f.id = ofl.fulfillment_id where ofl.order_id = $1",
+      [orderId]
+    )
     expect(fulfilled).toBe(1)
 
     // 5. The next run finishes the removal: product, variants, items and levels soft-deleted; the map forgets it.
@@ -232,7 +274,7 @@ describe("open orders survive the catalog removing what they bought", () => {
               (select bool_and(deleted_at is not null) from inventory_level where inventory_item_id = $2) as level_gone,
               (select count(*)::int from mcs_pending_removal where product_id = $1 and deleted_at is null) as pending,
               (select row(status, product_id)::text from mcs_product_map where catalog_id = $3 and deleted_at is null) as map_row`,
-      [bought.productId, bought.inventoryItemId, bought.catalogId],
+      [bought.productId, bought.inventoryItemId, bought.catalogId]
     )
     expect(gone).toEqual({ product_gone: true, variants_gone: true, item_gone: true, level_gone: true, pending: 0, map_row: "(removed,)" })
     expect((await admin("/admin/catalog-sync/kept-for-orders")).kept).toEqual([])
@@ -259,7 +301,15 @@ describe("open orders survive the catalog removing what they bought", () => {
     await sync()
     expect(logSince(from)).toMatch(/catalog sync: 2 removed size\(s\) kept for an open order \(off sale/)
     for (const [i, s] of [a, b].entries()) {
-      expect(await heldStock({ ...base, ...s }, lineItemIds[i])).toEqual({ variant_live: true, allow_backorder: false, item_live: true, level_live: true, stocked: 1, reserved: 1, reservations: 1 })
+      expect(await heldStock({ ...base, ...s }, lineItemIds[i])).toEqual({
+        variant_live: true,
+        allow_backorder: false,
+        item_live: true,
+        level_live: true,
+        stocked: 1,
+        reserved: 1,
+        reservations: 1,
+      })
       expect(await pending(s.variantId)).toEqual({ kind: "size", reason: "kept for an open order" })
       expect((await tryToBuy(s.variantId)).status).toBe(400)
     }
@@ -284,21 +334,31 @@ describe("open orders survive the catalog removing what they bought", () => {
 
     // The next run removes both sizes and their option values; the rest of the product stays.
     await sync()
-    const variants = await sql(env.db.url, "select id, deleted_at is not null as gone from product_variant where id = any($1)", [[a.variantId, b.variantId, c.variantId]])
+    const variants = await sql(env.db.url, "select id, deleted_at is not null as gone from product_variant where id = any($1)", [
+      [a.variantId, b.variantId, c.variantId],
+    ])
     expect(Object.fromEntries(variants.map((v) => [v.id, v.gone]))).toEqual({ [a.variantId]: true, [b.variantId]: true, [c.variantId]: false })
     const values = await sql(
       env.db.url,
       `select ov.value from product_product_option ppo join product_product_option_value j on j.product_product_option_id = ppo.id
          join product_option_value ov on ov.id = j.product_option_value_id and ov.deleted_at is null
         where ppo.product_id = $1 and ppo.deleted_at is null order by ov.value`,
-      [picked.productId],
+      [picked.productId]
     )
     expect(values.map((v) => v.value).sort()).toEqual(
-      (await sql(env.db.url, "select ov.value from product_variant v join product_variant_option pvo on pvo.variant_id = v.id join product_option_value ov on ov.id = pvo.option_value_id where v.product_id = $1 and v.deleted_at is null", [picked.productId]))
+      (
+        await sql(
+          env.db.url,
+          "select ov.value from product_variant v join product_variant_option pvo on pvo.variant_id = v.id join product_option_value ov on ov.id = pvo.option_value_id where v.product_id = $1 and v.deleted_at is null",
+          [picked.productId]
+        )
+      )
         .map((v) => v.value)
-        .sort(),
+        .sort()
     )
     expect(await sql(env.db.url, "select id from mcs_pending_removal where product_id = $1 and deleted_at is null", [picked.productId])).toEqual([])
-    expect((await sql(env.db.url, "select count(*)::int as n from product_variant where product_id = $1 and deleted_at is null", [picked.productId]))[0].n).toBe(sizes.length)
+    expect(
+      (await sql(env.db.url, "select count(*)::int as n from product_variant where product_id = $1 and deleted_at is null", [picked.productId]))[0].n
+    ).toBe(sizes.length)
   })
 })

@@ -103,7 +103,9 @@ describe("outbound security: allowPrivateNetworks on (the sandbox is on loopback
 
     const seen = await stats(sandbox)
     const ok = answers.filter((a) => a.ok).length
-    console.log(`security: ${answers.length} checks (${ok} ok), sandbox saw ${seen.requests} requests in ${Math.round((Date.now() - started) / 1000) + 0} s, ${seen.rate_limited.total} answered 429`)
+    console.log(
+      `security: ${answers.length} checks (${ok} ok), sandbox saw ${seen.requests} requests in ${Math.round((Date.now() - started) / 1000) + 0} s, ${seen.rate_limited.total} answered 429`
+    )
     expect(seen.rate_limited).toMatchObject({ total: 0, per_minute: 0, concurrency: 0 })
     expect(seen.by_status["429"]).toBeUndefined()
     // The demand was real: the key's budget was used, and both names got through.
@@ -193,7 +195,14 @@ describe("outbound security: allowPrivateNetworks off (the default)", () => {
     const other = await countingServer()
     try {
       // Loopback only (names, literals, IPv4-mapped IPv6): other ranges are covered by the unit tests.
-      for (const base_url of [sandbox.baseUrl, `http://localhost:${port}`, `http://[::1]:${port}`, `http://[::ffff:127.0.0.1]:${port}`, `http://127.0.0.2:${port}`, other.url]) {
+      for (const base_url of [
+        sandbox.baseUrl,
+        `http://localhost:${port}`,
+        `http://[::1]:${port}`,
+        `http://[::ffff:127.0.0.1]:${port}`,
+        `http://127.0.0.2:${port}`,
+        other.url,
+      ]) {
         const res = await app.admin("/admin/catalog-sync/test-connection", { body: { base_url, api_key: apiKey } })
         expect(res.status).toBe(200)
         expect(res.body).toEqual({ ok: false, error: UNREACHABLE })

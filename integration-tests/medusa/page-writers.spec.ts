@@ -35,7 +35,10 @@ describe("page writers on two instances", () => {
   const shopEqualsCatalog = async () => {
     const cards = await readCatalog(sandbox.baseUrl, apiKey)
     expect(compareShop(cards, await readShop(db.url))).toEqual([])
-    const duplicates = await sql(db.url, "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1")
+    const duplicates = await sql(
+      db.url,
+      "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1"
+    )
     expect(duplicates).toEqual([])
     const skus = await sql(db.url, "select sku, count(*)::int as n from inventory_item where deleted_at is null group by sku having count(*) > 1")
     expect(skus).toEqual([])
@@ -95,7 +98,10 @@ describe("page writers on two instances", () => {
   })
 
   it("a changes sync while the same products keep changing: each ends at its latest version", async () => {
-    const ids = sandbox.state.catalog.liveProducts().slice(0, 300).map((p) => p.idText)
+    const ids = sandbox.state.catalog
+      .liveProducts()
+      .slice(0, 300)
+      .map((p) => p.idText)
     sandbox.control.mutate({ count: 700, kinds: ["price", "stock", "description"] })
     const runId = await startRun(a, "changes")
     // The same products change again while the run reads its pages: they come back in later pages.
@@ -144,7 +150,11 @@ describe("page writers on two instances", () => {
     const resumed = await waitFor(
       "the resumed run's end",
       async () => {
-        const rows = await sql(db.url, "select id, status, trigger from mcs_sync_run where created_at > (select created_at from mcs_sync_run where id = $1) order by created_at", [runId])
+        const rows = await sql(
+          db.url,
+          "select id, status, trigger from mcs_sync_run where created_at > (select created_at from mcs_sync_run where id = $1) order by created_at",
+          [runId]
+        )
         return rows.length && rows.every((r: any) => r.status === "succeeded") ? rows : null
       },
       600_000,
@@ -160,7 +170,9 @@ describe("page writers on two instances", () => {
 
   it("the safety brake judges every page in flight, in page order: the page past the threshold pauses, nothing of it is written", async () => {
     const live = async () =>
-      (await sql(db.url, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true'")).map((r: any) => r.external_id as string).sort()
+      (await sql(db.url, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true'"))
+        .map((r: any) => r.external_id as string)
+        .sort()
     const before = await live()
     // Updates first, then removals of 22 % of the shop (the threshold is 20 %): the removals
     // come on the feed's later pages, after pages of updates written in flight.

@@ -23,7 +23,7 @@ describe("the pageWritten hook through a real sync", () => {
       `select p.external_id, p.id as product_id, v.id as variant_id, coalesce(v.metadata->>'catalog_size', '') as size
          from product p join product_variant v on v.product_id = p.id and v.deleted_at is null
         where p.external_id = any($1) and p.deleted_at is null`,
-      [catalogIds],
+      [catalogIds]
     )
     const out = new Map<string, HookProduct>()
     for (const r of rows) {
@@ -61,7 +61,10 @@ describe("the pageWritten hook through a real sync", () => {
 
   it("a changes sync: the created and updated products (fields and prices), not the removed ones", async () => {
     const live = env.sb.state.catalog.liveProducts().map((p) => p.idText)
-    const described = live.slice(0, 3).flatMap((id) => (env.sb.control.mutate({ count: 1, kinds: ["description"], ids: [id] }) as { changed: bigint[] }).changed).map(String)
+    const described = live
+      .slice(0, 3)
+      .flatMap((id) => (env.sb.control.mutate({ count: 1, kinds: ["description"], ids: [id] }) as { changed: bigint[] }).changed)
+      .map(String)
     const repriced = live.slice(5, 8)
     env.sb.control.mutate({ scale_ids: repriced, scale_percent: 110 })
     const removed = (env.sb.control.mutate({ remove_ids: live.slice(10, 12) }) as { removed: bigint[] }).removed.map(String)

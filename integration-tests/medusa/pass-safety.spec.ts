@@ -25,7 +25,12 @@ describe("sync: the sweep never removes products that are still on sale", () => 
     // The export's first request is refused (not retried), after the run began its pass.
     proxy.hooks.respond = (url) =>
       url.startsWith("/v1/products/changes") && !url.includes("cursor=")
-        ? { status: 422, body: { error: { code: "validation_error", message: "refused by the test", request_id: "proxy", details: [{ field: "limit", message: "refused" }] } } }
+        ? {
+            status: 422,
+            body: {
+              error: { code: "validation_error", message: "refused by the test", request_id: "proxy", details: [{ field: "limit", message: "refused" }] },
+            },
+          }
         : undefined
     const failed = await runAndWait(env, "full")
     proxy.hooks.respond = undefined

@@ -24,7 +24,8 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
   let lockedCatalogId: string
   let lockedPricesBefore: PriceRow[]
 
-  const cardsFor = async (pricing: typeof PRICING | typeof ON_SALE) => (await readCatalog(env.sb.baseUrl, env.sb.apiKey, pricing as never)) as unknown as TruthCard[]
+  const cardsFor = async (pricing: typeof PRICING | typeof ON_SALE) =>
+    (await readCatalog(env.sb.baseUrl, env.sb.apiKey, pricing as never)) as unknown as TruthCard[]
   /** Every price row (base and list, deleted ones included) of a product's variants. */
   const pricesOf = async (catalogId: string): Promise<PriceRow[]> =>
     sql(
@@ -34,7 +35,7 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
          join product_variant_price_set l on l.variant_id = v.id and l.deleted_at is null
          join price p on p.price_set_id = l.price_set_id
         where pr.external_id = $1 and pr.deleted_at is null order by p.id`,
-      [catalogId],
+      [catalogId]
     )
   /** The shop equals the cards, but for the locked product (checked on its own). */
   const judge = async (cards: TruthCard[]) => {
@@ -55,7 +56,10 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
   })
 
   it(`${CHANGED} price-only changes are written as one bulk write; the shop's prices are the catalog's, a locked price untouched`, async () => {
-    const priced = env.sb.state.catalog.liveProducts().filter((p) => p.suppliers.every((s) => s.baseCost !== null)).map((p) => p.idText)
+    const priced = env.sb.state.catalog
+      .liveProducts()
+      .filter((p) => p.suppliers.every((s) => s.baseCost !== null))
+      .map((p) => p.idText)
     const targets = priced.slice(0, CHANGED)
     lockedCatalogId = targets[0]
     const [locked] = await sql(env.db.url, "select id from product where external_id = $1 and deleted_at is null", [lockedCatalogId])
@@ -84,7 +88,7 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
       env.db.url,
       `select count(*)::int as n, count(distinct updated_at)::int as stamps, count(*) filter (where created_at >= $1::timestamptz)::int as created
          from price where price_list_id is null and deleted_at is null and updated_at >= $1::timestamptz`,
-      [startedAt],
+      [startedAt]
     )
     expect(written[0].n).toBeGreaterThanOrEqual(moved.length - 1)
     expect([written[0].stamps, written[0].created]).toEqual([1, 0])
@@ -104,7 +108,7 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
       env.db.url,
       `select count(*)::int as n, count(distinct p.created_at)::int as stamps from price p join price_list pl on pl.id = p.price_list_id
         where pl.metadata->>'source' = 'catalog-sync' and p.deleted_at is null and p.created_at >= $1::timestamptz`,
-      [startedAt],
+      [startedAt]
     )
     // Every priced variant but the locked product's is on sale now.
     const truth = await readShopTruth(env.db.url)
@@ -121,14 +125,14 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
     await judge(await cardsFor(PRICING))
     const live = await sql(
       env.db.url,
-      "select count(*)::int as n from price p join price_list pl on pl.id = p.price_list_id where pl.metadata->>'source' = 'catalog-sync' and p.deleted_at is null",
+      "select count(*)::int as n from price p join price_list pl on pl.id = p.price_list_id where pl.metadata->>'source' = 'catalog-sync' and p.deleted_at is null"
     )
     expect(live[0].n).toBe(0)
     const gone = await sql(
       env.db.url,
       `select count(*)::int as n, count(distinct p.deleted_at)::int as stamps from price p join price_list pl on pl.id = p.price_list_id
         where pl.metadata->>'source' = 'catalog-sync' and p.deleted_at >= $1::timestamptz`,
-      [startedAt],
+      [startedAt]
     )
     expect(gone[0].n).toBeGreaterThan(PRODUCTS / 2)
     expect(gone[0].stamps).toBeLessThanOrEqual(run!.pages)

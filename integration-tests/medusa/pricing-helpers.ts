@@ -29,7 +29,15 @@ export async function categoryPaths(databaseUrl: string): Promise<Map<string, st
  * set: the lower sells; with two, the higher is crossed out), for checking against the engine.
  */
 export async function storedPricesFromSql(databaseUrl: string): Promise<(StoredVariantPrice & { catalog_id: string; size: string })[]> {
-  const rows = await sql<{ catalog_id: string; size_key: string; variant_id: string; cost: string | null; category_path: string[] | null; brand_id: string | null; amounts: string[] | null }>(
+  const rows = await sql<{
+    catalog_id: string
+    size_key: string
+    variant_id: string
+    cost: string | null
+    category_path: string[] | null
+    brand_id: string | null
+    amounts: string[] | null
+  }>(
     databaseUrl,
     `select vc.catalog_id, vc.size_key, vc.variant_id, vc.cost, vc.category_path, vc.brand_id,
             (select array_agg(p.raw_amount->>'value') from product_variant_price_set ps

@@ -30,7 +30,7 @@ async function shopPrices(dbUrl: string): Promise<Map<string, PriceRow>> {
               where p.price_set_id = l.price_set_id and p.deleted_at is null and pl.metadata->>'source' = 'catalog-sync' limit 1) as sale
        from product_variant v join product_variant_price_set l on l.variant_id = v.id and l.deleted_at is null
        join product pr on pr.id = v.product_id and pr.deleted_at is null
-      where v.deleted_at is null and pr.metadata->>'catalog_sync' = 'true'`,
+      where v.deleted_at is null and pr.metadata->>'catalog_sync' = 'true'`
   )
   return new Map(rows.map((r) => [`${r.catalog_id}/${r.size_key}`, r]))
 }
@@ -40,7 +40,7 @@ async function categoryPaths(dbUrl: string): Promise<(id: string | null) => stri
   const rows: { id: string; external_id: string; parent: string | null }[] = await sql(
     dbUrl,
     `select c.id, c.external_id, p.external_id as parent from product_category c left join product_category p on p.id = c.parent_category_id
-      where c.deleted_at is null and c.metadata->>'source' is not null`,
+      where c.deleted_at is null and c.metadata->>'source' is not null`
   )
   const parent = new Map(rows.map((r) => [r.external_id, r.parent]))
   return (id) => {
@@ -78,14 +78,18 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
 
     const stored: { catalog_id: string; size_key: string; cost: string | null; price_calculation: string; variant_id: string | null }[] = await sql(
       env.db.url,
-      "select catalog_id, size_key, cost, price_calculation, variant_id from mcs_variant_cost where deleted_at is null",
+      "select catalog_id, size_key, cost, price_calculation, variant_id from mcs_variant_cost where deleted_at is null"
     )
     const byKey = new Map(stored.map((r) => [`${r.catalog_id}/${r.size_key}`, r]))
     const expected = cards.flatMap((c) => sizesOf(c).map((s) => ({ key: `${c.id}/${s.key}`, cost: s.cost ?? null })))
     expect(stored).toHaveLength(expected.length)
     for (const e of expected) {
       const row = byKey.get(e.key)
-      expect(row && { cost: fixed(row.cost), calc: row.price_calculation, variant: !!row.variant_id }).toEqual({ cost: fixed(e.cost), calc: "max", variant: true })
+      expect(row && { cost: fixed(row.cost), calc: row.price_calculation, variant: !!row.variant_id }).toEqual({
+        cost: fixed(e.cost),
+        calc: "max",
+        variant: true,
+      })
     }
     // Never public: no product or variant metadata key names a cost (descriptions may say "cost").
     const keys = await sql(
@@ -93,7 +97,7 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
       `select count(*)::int as n from (
          select jsonb_object_keys(metadata) as k from product where metadata is not null
          union all select jsonb_object_keys(metadata) from product_variant where metadata is not null) m
-        where k ilike '%cost%'`,
+        where k ilike '%cost%'`
     )
     expect(keys[0].n).toBe(0)
   })
@@ -135,10 +139,13 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
       if (categoryPath[0] === root && card.category_id !== root) inherited++
       for (const size of sizesOf(card)) {
         const key = `${card.id}/${size.key}`
-        const want = size.cost == null ? { amount: null, saleAmount: null } : (() => {
-          const r = priceOf(size.cost!, { categoryPath, brandId: card.brand?.id ?? null }, rules)
-          return variantAmounts({ price: r.amount, old_price: r.crossedOut })
-        })()
+        const want =
+          size.cost == null
+            ? { amount: null, saleAmount: null }
+            : (() => {
+                const r = priceOf(size.cost!, { categoryPath, brandId: card.brand?.id ?? null }, rules)
+                return variantAmounts({ price: r.amount, old_price: r.crossedOut })
+              })()
         const got = prices.get(key)
         compared++
         if (fixed(got?.base ?? null) !== want.amount || fixed(got?.sale ?? null) !== want.saleAmount) {
@@ -167,15 +174,23 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     expect(full).toMatchObject({ status: "succeeded", mode: "full", created: 0, updated: 0, removed: 0, swept: 0, items_seen: PRODUCTS })
     // Medusa's price rows: the same amounts, and not one written again.
     expect(await shopPrices(env.db.url)).toEqual(before)
-    const written = await sql(env.db.url, "select count(*)::int as n from price where updated_at >= $1::timestamptz or created_at >= $1::timestamptz", [startedAt])
+    const written = await sql(env.db.url, "select count(*)::int as n from price where updated_at >= $1::timestamptz or created_at >= $1::timestamptz", [
+      startedAt,
+    ])
     expect(written[0].n).toBe(0)
-    const products = await sql(env.db.url, "select count(*)::int as n from product where updated_at >= $1::timestamptz and metadata->>'catalog_sync' = 'true'", [startedAt])
+    const products = await sql(
+      env.db.url,
+      "select count(*)::int as n from product where updated_at >= $1::timestamptz and metadata->>'catalog_sync' = 'true'",
+      [startedAt]
+    )
     expect(products[0].n).toBe(0)
   })
 
   it("invalid rules answer 400 naming the field and keep the saved rules", async () => {
     const res = await env.app.admin("/admin/catalog-sync/settings", {
-      body: { pricing_rules: { base_markup_percent: "30", overrides: [{ type: "category", category_id: "1", markup_percent: "abc" }], rounding: { mode: "none" } } },
+      body: {
+        pricing_rules: { base_markup_percent: "30", overrides: [{ type: "category", category_id: "1", markup_percent: "abc" }], rounding: { mode: "none" } },
+      },
     })
     expect(res.status).toBe(400)
     expect(JSON.stringify(res.body)).toContain("pricing_rules.overrides[0].markup_percent")

@@ -19,7 +19,11 @@ describe("product events through a real sync", () => {
     await new Promise((r) => setTimeout(r, 2_000))
     return events.take<Recorded>()
   }
-  const idsOf = (events: Recorded[], name: string) => events.filter((e) => e.name === name).map((e) => e.id).sort()
+  const idsOf = (events: Recorded[], name: string) =>
+    events
+      .filter((e) => e.name === name)
+      .map((e) => e.id)
+      .sort()
   /** Medusa product ids by catalog id (external_id), deleted products included. */
   async function productIds(catalogIds: string[]): Promise<string[]> {
     const rows = await sql(env.db.url, "select id from product where external_id = any($1)", [catalogIds])
@@ -47,7 +51,9 @@ describe("product events through a real sync", () => {
   it("a changes sync: one event per product added, changed (fields, stock, price) and removed", async () => {
     const live = env.sb.state.catalog.liveProducts().map((p) => p.idText)
     // One mutation per product: a count over several ids may draw the same product twice.
-    const changed = { changed: live.slice(0, 3).flatMap((id) => (env.sb.control.mutate({ count: 1, kinds: ["description"], ids: [id] }) as { changed: bigint[] }).changed) }
+    const changed = {
+      changed: live.slice(0, 3).flatMap((id) => (env.sb.control.mutate({ count: 1, kinds: ["description"], ids: [id] }) as { changed: bigint[] }).changed),
+    }
     const removed = env.sb.control.mutate({ remove_ids: live.slice(10, 14) }) as { removed: bigint[] }
     const added = env.sb.control.mutate({ count: 2, kinds: ["add"] }) as { added: bigint[] }
     const text = (ids: bigint[]) => ids.map(String)

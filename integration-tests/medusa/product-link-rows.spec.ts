@@ -66,8 +66,16 @@ describe("bulk product links write the rows and events of Medusa's link API", ()
     const revived = rows(third).find((r) => r.product_id === "P1" && r.catalog_brand_id === "B1")
     expect(revived.deleted_at).toBeNull()
     // Round 4 leaves P1's links as they are.
-    expect(rows(fourth).filter((r) => r.product_id === "P1" && r.deleted_at === null).every((r) => r.id === "<same>" && r.updated_at === "<same>")).toBe(true)
-    expect(rows(fourth).filter((r) => r.product_id === "P3").every((r) => r.deleted_at !== null)).toBe(true)
+    expect(
+      rows(fourth)
+        .filter((r) => r.product_id === "P1" && r.deleted_at === null)
+        .every((r) => r.id === "<same>" && r.updated_at === "<same>")
+    ).toBe(true)
+    expect(
+      rows(fourth)
+        .filter((r) => r.product_id === "P3")
+        .every((r) => r.deleted_at !== null)
+    ).toBe(true)
     const names = first.events.map((e: any) => e.name)
     expect(names.some((n: string) => n.endsWith(".attached"))).toBe(true)
     expect(second.events.map((e: any) => e.name).some((n: string) => n.endsWith(".detached"))).toBe(true)

@@ -66,8 +66,22 @@ describe("product-map rows written in bulk are the module's rows", () => {
     const big = out.read.sql.find((r: any) => r.catalog_id.value.endsWith("ByModuleBig"))
     expect(big.sync_version).toEqual({ type: "number Number", value: 2147483647 })
     expect(big.variant_ids).toEqual({ type: "object Object", value: {} })
-    expect(out.read.sql[0]).toMatchObject({ variant_ids: { type: "null", value: null }, sync_version: { type: "null", value: null }, status: { value: "removed" } })
-    expect(Object.keys(out.read.sql[0])).toEqual(["catalog_id", "fingerprint", "id", "inventory_item_ids", "product_id", "status", "stock_fingerprint", "sync_version", "variant_ids"])
+    expect(out.read.sql[0]).toMatchObject({
+      variant_ids: { type: "null", value: null },
+      sync_version: { type: "null", value: null },
+      status: { value: "removed" },
+    })
+    expect(Object.keys(out.read.sql[0])).toEqual([
+      "catalog_id",
+      "fingerprint",
+      "id",
+      "inventory_item_ids",
+      "product_id",
+      "status",
+      "stock_fingerprint",
+      "sync_version",
+      "variant_ids",
+    ])
   })
 
   it("refuses to update a row deleted meanwhile, as the module does", () => {

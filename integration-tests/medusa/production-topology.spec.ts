@@ -160,7 +160,9 @@ describe("production topology: a server and two workers", () => {
     expect(server.logs()).not.toMatch(/started in process/)
     // Written by both workers' page writers, every page once; none on the server.
     const byWorker = workers.map((w) => writtenBy(w, run.id))
-    console.log(`first sync ${run.id}: ${done.pages} pages, ${done.created} products; run in process ${starts[0].pid} (workers ${workers.map((w) => w.pid)}); pages written per worker ${byWorker}`)
+    console.log(
+      `first sync ${run.id}: ${done.pages} pages, ${done.created} products; run in process ${starts[0].pid} (workers ${workers.map((w) => w.pid)}); pages written per worker ${byWorker}`
+    )
     expect(writtenBy(server, run.id)).toBe(0)
     expect(byWorker[0]).toBeGreaterThan(0)
     expect(byWorker[1]).toBeGreaterThan(0)
@@ -196,7 +198,14 @@ describe("production topology: a server and two workers", () => {
     // The survivor resumes the pass as a "retry" run.
     const resumed = await waitFor(
       "the resumed run",
-      async () => (await sql(db.url, "select * from mcs_sync_run where created_at > (select created_at from mcs_sync_run where id = $1) and trigger = 'retry' order by created_at limit 1", [runId]))[0],
+      async () =>
+        (
+          await sql(
+            db.url,
+            "select * from mcs_sync_run where created_at > (select created_at from mcs_sync_run where id = $1) and trigger = 'retry' order by created_at limit 1",
+            [runId]
+          )
+        )[0],
       120_000,
       100
     )
@@ -223,7 +232,10 @@ describe("production topology: a server and two workers", () => {
     expect(storedIndex).toBeGreaterThanOrEqual(1)
     const written = everyApp.reduce((n, app) => n + writtenBy(app, runId), 0)
     const writtenAgain = written - storedIndex
-    const load = require("node:os").loadavg().map((l: number) => l.toFixed(1)).join(" ")
+    const load = require("node:os")
+      .loadavg()
+      .map((l: number) => l.toFixed(1))
+      .join(" ")
     console.log(
       `kill -9 of worker ${reader.pid} in run ${runId} (after ${killed.pages} pages stored): resumed as ${resumed.id} on worker ${survivor.pid}; ` +
         `first request of the resume ${resumeMs} ms after the kill (run row ${new Date(resumed.created_at).getTime() - killedAt} ms); ` +
@@ -251,7 +263,8 @@ describe("production topology: a server and two workers", () => {
     // Counted from the first scheduled run on, over whole intervals. A run is created when a
     // worker takes the fired job, so on a busy machine single gaps stray; duplicate schedulers
     // (one per instance) would show as three runs an interval, or gaps near zero.
-    const scheduled = () => sql(db.url, "select id, status, created_at, started_at, finished_at from mcs_sync_run where trigger = 'schedule' order by created_at")
+    const scheduled = () =>
+      sql(db.url, "select id, status, created_at, started_at, finished_at from mcs_sync_run where trigger = 'schedule' order by created_at")
     const first = await waitFor("the first scheduled run", async () => (await scheduled())[0], 3 * SCHEDULE_EVERY_MS + 60_000, 200)
     const from = new Date(first.created_at).getTime()
     const until = from + SCHEDULE_INTERVALS * SCHEDULE_EVERY_MS
@@ -260,11 +273,15 @@ describe("production topology: a server and two workers", () => {
     const gaps = runs.slice(1).map((r, i) => new Date(r.created_at).getTime() - new Date(runs[i].created_at).getTime())
     const who = runs.map((r) => workers.findIndex((w) => startedBy(r.id).some((s) => s.pid === w.pid)))
     // The catalog's own count: the feed requests each run made while it ran.
-    const feedOf = (r: any) => changesRequests().filter((q) => q.at >= new Date(r.started_at).getTime() - 1000 && q.at <= new Date(r.finished_at).getTime() + 1000).length
+    const feedOf = (r: any) =>
+      changesRequests().filter((q) => q.at >= new Date(r.started_at).getTime() - 1000 && q.at <= new Date(r.finished_at).getTime() + 1000).length
     const lastEnd = new Date(runs[runs.length - 1].finished_at).getTime()
     const feedInWindow = changesRequests().filter((q) => q.at >= from - 1000 && q.at <= lastEnd + 1000).length
     const meanGap = gaps.reduce((a, b) => a + b, 0) / Math.max(1, gaps.length)
-    const load = require("node:os").loadavg().map((l: number) => l.toFixed(1)).join(" ")
+    const load = require("node:os")
+      .loadavg()
+      .map((l: number) => l.toFixed(1))
+      .join(" ")
     console.log(
       `schedule every ${SCHEDULE_EVERY_MS} ms: ${runs.length} scheduled runs in ${SCHEDULE_INTERVALS} intervals, gaps ${gaps} ms (mean ${Math.round(meanGap)}), ` +
         `run by workers ${who}; feed requests in the window ${feedInWindow}, per run ${runs.map(feedOf)}; load ${load}`

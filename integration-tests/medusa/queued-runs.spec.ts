@@ -87,7 +87,9 @@ describe("runs, pricing resync and a revoked key", () => {
       // Two runs only when the first had ended before the other request queued its own: a
       // changes run with nothing to do (or a scheduled one, every 3 s here) takes milliseconds,
       // and a busy machine can hold a request longer. Never two at once.
-      const rows = await sql(db.url, "select id, created_at, finished_at from mcs_sync_run where id = any($1) order by created_at", [[a.body.run.id, b.body.run.id]])
+      const rows = await sql(db.url, "select id, created_at, finished_at from mcs_sync_run where id = any($1) order by created_at", [
+        [a.body.run.id, b.body.run.id],
+      ])
       expect(rows).toHaveLength(2)
       const [earlier, later] = rows
       expect(earlier.finished_at).not.toBeNull()
@@ -107,10 +109,14 @@ describe("runs, pricing resync and a revoked key", () => {
     expect(failed.status).toBe("failed")
     expect(failed.error_code).toEqual(expect.stringMatching(/service_unavailable|internal_error|server_error/))
     expect(failed.error_message).toEqual(expect.any(String))
-    const retried = await waitFor("the retry run", async () => {
-      const list = await app.admin("/admin/catalog-sync/runs?limit=5")
-      return list.body.runs.find((r: any) => r.trigger === "retry" && ["succeeded", "failed"].includes(r.status))
-    }, 60_000)
+    const retried = await waitFor(
+      "the retry run",
+      async () => {
+        const list = await app.admin("/admin/catalog-sync/runs?limit=5")
+        return list.body.runs.find((r: any) => r.trigger === "retry" && ["succeeded", "failed"].includes(r.status))
+      },
+      60_000
+    )
     expect(retried).toMatchObject({ trigger: "retry", mode: "changes", status: "succeeded" })
     expect(new Date(retried.started_at).getTime() - new Date(failed.finished_at).getTime()).toBeGreaterThanOrEqual(1000)
   })
@@ -150,10 +156,14 @@ describe("runs, pricing resync and a revoked key", () => {
 
     // New key: verified, saved, and the schedule runs again.
     await configure(app, { api_key: newKey })
-    const resumed = await waitFor("a scheduled run after the settings change", async () => {
-      const list = await app.admin("/admin/catalog-sync/runs?limit=5")
-      return list.body.runs.find((r: any) => r.trigger === "schedule" && r.status === "succeeded")
-    }, 60_000)
+    const resumed = await waitFor(
+      "a scheduled run after the settings change",
+      async () => {
+        const list = await app.admin("/admin/catalog-sync/runs?limit=5")
+        return list.body.runs.find((r: any) => r.trigger === "schedule" && r.status === "succeeded")
+      },
+      60_000
+    )
     expect(resumed.status).toBe("succeeded")
     expect((await app.admin("/admin/catalog-sync/status")).body.state).not.toBe("key_invalid")
   })

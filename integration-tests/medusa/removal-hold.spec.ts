@@ -144,7 +144,10 @@ describe("removal brake: a run's removals are held until its last page, judged t
     expect(await liveCatalogIds(env.db.url)).toEqual(sorted([...shop, ...added].filter((id) => !victims.includes(id))))
     expect(await heldRows(env.db.url, "status = 'applied' and paused_run_id = $1", [paused.id])).toEqual(sorted(victims))
     expect(await heldRows(env.db.url, "status in ('held', 'approved')")).toEqual([])
-    expect((await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)).body.run.brake_resolution).toMatchObject({ action: "confirmed", removals: victims.length })
+    expect((await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)).body.run.brake_resolution).toMatchObject({
+      action: "confirmed",
+      removals: victims.length,
+    })
   })
 
   it("a SIGKILL between judging the held removals and applying them loses none and applies none twice", async () => {
@@ -157,10 +160,15 @@ describe("removal brake: a run's removals are held until its last page, judged t
     expect(started.status).toBe(202)
     const runId = started.body.run.id
     // The run has read its last page and judged: it waits (the test hook) before applying.
-    await waitFor("the run to reach its held removals", async () => {
-      const res = await env.app.admin(`/admin/catalog-sync/runs/${runId}`)
-      return res.body?.run?.progress?.phase === "removing"
-    }, 600_000, 200)
+    await waitFor(
+      "the run to reach its held removals",
+      async () => {
+        const res = await env.app.admin(`/admin/catalog-sync/runs/${runId}`)
+        return res.body?.run?.progress?.phase === "removing"
+      },
+      600_000,
+      200
+    )
     const cursorBefore = (await syncState(env)).cursor
     await env.crashAndRestart()
 

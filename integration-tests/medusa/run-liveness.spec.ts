@@ -54,10 +54,7 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
   /** An admin request that gives up after a while (the blocked instance answers nothing). */
   const tryAdmin = async (app: MedusaApp, path: string, body?: unknown) => {
     try {
-      return await Promise.race([
-        app.admin(path, body === undefined ? undefined : { body }),
-        new Promise<null>((r) => setTimeout(() => r(null), 3000)),
-      ])
+      return await Promise.race([app.admin(path, body === undefined ? undefined : { body }), new Promise<null>((r) => setTimeout(() => r(null), 3000))])
     } catch {
       return null
     }
@@ -91,7 +88,8 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
             const stillRunning = (await sql(db.url, "select status from mcs_sync_run where id = $1", [runId]))[0].status === "running"
             if (!stillRunning) continue
             seen.states.add(st.state)
-            if (st.state !== "running" || st.running_run?.id !== runId) problems.push(`status ${st.state} running_run ${st.running_run?.id} at ${Date.now() - started} ms`)
+            if (st.state !== "running" || st.running_run?.id !== runId)
+              problems.push(`status ${st.state} running_run ${st.running_run?.id} at ${Date.now() - started} ms`)
             if (st.last_run?.id === runId) problems.push(`status shows the live run as ended (${st.last_run.status})`)
             // A second run must not start: "Sync now" answers with the live run.
             if (i % 10 === 0) {
@@ -109,10 +107,15 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
       }
     })()
 
-    const final = await waitFor("the slow run to end", async () => {
-      const [row] = await sql(db.url, "select * from mcs_sync_run where id = $1", [runId])
-      return ["succeeded", "failed", "interrupted"].includes(row.status) ? row : null
-    }, 900_000, 1000)
+    const final = await waitFor(
+      "the slow run to end",
+      async () => {
+        const [row] = await sql(db.url, "select * from mcs_sync_run where id = $1", [runId])
+        return ["succeeded", "failed", "interrupted"].includes(row.status) ? row : null
+      },
+      900_000,
+      1000
+    )
     done = true
     await watch
     // "Sync now" between the run's end (finished_at, written before its lock is released) and
@@ -141,10 +144,15 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
     expect(redelivered).toBeGreaterThanOrEqual(1)
 
     // Scheduled polls resume after it; let them settle, then compare.
-    await waitFor("no run active", async () => {
-      const rows = await sql(db.url, "select id from mcs_sync_run where status in ('queued', 'running')")
-      return rows.length === 0
-    }, 120_000, 500)
+    await waitFor(
+      "no run active",
+      async () => {
+        const rows = await sql(db.url, "select id from mcs_sync_run where status in ('queued', 'running')")
+        return rows.length === 0
+      },
+      120_000,
+      500
+    )
     const runs = await sql(db.url, "select id, status, started_at, finished_at from mcs_sync_run where started_at is not null order by started_at")
     for (const r of runs) expect(r.status).toBe("succeeded")
     for (let i = 1; i < runs.length; i++) {
@@ -152,8 +160,8 @@ describe("run liveness: slow pages and a blocked event loop, two instances", () 
     }
     const cards = await readCatalog(sb.baseUrl, sb.apiKey)
     expect(compareShop(cards, await readShop(db.url))).toEqual([])
-    expect(
-      await sql(db.url, "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1")
-    ).toEqual([])
+    expect(await sql(db.url, "select external_id, count(*)::int as n from product where deleted_at is null group by external_id having count(*) > 1")).toEqual(
+      []
+    )
   })
 })

@@ -71,7 +71,7 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     const paused = await startPausedRun(victims)
     expect(paused).toMatchObject({ status: "paused", removed: 0 })
     expect(paused.brake.reasons.map((r: { code: string }) => r.code)).toEqual(["removals"])
-    expect(paused.brake.preview.removals).toMatchObject({ count: victims.length, share_percent: (victims.length / PRODUCTS * 100).toFixed(2) })
+    expect(paused.brake.preview.removals).toMatchObject({ count: victims.length, share_percent: ((victims.length / PRODUCTS) * 100).toFixed(2) })
     expect(paused.brake.preview.removals.sample.length).toBe(Math.min(20, victims.length))
     expect([...paused.brake.removal_ids].sort()).toEqual(victims)
     expect(await liveCatalogIds(env.db.url)).toEqual(all)
@@ -168,14 +168,21 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
       expect(Number(d.drop_percent)).toBeGreaterThan(85)
       expect(Number(d.to)).toBeLessThan(Number(d.from))
     }
-    expect(Object.keys(paused.brake.price_drops).map((k) => k.split(":")[0]).every((id) => victims.includes(id))).toBe(true)
+    expect(
+      Object.keys(paused.brake.price_drops)
+        .map((k) => k.split(":")[0])
+        .every((id) => victims.includes(id))
+    ).toBe(true)
     // Nothing was written: Medusa's price rows are as they were.
     expect(await priceRows(env.db.url)).toEqual(prices)
     expect((await env.app.admin("/admin/catalog-sync/status")).body).toMatchObject({ state: "paused", paused: { run_id: paused.id } })
     // The run history lists it as paused (the admin labels it "Paused", not "Queued").
     const history = await env.app.admin("/admin/catalog-sync/history?status=paused")
     expect(history.status).toBe(200)
-    expect(history.body.rows.find((r: { type: string; run?: { id: string } }) => r.run?.id === paused.id)).toMatchObject({ type: "run", run: { status: "paused" } })
+    expect(history.body.rows.find((r: { type: string; run?: { id: string } }) => r.run?.id === paused.id)).toMatchObject({
+      type: "run",
+      run: { status: "paused" },
+    })
 
     const confirmed = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/confirm`, { body: {} })
     expect(confirmed.status).toBe(200)
@@ -282,7 +289,10 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     for (const id of victims) expect(served).not.toContain(id)
     const live = new Set(await liveCatalogIds(env.db.url))
     for (const id of served) expect(live.has(id)).toBe(true)
-    expect((await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)).body.run.brake_resolution).toMatchObject({ action: "confirmed", removals: victims.length })
+    expect((await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)).body.run.brake_resolution).toMatchObject({
+      action: "confirmed",
+      removals: victims.length,
+    })
     // The pass is done: the next run continues the changes feed and sweeps nothing.
     expect(await runAndWait(env, "changes")).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
   })

@@ -14,9 +14,21 @@ import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv }
 jest.setTimeout(1_800_000)
 
 const PRODUCTS = 24
-const FIELDS = ["id", "external_id", "title", "description", "*variants", "*variants.calculated_price", "*variants.options", "+variants.inventory_quantity"].join(",")
+const FIELDS = [
+  "id",
+  "external_id",
+  "title",
+  "description",
+  "*variants",
+  "*variants.calculated_price",
+  "*variants.options",
+  "+variants.inventory_quantity",
+].join(",")
 
-type Listed = Record<string, { title: string; description: string | null; variants: Record<string, { calculated: string | null; original: string | null; stock: number }> }>
+type Listed = Record<
+  string,
+  { title: string; description: string | null; variants: Record<string, { calculated: string | null; original: string | null; stock: number }> }
+>
 
 const money = (v: unknown) => (v === null || v === undefined ? null : new Decimal(String(v)).toFixed(2))
 
@@ -41,7 +53,7 @@ async function expectedListing(dbUrl: string, salesChannelId: string): Promise<L
        join product_variant_option vo on vo.variant_id = v.id
        join product_option_value ov on ov.id = vo.option_value_id
       where p.deleted_at is null and p.status = 'published'`,
-    [salesChannelId],
+    [salesChannelId]
   )
   const out: Listed = {}
   for (const r of rows) {
@@ -96,19 +108,40 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
       // short wait is allowed, never a resync.
       let listed: Listed = {}
       try {
-        await waitFor(`${what}: store listing equal to the shop`, async () => {
-          listed = await storeListing()
-          return JSON.stringify(sorted(listed)) === JSON.stringify(sorted(expected))
-        }, 30_000, 1_000)
+        await waitFor(
+          `${what}: store listing equal to the shop`,
+          async () => {
+            listed = await storeListing()
+            return JSON.stringify(sorted(listed)) === JSON.stringify(sorted(expected))
+          },
+          30_000,
+          1_000
+        )
       } catch {
         // Shows the difference.
       }
       expect(sorted(listed)).toEqual(sorted(expected))
     }
 
-    const sorted = (l: Listed) => Object.fromEntries(Object.keys(l).sort().map((k) => [k, { ...l[k], variants: Object.fromEntries(Object.keys(l[k].variants).sort().map((s) => [s, l[k].variants[s]])) }]))
+    const sorted = (l: Listed) =>
+      Object.fromEntries(
+        Object.keys(l)
+          .sort()
+          .map((k) => [
+            k,
+            {
+              ...l[k],
+              variants: Object.fromEntries(
+                Object.keys(l[k].variants)
+                  .sort()
+                  .map((s) => [s, l[k].variants[s]])
+              ),
+            },
+          ])
+      )
     const live = () => env.sb.state.catalog.liveProducts().map((p) => p.idText)
-    const mutateEach = (kind: string, ids: string[]) => ids.flatMap((id) => (env.sb.control.mutate({ count: 1, kinds: [kind], ids: [id] }) as { changed: bigint[] }).changed)
+    const mutateEach = (kind: string, ids: string[]) =>
+      ids.flatMap((id) => (env.sb.control.mutate({ count: 1, kinds: [kind], ids: [id] }) as { changed: bigint[] }).changed)
 
     beforeAll(async () => {
       env = await startSyncEnv(`storefront-${flag.toLowerCase()}`, { products: PRODUCTS, seed: 52 }, { [flag]: "true" })
@@ -184,13 +217,14 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
       expect(run).toMatchObject({ status: "succeeded", mode: "reprice" })
       await expectStoreTrue("sale prices", false)
       const listed = await storeListing()
-      const crossed = Object.values(listed).flatMap((p) => Object.values(p.variants)).filter((v) => v.original !== null && v.calculated !== v.original)
+      const crossed = Object.values(listed)
+        .flatMap((p) => Object.values(p.variants))
+        .filter((v) => v.original !== null && v.calculated !== v.original)
       expect(crossed.length).toBeGreaterThan(0)
     })
 
     /** Every live base price (no price list) of the shop: id and amount. */
-    const basePrices = () =>
-      sql(env.db.url, "select id, amount::text as amount from price where price_list_id is null and deleted_at is null order by id")
+    const basePrices = () => sql(env.db.url, "select id, amount::text as amount from price where price_list_id is null and deleted_at is null order by id")
 
     it("a reprice that moves only sale prices (crossed-out price from the cost: base prices stay)", async () => {
       const crossedFromCost = { type: "markup", markup_percent: "120" }
@@ -204,7 +238,10 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
       const before = await storeListing()
       const basesBefore = await basePrices()
       const { saved, run } = await configureAndWait(env, { pricing_rules: rules("50", crossedFromCost), confirm_price_guards: true })
-      expect({ rules_changed: saved.rules_changed, message: saved.message, run }).toMatchObject({ rules_changed: true, run: { status: "succeeded", mode: "reprice" } })
+      expect({ rules_changed: saved.rules_changed, message: saved.message, run }).toMatchObject({
+        rules_changed: true,
+        run: { status: "succeeded", mode: "reprice" },
+      })
       // Only sale prices were written: no base price and so no product event of the run (public
       // product.updated) cleared the listing; only the price rows' own events can.
       expect(await basePrices()).toEqual(basesBefore)
@@ -216,7 +253,9 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
         await expectStoreTrue("sale prices only", false)
       }
       // Not vacuous: the selling prices moved.
-      const moved = Object.keys(expected).filter((id) => Object.keys(expected[id].variants).some((s) => expected[id].variants[s].calculated !== before[id]?.variants[s]?.calculated))
+      const moved = Object.keys(expected).filter((id) =>
+        Object.keys(expected[id].variants).some((s) => expected[id].variants[s].calculated !== before[id]?.variants[s]?.calculated)
+      )
       expect(moved.length).toBeGreaterThan(PRODUCTS / 2)
     })
   })

@@ -34,7 +34,12 @@ describe("storefront ready by default", () => {
     ;[defaultKey] = await sql(env.db.url, "select id, token from api_key where type = 'publishable' and revoked_at is null order by created_at limit 1")
     expect(defaultKey).toBeTruthy()
     expect(await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")).toHaveLength(0)
-    ;({ run: firstRun } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30", old_price_markup_percent: "25" }))
+    ;({ run: firstRun } = await configureAndWait(env, {
+      base_url: env.sb.baseUrl,
+      api_key: env.sb.apiKey,
+      markup_percent: "30",
+      old_price_markup_percent: "25",
+    }))
   })
   afterAll(async () => {
     await env?.close()
@@ -45,7 +50,10 @@ describe("storefront ready by default", () => {
     const [store] = await sql(env.db.url, "select default_sales_channel_id from store limit 1")
     const channels = await sql(env.db.url, "select distinct sales_channel_id from product_sales_channel where deleted_at is null")
     expect(channels.map((c) => c.sales_channel_id)).toEqual([store.default_sales_channel_id])
-    const regions = await sql(env.db.url, "select r.id, r.name, r.currency_code, array_agg(c.iso_2) as countries from region r left join region_country c on c.region_id = r.id where r.deleted_at is null group by r.id")
+    const regions = await sql(
+      env.db.url,
+      "select r.id, r.name, r.currency_code, array_agg(c.iso_2) as countries from region r left join region_country c on c.region_id = r.id where r.deleted_at is null group by r.id"
+    )
     expect(regions).toEqual([expect.objectContaining({ name: "Україна", currency_code: "uah", countries: ["ua"] })])
     const r = await readiness()
     expect(r.checks.map((c: any) => c.id)).toEqual(["sales_channel", "publishable_key", "region", "stock_location", "drafts"])
@@ -55,11 +63,13 @@ describe("storefront ready by default", () => {
     expect(r.region).toMatchObject({ name: "Україна", countries: ["ua"] })
   })
 
-  it("the store API lists the products with the default key: UAH prices, \"Розмір\", plain SKUs in size order", async () => {
+  it('the store API lists the products with the default key: UAH prices, "Розмір", plain SKUs in size order', async () => {
     const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
     const withoutRegion = await storeGet("/store/products?limit=1&fields=*variants.calculated_price")
     expect(withoutRegion.status).toBe(400)
-    const res = await storeGet(`/store/products?limit=100&region_id=${region.id}&fields=*variants.calculated_price,*options,*options.values,+variants.sku,+variants.variant_rank,+external_id`)
+    const res = await storeGet(
+      `/store/products?limit=100&region_id=${region.id}&fields=*variants.calculated_price,*options,*options.values,+variants.sku,+variants.variant_rank,+external_id`
+    )
     expect(res.status).toBe(200)
     const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
     const published = (await sql(env.db.url, "select count(*)::int as n from product where status = 'published' and deleted_at is null"))[0].n
@@ -94,7 +104,10 @@ describe("storefront ready by default", () => {
 
   it("serves the size option in Russian through the translation module", async () => {
     const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
-    const rows = await sql(env.db.url, "select reference, translations from translation where reference in ('product_option', 'product_option_value') and locale_code = 'ru-RU' and deleted_at is null")
+    const rows = await sql(
+      env.db.url,
+      "select reference, translations from translation where reference in ('product_option', 'product_option_value') and locale_code = 'ru-RU' and deleted_at is null"
+    )
     expect(rows.filter((r) => r.reference === "product_option").map((r) => r.translations)).toContainEqual({ title: "Размер" })
     // Every plugin product's size option, and every "Один розмір" value of one, has its ru-RU row.
     const untranslated = (reference: string, field: string, word: string, valueFilter: string) =>
@@ -129,9 +142,15 @@ describe("storefront ready by default", () => {
   it("renames the size words on existing products when the primary language changes", async () => {
     await env.app.admin("/admin/catalog-sync/settings", { body: { primary_language: "ru" } })
     expect(await runAndWait(env, "full")).toMatchObject({ status: "succeeded", skipped: 0 })
-    const titles = await sql(env.db.url, "select distinct o.title from product_option o join product_product_option ppo on ppo.product_option_id = o.id where o.deleted_at is null")
+    const titles = await sql(
+      env.db.url,
+      "select distinct o.title from product_option o join product_product_option ppo on ppo.product_option_id = o.id where o.deleted_at is null"
+    )
     expect(titles.map((t) => t.title)).toEqual(["Размер"])
-    const oneSize = await sql(env.db.url, "select distinct v.value from product_variant pv join product_variant_option pvo on pvo.variant_id = pv.id join product_option_value v on v.id = pvo.option_value_id where pv.deleted_at is null and pv.metadata->>'catalog_size' is null")
+    const oneSize = await sql(
+      env.db.url,
+      "select distinct v.value from product_variant pv join product_variant_option pvo on pvo.variant_id = pv.id join product_option_value v on v.id = pvo.option_value_id where pv.deleted_at is null and pv.metadata->>'catalog_size' is null"
+    )
     expect(oneSize.map((v) => v.value).filter((v) => /^Один/.test(v))).toEqual(oneSize.length ? ["Один размер"] : [])
     const [region] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
     const uk = await storeGet(`/store/products?limit=3&region_id=${region.id}&locale=uk-UA&fields=*options`)

@@ -203,7 +203,11 @@ export async function readShop(databaseUrl: string): Promise<Map<string, ShopPro
 }
 
 /** Differences between the shop and the catalog (empty = equal). */
-export function compareShop(cards: ProductCard[], shop: Map<string, ShopProduct>, opts: { removed?: string[]; removalMode?: "delete" | "draft" } = {}): string[] {
+export function compareShop(
+  cards: ProductCard[],
+  shop: Map<string, ShopProduct>,
+  opts: { removed?: string[]; removalMode?: "delete" | "draft" } = {}
+): string[] {
   const problems: string[] = []
   const seen = new Set<string>()
   for (const card of cards) {

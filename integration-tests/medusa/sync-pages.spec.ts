@@ -36,7 +36,9 @@ describe("sync: full sync, nothing changed, changes feed", () => {
       [channel.id, location.id]
     )
     expect(channelLocation).toHaveLength(1)
-    const levelsElsewhere = await sql(env.db.url, "select count(*)::int as n from inventory_level where location_id <> $1 and deleted_at is null", [location.id])
+    const levelsElsewhere = await sql(env.db.url, "select count(*)::int as n from inventory_level where location_id <> $1 and deleted_at is null", [
+      location.id,
+    ])
     expect(levelsElsewhere[0].n).toBe(0)
     expect(new Set([...shop.values()].flatMap((p) => p.salesChannelIds))).toEqual(new Set([channel.id]))
     const state = await syncState(env)

@@ -38,9 +38,13 @@ describe("variant order in the store API after sizes are added", () => {
     const product = env.sb.state.catalog.liveProducts().find((p) => p.sizes.length >= 4 && p.suppliers.every((s) => s.baseCost !== null))!
     expect(product).toBeDefined()
     const all = [...product.sizes].sort(compareSizes)
-    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [product.idText])
+    const [{ product_id: productId }] = await sql(env.db.url, "select product_id from mcs_product_map where catalog_id = $1 and deleted_at is null", [
+      product.idText,
+    ])
     const listed = async () =>
-      (await store(`/store/products?id=${productId}&region_id=${regionId}&fields=id,*variants,+variants.variant_rank`)).products[0].variants.map((v: any) => v.title as string)
+      (await store(`/store/products?id=${productId}&region_id=${regionId}&fields=id,*variants,+variants.variant_rank`)).products[0].variants.map(
+        (v: any) => v.title as string
+      )
 
     // The first and a middle size leave, then come back as new variants.
     const without = all.filter((_, i) => i !== 0 && i !== 2)
@@ -50,14 +54,19 @@ describe("variant order in the store API after sizes are added", () => {
     env.sb.state.mutator.setSizes(product.idText, all)
     expect(await runAndWait(env, "changes")).toMatchObject({ status: "succeeded" })
 
-    const ranks = await sql(env.db.url, "select title, variant_rank from product_variant where product_id = $1 and deleted_at is null order by variant_rank", [productId])
+    const ranks = await sql(env.db.url, "select title, variant_rank from product_variant where product_id = $1 and deleted_at is null order by variant_rank", [
+      productId,
+    ])
     expect(ranks).toEqual(all.map((title, i) => ({ title, variant_rank: i })))
     expect(await listed()).toEqual(all)
     expect((await store(`/store/products/${productId}?region_id=${regionId}&fields=id,*variants`)).product.variants.map((v: any) => v.title)).toEqual(all)
 
     // The list keeps Medusa's own product order (id), each product once, in pages, every product's variants by rank.
     const ids = (await sql(env.db.url, "select id from product where deleted_at is null and status = 'published' order by id")).map((r) => r.id as string)
-    const pages = [await store(`/store/products?limit=7&offset=0&fields=id,*variants,+variants.variant_rank`), await store(`/store/products?limit=7&offset=7&fields=id,*variants,+variants.variant_rank`)]
+    const pages = [
+      await store(`/store/products?limit=7&offset=0&fields=id,*variants,+variants.variant_rank`),
+      await store(`/store/products?limit=7&offset=7&fields=id,*variants,+variants.variant_rank`),
+    ]
     expect(pages.flatMap((p) => p.products.map((x: any) => x.id))).toEqual(ids.slice(0, 14))
     expect(pages[0].count).toBe(ids.length)
     for (const p of pages.flatMap((page) => page.products)) {

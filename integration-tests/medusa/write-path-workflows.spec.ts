@@ -52,7 +52,11 @@ describe("write path: Medusa's workflows", () => {
   }
 
   beforeAll(async () => {
-    env = await startSyncEnv("write-path-workflows", { products: PRODUCTS, seed: 29 }, { CATALOG_SYNC_WRITE_PATH: "workflows", CATALOG_SYNC_TEST_WORKFLOW_HOOKS_FILE: hooks.path })
+    env = await startSyncEnv(
+      "write-path-workflows",
+      { products: PRODUCTS, seed: 29 },
+      { CATALOG_SYNC_WRITE_PATH: "workflows", CATALOG_SYNC_TEST_WORKFLOW_HOOKS_FILE: hooks.path }
+    )
   })
   afterAll(async () => {
     await env?.close()
@@ -75,7 +79,8 @@ describe("write path: Medusa's workflows", () => {
       const res = await fetch(`${env.sb.controlUrl}/mutate`, { method: "POST", body: JSON.stringify({ count: 15, kinds: "all" }) })
       expect(res.status).toBe(200)
       const run = await runAndWait(env, "changes")
-      if (run.status !== "succeeded" || run.skipped !== 0) throw new Error(`round ${round}: run ${run.status} ${run.error_code ?? ""} ${run.error_message ?? ""} ${JSON.stringify(run.rejected_items ?? [])}`)
+      if (run.status !== "succeeded" || run.skipped !== 0)
+        throw new Error(`round ${round}: run ${run.status} ${run.error_code ?? ""} ${run.error_message ?? ""} ${JSON.stringify(run.rejected_items ?? [])}`)
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += run[k]
       await judge(env.db.url, env.sb.baseUrl, env.sb.apiKey, `round ${round}`)
     }
@@ -128,7 +133,10 @@ describe("schema guard: a renamed column sends every write through the workflows
           CATALOG_API_KEY: "",
         },
       })
-      const lines = app.logs().split("\n").filter((l) => l.includes("differs from the schema the bulk writer"))
+      const lines = app
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes("differs from the schema the bulk writer"))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toContain("translation.translated_field_count")
       const readiness = await app.admin("/admin/catalog-sync/readiness")
@@ -151,7 +159,12 @@ describe("schema guard: a renamed column sends every write through the workflows
       const made = await madeBySync(db.url)
       expect([...hookIds(hooksFile.take<Hook>(), "productsCreated")].sort()).toEqual(made.products.sort())
       // Still one line: the guard checked once.
-      expect(app.logs().split("\n").filter((l) => l.includes("differs from the schema the bulk writer"))).toHaveLength(1)
+      expect(
+        app
+          .logs()
+          .split("\n")
+          .filter((l) => l.includes("differs from the schema the bulk writer"))
+      ).toHaveLength(1)
     } finally {
       await app?.stop()
       await db.drop()

@@ -27,7 +27,7 @@ describe("routing", () => {
     async (path) => {
       const result = await get(sb.baseUrl, path)
       expectError(result, 404, "not_found")
-    },
+    }
   )
 
   it.each(["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])("%s on every endpoint answers 405 method_not_allowed", async (method) => {

@@ -34,7 +34,25 @@ describe("card fields", () => {
         expect(Number.isInteger(s.stock)).toBe(true)
       }
       if (c.sizes.length > 0) expect(c.stock).toBe(c.sizes.reduce((a: number, s: any) => a + s.stock, 0))
-      for (const field of ["name_uk", "name_ru", "description_uk", "description_ru", "marketplace_text_uk", "marketplace_text_ru", "category_id", "brand", "brand_model", "attributes", "material_uk", "material_ru", "origin_country", "weight_kg", "dimensions_cm", "is_new", "updated_at"]) {
+      for (const field of [
+        "name_uk",
+        "name_ru",
+        "description_uk",
+        "description_ru",
+        "marketplace_text_uk",
+        "marketplace_text_ru",
+        "category_id",
+        "brand",
+        "brand_model",
+        "attributes",
+        "material_uk",
+        "material_ru",
+        "origin_country",
+        "weight_kg",
+        "dimensions_cm",
+        "is_new",
+        "updated_at",
+      ]) {
         expect(c).toHaveProperty(field)
       }
       if (c.weight_kg !== null) expect(c.weight_kg).toMatch(/^\d+\.\d{3}$/)
@@ -98,7 +116,11 @@ describe("images", () => {
 
 describe("determinism", () => {
   it("the same seed gives the same catalog; another seed a different one", async () => {
-    const strip = (text: string) => text.replace(/http:\/\/127\.0\.0\.1:\d+/g, "").replace(/"updated_at":"[^"]+"/g, "").replace(/"next_cursor":"[^"]+"/, "")
+    const strip = (text: string) =>
+      text
+        .replace(/http:\/\/127\.0\.0\.1:\d+/g, "")
+        .replace(/"updated_at":"[^"]+"/g, "")
+        .replace(/"next_cursor":"[^"]+"/, "")
     const page = async (s: Sandbox) => strip((await get(s.baseUrl, "/v1/products?limit=200&markup_percent=10", { key: s.apiKey })).text)
     const small = await startSandbox({ products: 500, seed: 1 })
     const twin = await startSandbox({ products: 500, seed: 1 })
@@ -110,7 +132,7 @@ describe("determinism", () => {
       const a = twin.control.mutate({ count: 20 })
       const b = small
       expect(JSON.stringify(b.control.mutate({ count: 20 }), (_k, v) => (typeof v === "bigint" ? v.toString() : v))).toBe(
-        JSON.stringify(a, (_k, v) => (typeof v === "bigint" ? v.toString() : v)),
+        JSON.stringify(a, (_k, v) => (typeof v === "bigint" ? v.toString() : v))
       )
     } finally {
       await small.close()

@@ -193,7 +193,9 @@ describe("cursor errors", () => {
 describe("/v1/stock (2.5)", () => {
   it("answers stock and prices per product, no photos or descriptions, ids and skus combined", async () => {
     const list = (await get(sb.baseUrl, "/v1/products?limit=5&markup_percent=10", { key: sb.apiKey })).json.data
-    const result = await get(sb.baseUrl, `/v1/stock?ids=${list[0].id},${list[1].id},${list[0].id}&skus=${list[2].sku},${list[1].sku},NOPE&markup_percent=10`, { key: sb.apiKey })
+    const result = await get(sb.baseUrl, `/v1/stock?ids=${list[0].id},${list[1].id},${list[0].id}&skus=${list[2].sku},${list[1].sku},NOPE&markup_percent=10`, {
+      key: sb.apiKey,
+    })
     expect(result.status).toBe(200)
     expect(result.json.data.map((i: any) => String(i.id))).toEqual([list[0].id, list[1].id, list[2].id].map(String))
     for (const item of result.json.data) {

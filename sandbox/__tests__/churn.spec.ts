@@ -82,11 +82,12 @@ describe("churn mutations", () => {
     for (let i = 0; i < 5 && !moved; i++) {
       await control(sb.controlUrl, "/mutate", { count: 1, kinds: ["price_swing"], ids: [id] })
       const after = await card(id)
-      moved = after.sizes.some((s: any, k: number) => {
-        const a = Number(s.cost_price)
-        const b = Number(before.sizes[k]?.cost_price)
-        return Math.abs(a - b) / b >= 0.15
-      }) || Math.abs(Number(after.cost_price) - Number(before.cost_price)) / Number(before.cost_price) >= 0.15
+      moved =
+        after.sizes.some((s: any, k: number) => {
+          const a = Number(s.cost_price)
+          const b = Number(before.sizes[k]?.cost_price)
+          return Math.abs(a - b) / b >= 0.15
+        }) || Math.abs(Number(after.cost_price) - Number(before.cost_price)) / Number(before.cost_price) >= 0.15
     }
     expect(moved).toBe(true)
   })

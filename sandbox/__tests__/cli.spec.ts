@@ -25,9 +25,29 @@ function start(args: string[]): Promise<{ child: ChildProcess; baseUrl: string; 
 describe("sandbox CLI", () => {
   it("starts with every option applied and prints the base URL", async () => {
     const { child, baseUrl, controlUrl } = await start([
-      "--host", "127.0.0.1", "--port", "0", "--control-port", "0", "--products", "25", "--seed", "4",
-      "--api-key", "cli-key", "--rpm", "7", "--concurrency", "2", "--daily-quota", "50", "--quota-enforced",
-      "--latency-ms", "1", "--fail-rate", "0",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "--control-port",
+      "0",
+      "--products",
+      "25",
+      "--seed",
+      "4",
+      "--api-key",
+      "cli-key",
+      "--rpm",
+      "7",
+      "--concurrency",
+      "2",
+      "--daily-quota",
+      "50",
+      "--quota-enforced",
+      "--latency-ms",
+      "1",
+      "--fail-rate",
+      "0",
     ])
     try {
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

@@ -23,7 +23,7 @@ export function parseExact(text: string): any {
 export async function get(
   baseUrl: string,
   path: string,
-  opts: { key?: string | null; headers?: Record<string, string>; method?: string } = {},
+  opts: { key?: string | null; headers?: Record<string, string>; method?: string } = {}
 ): Promise<HttpResult> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) }
   if (opts.key !== null && opts.key !== undefined) headers["X-API-Key"] = opts.key

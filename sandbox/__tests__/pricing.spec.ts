@@ -30,11 +30,17 @@ function expectedCost(product: Product, calc: string, slot: number | null): Deci
   if (slot === null) {
     const priced = offers.filter((o) => o.baseCost !== null)
     const stocked = priced.filter((o) => o.sizeStock.some((s) => s > 0))
-    return aggregate((stocked.length ? stocked : priced).map((o) => o.baseCost!), calc)
+    return aggregate(
+      (stocked.length ? stocked : priced).map((o) => o.baseCost!),
+      calc
+    )
   }
   const listed = offers.filter((o) => o.sizeStock[slot] >= 0 && o.sizeCosts[slot] !== null)
   const stocked = listed.filter((o) => o.sizeStock[slot] > 0)
-  return aggregate((stocked.length ? stocked : listed).map((o) => o.sizeCosts[slot]!), calc)
+  return aggregate(
+    (stocked.length ? stocked : listed).map((o) => o.sizeCosts[slot]!),
+    calc
+  )
 }
 
 function expectedPrices(cost: Decimal | null, q: Record<string, string>) {
@@ -137,14 +143,12 @@ describe("price rules (2.2)", () => {
 
   it("cost is taken from suppliers that have the product in stock (not from out-of-stock ones)", () => {
     // Find a product where an out-of-stock supplier is the most expensive: max must ignore it.
-    const product = sb.state.catalog
-      .liveProducts()
-      .find((p) => {
-        const priced = p.suppliers.filter((o) => o.baseCost !== null)
-        const stocked = priced.filter((o) => o.sizeStock.some((s) => s > 0))
-        const idle = priced.filter((o) => !o.sizeStock.some((s) => s > 0))
-        return stocked.length > 0 && idle.some((o) => stocked.every((s) => o.baseCost! > s.baseCost!))
-      })
+    const product = sb.state.catalog.liveProducts().find((p) => {
+      const priced = p.suppliers.filter((o) => o.baseCost !== null)
+      const stocked = priced.filter((o) => o.sizeStock.some((s) => s > 0))
+      const idle = priced.filter((o) => !o.sizeStock.some((s) => s > 0))
+      return stocked.length > 0 && idle.some((o) => stocked.every((s) => o.baseCost! > s.baseCost!))
+    })
     expect(product).toBeDefined()
   })
 })

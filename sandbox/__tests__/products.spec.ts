@@ -67,7 +67,7 @@ describe("listing", () => {
     const categories = (await get(sb.baseUrl, "/v1/categories", { key: sb.apiKey })).json.data
     const top = categories.find((c: any) => c.parent_id === null)
     const descendants = new Set<number>([top.id])
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false
       for (const c of categories) if (descendants.has(c.parent_id) && !descendants.has(c.id)) (descendants.add(c.id), (grew = true))
     }
@@ -100,9 +100,7 @@ describe("listing", () => {
       expect(filtered.map((c) => c.id)).toContain(target.id)
       const lower = needle.toLowerCase()
       expect(filtered.map((c) => c.id)).toEqual(
-        all
-          .filter((c) => [c.name_uk, c.name_ru, c.sku].some((t: string) => t.toLowerCase().includes(lower)))
-          .map((c) => c.id),
+        all.filter((c) => [c.name_uk, c.name_ru, c.sku].some((t: string) => t.toLowerCase().includes(lower))).map((c) => c.id)
       )
     }
   })

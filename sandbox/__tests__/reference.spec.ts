@@ -17,7 +17,14 @@ describe("reference records", () => {
     const depths = new Set(json.data.map(depth))
     expect([...depths].sort()).toEqual([1, 2, 3])
     for (const c of json.data) {
-      expect(c).toEqual({ id: expect.any(Number), parent_id: c.parent_id === null ? null : expect.any(Number), name: c.name_uk, name_uk: expect.any(String), name_ru: expect.any(String), slug: expect.stringMatching(/^[a-z0-9-]+$/) })
+      expect(c).toEqual({
+        id: expect.any(Number),
+        parent_id: c.parent_id === null ? null : expect.any(Number),
+        name: c.name_uk,
+        name_uk: expect.any(String),
+        name_ru: expect.any(String),
+        slug: expect.stringMatching(/^[a-z0-9-]+$/),
+      })
       if (c.parent_id !== null) expect(byId.has(c.parent_id)).toBe(true)
     }
     // Every product sits in a known category.
@@ -106,7 +113,7 @@ describe("control: a new category", () => {
     const etag = first.headers.get("etag")!
     const cursor = (await get(sb.baseUrl, "/v1/products/changes?limit=200", { key: sb.apiKey })).json.meta.next_cursor
     let after = cursor
-    for (let page = await get(sb.baseUrl, `/v1/products/changes?limit=200&cursor=${encodeURIComponent(after)}`, { key: sb.apiKey }); ; ) {
+    for (let page = await get(sb.baseUrl, `/v1/products/changes?limit=200&cursor=${encodeURIComponent(after)}`, { key: sb.apiKey }); ;) {
       after = page.json.meta.next_cursor
       if (!page.json.meta.has_more) break
       page = await get(sb.baseUrl, `/v1/products/changes?limit=200&cursor=${encodeURIComponent(after)}`, { key: sb.apiKey })

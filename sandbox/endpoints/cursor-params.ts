@@ -9,7 +9,7 @@ export function readCursor(
   ctx: RequestContext,
   text: string,
   pricing: Pricing,
-  modes: CursorMode[],
+  modes: CursorMode[]
 ): { ok: true; cursor: CursorState } | { ok: false; reply: Reply } {
   const decoded = ctx.state.cursors.decode(text)
   if (!decoded.ok || !modes.includes(decoded.cursor.mode)) {
@@ -22,12 +22,7 @@ export function readCursor(
   if (decoded.cursor.pricingHash !== pricingHash(pricing.key)) {
     return {
       ok: false,
-      reply: errorReply(
-        422,
-        "pricing_changed",
-        "Pricing parameters differ from those the cursor was created with. Restart without cursor.",
-        ctx.requestId,
-      ),
+      reply: errorReply(422, "pricing_changed", "Pricing parameters differ from those the cursor was created with. Restart without cursor.", ctx.requestId),
     }
   }
   return { ok: true, cursor: decoded.cursor }

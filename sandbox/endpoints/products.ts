@@ -28,10 +28,7 @@ export function listProducts(ctx: RequestContext): Reply {
   if (query.errors.length > 0 || !pricing) return validationReply(query.errors, ctx.requestId)
 
   // The cursor is bound to the filters as given (ids as sent, not as parsed to numbers).
-  const filterHash = shortHash(
-    [categoryId, brandId, filters.skuContains, filters.q, filters.inStock, filters.isNew].map(String).join("|"),
-    4,
-  )
+  const filterHash = shortHash([categoryId, brandId, filters.skuContains, filters.q, filters.inStock, filters.isNew].map(String).join("|"), 4)
   let afterId: bigint | null = null
   if (cursorText !== null) {
     const read = readCursor(ctx, cursorText, pricing, ["list"])
@@ -45,9 +42,7 @@ export function listProducts(ctx: RequestContext): Reply {
   const page = ctx.state.catalog.listPage(afterId, limit, filters)
   const last = page.products[page.products.length - 1]
   const nextCursor =
-    page.hasMore && last
-      ? ctx.state.cursors.encode({ mode: "list", position: last.id, logStart: 0, pricingHash: pricingHash(pricing.key), filterHash })
-      : null
+    page.hasMore && last ? ctx.state.cursors.encode({ mode: "list", position: last.id, logStart: 0, pricingHash: pricingHash(pricing.key), filterHash }) : null
   const cards = page.products.map((p) => ctx.renderer.card(p, pricing)).join(",")
   const meta = stringifyJson({ next_cursor: nextCursor, has_more: page.hasMore, pricing: pricingMeta(pricing) })
   return jsonReply(200, `{"data":[${cards}],"meta":${meta}}`)
@@ -90,4 +85,3 @@ function smallId(id: bigint | null): number | null {
 function notFound(ctx: RequestContext, message: string): Reply {
   return errorReply(404, "not_found", message, ctx.requestId)
 }
-

@@ -21,7 +21,7 @@ export class ReferenceDocuments {
 
   constructor(
     private readonly catalog: Catalog,
-    private readonly now: () => number,
+    private readonly now: () => number
   ) {}
 
   get(kind: ReferenceKind): Document {

@@ -35,7 +35,12 @@ describe("import graph", () => {
       "self.ts": `import "./self"`,
     })
     const cycles = findCycles(buildImportGraph(sourceFiles(root))).map((c) => names(root, c))
-    expect(cycles).toEqual(expect.arrayContaining([["x.ts", "y.ts", "x.ts"], ["self.ts", "self.ts"]]))
+    expect(cycles).toEqual(
+      expect.arrayContaining([
+        ["x.ts", "y.ts", "x.ts"],
+        ["self.ts", "self.ts"],
+      ])
+    )
     expect(cycles).toHaveLength(2)
   })
 

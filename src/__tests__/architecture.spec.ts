@@ -3,7 +3,16 @@
 // environment read in one file. A failure lists every offending file and line.
 import fs from "node:fs"
 import path from "node:path"
-import { buildImportGraph, findCycles, layerViolations, parseLayerTable, readSourceFacts, sourceFiles, usesSql, type SourceFacts } from "../../scripts/import-graph"
+import {
+  buildImportGraph,
+  findCycles,
+  layerViolations,
+  parseLayerTable,
+  readSourceFacts,
+  sourceFiles,
+  usesSql,
+  type SourceFacts,
+} from "../../scripts/import-graph"
 
 const SRC = path.resolve(__dirname, "..")
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join("/")
@@ -69,9 +78,7 @@ describe("architecture of src/", () => {
   })
 
   it("reads process.env only in config/environment.ts", () => {
-    const offenders = files
-      .filter((f) => rel(f) !== "config/environment.ts")
-      .flatMap((f) => factsOf(f).processEnv.map((line) => `${rel(f)}:${line}`))
+    const offenders = files.filter((f) => rel(f) !== "config/environment.ts").flatMap((f) => factsOf(f).processEnv.map((line) => `${rel(f)}:${line}`))
     expect(offenders).toEqual([])
   })
 
@@ -80,9 +87,7 @@ describe("architecture of src/", () => {
     const listed = new Set([...section.matchAll(/^\| `src\/([^`]*?)\/?`/gm)].map((m) => m[1]))
     // Folders holding source files; routes under api/ and admin/ are named by their URL and covered by those rows.
     const folders = new Set(
-      files
-        .map((f) => path.dirname(rel(f)))
-        .filter((dir) => dir !== "." && !/(^|\/)(migrations|models)$/.test(dir) && !/^(api|admin)\/./.test(dir))
+      files.map((f) => path.dirname(rel(f))).filter((dir) => dir !== "." && !/(^|\/)(migrations|models)$/.test(dir) && !/^(api|admin)\/./.test(dir))
     )
     expect([...folders].filter((dir) => !listed.has(dir)).sort()).toEqual([])
     expect([...listed].filter((dir) => !fs.existsSync(path.join(SRC, dir))).sort()).toEqual([])

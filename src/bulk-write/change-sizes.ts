@@ -43,7 +43,7 @@ export async function optionsTitled(connection: Connection, wanted: { productId:
        cross join lateral (select id, product_option_id from product_product_option ppo where ppo.product_id = c.product_id and ppo.deleted_at is null offset 0) ppo
        cross join lateral (select id, is_exclusive, title from product_option o where o.id = ppo.product_option_id and o.deleted_at is null offset 0) o
       where o.title = c.title`,
-    [wanted.map((c) => c.productId), wanted.map((c) => c.optionTitle)],
+    [wanted.map((c) => c.productId), wanted.map((c) => c.optionTitle)]
   )
   for (const r of rows as { product_id: string; ppo_id: string; option_id: string; is_exclusive: boolean; values: SizeOption["values"] }[]) {
     out.set(r.product_id, { productOptionId: r.ppo_id, optionId: r.option_id, isExclusive: r.is_exclusive, values: r.values })
@@ -80,9 +80,14 @@ async function pruneValues(trx: Knex.Transaction, changes: SizeChange[], options
     const { rows } = await trx.raw(
       `delete from product_product_option_value j using (values ${joins.map(() => "(?, ?)").join(", ")}) as s(ppo_id, value_id)
         where j.product_product_option_id = s.ppo_id and j.product_option_value_id = s.value_id returning j.id`,
-      joins.flat(),
+      joins.flat()
     )
-    journal(trx, "product_product_option_value", "deleted", rows.map((r: { id: string }) => r.id))
+    journal(
+      trx,
+      "product_product_option_value",
+      "deleted",
+      rows.map((r: { id: string }) => r.id)
+    )
   }
   await softDelete(trx, "product_option_value", "id", ownValueIds)
 }
@@ -102,17 +107,27 @@ async function updateKeptVariants(trx: Knex.Transaction, changes: SizeChange[]):
   const kept = changes.flatMap((c) => c.kept)
   if (!kept.length) return
   const stored = new Map(
-    ((await trx("product_variant").select("id", "metadata").whereIn("id", kept.map((k) => k.variantId))) as { id: string; metadata: Record<string, unknown> | null }[]).map(
-      (r) => [r.id, r.metadata],
-    ),
+    (
+      (await trx("product_variant")
+        .select("id", "metadata")
+        .whereIn(
+          "id",
+          kept.map((k) => k.variantId)
+        )) as { id: string; metadata: Record<string, unknown> | null }[]
+    ).map((r) => [r.id, r.metadata])
   )
   const { rows } = await trx.raw(
     `update product_variant as p set title = v.title, sku = v.sku, variant_rank = v.rank, metadata = v.metadata, updated_at = now()
        from (values ${kept.map(() => "(?, ?, ?, ?::integer, ?::jsonb)").join(", ")}) as v(id, title, sku, rank, metadata)
       where p.id = v.id and p.deleted_at is null returning p.id`,
-    kept.flatMap((k) => [k.variantId, k.title, k.sku, k.rank, json(mergeMetadata(stored.get(k.variantId) ?? {}, k.metadata))]),
+    kept.flatMap((k) => [k.variantId, k.title, k.sku, k.rank, json(mergeMetadata(stored.get(k.variantId) ?? {}, k.metadata))])
   )
-  journal(trx, "product_variant", "updated", rows.map((r: { id: string }) => r.id))
+  journal(
+    trx,
+    "product_variant",
+    "updated",
+    rows.map((r: { id: string }) => r.id)
+  )
 }
 
 export interface ChangedSizes {
@@ -124,13 +139,27 @@ export interface ChangedSizes {
 }
 
 export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
-  if (!changes.length) return { removed: { variantIds: [], inventoryItemIds: [], cascade: [] }, keptForOrders: { variantIds: [], updatedLevelIds: [] }, added: [] }
+  if (!changes.length)
+    return { removed: { variantIds: [], inventoryItemIds: [], cascade: [] }, keptForOrders: { variantIds: [], updatedLevelIds: [] }, added: [] }
   const lost = changes.flatMap((c) => c.removedVariantIds.map((variantId) => ({ variantId, productId: c.productId })))
-  const reserved = await reservedVariantIds(trx, lost.map((l) => l.variantId))
-  const removed = await removeVariants(trx, lost.filter((l) => !reserved.has(l.variantId)).map((l) => l.variantId))
+  const reserved = await reservedVariantIds(
+    trx,
+    lost.map((l) => l.variantId)
+  )
+  const removed = await removeVariants(
+    trx,
+    lost.filter((l) => !reserved.has(l.variantId)).map((l) => l.variantId)
+  )
   const held = lost.filter((l) => reserved.has(l.variantId))
-  const { updatedLevelIds } = await takeOffSale(trx, held.map((h) => h.variantId))
-  await recordPendingRemovals(trx, held.map((h) => ({ kind: "size", subjectId: h.variantId, productId: h.productId })), null)
+  const { updatedLevelIds } = await takeOffSale(
+    trx,
+    held.map((h) => h.variantId)
+  )
+  await recordPendingRemovals(
+    trx,
+    held.map((h) => ({ kind: "size", subjectId: h.variantId, productId: h.productId })),
+    null
+  )
   const options = await sizeOptions(trx, changes)
   await pruneValues(trx, changes, options, held.length ? await valuesInUse(trx, [...new Set(held.map((h) => h.productId))]) : new Set())
   const rows = emptyProductRows()
@@ -147,13 +176,24 @@ export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], 
         grown.add(option.optionId)
       }
       if (!value.joined) {
-        rows.product_product_option_value.push({ id: newId(ID_PREFIX.productOptionValue), product_product_option_id: option.productOptionId, product_option_value_id: value.id })
+        rows.product_product_option_value.push({
+          id: newId(ID_PREFIX.productOptionValue),
+          product_product_option_id: option.productOptionId,
+          product_option_value_id: value.id,
+        })
         value.joined = true
       }
       valueIds.set(v.optionValue, value.id)
     }
     return c.added.map((v) =>
-      planVariantRows(rows, c.productId, { ...v, options: { [c.optionTitle]: v.optionValue }, inventoryDescription: null }, v.rank, (_, value) => valueIds.get(value), placement),
+      planVariantRows(
+        rows,
+        c.productId,
+        { ...v, options: { [c.optionTitle]: v.optionValue }, inventoryDescription: null },
+        v.rank,
+        (_, value) => valueIds.get(value),
+        placement
+      )
     )
   })
   await dropDeletedValues(trx, [...grown])
@@ -162,7 +202,13 @@ export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], 
   journal(trx, "product_option", "updated", grown)
   const newValues = new Set(rows.product_option_value.map((r) => r.id as string))
   for (const option of options.values()) {
-    if (grown.has(option.optionId)) journal(trx, "product_option_value", "updated", option.values.filter((v) => !newValues.has(v.id)).map((v) => v.id))
+    if (grown.has(option.optionId))
+      journal(
+        trx,
+        "product_option_value",
+        "updated",
+        option.values.filter((v) => !newValues.has(v.id)).map((v) => v.id)
+      )
   }
   await updateKeptVariants(trx, changes)
   return { removed, keptForOrders: { variantIds: held.map((h) => h.variantId), updatedLevelIds }, added }

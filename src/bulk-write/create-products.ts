@@ -88,7 +88,11 @@ export function planProductRows(products: BulkProduct[], placement: BulkPlacemen
     for (const categoryId of p.categoryIds) rows.product_category_product.push({ product_id: productId, product_category_id: categoryId })
     rows.product_sales_channel.push({ id: newId(ID_PREFIX.productSalesChannel), product_id: productId, sales_channel_id: placement.salesChannelId })
     if (placement.shippingProfileId) {
-      rows.product_shipping_profile.push({ id: newId(ID_PREFIX.productShippingProfile), product_id: productId, shipping_profile_id: placement.shippingProfileId })
+      rows.product_shipping_profile.push({
+        id: newId(ID_PREFIX.productShippingProfile),
+        product_id: productId,
+        shipping_profile_id: placement.shippingProfileId,
+      })
     }
     const variants = p.variants.map((v, rank) => planVariantRows(rows, productId, v, rank, (title, value) => valueIds.get(`${title}\u0000${value}`), placement))
     created.push({ productId, handle: p.handle, variants })
@@ -130,7 +134,7 @@ export function planVariantRows(
   v: BulkVariant,
   rank: number,
   valueIdOf: (optionTitle: string, value: string) => string | undefined,
-  placement: BulkPlacement,
+  placement: BulkPlacement
 ): CreatedBulkProduct["variants"][number] {
   const variantId = newId(ID_PREFIX.variant)
   rows.product_variant.push({

@@ -18,7 +18,10 @@ export async function liveVariantsOf(trx: Knex.Transaction, productIds: string[]
 }
 
 /** The option values these variants use, with their product. */
-export async function optionValuesOfVariants(trx: Knex.Transaction, variantIds: string[]): Promise<{ variant_id: string; product_id: string; option_value_id: string }[]> {
+export async function optionValuesOfVariants(
+  trx: Knex.Transaction,
+  variantIds: string[]
+): Promise<{ variant_id: string; product_id: string; option_value_id: string }[]> {
   return trx("product_variant_option as pvo")
     .join("product_variant as v", "v.id", "pvo.variant_id")
     .select("pvo.variant_id", "v.product_id", "pvo.option_value_id")
@@ -36,13 +39,26 @@ export async function pruneSizeValues(trx: Knex.Transaction, removed: { variant_
       where j.product_product_option_id = ppo.id and ppo.deleted_at is null
         and (ppo.product_id, j.product_option_value_id) in (select * from unnest(?::text[], ?::text[]))
       returning j.id`,
-    [stale.map((s) => s.product_id), stale.map((s) => s.option_value_id)],
+    [stale.map((s) => s.product_id), stale.map((s) => s.option_value_id)]
   )
-  journal(trx, "product_product_option_value", "deleted", (rows as { id: string }[]).map((r) => r.id))
+  journal(
+    trx,
+    "product_product_option_value",
+    "deleted",
+    (rows as { id: string }[]).map((r) => r.id)
+  )
   const own: { id: string }[] = await trx("product_option_value as ov")
     .join("product_option as o", "o.id", "ov.option_id")
     .select("ov.id")
-    .whereIn("ov.id", stale.map((s) => s.option_value_id))
+    .whereIn(
+      "ov.id",
+      stale.map((s) => s.option_value_id)
+    )
     .andWhere("o.is_exclusive", true)
-  await softDelete(trx, "product_option_value", "id", own.map((r) => r.id))
+  await softDelete(
+    trx,
+    "product_option_value",
+    "id",
+    own.map((r) => r.id)
+  )
 }

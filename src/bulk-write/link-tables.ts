@@ -18,7 +18,10 @@ const KNOWN_LINK_TABLES = [
  * either shortened as the link's entity shortens it (utils/generate-entity: compressName, which
  * leaves a name of up to 58 characters as it is, in lower case).
  */
-export function linkTableOf(config: { databaseConfig?: { tableName?: string }; relationships?: { serviceName: string; foreignKey: string }[] }): string | undefined {
+export function linkTableOf(config: {
+  databaseConfig?: { tableName?: string }
+  relationships?: { serviceName: string; foreignKey: string }[]
+}): string | undefined {
   const named = config.databaseConfig?.tableName
   if (named) return compressName(named)
   const [primary, foreign] = config.relationships ?? []
@@ -70,7 +73,14 @@ export function cascadeLinks(): CascadeLink[] {
     if (!own) continue
     for (const other of rels) {
       if (other === own || !other.deleteCascade) continue
-      out.push({ table, column: own.foreignKey, otherColumn: other.foreignKey, serviceName: other.serviceName, primaryKey: other.primaryKey, methodSuffix: other.args?.methodSuffix })
+      out.push({
+        table,
+        column: own.foreignKey,
+        otherColumn: other.foreignKey,
+        serviceName: other.serviceName,
+        primaryKey: other.primaryKey,
+        methodSuffix: other.args?.methodSuffix,
+      })
     }
   }
   return out

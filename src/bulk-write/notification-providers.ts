@@ -4,9 +4,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { knexOf } from "./sql"
 
 export async function hasEnabledNotificationProvider(container: Pick<MedusaContainer, "resolve">, channel: string): Promise<boolean> {
-  const found = await knexOf(container).raw(
-    "select 1 from notification_provider where is_enabled and deleted_at is null and ? = any(channels) limit 1",
-    [channel]
-  )
+  const found = await knexOf(container).raw("select 1 from notification_provider where is_enabled and deleted_at is null and ? = any(channels) limit 1", [
+    channel,
+  ])
   return (found.rows?.length ?? 0) > 0
 }

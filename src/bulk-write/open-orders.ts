@@ -24,7 +24,7 @@ export async function reservedVariantIds(db: Knex | Knex.Transaction, variantIds
       where l.variant_id = any(?) and l.deleted_at is null
         and (exists (select 1 from inventory_level lv where lv.inventory_item_id = i.id and lv.deleted_at is null and lv.reserved_quantity > 0)
           or exists (select 1 from reservation_item r where r.inventory_item_id = i.id and r.deleted_at is null))`,
-    [variantIds],
+    [variantIds]
   )
   return new Set((rows as { variant_id: string }[]).map((r) => r.variant_id))
 }
@@ -45,7 +45,7 @@ export async function takeOffSale(trx: Knex.Transaction, variantIds: string[]): 
       where l.variant_id = any(?) and l.deleted_at is null and lv.inventory_item_id = l.inventory_item_id
         and lv.deleted_at is null and lv.stocked_quantity > lv.reserved_quantity
       returning lv.id`,
-    [variantIds],
+    [variantIds]
   )
   const updatedLevelIds = (rows as { id: string }[]).map((r) => r.id)
   journal(trx, "inventory_level", "updated", updatedLevelIds)
@@ -54,7 +54,12 @@ export async function takeOffSale(trx: Knex.Transaction, variantIds: string[]): 
     .where("allow_backorder", true)
     .update({ allow_backorder: false, updated_at: trx.fn.now() })
     .returning("id")
-  journal(trx, "product_variant", "updated", backorders.map((r) => r.id))
+  journal(
+    trx,
+    "product_variant",
+    "updated",
+    backorders.map((r) => r.id)
+  )
   return { updatedLevelIds }
 }
 
@@ -74,7 +79,7 @@ export async function recordPendingRemovals(trx: Knex.Transaction, removals: Pen
        from (values ${values}) as v(id, kind, subject_id, product_id, run_id, reason)
        left join product p on p.id = v.product_id
      on conflict (subject_id) where deleted_at is null do update set run_id = coalesce(excluded.run_id, ${PENDING_REMOVAL_TABLE}.run_id), updated_at = now()`,
-    removals.flatMap((r) => [pendingId(), r.kind, r.subjectId, r.productId, runId, KEPT_FOR_OPEN_ORDER]),
+    removals.flatMap((r) => [pendingId(), r.kind, r.subjectId, r.productId, runId, KEPT_FOR_OPEN_ORDER])
   )
 }
 
@@ -89,7 +94,7 @@ export async function valuesInUse(connection: Connection, productIds: string[]):
     `select distinct pvo.option_value_id from product_variant v
        join product_variant_option pvo on pvo.variant_id = v.id
       where v.product_id = any(?) and v.deleted_at is null`,
-    [productIds],
+    [productIds]
   )
   return new Set((rows as { option_value_id: string }[]).map((r) => r.option_value_id))
 }

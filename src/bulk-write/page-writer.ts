@@ -11,7 +11,17 @@ import { recordPendingRemovals, reservedVariantIds, takeOffSale } from "./open-o
 import { removeProducts, type CascadeTarget, type RemovedProducts } from "./remove-products"
 import { journal, keepJournal, RowJournal } from "./row-journal"
 import { deleteSalePrices, setSalePrices, syncSalePrices } from "./sale-prices"
-import type { BulkPlacement, BulkProduct, CreatedBulkProduct, PriceChange, ProductFieldsUpdate, SalePrice, SizeChange, StockChange, WantedSalePrice } from "./types"
+import type {
+  BulkPlacement,
+  BulkProduct,
+  CreatedBulkProduct,
+  PriceChange,
+  ProductFieldsUpdate,
+  SalePrice,
+  SizeChange,
+  StockChange,
+  WantedSalePrice,
+} from "./types"
 import { updateProducts } from "./update-products"
 import { removeBasePrices, setBasePrices, type BasePriceRow } from "./update-prices"
 import { transactionWithoutFlushWait } from "./sql"
@@ -23,7 +33,7 @@ export class BulkPage {
 
   constructor(
     readonly trx: Knex.Transaction,
-    private readonly events: PendingEvents,
+    private readonly events: PendingEvents
   ) {}
 
   /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product-variant.created, inventory-item.created, product.created, inventory-level.created. */
@@ -34,10 +44,22 @@ export class BulkPage {
     // createProductsWorkflow: its variants workflow emits product-variant.created, the inventory
     // items' workflow inventory-item.created, then product.created; createInventoryLevelsWorkflow
     // inventory-level.created.
-    this.events.add(BULK_EVENTS.variantCreated, created.flatMap((c) => c.variants.map((v) => v.variantId)))
-    this.events.add(BULK_EVENTS.inventoryItemCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryItemId)))
-    this.events.add(BULK_EVENTS.productCreated, created.map((c) => c.productId))
-    this.events.add(BULK_EVENTS.inventoryLevelCreated, created.flatMap((c) => c.variants.map((v) => v.inventoryLevelId)))
+    this.events.add(
+      BULK_EVENTS.variantCreated,
+      created.flatMap((c) => c.variants.map((v) => v.variantId))
+    )
+    this.events.add(
+      BULK_EVENTS.inventoryItemCreated,
+      created.flatMap((c) => c.variants.map((v) => v.inventoryItemId))
+    )
+    this.events.add(
+      BULK_EVENTS.productCreated,
+      created.map((c) => c.productId)
+    )
+    this.events.add(
+      BULK_EVENTS.inventoryLevelCreated,
+      created.flatMap((c) => c.variants.map((v) => v.inventoryLevelId))
+    )
     return created
   }
 
@@ -78,7 +100,10 @@ export class BulkPage {
    */
   async removeProducts(productIds: string[], runId: string | null = null): Promise<RemovedProducts & { keptForOrders: string[] }> {
     const kept = await this.keepReservedProducts(productIds, runId)
-    const removed = await removeProducts(this.trx, productIds.filter((id) => !kept.includes(id)))
+    const removed = await removeProducts(
+      this.trx,
+      productIds.filter((id) => !kept.includes(id))
+    )
     this.cascades.push(...removed.cascade)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
     this.events.add(BULK_EVENTS.optionDeleted, removed.optionIds)
@@ -96,13 +121,23 @@ export class BulkPage {
     const variants: { id: string; product_id: string }[] = productIds.length
       ? await this.trx("product_variant").select("id", "product_id").whereIn("product_id", productIds).whereNull("deleted_at")
       : []
-    const reserved = await reservedVariantIds(this.trx, variants.map((v) => v.id))
+    const reserved = await reservedVariantIds(
+      this.trx,
+      variants.map((v) => v.id)
+    )
     const kept = [...new Set(variants.filter((v) => reserved.has(v.id)).map((v) => v.product_id))]
     if (kept.length) {
-      const { updatedLevelIds } = await takeOffSale(this.trx, variants.filter((v) => kept.includes(v.product_id)).map((v) => v.id))
+      const { updatedLevelIds } = await takeOffSale(
+        this.trx,
+        variants.filter((v) => kept.includes(v.product_id)).map((v) => v.id)
+      )
       await this.trx("product").whereIn("id", kept).whereNull("deleted_at").update({ status: "draft", updated_at: this.trx.fn.now() })
       journal(this.trx, "product", "updated", kept)
-      await recordPendingRemovals(this.trx, kept.map((id) => ({ kind: "product", subjectId: id, productId: id })), runId)
+      await recordPendingRemovals(
+        this.trx,
+        kept.map((id) => ({ kind: "product", subjectId: id, productId: id })),
+        runId
+      )
       this.events.add(BULK_EVENTS.inventoryLevelUpdated, updatedLevelIds)
       this.events.add(BULK_EVENTS.productUpdated, kept)
     }

@@ -47,7 +47,10 @@ export function productLinkTo(serviceName: string, foreignKey: string): ProductL
     const [primary, foreign] = config.relationships ?? []
     if (primary?.serviceName !== Modules.PRODUCT || primary.foreignKey !== "product_id") continue
     if (foreign?.serviceName !== serviceName || foreign.foreignKey !== foreignKey) continue
-    if (config.extraDataFields?.length) throw new Error(`the link between products and ${foreignKey} has extra columns (${config.extraDataFields.join(", ")}), which the bulk link writer does not write`)
+    if (config.extraDataFields?.length)
+      throw new Error(
+        `the link between products and ${foreignKey} has extra columns (${config.extraDataFields.join(", ")}), which the bulk link writer does not write`
+      )
     const composed = composeTableName(primary.serviceName, primary.foreignKey, foreign.serviceName, foreign.foreignKey)
     return {
       table: linkTableOf(config)!,
@@ -76,7 +79,7 @@ export interface LinkChanges {
 export async function setProductLinks(
   trx: Knex.Transaction,
   link: ProductLinkTable,
-  wanted: Map<string /* product id */, string | null>,
+  wanted: Map<string /* product id */, string | null>
 ): Promise<LinkChanges> {
   const productIds = [...wanted.keys()]
   if (!productIds.length) return { attached: [], detached: [] }
@@ -96,7 +99,10 @@ export async function setProductLinks(
 
   let detached: string[] = []
   if (dismiss.length) {
-    const { rows } = await trx.raw(`update ?? set deleted_at = now(), updated_at = now() where id = any(?) and deleted_at is null returning id`, [link.table, dismiss])
+    const { rows } = await trx.raw(`update ?? set deleted_at = now(), updated_at = now() where id = any(?) and deleted_at is null returning id`, [
+      link.table,
+      dismiss,
+    ])
     detached = rows.map((r: { id: string }) => r.id)
   }
   let attached: string[] = []
@@ -107,7 +113,7 @@ export async function setProductLinks(
        select * from unnest(?::text[], ?::text[], ?::text[])
        on conflict (product_id, ??) do update set id = excluded.id, deleted_at = null
        returning id`,
-      [link.table, link.column, ids, create.map(([p]) => p), create.map(([, r]) => r), link.column],
+      [link.table, link.column, ids, create.map(([p]) => p), create.map(([, r]) => r), link.column]
     )
     attached = rows.map((r: { id: string }) => r.id)
   }

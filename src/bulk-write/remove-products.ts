@@ -38,10 +38,7 @@ async function cascadeTargets(trx: Knex.Transaction, column: "product_id" | "var
  */
 export async function softDelete(trx: Knex.Transaction, table: string, column: string, ids: string[], silent = false): Promise<string[]> {
   if (!ids.length) return []
-  const rows = await trx(table)
-    .whereIn(column, ids)
-    .whereNull("deleted_at")
-    .update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
+  const rows = await trx(table).whereIn(column, ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
   const deleted = rows.map((r: { id: string }) => r.id)
   if (!silent) journal(trx, table, "deleted", deleted)
   return deleted
@@ -52,8 +49,8 @@ async function itemsOnlyTheseVariantsUse(trx: Knex.Transaction, managed: string[
   const candidates: string[] = [
     ...new Set(
       (await trx("product_variant_inventory_item").select("inventory_item_id").whereIn("variant_id", managed).whereNull("deleted_at")).map(
-        (r: { inventory_item_id: string }) => r.inventory_item_id,
-      ),
+        (r: { inventory_item_id: string }) => r.inventory_item_id
+      )
     ),
   ]
   if (!candidates.length) return []
@@ -64,9 +61,7 @@ async function itemsOnlyTheseVariantsUse(trx: Knex.Transaction, managed: string[
     .whereNull("l.deleted_at")
     .whereNull("v.deleted_at")
   const shared = new Set(users.filter((u) => !leaving.has(u.variant_id)).map((u) => u.inventory_item_id))
-  const live = new Set(
-    (await trx("inventory_item").select("id").whereIn("id", candidates).whereNull("deleted_at")).map((r: { id: string }) => r.id),
-  )
+  const live = new Set((await trx("inventory_item").select("id").whereIn("id", candidates).whereNull("deleted_at")).map((r: { id: string }) => r.id))
   return candidates.filter((id) => live.has(id) && !shared.has(id))
 }
 
@@ -93,7 +88,10 @@ export interface RemovedVariants {
  */
 export async function removeVariants(trx: Knex.Transaction, ids: string[]): Promise<RemovedVariants> {
   if (!ids.length) return { variantIds: [], inventoryItemIds: [], cascade: [] }
-  const variants: { id: string; manage_inventory: boolean }[] = await trx("product_variant").select("id", "manage_inventory").whereIn("id", ids).whereNull("deleted_at")
+  const variants: { id: string; manage_inventory: boolean }[] = await trx("product_variant")
+    .select("id", "manage_inventory")
+    .whereIn("id", ids)
+    .whereNull("deleted_at")
   const variantIds = variants.map((v) => v.id)
   const managed = variants.filter((v) => v.manage_inventory).map((v) => v.id)
 
@@ -102,7 +100,7 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
 
   const priceSetIds: string[] = variantIds.length
     ? (await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")).map(
-        (r: { price_set_id: string }) => r.price_set_id,
+        (r: { price_set_id: string }) => r.price_set_id
       )
     : []
 
@@ -127,7 +125,12 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
       .whereNotNull("deleted_at")
       .whereNotIn("id", priceIds)
       .update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
-    journal(trx, "price", "updated", again.map((r: { id: string }) => r.id))
+    journal(
+      trx,
+      "price",
+      "updated",
+      again.map((r: { id: string }) => r.id)
+    )
   }
   await softDelete(trx, "price_set", "id", priceSetIds)
   await softDelete(trx, "product_variant", "id", variantIds)
@@ -137,7 +140,9 @@ export async function removeVariants(trx: Knex.Transaction, ids: string[]): Prom
 export async function removeProducts(trx: Knex.Transaction, productIds: string[]): Promise<RemovedProducts> {
   const products: string[] = (await trx("product").select("id").whereIn("id", productIds).whereNull("deleted_at")).map((r: { id: string }) => r.id)
   if (!products.length) return { productIds: [], variantIds: [], inventoryItemIds: [], cascade: [], optionIds: [] }
-  const variantIds: string[] = (await trx("product_variant").select("id").whereIn("product_id", products).whereNull("deleted_at")).map((r: { id: string }) => r.id)
+  const variantIds: string[] = (await trx("product_variant").select("id").whereIn("product_id", products).whereNull("deleted_at")).map(
+    (r: { id: string }) => r.id
+  )
   const variantsRemoved = await removeVariants(trx, variantIds)
   const { inventoryItemIds } = variantsRemoved
   const cascade = [...variantsRemoved.cascade, ...(await cascadeTargets(trx, "product_id", products))]
@@ -153,9 +158,9 @@ export async function removeProducts(trx: Knex.Transaction, productIds: string[]
       .andWhere("o.is_exclusive", true)
       .whereNull("o.deleted_at")
   ).map((r: { id: string }) => r.id)
-  const productOptionIds: string[] = (
-    await trx("product_product_option").select("id").whereIn("product_id", products).whereNull("deleted_at")
-  ).map((r: { id: string }) => r.id)
+  const productOptionIds: string[] = (await trx("product_product_option").select("id").whereIn("product_id", products).whereNull("deleted_at")).map(
+    (r: { id: string }) => r.id
+  )
   // The workflow removes options through the product's cascade and its option step: only the
   // public product-option.deleted is emitted for them.
   await softDelete(trx, "product_product_option_value", "product_product_option_id", productOptionIds, true)

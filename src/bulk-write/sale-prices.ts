@@ -19,13 +19,16 @@ export async function setSalePrices(
   trx: Knex.Transaction,
   priceListId: string,
   prices: SalePrice[],
-  currencyCode: string,
+  currencyCode: string
 ): Promise<{ created: number; updated: number }> {
   if (!prices.length) return { created: 0, updated: 0 }
   const wanted = new Map(prices.map((p) => [p.variantId, normalizedDecimal(p.amount)]))
   const current = await currentSalePrices(trx, priceListId, [...wanted.keys()], currencyCode)
   const toUpdate = current.filter((c) => c.price_id && normalizedDecimal(c.amount!) !== wanted.get(c.variant_id))
-  await updatePriceAmounts(trx, toUpdate.map((c) => ({ id: c.price_id!, amount: wanted.get(c.variant_id)! })))
+  await updatePriceAmounts(
+    trx,
+    toUpdate.map((c) => ({ id: c.price_id!, amount: wanted.get(c.variant_id)! }))
+  )
   const priced = new Set(current.filter((c) => c.price_id).map((c) => c.variant_id))
   const seen = new Set<string>()
   const rows = current
@@ -51,7 +54,12 @@ export async function setSalePrices(
 async function softDeletePrices(trx: Knex.Transaction, ids: string[]): Promise<void> {
   if (!ids.length) return
   const rules = await trx("price_rule").whereIn("price_id", ids).whereNull("deleted_at").update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() }, ["id"])
-  journal(trx, "price_rule", "deleted", rules.map((r: { id: string }) => r.id))
+  journal(
+    trx,
+    "price_rule",
+    "deleted",
+    rules.map((r: { id: string }) => r.id)
+  )
   await trx("price").whereIn("id", ids).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() })
   journal(trx, "price", "deleted", ids)
 }
@@ -71,14 +79,22 @@ export async function syncSalePrices(
   trx: Knex.Transaction,
   priceListId: string,
   wanted: WantedSalePrice[],
-  currencyCode: string,
+  currencyCode: string
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
   // Nothing to set and an empty list (a shop without crossed-out prices): nothing to delete either.
   if (wanted.every((w) => w.amount === null) && !(await listHasPrices(trx, priceListId))) return { created: 0, updated: 0, deleted: 0 }
-  const links = await priceSetsOfVariants(trx, wanted.map((w) => w.variantId))
+  const links = await priceSetsOfVariants(
+    trx,
+    wanted.map((w) => w.variantId)
+  )
   if (!links.length) return { created: 0, updated: 0, deleted: 0 }
-  const existing = (await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter((p) => p.price_list_id === priceListId)
+  const existing = (
+    await livePricesOfSets(
+      trx,
+      links.map((l) => l.price_set_id)
+    )
+  ).filter((p) => p.price_list_id === priceListId)
   const pricesOfSet = new Map<string, typeof existing>()
   for (const p of existing) pricesOfSet.set(p.price_set_id, [...(pricesOfSet.get(p.price_set_id) ?? []), p])
   const setOf = new Map(links.map((l) => [l.variant_id, l.price_set_id]))
@@ -112,7 +128,7 @@ export async function syncSalePrices(
       rules_count: 0,
       price_list_id: priceListId,
       amount: c.amount,
-    })),
+    }))
   )
   await softDeletePrices(trx, toDelete)
   return { created: toCreate.length, updated: toUpdate.length, deleted: toDelete.length }
@@ -120,9 +136,9 @@ export async function syncSalePrices(
 
 export async function deleteSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[]): Promise<number> {
   if (!variantIds.length) return 0
-  const setIds: string[] = (
-    await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")
-  ).map((r: { price_set_id: string }) => r.price_set_id)
+  const setIds: string[] = (await trx("product_variant_price_set").select("price_set_id").whereIn("variant_id", variantIds).whereNull("deleted_at")).map(
+    (r: { price_set_id: string }) => r.price_set_id
+  )
   if (!setIds.length) return 0
   const ids = (await livePricesOfSets(trx, setIds)).filter((p) => p.price_list_id === priceListId).map((p) => p.id)
   await softDeletePrices(trx, ids)

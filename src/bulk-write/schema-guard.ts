@@ -19,7 +19,11 @@ export interface SchemaGuardResult {
 }
 
 /** The differences between what the writer uses and what the database has (pure). */
-export function schemaDifferences(expected: Record<string, string[]>, live: { table_name: string; column_name: string }[], optional: readonly string[] = OPTIONAL_TABLES): SchemaDifference[] {
+export function schemaDifferences(
+  expected: Record<string, string[]>,
+  live: { table_name: string; column_name: string }[],
+  optional: readonly string[] = OPTIONAL_TABLES
+): SchemaDifference[] {
   const byTable = new Map<string, Set<string>>()
   for (const r of live) byTable.set(r.table_name, (byTable.get(r.table_name) ?? new Set()).add(r.column_name))
   const out: SchemaDifference[] = []
@@ -51,7 +55,9 @@ async function check(container: MedusaContainer): Promise<SchemaGuardResult> {
   if (differences.length) {
     container
       .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(`catalog sync: the database differs from the schema the bulk writer was written for (missing: ${describeDifferences(differences)}); every write goes through Medusa's workflows`)
+      .warn(
+        `catalog sync: the database differs from the schema the bulk writer was written for (missing: ${describeDifferences(differences)}); every write goes through Medusa's workflows`
+      )
   }
   return { differences, checkedAt: new Date().toISOString() }
 }

@@ -64,7 +64,11 @@ export function bulkWriteSchema(): Record<string, string[]> {
     for (const c of columns) set.add(c)
     out.set(table, set)
   }
-  for (const table of PRODUCT_TABLES) add(table, rows[table].flatMap((r) => Object.keys(r)))
+  for (const table of PRODUCT_TABLES)
+    add(
+      table,
+      rows[table].flatMap((r) => Object.keys(r))
+    )
   for (const [table, columns] of Object.entries(OTHER_COLUMNS)) add(table, columns)
   // The product's link tables (the app's own links included): soft-deleted by the removals.
   for (const { table, column } of productLinkTables()) add(table, [column, "deleted_at", "updated_at"])

@@ -17,7 +17,12 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     await trx(table).insert(rows.slice(i, i + ROWS_PER_STATEMENT))
   }
-  journal(trx, table, "created", rows.flatMap((r) => (typeof r.id === "string" ? [r.id] : [])))
+  journal(
+    trx,
+    table,
+    "created",
+    rows.flatMap((r) => (typeof r.id === "string" ? [r.id] : []))
+  )
 }
 
 /**
@@ -56,7 +61,7 @@ export async function livePricesOfSets(trx: Knex.Transaction, setIds: string[]):
        from unnest(?::text[]) as s(id)
        cross join lateral (select * from price p where p.price_set_id = s.id and p.deleted_at is null offset 0) p
       order by p.created_at, p.id`,
-    [[...new Set(setIds)]],
+    [[...new Set(setIds)]]
   )
   return rows as LivePrice[]
 }
@@ -77,7 +82,7 @@ export async function priceSetsOfVariants(trx: Knex.Transaction, variantIds: str
        cross join lateral (select variant_id, price_set_id from product_variant_price_set l where l.variant_id = x.id and l.deleted_at is null offset 0) l
        cross join lateral (select 1 from price_set s where s.id = l.price_set_id and s.deleted_at is null offset 0) s
        left join lateral (select product_id from product_variant v where v.id = l.variant_id and v.deleted_at is null offset 0) v on true`,
-    [[...new Set(variantIds)]],
+    [[...new Set(variantIds)]]
   )
   return rows as VariantPriceSet[]
 }
@@ -88,7 +93,16 @@ export type VariantPrice = VariantPriceSet & { price_id: string | null; amount: 
 export async function pricesOfVariants(trx: Knex.Transaction, variantIds: string[], wanted: (price: LivePrice) => boolean): Promise<VariantPrice[]> {
   const links = await priceSetsOfVariants(trx, variantIds)
   if (!links.length) return []
-  const priceOf = new Map((await livePricesOfSets(trx, links.map((l) => l.price_set_id))).filter(wanted).map((p) => [p.price_set_id, p]))
+  const priceOf = new Map(
+    (
+      await livePricesOfSets(
+        trx,
+        links.map((l) => l.price_set_id)
+      )
+    )
+      .filter(wanted)
+      .map((p) => [p.price_set_id, p])
+  )
   return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
 }
 
@@ -101,7 +115,12 @@ export async function updatePriceAmounts(trx: Knex.Transaction, updates: { id: s
   await trx.raw(
     `update price as p set amount = v.amount, raw_amount = v.raw, updated_at = now()
        from unnest(?::text[], ?::numeric[], ?::jsonb[]) as v(id, amount, raw) where p.id = v.id`,
-    [updates.map((u) => u.id), updates.map((u) => u.amount), updates.map((u) => JSON.stringify(rawValue(u.amount)))] as unknown as Knex.RawBinding[],
+    [updates.map((u) => u.id), updates.map((u) => u.amount), updates.map((u) => JSON.stringify(rawValue(u.amount)))] as unknown as Knex.RawBinding[]
   )
-  journal(trx, "price", "updated", updates.map((u) => u.id))
+  journal(
+    trx,
+    "price",
+    "updated",
+    updates.map((u) => u.id)
+  )
 }

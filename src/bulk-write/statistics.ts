@@ -11,7 +11,7 @@ export async function analyzableTables(connection: Connection, candidates: strin
   const { rows } = (await sqlOf(connection).raw(
     `select c.oid::regclass::text as name from unnest(?::text[]) as t(name) join pg_class c on c.oid = to_regclass(quote_ident(t.name))
       where c.relkind = 'r' and (pg_has_role(current_user, c.relowner, 'USAGE') or (select rolsuper from pg_roles where rolname = current_user))`,
-    [candidates],
+    [candidates]
   )) as { rows: { name: string }[] }
   return rows.map((r) => r.name)
 }

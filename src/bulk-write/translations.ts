@@ -18,11 +18,7 @@ export function translatedFieldCount(translations: Record<string, unknown>, fiel
 }
 
 /** Inserts the rows in one transaction; returns their ids (for the caller's events). */
-export async function insertTranslations(
-  db: Knex,
-  rows: NewTranslation[],
-  translatableFields: Record<string, string[]>,
-): Promise<string[]> {
+export async function insertTranslations(db: Knex, rows: NewTranslation[], translatableFields: Record<string, string[]>): Promise<string[]> {
   if (!rows.length) return []
   const records = rows.map((t) => ({
     id: newId("trans"),

@@ -26,13 +26,16 @@ export async function setBasePrices(
   trx: Knex.Transaction,
   changes: PriceChange[],
   currencyCode: string,
-  known?: BasePriceRow[],
+  known?: BasePriceRow[]
 ): Promise<{ productIds: string[]; updatedPriceIds: string[]; createdPriceIds: string[] }> {
   if (!changes.length) return { productIds: [], updatedPriceIds: [], createdPriceIds: [] }
   const wanted = new Map(changes.map((c) => [c.variantId, normalizedDecimal(c.amount)]))
   const rows = known ? known.filter((r) => wanted.has(r.variant_id)) : await basePricesOf(trx, [...wanted.keys()], currencyCode)
   const toUpdate = rows.filter((r) => r.price_id && normalizedDecimal(r.amount!) !== wanted.get(r.variant_id))
-  await updatePriceAmounts(trx, toUpdate.map((r) => ({ id: r.price_id!, amount: wanted.get(r.variant_id)! })))
+  await updatePriceAmounts(
+    trx,
+    toUpdate.map((r) => ({ id: r.price_id!, amount: wanted.get(r.variant_id)! }))
+  )
   const toCreate = rows.filter((r) => !r.price_id)
   const created = toCreate.map((r) => {
     const amount = wanted.get(r.variant_id)!
@@ -78,9 +81,14 @@ export async function removeBasePrices(trx: Knex.Transaction, variantIds: string
      )
      delete from price p using doomed d where p.id = d.id and coalesce(p.price_list_id, '') = '' and p.deleted_at is null
      returning p.id, d.product_id`,
-    [[...new Set(variantIds)]],
+    [[...new Set(variantIds)]]
   )
   const deleted = rows as { id: string; product_id: string }[]
-  journal(trx, "price", "deleted", deleted.map((r) => r.id))
+  journal(
+    trx,
+    "price",
+    "deleted",
+    deleted.map((r) => r.id)
+  )
   return { productIds: [...new Set(deleted.map((r) => r.product_id))], deletedPriceIds: deleted.map((r) => r.id) }
 }

@@ -26,13 +26,15 @@ async function storedMetadata(trx: Knex.Transaction, productIds: string[]): Prom
  */
 export function productUpdateStatements(
   updates: ProductFieldsUpdate[],
-  stored: ReadonlyMap<string, Record<string, unknown> | null>,
+  stored: ReadonlyMap<string, Record<string, unknown> | null>
 ): { sql: string; bindings: Knex.RawBinding[] }[] {
   const types = COLUMN_TYPES
   const groups = new Map<string, { columns: string[]; rows: ProductFieldsUpdate[] }>()
   for (const u of updates) {
     const given = u.columns as Record<string, unknown>
-    const columns = Object.keys(given).filter((c) => given[c] !== undefined && c in types).sort()
+    const columns = Object.keys(given)
+      .filter((c) => given[c] !== undefined && c in types)
+      .sort()
     const key = columns.join(",")
     const group = groups.get(key) ?? { columns, rows: [] }
     group.rows.push(u)
@@ -59,22 +61,40 @@ export function productUpdateStatements(
 
 async function updateProductRows(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
   const withMetadata = updates.filter((u) => u.columns.metadata)
-  const stored = await storedMetadata(trx, withMetadata.map((u) => u.productId))
+  const stored = await storedMetadata(
+    trx,
+    withMetadata.map((u) => u.productId)
+  )
   for (const { sql, bindings } of productUpdateStatements(updates, stored)) {
     const { rows }: { rows: { id: string }[] } = await trx.raw(sql, bindings)
-    journal(trx, "product", "updated", rows.map((r) => r.id))
+    journal(
+      trx,
+      "product",
+      "updated",
+      rows.map((r) => r.id)
+    )
   }
 }
 
 async function replaceImages(trx: Knex.Transaction, updates: ProductFieldsUpdate[]): Promise<void> {
   const galleries = updates.filter((u) => u.images)
   if (!galleries.length) return
-  const gone: { id: string; deleted_at: Date | null }[] = await trx("image").whereIn("product_id", galleries.map((u) => u.productId)).del(["id", "deleted_at"])
-  journal(trx, "image", "deleted", gone.filter((r) => !r.deleted_at).map((r) => r.id))
+  const gone: { id: string; deleted_at: Date | null }[] = await trx("image")
+    .whereIn(
+      "product_id",
+      galleries.map((u) => u.productId)
+    )
+    .del(["id", "deleted_at"])
+  journal(
+    trx,
+    "image",
+    "deleted",
+    gone.filter((r) => !r.deleted_at).map((r) => r.id)
+  )
   await insertRows(
     trx,
     "image",
-    galleries.flatMap((u) => u.images!.map((url, rank) => ({ id: newId(ID_PREFIX.image), url, metadata: null, rank, product_id: u.productId }))),
+    galleries.flatMap((u) => u.images!.map((url, rank) => ({ id: newId(ID_PREFIX.image), url, metadata: null, rank, product_id: u.productId })))
   )
 }
 
@@ -83,7 +103,10 @@ async function setCategories(trx: Knex.Transaction, updates: ProductFieldsUpdate
   if (!moved.length) return
   const current: { product_id: string; product_category_id: string }[] = await trx("product_category_product")
     .select("product_id", "product_category_id")
-    .whereIn("product_id", moved.map((u) => u.productId))
+    .whereIn(
+      "product_id",
+      moved.map((u) => u.productId)
+    )
   const has = new Set(current.map((r) => `${r.product_id} ${r.product_category_id}`))
   const wanted = new Set(moved.flatMap((u) => u.categoryIds!.map((c) => `${u.productId} ${c}`)))
   const stale = current.filter((r) => !wanted.has(`${r.product_id} ${r.product_category_id}`))
@@ -91,13 +114,15 @@ async function setCategories(trx: Knex.Transaction, updates: ProductFieldsUpdate
     await trx.raw(
       `delete from product_category_product d using (values ${stale.map(() => "(?, ?)").join(", ")}) as s(product_id, category_id)
         where d.product_id = s.product_id and d.product_category_id = s.category_id`,
-      stale.flatMap((r) => [r.product_id, r.product_category_id]),
+      stale.flatMap((r) => [r.product_id, r.product_category_id])
     )
   }
-  const added = [...wanted].filter((k) => !has.has(k)).map((k) => {
-    const [product_id, product_category_id] = k.split(" ")
-    return { product_id, product_category_id }
-  })
+  const added = [...wanted]
+    .filter((k) => !has.has(k))
+    .map((k) => {
+      const [product_id, product_category_id] = k.split(" ")
+      return { product_id, product_category_id }
+    })
   await insertRows(trx, "product_category_product", added)
 }
 

@@ -12,7 +12,7 @@ import type { StockChange } from "./types"
 export async function setStockLevels(
   trx: Knex.Transaction,
   changes: StockChange[],
-  locationId: string,
+  locationId: string
 ): Promise<{ updatedLevelIds: string[]; createdLevelIds: string[] }> {
   if (!changes.length) return { updatedLevelIds: [], createdLevelIds: [] }
   const wanted = new Map(changes.map((c) => [c.inventoryItemId, rawValue(c.quantity)]))
@@ -24,7 +24,7 @@ export async function setStockLevels(
        cross join lateral (select id, inventory_item_id, stocked_quantity, location_id from inventory_level l
          where l.inventory_item_id = x.id and l.deleted_at is null offset 0) l
       where l.location_id = ?`,
-    [[...wanted.keys()], locationId],
+    [[...wanted.keys()], locationId]
   )) as { rows: { id: string; inventory_item_id: string; stocked_quantity: string }[] }
   const have = new Set(existing.map((l) => l.inventory_item_id))
   const changed = existing.filter((l) => rawValue(l.stocked_quantity).value !== wanted.get(l.inventory_item_id)!.value)
@@ -37,9 +37,14 @@ export async function setStockLevels(
     await trx.raw(
       `update inventory_level as l set stocked_quantity = v.q, raw_stocked_quantity = v.raw, updated_at = now()
        from (values ${values}) as v(id, q, raw) where l.id = v.id`,
-      bindings,
+      bindings
     )
-    journal(trx, "inventory_level", "updated", changed.map((l) => l.id))
+    journal(
+      trx,
+      "inventory_level",
+      "updated",
+      changed.map((l) => l.id)
+    )
   }
   // An item that is gone (soft-deleted) gets no level: Medusa would refuse it too.
   const missing = [...wanted.keys()].filter((id) => !have.has(id))

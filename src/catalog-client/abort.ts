@@ -47,7 +47,7 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
       (error) => {
         signal.removeEventListener("abort", onAbort)
         reject(error)
-      },
+      }
     )
   })
 }

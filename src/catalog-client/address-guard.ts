@@ -19,7 +19,7 @@ export class AddressNotAllowedError extends CatalogApiError {
   constructor(hostname: string, address: string, range: string) {
     super(
       `Refusing to connect to ${hostname}${address !== hostname ? ` (${address})` : ""}: ${range} addresses are not allowed (set allowPrivateNetworks for a self-hosted catalog)`,
-      { code: "address_not_allowed", status: null, requestId: null },
+      { code: "address_not_allowed", status: null, requestId: null }
     )
     this.address = address
     this.range = range
@@ -91,7 +91,13 @@ export function parseIPv6(text: string): number[] | null {
     ip = `${ip.slice(0, lastColon + 1)}${((q[0] << 8) | q[1]).toString(16)}:${((q[2] << 8) | q[3]).toString(16)}`
   }
   const [head, rest] = ip.includes("::") ? ip.split("::") : [ip, null]
-  const parse = (part: string) => (part ? part.split(":").filter((g) => g !== "").map((g) => parseInt(g, 16)) : [])
+  const parse = (part: string) =>
+    part
+      ? part
+          .split(":")
+          .filter((g) => g !== "")
+          .map((g) => parseInt(g, 16))
+      : []
   const left = parse(head)
   const right = rest === null ? [] : parse(rest)
   const fill = 8 - left.length - right.length
@@ -132,7 +138,7 @@ type LookupAddress = { address: string; family: number }
 export type LookupFunction = (
   hostname: string,
   options: dns.LookupAllOptions,
-  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void
 ) => void
 
 const systemLookup: LookupFunction = (hostname, options, callback) => dns.lookup(hostname, options, callback)
@@ -148,19 +154,13 @@ export function assertAddressAllowed(hostname: string, address: string, policy: 
  * Resolves a hostname and checks every address it resolves to (one forbidden address refuses
  * the name: a mixed answer is how DNS rebinding hides). IP literals are checked as they are.
  */
-export async function resolveAllowed(
-  hostname: string,
-  policy: AddressPolicy,
-  lookup: LookupFunction = systemLookup,
-): Promise<LookupAddress[]> {
+export async function resolveAllowed(hostname: string, policy: AddressPolicy, lookup: LookupFunction = systemLookup): Promise<LookupAddress[]> {
   const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname
   if (net.isIP(bare)) {
     assertAddressAllowed(bare, bare, policy)
     return [{ address: bare, family: net.isIP(bare) }]
   }
-  const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
-    lookup(bare, { all: true }, (err, found) => (err ? reject(err) : resolve(found))),
-  )
+  const addresses = await new Promise<LookupAddress[]>((resolve, reject) => lookup(bare, { all: true }, (err, found) => (err ? reject(err) : resolve(found))))
   for (const { address } of addresses) assertAddressAllowed(bare, address, policy)
   return addresses
 }
@@ -173,7 +173,7 @@ export function guardedLookup(policy: AddressPolicy, lookup: LookupFunction = sy
   return (
     hostname: string,
     options: dns.LookupOptions,
-    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
   ): void => {
     const { all, ...rest } = options ?? {}
     resolveAllowed(hostname, policy, (h, o, cb) => lookup(h, { ...rest, ...o, all: true }, cb)).then(
@@ -182,7 +182,7 @@ export function guardedLookup(policy: AddressPolicy, lookup: LookupFunction = sy
         if (all) callback(null, addresses)
         else callback(null, addresses[0].address, addresses[0].family)
       },
-      (error) => callback(error, ""),
+      (error) => callback(error, "")
     )
   }
 }
@@ -192,10 +192,7 @@ export function guardedLookup(policy: AddressPolicy, lookup: LookupFunction = sy
  * made; names go through guardedLookup. TLS keeps the original name for SNI and certificate
  * checks (undici derives servername from the Host, not from the address).
  */
-export function guardedConnector(
-  policy: AddressPolicy,
-  options: { timeoutMs?: number; lookup?: LookupFunction } = {},
-): buildConnector.connector {
+export function guardedConnector(policy: AddressPolicy, options: { timeoutMs?: number; lookup?: LookupFunction } = {}): buildConnector.connector {
   const base = buildConnector({
     timeout: options.timeoutMs ?? 10_000,
     lookup: guardedLookup(policy, options.lookup),

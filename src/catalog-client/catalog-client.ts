@@ -310,7 +310,7 @@ export class CatalogClient {
       const response = await this.#get("/v1/stock", q, options)
       const envelope = this.#envelope(response)
       const validated = validateEach(envelope.data, stockItemSchema)
-      const missing = (envelope.meta?.missing ?? []).map((m) => (typeof m === "string" ? m : toCatalogId(m) ?? String(m)))
+      const missing = (envelope.meta?.missing ?? []).map((m) => (typeof m === "string" ? m : (toCatalogId(m) ?? String(m))))
       return { ...validated, missing }
     })
     return {
@@ -332,11 +332,7 @@ export class CatalogClient {
     return this.#reference("/v1/brand-models", brandModelSchema, options)
   }
 
-  async #reference<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options: ReferenceOptions,
-  ): Promise<ReferenceResult<z.output<S>>> {
+  async #reference<S extends z.ZodType>(path: string, schema: S, options: ReferenceOptions): Promise<ReferenceResult<z.output<S>>> {
     const cached = this.#cache.get<z.output<S>[]>(path)
     const sent = options.validators ?? cached
     const response = await this.#get(path, {}, options, true, conditionalHeaders(sent))
@@ -356,13 +352,7 @@ export class CatalogClient {
     return { data: items, rejected, notModified: false, ...validators }
   }
 
-  async #get(
-    path: string,
-    query: Record<string, string>,
-    options: CallOptions,
-    discover = true,
-    headers?: Record<string, string>,
-  ): Promise<ApiResponse> {
+  async #get(path: string, query: Record<string, string>, options: CallOptions, discover = true, headers?: Record<string, string>): Promise<ApiResponse> {
     const signal = anySignal([options.signal, this.#signal])
     if (discover && this.#discoverLimits) await this.#discover(signal)
     return this.#transport.get(path, query, { signal, headers })
@@ -386,7 +376,7 @@ export class CatalogClient {
             return
           }
           throw error
-        },
+        }
       )
       .finally(() => {
         this.#discovery = undefined

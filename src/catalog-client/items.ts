@@ -17,9 +17,7 @@ export interface RejectedItem {
   raw?: string
 }
 
-export type ChangeItem =
-  | { status: "removed"; id: string }
-  | { status: string; id: string; product: ProductCard; changed?: string[] }
+export type ChangeItem = { status: "removed"; id: string } | { status: string; id: string; product: ProductCard; changed?: string[] }
 
 export interface Validated<T> {
   items: T[]
@@ -110,12 +108,16 @@ export function validateChangeItems(raw: unknown[]): Validated<ChangeItem> {
     }
     const card = productCardSchema.safeParse(record.product)
     if (!card.success) {
-      rejected.push(reject(item, describeIssues(card.error).replace(/^|; /g, (m) => m + "product."), firstIssueField(card.error) ?? "product"))
+      rejected.push(
+        reject(
+          item,
+          describeIssues(card.error).replace(/^|; /g, (m) => m + "product."),
+          firstIssueField(card.error) ?? "product"
+        )
+      )
       continue
     }
-    const changed = Array.isArray(record.changed)
-      ? record.changed.filter((c): c is string => typeof c === "string")
-      : undefined
+    const changed = Array.isArray(record.changed) ? record.changed.filter((c): c is string => typeof c === "string") : undefined
     const id = toJsonCatalogId(record.id) ?? card.data.id
     if (id !== card.data.id) {
       rejected.push(reject(item, `id ${id} differs from product.id ${card.data.id}`, fieldName(["id"])))

@@ -83,8 +83,7 @@ export function clampLimits(limits: RateLimits, ceiling: RateLimits): RateLimits
 }
 
 export function sanitizeLimits(current: RateLimits, next: Partial<RateLimits>): RateLimits {
-  const pick = (value: number | undefined, fallback: number) =>
-    value !== undefined && Number.isSafeInteger(value) && value >= 1 ? value : fallback
+  const pick = (value: number | undefined, fallback: number) => (value !== undefined && Number.isSafeInteger(value) && value >= 1 ? value : fallback)
   return {
     requestsPerMinute: pick(next.requestsPerMinute, current.requestsPerMinute),
     maxConcurrent: pick(next.maxConcurrent, current.maxConcurrent),

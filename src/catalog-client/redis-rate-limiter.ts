@@ -260,7 +260,7 @@ export class RedisRateLimiter implements RateLimiter {
             String(this.#limits.maxConcurrent),
             String(this.#leaseTtlMs),
             ...this.#ceilingArgs(),
-          ]),
+          ])
         )
         if (wait === 0) return this.#releaser(leaseId)
         await sleep(wait < 0 ? Math.min(20, this.#pollMs) : Math.min(wait, this.#pollMs), signal, wake)
@@ -273,11 +273,11 @@ export class RedisRateLimiter implements RateLimiter {
   async updateLimits(limits: Partial<RateLimits>): Promise<void> {
     const previous = this.#limits.requestsPerMinute
     this.#limits = clampLimits(sanitizeLimits(this.#limits, limits), this.#ceiling)
-    await this.#runKeys(SCRIPTS.updateLimits, [this.#keys[0], this.#keys[2]], [
-      String(this.#limits.requestsPerMinute),
-      String(this.#limits.maxConcurrent),
-      String(previous),
-    ])
+    await this.#runKeys(
+      SCRIPTS.updateLimits,
+      [this.#keys[0], this.#keys[2]],
+      [String(this.#limits.requestsPerMinute), String(this.#limits.maxConcurrent), String(previous)]
+    )
   }
 
   async observe(headers: HeaderBag): Promise<void> {
@@ -285,12 +285,7 @@ export class RedisRateLimiter implements RateLimiter {
     if (quota !== null) await this.#runKeys(SCRIPTS.quotaSeen, [this.#keys[2]], [String(quota), String(this.#limits.maxConcurrent)])
     const remaining = remainingFromHeaders(headers)
     if (remaining === null) return
-    await this.#run(SCRIPTS.observe, 3, [
-      String(remaining),
-      String(this.#limits.requestsPerMinute),
-      String(this.#limits.maxConcurrent),
-      ...this.#ceilingArgs(),
-    ])
+    await this.#run(SCRIPTS.observe, 3, [String(remaining), String(this.#limits.requestsPerMinute), String(this.#limits.maxConcurrent), ...this.#ceilingArgs()])
   }
 
   async quotaRemainingToday(): Promise<number | null> {
@@ -308,9 +303,12 @@ export class RedisRateLimiter implements RateLimiter {
 
   #releaser(leaseId: string): Release {
     let released = false
-    const renew = setInterval(() => {
-      this.#runKeys(SCRIPTS.renew, [this.#keys[1]], [leaseId, String(this.#leaseTtlMs)]).catch(() => {})
-    }, Math.max(1000, Math.floor(this.#leaseTtlMs / 3)))
+    const renew = setInterval(
+      () => {
+        this.#runKeys(SCRIPTS.renew, [this.#keys[1]], [leaseId, String(this.#leaseTtlMs)]).catch(() => {})
+      },
+      Math.max(1000, Math.floor(this.#leaseTtlMs / 3))
+    )
     renew.unref()
     return (options) => {
       if (released) return

@@ -43,11 +43,7 @@ function exactNumberText(value: number): string | undefined {
 
 /** Money and measures: a decimal string (a JSON number is accepted by its exact text). */
 export const decimalString = z.unknown().transform((value, ctx) => {
-  const text =
-    typeof value === "string" ? value.trim()
-    : isLosslessNumber(value) ? value.value
-    : typeof value === "number" ? exactNumberText(value)
-    : undefined
+  const text = typeof value === "string" ? value.trim() : isLosslessNumber(value) ? value.value : typeof value === "number" ? exactNumberText(value) : undefined
   if (text === undefined || !DECIMAL.test(text)) {
     ctx.addIssue({ code: "custom", message: "expected a decimal string" })
     return z.NEVER
@@ -208,37 +204,39 @@ const dimensionsSchema = z.object({
   height: decimalString.nullable().optional(),
 })
 
-export const productCardSchema = z.object({
-  id: catalogId,
-  sku: text,
-  name: text,
-  cost_price: moneyString.nullable(),
-  price: moneyString.nullable().optional(),
-  old_price: moneyString.nullable().optional(),
-  in_stock: z.boolean(),
-  sizes: sizesSchema,
-  images: z.array(imageSchema),
-  sync_version: safeInteger,
-  // Fields the spec leaves "not shown"; shapes from docs/contracts.md, all optional.
-  name_uk: text.nullable().optional(),
-  name_ru: text.nullable().optional(),
-  description_uk: text.nullable().optional(),
-  description_ru: text.nullable().optional(),
-  marketplace_text_uk: text.nullable().optional(),
-  marketplace_text_ru: text.nullable().optional(),
-  category_id: catalogId.nullable().optional(),
-  brand: namedRef.nullable().optional(),
-  brand_model: namedRef.nullable().optional(),
-  attributes: z.array(attributeSchema).nullable().optional(),
-  material_uk: text.nullable().optional(),
-  material_ru: text.nullable().optional(),
-  origin_country: text.nullable().optional(),
-  weight_kg: decimalString.nullable().optional(),
-  dimensions_cm: dimensionsSchema.nullable().optional(),
-  is_new: z.boolean().nullable().optional(),
-  stock: nonNegativeInteger.nullable().optional(),
-  updated_at: text.nullable().optional(),
-}).transform(screenImages)
+export const productCardSchema = z
+  .object({
+    id: catalogId,
+    sku: text,
+    name: text,
+    cost_price: moneyString.nullable(),
+    price: moneyString.nullable().optional(),
+    old_price: moneyString.nullable().optional(),
+    in_stock: z.boolean(),
+    sizes: sizesSchema,
+    images: z.array(imageSchema),
+    sync_version: safeInteger,
+    // Fields the spec leaves "not shown"; shapes from docs/contracts.md, all optional.
+    name_uk: text.nullable().optional(),
+    name_ru: text.nullable().optional(),
+    description_uk: text.nullable().optional(),
+    description_ru: text.nullable().optional(),
+    marketplace_text_uk: text.nullable().optional(),
+    marketplace_text_ru: text.nullable().optional(),
+    category_id: catalogId.nullable().optional(),
+    brand: namedRef.nullable().optional(),
+    brand_model: namedRef.nullable().optional(),
+    attributes: z.array(attributeSchema).nullable().optional(),
+    material_uk: text.nullable().optional(),
+    material_ru: text.nullable().optional(),
+    origin_country: text.nullable().optional(),
+    weight_kg: decimalString.nullable().optional(),
+    dimensions_cm: dimensionsSchema.nullable().optional(),
+    is_new: z.boolean().nullable().optional(),
+    stock: nonNegativeInteger.nullable().optional(),
+    updated_at: text.nullable().optional(),
+  })
+  .transform(screenImages)
 
 export const stockItemSchema = z.object({
   id: catalogId,
@@ -270,7 +268,10 @@ export const accountInfoSchema = z.object({
 
 export const categorySchema = z.object({
   id: catalogId,
-  parent_id: catalogId.nullable().optional().transform((v) => v ?? null),
+  parent_id: catalogId
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   name: text.nullable().optional(),
   name_uk: text.nullable().optional(),
   name_ru: text.nullable().optional(),

@@ -137,7 +137,7 @@ export class CatalogTransport {
       }),
       parseJsonBody,
       holdLimiterSlot(limiter),
-      classifyFailures(redact),
+      classifyFailures(redact)
     )(sendRequest(this.#dispatcher, (headers) => this.#noteHeaders(headers)))
   }
 

@@ -49,8 +49,7 @@ const NOT_AN_OBJECT = { error: "must be an object of filter fields" }
 
 // The bounds are compared only when both are amounts: this check runs even after a field's own
 // refusal, and a bound such as "abc" must be that field's 400, not a DecimalError.
-const boundsInOrder = (f: { cost_min: unknown; cost_max: unknown }) =>
-  !isAmount(f.cost_min) || !isAmount(f.cost_max) || new Decimal(f.cost_min).lte(f.cost_max)
+const boundsInOrder = (f: { cost_min: unknown; cost_max: unknown }) => !isAmount(f.cost_min) || !isAmount(f.cost_max) || new Decimal(f.cost_min).lte(f.cost_max)
 const boundsMessage = { message: "cost_min must not exceed cost_max", path: ["cost_max"] }
 
 /** A stored filter (fields it does not know are ignored). */

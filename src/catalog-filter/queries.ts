@@ -57,9 +57,7 @@ function listingsFor(scope: Scope, tree: CategoryTree, options: QueryOptions): P
 /** Roots not already inside another root's subtree (a subtree is listed once). */
 function topmost(roots: string[], tree: CategoryTree): string[] {
   const unique = [...new Set(roots)]
-  return unique
-    .filter((id) => !unique.some((other) => other !== id && inAnySubtree(id, [other], tree)))
-    .sort(compareIds)
+  return unique.filter((id) => !unique.some((other) => other !== id && inAnySubtree(id, [other], tree))).sort(compareIds)
 }
 
 function scopeOf(filter: CatalogFilter): Scope {
@@ -109,12 +107,7 @@ const includeOrAll = (ids: string[]) => (ids.length > 0 ? ids : null)
  * When several parts widen at once the listings of the whole new filter are returned: still no
  * full export unless the new filter itself is unfiltered.
  */
-export function widenedPart(
-  oldFilter: CatalogFilter,
-  newFilter: CatalogFilter,
-  tree: CategoryTree,
-  options: QueryOptions = {},
-): WidenedPart | null {
+export function widenedPart(oldFilter: CatalogFilter, newFilter: CatalogFilter, tree: CategoryTree, options: QueryOptions = {}): WidenedPart | null {
   const scope = scopeOf(newFilter)
   const widened: WidenedPart["widened"] = []
   const parts: Scope[] = []
@@ -141,11 +134,7 @@ export function widenedPart(
   const brandIncludeWidened = newBrands === null ? oldBrands !== null : oldBrands !== null && newBrands.some((b) => !oldBrands.includes(b))
   if (brandIncludeWidened || liftedBrands.length > 0) {
     widened.push("brands")
-    const brands = brandIncludeWidened
-      ? newBrands === null
-        ? null
-        : [...newBrands.filter((b) => !oldBrands!.includes(b)), ...liftedBrands]
-      : liftedBrands
+    const brands = brandIncludeWidened ? (newBrands === null ? null : [...newBrands.filter((b) => !oldBrands!.includes(b)), ...liftedBrands]) : liftedBrands
     parts.push({ ...scope, brands })
   }
 
@@ -179,10 +168,8 @@ export function widenedPart(
 }
 
 function costWidened(oldFilter: CatalogFilter, newFilter: CatalogFilter): boolean {
-  const lowerWidened =
-    oldFilter.cost_min !== null && (newFilter.cost_min === null || new Decimal(newFilter.cost_min).lt(oldFilter.cost_min))
-  const upperWidened =
-    oldFilter.cost_max !== null && (newFilter.cost_max === null || new Decimal(newFilter.cost_max).gt(oldFilter.cost_max))
+  const lowerWidened = oldFilter.cost_min !== null && (newFilter.cost_min === null || new Decimal(newFilter.cost_min).lt(oldFilter.cost_min))
+  const upperWidened = oldFilter.cost_max !== null && (newFilter.cost_max === null || new Decimal(newFilter.cost_max).gt(oldFilter.cost_max))
   // A band means "cards with a cost": dropping both bounds also admits cards without one.
   return lowerWidened || upperWidened
 }

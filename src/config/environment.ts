@@ -144,7 +144,10 @@ export function parseEnvironment(raw: PluginEnvironment = readEnvironment()): { 
     if (value === undefined) continue
     const parsed = typedSchemas[name].safeParse(value)
     if (parsed.success) values[name] = parsed.data
-    else problems.push(`${name}=${name === "CATALOG_SYNC_ENCRYPTION_KEY" ? "…" : JSON.stringify(value)} is not valid (${parsed.error.issues[0]?.message ?? "invalid"}); ignored`)
+    else
+      problems.push(
+        `${name}=${name === "CATALOG_SYNC_ENCRYPTION_KEY" ? "…" : JSON.stringify(value)} is not valid (${parsed.error.issues[0]?.message ?? "invalid"}); ignored`
+      )
   }
   return { values: values as TypedEnvironment, problems }
 }

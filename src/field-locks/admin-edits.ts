@@ -59,17 +59,13 @@ function sameField(field: LockableField, written: PlannedFieldValues, current: P
  * wrote (present in lastWritten) and the shop still reports (present in current), not
  * already locked, and not in NOT_AUTO_LOCKED.
  */
-export function editedByAdmin(
-  lastWritten: PlannedFieldValues,
-  current: PlannedFieldValues,
-  alreadyLocked: readonly LockableField[] = [],
-): LockableField[] {
+export function editedByAdmin(lastWritten: PlannedFieldValues, current: PlannedFieldValues, alreadyLocked: readonly LockableField[] = []): LockableField[] {
   return LOCKABLE_FIELDS.filter(
     (f) =>
       !NOT_AUTO_LOCKED.includes(f) &&
       !alreadyLocked.includes(f) &&
       lastWritten[f] !== undefined &&
       current[f] !== undefined &&
-      !sameField(f, lastWritten, current),
+      !sameField(f, lastWritten, current)
   )
 }

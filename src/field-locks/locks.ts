@@ -4,7 +4,10 @@
 import { z } from "zod"
 import { LOCKABLE_FIELDS, isPerSizeField, lockableFieldSchema, type LockableField, type PlannedFieldValues } from "./fields"
 
-const fieldList = z.array(lockableFieldSchema).default([]).transform((f) => [...new Set(f)])
+const fieldList = z
+  .array(lockableFieldSchema)
+  .default([])
+  .transform((f) => [...new Set(f)])
 
 /** Shop-wide: fields locked on every product unless a product unlocks them. */
 export const shopLockDefaultsSchema = z.object({
@@ -33,7 +36,7 @@ export function withFieldLock(
   defaults: Pick<ShopLockDefaults, "locked">,
   override: ProductLockOverride | null | undefined,
   fields: readonly LockableField[],
-  locked: boolean,
+  locked: boolean
 ): ProductLockOverride {
   const lock = new Set((override ?? NO_OVERRIDE).lock)
   const unlock = new Set((override ?? NO_OVERRIDE).unlock)
@@ -61,11 +64,7 @@ export interface LockedWrite {
  * size: a size the shop does not have yet (a new variant) still gets its catalog price and
  * stock, or it would be created unpriced and unstocked.
  */
-export function applyLocks(
-  planned: PlannedFieldValues,
-  locked: readonly LockableField[],
-  existingSizes: ReadonlySet<string> = new Set(),
-): LockedWrite {
+export function applyLocks(planned: PlannedFieldValues, locked: readonly LockableField[], existingSizes: ReadonlySet<string> = new Set()): LockedWrite {
   const write: PlannedFieldValues = {}
   const held: PlannedFieldValues = {}
   const heldFields: LockableField[] = []

@@ -26,9 +26,7 @@ export interface ImageDownloadOptions {
   dispatcher?: Dispatcher
 }
 
-export type DownloadOutcome =
-  | { ok: true; url: string; bytes: Buffer; type: RasterType; hash: string }
-  | { ok: false; url: string; reason: string }
+export type DownloadOutcome = { ok: true; url: string; bytes: Buffer; type: RasterType; hash: string } | { ok: false; url: string; reason: string }
 
 export interface ImageDownloader {
   download(url: string): Promise<DownloadOutcome>
@@ -141,5 +139,5 @@ function abandon(body: Dispatcher.ResponseData["body"]): void {
 }
 
 function headerText(value: string | string[] | undefined): string {
-  return Array.isArray(value) ? value[0] ?? "" : value ?? ""
+  return Array.isArray(value) ? (value[0] ?? "") : (value ?? "")
 }

@@ -51,10 +51,7 @@ export function mirrorStoreOf(service: MirrorRecordsService): MirrorStore {
     listImagesByFileId: (ids) => inChunks(ids, (c) => listImages({ file_id: c })),
     listDueFailures: (now, limit) =>
       service
-        .listCatalogMirroredImages(
-          { file_id: null, next_attempt_at: { $lte: now } },
-          { select: IMAGE_FIELDS, take: limit, order: { next_attempt_at: "ASC" } },
-        )
+        .listCatalogMirroredImages({ file_id: null, next_attempt_at: { $lte: now } }, { select: IMAGE_FIELDS, take: limit, order: { next_attempt_at: "ASC" } })
         .then((rows) => rows.map(toRecord)),
     createImage: async (row) => toRecord(await service.createCatalogMirroredImages(row)),
     updateImage: async (id, patch) => {
@@ -94,7 +91,7 @@ export function imageMirrorFromContainer(
   container: Resolver,
   options: Omit<ImageDownloadOptions, "dispatcher">,
   logger?: { warn(message: string): void },
-  now?: () => Date,
+  now?: () => Date
 ): { mirror: ImageMirror; close(): Promise<void> } {
   const downloader = createImageDownloader(options)
   const mirror = createImageMirror({

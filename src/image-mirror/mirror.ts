@@ -93,7 +93,7 @@ export function createImageMirror(deps: ImageMirrorDeps): ImageMirror {
   async function storeSuccess(
     outcome: Extract<DownloadOutcome, { ok: true }>,
     previous: MirrorRecord | undefined,
-    byHash: Map<string, MirrorRecord[]>,
+    byHash: Map<string, MirrorRecord[]>
   ): Promise<{ record: MirrorRecord; uploaded: boolean }> {
     const placed = placeBytes(outcome.hash, byHash.get(outcome.hash) ?? [])
     let file: { file_id: string; shop_url: string }
@@ -150,13 +150,11 @@ export function createImageMirror(deps: ImageMirrorDeps): ImageMirror {
       await store.updateImage(previous.id, fields)
       return { ...previous, ...fields }
     }
-    return store
-      .createImage({ source_url: url, content_hash: null, file_id: null, shop_url: null, ...fields })
-      .catch(async (error) => {
-        const [theirs] = await store.listImagesByUrl([url])
-        if (!theirs) throw error
-        return theirs
-      })
+    return store.createImage({ source_url: url, content_hash: null, file_id: null, shop_url: null, ...fields }).catch(async (error) => {
+      const [theirs] = await store.listImagesByUrl([url])
+      if (!theirs) throw error
+      return theirs
+    })
   }
 
   return {
@@ -199,8 +197,8 @@ export function createImageMirror(deps: ImageMirrorDeps): ImageMirror {
                 deps.logger?.warn(`catalog sync: image ${outcome.url} not mirrored: ${outcome.reason}`)
               }
             }
-          }),
-        ),
+          })
+        )
       )
       failed.sort((a, b) => toFetch.indexOf(a.url) - toFetch.indexOf(b.url))
 

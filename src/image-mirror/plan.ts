@@ -46,8 +46,7 @@ export function galleryUrls(images: ProductGallery["images"]): string[] {
 
 export const mirrorable = (url: string) => url.length <= MAX_MIRRORED_URL_LENGTH
 
-const due = (record: MirrorRecord, now: Date) =>
-  record.next_attempt_at === null || new Date(record.next_attempt_at).getTime() <= now.getTime()
+const due = (record: MirrorRecord, now: Date) => record.next_attempt_at === null || new Date(record.next_attempt_at).getTime() <= now.getTime()
 
 /**
  * URLs to download: never seen, or failed before and due again. A URL with a stored file is
@@ -72,7 +71,7 @@ export function retryDelayMs(failureCount: number): number {
 /** What to store after a URL's bytes were downloaded: reuse a file with the same bytes, or upload. */
 export function placeBytes(
   hash: string,
-  sameHash: ReadonlyArray<Pick<MirrorRecord, "content_hash" | "file_id" | "shop_url">>,
+  sameHash: ReadonlyArray<Pick<MirrorRecord, "content_hash" | "file_id" | "shop_url">>
 ): { reuse: { file_id: string; shop_url: string } } | { upload: true } {
   const existing = sameHash.find((r) => r.content_hash === hash && r.file_id && r.shop_url)
   return existing ? { reuse: { file_id: existing.file_id!, shop_url: existing.shop_url! } } : { upload: true }
@@ -84,7 +83,7 @@ export function placeBytes(
  */
 export function refChanges(
   galleries: ReadonlyArray<{ catalogId: string; urls: readonly string[] }>,
-  existing: readonly ImageRef[],
+  existing: readonly ImageRef[]
 ): { add: ImageRef[]; remove: ImageRef[] } {
   const wanted = new Map<string, Set<string>>()
   for (const g of galleries) {
@@ -124,7 +123,7 @@ export function shopGallery(urls: readonly string[], records: ReadonlyMap<string
 export function collectable(
   candidates: readonly MirrorRecord[],
   referencedUrls: ReadonlySet<string>,
-  fileUsers: readonly Pick<MirrorRecord, "id" | "file_id">[],
+  fileUsers: readonly Pick<MirrorRecord, "id" | "file_id">[]
 ): { recordIds: string[]; fileIds: string[] } {
   const dropped = candidates.filter((r) => !referencedUrls.has(r.source_url))
   const droppedIds = new Set(dropped.map((r) => r.id))

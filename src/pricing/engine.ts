@@ -109,7 +109,8 @@ function compile(rules: PricingRules): CompiledRules {
     if (o.type === "category") {
       if (!c!.categories.has(o.category_id)) c!.categories.set(o.category_id, { index, markup, text: o.markup_percent })
     } else if (o.type === "brand") {
-      if (!c!.brands.has(o.brand_id)) c!.brands.set(o.brand_id, { index, markup, rule: { type: "brand", index, brand_id: o.brand_id, markup_percent: o.markup_percent } })
+      if (!c!.brands.has(o.brand_id))
+        c!.brands.set(o.brand_id, { index, markup, rule: { type: "brand", index, brand_id: o.brand_id, markup_percent: o.markup_percent } })
     } else {
       c!.bands.push({
         index,

@@ -15,7 +15,6 @@ export const MOVED_SHARE_PERCENT = "50"
 export type PriceGuardCode = "below_cost" | "discount_over_cap" | "moves_many_prices"
 export type PriceGuard = { code: PriceGuardCode; message: string; count?: number }
 
-
 /** A count as the admin shows every count: "7,286", never "7286". */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
 

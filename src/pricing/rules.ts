@@ -78,16 +78,16 @@ const catalogId = z
 const overrideSchema = z.discriminatedUnion(
   "type",
   [
-  z.object({ type: z.literal("category"), category_id: catalogId, markup_percent: markupPercent }).strict(),
-  z.object({ type: z.literal("brand"), brand_id: catalogId, markup_percent: markupPercent }).strict(),
-  z
-    .object({
-      type: z.literal("cost_band"),
-      min_cost: moneyAmount.nullable().default(null),
-      max_cost: moneyAmount.nullable().default(null),
-      markup_percent: markupPercent,
-    })
-    .strict(),
+    z.object({ type: z.literal("category"), category_id: catalogId, markup_percent: markupPercent }).strict(),
+    z.object({ type: z.literal("brand"), brand_id: catalogId, markup_percent: markupPercent }).strict(),
+    z
+      .object({
+        type: z.literal("cost_band"),
+        min_cost: moneyAmount.nullable().default(null),
+        max_cost: moneyAmount.nullable().default(null),
+        markup_percent: markupPercent,
+      })
+      .strict(),
   ],
   { error: "must be an override with type category, brand or cost_band" }
 )

@@ -3,7 +3,16 @@
 // every client and every instance of the app, and the outbound address policy. The runtime
 // module owns one factory, made from the configuration it resolved at load.
 import type Redis from "ioredis"
-import { apiKeyId, CatalogClient, MemoryRateLimiter, type LimitsDiscovery, type PricingOptions, type RateLimiter, type RateLimits, type RetryOptions } from "../catalog-client"
+import {
+  apiKeyId,
+  CatalogClient,
+  MemoryRateLimiter,
+  type LimitsDiscovery,
+  type PricingOptions,
+  type RateLimiter,
+  type RateLimits,
+  type RetryOptions,
+} from "../catalog-client"
 import { RedisRateLimiter } from "../catalog-client"
 import { allowPrivateNetworks, encryptionSecretWeakness, type CatalogSyncPluginOptions, type EffectiveSettings, type PricingParams } from "../sync/settings"
 import { resolveEncryptionSecret } from "../modules/catalog_sync/secret-crypto"

@@ -120,8 +120,7 @@ export class CatalogSyncAlerts {
     if (limit !== null && keyId) await this.#rememberDailyLimit(keyId, limit)
     else if (keyId) limit = await this.#knownDailyLimit(keyId)
     // The headers are fresher than /v1/me's usage; the account's usage stands in without them.
-    const remaining =
-      end.quota?.quotaRemaining ?? (end.account ? Math.max(0, end.account.limits.requests_per_day - end.account.usage.requests_today) : null)
+    const remaining = end.quota?.quotaRemaining ?? (end.account ? Math.max(0, end.account.limits.requests_per_day - end.account.usage.requests_today) : null)
     const level = quotaLevel(remaining, limit)
     if (level.level === "ok") return
     const day = quotaDay(end.quota?.observedAt ?? Date.now())

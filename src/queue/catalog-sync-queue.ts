@@ -127,7 +127,11 @@ export class CatalogSyncQueue {
         mode: row.mode,
         trigger: "retry",
         // The admin sees it as the run that carries out their answer, not as a retry.
-        progress: { ...CatalogSyncQueue.resumeProgress(row), after_brake: row.id, brake_answer: (row.brake_resolution as { action?: string } | null)?.action ?? null },
+        progress: {
+          ...CatalogSyncQueue.resumeProgress(row),
+          after_brake: row.id,
+          brake_answer: (row.brake_resolution as { action?: string } | null)?.action ?? null,
+        },
       })
     )
   }
@@ -189,10 +193,7 @@ export class CatalogSyncQueue {
   /** Whether a run was created after this one (its work is then continued by that run). */
   async #superseded(row: RunRow): Promise<boolean> {
     if (!row.created_at) return false
-    const later = await this.#service().listCatalogSyncRuns(
-      { created_at: { $gt: row.created_at }, id: { $ne: row.id } },
-      { take: 1, select: ["id"] }
-    )
+    const later = await this.#service().listCatalogSyncRuns({ created_at: { $gt: row.created_at }, id: { $ne: row.id } }, { take: 1, select: ["id"] })
     return later.length > 0
   }
 
@@ -272,10 +273,7 @@ export class CatalogSyncQueue {
    */
   async interruptDeadRunsAndListLive(): Promise<RunRow[]> {
     const service = this.#service()
-    const rows = await service.listCatalogSyncRuns(
-      { status: ["queued", "running"] },
-      { order: { created_at: "ASC" }, take: 20 }
-    )
+    const rows = await service.listCatalogSyncRuns({ status: ["queued", "running"] }, { order: { created_at: "ASC" }, take: 20 })
     const holder = await this.#liveness.holder()
     const live: RunRow[] = []
     for (const listed of rows) {

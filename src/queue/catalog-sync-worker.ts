@@ -20,14 +20,7 @@ import type { SyncHeapGrowth } from "./heap-growth"
 import type { CatalogSyncAlerts } from "./catalog-sync-alerts"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
-import {
-  type CatalogSyncModuleService,
-  type RunJobData,
-  type RunMode,
-  type RunRow,
-  TRANSIENT_ERROR_CODES,
-  isBlocked,
-} from "./types"
+import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, TRANSIENT_ERROR_CODES, isBlocked } from "./types"
 
 /** The part of Medusa's Logger the worker uses. */
 type WorkerLogger = Pick<Logger, "info" | "warn" | "error">
@@ -306,7 +299,9 @@ export class CatalogSyncWorker {
   }
 
   async #finishIfOpen(runId: string, status: "failed" | "interrupted", code: string, message: string) {
-    const row = await this.#service().retrieveCatalogSyncRun(runId).catch(() => null)
+    const row = await this.#service()
+      .retrieveCatalogSyncRun(runId)
+      .catch(() => null)
     if (row && (row.status === "queued" || row.status === "running")) await this.#finish(runId, status, code, message)
   }
 

@@ -66,10 +66,7 @@ export function semiSpaceMbOf(processOptions: readonly string[], v8Version: stri
  * small machine's default) already grows by 2 at most. The heap size limit counts the young
  * generation too: three semi-spaces, whose size depends on V8's version (semiSpaceMbOf).
  */
-export function v8LargestGrowthFactor(
-  heapSizeLimitBytes: number = getHeapStatistics().heap_size_limit,
-  semiSpaceMb: number = defaultSemiSpaceMb()
-): number {
+export function v8LargestGrowthFactor(heapSizeLimitBytes: number = getHeapStatistics().heap_size_limit, semiSpaceMb: number = defaultSemiSpaceMb()): number {
   const minSize = 256 * MB
   const maxSize = 2048 * MB
   const oldGeneration = Math.max(minSize, heapSizeLimitBytes - 3 * semiSpaceMb * MB)

@@ -39,7 +39,8 @@ export class PageWritesWorker {
       async (job) => {
         const { runId, page } = job.data
         const holder = await liveness.holder()
-        if (holder !== runId) throw new UnrecoverableError(`run ${runId} no longer holds the run lock (held by ${holder ?? "none"}); page ${page + 1} not written`)
+        if (holder !== runId)
+          throw new UnrecoverableError(`run ${runId} no longer holds the run lock (held by ${holder ?? "none"}); page ${page + 1} not written`)
         const started = Date.now()
         const releaseHeapGrowth = input.heapGrowth?.hold()
         try {
@@ -51,7 +52,8 @@ export class PageWritesWorker {
           const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
           const rows = await readMapRows(container, ids)
           const checked = withoutStaleCards(plan, rows)
-          if (checked.stale.length) logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
+          if (checked.stale.length)
+            logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
           // The plan parsed here is handed to the workflow as it is, not parsed there again.
           const sealed = sealForHandOver(checked.plan)
           const result = await localPageWriter(container)({ ...job.data.input, plan: sealed })

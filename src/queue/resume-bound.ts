@@ -25,9 +25,7 @@ export type ResumeBookkeeping = {
 }
 
 export type ResumeDecision =
-  | { action: "resume"; bookkeeping: ResumeBookkeeping }
-  | { action: "wait"; notBefore: number; stalled: number }
-  | { action: "give_up"; stalled: number }
+  { action: "resume"; bookkeeping: ResumeBookkeeping } | { action: "wait"; notBefore: number; stalled: number } | { action: "give_up"; stalled: number }
 
 function readBookkeeping(progress: unknown): ResumeBookkeeping | null {
   const p = (progress ?? null) as Partial<ResumeBookkeeping> | null

@@ -8,7 +8,9 @@ export default async function keepPendingRemovalsOffSale({ container }: Subscrib
   try {
     await keepPendingOffSale(container)
   } catch (error) {
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`catalog sync: sizes kept for open orders not taken off sale again: ${(error as Error)?.message ?? error}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`catalog sync: sizes kept for open orders not taken off sale again: ${(error as Error)?.message ?? error}`)
   }
 }
 

@@ -33,7 +33,7 @@ export class GrowthAnalyzer {
 
   constructor(
     private readonly db: Connection,
-    private readonly logger: Pick<Logger, "info" | "warn">,
+    private readonly logger: Pick<Logger, "info" | "warn">
   ) {}
 
   /** Called with the run's created products after each page: starts an ANALYZE when one is due and none is running. */

@@ -16,13 +16,17 @@ export async function shopCatalogPrices(container: MedusaContainer): Promise<num
  * the products `locked` names (a product whose prices the shop locked writes no price: its drops
  * are not judged). The locks are read at the same time as the prices, not before them.
  */
-export async function currentPricesOf(container: MedusaContainer, catalogIds: string[], locked: (ids: string[]) => Promise<ReadonlySet<string>>): Promise<Map<string, CurrentPrice>> {
+export async function currentPricesOf(
+  container: MedusaContainer,
+  catalogIds: string[],
+  locked: (ids: string[]) => Promise<ReadonlySet<string>>
+): Promise<Map<string, CurrentPrice>> {
   if (!catalogIds.length) return new Map()
   const [pricesLocked, rows] = await Promise.all([locked(catalogIds), lastWrittenPrices(container, catalogIds)])
   return new Map(
     rows
       .filter((r) => !pricesLocked.has(r.catalog_id))
-      .map((r) => [priceKey(r.catalog_id, r.size_key), { variant_id: r.variant_id, amount: r.amount, crossed_out: r.crossed_out_amount }]),
+      .map((r) => [priceKey(r.catalog_id, r.size_key), { variant_id: r.variant_id, amount: r.amount, crossed_out: r.crossed_out_amount }])
   )
 }
 
@@ -34,7 +38,8 @@ export async function withTitles(container: MedusaContainer, pause: BrakePause):
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "product", fields: ["external_id", "title"], filters: { external_id: ids } })
   const titleOf = new Map((data as { external_id: string | null; title: string }[]).map((p) => [p.external_id, p.title]))
-  const named = <T extends { catalog_id?: string; title?: string | null }>(x: T): T => (x.title || !x.catalog_id ? x : { ...x, title: titleOf.get(x.catalog_id) ?? null })
+  const named = <T extends { catalog_id?: string; title?: string | null }>(x: T): T =>
+    x.title || !x.catalog_id ? x : { ...x, title: titleOf.get(x.catalog_id) ?? null }
   return {
     ...pause,
     preview: {

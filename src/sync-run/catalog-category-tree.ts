@@ -9,7 +9,9 @@ import { isOwnCategory } from "../workflows/extras/plan-categories"
 export async function loadCatalogCategoryTree(container: MedusaContainer): Promise<CategoryTree> {
   const own = (await listExistingCategories(container)).filter(isOwnCategory)
   const catalogIdOf = new Map(own.map((c) => [c.id, c.external_id as string]))
-  return buildCategoryTree(own.map((c) => ({ id: c.external_id as string, parent_id: c.parent_category_id ? (catalogIdOf.get(c.parent_category_id) ?? null) : null })))
+  return buildCategoryTree(
+    own.map((c) => ({ id: c.external_id as string, parent_id: c.parent_category_id ? (catalogIdOf.get(c.parent_category_id) ?? null) : null }))
+  )
 }
 
 /** Catalog category ids from the root down to the category ([] when none). */

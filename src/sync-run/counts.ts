@@ -55,4 +55,3 @@ export function rejectedLogLine(record: RunRejectedItem): string {
   const excerpt = record.excerpt ? ` (received: ${record.excerpt})` : ""
   return `catalog sync: ${what} ${record.id ?? "(no id)"}${where}: ${record.reason}${excerpt}`
 }
-

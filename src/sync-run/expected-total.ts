@@ -46,9 +46,6 @@ export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt:
   // Never the running run itself: it may succeed between the caller's read of it as running and
   // this query, and would then be its own "last full pass" (a first sync read 1,500 of 1,500, 99 %).
   const lastFullPass = recent.find((run) => run.id !== runId && isWholePass(run)) ?? null
-  const [, mapCount] = await service.listAndCountCatalogProductMaps(
-    { status: ["active", "draft"], created_at: { $lt: before } },
-    { take: 1, select: ["id"] }
-  )
+  const [, mapCount] = await service.listAndCountCatalogProductMaps({ status: ["active", "draft"], created_at: { $lt: before } }, { take: 1, select: ["id"] })
   return chooseExpectedTotal(lastFullPass, mapCount)
 }

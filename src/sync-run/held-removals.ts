@@ -42,17 +42,30 @@ export async function applyPending(
     const chunk = await pendingChunk(container, status)
     if (!chunk.length) return counts
     await opts.beforeChunk?.()
-    const active = await activeMapRows(container, chunk.map((r) => r.catalog_id))
+    const active = await activeMapRows(
+      container,
+      chunk.map((r) => r.catalog_id)
+    )
     if (active.length) {
-      const titles = await productTitles(container, active.map((r) => r.product_id).filter((id): id is string => !!id))
+      const titles = await productTitles(
+        container,
+        active.map((r) => r.product_id).filter((id): id is string => !!id)
+      )
       await removeMappedProducts(container, active, { mode: opts.mode, runId: opts.runId, now: new Date() })
       await opts.removed?.(active.map((r) => r.catalog_id))
       // The run's change log names what it removed (a held removal is logged when it is applied, not when held).
-      await insertChangeRows(container, opts.runId, active.map((r) => removedRow(r, titles.get(r.product_id ?? "") ?? null)))
+      await insertChangeRows(
+        container,
+        opts.runId,
+        active.map((r) => removedRow(r, titles.get(r.product_id ?? "") ?? null))
+      )
     }
     const sourceOf = new Map(chunk.map((r) => [r.catalog_id, r.source]))
     for (const r of active) counts[sourceOf.get(r.catalog_id) ?? "feed"]++
-    await markApplied(container, chunk.map((r) => r.id))
+    await markApplied(
+      container,
+      chunk.map((r) => r.id)
+    )
   }
 }
 

@@ -70,7 +70,11 @@ export class OrderedCursor {
 
 /** A page's slot: its ids, and whether it names a category, brand or model the run does not know yet. */
 export function pageSlot(
-  items: readonly { id: string; status: string; product?: { category_id?: string | null; brand?: { id: string } | null; brand_model?: { id: string } | null } }[],
+  items: readonly {
+    id: string
+    status: string
+    product?: { category_id?: string | null; brand?: { id: string } | null; brand_model?: { id: string } | null }
+  }[],
   known: {
     categoryIdByCatalogId: ReadonlyMap<string, string>
     brandIdByCatalogId: ReadonlyMap<string, string>

@@ -107,13 +107,22 @@ export class PageDispatch {
     if (prepared.paused) {
       // Nothing of this page is written, nor read after it; it is taken back after the pages before it.
       this.run.reader.stop()
-      window.settled(entry, { plan: prepared.plan, rejected: [], timings: { plan: Date.now() - prepared.started }, changeLog: { stored: 0, omitted: {} }, paused: prepared.paused })
+      window.settled(entry, {
+        plan: prepared.plan,
+        rejected: [],
+        timings: { plan: Date.now() - prepared.started },
+        changeLog: { stored: 0, omitted: {} },
+        paused: prepared.paused,
+      })
       return
     }
     // The page's removals are held before its write, so before its cursor can be stored; a
     // product the page sends again is no longer held for removal.
     const { create, update, stockOnly, unchanged } = prepared.plan
-    await holds.holdPage([...create, ...update, ...stockOnly, ...unchanged].map((p) => p.catalogId), prepared.held)
+    await holds.holdPage(
+      [...create, ...update, ...stockOnly, ...unchanged].map((p) => p.catalogId),
+      prepared.held
+    )
     // Counted now: the next page is judged with this one's drops.
     brake.written()
     window.write(entry, async () => finishPage(prepared, await this.run.writers.write(prepared.input, entry.seq), ctx))

@@ -81,10 +81,10 @@ export function pageImagesFor(container: MedusaContainer, addressPolicy: Address
       const plan: PagePlan = caughtUp.size
         ? { ...input, update: [...input.update, ...catchUp], unchanged: input.unchanged.filter((p) => !caughtUp.has(p.catalogId)) }
         : input
-      const products = [
-        ...plan.create.filter((p) => writesImages(p, true)),
-        ...plan.update.filter((p) => writesImages(p, false)),
-      ].map((p) => ({ catalogId: p.catalogId, images: p.input.images }))
+      const products = [...plan.create.filter((p) => writesImages(p, true)), ...plan.update.filter((p) => writesImages(p, false))].map((p) => ({
+        catalogId: p.catalogId,
+        images: p.input.images,
+      }))
       if (products.length === 0) return { plan, released: [], stats: { fetched: 0, uploaded: 0, failed: 0 } }
       const result = await mirror.mirrorGalleries(products)
       const rewrite = (p: PlannedUpsert) => withGallery(p, result.galleries.get(p.catalogId))

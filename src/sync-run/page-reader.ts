@@ -21,7 +21,7 @@ export class PageReader {
     private readonly client: Pick<CatalogClient, "getChangesPage">,
     private readonly signal: AbortSignal,
     /** Counts a request (the run's requests_used). */
-    private readonly onRequest: () => void,
+    private readonly onRequest: () => void
   ) {}
 
   /** Begins reading at this cursor (null: the full export). */

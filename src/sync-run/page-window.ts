@@ -107,7 +107,6 @@ export class PageWindow<Outcome extends WrittenPage = WrittenPage> {
     return null
   }
 
-
   /** Waits for every write in progress (no page of a run may still be written once it ends). */
   async settle(): Promise<void> {
     await Promise.allSettled(this.#writing.values())

@@ -19,7 +19,11 @@ async function finishSizes(page: BulkPage, rows: PendingRow[], out: FinishedRemo
   const trx = page.trx
   const done: string[] = []
   if (!rows.length) return done
-  const live = await liveIdsOf(trx, "product_variant", rows.map((r) => r.subject_id))
+  const live = await liveIdsOf(
+    trx,
+    "product_variant",
+    rows.map((r) => r.subject_id)
+  )
   const claimed = await claimedByMap(trx, [...new Set(rows.map((r) => r.product_id))])
   const reserved = await reservedVariantIds(trx, [...live])
   const removable: string[] = []
@@ -51,7 +55,11 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
   const trx = page.trx
   const done: string[] = []
   if (!rows.length) return { done, removedProductIds: [] }
-  const live = await liveIdsOf(trx, "product", rows.map((r) => r.subject_id))
+  const live = await liveIdsOf(
+    trx,
+    "product",
+    rows.map((r) => r.subject_id)
+  )
   const claimed = await claimedByMap(trx, [...live])
   const candidates: string[] = []
   for (const r of rows) {
@@ -62,7 +70,10 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
     } else candidates.push(r.subject_id)
   }
   const variants = await liveVariantsOf(trx, candidates)
-  const reserved = await reservedVariantIds(trx, variants.map((v) => v.id))
+  const reserved = await reservedVariantIds(
+    trx,
+    variants.map((v) => v.id)
+  )
   const stillReserved = new Set(variants.filter((v) => reserved.has(v.id)).map((v) => v.product_id))
   out.stillKept += stillReserved.size
   await page.takeOffSale(variants.filter((v) => stillReserved.has(v.product_id)).map((v) => v.id))
@@ -81,21 +92,37 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
   if (!rows.length) return out
   // One transaction: the removals, their map rows and the pending rows they finish.
   await writePageInBulk(container, async (page) => {
-    const doneSizes = await finishSizes(page, rows.filter((r) => r.kind === "size"), out)
-    const { done: doneProducts, removedProductIds } = await finishProducts(page, rows.filter((r) => r.kind === "product"), out)
+    const doneSizes = await finishSizes(
+      page,
+      rows.filter((r) => r.kind === "size"),
+      out
+    )
+    const { done: doneProducts, removedProductIds } = await finishProducts(
+      page,
+      rows.filter((r) => r.kind === "product"),
+      out
+    )
     // A removed product's map row as a removal leaves it (fingerprints forgotten, no product).
     if (removedProductIds.length) {
       const mapRowIds = await mapRowIdsOfProducts(page.trx, removedProductIds)
       await updateMapRows(
         page.trx,
-        mapRowIds.map((id) => ({ id, status: "removed", fingerprint: null, stock_fingerprint: null, product_id: null, variant_ids: null, inventory_item_ids: null })),
+        mapRowIds.map((id) => ({
+          id,
+          status: "removed",
+          fingerprint: null,
+          stock_fingerprint: null,
+          product_id: null,
+          variant_ids: null,
+          inventory_item_ids: null,
+        }))
       )
     }
     const done = [...doneSizes, ...doneProducts]
     await finishPendingRows(page.trx, done)
   })
   logger.info(
-    `catalog sync: removals held for open orders: ${out.removed} finished, ${out.restored} restored by the catalog, ${out.stillKept} still kept for an open order`,
+    `catalog sync: removals held for open orders: ${out.removed} finished, ${out.restored} restored by the catalog, ${out.stillKept} still kept for an open order`
   )
   return out
 }
@@ -112,7 +139,12 @@ export async function keepPendingOffSale(container: MedusaContainer): Promise<nu
     const sizes = rows.filter((r) => r.kind === "size")
     const products = rows.filter((r) => r.kind === "product").map((r) => r.subject_id)
     const claimed = await claimedByMap(page.trx, [...new Set(rows.map((r) => r.product_id))])
-    const ofProducts = products.length ? await liveVariantsOf(page.trx, products.filter((id) => !claimed.products.has(id))) : []
+    const ofProducts = products.length
+      ? await liveVariantsOf(
+          page.trx,
+          products.filter((id) => !claimed.products.has(id))
+        )
+      : []
     const ids = [...sizes.map((r) => r.subject_id).filter((id) => !claimed.variants.has(id)), ...ofProducts.map((v) => v.id)]
     return (await page.takeOffSale(ids)).length
   })

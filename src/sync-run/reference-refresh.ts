@@ -43,7 +43,7 @@ interface PageCard {
 /** The category and brand ids of a page's cards that `known` does not hold (each once). */
 export function unknownReferenceIds(
   items: readonly PageCard[],
-  known: { categoryIdByCatalogId: ReadonlyMap<string, string>; brandIdByCatalogId: ReadonlyMap<string, string> },
+  known: { categoryIdByCatalogId: ReadonlyMap<string, string>; brandIdByCatalogId: ReadonlyMap<string, string> }
 ): string[] {
   const unknown = new Set<string>()
   for (const item of items) {

@@ -18,7 +18,7 @@ export type NewPrice = { variant_id: string; catalog_id?: string; to: { amount: 
 export function repricedFingerprints(
   maps: { catalog_id: string; fingerprint: string | null; variant_ids: Record<string, string> | null }[],
   rows: readonly RepricedRow[],
-  changes: readonly NewPrice[],
+  changes: readonly NewPrice[]
 ): Map<string, string> {
   const toOf = new Map(changes.map((c) => [c.variant_id, c.to]))
   const rowsOf = new Map<string, RepricedRow[]>()
@@ -31,8 +31,11 @@ export function repricedFingerprints(
     const part = pricesPart(
       sortSizes(sizes, (r) => r.size_key).map((r) => {
         const to = toOf.get(r.variant_id)
-        return { sizeKey: r.size_key, ...variantAmounts(to ? { price: to.amount, old_price: to.crossed_out } : { price: r.amount, old_price: r.crossed_out_amount }) }
-      }),
+        return {
+          sizeKey: r.size_key,
+          ...variantAmounts(to ? { price: to.amount, old_price: to.crossed_out } : { price: r.amount, old_price: r.crossed_out_amount }),
+        }
+      })
     )
     const next = withPricesPart(m.fingerprint, part)
     if (next && next !== m.fingerprint) out.set(m.catalog_id, next)

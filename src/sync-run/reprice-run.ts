@@ -61,13 +61,23 @@ type RepriceLog = { runId: string; stored: number; omitted: Omitted }
  * Writes one batch's changes in one transaction: base prices, sale prices, the cost rows'
  * amounts and revision, and the batch's change-log rows (committed with the prices they describe).
  */
-async function writeBatch(container: MedusaContainer, changes: PriceChange[], rows: CostRow[], saleListId: string, revision: number, log: RepriceLog): Promise<void> {
+async function writeBatch(
+  container: MedusaContainer,
+  changes: PriceChange[],
+  rows: CostRow[],
+  saleListId: string,
+  revision: number,
+  log: RepriceLog
+): Promise<void> {
   const idOfVariant = new Map(rows.map((r) => [r.variant_id, r.id]))
   if ((await writePathOf(container)) === "workflows") {
     // Medusa's own workflows for the shop's prices, then the plugin's own rows: a replay sets the same prices again.
     const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
     const base = amounts.filter((a) => a.amount !== null)
-    if (base.length) await updateProductVariantsWorkflow(container).run({ input: { product_variants: base.map((a) => ({ id: a.variantId, prices: pricesOf(a.amount) })) } as never })
+    if (base.length)
+      await updateProductVariantsWorkflow(container).run({
+        input: { product_variants: base.map((a) => ({ id: a.variantId, prices: pricesOf(a.amount) })) } as never,
+      })
     await salePricesThroughCoreFlows(container, saleListId, amounts, CURRENCY_CODE)
     await transactionOn(container, (trx) => writeCostRows(trx, changes, rows, idOfVariant, revision, log))
     return
@@ -76,11 +86,18 @@ async function writeBatch(container: MedusaContainer, changes: PriceChange[], ro
     const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
     await page.setBasePrices(
       amounts.filter((a) => a.amount !== null).map((a) => ({ variantId: a.variantId, amount: a.amount! })),
-      CURRENCY_CODE,
+      CURRENCY_CODE
     )
     const onSale = amounts.filter((a) => a.saleAmount !== null)
-    await page.setSalePrices(saleListId, onSale.map((a) => ({ variantId: a.variantId, amount: a.saleAmount! })), CURRENCY_CODE)
-    await page.deleteSalePrices(saleListId, amounts.filter((a) => a.saleAmount === null).map((a) => a.variantId))
+    await page.setSalePrices(
+      saleListId,
+      onSale.map((a) => ({ variantId: a.variantId, amount: a.saleAmount! })),
+      CURRENCY_CODE
+    )
+    await page.deleteSalePrices(
+      saleListId,
+      amounts.filter((a) => a.saleAmount === null).map((a) => a.variantId)
+    )
     await writeCostRows(page.trx, changes, rows, idOfVariant, revision, log)
   })
 }
@@ -100,7 +117,7 @@ async function writeCostRows(
     trx,
     revision,
     changes.map((c) => ({ id: idOfVariant.get(c.variant_id)!, amount: c.to.amount, crossed_out: c.to.crossed_out })),
-    unchanged,
+    unchanged
   )
   await refreshPriceFingerprints(trx, rows, changes)
   if (changes.length) {
@@ -220,7 +237,9 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       after = batch.catalogIds[batch.catalogIds.length - 1]
       await service.updateCatalogSyncRuns({ id: runId, ...counts, progress: progress() })
     }
-    logger.info(`catalog sync: reprice run ${runId} (rules revision ${revision}): ${counts.items_seen} products, ${moved} variant prices changed in ${Date.now() - started} ms, no API request`)
+    logger.info(
+      `catalog sync: reprice run ${runId} (rules revision ${revision}): ${counts.items_seen} products, ${moved} variant prices changed in ${Date.now() - started} ms, no API request`
+    )
     phase = "done"
     const memory = brake.memoryAfterRun()
     if (memory) await fence.updateState(state.id, { brake_memory: memory })

@@ -17,7 +17,7 @@ export class RunBrake {
   constructor(
     readonly brake: SafetyBrake,
     /** The shop's current prices of a page's products (brake-reads.ts). */
-    private readonly readPrices: PageBrake["read"],
+    private readonly readPrices: PageBrake["read"]
   ) {}
 
   /** The brake against the shop's catalog products and prices now, with the admin's earlier answers. */

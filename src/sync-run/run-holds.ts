@@ -27,7 +27,7 @@ export class RunHolds implements HeldRemovalsOfRun {
       beforeChunk: () => Promise<void>
       /** Told the products a chunk removed (mirrored images let go of theirs). */
       removed?: (catalogIds: string[]) => Promise<void>
-    },
+    }
   ) {
     this.#db = container
   }

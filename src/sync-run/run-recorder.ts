@@ -17,7 +17,11 @@ export type RunStatus = "succeeded" | "failed" | "interrupted" | "paused"
  * A written page folded into the run's counts, its omitted change-log rows and rejected items.
  * Returns the records to log (every rejected card and dropped part, kept on the row or not).
  */
-export function foldPage(state: SyncRunState, page: Pick<ChangesPage, "items" | "rejected" | "warnings">, outcome: Pick<PageOutcome, "plan" | "rejected" | "changeLog">): RunRejectedItem[] {
+export function foldPage(
+  state: SyncRunState,
+  page: Pick<ChangesPage, "items" | "rejected" | "warnings">,
+  outcome: Pick<PageOutcome, "plan" | "rejected" | "changeLog">
+): RunRejectedItem[] {
   const { counts } = state
   const { plan } = outcome
   const pageRejected = [...page.rejected, ...outcome.rejected]
@@ -38,7 +42,13 @@ export function foldPage(state: SyncRunState, page: Pick<ChangesPage, "items" | 
 }
 
 /** The run's log line for page `n` once it was taken back. */
-export function pageLogLine(n: number, page: Pick<ChangesPage, "items" | "rejected">, outcome: Pick<PageOutcome, "plan" | "rejected" | "timings">, fetchWaitMs: number, writeMs: number): string {
+export function pageLogLine(
+  n: number,
+  page: Pick<ChangesPage, "items" | "rejected">,
+  outcome: Pick<PageOutcome, "plan" | "rejected" | "timings">,
+  fetchWaitMs: number,
+  writeMs: number
+): string {
   const { plan } = outcome
   return (
     `catalog sync page ${n}: ${page.items.length} items (create ${plan.create.length}, update ${plan.update.length}, ` +
@@ -72,7 +82,7 @@ export class RunRecorder {
   constructor(
     private readonly runs: RunRows,
     private readonly state: SyncRunState,
-    private readonly now: () => Date,
+    private readonly now: () => Date
   ) {}
 
   // rejected_items is a json column, typed by the model as an object; it holds this list.

@@ -16,7 +16,7 @@ export class RunReferenceData {
     private readonly container: MedusaContainer,
     private readonly references: RunReferences,
     public refs: ReferenceMaps,
-    public categoryTree: CategoryTree,
+    public categoryTree: CategoryTree
   ) {
     this.#treeOfRefs = refs
   }

@@ -27,7 +27,7 @@ export class RunReferences {
     private readonly client: CatalogClient,
     private readonly state: StateLike,
     private readonly settings: Pick<EffectiveSettings, "primaryLanguage">,
-    private readonly logger: Pick<Logger, "info">,
+    private readonly logger: Pick<Logger, "info">
   ) {}
 
   /** At run start: the stored records, refreshed from the API first if due. */

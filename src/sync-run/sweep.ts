@@ -17,7 +17,13 @@ export type { RemovalScope }
  * the safety brake): nothing is removed here; the run judges and applies them once it has read
  * its last page. Returns how many were added to the held ones.
  */
-export async function holdScope(container: MedusaContainer, scope: RemovalScope, keep: ReadonlySet<string>, source: HoldSource, runId: string): Promise<number> {
+export async function holdScope(
+  container: MedusaContainer,
+  scope: RemovalScope,
+  keep: ReadonlySet<string>,
+  source: HoldSource,
+  runId: string
+): Promise<number> {
   let held = 0
   for await (const chunk of activeMapRowsInScope(container, scope, keep)) held += await holdRemovals(container, chunk, source, runId)
   return held
@@ -27,7 +33,11 @@ export async function holdScope(container: MedusaContainer, scope: RemovalScope,
  * A rejected card says nothing about whether its product is still on sale: during a full pass
  * its product (if the shop has it) counts as seen, so the sweep keeps it.
  */
-export async function markSeenInPass(maps: Pick<CatalogSyncModuleService, "updateCatalogProductMaps">, fullPassId: string | null, rejected: readonly { id: string | null }[]): Promise<void> {
+export async function markSeenInPass(
+  maps: Pick<CatalogSyncModuleService, "updateCatalogProductMaps">,
+  fullPassId: string | null,
+  rejected: readonly { id: string | null }[]
+): Promise<void> {
   const ids = rejected.map((r) => r.id).filter((id): id is string => Boolean(id))
   if (fullPassId && ids.length) await maps.updateCatalogProductMaps({ selector: { catalog_id: ids }, data: { last_seen_pass: fullPassId } })
 }

@@ -31,7 +31,12 @@ function parse(value: string | undefined): Hook | null {
   const ms = Number(msPart)
   if (!Number.isFinite(ms) || ms <= 0) return null
   const pages = pagesPart
-    ? new Set(pagesPart.split(",").map((p) => Number(p.trim())).filter((p) => Number.isInteger(p) && p > 0))
+    ? new Set(
+        pagesPart
+          .split(",")
+          .map((p) => Number(p.trim()))
+          .filter((p) => Number.isInteger(p) && p > 0)
+      )
     : null
   return { ms, pages }
 }

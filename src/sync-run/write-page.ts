@@ -168,7 +168,11 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
 }
 
 /** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */
-export async function finishPage(prepared: Extract<PreparedPage, { input: SyncCatalogPageInput }>, result: SyncCatalogPageResult, ctx: PageContext): Promise<PageOutcome> {
+export async function finishPage(
+  prepared: Extract<PreparedPage, { input: SyncCatalogPageInput }>,
+  result: SyncCatalogPageResult,
+  ctx: PageContext
+): Promise<PageOutcome> {
   const { mirrored, plan } = prepared
   // Taken by the workflow when written here; a page written by another instance leaves it.
   forgetHandOver(prepared.input.plan)
@@ -183,7 +187,11 @@ export async function finishPage(prepared: Extract<PreparedPage, { input: SyncCa
   }
   for (const [k, v] of Object.entries(result.newReferences.brandIdByCatalogId)) ctx.refs.brandIdByCatalogId.set(k, v)
   for (const [k, v] of Object.entries(result.newReferences.brandModelIdByCatalogId)) ctx.refs.brandModelIdByCatalogId.set(k, v)
-  const timings = { plan: prepared.planned - prepared.started, ...(mirrored ? { images: prepared.imagesDone - prepared.planned } : {}), write: Date.now() - prepared.imagesDone }
+  const timings = {
+    plan: prepared.planned - prepared.started,
+    ...(mirrored ? { images: prepared.imagesDone - prepared.planned } : {}),
+    write: Date.now() - prepared.imagesDone,
+  }
   const written = asWritten(prepared.sent, result.written)
   if (stale.size) {
     const overtaken = [...plan.create, ...plan.update, ...plan.stockOnly].filter((p) => stale.has(p.catalogId))
@@ -195,7 +203,13 @@ export async function finishPage(prepared: Extract<PreparedPage, { input: SyncCa
 export async function writePage(items: ChangeItem[], ctx: PageContext, writer: PageWriter = localPageWriter(ctx.container)): Promise<PageOutcome> {
   const prepared = await preparePage(items, ctx)
   if (prepared.paused) {
-    return { plan: prepared.plan, rejected: [], timings: { plan: Date.now() - prepared.started }, changeLog: { stored: 0, omitted: {} }, paused: prepared.paused }
+    return {
+      plan: prepared.plan,
+      rejected: [],
+      timings: { plan: Date.now() - prepared.started },
+      changeLog: { stored: 0, omitted: {} },
+      paused: prepared.paused,
+    }
   }
   return finishPage(prepared, await writer(prepared.input), ctx)
 }

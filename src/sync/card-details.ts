@@ -8,7 +8,6 @@ import type { Language } from "./settings/language"
 import { LOCALE_BY_LANGUAGE, type CatalogProduct, type ProductTranslation } from "./catalog-product"
 import type { ProductColumnValues } from "./product-columns"
 
-
 export function otherLanguage(language: Language): Language {
   return language === "uk" ? "ru" : "uk"
 }

@@ -50,11 +50,7 @@ export type Omitted = Partial<Record<ChangeKind, number>>
  * Of one page's rows, those to store given how many the run stored before; the rest counted
  * by kind (to add to the run's `omitted` tally). Stable within a priority (catalog order).
  */
-export function selectRowsToStore<T extends ChangeRow>(
-  rows: T[],
-  storedSoFar: number,
-  cap: number
-): { store: T[]; omitted: Omitted } {
+export function selectRowsToStore<T extends ChangeRow>(rows: T[], storedSoFar: number, cap: number): { store: T[]; omitted: Omitted } {
   const room = Math.max(0, cap - storedSoFar)
   const ranked = rows.map((row, index) => ({ row, index })).sort((a, b) => rowPriority(a.row) - rowPriority(b.row) || a.index - b.index)
   const keep = new Set(ranked.slice(0, room).map((r) => r.index))

@@ -72,7 +72,16 @@ export interface ChangeRecord {
   held?: HeldByLock | null
 }
 
-const blank = { price_changed: false, stock_changed: false, sizes_changed: false, images_changed: false, text_changed: false, price_before: null, price_after: null, reason: null }
+const blank = {
+  price_changed: false,
+  stock_changed: false,
+  sizes_changed: false,
+  images_changed: false,
+  text_changed: false,
+  price_before: null,
+  price_after: null,
+  reason: null,
+}
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i])
 
@@ -106,7 +115,11 @@ function rowOfWritten(w: WrittenChange, before: ProductBefore | undefined): Chan
  * The row without what the product's locks kept: a locked field's catalog value is recorded as
  * held (`held`), never as a change, and the row keeps the shop's title when the title is locked.
  */
-export function withLocksHeld(row: ChangeRecord, w: Pick<WrittenChange, "locked" | "parts" | "sellingPrice" | "title" | "stockChanged">, before: ProductBefore | undefined): ChangeRecord {
+export function withLocksHeld(
+  row: ChangeRecord,
+  w: Pick<WrittenChange, "locked" | "parts" | "sellingPrice" | "title" | "stockChanged">,
+  before: ProductBefore | undefined
+): ChangeRecord {
   const locked = new Set(w.locked ?? [])
   if (!locked.size) return row
   const held: HeldByLock = {}
@@ -156,7 +169,13 @@ export function changeRowsOf(page: PageChanges, before: Record<string, ProductBe
         ? { ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, held: { stock: true as const } }
         : { ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, stock_changed: true }
     ),
-    ...page.removed.map((r) => ({ ...blank, kind: "removed" as const, catalog_id: r.catalogId, product_id: r.productId, title: before[r.catalogId]?.title ?? null })),
+    ...page.removed.map((r) => ({
+      ...blank,
+      kind: "removed" as const,
+      catalog_id: r.catalogId,
+      product_id: r.productId,
+      title: before[r.catalogId]?.title ?? null,
+    })),
     ...page.rejected.map((r) => ({ ...blank, kind: "rejected" as const, catalog_id: r.id, product_id: null, title: null, reason: r.reason })),
   ]
 }

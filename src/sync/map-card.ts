@@ -6,13 +6,7 @@ import type { PricingRules } from "../pricing/rules"
 import { mapCardDetails, otherLanguage, variantAmounts, type CardDescription } from "./card-details"
 import { toAmount } from "./money"
 import type { Language } from "./settings/language"
-import {
-  DEFAULT_SIZE_KEY,
-  type CatalogProduct,
-  type CatalogVariant,
-  type StockInput,
-  type VariantPricing,
-} from "./catalog-product"
+import { DEFAULT_SIZE_KEY, type CatalogProduct, type CatalogVariant, type StockInput, type VariantPricing } from "./catalog-product"
 import { DEFAULT_VOCABULARY, type ShopVocabulary } from "./shop-vocabulary"
 import { sortSizes } from "./size-order"
 
@@ -81,7 +75,12 @@ export function distinctSizes(card: ProductCard): ProductCard["sizes"] {
   return sortSizes(distinct, (s) => s.size.trim())
 }
 
-function variantsOf(card: ProductCard, oneSize: string, details: Pick<CardDescription, "categoryCatalogId" | "brand">, pricing: MapPricing | undefined): CatalogVariant[] {
+function variantsOf(
+  card: ProductCard,
+  oneSize: string,
+  details: Pick<CardDescription, "categoryCatalogId" | "brand">,
+  pricing: MapPricing | undefined
+): CatalogVariant[] {
   const sizes = distinctSizes(card)
   const context: PricingContext = pricing
     ? { categoryPath: pricing.categoryPathOf(details.categoryCatalogId), brandId: details.brand?.id ?? null }

@@ -99,8 +99,7 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
     else if (row.status !== "active" || row.fingerprint !== planned.fingerprint) {
       if (row.status === "active") planned.partsToWrite = changedParts(row.fingerprint, planned.fingerprint)
       plan.update.push(planned)
-    }
-    else if (row.stock_fingerprint !== planned.stockFingerprint) plan.stockOnly.push(planned)
+    } else if (row.stock_fingerprint !== planned.stockFingerprint) plan.stockOnly.push(planned)
     else plan.unchanged.push(planned)
   }
   return plan

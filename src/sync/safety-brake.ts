@@ -81,7 +81,7 @@ export class SafetyBrake {
     private readonly shopProducts: number,
     private readonly shopPrices: number,
     private readonly thresholds: BrakeThresholds,
-    memory: BrakeMemory,
+    memory: BrakeMemory
   ) {
     this.#approved = new Set(memory.approved)
     this.#discarded = new Set(memory.discarded)

@@ -189,8 +189,7 @@ export function variantChanges(products: ProductVariantsBefore[]) {
         const itemId = p.inventoryItemIds[v.sizeKey]
         if (itemId) {
           if (!p.lockedFields?.includes("stock")) keptLevels.push({ inventoryItemId: itemId, quantity })
-        }
-        else keptWithoutInventory.push({ ...addedOf(p, v, rank, quantity), variantId })
+        } else keptWithoutInventory.push({ ...addedOf(p, v, rank, quantity), variantId })
       } else {
         added.push(addedOf(p, v, rank, quantity))
       }

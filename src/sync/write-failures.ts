@@ -127,7 +127,8 @@ export function classifyFailure(error: unknown): FailureCause {
   const s = collect(error)
   // The system first: a dead connection can surface wrapped in anything.
   if (s.sqlStates.some(isSystemState) || s.nodeCodes.some((c) => NODE_NETWORK_CODES.has(c))) return "system"
-  if (s.names.some((n) => n === "ConnectionException" || n === "DeadlockException" || n === "LockWaitTimeoutException" || n === "KnexTimeoutError")) return "system"
+  if (s.names.some((n) => n === "ConnectionException" || n === "DeadlockException" || n === "LockWaitTimeoutException" || n === "KnexTimeoutError"))
+    return "system"
   if (s.sqlStates.some(isDataState)) return "product"
   if (s.medusaTypes.some((t) => DATA_ERROR_TYPES.has(t))) return "product"
   if (s.messages.some((m) => SYSTEM_MESSAGES.some((p) => p.test(m)))) return "system"

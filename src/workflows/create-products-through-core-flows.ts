@@ -33,7 +33,9 @@ export const createProductsThroughCoreFlowsWorkflow = createWorkflow(createProdu
   })
   // Variant ids by size, in input order (found by external id and SKU, not by position).
   const variants = transform({ input, created }, ({ input, created }) => {
-    const byExternalId = new Map((created as { id: string; external_id: string | null; variants?: { id: string; sku: string | null }[] }[]).map((p) => [p.external_id, p]))
+    const byExternalId = new Map(
+      (created as { id: string; external_id: string | null; variants?: { id: string; sku: string | null }[] }[]).map((p) => [p.external_id, p])
+    )
     return input.products.map(({ catalogId, input: product }) => {
       const made = byExternalId.get(catalogId)
       if (!made) throw new Error(`product for catalog id ${catalogId} was not created`)
@@ -60,7 +62,9 @@ export const createProductsThroughCoreFlowsWorkflow = createWorkflow(createProdu
   )
   const levels = splitStockLevelsStep(
     transform({ input, result }, ({ input, result }) => ({
-      levels: result.flatMap((r, i) => Object.entries(r.inventoryItemIds).map(([size, inventoryItemId]) => ({ inventoryItemId, quantity: input.products[i].stock[size] ?? 0 }))),
+      levels: result.flatMap((r, i) =>
+        Object.entries(r.inventoryItemIds).map(([size, inventoryItemId]) => ({ inventoryItemId, quantity: input.products[i].stock[size] ?? 0 }))
+      ),
       stockLocationId: input.placement.stockLocationId,
     }))
   )

@@ -38,7 +38,6 @@ const MARKER = { created_by: "medusa-catalog-sync" }
 /** Store metadata key recording what first-run setup already did. */
 const SETUP_KEY = "catalog_sync_setup"
 
-
 export interface SetupSettings {
   stockLocationId: string | null
   salesChannelId: string | null
@@ -188,9 +187,7 @@ export interface RegionView {
 }
 
 export async function inspectRegions(container: MedusaContainer, setup: RegionSetup = DEFAULT_REGION): Promise<RegionView> {
-  const regions = await container
-    .resolve(Modules.REGION)
-    .listRegions({}, { relations: ["countries"], take: null, order: { created_at: "ASC" } })
+  const regions = await container.resolve(Modules.REGION).listRegions({}, { relations: ["countries"], take: null, order: { created_at: "ASC" } })
   const uah = regions.find((r) => r.currency_code === CURRENCY_CODE) ?? null
   const countriesElsewhere: RegionView["countriesElsewhere"] = []
   for (const country of setup.countries) {
@@ -344,24 +341,21 @@ export const ensureShippingProfileStep = createStep(ensureShippingProfileStepId,
 
 export const storefrontSetupStepId = "catalog-sync-storefront-setup"
 /** The storefront's part: a failure here is shown by the readiness checklist, never stops the sync. */
-export const storefrontSetupStep = createStep(
-  storefrontSetupStepId,
-  async (input: { salesChannelId: string; region: RegionSetup }, { container }) => {
-    try {
-      await storefrontSetupOnce(setupRecord(await loadStore(container)), input.salesChannelId, input.region, {
-        linkKeys: (channelId) => linkChannelToPublishableKeys(container, channelId),
-        ensureRegion: (region) => ensureUahRegion(container, region),
-        record: (patch) => recordSetup(container, patch),
-      })
-      await retitleSalePriceList(container)
-    } catch (error) {
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`catalog sync: storefront setup (publishable keys, uah region) failed: ${(error as Error)?.message ?? error}`)
-    }
-    return new StepResponse(undefined)
+export const storefrontSetupStep = createStep(storefrontSetupStepId, async (input: { salesChannelId: string; region: RegionSetup }, { container }) => {
+  try {
+    await storefrontSetupOnce(setupRecord(await loadStore(container)), input.salesChannelId, input.region, {
+      linkKeys: (channelId) => linkChannelToPublishableKeys(container, channelId),
+      ensureRegion: (region) => ensureUahRegion(container, region),
+      record: (patch) => recordSetup(container, patch),
+    })
+    await retitleSalePriceList(container)
+  } catch (error) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`catalog sync: storefront setup (publishable keys, uah region) failed: ${(error as Error)?.message ?? error}`)
   }
-)
+  return new StepResponse(undefined)
+})
 
 export const ensureShopSetupWorkflowId = "catalog-sync-ensure-shop-setup"
 
@@ -376,14 +370,13 @@ export const ensureShopSetupWorkflow = createWorkflow(ensureShopSetupWorkflowId,
   const salesChannelId = ensureSalesChannelStep(input.salesChannelId)
   ensureChannelSeesLocationStep({ salesChannelId, stockLocationId })
   const shippingProfileId = ensureShippingProfileStep()
-  storefrontSetupStep(
-    transform({ input, salesChannelId }, ({ input, salesChannelId }) => ({ salesChannelId, region: input.region ?? DEFAULT_REGION }))
-  )
+  storefrontSetupStep(transform({ input, salesChannelId }, ({ input, salesChannelId }) => ({ salesChannelId, region: input.region ?? DEFAULT_REGION })))
 
-  const placement = transform(
-    { stockLocationId, salesChannelId, shippingProfileId },
-    ({ stockLocationId, salesChannelId, shippingProfileId }): Placement => ({ stockLocationId, salesChannelId, shippingProfileId })
-  )
+  const placement = transform({ stockLocationId, salesChannelId, shippingProfileId }, ({ stockLocationId, salesChannelId, shippingProfileId }): Placement => ({
+    stockLocationId,
+    salesChannelId,
+    shippingProfileId,
+  }))
   const shopSetupEnsured = createHook("shopSetupEnsured", { placement })
   return new WorkflowResponse(placement, { hooks: [shopSetupEnsured] })
 })

@@ -29,7 +29,10 @@ export async function syncSizeOptionTranslations(
   // Each product's size option and its values, read by their indexes (a product module read
   // with both relations took most of their time in a first sync: 182 of 239 ms a page).
   const options = await timed(container, "size options read (translations)", () =>
-    optionsTitled(container, productIds.map((productId) => ({ productId, optionTitle: primary.option })))
+    optionsTitled(
+      container,
+      productIds.map((productId) => ({ productId, optionTitle: primary.option }))
+    )
   )
   const wanted = new Map<string, { reference: string; translations: Record<string, string> }>()
   for (const option of options.values()) {

@@ -71,6 +71,6 @@ export function productFields(input: CatalogProduct, lockedFields: readonly stri
   fields.category_ids = input.categoryIds
   return withoutLockedProductFields(
     fields as ProductColumnValues & { images: { url: string }[]; metadata: Record<string, unknown>; category_ids: string[] },
-    lockedFields,
+    lockedFields
   )
 }

@@ -20,7 +20,12 @@ import type { RemovalMode } from "../sync/settings"
 export type { RemovalMode }
 
 /** Removes the products per the mode; returns those kept for an open order (set to draft instead). */
-export async function removeCatalogProducts(container: MedusaContainer, productIds: string[], mode: RemovalMode, runId: string | null = null): Promise<string[]> {
+export async function removeCatalogProducts(
+  container: MedusaContainer,
+  productIds: string[],
+  mode: RemovalMode,
+  runId: string | null = null
+): Promise<string[]> {
   if (!productIds.length) return []
   if (mode === "draft") {
     await container.resolve(Modules.PRODUCT).updateProducts({ id: productIds }, { status: "draft" })
@@ -39,7 +44,9 @@ export async function removeCatalogProducts(container: MedusaContainer, productI
   if (keptForOrders.length) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .info(`catalog sync: ${keptForOrders.length} removed product(s) ${KEPT_FOR_OPEN_ORDER} (draft, off sale, removed once nothing is reserved): ${keptForOrders.join(", ")}`)
+      .info(
+        `catalog sync: ${keptForOrders.length} removed product(s) ${KEPT_FOR_OPEN_ORDER} (draft, off sale, removed once nothing is reserved): ${keptForOrders.join(", ")}`
+      )
   }
   return keptForOrders
 }
@@ -66,19 +73,22 @@ export async function removeMappedProducts(
   }
   // By SQL (the data module's product-map.ts, the module's rows as product-map-rows.spec.ts checks):
   // the module's update loads and flushes each row through its ORM.
-  await timed(container, "removal: map rows", () => updateMapRows(container,
-    rows.map((r) => {
-      // A product kept for an open order is a draft the map still points at.
-      const draft = opts.mode === "draft" || (!!r.product_id && kept.has(r.product_id))
-      return {
-        id: r.id,
-        status: draft ? "draft" : "removed",
-        fingerprint: null,
-        stock_fingerprint: null,
-        ...(opts.runId ? { last_run_id: opts.runId } : {}),
-        ...(opts.now ? { synced_at: opts.now } : {}),
-        ...(draft ? {} : { product_id: null, variant_ids: null, inventory_item_ids: null }),
-      }
-    })
-  ))
+  await timed(container, "removal: map rows", () =>
+    updateMapRows(
+      container,
+      rows.map((r) => {
+        // A product kept for an open order is a draft the map still points at.
+        const draft = opts.mode === "draft" || (!!r.product_id && kept.has(r.product_id))
+        return {
+          id: r.id,
+          status: draft ? "draft" : "removed",
+          fingerprint: null,
+          stock_fingerprint: null,
+          ...(opts.runId ? { last_run_id: opts.runId } : {}),
+          ...(opts.now ? { synced_at: opts.now } : {}),
+          ...(draft ? {} : { product_id: null, variant_ids: null, inventory_item_ids: null }),
+        }
+      })
+    )
+  )
 }

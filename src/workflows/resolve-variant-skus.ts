@@ -18,11 +18,7 @@ export type { ShopVariantSkus }
  * Sets `input.variants[].sku` of the planned creates and updates in place. `adopted`: catalog id →
  * the product a crashed create left behind, which this page adopts (its variants' SKUs are its own).
  */
-export async function resolveVariantSkus(
-  shop: ShopVariantSkus,
-  planned: SkuSubject[],
-  adopted: ReadonlyMap<string, string> = new Map()
-): Promise<void> {
+export async function resolveVariantSkus(shop: ShopVariantSkus, planned: SkuSubject[], adopted: ReadonlyMap<string, string> = new Map()): Promise<void> {
   if (!planned.length) return
   const variantIds = planned.flatMap((p) => (p.row?.product_id ? Object.values(p.row.variant_ids ?? {}) : []))
   const current = await shop.byIds(variantIds)

@@ -146,8 +146,8 @@ export const syncCatalogPageWorkflow = createWorkflow(syncCatalogPageWorkflowId,
         catalogId: p.catalogId,
         productId: orphan ?? p.row!.product_id!,
         ...writeInput(p.catalogId),
-        variantIds: orphan ? {} : p.row!.variant_ids ?? {},
-        inventoryItemIds: orphan ? {} : p.row!.inventory_item_ids ?? {},
+        variantIds: orphan ? {} : (p.row!.variant_ids ?? {}),
+        inventoryItemIds: orphan ? {} : (p.row!.inventory_item_ids ?? {}),
         partsToWrite: orphan ? ALL_PARTS : p.partsToWrite,
       }
     }

@@ -23,63 +23,65 @@ export interface UpdateCatalogProductsInput {
   placement: Placement
 }
 
-export const updateCatalogProductsWorkflow = createWorkflow(
-  "catalog-sync-update-catalog-products",
-  (input: UpdateCatalogProductsInput) => {
-    // The map checked against the live variants, then the option words, lost, relabeled and pruned sizes.
-    const { products, changes } = updateSizesFirst(input)
+export const updateCatalogProductsWorkflow = createWorkflow("catalog-sync-update-catalog-products", (input: UpdateCatalogProductsInput) => {
+  // The map checked against the live variants, then the option words, lost, relabeled and pruned sizes.
+  const { products, changes } = updateSizesFirst(input)
 
-    const addedIds = addVariantsStep(changes.added)
-    // New variants, and kept ones a crash left without inventory, get prices / inventory.
-    const addedRows = transform({ changes, addedIds }, ({ changes, addedIds }) => ({
-      prices: changes.added.map((a, i) => ({ variantId: addedIds[i], amount: a.amount })),
-      stock: [
-        ...changes.added.map((a, i) => ({ variantId: addedIds[i], sku: a.sku, title: a.title, quantity: a.quantity })),
-        ...changes.keptWithoutInventory.map((a) => ({ variantId: a.variantId!, sku: a.sku, title: a.title, quantity: a.quantity })),
-      ],
+  const addedIds = addVariantsStep(changes.added)
+  // New variants, and kept ones a crash left without inventory, get prices / inventory.
+  const addedRows = transform({ changes, addedIds }, ({ changes, addedIds }) => ({
+    prices: changes.added.map((a, i) => ({ variantId: addedIds[i], amount: a.amount })),
+    stock: [
+      ...changes.added.map((a, i) => ({ variantId: addedIds[i], sku: a.sku, title: a.title, quantity: a.quantity })),
+      ...changes.keptWithoutInventory.map((a) => ({ variantId: a.variantId!, sku: a.sku, title: a.title, quantity: a.quantity })),
+    ],
+  }))
+  createVariantPricesStep(addedRows.prices).config({ name: "catalog-sync-added-variant-prices" })
+  const addedItemIds = createVariantInventoryStep(
+    transform({ addedRows, input }, ({ addedRows, input }) => ({
+      variants: addedRows.stock,
+      stockLocationId: input.placement.stockLocationId,
     }))
-    createVariantPricesStep(addedRows.prices).config({ name: "catalog-sync-added-variant-prices" })
-    const addedItemIds = createVariantInventoryStep(
-      transform({ addedRows, input }, ({ addedRows, input }) => ({
-        variants: addedRows.stock,
+  ).config({ name: "catalog-sync-added-variant-inventory" })
+
+  // Product fields, kept variants with their prices, stock levels and the sales channel
+  // link touch different records: written concurrently.
+  parallelize(
+    updateProductFieldsStep(
+      transform({ products, changes }, ({ products, changes }) => {
+        const wanted = new Set(changes.fieldsChanged)
+        return products.filter((p) => wanted.has(p.productId))
+      })
+    ),
+    updateVariantsStep(transform({ changes }, ({ changes }) => ({ fields: changes.keptFields, prices: changes.keptPrices }))),
+    setStockLevelsStep(
+      transform({ changes, input }, ({ changes, input }) => ({
+        levels: changes.keptLevels,
         stockLocationId: input.placement.stockLocationId,
       }))
-    ).config({ name: "catalog-sync-added-variant-inventory" })
-
-    // Product fields, kept variants with their prices, stock levels and the sales channel
-    // link touch different records: written concurrently.
-    parallelize(
-      updateProductFieldsStep(
-        transform({ products, changes }, ({ products, changes }) => {
-          const wanted = new Set(changes.fieldsChanged)
-          return products.filter((p) => wanted.has(p.productId))
-        })
-      ),
-      updateVariantsStep(transform({ changes }, ({ changes }) => ({ fields: changes.keptFields, prices: changes.keptPrices }))),
-      setStockLevelsStep(
-        transform({ changes, input }, ({ changes, input }) => ({
-          levels: changes.keptLevels,
-          stockLocationId: input.placement.stockLocationId,
-        }))
-      ),
-      ensureSalesChannelLinksStep(
-        transform({ input, changes }, ({ input, changes }) => ({
-          productIds: changes.fieldsChanged,
-          salesChannelId: input.placement.salesChannelId,
-          shippingProfileId: input.placement.shippingProfileId,
-        }))
-      )
+    ),
+    ensureSalesChannelLinksStep(
+      transform({ input, changes }, ({ input, changes }) => ({
+        productIds: changes.fieldsChanged,
+        salesChannelId: input.placement.salesChannelId,
+        shippingProfileId: input.placement.shippingProfileId,
+      }))
     )
+  )
 
-    const result = transform({ products, changes, addedIds, addedItemIds }, ({ products, changes, addedIds, addedItemIds }): CreatedProduct[] =>
-      // Inventory items were made for the added variants first, then for the kept ones without one.
-      updatedProductIds(products, changes, { variantIds: addedIds, itemIds: addedItemIds.slice(0, changes.added.length) }, addedItemIds.slice(changes.added.length))
+  const result = transform({ products, changes, addedIds, addedItemIds }, ({ products, changes, addedIds, addedItemIds }): CreatedProduct[] =>
+    // Inventory items were made for the added variants first, then for the kept ones without one.
+    updatedProductIds(
+      products,
+      changes,
+      { variantIds: addedIds, itemIds: addedItemIds.slice(0, changes.added.length) },
+      addedItemIds.slice(changes.added.length)
     )
-    // The same event Medusa's updateProductsWorkflow emits, marked as the sync's (not an admin edit).
-    emitEventStep({
-      eventName: ProductWorkflowEvents.UPDATED,
-      data: transform({ input }, ({ input }) => input.products.map((p) => ({ id: p.productId, [SYNC_WRITE_MARK]: true }))),
-    })
-    return new WorkflowResponse(result)
-  }
-)
+  )
+  // The same event Medusa's updateProductsWorkflow emits, marked as the sync's (not an admin edit).
+  emitEventStep({
+    eventName: ProductWorkflowEvents.UPDATED,
+    data: transform({ input }, ({ input }) => input.products.map((p) => ({ id: p.productId, [SYNC_WRITE_MARK]: true }))),
+  })
+  return new WorkflowResponse(result)
+})

@@ -53,7 +53,7 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
   )
   // The new variants' ids in `changes.added` order (matched by product and SKU).
   const addedIds = transform({ changes, added }, ({ changes, added }) => {
-    const made = ((added ?? []) as { id: string; product_id: string; sku: string | null }[])
+    const made = (added ?? []) as { id: string; product_id: string; sku: string | null }[]
     return changes.added.map((a) => {
       const hit = made.find((v) => v.product_id === a.productId && v.sku === a.sku)
       if (!hit) throw new Error(`variant ${a.sku} was not created`)
@@ -89,10 +89,7 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
   })
   const levels = splitStockLevelsStep(
     transform({ changes, addedIds, addedItems, input }, ({ changes, addedIds, addedItems, input }) => ({
-      levels: [
-        ...changes.keptLevels,
-        ...changes.added.map((a, i) => ({ inventoryItemId: addedItems[addedIds[i]], quantity: a.quantity })),
-      ],
+      levels: [...changes.keptLevels, ...changes.added.map((a, i) => ({ inventoryItemId: addedItems[addedIds[i]], quantity: a.quantity }))],
       stockLocationId: input.placement.stockLocationId,
     }))
   )
@@ -107,8 +104,10 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
     )
   )
 
-  const result = transform({ products, changes, addedIds, addedItems, repairedItemIds }, ({ products, changes, addedIds, addedItems, repairedItemIds }): CreatedProduct[] =>
-    updatedProductIds(products, changes, { variantIds: addedIds, itemIds: addedIds.map((id) => addedItems[id]) }, repairedItemIds)
+  const result = transform(
+    { products, changes, addedIds, addedItems, repairedItemIds },
+    ({ products, changes, addedIds, addedItems, repairedItemIds }): CreatedProduct[] =>
+      updatedProductIds(products, changes, { variantIds: addedIds, itemIds: addedIds.map((id) => addedItems[id]) }, repairedItemIds)
   )
   return new WorkflowResponse(result)
 })

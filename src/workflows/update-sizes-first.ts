@@ -45,7 +45,7 @@ export function updatedProductIds(
   products: readonly ProductToUpdate[],
   changes: Pick<Changes, "added" | "keptWithoutInventory">,
   added: { variantIds: readonly string[]; itemIds: readonly string[] },
-  repairedItemIds: readonly string[],
+  repairedItemIds: readonly string[]
 ): CreatedProduct[] {
   return products.map((p) => {
     const wanted = new Set(p.input.variants.map((v) => v.sizeKey))

@@ -22,11 +22,15 @@ export async function setStockThroughCoreFlows(container: MedusaContainer, level
   if (!levels.length) return
   const existing = await container
     .resolve(Modules.INVENTORY)
-    .listInventoryLevels({ inventory_item_id: [...new Set(levels.map((l) => l.inventoryItemId))], location_id: stockLocationId }, { select: ["inventory_item_id"], take: null })
+    .listInventoryLevels(
+      { inventory_item_id: [...new Set(levels.map((l) => l.inventoryItemId))], location_id: stockLocationId },
+      { select: ["inventory_item_id"], take: null }
+    )
   const has = new Set(existing.map((l) => l.inventory_item_id))
   const create = [] as { inventory_item_id: string; location_id: string; stocked_quantity: number }[]
   const update = [] as typeof create
-  for (const l of levels) (has.has(l.inventoryItemId) ? update : create).push({ inventory_item_id: l.inventoryItemId, location_id: stockLocationId, stocked_quantity: l.quantity })
+  for (const l of levels)
+    (has.has(l.inventoryItemId) ? update : create).push({ inventory_item_id: l.inventoryItemId, location_id: stockLocationId, stocked_quantity: l.quantity })
   await batchInventoryItemLevelsWorkflow(container).run({ input: { create, update } as never })
 }
 
@@ -45,13 +49,18 @@ export async function salePricesThroughCoreFlows(
   currencyCode: string
 ): Promise<{ created: number; updated: number; deleted: number }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "product_variant_price_set", fields: ["variant_id", "price_set_id"], filters: { variant_id: wanted.map((w) => w.variantId) } })
+  const { data: links } = await query.graph({
+    entity: "product_variant_price_set",
+    fields: ["variant_id", "price_set_id"],
+    filters: { variant_id: wanted.map((w) => w.variantId) },
+  })
   const setOf = new Map((links as { variant_id: string; price_set_id: string }[]).map((l) => [l.variant_id, l.price_set_id]))
   const sets = [...new Set(setOf.values())]
   const current = sets.length
-    ? ((await container
-        .resolve(Modules.PRICING)
-        .listPrices({ price_set_id: sets, price_list_id: [priceListId] } as never, { select: ["id", "price_set_id", "amount", "currency_code"], take: null })) as unknown as {
+    ? ((await container.resolve(Modules.PRICING).listPrices({ price_set_id: sets, price_list_id: [priceListId] } as never, {
+        select: ["id", "price_set_id", "amount", "currency_code"],
+        take: null,
+      })) as unknown as {
         id: string
         price_set_id: string
         amount: unknown
@@ -71,7 +80,8 @@ export async function salePricesThroughCoreFlows(
     if (w.saleAmount === null) {
       if (keep) remove.push(keep.id)
     } else if (!keep) create.push({ variant_id: w.variantId, amount: w.saleAmount, currency_code: currencyCode })
-    else if (normalizedDecimal(String(keep.amount)) !== normalizedDecimal(w.saleAmount)) update.push({ id: keep.id, variant_id: w.variantId, amount: w.saleAmount, currency_code: currencyCode })
+    else if (normalizedDecimal(String(keep.amount)) !== normalizedDecimal(w.saleAmount))
+      update.push({ id: keep.id, variant_id: w.variantId, amount: w.saleAmount, currency_code: currencyCode })
   }
   if (create.length || update.length || remove.length) {
     await batchPriceListPricesWorkflow(container).run({ input: { data: { id: priceListId, create, update, delete: remove } } as never })

@@ -28,7 +28,9 @@ export default async function addedColumn({ container, args }: { container: any;
 
   const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({}, { take: 1 })
   const [shippingProfile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({}, { take: 1 })
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
   const placement = { salesChannelId: salesChannel.id, stockLocationId: location.id, shippingProfileId: shippingProfile?.id ?? null }
 
   /** A catalog product as the page writes it, with the new column's value as its mapping line would set it. */
@@ -53,7 +55,9 @@ export default async function addedColumn({ container, args }: { container: any;
   const bulk = await createInOneTransaction(container, [toCreate("9101", "6403.99")], placement)
   if (!("created" in bulk)) throw bulk.rolledBack
   const [bulkCreated] = bulk.created
-  const { result: [flowCreated] } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [toCreate("9102", "6403.99")], placement } })
+  const {
+    result: [flowCreated],
+  } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [toCreate("9102", "6403.99")], placement } })
   const ids = [bulkCreated.productId, flowCreated.productId]
   out.created = await hsCodes(ids)
 

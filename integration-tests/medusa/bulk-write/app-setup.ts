@@ -10,8 +10,12 @@ export async function setUpShop(container: any) {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const [salesChannel] = await container.resolve(Modules.SALES_CHANNEL).listSalesChannels({}, { take: 1 })
   const [shippingProfile] = await container.resolve(Modules.FULFILLMENT).listShippingProfiles({}, { take: 1 })
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
-  const { result: [category] } = await createProductCategoriesWorkflow(container).run({
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Склад" }] } })
+  const {
+    result: [category],
+  } = await createProductCategoriesWorkflow(container).run({
     input: { product_categories: [{ name: "Взуття", is_active: true }] },
   })
   const placement = {
@@ -26,7 +30,7 @@ export async function setUpShop(container: any) {
       await pg.raw(
         `select l.inventory_item_id from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
           where v.product_id = ? and l.deleted_at is null and v.deleted_at is null order by v.variant_rank`,
-        [id],
+        [id]
       )
     ).rows.map((r: any) => r.inventory_item_id)
   /** The product's live variants, in rank order. */

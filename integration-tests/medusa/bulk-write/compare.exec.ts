@@ -44,11 +44,11 @@ function input(tag: string, categoryId: string): BulkProduct {
     categoryIds: [categoryId],
     options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }],
     variants: [
-      { title: "41", sku: `${tag}-41`, options: { "Розмір": "41" }, amount: "1300.50", stock: 3 },
-      { title: "42", sku: `${tag}-42`, options: { "Розмір": "42" }, amount: "1400", stock: 0 },
-      { title: "43", sku: `${tag}-43`, options: { "Розмір": "43" }, amount: "999.99", stock: 12 },
+      { title: "41", sku: `${tag}-41`, options: { Розмір: "41" }, amount: "1300.50", stock: 3 },
+      { title: "42", sku: `${tag}-42`, options: { Розмір: "42" }, amount: "1400", stock: 0 },
+      { title: "43", sku: `${tag}-43`, options: { Розмір: "43" }, amount: "999.99", stock: 12 },
       // No price in the catalog: an empty price set.
-      { title: "44", sku: `${tag}-44`, options: { "Розмір": "44" }, amount: null, stock: 1 },
+      { title: "44", sku: `${tag}-44`, options: { Розмір: "44" }, amount: null, stock: 1 },
     ],
   }
 }
@@ -60,9 +60,13 @@ export default async function compare({ container, args }: { container: any; arg
   const eventBus = container.resolve(Modules.EVENT_BUS)
   let events: { name: string; id: string }[] = []
   for (const name of WATCHED) {
-    eventBus.subscribe(name, async (msg: any) => {
-      events.push({ name, id: msg?.data?.id })
-    }, { subscriberId: `bulk-write-compare-${name}` })
+    eventBus.subscribe(
+      name,
+      async (msg: any) => {
+        events.push({ name, id: msg?.data?.id })
+      },
+      { subscriberId: `bulk-write-compare-${name}` }
+    )
   }
   const settle = async () => {
     await new Promise((r) => setTimeout(r, 500))
@@ -77,7 +81,9 @@ export default async function compare({ container, args }: { container: any; arg
   // ── create ────────────────────────────────────────────────────────────────
   const m = input("mdx", category.id)
   await settle()
-  const { result: [mProduct] } = await createProductsWorkflow(container).run({
+  const {
+    result: [mProduct],
+  } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -132,23 +138,42 @@ export default async function compare({ container, args }: { container: any; arg
   out.created = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
 
   const readBack = async (id: string, tag: string) => {
-    const { data: [p] } = await query.graph({
+    const {
+      data: [p],
+    } = await query.graph({
       entity: "product",
       fields: [
-        "title", "handle", "status", "thumbnail", "images.url", "images.rank", "categories.id", "sales_channels.id",
-        "options.title", "options.values.value",
-        "variants.title", "variants.sku", "variants.variant_rank", "variants.manage_inventory", "variants.options.value",
-        "variants.prices.amount", "variants.prices.currency_code",
-        "variants.inventory_items.required_quantity", "variants.inventory_items.inventory.sku",
+        "title",
+        "handle",
+        "status",
+        "thumbnail",
+        "images.url",
+        "images.rank",
+        "categories.id",
+        "sales_channels.id",
+        "options.title",
+        "options.values.value",
+        "variants.title",
+        "variants.sku",
+        "variants.variant_rank",
+        "variants.manage_inventory",
+        "variants.options.value",
+        "variants.prices.amount",
+        "variants.prices.currency_code",
+        "variants.inventory_items.required_quantity",
+        "variants.inventory_items.inventory.sku",
         "variants.inventory_items.inventory.location_levels.stocked_quantity",
         "variants.inventory_items.inventory.location_levels.location_id",
-        "variants.calculated_price.calculated_amount", "variants.calculated_price.original_amount",
+        "variants.calculated_price.calculated_amount",
+        "variants.calculated_price.original_amount",
         "variants.calculated_price.is_calculated_price_price_list",
       ],
       filters: { id },
       context: { variants: { calculated_price: QueryContext({ currency_code: CURRENCY }) } },
     })
-    const text = JSON.stringify(p, (k, v) => (k === "id" || k.endsWith("_id") && typeof v === "string" && /^[a-z]+_[0-9A-Z]{26}$/.test(v) ? undefined : v)).split(tag).join("<tag>")
+    const text = JSON.stringify(p, (k, v) => (k === "id" || (k.endsWith("_id") && typeof v === "string" && /^[a-z]+_[0-9A-Z]{26}$/.test(v)) ? undefined : v))
+      .split(tag)
+      .join("<tag>")
     const sorted = JSON.parse(text)
     sorted.images?.sort((a: any, b: any) => a.rank - b.rank)
     sorted.variants?.sort((a: any, b: any) => a.variant_rank - b.variant_rank)
@@ -164,7 +189,7 @@ export default async function compare({ container, args }: { container: any; arg
       await pg.raw(
         `select l.inventory_item_id from product_variant_inventory_item l join product_variant v on v.id = l.variant_id
           where v.product_id = ? and l.deleted_at is null order by v.variant_rank`,
-        [id],
+        [id]
       )
     ).rows.map((r: any) => r.inventory_item_id)
 
@@ -176,15 +201,21 @@ export default async function compare({ container, args }: { container: any; arg
     return { catalogId: id, input: { ...mapped, categoryIds: [category.id] }, stock: cardStock(c) }
   }
   const [WF, BK] = ["900000000000000001", "900000000000000002"]
-  const { result: [wfCreated] } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF)], placement } })
+  const {
+    result: [wfCreated],
+  } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF)], placement } })
   const bkOutcome = await createInOneTransaction(container, [catalogProduct(BK)], placement)
   if (!("created" in bkOutcome)) throw bkOutcome.rolledBack
   const [bkCreated] = bkOutcome.created
   out.pluginCreated = { workflow: await productSnapshot(pg, wfCreated.productId, WF), bulk: await productSnapshot(pg, bkCreated.productId, BK) }
   const idsBySize = async (r: typeof wfCreated) => {
     const variants = (await pg.raw("select id, metadata->>'catalog_size' as size from product_variant where product_id = ?", [r.productId])).rows
-    const items = (await pg.raw("select variant_id, inventory_item_id from product_variant_inventory_item where variant_id = any(?)", [variants.map((v: any) => v.id)])).rows
-    const truth = Object.fromEntries(variants.map((v: any) => [v.size, { variant: v.id, item: items.find((i: any) => i.variant_id === v.id)?.inventory_item_id }]))
+    const items = (
+      await pg.raw("select variant_id, inventory_item_id from product_variant_inventory_item where variant_id = any(?)", [variants.map((v: any) => v.id)])
+    ).rows
+    const truth = Object.fromEntries(
+      variants.map((v: any) => [v.size, { variant: v.id, item: items.find((i: any) => i.variant_id === v.id)?.inventory_item_id }])
+    )
     const told = Object.fromEntries(Object.keys(r.variantIds).map((k) => [k, { variant: r.variantIds[k], item: r.inventoryItemIds[k] }]))
     return { truth, told }
   }
@@ -195,7 +226,9 @@ export default async function compare({ container, args }: { container: any; arg
   // update workflow vs the bulk writer. New title and description, the first image removed,
   // one added, the kept one moved to the front (so the thumbnail follows), moved to another
   // category, new prices; an admin's metadata key stays (metadata is merged).
-  const { result: [otherCategory] } = await createProductCategoriesWorkflow(container).run({
+  const {
+    result: [otherCategory],
+  } = await createProductCategoriesWorkflow(container).run({
     input: { product_categories: [{ name: "Одяг", is_active: true }] },
   })
   out.fieldsOtherCategory = otherCategory.id
@@ -239,8 +272,15 @@ export default async function compare({ container, args }: { container: any; arg
   }
   // A handle another product holds: the transaction rolls back, nothing of it stays.
   const clash = changedProduct(BK, bkCreated)
-  clash.input = { ...clash.input, title: "Не записано", handle: (await pg.raw("select handle from product where id = ?", [wfCreated.productId])).rows[0].handle }
-  out.fieldsClash = await writeFieldsInBulk(container, [clash], placement).then(() => "written", (e: Error) => e.message)
+  clash.input = {
+    ...clash.input,
+    title: "Не записано",
+    handle: (await pg.raw("select handle from product where id = ?", [wfCreated.productId])).rows[0].handle,
+  }
+  out.fieldsClash = await writeFieldsInBulk(container, [clash], placement).then(
+    () => "written",
+    (e: Error) => e.message
+  )
   out.fieldsClashTitle = (await pg.raw("select title from product where id = ?", [bkCreated.productId])).rows[0].title
   out.fieldsClashEvents = await settle()
 
@@ -268,7 +308,7 @@ export default async function compare({ container, args }: { container: any; arg
       `select v.metadata->>'catalog_size' as size, v.id, l.inventory_item_id from product_variant v
          left join product_variant_inventory_item l on l.variant_id = v.id and l.deleted_at is null
         where v.product_id = ? and v.deleted_at is null`,
-      [productId],
+      [productId]
     )
     return Object.fromEntries(rows.map((r: any) => [r.size, { variant: r.id, item: r.inventory_item_id }]))
   }
@@ -278,12 +318,21 @@ export default async function compare({ container, args }: { container: any; arg
     [size("41", 4, "1500.00"), size("42", 1, null), size("43", 6, "1310.00")],
   ]
   const start = [size("42", 3, "1287.00"), size("43", 2, "1300.10")]
-  let { result: [wsWas] } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(WS, start)], placement } })
-  let { result: [bsWas] } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(BS, start)], placement } })
+  let {
+    result: [wsWas],
+  } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(WS, start)], placement } })
+  let {
+    result: [bsWas],
+  } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(BS, start)], placement } })
   out.sizes = []
-  for (const [sizes, fields] of [[first, false], [second, true]] as [Size[], boolean][]) {
+  for (const [sizes, fields] of [
+    [first, false],
+    [second, true],
+  ] as [Size[], boolean][]) {
     await settle()
-    const { result: [wsNow] } = await container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", {
+    const {
+      result: [wsNow],
+    } = await container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", {
       input: { products: [sizeChange(WS, wsWas, sizes, fields)], placement },
       throwOnError: true,
     })
@@ -319,7 +368,10 @@ export default async function compare({ container, args }: { container: any; arg
   out.medusaStockEvents = await settle()
   const bItems = await itemsOf(bId)
   await writePageInBulk(container, (page) =>
-    page.setStock(bItems.map((item: string, i: number) => ({ inventoryItemId: item, quantity: newStock[i] })), location.id),
+    page.setStock(
+      bItems.map((item: string, i: number) => ({ inventoryItemId: item, quantity: newStock[i] })),
+      location.id
+    )
   )
   out.bulkStockEvents = await settle()
   out.stock = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
@@ -339,22 +391,39 @@ export default async function compare({ container, args }: { container: any; arg
     mVariants.map((v: any, i: number) => ({
       id: mSets.find((s: any) => s.variant_id === v.id).price_set_id,
       prices: [{ amount: newPrices[i] as unknown as number, currency_code: CURRENCY }],
-    })),
+    }))
   )
   const bVariants = (await variantsOf(bId)).slice(0, 3)
   await settle()
   // As a price-only page writes them: the price sets and base prices read with the variants (readLivePricedVariants), not again.
   const byRow = (a: any, b: any) => a.variant_id.localeCompare(b.variant_id)
   out.basePriceReads = await writePageInBulk(container, async (page) => ({
-    separately: (await basePricesOf(page.trx, (await variantsOf(bId)).map((v: any) => v.id), CURRENCY)).sort(byRow),
+    separately: (
+      await basePricesOf(
+        page.trx,
+        (await variantsOf(bId)).map((v: any) => v.id),
+        CURRENCY
+      )
+    ).sort(byRow),
     withVariants: basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY)).sort(byRow),
   }))
   // A base price whose rules_count is null (the column allows it) counts as one without rules, for both reads (rolled back after).
   out.basePriceReadsNullRules = await inRolledBackTransaction(pg, async (trx) => {
-    await trx.raw("update price set rules_count = null where price_set_id in (select price_set_id from product_variant_price_set where variant_id = any(?::text[]))", [bVariants.map((v: any) => v.id)])
+    await trx.raw(
+      "update price set rules_count = null where price_set_id in (select price_set_id from product_variant_price_set where variant_id = any(?::text[]))",
+      [bVariants.map((v: any) => v.id)]
+    )
     return {
-      separately: (await basePricesOf(trx, bVariants.map((v: any) => v.id), CURRENCY)).sort(byRow),
-      withVariants: basePriceRowsOf(await readLivePricedVariants(trx, [bId], CURRENCY)).filter((r) => bVariants.some((v: any) => v.id === r.variant_id)).sort(byRow),
+      separately: (
+        await basePricesOf(
+          trx,
+          bVariants.map((v: any) => v.id),
+          CURRENCY
+        )
+      ).sort(byRow),
+      withVariants: basePriceRowsOf(await readLivePricedVariants(trx, [bId], CURRENCY))
+        .filter((r) => bVariants.some((v: any) => v.id === r.variant_id))
+        .sort(byRow),
     }
   })
   // How the reads reach the price table on a shop without statistics (before its first analyze,
@@ -365,7 +434,7 @@ export default async function compare({ container, args }: { container: any; arg
     await trx.raw(
       `insert into price (id, price_set_id, currency_code, raw_amount, amount, rules_count)
        select 'price_plan_' || g, ?, ?, '{"value":"1","precision":20}', 1, 0 from generate_series(1, 20000) g`,
-      [setId, CURRENCY],
+      [setId, CURRENCY]
     )
     await forgetStatistics(trx, ["price"])
     const price = ["price"]
@@ -378,8 +447,8 @@ export default async function compare({ container, args }: { container: any; arg
              left join lateral (select p.id from price p
                where p.price_set_id = x.id and p.deleted_at is null and p.price_list_id is null and p.currency_code = ? and coalesce(p.rules_count, 0) = 0
                order by p.created_at desc, p.id desc limit 1) bp on true`,
-          [[setId], CURRENCY],
-        ),
+          [[setId], CURRENCY]
+        )
       ),
       formerRemoveBase: await tableAccessOf(trx, price, (explaining) =>
         explaining.raw(
@@ -388,24 +457,27 @@ export default async function compare({ container, args }: { container: any; arg
               and s.id = l.price_set_id and s.deleted_at is null
               and p.price_set_id = l.price_set_id and p.price_list_id is null and p.deleted_at is null
             returning p.id, v.product_id`,
-          [bVariants.map((v: any) => v.id)],
-        ),
+          [bVariants.map((v: any) => v.id)]
+        )
       ),
       withVariants: await tableAccessOf(trx, price, (explaining) => readLivePricedVariants(explaining, [bId], CURRENCY)),
       ofSets: await tableAccessOf(trx, price, (explaining) => livePricesOfSets(explaining, [setId])),
-      removeBase: await tableAccessOf(trx, price, (explaining) => removeBasePrices(explaining, bVariants.map((v: any) => v.id))),
+      removeBase: await tableAccessOf(trx, price, (explaining) =>
+        removeBasePrices(
+          explaining,
+          bVariants.map((v: any) => v.id)
+        )
+      ),
     }
   })
   // The size option read, planned the same way on a shop with many products' own size options
   // (each product has its own "Розмір") and no statistics for the option tables.
   out.sizeOptionPlans = await inRolledBackTransaction(pg, async (trx) => {
-    await trx.raw(
-      `insert into product_option (id, title, is_exclusive) select 'opt_plan_' || g, 'Розмір', true from generate_series(1, 20000) g`,
-    )
+    await trx.raw(`insert into product_option (id, title, is_exclusive) select 'opt_plan_' || g, 'Розмір', true from generate_series(1, 20000) g`)
     // Their products' joins (all on the other product here: only the tables' sizes matter to the planner).
     await trx.raw(
       `insert into product_product_option (id, product_id, product_option_id) select 'prodopt_plan_' || g, ?, 'opt_plan_' || g from generate_series(1, 20000) g`,
-      [mId],
+      [mId]
     )
     const tables = ["product_option", "product_product_option"]
     await forgetStatistics(trx, tables)
@@ -417,24 +489,33 @@ export default async function compare({ container, args }: { container: any; arg
           `select c.product_id, ppo.id, o.id from unnest(?::text[], ?::text[]) as c(product_id, title)
              join product_product_option ppo on ppo.product_id = c.product_id and ppo.deleted_at is null
              join product_option o on o.id = ppo.product_option_id and o.deleted_at is null and o.title = c.title`,
-          [productIds, productIds.map(() => "Розмір")],
-        ),
+          [productIds, productIds.map(() => "Розмір")]
+        )
       ),
       // Planned only: with no rows back it reports the product's option missing.
       now: await tableAccessOf(trx, tables, (explaining) =>
-        sizeOptions(explaining, productIds.map((productId) => ({ productId, optionTitle: "Розмір" }) as any)).catch(() => undefined),
+        sizeOptions(
+          explaining,
+          productIds.map((productId) => ({ productId, optionTitle: "Розмір" }) as any)
+        ).catch(() => undefined)
       ),
     }
   })
   await writePageInBulk(container, async (page) => {
     const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
-    await page.setBasePrices(bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })), CURRENCY, known)
+    await page.setBasePrices(
+      bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: newPrices[i] })),
+      CURRENCY,
+      known
+    )
   })
   out.bulkPriceEvents = await settle()
   out.prices = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
 
   // ── sale price list ──────────────────────────────────────────────────────
-  const { result: [list] } = await createPriceListsWorkflow(container).run({
+  const {
+    result: [list],
+  } = await createPriceListsWorkflow(container).run({
     input: { price_lists_data: [{ title: "Sale", description: "sale", status: "active", type: "sale", prices: [] } as any] },
   })
   const sale = ["999", "1100.5", null]
@@ -454,16 +535,24 @@ export default async function compare({ container, args }: { container: any; arg
     page.setSalePrices(
       list.id,
       bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: sale[i]! })).filter((_: unknown, i: number) => sale[i] !== null),
-      CURRENCY,
-    ),
+      CURRENCY
+    )
   )
   out.saleOn = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
   out.readSaleOn = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
 
   // ── the page's sale-price sync: one variant's sale price moves, one goes, one comes, in one call ──
   const listPriceIds = async (variants: any[]) => {
-    const { data: links } = await query.graph({ entity: "product_variant_price_set", fields: ["variant_id", "price_set_id"], filters: { variant_id: variants.map((v: any) => v.id) } })
-    const { data: prices } = await query.graph({ entity: "price", fields: ["id", "price_set_id"], filters: { price_list_id: list.id, price_set_id: links.map((l: any) => l.price_set_id) } })
+    const { data: links } = await query.graph({
+      entity: "product_variant_price_set",
+      fields: ["variant_id", "price_set_id"],
+      filters: { variant_id: variants.map((v: any) => v.id) },
+    })
+    const { data: prices } = await query.graph({
+      entity: "price",
+      fields: ["id", "price_set_id"],
+      filters: { price_list_id: list.id, price_set_id: links.map((l: any) => l.price_set_id) },
+    })
     return variants.map((v: any) => prices.find((p: any) => p.price_set_id === links.find((l: any) => l.variant_id === v.id).price_set_id)?.id ?? null)
   }
   const moved = ["989.5", null, "1000"] // 999 → 989.5, 1100.5 → none, none → 1000
@@ -479,20 +568,37 @@ export default async function compare({ container, args }: { container: any; arg
     },
   })
   await writePageInBulk(container, (page) =>
-    page.syncSalePrices(list.id, bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: moved[i] })), CURRENCY),
+    page.syncSalePrices(
+      list.id,
+      bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: moved[i] })),
+      CURRENCY
+    )
   )
   out.saleMoved = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
   out.readSaleMoved = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
   // Run again with the same wants, it writes nothing.
   out.saleMovedAgain = await writePageInBulk(container, (page) =>
-    page.syncSalePrices(list.id, bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: moved[i] })), CURRENCY),
+    page.syncSalePrices(
+      list.id,
+      bVariants.map((v: any, i: number) => ({ variantId: v.id, amount: moved[i] })),
+      CURRENCY
+    )
   )
 
-  const { data: mListPrices } = await query.graph({ entity: "price", fields: ["id"], filters: { price_list_id: list.id, price_set_id: mSets.map((s: any) => s.price_set_id) } })
+  const { data: mListPrices } = await query.graph({
+    entity: "price",
+    fields: ["id"],
+    filters: { price_list_id: list.id, price_set_id: mSets.map((s: any) => s.price_set_id) },
+  })
   await batchPriceListPricesWorkflow(container).run({
     input: { data: { id: list.id, create: [], update: [], delete: mListPrices.map((p: any) => p.id) } },
   })
-  await writePageInBulk(container, (page) => page.deleteSalePrices(list.id, bVariants.map((v: any) => v.id)))
+  await writePageInBulk(container, (page) =>
+    page.deleteSalePrices(
+      list.id,
+      bVariants.map((v: any) => v.id)
+    )
+  )
   out.saleOff = { medusa: await productSnapshot(pg, mId, "mdx"), bulk: await productSnapshot(pg, bId, "blk") }
   out.readSaleOff = { medusa: await readBack(mId, "mdx"), bulk: await readBack(bId, "blk") }
 
@@ -505,7 +611,7 @@ export default async function compare({ container, args }: { container: any; arg
     throw new Error("page failed after its writes")
   }).then(
     () => null,
-    (e: Error) => e.message,
+    (e: Error) => e.message
   )
   out.rollbackEvents = await settle()
   out.rollbackRows = (await pg.raw("select count(*)::int as n from product where handle = ?", [failing.handle])).rows[0].n
@@ -513,17 +619,21 @@ export default async function compare({ container, args }: { container: any; arg
 
   // ── option value ranks: the product module stores none for inline `ranks` (the plugin's input) ──
   const [ranked] = await container.resolve(Modules.PRODUCT).createProducts([
-    { title: "Ranked", handle: "ranked-probe", options: [{ title: "Розмір", values: ["41", "42", "43", "44"], ranks: { "41": 0, "42": 1, "43": 2, "44": 3 } }] } as any,
+    {
+      title: "Ranked",
+      handle: "ranked-probe",
+      options: [{ title: "Розмір", values: ["41", "42", "43", "44"], ranks: { "41": 0, "42": 1, "43": 2, "44": 3 } }],
+    } as any,
   ])
   const [rankedBulk] = await writePageInBulk(container, (page) =>
-    page.createProducts([{ ...input("rnk", category.id), options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }] }], placement),
+    page.createProducts([{ ...input("rnk", category.id), options: [{ title: "Розмір", values: ["41", "42", "43", "44"] }] }], placement)
   )
   const ranksOf = async (productId: string) =>
     (
       await pg.raw(
         `select v.value, v.rank from product_option_value v join product_product_option ppo on ppo.product_option_id = v.option_id
           where ppo.product_id = ? order by v.value`,
-        [productId],
+        [productId]
       )
     ).rows
   out.ranks = { module: await ranksOf(ranked.id), bulk: await ranksOf(rankedBulk.productId) }

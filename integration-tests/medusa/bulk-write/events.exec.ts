@@ -32,7 +32,6 @@ import { writeTranslations } from "../../../src/workflows/extras/write-translati
 import { BRAND_LINK, syncLinks } from "../../../src/workflows/extras/brand-links"
 import { CATALOG_SYNC_MODULE } from "../../../src/modules/catalog_sync/module-name"
 
-
 export type RecordedEvent = { name: string; data: Record<string, unknown>; metadata: { source?: string; action?: string; object?: string } }
 
 function input(tag: string, categoryId: string): BulkProduct {
@@ -48,10 +47,10 @@ function input(tag: string, categoryId: string): BulkProduct {
     categoryIds: [categoryId],
     options: [{ title: "Розмір", values: ["41", "42", "43"] }],
     variants: [
-      { title: "41", sku: `${tag}-41`, options: { "Розмір": "41" }, amount: "1300.50", stock: 3 },
-      { title: "42", sku: `${tag}-42`, options: { "Розмір": "42" }, amount: "1400", stock: 0 },
+      { title: "41", sku: `${tag}-41`, options: { Розмір: "41" }, amount: "1300.50", stock: 3 },
+      { title: "42", sku: `${tag}-42`, options: { Розмір: "42" }, amount: "1400", stock: 0 },
       // No price in the catalog: an empty price set.
-      { title: "43", sku: `${tag}-43`, options: { "Розмір": "43" }, amount: null, stock: 1 },
+      { title: "43", sku: `${tag}-43`, options: { Розмір: "43" }, amount: null, stock: 1 },
     ],
   }
 }
@@ -68,7 +67,7 @@ export default async function events({ container, args }: { container: any; args
       const { source, action, object } = msg?.metadata ?? {}
       recorded.push({ name: msg.name, data: msg.data, metadata: { source, action, object } })
     },
-    { subscriberId: "events-parity-recorder" },
+    { subscriberId: "events-parity-recorder" }
   )
   const settle = async () => {
     await new Promise((r) => setTimeout(r, 800))
@@ -94,7 +93,9 @@ export default async function events({ container, args }: { container: any; args
   await both(
     "create",
     async () => {
-      const { result: [p] } = await createProductsWorkflow(container).run({
+      const {
+        result: [p],
+      } = await createProductsWorkflow(container).run({
         input: {
           products: [
             {
@@ -142,7 +143,7 @@ export default async function events({ container, args }: { container: any; args
     async () => {
       const [created] = await writePageInBulk(container, (page) => page.createProducts([b], placement))
       bId = created.productId
-    },
+    }
   )
 
   // ── stock-only: batchInventoryItemLevelsWorkflow vs page.setStock (3 → 7, 0 stays, 1 → 9) ──
@@ -161,17 +162,32 @@ export default async function events({ container, args }: { container: any; args
     },
     async () => {
       const items = await itemsOf(bId)
-      await writePageInBulk(container, (page) => page.setStock(items.map((item, i) => ({ inventoryItemId: item, quantity: newStock[i] })), location.id))
-    },
+      await writePageInBulk(container, (page) =>
+        page.setStock(
+          items.map((item, i) => ({ inventoryItemId: item, quantity: newStock[i] })),
+          location.id
+        )
+      )
+    }
   )
 
   // ── sale prices: batchPriceListPricesWorkflow (create; then update + create + delete; then delete) vs the page's sale calls ──
-  const { result: [list] } = await createPriceListsWorkflow(container).run({
+  const {
+    result: [list],
+  } = await createPriceListsWorkflow(container).run({
     input: { price_lists_data: [{ title: "Sale", description: "sale", status: "active", type: "sale", prices: [] } as any] },
   })
   const listPriceIds = async (variants: string[]) => {
-    const { data: links } = await query.graph({ entity: "product_variant_price_set", fields: ["variant_id", "price_set_id"], filters: { variant_id: variants } })
-    const { data: prices } = await query.graph({ entity: "price", fields: ["id", "price_set_id"], filters: { price_list_id: list.id, price_set_id: links.map((l: any) => l.price_set_id) } })
+    const { data: links } = await query.graph({
+      entity: "product_variant_price_set",
+      fields: ["variant_id", "price_set_id"],
+      filters: { variant_id: variants },
+    })
+    const { data: prices } = await query.graph({
+      entity: "price",
+      fields: ["id", "price_set_id"],
+      filters: { price_list_id: list.id, price_set_id: links.map((l: any) => l.price_set_id) },
+    })
     return variants.map((v) => prices.find((p: any) => p.price_set_id === links.find((l: any) => l.variant_id === v).price_set_id)?.id ?? null)
   }
   await both(
@@ -179,13 +195,32 @@ export default async function events({ container, args }: { container: any; args
     async () => {
       const vs = await variantsOf(mId)
       await batchPriceListPricesWorkflow(container).run({
-        input: { data: { id: list.id, create: [{ variant_id: vs[0], amount: 999 }, { variant_id: vs[1], amount: 1100.5 }].map((p) => ({ ...p, currency_code: CURRENCY })), update: [], delete: [] } },
+        input: {
+          data: {
+            id: list.id,
+            create: [
+              { variant_id: vs[0], amount: 999 },
+              { variant_id: vs[1], amount: 1100.5 },
+            ].map((p) => ({ ...p, currency_code: CURRENCY })),
+            update: [],
+            delete: [],
+          },
+        },
       })
     },
     async () => {
       const vs = await variantsOf(bId)
-      await writePageInBulk(container, (page) => page.setSalePrices(list.id, [{ variantId: vs[0], amount: "999" }, { variantId: vs[1], amount: "1100.5" }], CURRENCY))
-    },
+      await writePageInBulk(container, (page) =>
+        page.setSalePrices(
+          list.id,
+          [
+            { variantId: vs[0], amount: "999" },
+            { variantId: vs[1], amount: "1100.5" },
+          ],
+          CURRENCY
+        )
+      )
+    }
   )
   await both(
     "saleSync",
@@ -206,9 +241,17 @@ export default async function events({ container, args }: { container: any; args
     async () => {
       const vs = await variantsOf(bId)
       await writePageInBulk(container, (page) =>
-        page.syncSalePrices(list.id, [{ variantId: vs[0], amount: "989.5" }, { variantId: vs[1], amount: null }, { variantId: vs[2], amount: "1000" }], CURRENCY),
+        page.syncSalePrices(
+          list.id,
+          [
+            { variantId: vs[0], amount: "989.5" },
+            { variantId: vs[1], amount: null },
+            { variantId: vs[2], amount: "1000" },
+          ],
+          CURRENCY
+        )
       )
-    },
+    }
   )
   await both(
     "saleDelete",
@@ -218,14 +261,14 @@ export default async function events({ container, args }: { container: any; args
     },
     async () => {
       await writePageInBulk(container, async (page) => page.deleteSalePrices(list.id, await variantsOf(bId)))
-    },
+    }
   )
 
   // ── removal: deleteProductsWorkflow vs page.removeProducts ──
   await both(
     "remove",
     () => deleteProductsWorkflow(container).run({ input: { ids: [mId] } }),
-    () => writePageInBulk(container, (page) => page.removeProducts([bId])),
+    () => writePageInBulk(container, (page) => page.removeProducts([bId]))
   )
 
   // ── the plugin's page paths: its update workflow (Medusa's updateProductsWorkflow and variant
@@ -235,7 +278,9 @@ export default async function events({ container, args }: { container: any; args
     const mapped = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: placement.salesChannelId })
     return { catalogId: id, input: { ...mapped, categoryIds: [category.id] }, stock: cardStock(c) }
   }
-  const { result: [otherCategory] } = await createProductCategoriesWorkflow(container).run({
+  const {
+    result: [otherCategory],
+  } = await createProductCategoriesWorkflow(container).run({
     input: { product_categories: [{ name: "Одяг", is_active: true }] },
   })
   const runUpdate = (products: ProductToUpdate[]) =>
@@ -243,14 +288,18 @@ export default async function events({ container, args }: { container: any; args
   const size = (s: string, stock: number, price: string | null) => ({ size: s, stock, cost_price: "1000.00", price })
   const start = [size("42", 3, "1287.00"), size("43", 2, "1300.10")]
   const [WF, BK] = ["900000000000000001", "900000000000000002"]
-  let { result: [wf] } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF, start)], placement } })
-  let { result: [bk] } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(BK, start)], placement } })
+  let {
+    result: [wf],
+  } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF, start)], placement } })
+  let {
+    result: [bk],
+  } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(BK, start)], placement } })
   const change = (
     id: string,
     was: CreatedProduct,
     sizes: ReturnType<typeof size>[],
     parts: ProductToUpdate["partsToWrite"],
-    edit: (i: ProductToCreate["input"]) => ProductToCreate["input"] = (i) => i,
+    edit: (i: ProductToCreate["input"]) => ProductToCreate["input"] = (i) => i
   ): ProductToUpdate => {
     const p = catalogProduct(id, sizes)
     return { ...p, input: edit(p.input), productId: was.productId, variantIds: was.variantIds, inventoryItemIds: was.inventoryItemIds, partsToWrite: parts }
@@ -267,13 +316,13 @@ export default async function events({ container, args }: { container: any; args
   await both(
     "fields",
     () => runUpdate([change(WF, wf, start, { fields: true, variants: false, prices: false }, newFields(WF))]),
-    () => writeFieldsInBulk(container, [change(BK, bk, start, { fields: true, variants: false, prices: false }, newFields(BK))], placement),
+    () => writeFieldsInBulk(container, [change(BK, bk, start, { fields: true, variants: false, prices: false }, newFields(BK))], placement)
   )
   const repriced = [size("42", 3, "1299.00"), size("43", 2, "1333.30")]
   await both(
     "prices",
     () => runUpdate([change(WF, wf, repriced, { fields: false, variants: false, prices: true })]),
-    () => writePricesInBulk(container, [change(BK, bk, repriced, { fields: false, variants: false, prices: true })], placement),
+    () => writePricesInBulk(container, [change(BK, bk, repriced, { fields: false, variants: false, prices: true })], placement)
   )
   // Sizes: 43 leaves, 41 comes (a new variant, price set, item, level), 42 is kept.
   const resized = [size("41", 4, "1500.00"), size("42", 3, "1299.00")]
@@ -289,31 +338,45 @@ export default async function events({ container, args }: { container: any; args
       const outcome = await writeSizesInBulk(container, [change(BK, bk, resized, { fields: false, variants: true, prices: true })], placement)
       if (outcome.rest.length) throw new Error("the size change did not take the bulk path")
       bkNow = outcome.written[0].result
-    },
+    }
   )
   if (wfNow && bkNow) [wf, bk] = [wfNow, bkNow]
 
   // ── translations: batchTranslationsWorkflow vs the plugin's translation writes (create; then update + delete) ──
   await ensureStoreLocales(container)
-  const translation = (productId: string, locale: string, title: string) => ({ reference: "product", reference_id: productId, locale_code: locale, translations: { title } })
+  const translation = (productId: string, locale: string, title: string) => ({
+    reference: "product",
+    reference_id: productId,
+    locale_code: locale,
+    translations: { title },
+  })
   await settle()
   await both(
     "translationsCreate",
-    () => batchTranslationsWorkflow(container).run({ input: { create: [translation(wf.productId, "uk-UA", "Кеди"), translation(wf.productId, "ru-RU", "Кеды")], update: [], delete: [] } as never }),
-    () => writeTranslations(container, { create: [translation(bk.productId, "uk-UA", "Кеди"), translation(bk.productId, "ru-RU", "Кеды")], update: [], delete: [] }),
+    () =>
+      batchTranslationsWorkflow(container).run({
+        input: { create: [translation(wf.productId, "uk-UA", "Кеди"), translation(wf.productId, "ru-RU", "Кеды")], update: [], delete: [] } as never,
+      }),
+    () =>
+      writeTranslations(container, { create: [translation(bk.productId, "uk-UA", "Кеди"), translation(bk.productId, "ru-RU", "Кеды")], update: [], delete: [] })
   )
   const translationIds = async (productId: string) =>
-    (await pg.raw("select id, locale_code from translation where reference_id = ? and deleted_at is null order by locale_code", [productId])).rows as { id: string; locale_code: string }[]
+    (await pg.raw("select id, locale_code from translation where reference_id = ? and deleted_at is null order by locale_code", [productId])).rows as {
+      id: string
+      locale_code: string
+    }[]
   await both(
     "translationsChange",
     async () => {
       const [ru, uk] = await translationIds(wf.productId)
-      await batchTranslationsWorkflow(container).run({ input: { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] } as never })
+      await batchTranslationsWorkflow(container).run({
+        input: { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] } as never,
+      })
     },
     async () => {
       const [ru, uk] = await translationIds(bk.productId)
       await writeTranslations(container, { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] })
-    },
+    }
   )
 
   // ── brand links: Medusa's link workflows (create, then dismiss) vs the plugin's brand link writes ──
@@ -322,11 +385,14 @@ export default async function events({ container, args }: { container: any; args
     { catalog_id: "910000000000000001", name: "Brand A" },
     { catalog_id: "910000000000000002", name: "Brand B" },
   ])
-  const brandLink = (productId: string, brandId: string) => ({ [Modules.PRODUCT]: { product_id: productId }, [CATALOG_SYNC_MODULE]: { catalog_brand_id: brandId } })
+  const brandLink = (productId: string, brandId: string) => ({
+    [Modules.PRODUCT]: { product_id: productId },
+    [CATALOG_SYNC_MODULE]: { catalog_brand_id: brandId },
+  })
   await both(
     "brandLinkCreate",
     () => createLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandA.id)] as never }),
-    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandA.id]])),
+    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandA.id]]))
   )
   await both(
     "brandLinkChange",
@@ -334,12 +400,12 @@ export default async function events({ container, args }: { container: any; args
       await dismissLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandA.id)] as never })
       await createLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandB.id)] as never })
     },
-    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandB.id]])),
+    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandB.id]]))
   )
   await both(
     "brandLinkDismiss",
     () => dismissLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandB.id)] as never }),
-    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, null]])),
+    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, null]]))
   )
 
   fs.writeFileSync(args[0], JSON.stringify({ events: out, ids: { medusa: mId, bulk: bId } }, null, 2))

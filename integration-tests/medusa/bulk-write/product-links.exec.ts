@@ -41,7 +41,14 @@ export default async function compare({ container, args }: { container: any; arg
   const recordId: Record<string, string> = { B1: brands[0].id, B2: brands[1].id, M1: models[0].id, M2: models[1].id }
   const nameOf = new Map(Object.entries(recordId).map(([k, v]) => [v, k]))
   const { result: products } = await createProductsWorkflow(container).run({
-    input: { products: ["api-1", "api-2", "api-3", "bulk-1", "bulk-2", "bulk-3"].map((h) => ({ title: h, handle: h, options: [{ title: "o", values: ["v"] }], variants: [{ title: "v", options: { o: "v" } }] })) },
+    input: {
+      products: ["api-1", "api-2", "api-3", "bulk-1", "bulk-2", "bulk-3"].map((h) => ({
+        title: h,
+        handle: h,
+        options: [{ title: "o", values: ["v"] }],
+        variants: [{ title: "v", options: { o: "v" } }],
+      })),
+    },
   })
   const productOf = (way: string, p: string) => products.find((x: Row) => x.handle === `${way}-${p.slice(1)}`)!.id
   const nameOfProduct = new Map<string, string>()
@@ -50,7 +57,7 @@ export default async function compare({ container, args }: { container: any; arg
   const { rows: found } = await pg.raw(
     `select r.table_name, r.column_name from information_schema.columns r
       join information_schema.columns p on p.table_name = r.table_name and p.column_name = 'product_id'
-      where r.column_name in ('catalog_brand_id', 'catalog_brand_model_id') order by r.table_name`,
+      where r.column_name in ('catalog_brand_id', 'catalog_brand_model_id') order by r.table_name`
   )
   const recordColumn = new Map<string, string>(found.map((r: Row) => [r.table_name, r.column_name]))
   const linkTables = [...recordColumn.keys()]
@@ -67,7 +74,11 @@ export default async function compare({ container, args }: { container: any; arg
       const ids: string[] = Array.isArray(m.data?.id) ? m.data.id : [m.data?.id]
       let seen = 0
       for (const table of linkTables) {
-        const { rows } = await pg.raw(`select count(*)::int as n from ?? where id = any(?) and (deleted_at is null) = ?`, [table, ids, m.name.endsWith(".attached")])
+        const { rows } = await pg.raw(`select count(*)::int as n from ?? where id = any(?) and (deleted_at is null) = ?`, [
+          table,
+          ids,
+          m.name.endsWith(".attached"),
+        ])
         seen += rows[0].n
       }
       m.committedAtEmit = seen === ids.length
@@ -75,7 +86,6 @@ export default async function compare({ container, args }: { container: any; arg
     emitted.push({ messages: list, options: options ?? null })
     return emit(messages, options)
   }
-
 
   // The rows of one way's products, by table, with the round before's rows to compare against.
   const before: Record<string, Map<string, Row>> = {}
@@ -100,8 +110,10 @@ export default async function compare({ container, args }: { container: any; arg
           if (k === "id") shaped.id = !new RegExp(`^link_${ULID}$`).test(v) ? `bad id ${v}` : !was ? "<new>" : was.id === v ? "<same>" : "<new id>"
           else if (k === "product_id") shaped[k] = nameOfProduct.get(v) ?? `unknown ${v}`
           else if (k === "catalog_brand_id" || k === "catalog_brand_model_id") shaped[k] = nameOf.get(v) ?? `unknown ${v}`
-          else if (k === "created_at" || k === "updated_at") shaped[k] = !(v instanceof Date) ? `bad ${v}` : !was ? "<ts>" : +was[k] === +v ? "<same>" : +v > +was[k] ? "<later>" : "<earlier>"
-          else if (k === "deleted_at") shaped[k] = v === null ? null : !was || was.deleted_at === null ? "<deleted now>" : +was.deleted_at === +v ? "<still deleted>" : "<deleted again>"
+          else if (k === "created_at" || k === "updated_at")
+            shaped[k] = !(v instanceof Date) ? `bad ${v}` : !was ? "<ts>" : +was[k] === +v ? "<same>" : +v > +was[k] ? "<later>" : "<earlier>"
+          else if (k === "deleted_at")
+            shaped[k] = v === null ? null : !was || was.deleted_at === null ? "<deleted now>" : +was.deleted_at === +v ? "<still deleted>" : "<deleted again>"
           else shaped[k] = v
         }
         return shaped
@@ -127,7 +139,13 @@ export default async function compare({ container, args }: { container: any; arg
           }
           named.push(found)
         }
-        out.push({ name: m.name, metadata: m.metadata, data: { id: Array.isArray(m.data?.id) ? named.sort() : named[0] }, options, committedAtEmit: m.committedAtEmit })
+        out.push({
+          name: m.name,
+          metadata: m.metadata,
+          data: { id: Array.isArray(m.data?.id) ? named.sort() : named[0] },
+          options,
+          committedAtEmit: m.committedAtEmit,
+        })
       }
     }
     return out.sort((a, b) => (a.name + JSON.stringify(a.data)).localeCompare(b.name + JSON.stringify(b.data)))
@@ -135,7 +153,11 @@ export default async function compare({ container, args }: { container: any; arg
   const read = async (way: string) => {
     const out: Record<string, Row[]> = {}
     for (const kind of [BRAND_LINK, MODEL_LINK]) {
-      const { data } = await query.graph({ entity: kind.entryPoint, fields: ["product_id", kind.key], filters: { product_id: ["P1", "P2", "P3"].map((p) => productOf(way, p)) } })
+      const { data } = await query.graph({
+        entity: kind.entryPoint,
+        fields: ["product_id", kind.key],
+        filters: { product_id: ["P1", "P2", "P3"].map((p) => productOf(way, p)) },
+      })
       out[kind.entryPoint] = data.map((r: Row) => `${nameOfProduct.get(r.product_id)}-${nameOf.get(r[kind.key])}`).sort()
     }
     return out

@@ -89,7 +89,11 @@ export default async function compare({ container, args }: { container: any; arg
   // A row deleted meanwhile: both refuse the update.
   await service.softDeleteCatalogProductMaps([idM2])
   await pg.raw("update mcs_product_map set deleted_at = now() where id = ?", [idS2])
-  const refused = async (fn: () => Promise<unknown>) => fn().then(() => false, () => true)
+  const refused = async (fn: () => Promise<unknown>) =>
+    fn().then(
+      () => false,
+      () => true
+    )
   const missing = {
     module: await refused(() => service.updateCatalogProductMaps([{ id: idM2, ...stockOnly }])),
     sql: await refused(() => updateMapRows(pg, [{ id: idS2, ...stockOnly }])),
@@ -103,7 +107,13 @@ export default async function compare({ container, args }: { container: any; arg
   const ids = ["ByModule", "BySql", "ByModuleNoPass", "BySqlNoPass", "Bare", "ByModuleBig", "Absent"].map((t) => `9223372036854775807${t}`)
   const typed = (rows: Row[]) =>
     rows
-      .map((r) => Object.fromEntries(Object.keys(r).sort().map((k) => [k, { type: r[k] === null ? "null" : `${typeof r[k]} ${r[k].constructor?.name}`, value: r[k] }])))
+      .map((r) =>
+        Object.fromEntries(
+          Object.keys(r)
+            .sort()
+            .map((k) => [k, { type: r[k] === null ? "null" : `${typeof r[k]} ${r[k].constructor?.name}`, value: r[k] }])
+        )
+      )
       .sort((a, b) => a.catalog_id.value.localeCompare(b.catalog_id.value))
   const reads = {
     module: typed(await service.listCatalogProductMaps({ catalog_id: ids }, { select: MAP_ROW_COLUMNS, take: null })),

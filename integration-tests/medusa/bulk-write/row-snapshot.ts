@@ -43,7 +43,7 @@ export async function productSnapshot(db: Knex | Knex.Transaction, productId: st
       db,
       `select j.*, v.value as _value from product_product_option_value j join product_option_value v on v.id = j.product_option_value_id
         where j.product_product_option_id = ? order by v.value`,
-      [ppo.id],
+      [ppo.id]
     )
     options.push({
       productOption: shape(ppo, "prodopt", ["product_id", "product_option_id"], tag),
@@ -68,14 +68,16 @@ export async function productSnapshot(db: Knex | Knex.Transaction, productId: st
          left join product_product_option ppo on ppo.product_option_id = o.id and ppo.product_id = ?
          left join product_product_option_value ppov on ppov.product_product_option_id = ppo.id and ppov.product_option_value_id = ov.id
         where j.variant_id = ? order by o.title`,
-      [productId, v.id],
+      [productId, v.id]
     )
     const priceLinks = await rows(db, "select * from product_variant_price_set where variant_id = ? order by created_at", [v.id])
     const priceSets = []
     for (const l of priceLinks) {
       const [set] = await rows(db, "select * from price_set where id = ?", [l.price_set_id])
       const prices = await rows(db, "select * from price where price_set_id = ? order by price_list_id nulls first, currency_code, amount", [set.id])
-      const priceRules = await rows(db, "select r.* from price_rule r join price p on p.id = r.price_id where p.price_set_id = ? order by r.attribute", [set.id])
+      const priceRules = await rows(db, "select r.* from price_rule r join price p on p.id = r.price_id where p.price_set_id = ? order by r.attribute", [
+        set.id,
+      ])
       priceSets.push({
         link: shape(l, "pvps", ["variant_id", "price_set_id"], tag),
         set: shape(set, "pset", [], tag),

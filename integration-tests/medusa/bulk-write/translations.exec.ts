@@ -21,7 +21,12 @@ function shape(row: Row, tag: string): Row {
 
 const input = (tag: string): NewTranslation[] => [
   // A product with every text field, one with an empty subtitle, one in a locale written in lower case.
-  { reference: "product", reference_id: `prod_${tag}_1`, locale_code: "ru-RU", translations: { title: `Кроссовки ${tag}`, description: "Описание", subtitle: "Подзаголовок" } },
+  {
+    reference: "product",
+    reference_id: `prod_${tag}_1`,
+    locale_code: "ru-RU",
+    translations: { title: `Кроссовки ${tag}`, description: "Описание", subtitle: "Подзаголовок" },
+  },
   { reference: "product", reference_id: `prod_${tag}_2`, locale_code: "ru-RU", translations: { title: `Кеды ${tag}`, subtitle: "" } },
   { reference: "product", reference_id: `prod_${tag}_3`, locale_code: "uk-ua", translations: { title: `Кеди ${tag}`, material: "шкіра" } },
   { reference: "product_option", reference_id: `opt_${tag}`, locale_code: "ru-RU", translations: { title: "Размер" } },
@@ -40,6 +45,6 @@ export default async function compare({ container, args }: { container: any; arg
   const listed = await service.listTranslations({ id: ids }, { select: ["id", "reference_id", "locale_code", "translations"] })
   fs.writeFileSync(
     args[0],
-    JSON.stringify({ module: await read("ByModule"), sql: await read("BySql"), ids, listed: listed.map((r: Row) => shape(r, "BySql")) }, null, 2),
+    JSON.stringify({ module: await read("ByModule"), sql: await read("BySql"), ids, listed: listed.map((r: Row) => shape(r, "BySql")) }, null, 2)
   )
 }

@@ -15,10 +15,9 @@ export const AccountSummary = ({ account }: { account: AccountInfo }) => {
       </Text>
       <Text size="xsmall">
         Limits: {formatCount(limits.requests_per_minute)} requests a minute, {formatCount(limits.max_concurrent)} at once,{" "}
-        {formatCount(limits.requests_per_day)} a day; {formatCount(limits.page_size_max)} products a page,{" "}
-        {formatCount(limits.stock_batch_max)} per stock request. Used today: {formatCount(account.usage.requests_today)}.
+        {formatCount(limits.requests_per_day)} a day; {formatCount(limits.page_size_max)} products a page, {formatCount(limits.stock_batch_max)} per stock
+        request. Used today: {formatCount(account.usage.requests_today)}.
       </Text>
     </Alert>
   )
 }
-

@@ -23,8 +23,18 @@ export const FieldLocksPanel = ({ productId }: { productId: string }) => {
       client.invalidateQueries({ queryKey: ["products"] })
     },
   })
-  if (locks.isPending) return <Text size="small" className="text-ui-fg-muted px-6 py-3">Loading field locks…</Text>
-  if (locks.isError) return <Text size="small" className="text-ui-fg-muted px-6 py-3">Field locks could not be loaded: {describeError(locks.error)}</Text>
+  if (locks.isPending)
+    return (
+      <Text size="small" className="text-ui-fg-muted px-6 py-3">
+        Loading field locks…
+      </Text>
+    )
+  if (locks.isError)
+    return (
+      <Text size="small" className="text-ui-fg-muted px-6 py-3">
+        Field locks could not be loaded: {describeError(locks.error)}
+      </Text>
+    )
   const view = locks.data.locks
   return (
     <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-product-locks">
@@ -34,11 +44,25 @@ export const FieldLocksPanel = ({ productId }: { productId: string }) => {
       {view.fields.map((f) => {
         const catalog = f.locked ? catalogValueText(f.field, f.catalog_value) : null
         return (
-          <div key={f.field} className="flex flex-col gap-y-1" data-testid="catalog-product-lock" data-field={f.field} data-locked={f.locked ? "true" : "false"}>
+          <div
+            key={f.field}
+            className="flex flex-col gap-y-1"
+            data-testid="catalog-product-lock"
+            data-field={f.field}
+            data-locked={f.locked ? "true" : "false"}
+          >
             <div className="flex items-center justify-between gap-x-2">
               <Text size="small">
                 {LOCK_FIELD_LABELS[f.field]}{" "}
-                {f.locked ? <Badge size="2xsmall" color="orange">{f.locked_by === "shop" ? "locked (shop default)" : "locked"}</Badge> : <Badge size="2xsmall" color="grey">managed</Badge>}
+                {f.locked ? (
+                  <Badge size="2xsmall" color="orange">
+                    {f.locked_by === "shop" ? "locked (shop default)" : "locked"}
+                  </Badge>
+                ) : (
+                  <Badge size="2xsmall" color="grey">
+                    managed
+                  </Badge>
+                )}
               </Text>
               <Switch
                 aria-label={`Lock ${LOCK_FIELD_LABELS[f.field]}`}
@@ -55,7 +79,11 @@ export const FieldLocksPanel = ({ productId }: { productId: string }) => {
           </div>
         )
       })}
-      {toggle.isError && <Text size="xsmall" className="text-ui-fg-error">{describeError(toggle.error)}</Text>}
+      {toggle.isError && (
+        <Text size="xsmall" className="text-ui-fg-error">
+          {describeError(toggle.error)}
+        </Text>
+      )}
       <Text size="xsmall" className="text-ui-fg-muted">
         {view.auto_lock_on_admin_edit ? "Editing a managed field here locks it." : "Lock a field to keep your own value; unlock to take the catalog's."}
       </Text>

@@ -13,17 +13,7 @@ const FILL: Record<BadgeColor, string> = {
 }
 
 /** A thin horizontal bar; `percent` null draws an indeterminate (pulsing) bar. */
-export const UsageBar = ({
-  percent,
-  color = "blue",
-  label,
-  testId,
-}: {
-  percent: number | null
-  color?: BadgeColor
-  label?: string
-  testId?: string
-}) => (
+export const UsageBar = ({ percent, color = "blue", label, testId }: { percent: number | null; color?: BadgeColor; label?: string; testId?: string }) => (
   <div className="flex flex-col gap-y-1" data-testid={testId}>
     <div
       className="h-2 w-full overflow-hidden rounded-full"

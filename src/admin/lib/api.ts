@@ -27,9 +27,7 @@ import type {
 const ROOT = `${BACKEND_URL.replace(/\/+$/, "")}/admin/catalog-sync`
 
 async function adminFetch<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, string | number> } = {}): Promise<T> {
-  const query = init.query
-    ? "?" + new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)])).toString()
-    : ""
+  const query = init.query ? "?" + new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)])).toString() : ""
   const response = await fetch(`${ROOT}${path}${query}`, {
     method: init.method ?? "GET",
     credentials: "include",
@@ -52,35 +50,26 @@ async function adminFetch<T>(path: string, init: { method?: string; body?: unkno
 
 export const catalogSyncApi = {
   getSettings: () => adminFetch<{ settings: SyncSettings }>("/settings"),
-  saveSettings: (body: Record<string, unknown>) =>
-    adminFetch<SaveSettingsResult>("/settings", { method: "POST", body }),
-  disconnect: () =>
-    adminFetch<{ settings: SyncSettings; options_key_applies: boolean }>("/settings/api-key", { method: "DELETE" }),
-  testConnection: (body: { base_url?: string; api_key?: string }) =>
-    adminFetch<TestConnectionResult>("/test-connection", { method: "POST", body }),
+  saveSettings: (body: Record<string, unknown>) => adminFetch<SaveSettingsResult>("/settings", { method: "POST", body }),
+  disconnect: () => adminFetch<{ settings: SyncSettings; options_key_applies: boolean }>("/settings/api-key", { method: "DELETE" }),
+  testConnection: (body: { base_url?: string; api_key?: string }) => adminFetch<TestConnectionResult>("/test-connection", { method: "POST", body }),
   getStatus: () => adminFetch<SyncStatus>("/status"),
-  startRun: (mode: "changes" | "full") =>
-    adminFetch<{ run: Run; already_running: boolean }>("/runs", { method: "POST", body: { mode } }),
-  listRuns: (limit: number, offset: number) =>
-    adminFetch<{ runs: Run[]; count: number; limit: number; offset: number }>("/runs", { query: { limit, offset } }),
+  startRun: (mode: "changes" | "full") => adminFetch<{ run: Run; already_running: boolean }>("/runs", { method: "POST", body: { mode } }),
+  listRuns: (limit: number, offset: number) => adminFetch<{ runs: Run[]; count: number; limit: number; offset: number }>("/runs", { query: { limit, offset } }),
   getRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}`),
   getProgress: (runId?: string) => adminFetch<ProgressAnswer>("/progress", runId ? { query: { run_id: runId } } : {}),
   getRunChanges: (id: string, query: { kind?: string; q?: string; limit: number; offset: number }) =>
     adminFetch<RunChangesPage>(`/runs/${encodeURIComponent(id)}/changes`, { query: compact(query) }),
   getHistory: (query: HistoryFilters & { days: number; tz: string; limit: number; offset: number }) =>
     adminFetch<HistoryPage>("/history", { query: compact(query) }),
-  getProductChanges: (productId: string) =>
-    adminFetch<{ changes: RunChange[] }>(`/products/${encodeURIComponent(productId)}/changes`),
-  getProductPrices: (productId: string) =>
-    adminFetch<{ currency_code: string; sizes: SizePrice[] }>(`/products/${encodeURIComponent(productId)}/prices`),
-  previewPricingRules: (pricing_rules: unknown) =>
-    adminFetch<RulesPreviewResult>("/pricing/preview", { method: "POST", body: { pricing_rules } }),
+  getProductChanges: (productId: string) => adminFetch<{ changes: RunChange[] }>(`/products/${encodeURIComponent(productId)}/changes`),
+  getProductPrices: (productId: string) => adminFetch<{ currency_code: string; sizes: SizePrice[] }>(`/products/${encodeURIComponent(productId)}/prices`),
+  previewPricingRules: (pricing_rules: unknown) => adminFetch<RulesPreviewResult>("/pricing/preview", { method: "POST", body: { pricing_rules } }),
   getPricingReferences: () => adminFetch<PricingReferences>("/pricing/references"),
   confirmRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/confirm`, { method: "POST", body: {} }),
   discardRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/discard`, { method: "POST", body: {} }),
   getKeptForOrders: (runId?: string) => adminFetch<{ kept: KeptForOrder[] }>("/kept-for-orders", { query: compact({ run_id: runId }) }),
-  getProductLink: (productId: string) =>
-    adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
+  getProductLink: (productId: string) => adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
   getProductLocks: (productId: string) => adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`),
   setProductLocks: (productId: string, fields: LockableFieldName[], locked: boolean) =>
     adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`, { method: "POST", body: { fields, locked } }),

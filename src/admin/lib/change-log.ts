@@ -25,7 +25,14 @@ export function changedFields(change: Pick<RunChange, "price_changed" | "stock_c
   return out
 }
 
-const HELD_NAMES: Record<string, string> = { prices: "price", title: "title", description: "description", images: "images", categories: "categories", stock: "stock" }
+const HELD_NAMES: Record<string, string> = {
+  prices: "price",
+  title: "title",
+  description: "description",
+  images: "images",
+  categories: "categories",
+  stock: "stock",
+}
 
 /**
  * What the product's locks kept, in words: "price held by your lock (catalog 5,963.02 ₴)";

@@ -11,13 +11,7 @@ export class AdminApiError extends Error {
   /** `code`, `request_id`, `expired_at` of the body (or of its first coded field error), when it has a code. */
   readonly remote: RemoteDetail | null
 
-  constructor(
-    message: string,
-    status: number | null,
-    type: string | null,
-    fieldErrors: Record<string, string>,
-    remote: RemoteDetail | null = null
-  ) {
+  constructor(message: string, status: number | null, type: string | null, fieldErrors: Record<string, string>, remote: RemoteDetail | null = null) {
     super(message)
     this.name = "AdminApiError"
     this.status = status
@@ -152,7 +146,12 @@ export function errorVoice(error: unknown): ErrorVoice {
     const [field, message] = Object.entries(error.fieldErrors)[0] ?? [null, null]
     // A refusal with a code (Save's key check, a 409): worded exactly as Test connection words it.
     if (error.remote) {
-      const voice = errorVoice({ code: error.remote.code, message: message ?? error.message, request_id: error.remote.request_id, expired_at: error.remote.expired_at })
+      const voice = errorVoice({
+        code: error.remote.code,
+        message: message ?? error.message,
+        request_id: error.remote.request_id,
+        expired_at: error.remote.expired_at,
+      })
       return { ...voice, field: field ?? null }
     }
     const requestId = /request[_ ]id[: ]+([A-Za-z0-9._:-]+)/.exec(error.message)?.[1] ?? null
@@ -160,7 +159,12 @@ export function errorVoice(error: unknown): ErrorVoice {
       const code = KNOWN_CODE.exec(message)?.[1] ?? null
       return { sentence: fieldSentence(field, message), detail: errorDetail(code, requestId), field, code }
     }
-    return { sentence: describeError(error), detail: errorDetail(error.type && error.type !== "invalid_data" ? error.type : null, requestId), field: null, code: null }
+    return {
+      sentence: describeError(error),
+      detail: errorDetail(error.type && error.type !== "invalid_data" ? error.type : null, requestId),
+      field: null,
+      code: null,
+    }
   }
   return { sentence: describeError(error), detail: null, field: null, code: null }
 }

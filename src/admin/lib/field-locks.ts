@@ -11,7 +11,11 @@ export const LOCK_FIELD_LABELS: Record<LockableFieldName, string> = {
   stock: "Stock",
 }
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim()
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
 const shorten = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 const perSize = (value: Record<string, unknown>, show: (v: unknown) => string) =>
   Object.entries(value)

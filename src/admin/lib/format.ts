@@ -43,10 +43,7 @@ function toTime(iso: string | null | undefined): number | null {
 }
 
 /** How long a run took, or has taken so far while it runs. */
-export function runDurationMs(
-  run: { started_at: string | null; finished_at: string | null },
-  now: number = Date.now()
-): number | null {
+export function runDurationMs(run: { started_at: string | null; finished_at: string | null }, now: number = Date.now()): number | null {
   const start = toTime(run.started_at)
   if (start === null) return null
   const end = toTime(run.finished_at) ?? now

@@ -38,13 +38,17 @@ export function draftReason(productStatus: string | null | undefined, link: Pick
   if (link.status === "draft") return "The catalog no longer sells this product; the shop keeps it as a draft (removal setting: keep as draft)."
   if (link.status === "removed") return "The catalog removed this product."
   if (productStatus !== "draft") return null
-  if (sizes && sizes.length > 0 && sizes.every((s) => s.selling === null)) return "The catalog has no price for this product, so it is kept as a draft until one appears."
+  if (sizes && sizes.length > 0 && sizes.every((s) => s.selling === null))
+    return "The catalog has no price for this product, so it is kept as a draft until one appears."
   if (sizes && sizes.some((s) => s.selling === null)) return "The catalog has no price for some sizes."
   return "The product is a draft in the shop."
 }
 
 /** The widget's badge: the shop's status wins over the map's, so it never says "Active" beside Medusa's "Draft". */
-export function catalogBadge(productStatus: string | null | undefined, link: Pick<ProductCatalogLink, "status">): { label: string; color: "green" | "orange" | "grey" | "red" } {
+export function catalogBadge(
+  productStatus: string | null | undefined,
+  link: Pick<ProductCatalogLink, "status">
+): { label: string; color: "green" | "orange" | "grey" | "red" } {
   if (link.status === "removed") return { label: "Removed from catalog", color: "red" }
   if (link.status === "draft") return { label: "Removed, kept as draft", color: "orange" }
   if (productStatus === "draft") return { label: "Draft", color: "orange" }

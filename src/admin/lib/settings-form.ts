@@ -1,11 +1,7 @@
 import Decimal from "decimal.js"
 import type { PricingParams } from "../../sync/settings/effective-settings"
 import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
-import {
-  DEFAULT_POLL_INTERVAL_MINUTES,
-  MAX_POLL_INTERVAL_MINUTES,
-  MIN_POLL_INTERVAL_MINUTES,
-} from "../../sync/settings/plugin-options"
+import { DEFAULT_POLL_INTERVAL_MINUTES, MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "../../sync/settings/plugin-options"
 import { computePricePreview, type PricePreview } from "./price-preview"
 import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
 
@@ -100,12 +96,7 @@ function blankToNull(value: string): string | null {
 }
 
 /** A percentage as typed, checked against [min, max] (or [min, max) when maxExclusive). */
-function checkPercent(
-  value: string,
-  label: string,
-  max: number,
-  options: { required?: boolean; maxExclusive?: boolean } = {}
-): string | undefined {
+function checkPercent(value: string, label: string, max: number, options: { required?: boolean; maxExclusive?: boolean } = {}): string | undefined {
   const text = value.trim().replace(",", ".")
   if (text === "") return options.required ? `${label} is required.` : undefined
   if (!DECIMAL.test(text)) return `${label} must be a number, e.g. 30 or 12.5.`
@@ -113,9 +104,7 @@ function checkPercent(
   const number = new Decimal(text)
   const tooHigh = options.maxExclusive ? number.gte(max) : number.gt(max)
   if (tooHigh) {
-    return options.maxExclusive
-      ? `${label} must be at least 0 and below ${max} %.`
-      : `${label} must be between 0 and ${max} %.`
+    return options.maxExclusive ? `${label} must be at least 0 and below ${max} %.` : `${label} must be between 0 and ${max} %.`
   }
   return undefined
 }
@@ -188,8 +177,7 @@ export function formPricing(values: SettingsFormValues): PricingValues {
     price_calculation: values.price_calculation,
     markup_percent: normal(values.markup_percent),
     discount_percent: values.crossed_out_mode === "discount" ? normal(values.discount_percent) : null,
-    old_price_markup_percent:
-      values.crossed_out_mode === "old_price_markup" ? normal(values.old_price_markup_percent) : null,
+    old_price_markup_percent: values.crossed_out_mode === "old_price_markup" ? normal(values.old_price_markup_percent) : null,
   }
 }
 

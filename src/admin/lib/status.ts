@@ -58,7 +58,11 @@ export function triggerLabel(trigger: string | null | undefined, run?: { progres
 }
 
 /** "Confirmed by ann@shop.ua, 28 Nov 2026, 05:10" style: the admin's answer to a paused run, or null. */
-export function brakeAnswerText(resolution: { action?: string; user_id?: string | null; at?: string } | null | undefined, who: string | null, when: (iso: string) => string): string | null {
+export function brakeAnswerText(
+  resolution: { action?: string; user_id?: string | null; at?: string } | null | undefined,
+  who: string | null,
+  when: (iso: string) => string
+): string | null {
   if (!resolution?.action) return null
   const verb = resolution.action === "confirmed" ? "Confirmed" : "Discarded"
   return `${verb}${who ? ` by ${who}` : resolution.user_id ? ` by user ${resolution.user_id}` : ""}${resolution.at ? `, ${when(resolution.at)}` : ""}`
@@ -100,10 +104,7 @@ export type QuotaUsage = { used: number; limit: number; percent: number; color: 
  * was asked; X-Quota-Remaining seen by the last request may be fresher, so the
  * larger use of the two wins.
  */
-export function quotaUsage(
-  account: AccountInfo | null | undefined,
-  quota?: SyncStatus["quota"]
-): QuotaUsage | null {
+export function quotaUsage(account: AccountInfo | null | undefined, quota?: SyncStatus["quota"]): QuotaUsage | null {
   const limit = account?.limits?.requests_per_day
   if (!limit || limit <= 0) return null
   let used = account?.usage?.requests_today ?? 0
@@ -116,10 +117,7 @@ export function quotaUsage(
 }
 
 /** A plan is "expiring" inside 7 days and "expired" after its date; null expiry is unlimited. */
-export function planExpiry(
-  expiresAt: string | null | undefined,
-  now: number = Date.now()
-): "unlimited" | "active" | "expiring" | "expired" {
+export function planExpiry(expiresAt: string | null | undefined, now: number = Date.now()): "unlimited" | "active" | "expiring" | "expired" {
   if (!expiresAt) return "unlimited"
   const time = Date.parse(expiresAt)
   if (Number.isNaN(time)) return "active"

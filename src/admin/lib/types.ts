@@ -75,17 +75,7 @@ export type AccountInfo = {
 
 export type RemoteError = { code: string; message: string; request_id?: string | null; expired_at?: string | null }
 
-export type SyncState =
-  | "idle"
-  | "paused"
-  | "running"
-  | "resuming"
-  | "stalled"
-  | "failed"
-  | "key_invalid"
-  | "plan_required"
-  | "not_configured"
-  | "disabled"
+export type SyncState = "idle" | "paused" | "running" | "resuming" | "stalled" | "failed" | "key_invalid" | "plan_required" | "not_configured" | "disabled"
 
 export type SyncStatus = {
   state: SyncState
@@ -144,8 +134,7 @@ export type HistoryRun = Run
 
 /** GET /history: quiet runs folded per day, filters applied, products changed per day. */
 export type HistoryRow =
-  | { type: "run"; run: Run }
-  | { type: "quiet"; day: string; count: number; triggers: Record<string, number>; first_at: string; last_at: string }
+  { type: "run"; run: Run } | { type: "quiet"; day: string; count: number; triggers: Record<string, number>; first_at: string; last_at: string }
 
 export type HistoryPage = {
   rows: HistoryRow[]
@@ -164,9 +153,7 @@ export type HistoryFilters = {
   had_changes?: "true" | "false"
 }
 
-export type TestConnectionResult =
-  | { ok: true; account: AccountInfo }
-  | { ok: false; error: RemoteError }
+export type TestConnectionResult = { ok: true; account: AccountInfo } | { ok: false; error: RemoteError }
 
 export type SaveSettingsResult = {
   settings: SyncSettings

@@ -98,17 +98,19 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
         </KeyValue>
       )}
       <KeyValue label="Sync version">{info.sync_version ?? "—"}</KeyValue>
-      <KeyValue label="Last synced">
-        {info.synced_at ? `${formatRelative(info.synced_at)} · ${formatDateTime(info.synced_at)}` : "—"}
-      </KeyValue>
+      <KeyValue label="Last synced">{info.synced_at ? `${formatRelative(info.synced_at)} · ${formatDateTime(info.synced_at)}` : "—"}</KeyValue>
       <div className="flex flex-col gap-y-2 py-3" data-testid="catalog-product-prices">
         <Text size="small" weight="plus" className="text-ui-fg-subtle px-6">
           Prices per size
         </Text>
         {prices.isPending ? (
-          <Text size="small" className="text-ui-fg-muted px-6">Loading…</Text>
+          <Text size="small" className="text-ui-fg-muted px-6">
+            Loading…
+          </Text>
         ) : prices.isError || !sizes ? (
-          <Text size="small" className="text-ui-fg-muted px-6">Prices could not be loaded.</Text>
+          <Text size="small" className="text-ui-fg-muted px-6">
+            Prices could not be loaded.
+          </Text>
         ) : (
           <Table>
             <Table.Header>
@@ -122,7 +124,15 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
             </Table.Header>
             <Table.Body>
               {sizes.map((s) => (
-                <Table.Row key={s.variant_id} data-testid="catalog-product-size" data-size={s.size} data-selling={s.selling ?? ""} data-crossed-out={s.crossed_out ?? ""} data-cost={s.cost ?? ""} data-markup={s.markup_percent ?? ""}>
+                <Table.Row
+                  key={s.variant_id}
+                  data-testid="catalog-product-size"
+                  data-size={s.size}
+                  data-selling={s.selling ?? ""}
+                  data-crossed-out={s.crossed_out ?? ""}
+                  data-cost={s.cost ?? ""}
+                  data-markup={s.markup_percent ?? ""}
+                >
                   <Table.Cell>{s.size || "—"}</Table.Cell>
                   <Table.Cell className="text-right tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
                   <Table.Cell className="text-right tabular-nums">

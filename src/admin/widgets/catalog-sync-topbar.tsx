@@ -16,7 +16,14 @@ const CatalogSyncTopbarWidget = () => {
   const { view } = useCatalogSyncProgress()
   if (!chipShown(view)) return null
   const moving = isMoving(view)
-  const color = view.look === "done" ? "var(--tag-green-icon)" : view.look === "running" ? "var(--tag-blue-icon)" : view.look === "waiting" ? "var(--tag-neutral-icon)" : "var(--tag-orange-icon)"
+  const color =
+    view.look === "done"
+      ? "var(--tag-green-icon)"
+      : view.look === "running"
+        ? "var(--tag-blue-icon)"
+        : view.look === "waiting"
+          ? "var(--tag-neutral-icon)"
+          : "var(--tag-orange-icon)"
   return (
     <Link
       to="/catalog-sync"

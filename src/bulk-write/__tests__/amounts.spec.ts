@@ -8,9 +8,33 @@ const byDecimal = (v: string | number) => new Decimal(String(v)).toFixed()
 describe("normalizedDecimal", () => {
   it("writes what Decimal#toFixed() writes, for text in that form already and for every other spelling", () => {
     const inputs: (string | number)[] = [
-      "0", "-0", "0.0", "00", "0.5", "-0.5", ".5", "5.", "1300.50", "1300.5", "1300", "01300", "-1300.500", "1e3", "1E-7",
-      "12345678901234567890.123456789012345678901", "0.000000000000000000000001", "-0.000", "+5", "5.10", "99.99",
-      1300.5, 0, -0, 1e21, 0.1, 123456789,
+      "0",
+      "-0",
+      "0.0",
+      "00",
+      "0.5",
+      "-0.5",
+      ".5",
+      "5.",
+      "1300.50",
+      "1300.5",
+      "1300",
+      "01300",
+      "-1300.500",
+      "1e3",
+      "1E-7",
+      "12345678901234567890.123456789012345678901",
+      "0.000000000000000000000001",
+      "-0.000",
+      "+5",
+      "5.10",
+      "99.99",
+      1300.5,
+      0,
+      -0,
+      1e21,
+      0.1,
+      123456789,
     ]
     for (const v of inputs) expect([v, normalizedDecimal(v)]).toEqual([v, byDecimal(v)])
     // Random decimals, spelled with and without leading and trailing zeros and signs.

@@ -39,10 +39,12 @@ describe("Connection (bulk-write/connection.ts)", () => {
   })
 
   it("runs a statement given a transaction inside it: rolled back with it, committed with it", async () => {
-    await knex.transaction(async (trx) => {
-      await sqlOf(trx)("thing").insert({ name: "rolled back" })
-      await trx.rollback()
-    }).catch(() => undefined)
+    await knex
+      .transaction(async (trx) => {
+        await sqlOf(trx)("thing").insert({ name: "rolled back" })
+        await trx.rollback()
+      })
+      .catch(() => undefined)
     await knex.transaction(async (trx) => {
       await sqlOf(trx)("thing").insert({ name: "committed" })
     })
@@ -70,6 +72,12 @@ describe("Connection (bulk-write/connection.ts)", () => {
     } finally {
       await dead.destroy()
     }
-    expect(await databaseAnswers({ resolve: () => { throw new Error("no connection registered") } } as never)).toBe(false)
+    expect(
+      await databaseAnswers({
+        resolve: () => {
+          throw new Error("no connection registered")
+        },
+      } as never)
+    ).toBe(false)
   })
 })

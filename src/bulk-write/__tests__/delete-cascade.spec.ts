@@ -71,7 +71,14 @@ describe("bulk removal honours deleteCascade links", () => {
 
   it("finds the app's cascading links with a product side, the price set link left to the SQL", () => {
     expect(cascadeLinks()).toEqual([
-      { table: "product_product_test_widget_widget", column: "product_id", otherColumn: "widget_id", serviceName: "test_widget", primaryKey: "id", methodSuffix: "Widgets" },
+      {
+        table: "product_product_test_widget_widget",
+        column: "product_id",
+        otherColumn: "widget_id",
+        serviceName: "test_widget",
+        primaryKey: "id",
+        methodSuffix: "Widgets",
+      },
     ])
   })
 
@@ -104,6 +111,10 @@ describe("bulk removal honours deleteCascade links", () => {
     expect(calls).toEqual([{ method: "softDeleteWidgets", args: { id: expect.arrayContaining(["w1", "w2"]) }, productsCommitted: true }])
     expect((calls[0].args as { id: string[] }).id).toHaveLength(2)
     const links = await knex("product_product_test_widget_widget").select("id", "deleted_at").orderBy("id")
-    expect(links.map((l) => [l.id, l.deleted_at !== null])).toEqual([["l1", true], ["l2", true], ["l3", false]])
+    expect(links.map((l) => [l.id, l.deleted_at !== null])).toEqual([
+      ["l1", true],
+      ["l2", true],
+      ["l3", false],
+    ])
   })
 })

@@ -2,17 +2,21 @@
 import { bulkWriteSchema } from "../schema"
 import { describeDifferences, schemaDifferences } from "../schema-guard"
 
-const live = (schema: Record<string, string[]>) => Object.entries(schema).flatMap(([table_name, cols]) => cols.map((column_name) => ({ table_name, column_name })))
+const live = (schema: Record<string, string[]>) =>
+  Object.entries(schema).flatMap(([table_name, cols]) => cols.map((column_name) => ({ table_name, column_name })))
 
 describe("bulkWriteSchema", () => {
   it("holds the columns the writer's own row planner inserts, and those its updates and soft deletes use", () => {
     const schema = bulkWriteSchema()
     expect(schema.product).toEqual(expect.arrayContaining(["id", "title", "handle", "external_id", "metadata", "discountable", "deleted_at", "updated_at"]))
-    expect(schema.inventory_level).toEqual(expect.arrayContaining(["inventory_item_id", "location_id", "stocked_quantity", "raw_stocked_quantity", "raw_reserved_quantity"]))
+    expect(schema.inventory_level).toEqual(
+      expect.arrayContaining(["inventory_item_id", "location_id", "stocked_quantity", "raw_stocked_quantity", "raw_reserved_quantity"])
+    )
     expect(schema.price).toEqual(expect.arrayContaining(["price_set_id", "price_list_id", "amount", "raw_amount", "rules_count", "currency_code"]))
     expect(schema.product_variant_inventory_item).toEqual(expect.arrayContaining(["variant_id", "inventory_item_id", "required_quantity"]))
     expect(schema.translation).toEqual(expect.arrayContaining(["translated_field_count"]))
-    for (const table of ["image", "product_option_value", "product_product_option_value", "product_variant_option", "price_rule", "product_sales_channel"]) expect(schema[table]?.length).toBeGreaterThan(0)
+    for (const table of ["image", "product_option_value", "product_product_option_value", "product_variant_option", "price_rule", "product_sales_channel"])
+      expect(schema[table]?.length).toBeGreaterThan(0)
   })
 })
 

@@ -7,7 +7,7 @@ import { sqlOf, type Connection } from "../connection"
  */
 export async function liveShopIds(
   connection: Connection,
-  ids: { productIds: string[]; variantIds: string[]; itemIds: string[] },
+  ids: { productIds: string[]; variantIds: string[]; itemIds: string[] }
 ): Promise<{ products: string[]; variantsAndItems: string[] }> {
   const { rows } = (await sqlOf(connection).raw(
     `select 'p' as kind, id from product where id = any(?::text[]) and deleted_at is null

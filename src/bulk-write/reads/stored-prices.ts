@@ -41,8 +41,10 @@ WHERE vc.deleted_at IS NULL AND vc.variant_id IS NOT NULL AND vc.price_calculati
 /** The live synced sizes whose cost was computed with `calculation`, with their product and current prices. */
 export async function storedPricesWithShopPrices(
   connection: Connection,
-  of: { calculation: string; currency: string; saleListSource: string },
+  of: { calculation: string; currency: string; saleListSource: string }
 ): Promise<StoredPriceRow[]> {
-  const { rows } = (await sqlOf(connection).raw(SQL, { currency: of.currency, source: of.saleListSource, calculation: of.calculation })) as { rows: StoredPriceRow[] }
+  const { rows } = (await sqlOf(connection).raw(SQL, { currency: of.currency, source: of.saleListSource, calculation: of.calculation })) as {
+    rows: StoredPriceRow[]
+  }
   return rows
 }

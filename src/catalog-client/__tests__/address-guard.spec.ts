@@ -2,14 +2,7 @@
 // IPv4, names judged by every address they resolve to, and a refused address never connected.
 import { countingLoopbackServer } from "./sandbox-helpers"
 import { Agent, request } from "undici"
-import {
-  AddressNotAllowedError,
-  forbiddenRange,
-  guardedConnector,
-  parseIPv6,
-  resolveAllowed,
-  type LookupFunction,
-} from "../address-guard"
+import { AddressNotAllowedError, forbiddenRange, guardedConnector, parseIPv6, resolveAllowed, type LookupFunction } from "../address-guard"
 
 describe("forbiddenRange", () => {
   it.each([
@@ -95,7 +88,10 @@ describe("resolveAllowed", () => {
       calls.push(hostname)
       const found = answers[hostname]
       if (!found) return callback(Object.assign(new Error("ENOTFOUND"), { code: "ENOTFOUND" }), [])
-      callback(null, found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })))
+      callback(
+        null,
+        found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }))
+      )
     }) as LookupFunction & { calls: string[] }
     fn.calls = calls
     return fn

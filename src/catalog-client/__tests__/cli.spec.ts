@@ -134,7 +134,7 @@ describe("catalog CLI", () => {
         process.execPath,
         [require.resolve("tsx/cli"), join(__dirname, "..", "cli.ts"), "product", "--base-url", "http://127.0.0.1:1"],
         { env: { ...process.env, CATALOG_API_KEY: TEST_KEY } },
-        (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+        (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr })
       )
       child.stdin?.end()
     })

@@ -52,12 +52,7 @@ async function caught(promise: Promise<unknown>): Promise<any> {
 
 /** The key must appear nowhere in what a caller could print or log. */
 function expectNoKey(value: unknown, key = TEST_KEY) {
-  const views = [
-    String(value),
-    JSON.stringify(value),
-    inspect(value, { depth: 10, showHidden: true }),
-    (value as Error)?.stack ?? "",
-  ]
+  const views = [String(value), JSON.stringify(value), inspect(value, { depth: 10, showHidden: true }), (value as Error)?.stack ?? ""]
   for (const view of views) expect(view).not.toContain(key)
 }
 

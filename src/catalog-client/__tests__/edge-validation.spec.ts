@@ -75,12 +75,27 @@ describe("card validation at the edge", () => {
     const { items, rejected, warnings } = changes(change(card()))
     expect(rejected).toEqual([])
     expect(warnings).toEqual([])
-    expect(items[0]).toMatchObject({ id: "5", product: { sizes: [{ size: "42", price: "13.00" }, { size: "43", price: "14.50" }] } })
+    expect(items[0]).toMatchObject({
+      id: "5",
+      product: {
+        sizes: [
+          { size: "42", price: "13.00" },
+          { size: "43", price: "14.50" },
+        ],
+      },
+    })
   })
 
   it("cleans text fields of NUL and other characters PostgreSQL refuses", () => {
     const { items, rejected } = changes(
-      change(card({ name: String.raw`"Shoe\u0000 \ud800X"`, sku: String.raw`"S\u0000-5"`, description_uk: String.raw`"a\u0001b"`, sizes: String.raw`[{"size":"4\u00002","stock":1}]` }))
+      change(
+        card({
+          name: String.raw`"Shoe\u0000 \ud800X"`,
+          sku: String.raw`"S\u0000-5"`,
+          description_uk: String.raw`"a\u0001b"`,
+          sizes: String.raw`[{"size":"4\u00002","stock":1}]`,
+        })
+      )
     )
     expect(rejected).toEqual([])
     const product = (items[0] as { product: Record<string, any> }).product

@@ -27,7 +27,7 @@ function scripted(steps: (Error | number)[]): Send & { calls: number } {
       if (step instanceof Error) throw step
       return answer(step)
     },
-    { calls: 0 },
+    { calls: 0 }
   )
   return send
 }
@@ -35,12 +35,15 @@ function scripted(steps: (Error | number)[]): Send & { calls: number } {
 describe("request parts", () => {
   it("compose runs the first part outermost", async () => {
     const seen: string[] = []
-    const part = (name: string) => (next: Send): Send => async (c) => {
-      seen.push(`${name} in`)
-      const r = await next(c)
-      seen.push(`${name} out`)
-      return r
-    }
+    const part =
+      (name: string) =>
+      (next: Send): Send =>
+      async (c) => {
+        seen.push(`${name} in`)
+        const r = await next(c)
+        seen.push(`${name} out`)
+        return r
+      }
     await compose(part("a"), part("b"))(async () => answer(200))(call())
     expect(seen).toEqual(["a in", "b in", "b out", "a out"])
   })

@@ -24,7 +24,7 @@ describe("per-item validation", () => {
 
   it("rejects a bad card with its id and reason, keeping the rest of the page", () => {
     const raw = parseCatalogJson(
-      `[${card("1")},${card("2", ',"in_stock":"yes"').replace('"in_stock":true,', "")},{"id":"x"},${card("9223372036854775808")}]`,
+      `[${card("1")},${card("2", ',"in_stock":"yes"').replace('"in_stock":true,', "")},{"id":"x"},${card("9223372036854775808")}]`
     ) as unknown[]
     const { items, rejected } = validateEach(raw, productCardSchema)
     expect(items.map((c) => c.id)).toEqual(["1"])
@@ -37,7 +37,7 @@ describe("per-item validation", () => {
   it("reads change items: removed needs only an id; others a valid card", () => {
     const raw = parseCatalogJson(
       `[{"status":"removed","id":9223372036854775807},{"status":"updated","id":5,"product":${card("5")},"changed":["price"]},` +
-        `{"status":"updated","id":6,"product":{"id":6}},{"status":"removed"}]`,
+        `{"status":"updated","id":6,"product":{"id":6}},{"status":"removed"}]`
     ) as unknown[]
     const { items, rejected } = validateChangeItems(raw)
     expect(items).toHaveLength(2)

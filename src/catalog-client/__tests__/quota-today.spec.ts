@@ -31,7 +31,10 @@ const limiters: [string, () => { limiter: RateLimiter; close: () => Promise<void
     "in Redis",
     () => {
       const redis = new Redis("redis://127.0.0.1:6379", { lazyConnect: false, maxRetriesPerRequest: 2 })
-      return { limiter: new RedisRateLimiter({ redis, keyId: `quota-${randomUUID()}`, prefix: `mcs_test_quota_${process.pid}`, ceiling: SANDBOX_CEILING }), close: async () => void (await redis.quit()) }
+      return {
+        limiter: new RedisRateLimiter({ redis, keyId: `quota-${randomUUID()}`, prefix: `mcs_test_quota_${process.pid}`, ceiling: SANDBOX_CEILING }),
+        close: async () => void (await redis.quit()),
+      }
     },
   ],
 ]

@@ -43,7 +43,7 @@ function settled<T>(promise: Promise<T>): { done: () => boolean } {
   let done = false
   promise.then(
     () => (done = true),
-    () => (done = true),
+    () => (done = true)
   )
   return { done: () => done }
 }
@@ -214,15 +214,11 @@ describe("RedisRateLimiter (shared by processes)", () => {
     const sb = await sandbox({ products: 60, rpm: 6000, concurrency: 3, latencyMs: 150 })
     try {
       const gauge = { now: 0, max: 0 }
-      const make = () =>
-        clientFor(sb, { limiter: gauged(new RedisRateLimiter({ redis, apiKey: sb.apiKey, prefix, ceiling: SANDBOX_CEILING }), gauge) })
+      const make = () => clientFor(sb, { limiter: gauged(new RedisRateLimiter({ redis, apiKey: sb.apiKey, prefix, ceiling: SANDBOX_CEILING }), gauge) })
       const server = make()
       const worker = make()
       const ids = (await server.getChangesPage({ limit: 40 })).items.map((i) => i.id)
-      await Promise.all([
-        ...ids.slice(0, 20).map((id) => server.getProduct(id)),
-        ...ids.slice(20).map((id) => worker.getProduct(id)),
-      ])
+      await Promise.all([...ids.slice(0, 20).map((id) => server.getProduct(id)), ...ids.slice(20).map((id) => worker.getProduct(id))])
       const stats = await control(sb, "/stats")
       expect(stats.rate_limited.total).toBe(0)
       expect(stats.by_status["200"]).toBe(43) // two /me, one page, 40 products

@@ -20,6 +20,6 @@ export function main(): void {
       // Only the error's name: its message could hold anything, and the key must never be printed.
       process.stderr.write(`catalog: unexpected failure: ${(error as Error)?.name ?? "Error"}\n`)
       process.exitCode = 1
-    },
+    }
   )
 }

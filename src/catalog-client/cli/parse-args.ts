@@ -104,9 +104,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     ...(calculation ? { price_calculation: calculation as PriceCalculation } : {}),
     ...(values["markup-percent"] !== undefined ? { markup_percent: values["markup-percent"] } : {}),
     ...(values["discount-percent"] !== undefined ? { discount_percent: values["discount-percent"] } : {}),
-    ...(values["old-price-markup-percent"] !== undefined
-      ? { old_price_markup_percent: values["old-price-markup-percent"] }
-      : {}),
+    ...(values["old-price-markup-percent"] !== undefined ? { old_price_markup_percent: values["old-price-markup-percent"] } : {}),
   }
   try {
     pricingQuery(pricing)

@@ -73,12 +73,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               `page ${p.pages}: ${p.products} products, ${p.removed} removed, ${p.rejected} rejected, ` +
                 `${(p.products / Math.max(seconds, 0.001)).toFixed(0)}/s` +
                 (quota !== null ? `, quota left ${quota}` : "") +
-                "\n",
+                "\n"
             )
           },
         })
-        err(`exported ${result.products} products to ${command.out} in ${result.pages} pages` +
-          (result.rejected ? ` (${result.rejected} rejected cards skipped)` : "") + "\n")
+        err(
+          `exported ${result.products} products to ${command.out} in ${result.pages} pages` +
+            (result.rejected ? ` (${result.rejected} rejected cards skipped)` : "") +
+            "\n"
+        )
         out(result.cursor + "\n")
         return 0
       }

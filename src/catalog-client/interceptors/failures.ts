@@ -12,7 +12,7 @@ export class TransientFailure extends Error {
     readonly kind: "timeout" | "network",
     readonly code: string,
     message: string,
-    readonly requestId: string | null = null,
+    readonly requestId: string | null = null
   ) {
     super(message)
   }

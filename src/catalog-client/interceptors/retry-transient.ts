@@ -8,11 +8,7 @@ import type { CatalogLogger } from "../logger"
 import type { Interceptor, RawResponse } from "./compose"
 import { TransientFailure } from "./failures"
 
-export function retryTransient(
-  retry: ResolvedRetryOptions,
-  apiErrorOf: (response: RawResponse) => CatalogApiError,
-  logger?: CatalogLogger,
-): Interceptor {
+export function retryTransient(retry: ResolvedRetryOptions, apiErrorOf: (response: RawResponse) => CatalogApiError, logger?: CatalogLogger): Interceptor {
   return (next) => async (call) => {
     for (;;) {
       let response: RawResponse

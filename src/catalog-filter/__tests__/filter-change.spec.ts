@@ -71,6 +71,10 @@ describe("countKept", () => {
       { catalog_id: "9", category_id: "1", brand_id: "8", cost: null },
     ]
     expect(countKept(rows, parseCatalogFilter({ include_category_ids: ["1"], cost_max: "10" }), tree)).toEqual({ kept: 1, total: 3, not_counted: [] })
-    expect(countKept(rows, parseCatalogFilter({ include_category_ids: ["1"], in_stock_only: true }), tree)).toEqual({ kept: 2, total: 3, not_counted: ["in_stock_only"] })
+    expect(countKept(rows, parseCatalogFilter({ include_category_ids: ["1"], in_stock_only: true }), tree)).toEqual({
+      kept: 2,
+      total: 3,
+      not_counted: ["in_stock_only"],
+    })
   })
 })

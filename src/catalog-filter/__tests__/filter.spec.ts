@@ -3,11 +3,7 @@ import { cardMatchesFilter, isKeepEverything, parseCatalogFilter, type Filterabl
 import { SHOE_AND_BAG_CATEGORIES } from "./category-fixture"
 
 // 1 Shoes ─ 2 Sneakers ─ 3 Kids sneakers;  1 ─ 4 Boots;  10 Bags;  a 20 ⇄ 21 cycle
-const tree = buildCategoryTree([
-  ...SHOE_AND_BAG_CATEGORIES,
-  { id: "20", parent_id: "21" },
-  { id: "21", parent_id: "20" },
-])
+const tree = buildCategoryTree([...SHOE_AND_BAG_CATEGORIES, { id: "20", parent_id: "21" }, { id: "21", parent_id: "20" }])
 
 const card = (over: Partial<FilterableCard> = {}): FilterableCard => ({
   category_id: "3",

@@ -3,32 +3,30 @@ import { cardMatchesFilter, parseCatalogFilter, type FilterableCard } from "../f
 import { SHOE_AND_BAG_CATEGORIES } from "./category-fixture"
 import { filterQueries, isNewlyExcluded, isNewlyIncluded, widenedPart, type ProductQuery } from "../queries"
 
-const tree = buildCategoryTree([
-  ...SHOE_AND_BAG_CATEGORIES,
-  { id: "11", parent_id: "10" },
-])
+const tree = buildCategoryTree([...SHOE_AND_BAG_CATEGORIES, { id: "11", parent_id: "10" }])
 
 // A small catalog to check the listings against: every combination of the filtered fields.
 const catalog: FilterableCard[] = []
 for (const category_id of ["1", "2", "3", "4", "10", "11", null])
   for (const brand of [{ id: "7" }, { id: "8" }, null])
     for (const in_stock of [true, false])
-      for (const is_new of [true, false, null])
-        for (const cost_price of ["50", "150", null]) catalog.push({ category_id, brand, in_stock, is_new, cost_price })
+      for (const is_new of [true, false, null]) for (const cost_price of ["50", "150", null]) catalog.push({ category_id, brand, in_stock, is_new, cost_price })
 
 /** What a listing returns, with the API's subtree semantics for category_id. */
 function listing(q: ProductQuery): FilterableCard[] {
-  return catalog.filter((c) =>
-    cardMatchesFilter(
-      c,
-      parseCatalogFilter({
-        include_category_ids: q.category_id ? [q.category_id] : [],
-        include_brand_ids: q.brand_id ? [q.brand_id] : [],
-        in_stock_only: q.in_stock === true,
-        new_only: q.is_new === true,
-      }),
-      tree,
-    ) && (q.in_stock !== false || !c.in_stock),
+  return catalog.filter(
+    (c) =>
+      cardMatchesFilter(
+        c,
+        parseCatalogFilter({
+          include_category_ids: q.category_id ? [q.category_id] : [],
+          include_brand_ids: q.brand_id ? [q.brand_id] : [],
+          in_stock_only: q.in_stock === true,
+          new_only: q.is_new === true,
+        }),
+        tree
+      ) &&
+      (q.in_stock !== false || !c.in_stock)
   )
 }
 const union = (qs: ProductQuery[]) => new Set(qs.flatMap(listing))

@@ -77,7 +77,7 @@ export async function startImageServer(): Promise<ImageServer> {
       totals.delete(path)
     },
     delete: (path) => routes.delete(path),
-    requests: (path) => (path ? counts.get(path) ?? 0 : [...counts.values()].reduce((a, b) => a + b, 0)),
+    requests: (path) => (path ? (counts.get(path) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0)),
     resetCounts: () => {
       counts.clear()
       peak = 0

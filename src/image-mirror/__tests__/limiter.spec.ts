@@ -13,8 +13,8 @@ describe("concurrencyLimit", () => {
           await new Promise((r) => setTimeout(r, 5))
           running--
           return i
-        }),
-      ),
+        })
+      )
     )
     expect(peak).toBe(4)
     expect(results).toEqual(Array.from({ length: 20 }, (_, i) => i))

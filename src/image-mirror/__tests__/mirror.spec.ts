@@ -33,7 +33,13 @@ describe("image mirror (loopback host, in-memory records and files)", () => {
 
   it("stores each image once, in gallery order, and fetches nothing on the next call or a reorder", async () => {
     const first = await mirror.mirrorGalleries([
-      { catalogId: "1", images: [{ url: u("b"), is_main: false }, { url: u("a"), is_main: true }] },
+      {
+        catalogId: "1",
+        images: [
+          { url: u("b"), is_main: false },
+          { url: u("a"), is_main: true },
+        ],
+      },
       { catalogId: "2", images: [u("a"), u("c")] },
     ])
     expect(first.fetched).toBe(3)

@@ -20,7 +20,7 @@ describe("galleryUrls", () => {
         { url: "https://a/1.png" },
         { url: "ftp://a/3.png" },
         { url: "http://a/4.png" },
-      ]),
+      ])
     ).toEqual(["https://a/2.png", "https://a/1.png", "http://a/4.png"])
     expect(galleryUrls(["https://a/1.png", "https://a/2.png"])).toEqual(["https://a/1.png", "https://a/2.png"])
   })

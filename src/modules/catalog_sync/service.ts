@@ -32,12 +32,7 @@ import {
 } from "../../field-locks"
 import { apiKeyId } from "../../catalog-client/key-id"
 import { stableJson } from "../../sync/fingerprint"
-import {
-  apiKeyLast4,
-  decryptSecret,
-  encryptSecret,
-  resolveEncryptionSecret,
-} from "./secret-crypto"
+import { apiKeyLast4, decryptSecret, encryptSecret, resolveEncryptionSecret } from "./secret-crypto"
 import type { Context, Logger } from "@medusajs/framework/types"
 
 /**
@@ -204,7 +199,11 @@ class CatalogSyncModuleService extends MedusaService({
    * Merges per-product values into `held` or `written` (a field not in the new values keeps
    * its recorded one): the catalog's values a lock kept out, or what the sync wrote.
    */
-  async mergeFieldValues(column: "held" | "written", values: { productId: string; catalogId: string | null; values: PlannedFieldValues }[], at: Date = new Date()) {
+  async mergeFieldValues(
+    column: "held" | "written",
+    values: { productId: string; catalogId: string | null; values: PlannedFieldValues }[],
+    at: Date = new Date()
+  ) {
     if (!values.length) return
     const rows = await this.listFieldLockRows(values.map((v) => v.productId))
     await this.upsertFieldLockRows(

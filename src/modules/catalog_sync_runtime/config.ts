@@ -72,7 +72,7 @@ export function resolveRuntimeConfig(input: {
   const problems = parsed.problems.map((p) => `environment ${p}`)
   const projectMode = input.projectConfig?.workerMode
   const workerMode: WorkerMode =
-    projectMode === "shared" || projectMode === "worker" || projectMode === "server" ? projectMode : values.MEDUSA_WORKER_MODE ?? "shared"
+    projectMode === "shared" || projectMode === "worker" || projectMode === "server" ? projectMode : (values.MEDUSA_WORKER_MODE ?? "shared")
   const processOptions = [...(input.execArgv ?? process.execArgv), ...(env.NODE_OPTIONS?.split(/\s+/) ?? [])]
   const heapGrowth = resolveHeapGrowth(
     options.syncHeapGrowthPercent,
@@ -85,7 +85,9 @@ export function resolveRuntimeConfig(input: {
   // poll the catalog every few seconds, on the shop's quota.
   let scheduleEveryMs = values.CATALOG_SYNC_SCHEDULE_EVERY_MS ?? null
   if (scheduleEveryMs !== null && env.NODE_ENV === "production") {
-    problems.push("environment CATALOG_SYNC_SCHEDULE_EVERY_MS is a test hook, ignored when NODE_ENV is production; the schedule follows the poll interval of the settings")
+    problems.push(
+      "environment CATALOG_SYNC_SCHEDULE_EVERY_MS is a test hook, ignored when NODE_ENV is production; the schedule follows the poll interval of the settings"
+    )
     scheduleEveryMs = null
   }
   let writePath: WritePath = values.CATALOG_SYNC_WRITE_PATH ?? "bulk"

@@ -78,7 +78,8 @@ export default class CatalogSyncRuntimeService {
   __hooks = {
     onApplicationStart: async () => {
       // The schema guard at start: a difference is logged now, not at the first write.
-      if (this.config_.writePath === "bulk") await guardSchema(this.appContainer_()).catch((e) => this.logger_.warn(`catalog sync: schema check failed: ${e?.message ?? e}`))
+      if (this.config_.writePath === "bulk")
+        await guardSchema(this.appContainer_()).catch((e) => this.logger_.warn(`catalog sync: schema check failed: ${e?.message ?? e}`))
       this.#starting ??= this.start_().catch((e) => {
         this.logger_.error(`catalog sync: could not start the queue: ${e?.message ?? e}`)
       })

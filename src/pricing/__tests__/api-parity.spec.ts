@@ -21,7 +21,7 @@ const CROSSED_OUT: Pick<PricingOptions, "discount_percent" | "old_price_markup_p
 const CALCULATIONS = ["max", "min", "avg"] as const
 
 const sets: PricingOptions[] = MARKUPS.flatMap((markup, m) =>
-  CROSSED_OUT.map((crossed, c) => ({ price_calculation: CALCULATIONS[(m + c) % 3], markup_percent: markup, ...crossed })),
+  CROSSED_OUT.map((crossed, c) => ({ price_calculation: CALCULATIONS[(m + c) % 3], markup_percent: markup, ...crossed }))
 )
 
 describe("engine parity with the catalog API (1,000-product sandbox)", () => {

@@ -173,7 +173,11 @@ describe("minimum margin", () => {
 
   it("rounding to nearest never goes under the floor: the floor is rounded up instead", () => {
     // 100 + 20 % = 120 is the floor; nearest …99 would be 99, under it → 199.
-    const r = rules({ base_markup_percent: "0", minimum_margin: { amount: null, percent: "20" }, rounding: { mode: "ending", ending: "99", direction: "nearest" } })
+    const r = rules({
+      base_markup_percent: "0",
+      minimum_margin: { amount: null, percent: "20" },
+      rounding: { mode: "ending", ending: "99", direction: "nearest" },
+    })
     expect(priceOf("100", NO_CONTEXT, r).amount).toBe("199.00")
     // Without the margin, nearest is 99.
     expect(priceOf("100", NO_CONTEXT, rules({ rounding: { mode: "ending", ending: "99", direction: "nearest" } })).amount).toBe("99.00")
@@ -188,7 +192,9 @@ describe("crossed-out price", () => {
     const r = rules({ base_markup_percent: "30", crossed_out: { type: "discount", discount_percent: "20" } })
     expect(priceOf("1000", NO_CONTEXT, r)).toMatchObject({ amount: "1300.00", crossedOut: "1625.00" })
     // 115 / 0.7 = 164.2857… → 164.29
-    expect(priceOf("100", NO_CONTEXT, rules({ base_markup_percent: "15", crossed_out: { type: "discount", discount_percent: "30" } })).crossedOut).toBe("164.29")
+    expect(priceOf("100", NO_CONTEXT, rules({ base_markup_percent: "15", crossed_out: { type: "discount", discount_percent: "30" } })).crossedOut).toBe(
+      "164.29"
+    )
     // 0 % discount: the crossed-out price equals the price.
     expect(priceOf("100", NO_CONTEXT, rules({ base_markup_percent: "15", crossed_out: { type: "discount", discount_percent: "0" } })).crossedOut).toBe("115.00")
   })
@@ -206,7 +212,11 @@ describe("crossed-out price", () => {
     })
     // 990.31 → 1287.40 → 1299; 1299 / 0.8 = 1623.75 → 1699
     expect(priceOf("990.31", NO_CONTEXT, r)).toMatchObject({ amount: "1299.00", crossedOut: "1699.00" })
-    const m = rules({ base_markup_percent: "30", rounding: { mode: "whole", ending: null, direction: "nearest" }, crossed_out: { type: "markup", markup_percent: "45.25" } })
+    const m = rules({
+      base_markup_percent: "30",
+      rounding: { mode: "whole", ending: null, direction: "nearest" },
+      crossed_out: { type: "markup", markup_percent: "45.25" },
+    })
     // 100 × 1.4525 = 145.25 → 145
     expect(priceOf("100", NO_CONTEXT, m)).toMatchObject({ amount: "130.00", crossedOut: "145.00" })
   })

@@ -11,7 +11,12 @@ const variant = (id: string, cost: string, amount: string, brandId: string | nul
 })
 
 // Today: 30 % over cost everywhere.
-const shop = [variant("v1", "580.88", "755.14", "b1"), variant("v2", "100.00", "130.00", "b2"), variant("v3", "200.00", "260.00", "b2"), variant("v4", "50.00", "65.00", "b2")]
+const shop = [
+  variant("v1", "580.88", "755.14", "b1"),
+  variant("v2", "100.00", "130.00", "b2"),
+  variant("v3", "200.00", "260.00", "b2"),
+  variant("v4", "50.00", "65.00", "b2"),
+]
 const rules = (over: Partial<PricingRules>): PricingRules => ({ ...DEFAULT_PRICING_RULES, base_markup_percent: "30", ...over })
 const guards = (r: PricingRules) => priceGuardsOf(r, shop, planReprice(shop, r).summary)
 
@@ -26,13 +31,19 @@ describe("price guards", () => {
     expect(apiPricingGuardsOf({ markup_percent: "30", discount_percent: "70" })).toEqual([])
   })
   it("a change that moves more than half of the prices asks first", () => {
-    expect(guards(rules({ base_markup_percent: "35" }))).toEqual([{ code: "moves_many_prices", count: 4, message: "4 of 4 selling prices would change (over 50 % asks first)" }])
+    expect(guards(rules({ base_markup_percent: "35" }))).toEqual([
+      { code: "moves_many_prices", count: 4, message: "4 of 4 selling prices would change (over 50 % asks first)" },
+    ])
     // Counts read as everywhere else in the admin: grouped.
     const many = Array.from({ length: 1200 }, (_, i) => variant(`m${i}`, "100.00", "130.00"))
     const r = rules({ base_markup_percent: "35" })
-    expect(priceGuardsOf(r, many, planReprice(many, r).summary).map((g) => g.message)).toEqual(["1,200 of 1,200 selling prices would change (over 50 % asks first)"])
+    expect(priceGuardsOf(r, many, planReprice(many, r).summary).map((g) => g.message)).toEqual([
+      "1,200 of 1,200 selling prices would change (over 50 % asks first)",
+    ])
   })
   it("a change within the caps trips nothing", () => {
-    expect(guards(rules({ overrides: [{ type: "brand", brand_id: "b1", markup_percent: "40" }], crossed_out: { type: "discount", discount_percent: "20" } }))).toEqual([])
+    expect(
+      guards(rules({ overrides: [{ type: "brand", brand_id: "b1", markup_percent: "40" }], crossed_out: { type: "discount", discount_percent: "20" } }))
+    ).toEqual([])
   })
 })

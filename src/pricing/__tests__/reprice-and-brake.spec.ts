@@ -21,7 +21,7 @@ describe("planReprice", () => {
         variant("8", "100", "130.00", "150.00"), // crossed-out price goes away
         variant("9", "100", null), // no current price: a move up without a percent
       ],
-      next,
+      next
     )
     expect(plan.changes.map((c) => c.variant_id)).toEqual(["3", "4", "5", "6", "8", "9"])
     expect(plan.changes[1]).toEqual({
@@ -84,7 +84,12 @@ describe("decideBrake", () => {
     expect(exactDrop.preview.steep_drops.count).toBe(0)
     // 100 → 69.99 is more than 30 %: 10 of 100 prices is exactly 10 %, goes on; 11 pauses.
     expect(decideBrake({ shopCatalogProducts: 10, shopPrices: 100, removals: [], priceChanges: drops(10, "100", "69.99") }).pause).toBe(false)
-    const over = decideBrake({ shopCatalogProducts: 10, shopPrices: 100, removals: [], priceChanges: [...drops(11, "100", "69.99"), { variant_id: "x", from: "1000", to: "100" }, { variant_id: "up", from: "1", to: "5" }] })
+    const over = decideBrake({
+      shopCatalogProducts: 10,
+      shopPrices: 100,
+      removals: [],
+      priceChanges: [...drops(11, "100", "69.99"), { variant_id: "x", from: "1000", to: "100" }, { variant_id: "up", from: "1", to: "5" }],
+    })
     expect(over.pause).toBe(true)
     expect(over.reasons).toEqual([{ code: "price_drops", message: "would lower 12 of 100 prices by more than 30 % (12.00 %, more than 10 %)" }])
     // Steepest first.

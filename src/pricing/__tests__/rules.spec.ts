@@ -79,7 +79,7 @@ describe("pricingRulesSchema", () => {
           { type: "brand", brand_id: "10", markup_percent: "1" },
           { type: "category", category_id: "10", markup_percent: "2" },
         ],
-      }),
+      })
     ).toEqual([{ field: "overrides[2].category_id", message: "category repeats overrides[0]" }])
   })
 

@@ -83,13 +83,7 @@ describe("CatalogSyncWorker", () => {
   })
 
   /** A worker on the test's Redis with fakes for everything else. */
-  const newWorker = (
-    service: unknown,
-    liveness: RunLivenessLike,
-    runSync: unknown,
-    queue: Record<string, unknown> = {},
-    heapGrowth?: SyncHeapGrowth
-  ) =>
+  const newWorker = (service: unknown, liveness: RunLivenessLike, runSync: unknown, queue: Record<string, unknown> = {}, heapGrowth?: SyncHeapGrowth) =>
     new CatalogSyncWorker({
       connection,
       prefix,
@@ -116,7 +110,13 @@ describe("CatalogSyncWorker", () => {
     const liveness = fakeLiveness()
     const worker = newWorker(service, liveness, runSync)
     try {
-      const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 1 }, updateData: async () => undefined }
+      const job = {
+        id: "run_1",
+        data: { runId: "run_1", mode: "changes", trigger: "manual" },
+        attemptsMade: 0,
+        opts: { attempts: 1 },
+        updateData: async () => undefined,
+      }
       const result = await worker.process(job as unknown as Job<any>)
       expect(result).toMatchObject({ status: "failed" })
       expect(runSync).not.toHaveBeenCalled()
@@ -140,7 +140,13 @@ describe("CatalogSyncWorker", () => {
       return { status: "succeeded" as const }
     }
     const worker = newWorker(service, fakeLiveness(), runSync, {}, heapGrowth)
-    const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 1 }, updateData: async () => undefined }
+    const job = {
+      id: "run_1",
+      data: { runId: "run_1", mode: "changes", trigger: "manual" },
+      attemptsMade: 0,
+      opts: { attempts: 1 },
+      updateData: async () => undefined,
+    }
     try {
       expect(heapGrowth.held).toBe(false)
       await worker.process(job as unknown as Job<any>)
@@ -177,7 +183,13 @@ describe("CatalogSyncWorker", () => {
     }
     const worker = newWorker(service, liveness, runSync)
     try {
-      const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 3 }, updateData: async () => undefined }
+      const job = {
+        id: "run_1",
+        data: { runId: "run_1", mode: "changes", trigger: "manual" },
+        attemptsMade: 0,
+        opts: { attempts: 3 },
+        updateData: async () => undefined,
+      }
       const failure = await worker.process(job as unknown as Job<any>).catch((e) => e)
       expect(failure).toBeInstanceOf(TransientRunFailure)
       expect(failure.errorCode).toBe("rate_limited")
@@ -228,7 +240,14 @@ describe("CatalogSyncWorker", () => {
         liveness,
         {
           resumeRun: async (row: any, jobId: string) => {
-            retryRow = { id: "run_2", status: "queued", mode: row.mode, trigger: "retry", job_id: jobId, progress: { resume_of: row.id, pass_id: row.progress.pass_id } }
+            retryRow = {
+              id: "run_2",
+              status: "queued",
+              mode: row.mode,
+              trigger: "retry",
+              job_id: jobId,
+              progress: { resume_of: row.id, pass_id: row.progress.pass_id },
+            }
             service.runs.set("run_2", retryRow)
             return retryRow
           },

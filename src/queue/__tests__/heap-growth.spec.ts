@@ -137,7 +137,11 @@ describe("the process's own heap growth flags", () => {
       leftToV8: "owner_flag",
       ownerFlag: "--heap-growing-percent=30",
     })
-    expect(config({ syncHeapGrowthPercent: 100 }, {}, ["--optimize-for-size"])).toMatchObject({ percent: null, leftToV8: "owner_flag", ownerFlag: "--optimize-for-size" })
+    expect(config({ syncHeapGrowthPercent: 100 }, {}, ["--optimize-for-size"])).toMatchObject({
+      percent: null,
+      leftToV8: "owner_flag",
+      ownerFlag: "--optimize-for-size",
+    })
     // 300 % is V8's own largest factor already: nothing to hold.
     expect(config({ syncHeapGrowthPercent: 300 })).toMatchObject({ percent: null, leftToV8: "v8_no_higher", v8Factor: 4 })
   })
@@ -158,7 +162,9 @@ describe("the process's own heap growth flags", () => {
     expect(semiSpaceMbOf(["--max_semi_space_size=1", "--inspect"])).toBe(1)
     expect(semiSpaceMbOf([], NODE_22_V8)).toBe(16)
     expect(semiSpaceMbOf(["--max-semi-space-size", "32", "app.js"])).toBe(32)
-    expect(config({ syncHeapGrowthPercent: 100 }, { NODE_OPTIONS: "--max-old-space-size=2000 --max-semi-space-size=64" }, [], (2000 + 192) * MB)).toMatchObject({ leftToV8: "v8_no_higher" })
+    expect(config({ syncHeapGrowthPercent: 100 }, { NODE_OPTIONS: "--max-old-space-size=2000 --max-semi-space-size=64" }, [], (2000 + 192) * MB)).toMatchObject(
+      { leftToV8: "v8_no_higher" }
+    )
     expect(config({ syncHeapGrowthPercent: 100 }, {}, ["--max-old-space-size=2060", "--max-semi-space-size=1"], (2060 + 3) * MB)).toEqual(held(100))
   })
 
@@ -184,7 +190,13 @@ describe("the process's own heap growth flags", () => {
     expect(node24((2048 + 192) * MB)).toEqual({ percent: 100, leftToV8: null, ownerFlag: null, v8Factor: 4 })
     expect(node24(4288 * MB)).toMatchObject({ percent: 100, v8Factor: 4 })
     // The same limit read as Node 22's is an old generation of 2,144 MB: V8 22 takes 4 there.
-    const node22 = resolveRuntimeConfig({ options: { syncHeapGrowthPercent: 100 }, env: readEnvironment({}), execArgv: [], heapSizeLimit: (2000 + 192) * MB, v8Version: NODE_22_V8 })
+    const node22 = resolveRuntimeConfig({
+      options: { syncHeapGrowthPercent: 100 },
+      env: readEnvironment({}),
+      execArgv: [],
+      heapSizeLimit: (2000 + 192) * MB,
+      v8Version: NODE_22_V8,
+    })
     expect(node22.heapGrowth).toMatchObject({ percent: 100, v8Factor: 4 })
   })
 

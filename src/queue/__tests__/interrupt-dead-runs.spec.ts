@@ -10,8 +10,7 @@ function fakeService(rows: any[]) {
   const runs = new Map<string, any>(rows.map((r) => [r.id, { ...r }]))
   return {
     runs,
-    listCatalogSyncRuns: async (filters: any) =>
-      [...runs.values()].filter((r) => !filters.status || filters.status.includes(r.status)).map((r) => ({ ...r })),
+    listCatalogSyncRuns: async (filters: any) => [...runs.values()].filter((r) => !filters.status || filters.status.includes(r.status)).map((r) => ({ ...r })),
     retrieveCatalogSyncRun: async (id: string) => ({ ...runs.get(id) }),
     updateCatalogSyncRuns: fakeRunUpdates(runs),
   }

@@ -14,7 +14,16 @@ function fakeService() {
   const runs = new Map<string, any>()
   const state = { id: "state_1", phase: "full_export", cursor: "c0" as string | null, full_pass_id: "pass_1" as string | null }
   const create = (data: any) => {
-    const row = { id: `run_${++seq}`, error_code: null, error_message: null, finished_at: null, job_id: null, progress: null, ...data, created_at: new Date(clock++) }
+    const row = {
+      id: `run_${++seq}`,
+      error_code: null,
+      error_message: null,
+      finished_at: null,
+      job_id: null,
+      progress: null,
+      ...data,
+      created_at: new Date(clock++),
+    }
     runs.set(row.id, row)
     return { ...row }
   }
@@ -51,7 +60,12 @@ describe("CatalogSyncQueue: the bound on resuming interrupted work", () => {
 
   /** The run dies (its process is killed, or its lock connection refused) `agoMs` ago. */
   function dies(service: ReturnType<typeof fakeService>, id: string, agoMs = 0) {
-    Object.assign(service.runs.get(id), { status: "interrupted", error_code: "process_stopped", error_message: "The process stopped", finished_at: new Date(Date.now() - agoMs) })
+    Object.assign(service.runs.get(id), {
+      status: "interrupted",
+      error_code: "process_stopped",
+      error_message: "The process stopped",
+      finished_at: new Date(Date.now() - agoMs),
+    })
   }
 
   it("crashes that move the cursor are resumed at once, any number of times", async () => {
@@ -61,7 +75,11 @@ describe("CatalogSyncQueue: the bound on resuming interrupted work", () => {
       service.state.cursor = `c${i}` // the run committed a page before dying
       dies(service, run.id)
       const next = await queue.recover()
-      expect(next).toMatchObject({ trigger: "retry", mode: "full", progress: { pass_id: "pass_1", resume_of: run.id, stalled_resumes: 0, resume_from: { cursor: `c${i}` } } })
+      expect(next).toMatchObject({
+        trigger: "retry",
+        mode: "full",
+        progress: { pass_id: "pass_1", resume_of: run.id, stalled_resumes: 0, resume_from: { cursor: `c${i}` } },
+      })
       run = next!
     }
   })

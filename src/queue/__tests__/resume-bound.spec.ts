@@ -44,7 +44,10 @@ describe("decideResume", () => {
       bookkeeping: { resume_from: at("c5"), stalled_resumes: stalled },
     })
     // A pass that died before its first page (no cursor) and again, the same.
-    expect(decideResume({ interrupted: resumed(at(null), 0), state: at(null), now: NOW })).toMatchObject({ action: "resume", bookkeeping: { stalled_resumes: 1 } })
+    expect(decideResume({ interrupted: resumed(at(null), 0), state: at(null), now: NOW })).toMatchObject({
+      action: "resume",
+      bookkeeping: { stalled_resumes: 1 },
+    })
   })
 
   it(`stops after ${MAX_STALLED_RESUMES} resumes in a row without progress, even long after`, () => {

@@ -11,8 +11,7 @@ function fakeService() {
   let n = 0
   return {
     runs,
-    listCatalogSyncRuns: async (filters: any) =>
-      [...runs.values()].filter((r) => !filters.status || filters.status.includes(r.status)).map((r) => ({ ...r })),
+    listCatalogSyncRuns: async (filters: any) => [...runs.values()].filter((r) => !filters.status || filters.status.includes(r.status)).map((r) => ({ ...r })),
     retrieveCatalogSyncRun: async (id: string) => ({ ...runs.get(id) }),
     // Slow inserts widen the window a check-then-create without the mutex would lose.
     createCatalogSyncRuns: async (data: any) => {
@@ -34,7 +33,10 @@ describe("CatalogSyncQueue.createScheduledRun", () => {
     const queue = testbed.queueFor(`mcs-unit-sched-${randomUUID()}`, service, liveness)
     // The scheduler's job, as BullMQ holds it while the worker creates its run.
     await queue.queue.add("scheduled", { mode: "changes", trigger: "schedule" }, { jobId: "sched-1", delay: 60_000 })
-    const [manual, scheduled] = await Promise.all([queue.enqueueRun({ mode: "full", trigger: "manual" }), queue.createScheduledRun({ mode: "changes", jobId: "sched-1" })])
+    const [manual, scheduled] = await Promise.all([
+      queue.enqueueRun({ mode: "full", trigger: "manual" }),
+      queue.createScheduledRun({ mode: "changes", jobId: "sched-1" }),
+    ])
     const created = [...service.runs.values()]
     expect(created).toHaveLength(1)
     expect(created[0].status).toBe("queued")

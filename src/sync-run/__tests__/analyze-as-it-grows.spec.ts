@@ -22,7 +22,17 @@ describe("analyzing the tables a first sync fills, as they grow", () => {
 
   it("names Medusa's product tables, the links given and the plugin's tables, each once", () => {
     const tables = tablesToAnalyze(["product_sales_channel", "product_product_catalog_sync_catalog_brand"])
-    for (const t of ["product", "product_variant", "price", "inventory_level", "product_sales_channel", "product_product_catalog_sync_catalog_brand", "translation", "mcs_product_map", "mcs_variant_cost"]) {
+    for (const t of [
+      "product",
+      "product_variant",
+      "price",
+      "inventory_level",
+      "product_sales_channel",
+      "product_product_catalog_sync_catalog_brand",
+      "translation",
+      "mcs_product_map",
+      "mcs_variant_cost",
+    ]) {
       expect(tables).toContain(t)
     }
     expect(new Set(tables).size).toBe(tables.length)

@@ -15,12 +15,17 @@ describe("rejected items as stored on the run", () => {
     const record = toRunRecord({ id: null, field: "id", reason: "id: expected an integer id", raw })
     expect(record.id).toBeNull()
     expect(record.excerpt).toBe(raw.slice(0, EXCERPT_LENGTH) + "…")
-    expect(toRunRecord({ id: null, reason: "r", raw: 'a\u0000b' }).excerpt).toBe("ab")
+    expect(toRunRecord({ id: null, reason: "r", raw: "a\u0000b" }).excerpt).toBe("ab")
   })
 
   it("stays backwards compatible: no field key when none is known; warnings are marked kept", () => {
     expect(toRunRecord({ id: "7", reason: "write failed: x" })).toEqual({ id: "7", reason: "write failed: x" })
-    expect(toRunRecord({ id: "7", field: "images[0].url", reason: "dropped" }, { kept: true })).toEqual({ id: "7", field: "images[0].url", reason: "dropped", kept: true })
+    expect(toRunRecord({ id: "7", field: "images[0].url", reason: "dropped" }, { kept: true })).toEqual({
+      id: "7",
+      field: "images[0].url",
+      reason: "dropped",
+      kept: true,
+    })
   })
 
   it("cleans and bounds every text, so the record can always be saved", () => {
@@ -36,7 +41,6 @@ describe("rejected items as stored on the run", () => {
     expect(rejectedLogLine({ id: "7", field: "images[1].url", reason: "dropped", kept: true })).toBe("catalog sync: kept item 7 [images[1].url]: dropped")
   })
 })
-
 
 describe("retentionCutoff", () => {
   it("is CHANGE_LOG_RETENTION_DAYS before now", () => {

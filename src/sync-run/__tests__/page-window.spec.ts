@@ -82,7 +82,6 @@ describe("PageWindow", () => {
     expect(taken[1]).toBe(paused)
   })
 
-
   it("keeps a page sharing a catalog id with one being written from being dispatched", () => {
     const window = new PageWindow(3)
     window.write(window.open(page("a"), 0, slot(["1", "2"])), () => new Promise(() => undefined))

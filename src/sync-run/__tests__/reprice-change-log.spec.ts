@@ -3,7 +3,16 @@ import type { PriceChange } from "../../pricing/reprice"
 import { repriceChangeRows } from "../reprice-change-log"
 
 const change = (catalog_id: string, variant_id: string, from: string, to: string): PriceChange =>
-  ({ variant_id, catalog_id, size: variant_id, cost: "1", from: { amount: from, crossed_out: null }, to: { amount: to, crossed_out: null }, rule: {}, change_percent: null }) as unknown as PriceChange
+  ({
+    variant_id,
+    catalog_id,
+    size: variant_id,
+    cost: "1",
+    from: { amount: from, crossed_out: null },
+    to: { amount: to, crossed_out: null },
+    rule: {},
+    change_percent: null,
+  }) as unknown as PriceChange
 
 describe("repriceChangeRows", () => {
   it("logs each repriced product once with its lowest selling price before and after, exact", () => {
@@ -19,8 +28,24 @@ describe("repriceChangeRows", () => {
       new Map([["1", { product_id: "prod_1", title: "Boots" }]])
     )
     expect(rows).toEqual([
-      expect.objectContaining({ kind: "updated", catalog_id: "1", product_id: "prod_1", title: "Boots", price_changed: true, price_before: "90.20", price_after: "100.10" }),
-      expect.objectContaining({ kind: "updated", catalog_id: "2", product_id: null, title: null, price_changed: true, price_before: "50.00", price_after: "45.05" }),
+      expect.objectContaining({
+        kind: "updated",
+        catalog_id: "1",
+        product_id: "prod_1",
+        title: "Boots",
+        price_changed: true,
+        price_before: "90.20",
+        price_after: "100.10",
+      }),
+      expect.objectContaining({
+        kind: "updated",
+        catalog_id: "2",
+        product_id: null,
+        title: null,
+        price_changed: true,
+        price_before: "50.00",
+        price_after: "45.05",
+      }),
     ])
     expect(repriceChangeRows([], sizes, new Map())).toEqual([])
   })

@@ -27,7 +27,9 @@ describe("repricedFingerprints", () => {
 
   it("leaves a product alone when its cost rows are not all its sizes, or its fingerprint is of another version", () => {
     const changes = [{ variant_id: "v1M", catalog_id: "1", to: { amount: "1.00", crossed_out: null } }]
-    expect(repricedFingerprints([{ catalog_id: "1", fingerprint: `${v}:f:va:p`, variant_ids: { M: "a", L: "b" } }], [row("1", "M", "2.00")], changes).size).toBe(0)
+    expect(
+      repricedFingerprints([{ catalog_id: "1", fingerprint: `${v}:f:va:p`, variant_ids: { M: "a", L: "b" } }], [row("1", "M", "2.00")], changes).size
+    ).toBe(0)
     expect(repricedFingerprints([{ catalog_id: "1", fingerprint: "v1:f:va:p", variant_ids: { M: "a" } }], [row("1", "M", "2.00")], changes).size).toBe(0)
   })
 })

@@ -45,7 +45,17 @@ describe("RunBrake.judgeHeld", () => {
     const forPage = brake.forPage()
     await forPage.read(["c1"])
     expect(read).toHaveBeenCalledWith(["c1"])
-    const row = { id: "m1", catalog_id: "c1", product_id: "p1", variant_ids: null, inventory_item_ids: null, fingerprint: null, stock_fingerprint: null, sync_version: 1, status: "active" }
+    const row = {
+      id: "m1",
+      catalog_id: "c1",
+      product_id: "p1",
+      variant_ids: null,
+      inventory_item_ids: null,
+      fingerprint: null,
+      stock_fingerprint: null,
+      sync_version: 1,
+      status: "active",
+    }
     const checked = forPage.check({ create: [], update: [], stockOnly: [], unchanged: [], remove: [row], rejected: [] } as never, new Map())
     expect(checked.held?.map((r) => r.catalog_id)).toEqual(["c1"])
     expect(checked.plan?.remove).toEqual([])

@@ -19,14 +19,22 @@ describe("foldPage", () => {
     expect(state.itemsDone).toBe(11)
     expect(progressOf(state)).toMatchObject({ items_done: 11, change_log_omitted: { updated: 2 } })
     // Rejected cards first, then the kept ones with a dropped part.
-    expect(logged.map((r) => [r.id, r.kept ?? false])).toEqual([["x1", false], ["y1", false], ["w1", true]])
+    expect(logged.map((r) => [r.id, r.kept ?? false])).toEqual([
+      ["x1", false],
+      ["y1", false],
+      ["w1", true],
+    ])
     expect(state.rejected).toEqual(logged)
   })
 
   it("keeps at most MAX_REJECTED_ON_RUN items on the run but returns every one to log", () => {
     const state = newSyncRunState({ runId: "r1", mode: "changes" }, new Date(0))
     const many = Array.from({ length: MAX_REJECTED_ON_RUN + 3 }, (_, i) => rejected(`r${i}`))
-    const logged = foldPage(state, { items: [], rejected: many } as never, { plan: plan(0, 0, 0, 0, 0), rejected: [], changeLog: { stored: 0, omitted: {} } } as never)
+    const logged = foldPage(
+      state,
+      { items: [], rejected: many } as never,
+      { plan: plan(0, 0, 0, 0, 0), rejected: [], changeLog: { stored: 0, omitted: {} } } as never
+    )
     expect(logged).toHaveLength(MAX_REJECTED_ON_RUN + 3)
     expect(state.rejected).toHaveLength(MAX_REJECTED_ON_RUN)
     expect(state.counts.skipped).toBe(MAX_REJECTED_ON_RUN + 3)
@@ -50,6 +58,15 @@ describe("foldFilterWrite and foldRemoved", () => {
 describe("newSyncRunState", () => {
   it("a resumed run keeps the pass it continues and tells its progress it resumed", () => {
     const state = newSyncRunState({ runId: "r2", mode: "full", resume: { passId: "pass_1", bookkeeping: { resume_from: "r1" } } }, new Date(0))
-    expect(progressOf(state)).toEqual({ phase: "starting", restarts: 0, pass_id: "pass_1", items_done: 0, items_read: 0, reading_since: null, resumed: true, resume_from: "r1" })
+    expect(progressOf(state)).toEqual({
+      phase: "starting",
+      restarts: 0,
+      pass_id: "pass_1",
+      items_done: 0,
+      items_read: 0,
+      reading_since: null,
+      resumed: true,
+      resume_from: "r1",
+    })
   })
 })

@@ -95,10 +95,22 @@ describe("mapCardDetails", () => {
 
   it("tolerates a sparse card", () => {
     const sparse = card({
-      name_uk: null, name_ru: undefined, description_uk: "  ", description_ru: null,
-      marketplace_text_uk: null, marketplace_text_ru: null, category_id: null, brand: null, brand_model: null,
-      attributes: undefined, material_uk: null, material_ru: null, origin_country: "Ukraine",
-      weight_kg: null, dimensions_cm: null, is_new: undefined,
+      name_uk: null,
+      name_ru: undefined,
+      description_uk: "  ",
+      description_ru: null,
+      marketplace_text_uk: null,
+      marketplace_text_ru: null,
+      category_id: null,
+      brand: null,
+      brand_model: null,
+      attributes: undefined,
+      material_uk: null,
+      material_ru: null,
+      origin_country: "Ukraine",
+      weight_kg: null,
+      dimensions_cm: null,
+      is_new: undefined,
     })
     const d = mapCardDetails(sparse, { primaryLanguage: "uk" })
     expect(d.title).toBe("Кросівки")
@@ -131,6 +143,9 @@ describe("variantAmounts", () => {
   })
   it("compares exactly, not as floats", () => {
     expect(variantAmounts({ price: "0.10", old_price: "0.1" })).toEqual({ amount: "0.10", saleAmount: null })
-    expect(variantAmounts({ price: "9007199254740993.00", old_price: "9007199254740993.01" })).toEqual({ amount: "9007199254740993.01", saleAmount: "9007199254740993.00" })
+    expect(variantAmounts({ price: "9007199254740993.00", old_price: "9007199254740993.01" })).toEqual({
+      amount: "9007199254740993.01",
+      saleAmount: "9007199254740993.00",
+    })
   })
 })

@@ -19,7 +19,12 @@ describe("selling prices", () => {
     expect(lowestPrice([null, undefined])).toBeNull()
     expect(lowestPrice(["0.1", "0.30000000000000004"])).toBe("0.10")
     // The sale amount is what the customer pays when there is one.
-    expect(plannedSellingPrice([{ amount: "1500.00", saleAmount: "1200.00" }, { amount: "1250.00", saleAmount: null }])).toBe("1200.00")
+    expect(
+      plannedSellingPrice([
+        { amount: "1500.00", saleAmount: "1200.00" },
+        { amount: "1250.00", saleAmount: null },
+      ])
+    ).toBe("1200.00")
     expect(plannedSellingPrice([{ amount: null, saleAmount: null }])).toBeNull()
   })
 })
@@ -40,7 +45,16 @@ describe("changeRowsOf", () => {
       { c1: { sellingPrice: "1200.00", title: "Boots", imageUrls: [] } }
     )
     expect(rows).toEqual([
-      expect.objectContaining({ kind: "updated", price_changed: true, stock_changed: true, sizes_changed: false, images_changed: false, text_changed: false, price_before: "1200.00", price_after: "1287.50" }),
+      expect.objectContaining({
+        kind: "updated",
+        price_changed: true,
+        stock_changed: true,
+        sizes_changed: false,
+        images_changed: false,
+        text_changed: false,
+        price_before: "1200.00",
+        price_after: "1287.50",
+      }),
     ])
   })
 
@@ -48,7 +62,14 @@ describe("changeRowsOf", () => {
     const parts = { fields: true, variants: true, prices: false }
     const before = { c1: { sellingPrice: null, title: "Boots", imageUrls: ["a", "b"] } }
     const [imagesOnly] = changeRowsOf({ ...none, updated: [written({ parts, imageUrls: ["b", "a"] })] }, before)
-    expect(imagesOnly).toMatchObject({ images_changed: true, text_changed: false, sizes_changed: true, price_changed: false, price_before: null, price_after: null })
+    expect(imagesOnly).toMatchObject({
+      images_changed: true,
+      text_changed: false,
+      sizes_changed: true,
+      price_changed: false,
+      price_before: null,
+      price_after: null,
+    })
     const [textOnly] = changeRowsOf({ ...none, updated: [written({ parts, imageUrls: ["a", "b"] })] }, before)
     expect(textOnly).toMatchObject({ images_changed: false, text_changed: true })
     const [both] = changeRowsOf({ ...none, updated: [written({ parts, title: "Boots 2", imageUrls: ["a"] })] }, before)
@@ -97,9 +118,15 @@ describe("changeRowsOf with field locks", () => {
 
   it("a locked title keeps the shop's title on the row and records the catalog's; locked stock is held, not changed", () => {
     const fields = { fields: true, variants: false, prices: false }
-    const [row] = changeRowsOf({ ...none, updated: [written({ parts: fields, title: "Catalog title", imageUrls: ["a"], locked: ["title", "description"] })] }, before)
+    const [row] = changeRowsOf(
+      { ...none, updated: [written({ parts: fields, title: "Catalog title", imageUrls: ["a"], locked: ["title", "description"] })] },
+      before
+    )
     expect(row).toMatchObject({ title: "Shop title", text_changed: false, held: { title: "Catalog title", description: true } })
-    const [stock] = changeRowsOf({ ...none, stockOnly: [written({ parts: { fields: false, variants: false, prices: false }, stockChanged: true, locked: ["stock"] })] }, before)
+    const [stock] = changeRowsOf(
+      { ...none, stockOnly: [written({ parts: { fields: false, variants: false, prices: false }, stockChanged: true, locked: ["stock"] })] },
+      before
+    )
     expect(stock).toMatchObject({ kind: "updated", stock_changed: false, held: { stock: true } })
   })
 })

@@ -19,13 +19,13 @@ const CARD_COUNT = 24
 function cards(): ProductCard[] {
   const catalog = new Catalog(16, CARD_COUNT, Date.parse("2026-01-01T00:00:00Z"))
   const renderer = new CardRenderer(catalog, "http://127.0.0.1:4010")
-  const pricings = [
-    makePricing("max", null, null, null),
-    makePricing("avg", "30", null, null),
-    makePricing("min", "25.5", "20", null),
-  ]
+  const pricings = [makePricing("max", null, null, null), makePricing("avg", "30", null, null), makePricing("min", "25.5", "20", null)]
   const items = catalog.liveProducts().map((p, i) => `{"status":"active","id":${p.idText},"product":${renderer.card(p, pricings[i % 3])}}`)
-  items.push(...hostileItems().last.filter((h) => h.expect.kind !== "rejected").map((h) => h.json))
+  items.push(
+    ...hostileItems()
+      .last.filter((h) => h.expect.kind !== "rejected")
+      .map((h) => h.json)
+  )
   const { items: valid } = validateChangeItems(parseCatalogJson(`[${items.join(",")}]`) as unknown[])
   return valid.flatMap((item) => ("product" in item ? [item.product] : []))
 }
@@ -38,7 +38,12 @@ const rules: PricingRules = {
 }
 
 const contexts: Record<string, MapContext> = {
-  plain: { primaryLanguage: "uk", salesChannelId: "sc_1", stockLocationId: "sloc_1", categoryIdsFor: (d) => (d.categoryCatalogId ? [`pcat_${d.categoryCatalogId}`] : []) },
+  plain: {
+    primaryLanguage: "uk",
+    salesChannelId: "sc_1",
+    stockLocationId: "sloc_1",
+    categoryIdsFor: (d) => (d.categoryCatalogId ? [`pcat_${d.categoryCatalogId}`] : []),
+  },
   ruled: {
     primaryLanguage: "ru",
     salesChannelId: null,

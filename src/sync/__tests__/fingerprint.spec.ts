@@ -37,7 +37,7 @@ describe("fingerprint", () => {
       [undefined, null, [], {}, [[1]]],
       holes,
       [() => 1, 2],
-      { b: 1, a: 2, A: 3, _: 4, "10": 5, "9": 6, "": 7, "ключ": 8, "\u00e9": 9, "e\u0301": 10, "😀": 11, "\"q\"": 12 },
+      { b: 1, a: 2, A: 3, _: 4, "10": 5, "9": 6, "": 7, ключ: 8, "\u00e9": 9, "e\u0301": 10, "😀": 11, '"q"': 12 },
       { skip: undefined, keep: null, nested: { z: [{ y: undefined, x: "1" }], a: { "": "" } } },
       { fn: () => 1, date: new Date(0), big: { length: 2, 0: "a" } },
       // Many keys in reverse and scrambled order (stableJson sorts them itself, in place).
@@ -86,7 +86,12 @@ describe("fingerprint", () => {
     expect(stockFingerprint(stockOf(stockChanged), "sloc_1")).not.toBe(stockFingerprint(stockOf(card()), "sloc_1"))
     const priceChanged = card({ sizes: [{ size: "42", stock: 3, price: "1287.01" }, card().sizes[1]] })
     expect(fingerprint(mapCardToProduct(priceChanged, ctx))).not.toBe(base)
-    const imagesReordered = card({ images: [{ url: "http://img/1.png", is_main: true }, { url: "http://img/0.png", is_main: false }] })
+    const imagesReordered = card({
+      images: [
+        { url: "http://img/1.png", is_main: true },
+        { url: "http://img/0.png", is_main: false },
+      ],
+    })
     expect(fingerprint(mapCardToProduct(imagesReordered, ctx))).not.toBe(base)
     expect(fingerprint(mapCardToProduct(card(), { ...ctx, salesChannelId: "sc_2" }))).not.toBe(base)
   })

@@ -10,7 +10,12 @@ const pricing = (rules: PricingRules, path: string[] = []): MapPricing => ({ rul
 
 describe("mapCardToProduct with pricing rules", () => {
   it("with only the API's markup, prices every size from its cost as the API does and keeps the cost on the variant", () => {
-    const c = card({ sizes: [{ size: "42", stock: 3, cost_price: "990.00", price: "1287.00" }, { size: "43", stock: 2, cost_price: "1000.08", price: "1300.10" }] })
+    const c = card({
+      sizes: [
+        { size: "42", stock: 3, cost_price: "990.00", price: "1287.00" },
+        { size: "43", stock: 2, cost_price: "1000.08", price: "1300.10" },
+      ],
+    })
     const input = mapCardToProduct(c, { ...ctx, pricing: pricing(rulesFromApiPricing({ markup_percent: "30" })) })
     // 1000.08 × 1.3 = 1300.104 → 1300.10, half up to the kopiyka like the API.
     expect(input.variants.map((v) => [v.sizeKey, v.amount, v.saleAmount])).toEqual([
@@ -47,7 +52,12 @@ describe("mapCardToProduct with pricing rules", () => {
 
   it("the stored pricing part does not move the variants' fingerprint (only the amounts do)", () => {
     // A card as the API prices it with markup 30 (1000.08 × 1.3 = 1300.10).
-    const c = card({ sizes: [{ size: "42", stock: 3, cost_price: "990.00", price: "1287.00" }, { size: "43", stock: 2, cost_price: "1000.08", price: "1300.10" }] })
+    const c = card({
+      sizes: [
+        { size: "42", stock: 3, cost_price: "990.00", price: "1287.00" },
+        { size: "43", stock: 2, cost_price: "1000.08", price: "1300.10" },
+      ],
+    })
     const plain = mapCardToProduct(c, ctx)
     const ruled = mapCardToProduct(c, { ...ctx, pricing: pricing(rulesFromApiPricing({ markup_percent: "30" })) })
     expect(fingerprintParts(ruled)).toEqual(fingerprintParts(plain))

@@ -31,7 +31,13 @@ describe("mapCardToProduct", () => {
   it("gives a card without sizes one default variant priced from the card", () => {
     const input = mapCardToProduct(card({ sizes: [] }), ctx)
     expect(input.variants).toHaveLength(1)
-    expect(input.variants[0]).toMatchObject({ sizeKey: DEFAULT_SIZE_KEY, optionValue: "Один розмір", title: "Один розмір", sku: "UA-000123", amount: "1300.00" })
+    expect(input.variants[0]).toMatchObject({
+      sizeKey: DEFAULT_SIZE_KEY,
+      optionValue: "Один розмір",
+      title: "Один розмір",
+      sku: "UA-000123",
+      amount: "1300.00",
+    })
     expect(stockOf(card({ sizes: [] }))).toEqual({ [DEFAULT_SIZE_KEY]: 5 })
   })
 
@@ -62,7 +68,13 @@ describe("mapCardToProduct", () => {
   })
 
   it("drops repeated sizes and sets stock to 0 when the card is out of stock", () => {
-    const c = card({ in_stock: false, sizes: [{ size: "42", stock: 3, price: "1.00" }, { size: "42", stock: 9, price: "2.00" }] })
+    const c = card({
+      in_stock: false,
+      sizes: [
+        { size: "42", stock: 3, price: "1.00" },
+        { size: "42", stock: 9, price: "2.00" },
+      ],
+    })
     expect(mapCardToProduct(c, ctx).variants).toHaveLength(1)
     expect(stockOf(c)).toEqual({ "42": 0 })
   })
@@ -97,12 +109,34 @@ describe("variant SKUs", () => {
   it("adds the id when another product holds the SKU, never for the product's own variant, and keeps a plain SKU it has", () => {
     const c = card({ id: "9", sku: "X" })
     const req = (productId: string | null, currentSku: string | null) => [{ catalogId: "9", card: c, productId, variants: [{ sizeKey: "40", currentSku }] }]
-    expect(chooseVariantSkus(req(null, null), new Map([["X-40", "prod_other"]])).get("9")!.get("40")).toBe("X-40#9")
-    expect(chooseVariantSkus(req("prod_9", "X-40"), new Map([["X-40", "prod_9"]])).get("9")!.get("40")).toBe("X-40")
+    expect(
+      chooseVariantSkus(req(null, null), new Map([["X-40", "prod_other"]]))
+        .get("9")!
+        .get("40")
+    ).toBe("X-40#9")
+    expect(
+      chooseVariantSkus(req("prod_9", "X-40"), new Map([["X-40", "prod_9"]]))
+        .get("9")!
+        .get("40")
+    ).toBe("X-40")
     // Made with the old format (always suffixed): moves to the plain SKU when it is free...
-    expect(chooseVariantSkus(req("prod_9", "X-40#9"), new Map([["X-40#9", "prod_9"]])).get("9")!.get("40")).toBe("X-40")
+    expect(
+      chooseVariantSkus(req("prod_9", "X-40#9"), new Map([["X-40#9", "prod_9"]]))
+        .get("9")!
+        .get("40")
+    ).toBe("X-40")
     // ...and keeps the suffix while another product holds the plain one.
-    expect(chooseVariantSkus(req("prod_9", "X-40#9"), new Map([["X-40", "prod_other"], ["X-40#9", "prod_9"]])).get("9")!.get("40")).toBe("X-40#9")
+    expect(
+      chooseVariantSkus(
+        req("prod_9", "X-40#9"),
+        new Map([
+          ["X-40", "prod_other"],
+          ["X-40#9", "prod_9"],
+        ])
+      )
+        .get("9")!
+        .get("40")
+    ).toBe("X-40#9")
   })
 
   it("lets a variant keep its plain SKU against a competitor with a smaller id on the same page", () => {

@@ -15,7 +15,14 @@ const cardText = (price: string, cost: string) =>
 describe("prices as JSON numbers", () => {
   it("130.5 stays 130.5 through the client, the schema and the mapping (never 130)", () => {
     const card = productCardSchema.parse(parseCatalogJson(cardText("130.5", "100.25")))
-    expect([card.price, card.cost_price, card.sizes.map((s) => [s.price, s.cost_price])]).toEqual(["130.5", "100.25", [["130.5", "100.25"], ["130.5", "100.25"]]])
+    expect([card.price, card.cost_price, card.sizes.map((s) => [s.price, s.cost_price])]).toEqual([
+      "130.5",
+      "100.25",
+      [
+        ["130.5", "100.25"],
+        ["130.5", "100.25"],
+      ],
+    ])
     const product = mapCardToProduct(card, { primaryLanguage: "uk", salesChannelId: null } as never)
     expect(product.variants.map((v) => v.amount)).toEqual(["130.50", "130.50"])
   })

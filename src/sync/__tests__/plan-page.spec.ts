@@ -115,7 +115,15 @@ describe("planPage", () => {
   it("keeps only the latest state of an id repeated in one page", () => {
     const a = card({ id: "5", name_uk: "first" })
     const b = card({ id: "5", name_uk: "second" })
-    const plan = planPage([{ status: "active", id: "5", product: a }, { status: "removed", id: "5" }, { status: "updated", id: "5", product: b }], [], ctx)
+    const plan = planPage(
+      [
+        { status: "active", id: "5", product: a },
+        { status: "removed", id: "5" },
+        { status: "updated", id: "5", product: b },
+      ],
+      [],
+      ctx
+    )
     expect(plan.create).toHaveLength(1)
     expect(plan.create[0].input.title).toBe("second")
   })

@@ -22,7 +22,16 @@ const run = (over: Partial<RunForProgress> = {}, progress: Record<string, unknow
   started_at: at(0),
   finished_at: null,
   updated_at: at(30_000),
-  progress: { phase: "full_export", pass_id: "pass_1", items_done: 400, items_read: 800, reading_since: at(10_000), expected_total: 2000, expected_total_source: "last_full_pass", ...progress },
+  progress: {
+    phase: "full_export",
+    pass_id: "pass_1",
+    items_done: 400,
+    items_read: 800,
+    reading_since: at(10_000),
+    expected_total: 2000,
+    expected_total_source: "last_full_pass",
+    ...progress,
+  },
   ...over,
 })
 
@@ -54,7 +63,10 @@ describe("progressView: read and written", () => {
   it("has no percent for a changes run or a first sync (no total), and 100 % once succeeded", () => {
     expect(view(run({ mode: "changes" }, { phase: "changes", pass_id: null, expected_total: undefined })).percent).toBeNull()
     expect(view(run({}, { expected_total: null })).percent).toBeNull()
-    const done = view(run({ status: "succeeded", finished_at: at(60_000), pages: 10, items_seen: 2010 }, { phase: "done", items_done: 2010, items_read: 2010 }), T0 + 61_000)
+    const done = view(
+      run({ status: "succeeded", finished_at: at(60_000), pages: 10, items_seen: 2010 }, { phase: "done", items_done: 2010, items_read: 2010 }),
+      T0 + 61_000
+    )
     expect(done).toMatchObject({ look: "done", percent: 100, written: 2010, read: 2010, total: 2010, eta_ms: null, ended_recently: true })
   })
 

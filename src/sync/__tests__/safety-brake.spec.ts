@@ -3,10 +3,22 @@ import { DEFAULT_BRAKE_THRESHOLDS } from "../../pricing/brake"
 import type { MapRow, PagePlan, PlannedUpsert } from "../plan-page"
 import { answeredMemory, brakeMemoryOf, EMPTY_BRAKE_MEMORY, SafetyBrake, type CurrentPrice } from "../safety-brake"
 
-const row = (id: string): MapRow => ({ id: `m${id}`, catalog_id: id, product_id: `p${id}`, variant_ids: null, inventory_item_ids: null, fingerprint: null, stock_fingerprint: null, sync_version: 1, status: "active" })
+const row = (id: string): MapRow => ({
+  id: `m${id}`,
+  catalog_id: id,
+  product_id: `p${id}`,
+  variant_ids: null,
+  inventory_item_ids: null,
+  fingerprint: null,
+  stock_fingerprint: null,
+  sync_version: 1,
+  status: "active",
+})
 const page = (remove: string[], seen: string[] = []): PagePlan => ({
   create: [],
-  update: seen.map((id) => ({ catalogId: id, partsToWrite: { fields: true, variants: false, prices: false }, input: { variants: [] } }) as unknown as PlannedUpsert),
+  update: seen.map(
+    (id) => ({ catalogId: id, partsToWrite: { fields: true, variants: false, prices: false }, input: { variants: [] } }) as unknown as PlannedUpsert
+  ),
   stockOnly: [],
   unchanged: [],
   remove: remove.map(row),
@@ -35,9 +47,17 @@ describe("SafetyBrake over removals", () => {
 
   it("the run's held removals are judged together by their count (strictly over the threshold pauses); the preview samples them", () => {
     const brake = new SafetyBrake(100, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY)
-    expect(brake.checkRemovals(20, ids(1, 20).map((id) => ({ catalog_id: id })))).toBeNull()
+    expect(
+      brake.checkRemovals(
+        20,
+        ids(1, 20).map((id) => ({ catalog_id: id }))
+      )
+    ).toBeNull()
     expect(brake.checkRemovals(0, [])).toBeNull()
-    const paused = brake.checkRemovals(45, ids(16, 3).map((id) => ({ catalog_id: id, product_id: `p${id}` })))
+    const paused = brake.checkRemovals(
+      45,
+      ids(16, 3).map((id) => ({ catalog_id: id, product_id: `p${id}` }))
+    )
     expect(paused?.reasons.map((r) => r.code)).toEqual(["removals"])
     expect(paused?.preview.removals).toMatchObject({ count: 45, share_percent: "45.00" })
     expect(paused?.preview.removals.sample).toEqual(ids(16, 3).map((id) => ({ catalog_id: id, product_id: `p${id}` })))
@@ -47,20 +67,34 @@ describe("SafetyBrake over removals", () => {
   it("a shop with no catalog products (first sync) never pauses; memory reads defensively", () => {
     expect(new SafetyBrake(0, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY).check(page(ids(1, 50))).plan).toBeDefined()
     expect(brakeMemoryOf(null)).toEqual(EMPTY_BRAKE_MEMORY)
-    expect(brakeMemoryOf({ approved: ["1", 2], discarded: "x", approved_drops: { "1:M": "10.00", "2:": 3 }, discarded_drops: [] })).toEqual({ ...EMPTY_BRAKE_MEMORY, approved: ["1"], approved_drops: { "1:M": "10.00" } })
+    expect(brakeMemoryOf({ approved: ["1", 2], discarded: "x", approved_drops: { "1:M": "10.00", "2:": 3 }, discarded_drops: [] })).toEqual({
+      ...EMPTY_BRAKE_MEMORY,
+      approved: ["1"],
+      approved_drops: { "1:M": "10.00" },
+    })
   })
 })
-
 
 // A product of one size "M" whose price goes from `from` to `to` (an update that writes prices).
 const priced = (id: string, to: string): PlannedUpsert =>
   ({
     catalogId: id,
-    input: { title: `Product ${id}`, variants: [{ sizeKey: "M", amount: to, saleAmount: null, priced: { cost: "1", amount: to, crossedOut: null, categoryPath: [], brandId: null } }] },
+    input: {
+      title: `Product ${id}`,
+      variants: [{ sizeKey: "M", amount: to, saleAmount: null, priced: { cost: "1", amount: to, crossedOut: null, categoryPath: [], brandId: null } }],
+    },
     partsToWrite: { fields: false, variants: false, prices: true },
   }) as unknown as PlannedUpsert
-const dropPage = (ids: string[], to: string): PagePlan => ({ create: [], update: ids.map((id) => priced(id, to)), stockOnly: [], unchanged: [], remove: [], rejected: [] })
-const pricesNow = (ids: string[], amount: string) => new Map<string, CurrentPrice>(ids.map((id) => [`${id}:M`, { variant_id: `v${id}`, amount, crossed_out: null }]))
+const dropPage = (ids: string[], to: string): PagePlan => ({
+  create: [],
+  update: ids.map((id) => priced(id, to)),
+  stockOnly: [],
+  unchanged: [],
+  remove: [],
+  rejected: [],
+})
+const pricesNow = (ids: string[], amount: string) =>
+  new Map<string, CurrentPrice>(ids.map((id) => [`${id}:M`, { variant_id: `v${id}`, amount, crossed_out: null }]))
 
 describe("SafetyBrake over steep price drops", () => {
   it("pauses when more than 10 % of the shop's prices would drop by more than 30 %, cumulatively, with titles and before → after", () => {

@@ -50,7 +50,12 @@ describe("encryption secret strength", () => {
 
   it("stops a run (and any catalog call) with code weak_encryption_secret when the secret is weak", () => {
     const before = process.env.CATALOG_SYNC_ENCRYPTION_KEY
-    const settings = { baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: null, pricing: { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null } }
+    const settings = {
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: "k",
+      apiKeyHash: null,
+      pricing: { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null },
+    }
     try {
       process.env.CATALOG_SYNC_ENCRYPTION_KEY = "demo-only-encryption-key-change-me"
       expect(() => createCatalogClientFor(null, settings)).toThrow(expect.objectContaining({ code: "weak_encryption_secret" }))

@@ -1,10 +1,4 @@
-import {
-  connectionCheckTarget,
-  normaliseBaseUrl,
-  parseBaseUrl,
-  resolveEffectiveSettings,
-  validateSettingsPatch,
-} from "../settings"
+import { connectionCheckTarget, normaliseBaseUrl, parseBaseUrl, resolveEffectiveSettings, validateSettingsPatch } from "../settings"
 
 const pricing = { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null }
 
@@ -86,6 +80,9 @@ describe("connectionCheckTarget: the saved key only goes to the saved URL", () =
 
   it("names what is missing", () => {
     expect(connectionCheckTarget({}, { baseUrl: null, apiKey: null })).toEqual({ ok: false, errors: [expect.objectContaining({ field: "base_url" })] })
-    expect(connectionCheckTarget({}, { baseUrl: "https://a.example", apiKey: null })).toEqual({ ok: false, errors: [expect.objectContaining({ field: "api_key" })] })
+    expect(connectionCheckTarget({}, { baseUrl: "https://a.example", apiKey: null })).toEqual({
+      ok: false,
+      errors: [expect.objectContaining({ field: "api_key" })],
+    })
   })
 })

@@ -1,13 +1,5 @@
 import { fieldLocksOf } from "../settings/effective-settings"
-import {
-  type SettingsRow,
-  initialRowValues,
-  maskApiKey,
-  resolveEffectiveSettings,
-  samePricing,
-  toPublicSettings,
-  validateSettingsPatch,
-} from "../settings"
+import { type SettingsRow, initialRowValues, maskApiKey, resolveEffectiveSettings, samePricing, toPublicSettings, validateSettingsPatch } from "../settings"
 
 const noPricing = {
   pricing: { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null },
@@ -203,7 +195,10 @@ describe("pricing rules and brake in the settings", () => {
   })
 
   it("validates pricing_rules with errors naming the field inside, and normalises them", () => {
-    const bad = validateSettingsPatch({ pricing_rules: { base_markup_percent: "30", overrides: [{ type: "brand", brand_id: "7", markup_percent: "x" }], rounding: { mode: "none" } } }, noPricing)
+    const bad = validateSettingsPatch(
+      { pricing_rules: { base_markup_percent: "30", overrides: [{ type: "brand", brand_id: "7", markup_percent: "x" }], rounding: { mode: "none" } } },
+      noPricing
+    )
     expect(bad).toEqual({ ok: false, errors: [{ field: "pricing_rules.overrides[0].markup_percent", message: "must be a number from -100 to 1000" }] })
     const good = validateSettingsPatch({ pricing_rules: { base_markup_percent: 30.5, rounding: { mode: "whole" } } }, noPricing)
     expect(good.ok && good.patch.pricing_rules).toMatchObject({ base_markup_percent: "30.5", overrides: [], rounding: { mode: "whole", direction: "nearest" } })

@@ -39,7 +39,10 @@ describe("withoutStaleCards", () => {
     expect(out.stale.sort()).toEqual(["5", "6"])
     expect(out.plan.create).toEqual([])
     expect(out.plan.update.map((p) => p.catalogId)).toEqual(["7"])
-    expect(out.plan.unchanged.map((p) => [p.catalogId, p.row?.id])).toEqual([["5", "m5"], ["6", "m6"]])
+    expect(out.plan.unchanged.map((p) => [p.catalogId, p.row?.id])).toEqual([
+      ["5", "m5"],
+      ["6", "m6"],
+    ])
   })
 
   it("returns the plan itself when nothing was overtaken", () => {

@@ -41,14 +41,11 @@ describe("reconcileWithShop", () => {
   const before = { catalogId: c.id, productId: "prod_1", input, stock: stockOf(c), partsToWrite: { fields: false, variants: false, prices: true } }
 
   it("the shop wins over the map: deleted ids are dropped, a crash-made variant is adopted, strays are removed", () => {
-    const r = reconcileWithShop(
-      { ...before, variantIds: { "40": "v40-deleted", "42": "v42-deleted" }, inventoryItemIds: { "40": "i40-deleted" } },
-      [
-        { id: "v40", optionValue: "40", catalogSize: "40", inventoryItemIds: ["i40"] },
-        { id: "v41", optionValue: "41", catalogSize: "41", inventoryItemIds: [] },
-        { id: "vX", optionValue: "39", catalogSize: "39", inventoryItemIds: ["iX"] },
-      ]
-    )
+    const r = reconcileWithShop({ ...before, variantIds: { "40": "v40-deleted", "42": "v42-deleted" }, inventoryItemIds: { "40": "i40-deleted" } }, [
+      { id: "v40", optionValue: "40", catalogSize: "40", inventoryItemIds: ["i40"] },
+      { id: "v41", optionValue: "41", catalogSize: "41", inventoryItemIds: [] },
+      { id: "vX", optionValue: "39", catalogSize: "39", inventoryItemIds: ["iX"] },
+    ])
     expect(r.variantIds).toEqual({ "40": "v40", "41": "v41" })
     expect(r.inventoryItemIds).toEqual({ "40": "i40" })
     expect(r.staleVariantIds).toEqual(["vX"])

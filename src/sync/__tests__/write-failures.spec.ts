@@ -15,7 +15,15 @@ describe("judgeFailures", () => {
 
   it("fails the page when nothing was written and no failure blames the data", () => {
     const down = new Error("Connection terminated")
-    expect(judgeFailures([{ catalogId: "7", error: down }, { catalogId: "8", error: new Error("x") }], 0)).toEqual({ fatal: down })
+    expect(
+      judgeFailures(
+        [
+          { catalogId: "7", error: down },
+          { catalogId: "8", error: new Error("x") },
+        ],
+        0
+      )
+    ).toEqual({ fatal: down })
   })
 
   it("has nothing to reject without failures", () => {
@@ -104,7 +112,15 @@ describe("judgeFailures: containment", () => {
 
   it("a system failure fails the page even when other products were written", () => {
     const down = new Error("Connection terminated unexpectedly")
-    expect(judgeFailures([{ catalogId: "7", error: nul }, { catalogId: "8", error: down }], 5)).toEqual({ fatal: down })
+    expect(
+      judgeFailures(
+        [
+          { catalogId: "7", error: nul },
+          { catalogId: "8", error: down },
+        ],
+        5
+      )
+    ).toEqual({ fatal: down })
   })
 
   it("an unknown failure with nothing written is the product's when the database answers a probe", () => {

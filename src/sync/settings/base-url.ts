@@ -35,10 +35,7 @@ export function normaliseBaseUrl(url: string | undefined | null): string | null 
 }
 
 /** The allowPrivateNetworks option, else CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS ("true"/"1"/"yes"), else false. */
-export function allowPrivateNetworks(
-  options: Pick<CatalogSyncPluginOptions, "allowPrivateNetworks">,
-  env: PluginEnvironment = readEnvironment()
-): boolean {
+export function allowPrivateNetworks(options: Pick<CatalogSyncPluginOptions, "allowPrivateNetworks">, env: PluginEnvironment = readEnvironment()): boolean {
   if (typeof options.allowPrivateNetworks === "boolean") return options.allowPrivateNetworks
   return /^(true|1|yes)$/i.test(env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS?.trim() ?? "")
 }

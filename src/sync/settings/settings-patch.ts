@@ -65,10 +65,7 @@ const apiKeyInput = z
   .trim()
   .min(1, "must not be empty")
   .max(1000, "must be at most 1000 characters")
-  .refine(
-    (value) => value.startsWith(MASKED_KEY_PREFIX) || /^[\x21-\x7e]+$/.test(value),
-    "must be printable characters without spaces"
-  )
+  .refine((value) => value.startsWith(MASKED_KEY_PREFIX) || /^[\x21-\x7e]+$/.test(value), "must be printable characters without spaces")
 
 const optionalId = z
   .string({ error: "must be an id of this shop, or null" })
@@ -166,15 +163,16 @@ export type SettingsPatch = Omit<z.output<typeof settingsPatchSchema>, "pricing_
 
 export type FieldError = { field: string; message: string }
 
-export type PatchValidation =
-  | { ok: true; patch: SettingsPatch }
-  | { ok: false; errors: FieldError[] }
+export type PatchValidation = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldError[] }
 
 /**
  * Validates a partial change against the current effective values (the cross-field rule
  * "not both discount and old-price markup" applies to the result, not only the body).
  */
-export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSettings, "pricing"> & Partial<Pick<EffectiveSettings, "brake" | "fieldLocks">>): PatchValidation {
+export function validateSettingsPatch(
+  body: unknown,
+  current: Pick<EffectiveSettings, "pricing"> & Partial<Pick<EffectiveSettings, "brake" | "fieldLocks">>
+): PatchValidation {
   const parsed = settingsPatchSchema.safeParse(body ?? {})
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map(issueToFieldError) }
@@ -210,8 +208,7 @@ export function validateSettingsPatch(body: unknown, current: Pick<EffectiveSett
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
   if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key
   const discount = patch.discount_percent !== undefined ? patch.discount_percent : current.pricing.discount_percent
-  const oldMarkup =
-    patch.old_price_markup_percent !== undefined ? patch.old_price_markup_percent : current.pricing.old_price_markup_percent
+  const oldMarkup = patch.old_price_markup_percent !== undefined ? patch.old_price_markup_percent : current.pricing.old_price_markup_percent
   if (discount !== null && oldMarkup !== null) {
     const field = patch.discount_percent !== undefined && patch.discount_percent !== null ? "discount_percent" : "old_price_markup_percent"
     return {
@@ -234,7 +231,11 @@ function brakeOf(input: unknown, current: BrakeThresholds | undefined): { ok: tr
     ...(b.price_drop_percent !== undefined ? { price_drop_percent: b.price_drop_percent } : {}),
   })
   if (thresholds.success) return { ok: true, brake: thresholds.data }
-  const publicName: Record<string, string> = { removal_percent: "remove_percent", lowered_prices_percent: "price_drop_share_percent", price_drop_percent: "price_drop_percent" }
+  const publicName: Record<string, string> = {
+    removal_percent: "remove_percent",
+    lowered_prices_percent: "price_drop_share_percent",
+    price_drop_percent: "price_drop_percent",
+  }
   return {
     ok: false,
     errors: thresholds.error.issues.map((i) => ({ field: `brake.${publicName[String(i.path[0])] ?? fieldPath(i.path)}`, message: i.message })),
@@ -253,9 +254,7 @@ function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
   return { field, message: issue.message }
 }
 
-export type CheckTarget =
-  | { ok: true; baseUrl: string; apiKey: string }
-  | { ok: false; errors: FieldError[] }
+export type CheckTarget = { ok: true; baseUrl: string; apiKey: string } | { ok: false; errors: FieldError[] }
 
 /**
  * The URL and key a connection check (test-connection, a settings save) uses. The saved key
@@ -274,7 +273,8 @@ export function connectionCheckTarget(
       errors: [
         {
           field: "api_key",
-          message: "must be entered again with a new base_url: the saved key is only ever sent to the address it was saved for, so the new address has not been tried",
+          message:
+            "must be entered again with a new base_url: the saved key is only ever sent to the address it was saved for, so the new address has not been tried",
         },
       ],
     }

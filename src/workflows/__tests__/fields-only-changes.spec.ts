@@ -27,7 +27,12 @@ function product(id: string, extra: Partial<ProductToUpdate> = {}, over: Paramet
 }
 
 const liveOf = (p: ProductToUpdate): LivePricedVariant[] =>
-  p.input.variants.map((v) => ({ id: p.variantIds[v.sizeKey], optionValue: v.optionValue, inventoryItemIds: [p.inventoryItemIds[v.sizeKey]], basePrice: PRICED }))
+  p.input.variants.map((v) => ({
+    id: p.variantIds[v.sizeKey],
+    optionValue: v.optionValue,
+    inventoryItemIds: [p.inventoryItemIds[v.sizeKey]],
+    basePrice: PRICED,
+  }))
 
 const stateOf = (p: ProductToUpdate, over: Partial<LiveProductState> = {}): LiveProductState => ({
   options: [{ title: p.input.optionTitle, values: p.input.variants.map((v) => v.optionValue).sort() }],

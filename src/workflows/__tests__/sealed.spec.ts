@@ -3,9 +3,25 @@
 // earlier version carries its plan unsealed, and is read as it is.
 import { parseStringifyIfNecessary } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, parallelize, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { forgetHandOver, HANDED_MAX, heldCount, peek, releaseShared, seal, sealedText, sealForHandOver, sealShared, SHARED_CHARS_MAX, takeHandedOver, unseal, unsealedValue, withSealScope, type Sealed } from "../page/sealed"
+import {
+  forgetHandOver,
+  HANDED_MAX,
+  heldCount,
+  peek,
+  releaseShared,
+  seal,
+  sealedText,
+  sealForHandOver,
+  sealShared,
+  SHARED_CHARS_MAX,
+  takeHandedOver,
+  unseal,
+  unsealedValue,
+  withSealScope,
+  type Sealed,
+} from "../page/sealed"
 
-const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: "ü \" \\n" }
+const plan = { create: [{ catalogId: "7", input: { variants: [{ sizeKey: "M", offers: [[1, 2]] }] } }], update: [], note: 'ü " \\n' }
 
 describe("sealed workflow data", () => {
   it("comes back equal, and the workflow engine passes it as the same string", () => {
@@ -20,7 +36,7 @@ describe("sealed workflow data", () => {
   it("reads a value stored unsealed (a job queued by an earlier version) as it is", () => {
     expect(unsealedValue<typeof plan>(plan)).toBe(plan)
     expect(unsealedValue(seal(plan))).toEqual(plan)
-    expect(unsealedValue("\"x\"" as Sealed<string>)).toBe("x")
+    expect(unsealedValue('"x"' as Sealed<string>)).toBe("x")
   })
 
   it("shares one frozen parse among readers of the same text, and gives unseal's readers their own copy", () => {

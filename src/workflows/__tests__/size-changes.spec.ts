@@ -58,7 +58,9 @@ describe("size changes written in bulk", () => {
     expect(unpriced).toEqual(["var_1_43"])
     expect(changes[0].added.map((a) => [a.sku, a.amount])).toEqual([["SKU-1-44", null]])
     // Locked prices: kept sizes get neither.
-    const locked = sizeChangeWrites(splitSizeChanges([{ ...p, lockedFields: ["prices"] }], { [p.productId]: liveOf(p) }, { [p.productId]: stateOf(p) }, true).bulk)
+    const locked = sizeChangeWrites(
+      splitSizeChanges([{ ...p, lockedFields: ["prices"] }], { [p.productId]: liveOf(p) }, { [p.productId]: stateOf(p) }, true).bulk
+    )
     expect([locked.prices, locked.unpriced]).toEqual([[], []])
   })
 
@@ -90,7 +92,10 @@ describe("size changes written in bulk", () => {
   })
 
   it("writes product fields when they changed too, and no kept prices or stock where locked", () => {
-    const p = product("1", ["42"], [size("42"), size("43")], { partsToWrite: { fields: true, variants: true, prices: true }, lockedFields: ["prices", "stock", "title"] })
+    const p = product("1", ["42"], [size("42"), size("43")], {
+      partsToWrite: { fields: true, variants: true, prices: true },
+      lockedFields: ["prices", "stock", "title"],
+    })
     const split = splitSizeChanges([p], { [p.productId]: liveOf(p) }, { [p.productId]: stateOf(p) }, true)
     const { changes, prices, levels, updates } = sizeChangeWrites(split.bulk)
     expect(prices).toEqual([])
@@ -131,7 +136,7 @@ describe("size changes written in bulk", () => {
       products,
       Object.fromEntries(products.map((p) => [p.productId, liveOf(p)])),
       Object.fromEntries(products.map((p) => [p.productId, stateOf(p)])),
-      true,
+      true
     )
     expect(split.bulk).toHaveLength(3)
     const left = withoutBlocked(split, { takenSkus: new Set(["SKU-2-43"]) })

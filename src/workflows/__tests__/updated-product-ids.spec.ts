@@ -4,7 +4,13 @@ import type { ProductToUpdate } from "../page-input"
 import { updatedProductIds } from "../update-sizes-first"
 
 const product = (catalogId: string, sizes: string[], variantIds: Record<string, string>, inventoryItemIds: Record<string, string>): ProductToUpdate =>
-  ({ catalogId, productId: `prod_${catalogId}`, input: { variants: sizes.map((sizeKey) => ({ sizeKey })) }, variantIds, inventoryItemIds }) as unknown as ProductToUpdate
+  ({
+    catalogId,
+    productId: `prod_${catalogId}`,
+    input: { variants: sizes.map((sizeKey) => ({ sizeKey })) },
+    variantIds,
+    inventoryItemIds,
+  }) as unknown as ProductToUpdate
 
 describe("updatedProductIds", () => {
   it("keeps wanted sizes, drops lost ones, and gives added and repaired sizes their new ids on the right product", () => {
@@ -21,7 +27,12 @@ describe("updatedProductIds", () => {
     } as never
     const written = updatedProductIds(products, changes, { variantIds: ["v_bM", "v_a42"], itemIds: ["i_bM", "i_a42"] }, ["i_a41"])
     expect(written).toEqual([
-      { catalogId: "a", productId: "prod_a", variantIds: { "40": "v_a40", "41": "v_a41", "42": "v_a42" }, inventoryItemIds: { "40": "i_a40", "41": "i_a41", "42": "i_a42" } },
+      {
+        catalogId: "a",
+        productId: "prod_a",
+        variantIds: { "40": "v_a40", "41": "v_a41", "42": "v_a42" },
+        inventoryItemIds: { "40": "i_a40", "41": "i_a41", "42": "i_a42" },
+      },
       { catalogId: "b", productId: "prod_b", variantIds: { S: "v_bS", M: "v_bM" }, inventoryItemIds: { S: "i_bS", M: "i_bM" } },
     ])
   })

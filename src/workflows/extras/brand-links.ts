@@ -20,7 +20,7 @@ export const MODEL_LINK: LinkKind = { entryPoint: "product_catalog_brand_model",
 export async function syncLinks(
   container: MedusaContainer,
   kind: LinkKind,
-  wanted: Map<string /* product id */, string | null>,
+  wanted: Map<string /* product id */, string | null>
 ): Promise<{ created: number; dismissed: number }> {
   if (!wanted.size) return { created: 0, dismissed: 0 }
   if ((await writePathOf(container)) === "workflows") return linksThroughCoreFlows(container, kind, wanted)

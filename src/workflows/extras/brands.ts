@@ -36,7 +36,7 @@ export function modelRecords(models: BrandModel[]): ReferenceRecord[] {
       name: m.name?.trim() || `Model ${m.id}`,
       slug: m.slug?.trim() || null,
       brandCatalogId: m.brand_id ?? null,
-    })),
+    }))
   )
 }
 
@@ -93,7 +93,7 @@ export async function upsertReferenceRecords(
   container: MedusaContainer,
   kind: Kind,
   records: ReferenceRecord[],
-  options: { complete: boolean; brandIdByCatalogId?: Map<string, string> },
+  options: { complete: boolean; brandIdByCatalogId?: Map<string, string> }
 ): Promise<UpsertResult> {
   const o = ops(catalogSyncService(container), kind)
   const filter = options.complete ? {} : { catalog_id: records.map((r) => r.catalogId) }
@@ -105,7 +105,7 @@ export async function upsertReferenceRecords(
     const current = byCatalogId.get(row.catalog_id)
     if (!current || (current.deleted_at && !row.deleted_at)) byCatalogId.set(row.catalog_id, row)
   }
-  const brandId = (r: ReferenceRecord) => (r.brandCatalogId ? options.brandIdByCatalogId?.get(r.brandCatalogId) ?? null : null)
+  const brandId = (r: ReferenceRecord) => (r.brandCatalogId ? (options.brandIdByCatalogId?.get(r.brandCatalogId) ?? null) : null)
   const values = (r: ReferenceRecord) => {
     const v: Record<string, unknown> = { name: r.name, slug: r.slug }
     if (kind === "model") v.brand_id = brandId(r)
@@ -160,14 +160,11 @@ export interface SyncReferenceRecordsInput {
 export type SyncReferenceRecordsResult = Omit<UpsertResult, "map"> & { map: Record<string, string> }
 
 export const upsertReferenceRecordsStepId = "catalog-sync-upsert-reference-records"
-export const upsertReferenceRecordsStep = createStep(
-  upsertReferenceRecordsStepId,
-  async (input: SyncReferenceRecordsInput, { container }) => {
-    const brandIdByCatalogId = input.brandIdByCatalogId ? new Map(Object.entries(input.brandIdByCatalogId)) : undefined
-    const { map, ...counts } = await upsertReferenceRecords(container, input.kind, input.records, { complete: input.complete, brandIdByCatalogId })
-    return new StepResponse<SyncReferenceRecordsResult>({ ...counts, map: Object.fromEntries(map) })
-  }
-)
+export const upsertReferenceRecordsStep = createStep(upsertReferenceRecordsStepId, async (input: SyncReferenceRecordsInput, { container }) => {
+  const brandIdByCatalogId = input.brandIdByCatalogId ? new Map(Object.entries(input.brandIdByCatalogId)) : undefined
+  const { map, ...counts } = await upsertReferenceRecords(container, input.kind, input.records, { complete: input.complete, brandIdByCatalogId })
+  return new StepResponse<SyncReferenceRecordsResult>({ ...counts, map: Object.fromEntries(map) })
+})
 
 export const syncReferenceRecordsWorkflowId = "catalog-sync-sync-reference-records"
 

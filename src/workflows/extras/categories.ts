@@ -15,7 +15,7 @@ export async function listExistingCategories(container: MedusaContainer): Promis
   const productModule = container.resolve(Modules.PRODUCT)
   const rows = await productModule.listProductCategories(
     {},
-    { select: ["id", "external_id", "name", "handle", "parent_category_id", "is_active", "metadata"], take: null },
+    { select: ["id", "external_id", "name", "handle", "parent_category_id", "is_active", "metadata"], take: null }
   )
   return rows as unknown as ExistingCategory[]
 }
@@ -50,65 +50,59 @@ export const applyCategoryPlanStepId = "catalog-sync-apply-category-plan"
  * Creates (level by level, parents first), updates and deactivates. Returns catalog id →
  * category id of the categories this plugin owns, the new ones included.
  */
-export const applyCategoryPlanStep = createStep(
-  applyCategoryPlanStepId,
-  async (input: { plan: CategoryPlan; existing: ExistingCategory[] }, { container }) => {
-    const { plan, existing } = input
-    const idByCatalogId = new Map(existing.filter(isOwnCategory).map((c) => [c.external_id as string, c.id]))
-    const parentId = (d: DesiredCategory) => (d.parentCatalogId ? idByCatalogId.get(d.parentCatalogId) ?? null : null)
+export const applyCategoryPlanStep = createStep(applyCategoryPlanStepId, async (input: { plan: CategoryPlan; existing: ExistingCategory[] }, { container }) => {
+  const { plan, existing } = input
+  const idByCatalogId = new Map(existing.filter(isOwnCategory).map((c) => [c.external_id as string, c.id]))
+  const parentId = (d: DesiredCategory) => (d.parentCatalogId ? (idByCatalogId.get(d.parentCatalogId) ?? null) : null)
 
-    for (const level of plan.createLevels) {
-      const { result } = await createProductCategoriesWorkflow(container).run({
-        input: {
-          product_categories: level.map((d) => ({
-            name: d.name,
-            handle: d.handle,
-            is_active: true,
-            is_internal: false,
-            external_id: d.catalogId,
-            parent_category_id: parentId(d),
-            metadata: d.metadata,
-          })),
-        },
-      })
-      for (const row of result as { id: string; external_id: string | null }[]) {
-        if (row.external_id) idByCatalogId.set(row.external_id, row.id)
-      }
+  for (const level of plan.createLevels) {
+    const { result } = await createProductCategoriesWorkflow(container).run({
+      input: {
+        product_categories: level.map((d) => ({
+          name: d.name,
+          handle: d.handle,
+          is_active: true,
+          is_internal: false,
+          external_id: d.catalogId,
+          parent_category_id: parentId(d),
+          metadata: d.metadata,
+        })),
+      },
+    })
+    for (const row of result as { id: string; external_id: string | null }[]) {
+      if (row.external_id) idByCatalogId.set(row.external_id, row.id)
     }
-
-    // Updates are per category (each has its own values); they only happen when the catalog changed.
-    for (const u of plan.updates) {
-      await updateProductCategoriesWorkflow(container).run({
-        input: {
-          selector: { id: u.id },
-          update: {
-            name: u.desired.name,
-            handle: u.desired.handle,
-            parent_category_id: parentId(u.desired),
-            is_active: true,
-            metadata: u.desired.metadata,
-          },
-        },
-      })
-    }
-    if (plan.deactivate.length) {
-      await updateProductCategoriesWorkflow(container).run({
-        input: { selector: { id: plan.deactivate }, update: { is_active: false } },
-      })
-    }
-    return new StepResponse(Object.fromEntries(idByCatalogId))
   }
-)
+
+  // Updates are per category (each has its own values); they only happen when the catalog changed.
+  for (const u of plan.updates) {
+    await updateProductCategoriesWorkflow(container).run({
+      input: {
+        selector: { id: u.id },
+        update: {
+          name: u.desired.name,
+          handle: u.desired.handle,
+          parent_category_id: parentId(u.desired),
+          is_active: true,
+          metadata: u.desired.metadata,
+        },
+      },
+    })
+  }
+  if (plan.deactivate.length) {
+    await updateProductCategoriesWorkflow(container).run({
+      input: { selector: { id: plan.deactivate }, update: { is_active: false } },
+    })
+  }
+  return new StepResponse(Object.fromEntries(idByCatalogId))
+})
 
 export const syncCategoryTranslationsStepId = "catalog-sync-sync-category-translations"
 /** Category names in the other language (only with Medusa's translation module). */
-export const syncCategoryTranslationsStep = createStep(
-  syncCategoryTranslationsStepId,
-  async (desired: Record<string, Translations>, { container }) => {
-    await syncTranslations(container, "product_category", new Map(Object.entries(desired)))
-    return new StepResponse(undefined)
-  }
-)
+export const syncCategoryTranslationsStep = createStep(syncCategoryTranslationsStepId, async (desired: Record<string, Translations>, { container }) => {
+  await syncTranslations(container, "product_category", new Map(Object.entries(desired)))
+  return new StepResponse(undefined)
+})
 
 export const syncCategoriesWorkflowId = "catalog-sync-sync-categories"
 

@@ -2,13 +2,7 @@
 // data at run start, extras after each page's product writes, cleanup on removal. All idempotent,
 // one bulk call per kind per page.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import {
-  AbortedError,
-  InvalidApiKeyError,
-  PlanRequiredError,
-  type CatalogClient,
-  type Validators,
-} from "../../catalog-client"
+import { AbortedError, InvalidApiKeyError, PlanRequiredError, type CatalogClient, type Validators } from "../../catalog-client"
 import type { CatalogProduct } from "../../sync/catalog-product"
 import type { Language } from "../../sync/settings/language"
 import type { EffectiveSettings } from "../../sync/settings"
@@ -86,7 +80,7 @@ export async function refreshReferenceData(
   client: CatalogClient,
   state: StateLike,
   settings?: Pick<EffectiveSettings, "primaryLanguage">,
-  options: { fetchLists?: boolean } = {},
+  options: { fetchLists?: boolean } = {}
 ): Promise<ReferenceMaps> {
   // false: the stored records only, no API call (the lists are fresh; see sync-run/reference-refresh),
   // except a list whose stored records are not whole (built for another language or without the
@@ -209,7 +203,7 @@ async function ensureCardBrands(container: MedusaContainer, written: WrittenProd
       container,
       "brand",
       [...newBrands.values()].map((b) => ({ catalogId: b.id, name: b.name.trim() || `Brand ${b.id}`, slug: null })),
-      { complete: false },
+      { complete: false }
     )
     for (const [k, v] of r.map) added.brandIdByCatalogId[k] = v
   }
@@ -219,7 +213,7 @@ async function ensureCardBrands(container: MedusaContainer, written: WrittenProd
       container,
       "model",
       [...newModels.values()].map((m) => ({ catalogId: m.id, name: m.name.trim() || `Model ${m.id}`, slug: null, brandCatalogId: m.brandId })),
-      { complete: false, brandIdByCatalogId: brandIds },
+      { complete: false, brandIdByCatalogId: brandIds }
     )
     for (const [k, v] of r.map) added.brandModelIdByCatalogId[k] = v
   }
@@ -238,8 +232,8 @@ export async function syncBrandLinks(container: MedusaContainer, written: Writte
   const brandWanted = new Map<string, string | null>()
   const modelWanted = new Map<string, string | null>()
   for (const w of written) {
-    brandWanted.set(w.productId, w.brand ? brands[w.brand.id] ?? null : null)
-    modelWanted.set(w.productId, w.brandModel ? models[w.brandModel.id] ?? null : null)
+    brandWanted.set(w.productId, w.brand ? (brands[w.brand.id] ?? null) : null)
+    modelWanted.set(w.productId, w.brandModel ? (models[w.brandModel.id] ?? null) : null)
   }
   // Two link tables: written side by side.
   await settleAll([syncLinks(container, BRAND_LINK, brandWanted), syncLinks(container, MODEL_LINK, modelWanted)])
@@ -264,12 +258,21 @@ export async function syncProductTranslations(container: MedusaContainer, writte
 export async function removeProductExtras(container: MedusaContainer, productIds: string[], opts: { linksGoWithProducts?: boolean } = {}): Promise<void> {
   if (!productIds.length) return
   const catalogSync = catalogSyncService(container)
-  const maps = await timed(container, "removal extras: map rows read", () => catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true }))
+  const maps = await timed(container, "removal extras: map rows read", () =>
+    catalogSync.listCatalogProductMaps({ product_id: productIds }, { select: ["variant_ids"], take: null, withDeleted: true })
+  )
   const variantIds = maps.flatMap((m) => Object.values((m.variant_ids as IdBySize | null) ?? {}))
   if (variantIds.length) {
     const state = await catalogSync.getState()
     const listId = (state?.reference_cache as ReferenceCache | null)?.sale_price_list_id
-    if (listId) await timed(container, "removal extras: sale prices", () => syncSalePrices(container, listId, variantIds.map((variantId) => ({ variantId, saleAmount: null }))))
+    if (listId)
+      await timed(container, "removal extras: sale prices", () =>
+        syncSalePrices(
+          container,
+          listId,
+          variantIds.map((variantId) => ({ variantId, saleAmount: null }))
+        )
+      )
   }
   await timed(container, "removal extras: translations", () => deleteTranslations(container, productIds))
   if (opts.linksGoWithProducts) return

@@ -86,11 +86,7 @@ function parentsWithoutCycles(categories: Category[]): Map<string, string | null
   return parent
 }
 
-export function desiredCategories(
-  categories: Category[],
-  primary: Language,
-  existing: ExistingCategory[],
-): DesiredCategory[] {
+export function desiredCategories(categories: Category[], primary: Language, existing: ExistingCategory[]): DesiredCategory[] {
   // First occurrence of an id wins; a repeated id is a feed error, not two categories.
   const unique = new Map<string, Category>()
   for (const c of categories) if (!unique.has(c.id)) unique.set(c.id, c)
@@ -100,9 +96,7 @@ export function desiredCategories(
   // Handles are unique across the whole shop: the catalog slug when free, else slug-id.
   // Handles held by other categories, including this plugin's vanished (deactivated) ones.
   const listed = new Set(list.map((c) => c.id))
-  const takenByOthers = new Set(
-    existing.filter((c) => !isOwnCategory(c) || !listed.has(c.external_id as string)).map((c) => c.handle),
-  )
+  const takenByOthers = new Set(existing.filter((c) => !isOwnCategory(c) || !listed.has(c.external_id as string)).map((c) => c.handle))
   const wanted = new Map<string, number>()
   const baseHandle = (c: Category) => handleFrom(clean(c.slug) ?? nameIn(c, primary) ?? clean(c.name) ?? "") || `category-${c.id}`
   for (const c of list) wanted.set(baseHandle(c), (wanted.get(baseHandle(c)) ?? 0) + 1)
@@ -153,7 +147,7 @@ export function planCategories(categories: Category[], primary: Language, existi
     const changes: CategoryPlan["updates"][number]["changes"] = []
     if (current.name !== d.name) changes.push("name")
     if (current.handle !== d.handle) changes.push("handle")
-    const currentParent = current.parent_category_id ? idToCatalogId.get(current.parent_category_id) ?? "?" : null
+    const currentParent = current.parent_category_id ? (idToCatalogId.get(current.parent_category_id) ?? "?") : null
     if (currentParent !== d.parentCatalogId) changes.push("parent")
     if (!current.is_active) changes.push("active")
     if (!sameJson(current.metadata, d.metadata)) changes.push("metadata")
@@ -174,9 +168,7 @@ export function planCategories(categories: Category[], primary: Language, existi
   const createLevels: DesiredCategory[][] = []
   for (const d of toCreate) (createLevels[depthOf(d)] ??= []).push(d)
 
-  const deactivate = existing
-    .filter((c) => isOwnCategory(c) && c.is_active && !byCatalogId.has(c.external_id as string))
-    .map((c) => c.id)
+  const deactivate = existing.filter((c) => isOwnCategory(c) && c.is_active && !byCatalogId.has(c.external_id as string)).map((c) => c.id)
 
   return { createLevels: createLevels.filter(Boolean), updates, deactivate, desired }
 }

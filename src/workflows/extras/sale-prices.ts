@@ -25,10 +25,10 @@ type PriceListRow = { id: string; title: string; status: string; type: string; m
  */
 export async function ensureSalePriceList(container: MedusaContainer, rememberedId: string | null): Promise<string> {
   const pricing = container.resolve(Modules.PRICING)
-  const lists = (await pricing.listPriceLists(
-    rememberedId ? { id: [rememberedId] } : {},
-    { select: ["id", "title", "status", "type", "metadata", "rules_count"], take: null },
-  )) as unknown as PriceListRow[]
+  const lists = (await pricing.listPriceLists(rememberedId ? { id: [rememberedId] } : {}, {
+    select: ["id", "title", "status", "type", "metadata", "rules_count"],
+    take: null,
+  })) as unknown as PriceListRow[]
   let list = lists.find((l) => l.id === rememberedId) ?? lists.find((l) => l.metadata?.source === SALE_PRICE_LIST_SOURCE)
   if (!list && rememberedId) {
     const all = (await pricing.listPriceLists({}, { select: ["id", "title", "status", "type", "metadata"], take: null })) as unknown as PriceListRow[]
@@ -73,15 +73,21 @@ export interface SalePriceWanted {
 export async function syncSalePrices(
   container: MedusaContainer,
   priceListId: string,
-  wanted: SalePriceWanted[],
+  wanted: SalePriceWanted[]
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
   if ((await writePathOf(container)) === "workflows") {
-    return timed(container, `workflow sale prices of ${wanted.length} variants`, () => salePricesThroughCoreFlows(container, priceListId, wanted, CURRENCY_CODE))
+    return timed(container, `workflow sale prices of ${wanted.length} variants`, () =>
+      salePricesThroughCoreFlows(container, priceListId, wanted, CURRENCY_CODE)
+    )
   }
   return timed(container, `bulk sale prices of ${wanted.length} variants`, () =>
     writePageInBulk(container, (page) =>
-      page.syncSalePrices(priceListId, wanted.map((w) => ({ variantId: w.variantId, amount: w.saleAmount })), CURRENCY_CODE),
-    ),
+      page.syncSalePrices(
+        priceListId,
+        wanted.map((w) => ({ variantId: w.variantId, amount: w.saleAmount })),
+        CURRENCY_CODE
+      )
+    )
   )
 }

@@ -62,14 +62,14 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 export async function syncTranslations(
   container: MedusaContainer,
   reference: "product" | "product_category",
-  desired: Map<string, Record<string, Record<string, string | null | undefined>>>,
+  desired: Map<string, Record<string, Record<string, string | null | undefined>>>
 ): Promise<{ created: number; updated: number; deleted: number }> {
   const service = translationService(container)
   const ids = [...desired.keys()]
   if (!service || !ids.length) return { created: 0, updated: 0, deleted: 0 }
   const existing = await service.listTranslations(
     { reference_id: ids, locale_code: CATALOG_LOCALES },
-    { select: ["id", "reference_id", "reference", "locale_code", "translations"], take: null },
+    { select: ["id", "reference_id", "reference", "locale_code", "translations"], take: null }
   )
   const byKey = new Map(existing.map((row) => [`${row.reference_id}|${row.locale_code}`, row]))
   const create: { reference: string; reference_id: string; locale_code: string; translations: Record<string, string> }[] = []

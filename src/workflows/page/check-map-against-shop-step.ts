@@ -29,10 +29,12 @@ export const checkMapAgainstShopStep = createStep(checkMapAgainstShopStepId, asy
       p.sizeKeys.some((size) => !p.row!.variant_ids?.[size] || !p.row!.inventory_item_ids?.[size]))
   const repair = plan.stockOnly.filter(stale)
   if (!repair.length && !gone.length) return new StepResponse(sealed)
-  return new StepResponse(seal<PlanRecords>({
-    ...plan,
-    create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: ALL_PARTS }))],
-    stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
-    update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: ALL_PARTS }))],
-  }))
+  return new StepResponse(
+    seal<PlanRecords>({
+      ...plan,
+      create: [...plan.create, ...gone.map((p) => ({ ...p, partsToWrite: ALL_PARTS }))],
+      stockOnly: plan.stockOnly.filter((p) => !repair.includes(p) && !gone.includes(p)),
+      update: [...plan.update.filter((p) => !gone.includes(p)), ...repair.map((p) => ({ ...p, partsToWrite: ALL_PARTS }))],
+    })
+  )
 })

@@ -24,9 +24,7 @@ export function lockedPageWrites(toWrite: { fresh: ProductToCreate[]; changed: P
     for (const p of toWrite.fresh) written[p.catalogId] = writtenProductFields({ input: p.input })
     for (const p of changed) written[p.catalogId] = writtenProductFields(p)
   }
-  const lockedPriceSizes = Object.fromEntries(
-    changed.filter((p) => p.lockedFields?.includes("prices")).map((p) => [p.productId, Object.keys(p.variantIds)])
-  )
+  const lockedPriceSizes = Object.fromEntries(changed.filter((p) => p.lockedFields?.includes("prices")).map((p) => [p.productId, Object.keys(p.variantIds)]))
   return { changed, held, written, lockedPriceSizes }
 }
 

@@ -50,10 +50,14 @@ export function shopAsPlanned(
   variants: LivePricedVariant[],
   state: LiveProductState | undefined,
   needsShippingProfile: boolean,
-  needsPriceSet: boolean,
+  needsPriceSet: boolean
 ): boolean {
   const priced = new Set(variants.filter((v) => v.basePrice).map((v) => v.id))
-  const lostVariantIds = new Set(Object.entries(p.variantIds).filter(([k]) => !p.input.variants.some((v) => v.sizeKey === k)).map(([, id]) => id))
+  const lostVariantIds = new Set(
+    Object.entries(p.variantIds)
+      .filter(([k]) => !p.input.variants.some((v) => v.sizeKey === k))
+      .map(([, id]) => id)
+  )
   return (
     !!state &&
     state.inSalesChannel &&
@@ -73,7 +77,7 @@ export function splitFieldsOnly(
   products: ProductToUpdate[],
   live: Record<string, LivePricedVariant[]>,
   states: Record<string, LiveProductState>,
-  needsShippingProfile: boolean,
+  needsShippingProfile: boolean
 ): FieldsOnlySplit {
   const out: FieldsOnlySplit = { bulk: [], rest: [] }
   for (const p of products) {

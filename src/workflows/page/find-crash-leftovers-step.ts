@@ -24,9 +24,7 @@ export const findCrashLeftoversStep = createStep(findCrashLeftoversStepId, async
   const products = await container
     .resolve(Modules.PRODUCT)
     .listProducts({ external_id: catalogIds }, { select: ["id", "external_id", "metadata", "created_at"], take: null })
-  const orphans = products
-    .filter(isOwnProduct)
-    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id))
+  const orphans = products.filter(isOwnProduct).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id))
   for (const p of orphans) {
     if (out.adopted[p.external_id!]) out.extraIds.push(p.id)
     else out.adopted[p.external_id!] = p.id

@@ -24,7 +24,8 @@ export function basePriceRowsOf(live: Record<string, LivePricedVariant[]>): Base
   const rows: BasePriceRow[] = []
   for (const [productId, variants] of Object.entries(live)) {
     for (const v of variants) {
-      if (v.basePrice) rows.push({ variant_id: v.id, product_id: productId, price_set_id: v.basePrice.priceSetId, price_id: v.basePrice.priceId, amount: v.basePrice.amount })
+      if (v.basePrice)
+        rows.push({ variant_id: v.id, product_id: productId, price_set_id: v.basePrice.priceSetId, price_id: v.basePrice.priceId, amount: v.basePrice.amount })
     }
   }
   return rows

@@ -67,7 +67,11 @@ export const readShopBeforeStep = createStep(
             { id: string; title: string; images?: { url: string; rank?: number }[] }[]
           >)
         : [],
-      sellingPricesBefore(container, input.products.flatMap((p) => p.variantIds), input.salePriceListId),
+      sellingPricesBefore(
+        container,
+        input.products.flatMap((p) => p.variantIds),
+        input.salePriceListId
+      ),
     ])
     const byId = new Map(products.map((p) => [p.id, p]))
     for (const p of input.products) {
@@ -83,7 +87,10 @@ export const readShopBeforeStep = createStep(
 )
 
 /** What to read of the shop before the writes: the updates' and removals' products (pure). */
-export function shopBeforeWanted(page: Pick<PlanRecords, "update" | "remove">, salePriceListId: string | null): { products: BeforeWanted[]; salePriceListId: string | null } {
+export function shopBeforeWanted(
+  page: Pick<PlanRecords, "update" | "remove">,
+  salePriceListId: string | null
+): { products: BeforeWanted[]; salePriceListId: string | null } {
   return {
     products: [
       ...page.update

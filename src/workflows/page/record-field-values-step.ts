@@ -18,7 +18,15 @@ export interface RecordFieldValuesInput {
 export const recordFieldValuesStep = createStep(recordFieldValuesStepId, async (input: RecordFieldValuesInput, { container }) => {
   const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
   const at = new Date(input.syncedAt)
-  await service.mergeFieldValues("held", input.held.map((h) => ({ productId: h.productId, catalogId: h.catalogId, values: h.held })), at)
-  await service.mergeFieldValues("written", input.written.filter((w) => Object.keys(w.values).length > 0), at)
+  await service.mergeFieldValues(
+    "held",
+    input.held.map((h) => ({ productId: h.productId, catalogId: h.catalogId, values: h.held })),
+    at
+  )
+  await service.mergeFieldValues(
+    "written",
+    input.written.filter((w) => Object.keys(w.values).length > 0),
+    at
+  )
   return new StepResponse(undefined)
 })

@@ -9,12 +9,9 @@ import { setStockThroughCoreFlows } from "../writes-through-core-flows"
 
 export const setStockInBulkStepId = "catalog-sync-set-stock-in-bulk"
 
-export const setStockInBulkStep = createStep(
-  setStockInBulkStepId,
-  async (input: { levels: StockChange[]; stockLocationId: string }, { container }) => {
-    if (!input.levels.length) return new StepResponse(undefined)
-    if ((await writePathOf(container)) === "workflows") await setStockThroughCoreFlows(container, input.levels, input.stockLocationId)
-    else await writePageInBulk(container, (page) => page.setStock(input.levels, input.stockLocationId))
-    return new StepResponse(undefined)
-  }
-)
+export const setStockInBulkStep = createStep(setStockInBulkStepId, async (input: { levels: StockChange[]; stockLocationId: string }, { container }) => {
+  if (!input.levels.length) return new StepResponse(undefined)
+  if ((await writePathOf(container)) === "workflows") await setStockThroughCoreFlows(container, input.levels, input.stockLocationId)
+  else await writePageInBulk(container, (page) => page.setStock(input.levels, input.stockLocationId))
+  return new StepResponse(undefined)
+})

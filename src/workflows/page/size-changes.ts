@@ -39,7 +39,7 @@ export function splitSizeChanges(
   products: ProductToUpdate[],
   live: Record<string, LivePricedVariant[]>,
   states: Record<string, LiveProductState>,
-  needsShippingProfile: boolean,
+  needsShippingProfile: boolean
 ): SizeChangeSplit {
   const out: SizeChangeSplit = { bulk: [], rest: [] }
   for (const p of products) {
@@ -79,7 +79,15 @@ export function sizeChangeWrites(planned: PlannedSizeChange[]): {
     removedVariantIds: plan.removedVariantIds,
     values: item.input.variants.map((v) => v.optionValue),
     kept: plan.keptFields.map((k) => ({ variantId: k.variantId, rank: k.rank, title: k.title, sku: k.sku, metadata: k.metadata })),
-    added: plan.added.map((a) => ({ title: a.title, sku: a.sku, rank: a.rank, optionValue: a.optionValue, metadata: a.metadata, amount: a.amount, stock: a.quantity })),
+    added: plan.added.map((a) => ({
+      title: a.title,
+      sku: a.sku,
+      rank: a.rank,
+      optionValue: a.optionValue,
+      metadata: a.metadata,
+      amount: a.amount,
+      stock: a.quantity,
+    })),
   }))
   return {
     changes,

@@ -140,5 +140,5 @@ export const storeVariantCostsStep = createStep(
   async (saved, { container }) => {
     if (!saved) return
     await restoreCostRows(container, saved.catalogIds, saved.before)
-  },
+  }
 )

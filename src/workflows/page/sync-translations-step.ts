@@ -26,7 +26,11 @@ export const syncTranslationsStep = createStep(syncTranslationsStepId, async (in
     input.translationsEnabled ? timed(container, "translations.products", () => syncProductTranslations(container, input.written)) : null,
     vocabulary
       ? timed(container, "translations.options", () =>
-          syncSizeOptionTranslations(container, input.written.map((w) => w.productId), { primaryLanguage: input.primaryLanguage, vocabulary })
+          syncSizeOptionTranslations(
+            container,
+            input.written.map((w) => w.productId),
+            { primaryLanguage: input.primaryLanguage, vocabulary }
+          )
         )
       : null,
   ])

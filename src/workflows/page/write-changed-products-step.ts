@@ -42,7 +42,7 @@ async function writeFastPath(
   container: MedusaContainer,
   what: string,
   candidates: ProductToUpdate[],
-  write: () => Promise<FastPathOutcome>,
+  write: () => Promise<FastPathOutcome>
 ): Promise<Pick<FastPathOutcome, "written">> {
   if (!candidates.length) return { written: [] }
   try {
@@ -51,7 +51,9 @@ async function writeFastPath(
     return outcome
   } catch (error) {
     // Nothing of it committed (a handle or SKU another product holds, say): the workflow writes them, with per-product containment.
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`catalog sync: bulk ${what} write failed, ${candidates.length} products go through the update workflow: ${(error as Error).message}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`catalog sync: bulk ${what} write failed, ${candidates.length} products go through the update workflow: ${(error as Error).message}`)
     return { written: [] }
   }
 }
@@ -98,7 +100,7 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
     async (chunk) => {
       const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement } })
       return result
-    },
+    }
   )
   const written = [...fast.written, ...fields.written, ...sizes.written, ...updates.written]
   const rejected = await rejectOrThrow(container, updates.failed, input.alreadyWritten + written.length)

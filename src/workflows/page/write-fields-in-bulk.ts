@@ -29,7 +29,7 @@ export async function readLiveProductStates(trx: Knex.Transaction, productIds: s
         exists (select 1 from product_sales_channel l where l.product_id = p.id and l.sales_channel_id = ? and l.deleted_at is null) as in_sales_channel,
         exists (select 1 from product_shipping_profile l where l.product_id = p.id and l.deleted_at is null) as has_shipping_profile
        from product p where p.id = any(?) and p.deleted_at is null`,
-    [salesChannelId, productIds],
+    [salesChannelId, productIds]
   )
   for (const r of rows as { id: string; options: LiveProductState["options"]; in_sales_channel: boolean; has_shipping_profile: boolean }[]) {
     out[r.id] = { options: r.options, inSalesChannel: r.in_sales_channel, hasShippingProfile: r.has_shipping_profile }

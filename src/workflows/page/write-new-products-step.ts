@@ -30,7 +30,9 @@ export const writeNewProductsStep = createStep(
         return result
       })
       const rejected = await rejectOrThrow(container, made.failed, made.written.length)
-      return new StepResponse(sealShared({ written: made.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected } as ChunkedWriteOutcome))
+      return new StepResponse(
+        sealShared({ written: made.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected } as ChunkedWriteOutcome)
+      )
     }
     const creates = await writeNewProducts(products, {
       inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
@@ -44,7 +46,9 @@ export const writeNewProductsStep = createStep(
     if (creates.rolledBack) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`catalog sync: the page's new products (${products.length}) were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`)
+        .warn(
+          `catalog sync: the page's new products (${products.length}) were written one by one (the bulk write rolled back: ${failureReason(creates.rolledBack)})`
+        )
     }
     const rejected = await rejectOrThrow(container, creates.failed, creates.written.length)
     const out: ChunkedWriteOutcome = { written: creates.written.map((w) => ({ catalogId: w.item.catalogId, result: w.result })), rejected }

@@ -23,7 +23,7 @@ export async function readSizeChangeBlockers(trx: Knex.Transaction, addedSkus: s
         await trx.raw(
           `select sku from product_variant where sku = any(?) and deleted_at is null
            union select sku from inventory_item where sku = any(?) and deleted_at is null`,
-          [addedSkus, addedSkus],
+          [addedSkus, addedSkus]
         )
       ).rows
     : []
@@ -37,7 +37,10 @@ export async function writeSizesInBulk(container: MedusaContainer, candidates: P
     const { live, states } = await readLiveShop(container, page.trx, candidates, placement.salesChannelId, "sizes")
     const planned = splitSizeChanges(candidates, live, states, !!placement.shippingProfileId)
     const blockers = await timed(container, "bulk sizes read blockers", () =>
-      readSizeChangeBlockers(page.trx, planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))),
+      readSizeChangeBlockers(
+        page.trx,
+        planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))
+      )
     )
     const { bulk, rest } = withoutBlocked(planned, blockers)
     const { changes, prices, unpriced, levels, updates } = sizeChangeWrites(bulk)

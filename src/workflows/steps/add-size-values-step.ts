@@ -20,7 +20,11 @@ export const addSizeValuesStep = createStep(addSizeValuesStepId, async (variants
     const option = sizeOptionOf(product, wanted)
     if (!option) throw new Error(`product ${product.id} has no "${wanted}" option`)
     titles[product.id] = option.title
-    return { product_id: product.id, product_option_id: option.id, add: variants.filter((v) => v.productId === product.id).map((v) => ({ value: v.optionValue })) }
+    return {
+      product_id: product.id,
+      product_option_id: option.id,
+      add: variants.filter((v) => v.productId === product.id).map((v) => ({ value: v.optionValue })),
+    }
   })
   await productModule.updateProductOptionValuesOnProduct(updates)
   return new StepResponse(titles)

@@ -16,9 +16,9 @@ export const createCatalogProductsStep = createStep(
   async (products: ProductToCreate[], { container }) => {
     if (!products.length) return new StepResponse([] as CreatedProductVariants[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
-    const created = await timed(container, "product.createProducts", () => productModule.createProducts(
-      products.map(({ input }) => productToCreateInput(input))
-    ))
+    const created = await timed(container, "product.createProducts", () =>
+      productModule.createProducts(products.map(({ input }) => productToCreateInput(input)))
+    )
     const byExternalId = new Map(created.map((p) => [p.external_id, p]))
     const result = products.map(({ catalogId, input }) => {
       const product = byExternalId.get(catalogId)

@@ -22,7 +22,10 @@ async function existingItems(container: MedusaContainer, variants: VariantStock[
   const inventory = container.resolve(Modules.INVENTORY)
   const items = new Map<string, string>()
   const linked = new Set<string>()
-  for (const [variantId, itemIds] of await liveItemsOfVariants(container, variants.map((v) => v.variantId))) {
+  for (const [variantId, itemIds] of await liveItemsOfVariants(
+    container,
+    variants.map((v) => v.variantId)
+  )) {
     items.set(variantId, itemIds[0])
     linked.add(variantId)
   }
@@ -69,7 +72,9 @@ export const createVariantInventoryStep = createStep(
     )
     const levelOf = new Map(levels.map((l) => [l.inventory_item_id, l]))
     const toCreate = variants.filter((v) => !levelOf.has(items.get(v.variantId)!))
-    const toUpdate = variants.filter((v) => levelOf.has(items.get(v.variantId)!) && Number(levelOf.get(items.get(v.variantId)!)!.stocked_quantity) !== v.quantity)
+    const toUpdate = variants.filter(
+      (v) => levelOf.has(items.get(v.variantId)!) && Number(levelOf.get(items.get(v.variantId)!)!.stocked_quantity) !== v.quantity
+    )
     if (toCreate.length) {
       await timed(container, "inventory.createInventoryLevels", () =>
         inventory.createInventoryLevels(
@@ -82,7 +87,9 @@ export const createVariantInventoryStep = createStep(
         toUpdate.map((v) => ({ inventory_item_id: items.get(v.variantId)!, location_id: stockLocationId, stocked_quantity: v.quantity }))
       )
     }
-    const newLinks: VariantItemLink[] = variants.filter((v) => !linked.has(v.variantId)).map((v) => ({ variant_id: v.variantId, inventory_item_id: items.get(v.variantId)! }))
+    const newLinks: VariantItemLink[] = variants
+      .filter((v) => !linked.has(v.variantId))
+      .map((v) => ({ variant_id: v.variantId, inventory_item_id: items.get(v.variantId)! }))
     if (newLinks.length) {
       const link = container.resolve(ContainerRegistrationKeys.LINK)
       await timed(container, "link.create variant-inventory", () =>
@@ -100,9 +107,9 @@ export const createVariantInventoryStep = createStep(
   async (undo, { container }) => {
     if (!undo) return
     if (undo.links?.length) {
-      await container.resolve(ContainerRegistrationKeys.LINK).dismiss(
-        undo.links.map((l) => ({ [Modules.PRODUCT]: { variant_id: l.variant_id }, [Modules.INVENTORY]: { inventory_item_id: l.inventory_item_id } }))
-      )
+      await container
+        .resolve(ContainerRegistrationKeys.LINK)
+        .dismiss(undo.links.map((l) => ({ [Modules.PRODUCT]: { variant_id: l.variant_id }, [Modules.INVENTORY]: { inventory_item_id: l.inventory_item_id } })))
     }
     if (undo.itemIds.length) await container.resolve(Modules.INVENTORY).deleteInventoryItems(undo.itemIds)
   }

@@ -33,7 +33,10 @@ export const createVariantPricesStep = createStep(
   async (variants: VariantPrice[], { container }) => {
     if (!variants.length) return new StepResponse([] as string[], { priceSetIds: [] as string[], variantIds: [] as string[] })
     const pricing = container.resolve(Modules.PRICING)
-    const linked = await priceSetsOf(container, variants.map((v) => v.variantId))
+    const linked = await priceSetsOf(
+      container,
+      variants.map((v) => v.variantId)
+    )
     const adopted = variants.filter((v) => linked.has(v.variantId))
     if (adopted.length) {
       await timed(container, "pricing.upsertPriceSets adopted", () =>
@@ -41,15 +44,19 @@ export const createVariantPricesStep = createStep(
       )
     }
     const fresh = variants.filter((v) => !linked.has(v.variantId))
-    const sets = fresh.length ? await timed(container, "pricing.createPriceSets", () => pricing.createPriceSets(fresh.map((v) => ({ prices: pricesOf(v.amount) })))) : []
+    const sets = fresh.length
+      ? await timed(container, "pricing.createPriceSets", () => pricing.createPriceSets(fresh.map((v) => ({ prices: pricesOf(v.amount) }))))
+      : []
     if (fresh.length) {
       const link = container.resolve(ContainerRegistrationKeys.LINK)
-      await timed(container, "link.create variant-price", () => link.create(
-        fresh.map((v, i) => ({
-          [Modules.PRODUCT]: { variant_id: v.variantId },
-          [Modules.PRICING]: { price_set_id: sets[i].id },
-        }))
-      ))
+      await timed(container, "link.create variant-price", () =>
+        link.create(
+          fresh.map((v, i) => ({
+            [Modules.PRODUCT]: { variant_id: v.variantId },
+            [Modules.PRICING]: { price_set_id: sets[i].id },
+          }))
+        )
+      )
     }
     fresh.forEach((v, i) => linked.set(v.variantId, sets[i].id))
     const priceSetIds = sets.map((s) => s.id)

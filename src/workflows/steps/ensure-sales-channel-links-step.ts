@@ -20,9 +20,9 @@ export const ensureSalesChannelLinksStep = createStep(
     const missing = input.productIds.filter((id) => !linked.has(id))
     if (missing.length) {
       await timed(container, "link.create product-sales-channel", () =>
-        container.resolve(ContainerRegistrationKeys.LINK).create(
-          missing.map((id) => ({ [Modules.PRODUCT]: { product_id: id }, [Modules.SALES_CHANNEL]: { sales_channel_id: input.salesChannelId } }))
-        )
+        container
+          .resolve(ContainerRegistrationKeys.LINK)
+          .create(missing.map((id) => ({ [Modules.PRODUCT]: { product_id: id }, [Modules.SALES_CHANNEL]: { sales_channel_id: input.salesChannelId } })))
       )
     }
     if (input.shippingProfileId) {
@@ -34,9 +34,9 @@ export const ensureSalesChannelLinksStep = createStep(
       const shipped = new Set((profiles as { product_id: string }[]).map((l) => l.product_id))
       const unshipped = input.productIds.filter((id) => !shipped.has(id))
       if (unshipped.length) {
-        await container.resolve(ContainerRegistrationKeys.LINK).create(
-          unshipped.map((id) => ({ [Modules.PRODUCT]: { product_id: id }, [Modules.FULFILLMENT]: { shipping_profile_id: input.shippingProfileId! } }))
-        )
+        await container
+          .resolve(ContainerRegistrationKeys.LINK)
+          .create(unshipped.map((id) => ({ [Modules.PRODUCT]: { product_id: id }, [Modules.FULFILLMENT]: { shipping_profile_id: input.shippingProfileId! } })))
       }
     }
     return new StepResponse(undefined, { missing, salesChannelId: input.salesChannelId })
@@ -44,8 +44,8 @@ export const ensureSalesChannelLinksStep = createStep(
   async (undo, { container }) => {
     if (!undo?.missing.length) return
     // Only the links this step created are undone.
-    await container.resolve(ContainerRegistrationKeys.LINK).dismiss(
-      undo.missing.map((id) => ({ [Modules.PRODUCT]: { product_id: id }, [Modules.SALES_CHANNEL]: { sales_channel_id: undo.salesChannelId } }))
-    )
+    await container
+      .resolve(ContainerRegistrationKeys.LINK)
+      .dismiss(undo.missing.map((id) => ({ [Modules.PRODUCT]: { product_id: id }, [Modules.SALES_CHANNEL]: { sales_channel_id: undo.salesChannelId } })))
   }
 )

@@ -16,7 +16,11 @@ export const keepReservedSizesStep = createStep(keepReservedSizesStepId, async (
     if (!reserved.length) return []
     const owners: { id: string; product_id: string }[] = await page.trx("product_variant").select("id", "product_id").whereIn("id", reserved)
     await page.takeOffSale(reserved)
-    await recordPendingRemovals(page.trx, owners.map((v) => ({ kind: "size", subjectId: v.id, productId: v.product_id })), null)
+    await recordPendingRemovals(
+      page.trx,
+      owners.map((v) => ({ kind: "size", subjectId: v.id, productId: v.product_id })),
+      null
+    )
     return reserved
   })
   if (kept.length) {

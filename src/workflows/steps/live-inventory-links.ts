@@ -21,9 +21,7 @@ export async function liveItemsOfVariants(container: MedusaContainer, variantIds
   const links = await variantItemLinks(container, { variant_id: variantIds })
   const itemIds = [...new Set(links.map((l) => l.inventory_item_id))]
   const live = new Set(
-    itemIds.length
-      ? (await container.resolve(Modules.INVENTORY).listInventoryItems({ id: itemIds }, { select: ["id"], take: null })).map((i) => i.id)
-      : []
+    itemIds.length ? (await container.resolve(Modules.INVENTORY).listInventoryItems({ id: itemIds }, { select: ["id"], take: null })).map((i) => i.id) : []
   )
   for (const l of links) {
     if (!live.has(l.inventory_item_id)) continue

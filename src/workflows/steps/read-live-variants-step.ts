@@ -21,7 +21,10 @@ export async function readLiveVariants(container: MedusaContainer, productIds: s
       .listProductVariants({ product_id: productIds }, { select: ["id", "product_id", "metadata"], relations: ["options"], take: null })
   )
   if (!variants.length) return out
-  const itemsByVariant = await liveItemsOfVariants(container, variants.map((v) => v.id))
+  const itemsByVariant = await liveItemsOfVariants(
+    container,
+    variants.map((v) => v.id)
+  )
   for (const v of variants) {
     const meta = (v.metadata ?? {}) as Record<string, unknown>
     const size = meta.catalog_size

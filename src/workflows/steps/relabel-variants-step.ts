@@ -20,7 +20,10 @@ export const relabelVariantsStep = createStep(
     const productIds = [...new Set(relabeled.map((r) => r.productId))]
     const products = await productModule.listProducts({ id: productIds }, { relations: ["options"], take: null })
     const optionOf = new Map(
-      products.map((p) => [p.id, sizeOptionOf(p as { options?: { id: string; title: string }[] | null }, relabeled.find((r) => r.productId === p.id)!.optionTitle)] as const)
+      products.map(
+        (p) =>
+          [p.id, sizeOptionOf(p as { options?: { id: string; title: string }[] | null }, relabeled.find((r) => r.productId === p.id)!.optionTitle)] as const
+      )
     )
     const todo = relabeled.filter((r) => optionOf.get(r.productId)).map((r) => ({ ...r, optionTitle: optionOf.get(r.productId)!.title }))
     if (!todo.length) return new StepResponse(0, [] as RelabeledVariant[])

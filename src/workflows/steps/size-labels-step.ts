@@ -39,26 +39,20 @@ export function sizeLabelsUpdates(
     }))
 }
 
-export const syncSizeLabelsStep = createStep(
-  "catalog-sync-size-labels",
-  async (updates: SizeLabelsUpdate[], { container }) => {
-    if (!updates.length) return new StepResponse(undefined)
-    const productModule = container.resolve(Modules.PRODUCT)
-    const products = await productModule.listProducts(
-      { id: updates.map((u) => u.productId) },
-      { relations: ["options", "options.values"], take: null }
-    )
-    const byId = new Map(products.map((p) => [p.id, p]))
-    for (const u of updates) {
-      const product = byId.get(u.productId)
-      const option = product ? sizeOptionOf(product as { options?: OptionLike[] | null }, u.optionTitle) : null
-      if (!option) continue
-      if (option.title !== u.optionTitle) await productModule.updateProductOptions(option.id, { title: u.optionTitle })
-      const values = option.values ?? []
-      if (u.oneSizeValue !== null && values.length === 1 && values[0].value !== u.oneSizeValue) {
-        await productModule.updateProductOptionValues(values[0].id, { value: u.oneSizeValue })
-      }
+export const syncSizeLabelsStep = createStep("catalog-sync-size-labels", async (updates: SizeLabelsUpdate[], { container }) => {
+  if (!updates.length) return new StepResponse(undefined)
+  const productModule = container.resolve(Modules.PRODUCT)
+  const products = await productModule.listProducts({ id: updates.map((u) => u.productId) }, { relations: ["options", "options.values"], take: null })
+  const byId = new Map(products.map((p) => [p.id, p]))
+  for (const u of updates) {
+    const product = byId.get(u.productId)
+    const option = product ? sizeOptionOf(product as { options?: OptionLike[] | null }, u.optionTitle) : null
+    if (!option) continue
+    if (option.title !== u.optionTitle) await productModule.updateProductOptions(option.id, { title: u.optionTitle })
+    const values = option.values ?? []
+    if (u.oneSizeValue !== null && values.length === 1 && values[0].value !== u.oneSizeValue) {
+      await productModule.updateProductOptionValues(values[0].id, { value: u.oneSizeValue })
     }
-    return new StepResponse(undefined)
   }
-)
+  return new StepResponse(undefined)
+})

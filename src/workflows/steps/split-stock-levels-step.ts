@@ -12,22 +12,19 @@ export type LevelInput = { inventory_item_id: string; location_id: string; stock
 
 export const splitStockLevelsStepId = "catalog-sync-split-stock-levels"
 
-export const splitStockLevelsStep = createStep(
-  splitStockLevelsStepId,
-  async (input: { levels: WantedLevel[]; stockLocationId: string }, { container }) => {
-    const out = { create: [] as LevelInput[], update: [] as LevelInput[] }
-    if (!input.levels.length) return new StepResponse(out)
-    const existing = await container
-      .resolve(Modules.INVENTORY)
-      .listInventoryLevels(
-        { inventory_item_id: [...new Set(input.levels.map((l) => l.inventoryItemId))], location_id: input.stockLocationId },
-        { select: ["inventory_item_id"], take: null }
-      )
-    const has = new Set(existing.map((l) => l.inventory_item_id))
-    for (const l of input.levels) {
-      const level = { inventory_item_id: l.inventoryItemId, location_id: input.stockLocationId, stocked_quantity: l.quantity }
-      ;(has.has(l.inventoryItemId) ? out.update : out.create).push(level)
-    }
-    return new StepResponse(out)
+export const splitStockLevelsStep = createStep(splitStockLevelsStepId, async (input: { levels: WantedLevel[]; stockLocationId: string }, { container }) => {
+  const out = { create: [] as LevelInput[], update: [] as LevelInput[] }
+  if (!input.levels.length) return new StepResponse(out)
+  const existing = await container
+    .resolve(Modules.INVENTORY)
+    .listInventoryLevels(
+      { inventory_item_id: [...new Set(input.levels.map((l) => l.inventoryItemId))], location_id: input.stockLocationId },
+      { select: ["inventory_item_id"], take: null }
+    )
+  const has = new Set(existing.map((l) => l.inventory_item_id))
+  for (const l of input.levels) {
+    const level = { inventory_item_id: l.inventoryItemId, location_id: input.stockLocationId, stocked_quantity: l.quantity }
+    ;(has.has(l.inventoryItemId) ? out.update : out.create).push(level)
   }
-)
+  return new StepResponse(out)
+})

@@ -7,13 +7,10 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
 import { productFields, type ProductToUpdate } from "../page-input"
 
-export const updateProductFieldsStep = createStep(
-  "catalog-sync-update-product-fields",
-  async (products: ProductToUpdate[], { container }) => {
-    if (!products.length) return new StepResponse(undefined)
-    await timed(container, "product.upsertProducts", () =>
-      container.resolve(Modules.PRODUCT).upsertProducts(products.map((p) => ({ id: p.productId, ...productFields(p.input, p.lockedFields) })))
-    )
-    return new StepResponse(undefined)
-  }
-)
+export const updateProductFieldsStep = createStep("catalog-sync-update-product-fields", async (products: ProductToUpdate[], { container }) => {
+  if (!products.length) return new StepResponse(undefined)
+  await timed(container, "product.upsertProducts", () =>
+    container.resolve(Modules.PRODUCT).upsertProducts(products.map((p) => ({ id: p.productId, ...productFields(p.input, p.lockedFields) })))
+  )
+  return new StepResponse(undefined)
+})

@@ -20,7 +20,15 @@ export const updateVariantsStep = createStep(
     if (input.fields.length) {
       const productModule = container.resolve(Modules.PRODUCT)
       await timed(container, "product.upsertProductVariants", () =>
-        productModule.upsertProductVariants(input.fields.map((v) => ({ id: v.variantId, title: v.title, sku: v.sku, metadata: v.metadata, ...(v.rank === undefined ? {} : { variant_rank: v.rank }) })))
+        productModule.upsertProductVariants(
+          input.fields.map((v) => ({
+            id: v.variantId,
+            title: v.title,
+            sku: v.sku,
+            metadata: v.metadata,
+            ...(v.rank === undefined ? {} : { variant_rank: v.rank }),
+          }))
+        )
       )
     }
     const variants = input.prices
@@ -42,9 +50,9 @@ export const updateVariantsStep = createStep(
     const withoutSet = variants.filter((v) => !priceSetByVariant.has(v.variantId))
     if (withoutSet.length) {
       const sets = await pricing.createPriceSets(withoutSet.map((v) => ({ prices: pricesOf(v.amount) })))
-      await container.resolve(ContainerRegistrationKeys.LINK).create(
-        withoutSet.map((v, i) => ({ [Modules.PRODUCT]: { variant_id: v.variantId }, [Modules.PRICING]: { price_set_id: sets[i].id } }))
-      )
+      await container
+        .resolve(ContainerRegistrationKeys.LINK)
+        .create(withoutSet.map((v, i) => ({ [Modules.PRODUCT]: { variant_id: v.variantId }, [Modules.PRICING]: { price_set_id: sets[i].id } })))
     }
     return new StepResponse(undefined)
   }

@@ -2,7 +2,11 @@ import { changeKindLabel, changedFields, keptForOrderText, omittedSummary, price
 
 describe("change log words", () => {
   it("lists what an update changed in a fixed order", () => {
-    expect(changedFields({ price_changed: true, stock_changed: false, sizes_changed: true, images_changed: false, text_changed: true })).toEqual(["price", "sizes", "text"])
+    expect(changedFields({ price_changed: true, stock_changed: false, sizes_changed: true, images_changed: false, text_changed: true })).toEqual([
+      "price",
+      "sizes",
+      "text",
+    ])
   })
   it("summarises rows the cap left out, by kind", () => {
     expect(omittedSummary({ updated: 1200, created: 40 })).toBe("40 created, 1,200 updated")
@@ -20,9 +24,19 @@ describe("change log words", () => {
     expect(changeKindLabel("drafted")).toBe("Drafted")
   })
   it("names what an open order keeps, and when it goes", () => {
-    const product = { kind: "product" as const, product_id: "prod_1", title: "Кросівки Runner", size: null, catalog_id: "77", run_id: "run_1", kept_at: "2026-11-28T08:00:00.000Z" }
+    const product = {
+      kind: "product" as const,
+      product_id: "prod_1",
+      title: "Кросівки Runner",
+      size: null,
+      catalog_id: "77",
+      run_id: "run_1",
+      kept_at: "2026-11-28T08:00:00.000Z",
+    }
     expect(keptForOrderText(product)).toBe("kept for an open order: Кросівки Runner, removed once the order is fulfilled or cancelled")
-    expect(keptForOrderText({ ...product, kind: "size", size: "42" })).toBe("kept for an open order: Кросівки Runner (size 42), removed once the order is fulfilled or cancelled")
+    expect(keptForOrderText({ ...product, kind: "size", size: "42" })).toBe(
+      "kept for an open order: Кросівки Runner (size 42), removed once the order is fulfilled or cancelled"
+    )
     expect(keptForOrderText({ ...product, title: null })).toBe("kept for an open order: catalog id 77, removed once the order is fulfilled or cancelled")
   })
 })

@@ -20,7 +20,12 @@ describe("errorVoice", () => {
     expect(fromTest.sentence).not.toContain("invalid_api_key")
   })
   it("the same URL error from both words it the same", () => {
-    const body = { type: "invalid_data", message: "base_url: must be an absolute http(s) URL", field: "base_url", errors: [{ field: "base_url", message: "must be an absolute http(s) URL" }] }
+    const body = {
+      type: "invalid_data",
+      message: "base_url: must be an absolute http(s) URL",
+      field: "base_url",
+      errors: [{ field: "base_url", message: "must be an absolute http(s) URL" }],
+    }
     const a = errorVoice(toAdminApiError(400, body))
     expect(a.sentence).toBe("The address must be an absolute http(s) URL.")
     expect(a.detail).toBeNull()
@@ -39,7 +44,9 @@ describe("errorVoice", () => {
     )
   })
   it("an expired plan names its date", () => {
-    expect(errorVoice({ code: "plan_expired", message: "", expired_at: "2020-01-31T00:00:00Z" }).sentence).toBe("The catalog account's plan expired on 2020-01-31.")
+    expect(errorVoice({ code: "plan_expired", message: "", expired_at: "2020-01-31T00:00:00Z" }).sentence).toBe(
+      "The catalog account's plan expired on 2020-01-31."
+    )
   })
   it("an unknown code keeps the server's message, without the code in parentheses", () => {
     expect(errorVoice({ code: "teapot", message: "the catalog is a teapot (teapot)" }).sentence).toBe("The catalog is a teapot.")

@@ -12,9 +12,11 @@ describe("computePricePreview", () => {
   })
 
   it("takes the crossed-out markup from the cost, not the price", () => {
-    expect(
-      computePricePreview({ cost: "1000", markup_percent: "30", discount_percent: null, old_price_markup_percent: "60" })
-    ).toEqual({ cost: "1000.00", price: "1300.00", oldPrice: "1600.00" })
+    expect(computePricePreview({ cost: "1000", markup_percent: "30", discount_percent: null, old_price_markup_percent: "60" })).toEqual({
+      cost: "1000.00",
+      price: "1300.00",
+      oldPrice: "1600.00",
+    })
   })
 
   it("rounds half up at every step, as the API does", () => {

@@ -52,8 +52,7 @@ describe("validateSettingsForm", () => {
     expect(validateSettingsForm({ ...valid, discount_percent: "99.99" }, saved)).toEqual({})
     expect(validateSettingsForm({ ...valid, discount_percent: "" }, saved).discount_percent).toMatch(/required/)
     expect(
-      validateSettingsForm({ ...valid, crossed_out_mode: "old_price_markup", old_price_markup_percent: "1000.01" }, saved)
-        .old_price_markup_percent
+      validateSettingsForm({ ...valid, crossed_out_mode: "old_price_markup", old_price_markup_percent: "1000.01" }, saved).old_price_markup_percent
     ).toMatch(/between 0 and 1000/)
   })
   it("needs a markup for a crossed-out price", () => {

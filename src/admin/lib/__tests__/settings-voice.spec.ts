@@ -62,17 +62,38 @@ describe("one voice for Test connection and Save", () => {
   })
 
   it("an expired plan names its date from Test connection and from Save", () => {
-    const error = { code: "plan_expired", message: "The catalog account's plan expired on 2020-01-01. Syncs are refused (403) until it is renewed.", request_id: null, expired_at: "2020-01-01T00:00:00.000Z" }
+    const error = {
+      code: "plan_expired",
+      message: "The catalog account's plan expired on 2020-01-01. Syncs are refused (403) until it is renewed.",
+      request_id: null,
+      expired_at: "2020-01-01T00:00:00.000Z",
+    }
     const fromTest = errorVoice(error)
-    const fromSave = errorVoice(toAdminApiError(400, { type: "invalid_data", field: "api_key", code: "plan_expired", request_id: null, expired_at: error.expired_at, errors: [{ field: "api_key", ...error }] }))
+    const fromSave = errorVoice(
+      toAdminApiError(400, {
+        type: "invalid_data",
+        field: "api_key",
+        code: "plan_expired",
+        request_id: null,
+        expired_at: error.expired_at,
+        errors: [{ field: "api_key", ...error }],
+      })
+    )
     expect(fromTest.sentence).toBe("The catalog account's plan expired on 2020-01-01.")
     expect(fromSave.sentence).toBe(fromTest.sentence)
     expect(fromTest.detail).toBe("Code plan_expired")
   })
 
   it("a 409 with a code keeps the server's sentence", () => {
-    const voice = errorVoice(toAdminApiError(409, { type: "conflict", code: "sync_running", message: "A sync is running with this key. Disconnect when it has finished." }))
-    expect(voice).toEqual({ sentence: "A sync is running with this key. Disconnect when it has finished.", detail: "Code sync_running", field: null, code: "sync_running" })
+    const voice = errorVoice(
+      toAdminApiError(409, { type: "conflict", code: "sync_running", message: "A sync is running with this key. Disconnect when it has finished." })
+    )
+    expect(voice).toEqual({
+      sentence: "A sync is running with this key. Disconnect when it has finished.",
+      detail: "Code sync_running",
+      field: null,
+      code: "sync_running",
+    })
   })
 
   it("the URL check is one function: Save's validation and Test connection's pre-check say the same", () => {
@@ -86,7 +107,12 @@ describe("one voice for Test connection and Save", () => {
 describe("runErrorVoice", () => {
   it("moves the client's (code, HTTP n, request_id) tail to the detail line", () => {
     const voice = runErrorVoice("invalid_api_key", "API key is invalid or revoked (invalid_api_key, HTTP 401, request_id 7f3a-11)")
-    expect(voice).toEqual({ sentence: "The catalog refused this API key.", detail: "Code invalid_api_key · request 7f3a-11", field: null, code: "invalid_api_key" })
+    expect(voice).toEqual({
+      sentence: "The catalog refused this API key.",
+      detail: "Code invalid_api_key · request 7f3a-11",
+      field: null,
+      code: "invalid_api_key",
+    })
   })
   it("keeps an unknown code's own message, without the tail", () => {
     expect(runErrorVoice("internal_error", "boom (internal_error, HTTP 500)")).toMatchObject({ sentence: "Boom.", detail: "Code internal_error" })

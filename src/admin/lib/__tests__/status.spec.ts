@@ -84,7 +84,9 @@ describe("runs around the safety brake", () => {
     expect(triggerLabel("retry", { progress: {} })).toBe("Retry")
     expect(runStatusBadge("paused", { brake_resolution: { action: "discarded" } }).label).toBe("Paused · you discarded")
     expect(runStatusBadge("paused", { brake_resolution: null }).label).toBe("Paused")
-    expect(brakeAnswerText({ action: "confirmed", user_id: "user_1", at: "2026-11-28T05:10:00Z" }, "ann@shop.ua", () => "28 Nov, 05:10")).toBe("Confirmed by ann@shop.ua, 28 Nov, 05:10")
+    expect(brakeAnswerText({ action: "confirmed", user_id: "user_1", at: "2026-11-28T05:10:00Z" }, "ann@shop.ua", () => "28 Nov, 05:10")).toBe(
+      "Confirmed by ann@shop.ua, 28 Nov, 05:10"
+    )
     expect(brakeAnswerText({ action: "discarded", user_id: "user_1" }, null, String)).toBe("Discarded by user user_1")
     expect(brakeAnswerText(null, null, String)).toBeNull()
   })

@@ -96,11 +96,17 @@ export function apiErrorBody(e: unknown, logger?: Pick<Logger, "warn"> | null, c
   if (e instanceof CatalogApiError) {
     const requestId = e.requestId && /^[A-Za-z0-9._:-]{1,100}$/.test(e.requestId) ? e.requestId : null
     // A bare 401/403 (any HTTP service behind a login) is not the catalog: only its own error code counts.
-    if (e instanceof InvalidApiKeyError && e.code === "invalid_api_key") return { code: "invalid_api_key", message: "The catalog refused the API key.", request_id: requestId }
-    if (e instanceof PlanRequiredError && e.code === "plan_required") return { code: "plan_required", message: "The catalog account's plan has no API access.", request_id: requestId }
+    if (e instanceof InvalidApiKeyError && e.code === "invalid_api_key")
+      return { code: "invalid_api_key", message: "The catalog refused the API key.", request_id: requestId }
+    if (e instanceof PlanRequiredError && e.code === "plan_required")
+      return { code: "plan_required", message: "The catalog account's plan has no API access.", request_id: requestId }
     if (e instanceof RateLimitedError || e instanceof DailyQuotaExceededError) {
       const wait = e.retryAfterSeconds ? ` Try again in ${e.retryAfterSeconds} s.` : " Try again later."
-      return { code: e instanceof DailyQuotaExceededError ? "daily_quota_exceeded" : "rate_limited", message: `The catalog is limiting requests for this key.${wait}`, request_id: requestId }
+      return {
+        code: e instanceof DailyQuotaExceededError ? "daily_quota_exceeded" : "rate_limited",
+        message: `The catalog is limiting requests for this key.${wait}`,
+        request_id: requestId,
+      }
     }
   }
   return { code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null }
@@ -155,13 +161,15 @@ export function cachedAccount(
   if (hit && (!hit.settled || Date.now() - hit.settled.at < ACCOUNT_TTL_MS)) return hit.promise
   const generation = cacheGeneration
   const slot: { promise: Promise<AccountEntry>; settled: AccountEntry | null } = { promise: null as never, settled: null }
-  slot.promise = fetchAccount(settings, clients).then(
-    ({ account, quota }): AccountEntry => ({ at: Date.now(), account, error: null, quota }),
-    (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null })
-  ).then((entry) => {
-    if (generation === cacheGeneration && accountCache.get(cacheKey) === slot) slot.settled = entry
-    return entry
-  })
+  slot.promise = fetchAccount(settings, clients)
+    .then(
+      ({ account, quota }): AccountEntry => ({ at: Date.now(), account, error: null, quota }),
+      (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null })
+    )
+    .then((entry) => {
+      if (generation === cacheGeneration && accountCache.get(cacheKey) === slot) slot.settled = entry
+      return entry
+    })
   accountCache.set(cacheKey, slot)
   return slot.promise
 }

@@ -16,9 +16,7 @@ export type KnownReferences = { categories: ReadonlySet<string> | null; brands: 
 type Scope = Pick<MedusaContainer, "resolve">
 
 export async function loadKnownReferences(scope: Scope): Promise<KnownReferences> {
-  const categories = (await listExistingCategories(scope as MedusaContainer))
-    .filter((c) => isOwnCategory(c) && c.is_active)
-    .map((c) => c.external_id as string)
+  const categories = (await listExistingCategories(scope as MedusaContainer)).filter((c) => isOwnCategory(c) && c.is_active).map((c) => c.external_id as string)
   const brands = (await catalogSyncService(scope).listCatalogBrands({}, { select: ["catalog_id"], take: null })).map((b) => String(b.catalog_id))
   return {
     categories: categories.length ? new Set(categories) : null,

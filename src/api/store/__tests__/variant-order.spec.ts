@@ -12,6 +12,13 @@ describe("variants by rank in the store routes", () => {
   })
   it("sorts one product's variants by rank; unranked ones keep their place after them", () => {
     const v = (title: string, variant_rank: number | null) => ({ title, variant_rank })
-    expect(variantsByRank([v("XL", 4), v("XS", 0), v("M", 2), v("S", 1), v("?", null), v("L", 3)]).map((x) => x.title)).toEqual(["XS", "S", "M", "L", "XL", "?"])
+    expect(variantsByRank([v("XL", 4), v("XS", 0), v("M", 2), v("S", 1), v("?", null), v("L", 3)]).map((x) => x.title)).toEqual([
+      "XS",
+      "S",
+      "M",
+      "L",
+      "XL",
+      "?",
+    ])
   })
 })

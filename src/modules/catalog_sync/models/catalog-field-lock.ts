@@ -8,16 +8,19 @@ import { model } from "@medusajs/framework/utils"
  * wrote (an admin edit is a difference from them: auto-lock).
  */
 const CatalogFieldLock = model
-  .define({ name: "catalog_field_lock", tableName: "mcs_field_lock" }, {
-    id: model.id({ prefix: "csflock" }).primaryKey(),
-    product_id: model.text(),
-    catalog_id: model.text().nullable(),
-    lock: model.json().nullable(),
-    unlock: model.json().nullable(),
-    held: model.json().nullable(),
-    held_at: model.dateTime().nullable(),
-    written: model.json().nullable(),
-  })
+  .define(
+    { name: "catalog_field_lock", tableName: "mcs_field_lock" },
+    {
+      id: model.id({ prefix: "csflock" }).primaryKey(),
+      product_id: model.text(),
+      catalog_id: model.text().nullable(),
+      lock: model.json().nullable(),
+      unlock: model.json().nullable(),
+      held: model.json().nullable(),
+      held_at: model.dateTime().nullable(),
+      written: model.json().nullable(),
+    }
+  )
   .indexes([{ on: ["product_id"], unique: true, where: "deleted_at IS NULL" }])
 
 export default CatalogFieldLock

@@ -10,16 +10,19 @@ import { model } from "@medusajs/framework/utils"
  * `paused_run_id`: the paused run whose preview listed it (what that run's answer covers).
  */
 const CatalogHeldRemoval = model
-  .define({ name: "catalog_held_removal", tableName: "mcs_held_removal" }, {
-    id: model.id({ prefix: "cshold" }).primaryKey(),
-    catalog_id: model.text(),
-    product_id: model.text().nullable(),
-    source: model.text(),
-    status: model.text(),
-    held_by_run_id: model.text().nullable(),
-    paused_run_id: model.text().nullable(),
-    resolved_at: model.dateTime().nullable(),
-  })
+  .define(
+    { name: "catalog_held_removal", tableName: "mcs_held_removal" },
+    {
+      id: model.id({ prefix: "cshold" }).primaryKey(),
+      catalog_id: model.text(),
+      product_id: model.text().nullable(),
+      source: model.text(),
+      status: model.text(),
+      held_by_run_id: model.text().nullable(),
+      paused_run_id: model.text().nullable(),
+      resolved_at: model.dateTime().nullable(),
+    }
+  )
   .indexes([
     // One pending removal per product: a page replayed after a crash holds nothing twice.
     { on: ["catalog_id"], unique: true, where: "deleted_at IS NULL AND status IN ('held', 'approved')" },

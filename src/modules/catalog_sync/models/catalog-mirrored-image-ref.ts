@@ -6,14 +6,14 @@ import { model } from "@medusajs/framework/utils"
  * page idempotent.
  */
 const CatalogMirroredImageRef = model
-  .define({ name: "catalog_mirrored_image_ref", tableName: "mcs_mirrored_image_ref" }, {
-    id: model.id({ prefix: "csimgref" }).primaryKey(),
-    catalog_id: model.text(),
-    source_url: model.text(),
-  })
-  .indexes([
-    { on: ["catalog_id", "source_url"], unique: true, where: "deleted_at IS NULL" },
-    { on: ["source_url"] },
-  ])
+  .define(
+    { name: "catalog_mirrored_image_ref", tableName: "mcs_mirrored_image_ref" },
+    {
+      id: model.id({ prefix: "csimgref" }).primaryKey(),
+      catalog_id: model.text(),
+      source_url: model.text(),
+    }
+  )
+  .indexes([{ on: ["catalog_id", "source_url"], unique: true, where: "deleted_at IS NULL" }, { on: ["source_url"] }])
 
 export default CatalogMirroredImageRef

@@ -7,19 +7,19 @@ import { model } from "@medusajs/framework/utils"
  * `subject_id` is the variant (kind "size") or the product (kind "product").
  */
 const CatalogPendingRemoval = model
-  .define({ name: "catalog_pending_removal", tableName: "mcs_pending_removal" }, {
-    id: model.id({ prefix: "cspendrm" }).primaryKey(),
-    kind: model.enum(["size", "product"]),
-    subject_id: model.text(),
-    product_id: model.text(),
-    catalog_id: model.text().nullable(),
-    // The run that kept it, and why, in plain words ("kept for an open order").
-    run_id: model.text().nullable(),
-    reason: model.text().nullable(),
-  })
-  .indexes([
-    { on: ["subject_id"], unique: true, where: "deleted_at IS NULL" },
-    { on: ["product_id"] },
-  ])
+  .define(
+    { name: "catalog_pending_removal", tableName: "mcs_pending_removal" },
+    {
+      id: model.id({ prefix: "cspendrm" }).primaryKey(),
+      kind: model.enum(["size", "product"]),
+      subject_id: model.text(),
+      product_id: model.text(),
+      catalog_id: model.text().nullable(),
+      // The run that kept it, and why, in plain words ("kept for an open order").
+      run_id: model.text().nullable(),
+      reason: model.text().nullable(),
+    }
+  )
+  .indexes([{ on: ["subject_id"], unique: true, where: "deleted_at IS NULL" }, { on: ["product_id"] }])
 
 export default CatalogPendingRemoval

@@ -40,7 +40,12 @@ async function insertChunks(db: Knex | Knex.Transaction, runId: string, rows: Ch
 
 /** Stores rows inside the caller's transaction (a reprice batch logs with its price writes). */
 export async function insertChangeRowsIn(trx: Connection, runId: string, rows: ChangeRecord[]): Promise<void> {
-  await insertChunks(sqlOf(trx), runId, rows, rows.map(() => newId("cschg")))
+  await insertChunks(
+    sqlOf(trx),
+    runId,
+    rows,
+    rows.map(() => newId("cschg"))
+  )
 }
 
 /** Stores the run's rows (all or none) and returns their ids, in the rows' order. */

@@ -22,7 +22,12 @@ export const noHeldRemovals = (): HeldCounts => ({ feed: 0, sweep: 0, filter: 0 
  * Holds these removals (one row per product; one already pending is left as it is, so a page
  * replayed after a crash holds nothing twice). Returns how many rows were added.
  */
-export async function holdRemovals(connection: Connection, rows: readonly Pick<MapRow, "catalog_id" | "product_id">[], source: HoldSource, runId: string): Promise<number> {
+export async function holdRemovals(
+  connection: Connection,
+  rows: readonly Pick<MapRow, "catalog_id" | "product_id">[],
+  source: HoldSource,
+  runId: string
+): Promise<number> {
   const db = sqlOf(connection)
   let added = 0
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -34,10 +39,9 @@ export async function holdRemovals(connection: Connection, rows: readonly Pick<M
       status: "held",
       held_by_run_id: runId,
     }))
-    const { rowCount } = (await db.raw(
-      `? on conflict (catalog_id) where deleted_at is null and status in ('held', 'approved') do nothing`,
-      [db(HELD_REMOVAL_TABLE).insert(values)]
-    )) as { rowCount: number }
+    const { rowCount } = (await db.raw(`? on conflict (catalog_id) where deleted_at is null and status in ('held', 'approved') do nothing`, [
+      db(HELD_REMOVAL_TABLE).insert(values),
+    ])) as { rowCount: number }
     added += rowCount
   }
   return added
@@ -73,7 +77,10 @@ export async function countPending(connection: Connection, status: PendingStatus
 
 /** The first held removals (the preview's sample), with the product they would remove. */
 export async function heldSample(connection: Connection, size = BRAKE_PREVIEW_SIZE): Promise<PlannedRemoval[]> {
-  const rows = (await pending(sqlOf(connection), "held").select("catalog_id", "product_id").orderBy("id").limit(size)) as { catalog_id: string; product_id: string | null }[]
+  const rows = (await pending(sqlOf(connection), "held").select("catalog_id", "product_id").orderBy("id").limit(size)) as {
+    catalog_id: string
+    product_id: string | null
+  }[]
   return rows.map((r) => ({ catalog_id: r.catalog_id, product_id: r.product_id }))
 }
 
@@ -98,7 +105,9 @@ export async function markPaused(connection: Connection, runId: string): Promise
 export async function answerHolds(connection: Connection, pausedRunId: string, action: "confirmed" | "discarded"): Promise<string[]> {
   const db = sqlOf(connection)
   const rows = (await pending(db, "held", pausedRunId)
-    .update(action === "confirmed" ? { status: "approved", updated_at: db.fn.now() } : { status: "discarded", resolved_at: db.fn.now(), updated_at: db.fn.now() })
+    .update(
+      action === "confirmed" ? { status: "approved", updated_at: db.fn.now() } : { status: "discarded", resolved_at: db.fn.now(), updated_at: db.fn.now() }
+    )
     .returning("catalog_id")) as { catalog_id: string }[]
   return rows.map((r) => r.catalog_id)
 }

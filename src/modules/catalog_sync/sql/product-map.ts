@@ -28,7 +28,17 @@ const COLUMN_TYPES: Record<string, string> = {
 }
 
 /** The columns the sync plans with (MapRow). */
-export const MAP_ROW_COLUMNS: (keyof MapRow)[] = ["id", "catalog_id", "product_id", "variant_ids", "inventory_item_ids", "fingerprint", "stock_fingerprint", "sync_version", "status"]
+export const MAP_ROW_COLUMNS: (keyof MapRow)[] = [
+  "id",
+  "catalog_id",
+  "product_id",
+  "variant_ids",
+  "inventory_item_ids",
+  "fingerprint",
+  "stock_fingerprint",
+  "sync_version",
+  "status",
+]
 
 /**
  * The live map rows of these catalog ids, in one statement: the rows the module's
@@ -39,7 +49,7 @@ export async function readMapRows(connection: Connection, catalogIds: string[]):
   if (!catalogIds.length) return []
   const { rows } = (await sqlOf(connection).raw(
     `select ${MAP_ROW_COLUMNS.join(", ")} from ${PRODUCT_MAP_TABLE} where catalog_id = any(?::text[]) and deleted_at is null`,
-    [catalogIds],
+    [catalogIds]
   )) as { rows: MapRow[] }
   return rows
 }
@@ -109,7 +119,7 @@ export async function updateMapRows(connection: Connection, rows: (MapRowValues 
       `update ${PRODUCT_MAP_TABLE} as m set ${columns.map((c) => `${c} = v.${c}`).join(", ")}, updated_at = now()
        from (values ${values}) as v(id, ${columns.join(", ")})
        where m.id = v.id and m.deleted_at is null`,
-      bindings,
+      bindings
     )
     const count = (result as { rowCount?: number }).rowCount ?? 0
     if (count !== new Set(chunk.map((r) => r.id)).size) throw new Error(`product map: ${chunk.length - count} of ${chunk.length} rows to update were not found`)
@@ -120,7 +130,10 @@ export async function updateMapRows(connection: Connection, rows: (MapRowValues 
 export async function setMapColumn(connection: Connection, ids: string[], column: "last_seen_pass", value: string): Promise<void> {
   const db = sqlOf(connection)
   for (const chunk of chunks(ids)) {
-    await db(PRODUCT_MAP_TABLE).whereIn("id", chunk).whereNull("deleted_at").update({ [column]: value, updated_at: db.raw("now()") })
+    await db(PRODUCT_MAP_TABLE)
+      .whereIn("id", chunk)
+      .whereNull("deleted_at")
+      .update({ [column]: value, updated_at: db.raw("now()") })
   }
 }
 
@@ -130,7 +143,7 @@ export async function setMapColumn(connection: Connection, ids: string[], column
  */
 export async function writePageMapRows(
   connection: Connection,
-  rows: { insert: MapRowValues[]; update: (MapRowValues & { id: string })[]; seen?: { ids: string[]; pass: string } },
+  rows: { insert: MapRowValues[]; update: (MapRowValues & { id: string })[]; seen?: { ids: string[]; pass: string } }
 ): Promise<void> {
   await transactionWithoutFlushWait(sqlOf(connection), async (trx) => {
     await insertMapRows(trx, rows.insert)
@@ -142,7 +155,11 @@ export async function writePageMapRows(
 /** The active map rows of these catalog ids (the products a removal may still remove). */
 export async function activeMapRows(connection: Connection, catalogIds: string[]): Promise<{ id: string; catalog_id: string; product_id: string | null }[]> {
   if (!catalogIds.length) return []
-  return sqlOf(connection)(PRODUCT_MAP_TABLE).whereNull("deleted_at").where("status", "active").whereIn("catalog_id", catalogIds).select("id", "catalog_id", "product_id")
+  return sqlOf(connection)(PRODUCT_MAP_TABLE)
+    .whereNull("deleted_at")
+    .where("status", "active")
+    .whereIn("catalog_id", catalogIds)
+    .select("id", "catalog_id", "product_id")
 }
 
 /** The live map rows pointing at these products (any status), by id. */
@@ -165,7 +182,7 @@ export async function claimedByMap(connection: Connection, productIds: string[])
 /** The fingerprints and variant ids of these catalog ids' live rows. */
 export async function mapFingerprints(
   connection: Connection,
-  catalogIds: string[],
+  catalogIds: string[]
 ): Promise<{ catalog_id: string; fingerprint: string | null; variant_ids: Record<string, string> | null }[]> {
   if (!catalogIds.length) return []
   return sqlOf(connection)(PRODUCT_MAP_TABLE).select("catalog_id", "fingerprint", "variant_ids").whereIn("catalog_id", catalogIds).whereNull("deleted_at")
@@ -178,14 +195,14 @@ export async function setMapFingerprints(connection: Connection, fingerprints: R
   await sqlOf(connection).raw(
     `update ${PRODUCT_MAP_TABLE} as m set fingerprint = v.fingerprint, updated_at = now()
        from (values ${values}) as v(catalog_id, fingerprint) where m.catalog_id = v.catalog_id and m.deleted_at is null`,
-    [...fingerprints].flat(),
+    [...fingerprints].flat()
   )
 }
 
 /** These catalog ids' mapped products with their titles (null when the product is gone). */
 export async function mappedProductTitles(
   connection: Connection,
-  catalogIds: string[],
+  catalogIds: string[]
 ): Promise<{ catalog_id: string; product_id: string | null; title: string | null }[]> {
   if (!catalogIds.length) return []
   return sqlOf(connection)("mcs_product_map as m")
@@ -226,7 +243,7 @@ function scoped(db: Knex, scope: RemovalScope, except: readonly string[]): Knex.
 export async function* activeMapRowsInScope(connection: Connection, scope: RemovalScope, except: Iterable<string>): AsyncGenerator<ScopeRow[]> {
   const db = sqlOf(connection) as Knex
   const exceptIds = [...except]
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const q = scoped(db, scope, exceptIds).select("id", "catalog_id", "product_id").orderBy("id").limit(SCOPE_CHUNK)
     if (after !== null) q.where("id", ">", after)
     const rows = (await q) as ScopeRow[]

@@ -137,7 +137,11 @@ export async function dedicatedClient(knex: LockConnectionSource): Promise<PgCli
     application_name: "medusa-catalog-sync:run-lock",
   } as any)
   await client.connect()
-  for (const [name, value] of [["tcp_keepalives_idle", LOCK_KEEPALIVE_IDLE_S], ["tcp_keepalives_interval", 10], ["tcp_keepalives_count", 3]] as const) {
+  for (const [name, value] of [
+    ["tcp_keepalives_idle", LOCK_KEEPALIVE_IDLE_S],
+    ["tcp_keepalives_interval", 10],
+    ["tcp_keepalives_count", 3],
+  ] as const) {
     await client.query(`set ${name} = ${value}`).catch(() => undefined)
   }
   // The lock's connection sits idle while a page is written (minutes): a server, role or

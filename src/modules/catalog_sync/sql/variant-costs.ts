@@ -54,7 +54,7 @@ export async function upsertCostRows(connection: Connection, rows: VariantCostRo
        on conflict (catalog_id, size_key) where deleted_at is null do update set
        ${updates.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = now()
        where (${updates.map((c) => `${VARIANT_COST_TABLE}.${c}`).join(", ")}) is distinct from (${updates.map((c) => `excluded.${c}`).join(", ")})`,
-      bindings,
+      bindings
     )
   }
 }
@@ -79,7 +79,7 @@ export async function updateCostRowsById(connection: Connection, rows: { id: str
          from unnest(?::text[], ${UPDATED.map((col) => `?::${ARRAY_TYPE[col] ?? "text[]"}`).join(", ")}) as v(id, ${UPDATED.join(", ")})
         where c.id = v.id and c.deleted_at is null
         returning c.id`,
-      [chunk.map((r) => r.id), ...UPDATED.map((col) => chunk.map((r) => r.row[col]))] as unknown as Knex.RawBinding[],
+      [chunk.map((r) => r.id), ...UPDATED.map((col) => chunk.map((r) => r.row[col]))] as unknown as Knex.RawBinding[]
     )) as { rows: { id: string }[] }
     const done = new Set(updated.map((r) => r.id))
     for (const r of chunk) if (!done.has(r.id)) missing.push(r.row)
@@ -103,7 +103,7 @@ export async function storedCostRows(connection: Connection, catalogIds: string[
  */
 export async function writeCostChanges(
   connection: Connection,
-  changes: { byId: { id: string; row: VariantCostRow }[]; fresh: VariantCostRow[]; gone: string[] },
+  changes: { byId: { id: string; row: VariantCostRow }[]; fresh: VariantCostRow[]; gone: string[] }
 ): Promise<void> {
   await transactionWithoutFlushWait(sqlOf(connection), async (trx) => {
     const deletedSince = await updateCostRowsById(trx, changes.byId)
@@ -129,7 +129,7 @@ export async function pricedSizeCount(connection: Connection): Promise<number> {
 /** The prices the plugin last wrote for these products' sizes (sizes with a variant). */
 export async function lastWrittenPrices(
   connection: Connection,
-  catalogIds: string[],
+  catalogIds: string[]
 ): Promise<{ catalog_id: string; size_key: string; variant_id: string; amount: string | null; crossed_out_amount: string | null }[]> {
   return sqlOf(connection)(VARIANT_COST_TABLE)
     .select("catalog_id", "size_key", "variant_id", "amount", "crossed_out_amount")
@@ -157,7 +157,7 @@ export async function nextPricedProducts(
   connection: Connection,
   after: string | null,
   priceCalculation: string,
-  limit: number,
+  limit: number
 ): Promise<{ catalogIds: string[]; rows: RepricedCostRow[] }> {
   const db = sqlOf(connection)
   const ids = (
@@ -197,7 +197,7 @@ export async function setRepricedRows(
   connection: Connection,
   revision: number,
   changed: { id: string; amount: string; crossed_out: string | null }[],
-  unchangedIds: string[],
+  unchangedIds: string[]
 ): Promise<void> {
   const db = sqlOf(connection)
   if (changed.length) {
@@ -205,7 +205,7 @@ export async function setRepricedRows(
     await db.raw(
       `update ${VARIANT_COST_TABLE} as c set amount = v.amount, crossed_out_amount = v.crossed, priced_revision = ?, updated_at = now()
        from (values ${values}) as v(id, amount, crossed) where c.id = v.id`,
-      [revision, ...changed.flatMap((c) => [c.id, c.amount, c.crossed_out])],
+      [revision, ...changed.flatMap((c) => [c.id, c.amount, c.crossed_out])]
     )
   }
   if (unchangedIds.length) await db(VARIANT_COST_TABLE).whereIn("id", unchangedIds).update({ priced_revision: revision })

@@ -8,7 +8,9 @@ const env = (vars: Record<string, string>) => readEnvironment(vars)
 describe("resolveRuntimeConfig", () => {
   it("takes the Redis URL from the options, else the project config, else REDIS_URL, else none", () => {
     const all = env({ REDIS_URL: "redis://env" })
-    expect(resolveRuntimeConfig({ options: { redisUrl: "redis://option" }, projectConfig: { redisUrl: "redis://project" }, env: all }).redisUrl).toBe("redis://option")
+    expect(resolveRuntimeConfig({ options: { redisUrl: "redis://option" }, projectConfig: { redisUrl: "redis://project" }, env: all }).redisUrl).toBe(
+      "redis://option"
+    )
     expect(resolveRuntimeConfig({ options: {}, projectConfig: { redisUrl: "redis://project" }, env: all }).redisUrl).toBe("redis://project")
     expect(resolveRuntimeConfig({ options: {}, projectConfig: {}, env: all }).redisUrl).toBe("redis://env")
     expect(resolveRuntimeConfig({ env: env({}) }).redisUrl).toBeNull()

@@ -3,7 +3,12 @@ import { stableJson } from "../../../sync/fingerprint"
 import { CATEGORY_SOURCE, desiredCategories, planCategories, type ExistingCategory } from "../plan-categories"
 
 const cat = (id: string, parent_id: string | null, uk: string, ru: string | null = null, slug: string | null = null): Category => ({
-  id, parent_id, name: uk, name_uk: uk, name_ru: ru, slug,
+  id,
+  parent_id,
+  name: uk,
+  name_uk: uk,
+  name_ru: ru,
+  slug,
 })
 
 function existingFrom(desired: ReturnType<typeof desiredCategories>, ids: Record<string, string>): ExistingCategory[] {
@@ -58,7 +63,15 @@ describe("planCategories", () => {
   })
 
   it("leaves other categories alone and avoids their handles", () => {
-    const foreign: ExistingCategory = { id: "pcat_x", external_id: null, name: "Shoes", handle: "shoes", parent_category_id: null, is_active: true, metadata: null }
+    const foreign: ExistingCategory = {
+      id: "pcat_x",
+      external_id: null,
+      name: "Shoes",
+      handle: "shoes",
+      parent_category_id: null,
+      is_active: true,
+      metadata: null,
+    }
     const plan = planCategories(tree, "uk", [foreign])
     expect(plan.deactivate).toEqual([])
     expect(plan.createLevels[0][0].handle).toBe("shoes-1")

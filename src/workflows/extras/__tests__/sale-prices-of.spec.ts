@@ -4,8 +4,17 @@ import { categoryIdsFor, salePricesOf, type WrittenProduct } from "../index"
 
 function card(overrides: Partial<ProductCard>): ProductCard {
   return {
-    id: "9007199254740993", sku: "S-1", name: "Н", cost_price: "100.00", price: "130.00", old_price: "162.50",
-    in_stock: true, sizes: [], images: [], sync_version: 1, ...overrides,
+    id: "9007199254740993",
+    sku: "S-1",
+    name: "Н",
+    cost_price: "100.00",
+    price: "130.00",
+    old_price: "162.50",
+    in_stock: true,
+    sizes: [],
+    images: [],
+    sync_version: 1,
+    ...overrides,
   }
 }
 

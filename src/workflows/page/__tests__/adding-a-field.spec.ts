@@ -57,7 +57,10 @@ describe("a column added to the description alone", () => {
     }
     // Control: without the description's entry the same product's row has no such column.
     const { c, input } = mapped(plain, "6403.99")
-    const { rows } = plain.planProductRows([plain.bulkProductOf({ catalogId: input.catalogId, input, stock: plain.stockOf(c) })], plain.bulkPlacementOf(placement))
+    const { rows } = plain.planProductRows(
+      [plain.bulkProductOf({ catalogId: input.catalogId, input, stock: plain.stockOf(c) })],
+      plain.bulkPlacementOf(placement)
+    )
     expect(rows.product[0]).not.toHaveProperty("hs_code")
   })
 

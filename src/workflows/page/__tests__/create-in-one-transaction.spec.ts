@@ -44,7 +44,7 @@ function containerWith(opts: { failInsert?: { table: string; error: unknown }; f
   return { container: container as never, inserted, emitted }
 }
 
-const uniqueViolation = Object.assign(new Error("duplicate key value violates unique constraint \"IDX_product_variant_sku_unique\""), { code: "23505" })
+const uniqueViolation = Object.assign(new Error('duplicate key value violates unique constraint "IDX_product_variant_sku_unique"'), { code: "23505" })
 
 describe("createInOneTransaction", () => {
   const products = [toCreate("1"), toCreate("2")]

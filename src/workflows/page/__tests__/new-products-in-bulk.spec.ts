@@ -11,7 +11,12 @@ function toCreate(id: string, over: Partial<ProductToCreate["input"]> = {}): Pro
   return { catalogId: id, input, stock: stockOf(c) }
 }
 
-const made = (p: ProductToCreate, how: string): CreatedProduct => ({ catalogId: p.catalogId, productId: `${how}_${p.catalogId}`, variantIds: {}, inventoryItemIds: {} })
+const made = (p: ProductToCreate, how: string): CreatedProduct => ({
+  catalogId: p.catalogId,
+  productId: `${how}_${p.catalogId}`,
+  variantIds: {},
+  inventoryItemIds: {},
+})
 
 /** Writers that record their calls; the bulk one fails as told, the chunked one fails the ids in `bad`. */
 function writers(bulk: "ok" | "rolls back", bad: string[] = []) {

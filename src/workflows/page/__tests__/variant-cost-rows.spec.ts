@@ -56,22 +56,56 @@ describe("mcs_variant_cost rows updated by id", () => {
 
   const read = async (catalogId: string) =>
     knex(VARIANT_COST_TABLE)
-      .select("id", "catalog_id", "size_key", "variant_id", "cost", "price_calculation", "category_id", knex.raw("category_path::text as category_path"), "brand_id", "amount", "crossed_out_amount", "priced_revision", "deleted_at")
+      .select(
+        "id",
+        "catalog_id",
+        "size_key",
+        "variant_id",
+        "cost",
+        "price_calculation",
+        "category_id",
+        knex.raw("category_path::text as category_path"),
+        "brand_id",
+        "amount",
+        "crossed_out_amount",
+        "priced_revision",
+        "deleted_at"
+      )
       .where("catalog_id", catalogId)
       .orderBy("size_key")
 
   it("writes what the upsert writes, column by column, awkward text included", async () => {
     const sizes = ["41", "42", "43"]
-    await upsertCostRows(knex, sizes.map((s) => row("by-id", s)))
-    await upsertCostRows(knex, sizes.map((s) => row("upsert", s)))
+    await upsertCostRows(
+      knex,
+      sizes.map((s) => row("by-id", s))
+    )
+    await upsertCostRows(
+      knex,
+      sizes.map((s) => row("upsert", s))
+    )
     const stored = await read("by-id")
-    const next = (catalogId: string, s: string) => row(catalogId, s, s === "42" ? AWKWARD : { cost: "101.00", amount: "131.30", crossed_out_amount: "150.00", price_calculation: "max", priced_revision: 2, variant_id: null })
+    const next = (catalogId: string, s: string) =>
+      row(
+        catalogId,
+        s,
+        s === "42"
+          ? AWKWARD
+          : { cost: "101.00", amount: "131.30", crossed_out_amount: "150.00", price_calculation: "max", priced_revision: 2, variant_id: null }
+      )
 
-    const missing = await updateCostRowsById(knex, stored.map((r) => ({ id: r.id, row: next("by-id", r.size_key) })))
-    await upsertCostRows(knex, sizes.map((s) => next("upsert", s)))
+    const missing = await updateCostRowsById(
+      knex,
+      stored.map((r) => ({ id: r.id, row: next("by-id", r.size_key) }))
+    )
+    await upsertCostRows(
+      knex,
+      sizes.map((s) => next("upsert", s))
+    )
 
     expect(missing).toEqual([])
-    const strip = (rows: Record<string, unknown>[]) => rows.map(({ id: _id, catalog_id: _c, ...rest }) => ({ ...rest, category_path: JSON.parse(String(rest.category_path)) }))
+    const strip = (rows: Record<string, unknown>[]) =>
+      rows.map(({ id: _id, catalog_id: _c, ...rest }) => ({ ...rest, category_path: JSON.parse(String(rest.category_path)) }))
     const byId = await read("by-id")
     expect(strip(byId)).toEqual(strip(await read("upsert")))
     // Updated in place: the same ids, and the awkward row as given.
@@ -85,7 +119,10 @@ describe("mcs_variant_cost rows updated by id", () => {
     const stored = await read("deleted")
     await knex(VARIANT_COST_TABLE).where("id", stored[0].id).update({ deleted_at: knex.fn.now() })
 
-    const missing = await updateCostRowsById(knex, stored.map((r) => ({ id: r.id, row: row("deleted", r.size_key, { amount: "1.00" }) })))
+    const missing = await updateCostRowsById(
+      knex,
+      stored.map((r) => ({ id: r.id, row: row("deleted", r.size_key, { amount: "1.00" }) }))
+    )
 
     expect(missing).toEqual([row("deleted", "40", { amount: "1.00" })])
     const after = await read("deleted")

@@ -53,8 +53,8 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
       {removals && removals.count > 0 && (
         <div className="flex flex-col gap-y-1" data-testid="catalog-sync-brake-removals">
           <Text size="small" weight="plus">
-            Would remove {formatCount(removals.count)} products{removals.share_percent ? ` (${removals.share_percent} % of the shop's catalog products)` : ""}; none has
-            been removed yet
+            Would remove {formatCount(removals.count)} products{removals.share_percent ? ` (${removals.share_percent} % of the shop's catalog products)` : ""};
+            none has been removed yet
           </Text>
           <ul className="flex flex-col gap-y-0.5" data-testid="catalog-sync-brake-removal-list">
             {removals.sample.map((r) => (

@@ -52,7 +52,14 @@ export const ChangeLog = ({ run }: { run: Run }) => {
           </Text>
         </div>
         <div className="flex items-center gap-x-2">
-          <Input size="small" type="search" placeholder="Title, catalog or product id" value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="change-log-search" />
+          <Input
+            size="small"
+            type="search"
+            placeholder="Title, catalog or product id"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            data-testid="change-log-search"
+          />
           <div className="w-[160px]" data-testid="change-log-kind">
             <Select size="small" value={kind} onValueChange={(v) => (setKind(v), setPageIndex(0))}>
               <Select.Trigger aria-label="Kind">
@@ -104,9 +111,7 @@ export const ChangeLog = ({ run }: { run: Run }) => {
             {count > PAGE_SIZE ? `Page ${pageIndex + 1} of ${pageCount} · ${formatCount(count)} changes. ` : ""}
             {omitted ? `Not listed one by one (the log keeps a run's first rows only): ${omitted}. The run's counts include them.` : ""}
           </Text>
-          {count > PAGE_SIZE && (
-            <PagerButtons pageIndex={pageIndex} pageCount={pageCount} setPageIndex={setPageIndex} />
-          )}
+          {count > PAGE_SIZE && <PagerButtons pageIndex={pageIndex} pageCount={pageCount} setPageIndex={setPageIndex} />}
         </div>
       )}
     </Container>
@@ -122,7 +127,13 @@ const KIND_COLORS: Record<ChangeKind, "green" | "blue" | "red" | "orange" | "gre
 }
 
 const ChangeRow = ({ change }: { change: RunChange }) => (
-  <Table.Row data-testid="change-log-row" data-kind={change.kind} data-catalog-id={change.catalog_id ?? ""} data-price-before={change.price_before ?? ""} data-price-after={change.price_after ?? ""}>
+  <Table.Row
+    data-testid="change-log-row"
+    data-kind={change.kind}
+    data-catalog-id={change.catalog_id ?? ""}
+    data-price-before={change.price_before ?? ""}
+    data-price-after={change.price_after ?? ""}
+  >
     <Table.Cell className="whitespace-normal">
       {change.product_id && change.kind !== "removed" ? (
         <Link to={`/products/${change.product_id}`} className="text-ui-fg-interactive">
@@ -141,7 +152,10 @@ const ChangeRow = ({ change }: { change: RunChange }) => (
     <Table.Cell className="whitespace-normal">
       {change.reason ?? (changedFields(change).join(", ") || (change.held ? "" : "—"))}
       {heldByLockText(change.held) ? (
-        <span data-testid="change-log-held">{changedFields(change).length ? "; " : ""}{heldByLockText(change.held)}</span>
+        <span data-testid="change-log-held">
+          {changedFields(change).length ? "; " : ""}
+          {heldByLockText(change.held)}
+        </span>
       ) : null}
     </Table.Cell>
     <Table.Cell className="text-right tabular-nums">

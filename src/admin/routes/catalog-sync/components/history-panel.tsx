@@ -69,12 +69,45 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
             </Text>
           </div>
           <div className="flex flex-wrap items-center gap-2" data-testid="catalog-sync-history-filters">
-            <FilterSelect label="Status" value={status} onChange={filter(setStatus)} testId="history-filter-status"
-              options={[[ALL, "Any status"], ["succeeded", "Succeeded"], ["failed", "Failed"], ["interrupted", "Interrupted"], ["running", "Running"], ["paused", "Paused"], ["queued", "Queued"]]} />
-            <FilterSelect label="Trigger" value={trigger} onChange={filter(setTrigger)} testId="history-filter-trigger"
-              options={[[ALL, "Any trigger"], ["schedule", "Scheduled"], ["manual", "Manual"], ["settings", "Settings change"], ["retry", "Retry"]]} />
-            <FilterSelect label="Changes" value={changes} onChange={filter(setChanges)} testId="history-filter-changes"
-              options={[[ALL, "With or without changes"], ["true", "Had changes"], ["false", "No changes"]]} />
+            <FilterSelect
+              label="Status"
+              value={status}
+              onChange={filter(setStatus)}
+              testId="history-filter-status"
+              options={[
+                [ALL, "Any status"],
+                ["succeeded", "Succeeded"],
+                ["failed", "Failed"],
+                ["interrupted", "Interrupted"],
+                ["running", "Running"],
+                ["paused", "Paused"],
+                ["queued", "Queued"],
+              ]}
+            />
+            <FilterSelect
+              label="Trigger"
+              value={trigger}
+              onChange={filter(setTrigger)}
+              testId="history-filter-trigger"
+              options={[
+                [ALL, "Any trigger"],
+                ["schedule", "Scheduled"],
+                ["manual", "Manual"],
+                ["settings", "Settings change"],
+                ["retry", "Retry"],
+              ]}
+            />
+            <FilterSelect
+              label="Changes"
+              value={changes}
+              onChange={filter(setChanges)}
+              testId="history-filter-changes"
+              options={[
+                [ALL, "With or without changes"],
+                ["true", "Had changes"],
+                ["false", "No changes"],
+              ]}
+            />
           </div>
         </div>
         <KeptForOrders />
@@ -104,7 +137,19 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
   )
 }
 
-const FilterSelect = ({ label, value, onChange, options, testId }: { label: string; value: string; onChange: (v: string) => void; options: [string, string][]; testId: string }) => (
+const FilterSelect = ({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  options: [string, string][]
+  testId: string
+}) => (
   <div className="w-[180px]" data-testid={testId}>
     <Select size="small" value={value} onValueChange={onChange}>
       <Select.Trigger aria-label={label}>
@@ -129,15 +174,35 @@ const ChangesChart = ({ perDay }: { perDay: HistoryPage["per_day"] }) => {
     <div className="flex flex-col gap-y-2 px-6 py-4">
       <div className="flex h-24 items-end gap-x-[2px]" role="img" aria-label={`${formatCount(total)} products changed in ${perDay.length} days`}>
         {perDay.map((d, i) => (
-          <div key={d.day} className="flex h-full flex-1 items-end" title={`${shortDay(d.day)}: ${formatCount(d.changed)} products changed in ${formatCount(d.runs)} runs`} data-testid="catalog-sync-chart-bar" data-day={d.day} data-changed={d.changed}>
-            <div className="w-full rounded-t-sm" style={{ height: `${heights[i]}%`, minHeight: d.runs > 0 ? 1 : 0, backgroundColor: d.changed > 0 ? "var(--tag-blue-icon)" : "var(--border-base)" }} />
+          <div
+            key={d.day}
+            className="flex h-full flex-1 items-end"
+            title={`${shortDay(d.day)}: ${formatCount(d.changed)} products changed in ${formatCount(d.runs)} runs`}
+            data-testid="catalog-sync-chart-bar"
+            data-day={d.day}
+            data-changed={d.changed}
+          >
+            <div
+              className="w-full rounded-t-sm"
+              style={{
+                height: `${heights[i]}%`,
+                minHeight: d.runs > 0 ? 1 : 0,
+                backgroundColor: d.changed > 0 ? "var(--tag-blue-icon)" : "var(--border-base)",
+              }}
+            />
           </div>
         ))}
       </div>
       <div className="flex justify-between">
-        <Text size="xsmall" className="text-ui-fg-muted">{perDay[0] ? shortDay(perDay[0].day) : ""}</Text>
-        <Text size="xsmall" className="text-ui-fg-subtle">{formatCount(total)} products changed</Text>
-        <Text size="xsmall" className="text-ui-fg-muted">{perDay.length ? shortDay(perDay[perDay.length - 1].day) : ""}</Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {perDay[0] ? shortDay(perDay[0].day) : ""}
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {formatCount(total)} products changed
+        </Text>
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {perDay.length ? shortDay(perDay[perDay.length - 1].day) : ""}
+        </Text>
       </div>
     </div>
   )
@@ -159,7 +224,13 @@ const HistoryTable = ({ page, onOpen, runHref }: { page: HistoryPage; onOpen: (i
       </Table.Row>
     </Table.Header>
     <Table.Body>
-      {page.rows.map((row) => (row.type === "run" ? <RunRow key={row.run.id} run={row.run} onOpen={onOpen} href={runHref(row.run.id)} /> : <QuietRow key={`quiet-${row.day}`} row={row} />))}
+      {page.rows.map((row) =>
+        row.type === "run" ? (
+          <RunRow key={row.run.id} run={row.run} onOpen={onOpen} href={runHref(row.run.id)} />
+        ) : (
+          <QuietRow key={`quiet-${row.day}`} row={row} />
+        )
+      )}
     </Table.Body>
   </Table>
 )
@@ -167,7 +238,14 @@ const HistoryTable = ({ page, onOpen, runHref }: { page: HistoryPage; onOpen: (i
 const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void; href: string }) => {
   const badge = runStatusBadge(run.status, run as Run & { brake_resolution?: { action?: string } | null })
   return (
-    <Table.Row className="cursor-pointer" onClick={() => onOpen(run.id)} data-testid="catalog-sync-run-row" data-status={run.status} data-trigger={run.trigger} data-mode={run.mode}>
+    <Table.Row
+      className="cursor-pointer"
+      onClick={() => onOpen(run.id)}
+      data-testid="catalog-sync-run-row"
+      data-status={run.status}
+      data-trigger={run.trigger}
+      data-mode={run.mode}
+    >
       <Table.Cell>
         <Link to={href} onClick={(e) => e.stopPropagation()}>
           {formatDateTime(run.started_at ?? run.created_at)}

@@ -25,15 +25,21 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
         {rows.map((k) => {
           const line = keptForOrderParts(k)
           return (
-          <li key={`${k.kind}-${k.product_id}-${k.size ?? ""}`} data-testid="catalog-sync-kept-for-order" data-kind={k.kind} data-product-id={k.product_id} data-catalog-id={k.catalog_id ?? ""}>
-            <Text size="small" className="text-ui-fg-subtle">
-              {line.before}
-              <Link to={productPagePath(k.product_id)} className="text-ui-fg-interactive">
-                {line.name}
-              </Link>
-              {line.after}
-            </Text>
-          </li>
+            <li
+              key={`${k.kind}-${k.product_id}-${k.size ?? ""}`}
+              data-testid="catalog-sync-kept-for-order"
+              data-kind={k.kind}
+              data-product-id={k.product_id}
+              data-catalog-id={k.catalog_id ?? ""}
+            >
+              <Text size="small" className="text-ui-fg-subtle">
+                {line.before}
+                <Link to={productPagePath(k.product_id)} className="text-ui-fg-interactive">
+                  {line.name}
+                </Link>
+                {line.after}
+              </Text>
+            </li>
           )
         })}
       </ul>

@@ -55,7 +55,11 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
           <div
             className="h-full rounded-full"
             data-testid="catalog-sync-progress-bar"
-            style={{ backgroundColor: view.look === "done" ? "var(--tag-green-icon)" : "var(--tag-blue-icon)", width: `${view.percent}%`, transition: "width 400ms ease-out" }}
+            style={{
+              backgroundColor: view.look === "done" ? "var(--tag-green-icon)" : "var(--tag-blue-icon)",
+              width: `${view.percent}%`,
+              transition: "width 400ms ease-out",
+            }}
           />
         </div>
       ) : null}

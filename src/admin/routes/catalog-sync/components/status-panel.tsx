@@ -15,15 +15,7 @@ import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import { countsText, liveBlockShown, phaseText, requestsTodayBar } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
-import {
-  modeLabel,
-  planExpiry,
-  quotaUsage,
-  runStatusBadge,
-  stateBadge,
-  statusPollMs,
-  triggerLabel,
-} from "../../../lib/status"
+import { modeLabel, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, triggerLabel } from "../../../lib/status"
 import type { Run, SyncStatus } from "../../../lib/types"
 
 /** Sync health at a glance: state, progress, last run, plan and quota (product list widget and the plugin's page). */
@@ -93,13 +85,7 @@ export const CatalogSyncStatusPanel = () => {
           <Button size="small" variant="transparent" asChild>
             <Link to="/settings/catalog-sync">Settings</Link>
           </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            disabled={!canStart || running || start.isPending}
-            onClick={fullResync}
-            data-testid="full-resync"
-          >
+          <Button size="small" variant="secondary" disabled={!canStart || running || start.isPending} onClick={fullResync} data-testid="full-resync">
             Full resync
           </Button>
           <Button
@@ -146,7 +132,11 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
       <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
         <div className="divide-y">
           <KeyValue label="Next run" testId="catalog-sync-next-run">
-            {status.next_run_at ? `${formatRelative(status.next_run_at)} (${formatDateTime(status.next_run_at)})` : status.state === "disabled" ? "Schedule off" : "—"}
+            {status.next_run_at
+              ? `${formatRelative(status.next_run_at)} (${formatDateTime(status.next_run_at)})`
+              : status.state === "disabled"
+                ? "Schedule off"
+                : "—"}
           </KeyValue>
           <KeyValue label="Products from the catalog" testId="catalog-sync-products">
             {formatCount(status.products_synced)}
@@ -179,7 +169,15 @@ const LiveProgress = () => {
   if (liveBlockShown(view)) return <RunProgress view={view} now={now} receivedAt={receivedAt} />
   if (!view?.ended_recently) return null
   return (
-    <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="catalog-sync-progress-ended" data-run-id={view.run_id} data-look={view.look} data-percent={view.percent ?? ""} data-read={view.read} data-written={view.written}>
+    <div
+      className="flex flex-col gap-y-1 px-6 py-3"
+      data-testid="catalog-sync-progress-ended"
+      data-run-id={view.run_id}
+      data-look={view.look}
+      data-percent={view.percent ?? ""}
+      data-read={view.read}
+      data-written={view.written}
+    >
       <Text size="small" weight="plus">
         {phaseText(view)}
       </Text>
@@ -278,9 +276,7 @@ const AccountBlock = ({ status }: { status: SyncStatus }) => {
         {account ? (
           <span>
             {account.plan ?? "No plan"}
-            {account.plan_expires_at
-              ? ` · ${expiry === "expired" ? "expired" : "until"} ${formatDateTime(account.plan_expires_at)}`
-              : " · no expiry"}
+            {account.plan_expires_at ? ` · ${expiry === "expired" ? "expired" : "until"} ${formatDateTime(account.plan_expires_at)}` : " · no expiry"}
             {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
           </span>
         ) : status.account_error ? (

@@ -109,7 +109,10 @@ describe("admin /v1/me checks", () => {
     const port = Number(new URL(server.baseUrl).port)
     try {
       for (const baseUrl of [server.baseUrl, `http://localhost:${port}`, `http://[::ffff:127.0.0.1]:${port}`]) {
-        const error = await fetchAccount(settingsFor(baseUrl)).then(() => null, (e) => e)
+        const error = await fetchAccount(settingsFor(baseUrl)).then(
+          () => null,
+          (e) => e
+        )
         expect(error).toMatchObject({ code: "address_not_allowed" })
         expect(apiErrorBody(error)).toEqual({ code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null })
       }
@@ -143,7 +146,14 @@ describe("admin /v1/me checks", () => {
     try {
       const bodies = []
       for (const url of [closedUrl, notFound.baseUrl, login.baseUrl, chatty.baseUrl, redirect.baseUrl]) {
-        bodies.push(apiErrorBody(await fetchAccount(settingsFor(url)).then(() => null, (e) => e)))
+        bodies.push(
+          apiErrorBody(
+            await fetchAccount(settingsFor(url)).then(
+              () => null,
+              (e) => e
+            )
+          )
+        )
       }
       for (const body of bodies) expect(body).toEqual({ code: "unreachable", message: UNREACHABLE_MESSAGE, request_id: null })
       expect(redirect.calls).toEqual(["/v1/me"])
@@ -158,7 +168,12 @@ describe("admin /v1/me checks", () => {
       res.end(JSON.stringify({ error: { code: "invalid_api_key", message: "REMOTE TEXT", request_id: "abc-123" } }))
     })
     try {
-      const body = apiErrorBody(await fetchAccount(settingsFor(server.baseUrl)).then(() => null, (e) => e))
+      const body = apiErrorBody(
+        await fetchAccount(settingsFor(server.baseUrl)).then(
+          () => null,
+          (e) => e
+        )
+      )
       expect(body).toEqual({ code: "invalid_api_key", message: "The catalog refused the API key.", request_id: "abc-123" })
     } finally {
       await server.close()

@@ -36,19 +36,28 @@ describe("settings: the message states the rule", () => {
   })
 
   it("accepts what the rules allow, a poll interval as text included", () => {
-    expect(validateSettingsPatch({ markup_percent: 0, poll_interval_minutes: "7" }, { pricing })).toEqual({ ok: true, patch: { markup_percent: "0", poll_interval_minutes: 7 } })
+    expect(validateSettingsPatch({ markup_percent: 0, poll_interval_minutes: "7" }, { pricing })).toEqual({
+      ok: true,
+      patch: { markup_percent: "0", poll_interval_minutes: 7 },
+    })
   })
 })
 
 describe("filter cost bounds", () => {
   it("a bound that is not an amount is that field's refusal, not a DecimalError, with the other bound set", () => {
-    for (const filter of [{ cost_min: "abc", cost_max: "5" }, { cost_min: "1", cost_max: "abc" }, { cost_min: "1e5", cost_max: "5" }]) {
+    for (const filter of [
+      { cost_min: "abc", cost_max: "5" },
+      { cost_min: "1", cost_max: "abc" },
+      { cost_min: "1e5", cost_max: "5" },
+    ]) {
       for (const schema of [catalogFilterSchema, catalogFilterInputSchema]) {
         const parsed = schema.safeParse(filter)
         expect(parsed.success).toBe(false)
       }
     }
-    expect(catalogFilterInputSchema.safeParse({ cost_min: "10", cost_max: "5" }).error?.issues.map((i) => i.message)).toEqual(["cost_min must not exceed cost_max"])
+    expect(catalogFilterInputSchema.safeParse({ cost_min: "10", cost_max: "5" }).error?.issues.map((i) => i.message)).toEqual([
+      "cost_min must not exceed cost_max",
+    ])
   })
   it("the stored filter ignores a field it does not know; the admin's is refused naming it", () => {
     expect(catalogFilterSchema.safeParse({ other: 1 }).success).toBe(true)
@@ -107,7 +116,10 @@ describe("a fixed key resumes the refused work", () => {
   }
 
   it("clears the block and queues the refused run's kind", async () => {
-    const { calls, service, queue } = setup({ blocked_code: "invalid_api_key", blocked_revision: 3 }, { status: "failed", mode: "full", error_code: "invalid_api_key" })
+    const { calls, service, queue } = setup(
+      { blocked_code: "invalid_api_key", blocked_revision: 3 },
+      { status: "failed", mode: "full", error_code: "invalid_api_key" }
+    )
     expect(await resumeWorkBlockedByKey({ service, queue, settings })).toMatchObject({ run: { id: "run_new" } })
     expect(calls.updates).toEqual([{ id: "st_1", blocked_code: null, blocked_message: null, blocked_revision: null }])
     expect(calls.enqueued).toEqual([{ mode: "full", trigger: "settings", behindActive: true }])

@@ -44,7 +44,12 @@ describe("change-log size policy", () => {
 
 describe("GET /runs/:id/changes query", () => {
   it("accepts kind, q, limit and offset", () => {
-    expect(changesQuerySchema.parse({ kind: "updated", q: " sneaker ", limit: "20", offset: "40" })).toEqual({ kind: "updated", q: "sneaker", limit: 20, offset: 40 })
+    expect(changesQuerySchema.parse({ kind: "updated", q: " sneaker ", limit: "20", offset: "40" })).toEqual({
+      kind: "updated",
+      q: "sneaker",
+      limit: 20,
+      offset: 40,
+    })
   })
   it("refuses an unknown kind, a limit out of range and an unknown parameter, naming the field", () => {
     const bad = (query: Record<string, string>) => changesQuerySchema.safeParse(query).error!.issues[0]

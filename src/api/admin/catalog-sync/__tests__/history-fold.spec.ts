@@ -63,7 +63,11 @@ describe("foldHistory", () => {
     expect(rows.map((r) => (r.type === "quiet" ? quietLabel(r.count) : ""))).toEqual(["144 polls, no changes", "144 polls, no changes"])
   })
   it("a run an admin started keeps its row even when it changed nothing", () => {
-    const runs = [run("2026-11-23T10:00:00Z", { trigger: "manual", mode: "full" }), run("2026-11-23T09:00:00Z", { trigger: "settings" }), run("2026-11-23T08:00:00Z")]
+    const runs = [
+      run("2026-11-23T10:00:00Z", { trigger: "manual", mode: "full" }),
+      run("2026-11-23T09:00:00Z", { trigger: "settings" }),
+      run("2026-11-23T08:00:00Z"),
+    ]
     expect(foldHistory(runs, "UTC").map((r) => r.type)).toEqual(["run", "run", "quiet"])
   })
   it("quietLabel is singular for one poll", () => {
@@ -75,7 +79,11 @@ describe("changesPerDay", () => {
   it("sums products changed per day over the window, oldest first, with zero days", () => {
     const now = new Date("2026-11-23T12:00:00Z")
     const days = changesPerDay(
-      [run("2026-11-23T10:00:00Z", { created: 5, removed: 1 }), run("2026-11-21T08:00:00Z", { updated: 2, stock_only: 3, swept: 1 }), run("2026-10-01T08:00:00Z", { created: 99 })],
+      [
+        run("2026-11-23T10:00:00Z", { created: 5, removed: 1 }),
+        run("2026-11-21T08:00:00Z", { updated: 2, stock_only: 3, swept: 1 }),
+        run("2026-10-01T08:00:00Z", { created: 99 }),
+      ],
       { days: 3, now, timeZone: "UTC" }
     )
     expect(days).toEqual([
@@ -94,7 +102,12 @@ describe("changesPerDay", () => {
 
 describe("history query", () => {
   it("parses comma lists and refuses a bad zone naming the field", () => {
-    expect(historyQuerySchema.parse({ status: "failed,succeeded", had_changes: "true", tz: "Europe/Kyiv" })).toMatchObject({ status: ["failed", "succeeded"], had_changes: "true", tz: "Europe/Kyiv", days: 30 })
+    expect(historyQuerySchema.parse({ status: "failed,succeeded", had_changes: "true", tz: "Europe/Kyiv" })).toMatchObject({
+      status: ["failed", "succeeded"],
+      had_changes: "true",
+      tz: "Europe/Kyiv",
+      days: 30,
+    })
     expect(historyQuerySchema.safeParse({ tz: "Mars/Olympus" }).error!.issues[0].path).toEqual(["tz"])
     expect(historyQuerySchema.safeParse({ status: "exploded" }).error!.issues[0].path[0]).toBe("status")
   })

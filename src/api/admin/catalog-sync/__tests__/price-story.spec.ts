@@ -15,11 +15,7 @@ const basePricesAndOneSale = [
 
 describe("priceStory", () => {
   it("a sale-list price below the base sells, and the base is crossed out; exact decimals from raw_amount", () => {
-    const sizes = priceStory(
-      variants,
-      basePricesAndOneSale,
-      "plist_sale"
-    )
+    const sizes = priceStory(variants, basePricesAndOneSale, "plist_sale")
     expect(sizes[0]).toEqual({ variant_id: "v1", size: "42", sku: "A-42", selling: "1300.10", crossed_out: "1625.00", cost: null, markup_percent: null })
     expect(sizes[1]).toMatchObject({ selling: "999.99", crossed_out: null })
     // No price: the product is a draft because the catalog has none for this size.
@@ -47,7 +43,11 @@ describe("priceStory", () => {
       variants,
       basePricesAndOneSale,
       "plist_sale",
-      new Map([["v1", "1000.077"], ["v2", null], ["v3", "500"]])
+      new Map([
+        ["v1", "1000.077"],
+        ["v2", null],
+        ["v3", "500"],
+      ])
     )
     // The markup is over the selling price (the sale price here), not the crossed-out one.
     expect(sizes[0]).toMatchObject({ selling: "1300.10", cost: "1000.08", markup_percent: "30.00" })

@@ -8,7 +8,14 @@ let enqueued: unknown[] = []
 const runtime = { queue: async () => ({ enqueueRun: async (input: unknown) => void enqueued.push(input) }) }
 
 function call(settings: { baseUrl: string | null; apiKey: string | null; enabled: boolean }) {
-  const service = { getEffectiveSettings: async () => ({ salesChannelId: null, stockLocationId: null, region: { create: true, name: "Україна", countries: ["ua"] }, ...settings }) }
+  const service = {
+    getEffectiveSettings: async () => ({
+      salesChannelId: null,
+      stockLocationId: null,
+      region: { create: true, name: "Україна", countries: ["ua"] },
+      ...settings,
+    }),
+  }
   const req: any = {
     body: { check: "drafts" },
     scope: {

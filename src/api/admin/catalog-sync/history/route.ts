@@ -11,7 +11,12 @@ import { changesPerDay, foldHistory, hadChanges, isTimeZone, type HistoryRun } f
 const list = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .string()
-    .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean)
+    )
     .pipe(z.array(z.enum(values)))
 
 export const historyQuerySchema = z
@@ -45,7 +50,24 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     {
       order: { created_at: "DESC" },
       take: MAX_RUNS,
-      select: ["id", "status", "trigger", "mode", "started_at", "finished_at", "created_at", "created", "updated", "stock_only", "removed", "swept", "skipped", "error_code", "pages", "items_seen"],
+      select: [
+        "id",
+        "status",
+        "trigger",
+        "mode",
+        "started_at",
+        "finished_at",
+        "created_at",
+        "created",
+        "updated",
+        "stock_only",
+        "removed",
+        "swept",
+        "skipped",
+        "error_code",
+        "pages",
+        "items_seen",
+      ],
     }
   )
   const filtered = runs.filter(
@@ -64,11 +86,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     offset: q.offset,
     time_zone: q.tz,
     // The chart follows the status and trigger filters, not had_changes (quiet days show as 0).
-    per_day: changesPerDay(runs.filter((r) => (!q.status || q.status.includes(r.status as never)) && (!q.trigger || q.trigger.includes(r.trigger as never))), {
-      days: CHART_DAYS,
-      now,
-      timeZone: q.tz,
-    }),
+    per_day: changesPerDay(
+      runs.filter((r) => (!q.status || q.status.includes(r.status as never)) && (!q.trigger || q.trigger.includes(r.trigger as never))),
+      {
+        days: CHART_DAYS,
+        now,
+        timeZone: q.tz,
+      }
+    ),
     truncated: runs.length >= MAX_RUNS,
   })
 }

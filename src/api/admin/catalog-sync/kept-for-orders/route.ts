@@ -9,7 +9,14 @@ import { catalogSyncService, invalidData, zodFieldErrors } from "../helpers"
 
 export const keptQuerySchema = z.object({ run_id: z.string().trim().min(1).max(100).optional() }).strict()
 
-type PendingRow = { kind: "size" | "product"; subject_id: string; product_id: string; catalog_id: string | null; run_id: string | null; created_at: Date | string }
+type PendingRow = {
+  kind: "size" | "product"
+  subject_id: string
+  product_id: string
+  catalog_id: string | null
+  run_id: string | null
+  created_at: Date | string
+}
 type RunRow = { id: string; started_at?: Date | string | null; created_at?: Date | string | null; finished_at?: Date | string | null }
 
 /** The most a page lists: the table holds a shop's open orders' removals, a few at a time. */
@@ -45,12 +52,19 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const variantIds = rows.filter((r) => r.kind === "size").map((r) => r.subject_id)
   const titles = new Map(
     productIds.length
-      ? ((await products.listProducts({ id: productIds }, { select: ["id", "title"], take: null, withDeleted: true })) as { id: string; title: string }[]).map((p) => [p.id, p.title])
+      ? ((await products.listProducts({ id: productIds }, { select: ["id", "title"], take: null, withDeleted: true })) as { id: string; title: string }[]).map(
+          (p) => [p.id, p.title]
+        )
       : []
   )
   const sizes = new Map(
     variantIds.length
-      ? ((await products.listProductVariants({ id: variantIds }, { select: ["id", "title"], take: null, withDeleted: true })) as { id: string; title: string | null }[]).map((v) => [v.id, v.title])
+      ? (
+          (await products.listProductVariants({ id: variantIds }, { select: ["id", "title"], take: null, withDeleted: true })) as {
+            id: string
+            title: string | null
+          }[]
+        ).map((v) => [v.id, v.title])
       : []
   )
   res.json({

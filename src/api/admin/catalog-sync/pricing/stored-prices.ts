@@ -17,8 +17,20 @@ export async function readStoredPrices(container: MedusaContainer, calculation: 
   const rows = await storedPricesWithShopPrices(container, { calculation, currency: CURRENCY_CODE, saleListSource: SALE_PRICE_LIST_SOURCE })
   return rows.map((r) => {
     const prices = [
-      ...(r.base_amount !== null ? [{ price_set_id: r.price_set_id ?? "", currency_code: CURRENCY_CODE, amount: r.base_amount, raw_amount: { value: r.base_amount } }] : []),
-      ...(r.sale_amount !== null ? [{ price_set_id: r.price_set_id ?? "", price_list_id: r.sale_list_id, currency_code: CURRENCY_CODE, amount: r.sale_amount, raw_amount: { value: r.sale_amount } }] : []),
+      ...(r.base_amount !== null
+        ? [{ price_set_id: r.price_set_id ?? "", currency_code: CURRENCY_CODE, amount: r.base_amount, raw_amount: { value: r.base_amount } }]
+        : []),
+      ...(r.sale_amount !== null
+        ? [
+            {
+              price_set_id: r.price_set_id ?? "",
+              price_list_id: r.sale_list_id,
+              currency_code: CURRENCY_CODE,
+              amount: r.sale_amount,
+              raw_amount: { value: r.sale_amount },
+            },
+          ]
+        : []),
     ]
     const [story] = priceStory([{ id: r.variant_id, title: r.size_key, price_set_id: r.price_set_id ?? "" }], prices, r.sale_list_id)
     return {

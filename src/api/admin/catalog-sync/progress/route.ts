@@ -6,9 +6,7 @@ import { z } from "zod"
 import { invalidData, zodFieldErrors } from "../helpers"
 import { progressOf } from "./progress-of"
 
-const progressQuerySchema = z
-  .object({ run_id: z.string().trim().min(1, "must be a run id").max(100, "must be at most 100 characters").optional() })
-  .strict()
+const progressQuerySchema = z.object({ run_id: z.string().trim().min(1, "must be a run id").max(100, "must be at most 100 characters").optional() }).strict()
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = progressQuerySchema.safeParse(req.query ?? {})

@@ -26,7 +26,9 @@ export type CheckId = (typeof CHECK_IDS)[number]
 /** The checks a button can fix (the write path's schema difference needs a plugin or Medusa update). */
 export const FIXABLE_CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts"] as const
 
-export const fixBodySchema = z.object({ check: z.enum(FIXABLE_CHECK_IDS, { error: `must be one of ${FIXABLE_CHECK_IDS.join(", ")}` }) }, { error: "must be a JSON object {check}" }).strict()
+export const fixBodySchema = z
+  .object({ check: z.enum(FIXABLE_CHECK_IDS, { error: `must be one of ${FIXABLE_CHECK_IDS.join(", ")}` }) }, { error: "must be a JSON object {check}" })
+  .strict()
 
 export interface ReadinessCheck {
   id: CheckId
@@ -78,7 +80,8 @@ async function draftsCheck(container: MedusaContainer, settings: Settings): Prom
   const parts: string[] = []
   if (unpriced) parts.push(`${unpriced} stay drafts because the catalog gives no price for any of their sizes; they are published when the catalog prices them`)
   if (removed) parts.push(`${removed} are drafts because the catalog removed them (removal mode "draft")`)
-  if (!parts.length) return { id: "drafts", status: "ok", title, detail: active ? `All ${active} synced products are priced.` : "No synced products yet.", fix: null }
+  if (!parts.length)
+    return { id: "drafts", status: "ok", title, detail: active ? `All ${active} synced products are priced.` : "No synced products yet.", fix: null }
   const canSync = fixRefusal(settings, "drafts") === null
   return {
     id: "drafts",
@@ -114,9 +117,21 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
       fix: { label: channel ? `Use "${channel.name}"` : "Create a sales channel" },
     })
   } else if (!channel) {
-    checks.push({ id: "sales_channel", status: "error", title: "Sales channel", detail: "The store has no default sales channel.", fix: { label: "Create a sales channel" } })
+    checks.push({
+      id: "sales_channel",
+      status: "error",
+      title: "Sales channel",
+      detail: "The store has no default sales channel.",
+      fix: { label: "Create a sales channel" },
+    })
   } else {
-    checks.push({ id: "sales_channel", status: "ok", title: "Sales channel", detail: `Products are sold in "${channel.name}" (${SOURCE_TEXT[channel.source]}).`, fix: null })
+    checks.push({
+      id: "sales_channel",
+      status: "ok",
+      title: "Sales channel",
+      detail: `Products are sold in "${channel.name}" (${SOURCE_TEXT[channel.source]}).`,
+      fix: null,
+    })
   }
 
   if (channel) {
@@ -124,7 +139,13 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
     const seeing = keys.filter((k) => k.sees)
     const blind = keys.filter((k) => !k.sees)
     if (!keys.length) {
-      checks.push({ id: "publishable_key", status: "error", title: "Publishable key", detail: "The store has no publishable API key, so no storefront can read products.", fix: { label: "Create a publishable key" } })
+      checks.push({
+        id: "publishable_key",
+        status: "error",
+        title: "Publishable key",
+        detail: "The store has no publishable API key, so no storefront can read products.",
+        fix: { label: "Create a publishable key" },
+      })
     } else if (blind.length) {
       checks.push({
         id: "publishable_key",
@@ -134,7 +155,13 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
         fix: { label: `Add "${channel.name}" to ${blind.length === 1 ? "the key" : `all ${blind.length} keys`}` },
       })
     } else {
-      checks.push({ id: "publishable_key", status: "ok", title: "Publishable key", detail: `${keys.map((k) => `"${k.title}"`).join(", ")} ${keys.length === 1 ? "sees" : "see"} "${channel.name}".`, fix: null })
+      checks.push({
+        id: "publishable_key",
+        status: "ok",
+        title: "Publishable key",
+        detail: `${keys.map((k) => `"${k.title}"`).join(", ")} ${keys.length === 1 ? "sees" : "see"} "${channel.name}".`,
+        fix: null,
+      })
     }
   } else {
     checks.push({ id: "publishable_key", status: "error", title: "Publishable key", detail: "Needs a sales channel first.", fix: null })
@@ -152,7 +179,13 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
       fix: { label: `Create region "${settings.region.name}"` },
     })
   } else if (!uahInStore) {
-    checks.push({ id: "region", status: "error", title: "Region in UAH", detail: `Region "${regions.uahRegion.name}" sells in UAH, but the store does not list UAH among its currencies.`, fix: { label: "Add UAH to the store" } })
+    checks.push({
+      id: "region",
+      status: "error",
+      title: "Region in UAH",
+      detail: `Region "${regions.uahRegion.name}" sells in UAH, but the store does not list UAH among its currencies.`,
+      fix: { label: "Add UAH to the store" },
+    })
   } else {
     const countries = regions.uahRegion.countries.length ? ` (${regions.uahRegion.countries.map((c) => c.toUpperCase()).join(", ")})` : " (no countries)"
     checks.push({ id: "region", status: "ok", title: "Region in UAH", detail: `Region "${regions.uahRegion.name}"${countries} sells in UAH.`, fix: null })
@@ -178,7 +211,13 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
       fix: { label: `Link "${location.name}" to "${channel.name}"` },
     })
   } else {
-    checks.push({ id: "stock_location", status: "ok", title: "Stock location", detail: `Stock is kept at "${location.name}" (${SOURCE_TEXT[location.source]}).`, fix: null })
+    checks.push({
+      id: "stock_location",
+      status: "ok",
+      title: "Stock location",
+      detail: `Stock is kept at "${location.name}" (${SOURCE_TEXT[location.source]}).`,
+      fix: null,
+    })
   }
 
   checks.push(await draftsCheck(container, settings))

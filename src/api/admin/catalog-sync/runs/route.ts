@@ -23,9 +23,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = listSchema.safeParse(req.query ?? {})
   if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
   const { limit, offset } = parsed.data
-  const [runs, count] = await catalogSyncService(req.scope).listAndCountCatalogSyncRuns(
-    {},
-    { order: { created_at: "DESC" }, skip: offset, take: limit }
-  )
+  const [runs, count] = await catalogSyncService(req.scope).listAndCountCatalogSyncRuns({}, { order: { created_at: "DESC" }, skip: offset, take: limit })
   res.json({ runs: runs.map((r) => serializeRun(r)), count, limit, offset })
 }

@@ -29,10 +29,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   } catch {
     // No Redis: no queue information.
   }
-  const [lastRun] = await service.listCatalogSyncRuns(
-    { status: ["succeeded", "failed", "interrupted"] },
-    { order: { created_at: "DESC" }, take: 1 }
-  )
+  const [lastRun] = await service.listCatalogSyncRuns({ status: ["succeeded", "failed", "interrupted"] }, { order: { created_at: "DESC" }, take: 1 })
   const [, productsSynced] = await service.listAndCountCatalogProductMaps({ status: "active" }, { take: 1, select: ["id"] })
 
   const configured = isConfigured(settings)

@@ -19,7 +19,10 @@ export const FieldLocksSection = ({ saved }: { saved: SyncSettings }) => {
   const toggle = (field: LockableFieldName, on: boolean) =>
     setValues((v) => ({ ...v, locked: on ? [...v.locked.filter((f) => f !== field), field] : v.locked.filter((f) => f !== field) }))
   const saving = useMutation({
-    mutationFn: () => catalogSyncApi.saveSettings({ field_locks: { locked: FIELDS.filter((f) => values.locked.includes(f)), auto_lock_on_admin_edit: values.auto_lock_on_admin_edit } }),
+    mutationFn: () =>
+      catalogSyncApi.saveSettings({
+        field_locks: { locked: FIELDS.filter((f) => values.locked.includes(f)), auto_lock_on_admin_edit: values.auto_lock_on_admin_edit },
+      }),
     onSuccess: () => {
       toast.success("Field locks saved", { description: "The next sync leaves the locked fields of every product as they are." })
       queryClient.invalidateQueries({ queryKey: queryKeys.all })
@@ -32,7 +35,8 @@ export const FieldLocksSection = ({ saved }: { saved: SyncSettings }) => {
       <div className="px-6 py-4">
         <Heading level="h2">Fields the shop keeps</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          A locked field is never written by the sync on any product; the catalog's newer value is still shown on the product's page. A product can unlock a field for itself.
+          A locked field is never written by the sync on any product; the catalog's newer value is still shown on the product's page. A product can unlock a
+          field for itself.
         </Text>
       </div>
       <div className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-3">

@@ -16,8 +16,20 @@ type IdListField = "include_category_ids" | "exclude_category_ids" | "include_br
 type AmountField = "cost_min" | "cost_max"
 
 const PICKED_FIELDS: Array<{ field: IdListField; kind: "categories" | "brands"; label: string; hint: string; add: string }> = [
-  { field: "include_category_ids", kind: "categories", label: "Only these categories", hint: "Subcategories included. None: every category.", add: "Add a category…" },
-  { field: "exclude_category_ids", kind: "categories", label: "Never these categories", hint: "With their subcategories; wins over the list above.", add: "Add a category…" },
+  {
+    field: "include_category_ids",
+    kind: "categories",
+    label: "Only these categories",
+    hint: "Subcategories included. None: every category.",
+    add: "Add a category…",
+  },
+  {
+    field: "exclude_category_ids",
+    kind: "categories",
+    label: "Never these categories",
+    hint: "With their subcategories; wins over the list above.",
+    add: "Add a category…",
+  },
   { field: "include_brand_ids", kind: "brands", label: "Only these brands", hint: "None: every brand.", add: "Add a brand…" },
   { field: "exclude_brand_ids", kind: "brands", label: "Never these brands", hint: "Wins over the list above.", add: "Add a brand…" },
 ]
@@ -63,7 +75,11 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
     if (Object.keys(found).length > 0) setErrors(found)
     else toast.error(title, { description: errorVoice(error).sentence })
   }
-  const counting = useMutation({ mutationFn: () => filterApi.count(filterBody(values)), onSuccess: setCount, onError: refused("The filter could not be counted") })
+  const counting = useMutation({
+    mutationFn: () => filterApi.count(filterBody(values)),
+    onSuccess: setCount,
+    onError: refused("The filter could not be counted"),
+  })
   const saving = useMutation({
     mutationFn: () => filterApi.save(filterBody(values)),
     onSuccess: () => {

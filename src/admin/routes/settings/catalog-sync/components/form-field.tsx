@@ -4,19 +4,7 @@ import type { SettingsFormValues } from "../../../../lib/settings-form"
 import type { FormState } from "./form-state"
 
 /** A labelled field: the error under it when there is one, else the hint. */
-export const FormField = ({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string
-  label: string
-  hint?: ReactNode
-  error?: string
-  children: ReactNode
-}) => (
+export const FormField = ({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string; children: ReactNode }) => (
   <div className="flex flex-col gap-y-2" data-testid={`field-${id}`}>
     <Label size="small" weight="plus" htmlFor={id}>
       {label}

@@ -42,9 +42,17 @@ export const PricingSection = ({
   // No example for a value the form refuses: the error beside the field says why.
   const example = formPricePreview(values)
   return (
-    <FormSection title="Pricing" description="How the shop's prices are computed from the catalog's cost. The plugin applies these rules to each size's cost and stores the prices in the shop.">
+    <FormSection
+      title="Pricing"
+      description="How the shop's prices are computed from the catalog's cost. The plugin applies these rules to each size's cost and stores the prices in the shop."
+    >
       <FormField id="price_calculation" label="Cost from several suppliers" hint="Which supplier cost a product's price starts from.">
-        <ChoiceSelect id="price_calculation" value={values.price_calculation} onChange={(value) => set("price_calculation", value)} choices={PRICE_CALCULATIONS} />
+        <ChoiceSelect
+          id="price_calculation"
+          value={values.price_calculation}
+          onChange={(value) => set("price_calculation", value)}
+          choices={PRICE_CALCULATIONS}
+        />
       </FormField>
       <TextField form={form} field="markup_percent" label="Markup, %" hint="0 to 1000. Empty: the shop gets no prices." inputMode="decimal" placeholder="30" />
       <ChoiceRadios
@@ -79,8 +87,7 @@ export const PricingSection = ({
       <div className="md:col-span-2">
         {example.ok ? (
           <Text size="small" className="text-ui-fg-subtle" data-testid="price-preview">
-            Example: cost {formatUah(example.preview.cost)} → price{" "}
-            {example.preview.price ? formatUah(example.preview.price) : "not set (no markup)"}
+            Example: cost {formatUah(example.preview.cost)} → price {example.preview.price ? formatUah(example.preview.price) : "not set (no markup)"}
             {example.preview.oldPrice ? `, crossed out ${formatUah(example.preview.oldPrice)}` : ""}
           </Text>
         ) : (
@@ -114,9 +121,17 @@ const RulesPricing = ({ form, pricingChange, rules }: { form: FormState; pricing
   const references = useQuery({ queryKey: queryKeys.pricingReferences, queryFn: catalogSyncApi.getPricingReferences, staleTime: 60_000 })
   return (
     <>
-      <FormSection title="Cost" description="Which supplier cost the shop's prices start from. The catalog sends each size's cost; the rules below turn it into prices.">
+      <FormSection
+        title="Cost"
+        description="Which supplier cost the shop's prices start from. The catalog sends each size's cost; the rules below turn it into prices."
+      >
         <FormField id="price_calculation" label="Cost from several suppliers" hint="Costs depend on it: changing it fetches every product again (a full pass).">
-          <ChoiceSelect id="price_calculation" value={form.values.price_calculation} onChange={(value) => form.set("price_calculation", value)} choices={PRICE_CALCULATIONS} />
+          <ChoiceSelect
+            id="price_calculation"
+            value={form.values.price_calculation}
+            onChange={(value) => form.set("price_calculation", value)}
+            choices={PRICE_CALCULATIONS}
+          />
         </FormField>
         {pricingChange && (
           <Hint className="self-end" data-testid="pricing-change-hint">

@@ -98,7 +98,12 @@ export const ReadinessChecklist = () => {
         <ErrorState what="The storefront readiness" error={readiness.error} onRetry={() => readiness.refetch()} />
       ) : (
         readiness.data.checks.map((check) => (
-          <div key={check.id} className="flex items-start justify-between gap-x-4 px-6 py-3" data-testid={`readiness-check-${check.id}`} data-status={check.status}>
+          <div
+            key={check.id}
+            className="flex items-start justify-between gap-x-4 px-6 py-3"
+            data-testid={`readiness-check-${check.id}`}
+            data-status={check.status}
+          >
             <div className="flex flex-col gap-y-1">
               <div className="flex items-center gap-x-2">
                 <StatusBadge color={BADGE[check.status].color}>{BADGE[check.status].label}</StatusBadge>

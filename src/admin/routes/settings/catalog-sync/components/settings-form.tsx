@@ -50,17 +50,19 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
 
   const prompt = usePrompt()
   const save = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean; withRules: boolean }) => catalogSyncApi.saveSettings(input.body),
+    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean; withRules: boolean }) =>
+      catalogSyncApi.saveSettings(input.body),
     onSuccess: (result, input) => {
       toast.success("Settings saved", {
         // A pricing change without rules of the shop's own is the catalog's markup: "prices changed".
-        description: result.needs_full_pass && input.withRules
-          ? "The cost basis changed: a full pass fetches every product's cost again."
-          : input.repricing
-            ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
-            : result.pricing_changed
-              ? "Prices changed: a full resync has started."
-              : "The next sync uses the new settings.",
+        description:
+          result.needs_full_pass && input.withRules
+            ? "The cost basis changed: a full pass fetches every product's cost again."
+            : input.repricing
+              ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
+              : result.pricing_changed
+                ? "Prices changed: a full resync has started."
+                : "The next sync uses the new settings.",
       })
       // Said, not silently done: an emptied key field keeps the saved key.
       if (input.keptKey) toast.info("API key kept", { description: input.keptKey })
@@ -151,8 +153,8 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
         )}
         {repricing && !pricingChange && (
           <Alert variant="info" data-testid="pricing-reprice-notice">
-            The pricing rules changed. Saving reprices the shop from the stored costs: only the prices that move are
-            written, with no catalog requests. Progress shows on the catalog sync page as a reprice run.
+            The pricing rules changed. Saving reprices the shop from the stored costs: only the prices that move are written, with no catalog requests. Progress
+            shows on the catalog sync page as a reprice run.
           </Alert>
         )}
         <div className="flex items-center justify-end gap-x-2">

@@ -14,7 +14,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = (req.body ?? {}) as Record<string, unknown>
   if (body.pricing_rules === undefined) return invalidData(res, [{ field: "pricing_rules", message: "is required" }])
   const parsed = parsePricingRules(body.pricing_rules)
-  if (!parsed.ok) return invalidData(res, parsed.errors.map((e) => ({ field: `pricing_rules.${e.field}`, message: e.message })))
+  if (!parsed.ok)
+    return invalidData(
+      res,
+      parsed.errors.map((e) => ({ field: `pricing_rules.${e.field}`, message: e.message }))
+    )
   const unknownIds = unknownReferenceErrors(await loadKnownReferences(req.scope), { pricing_rules: parsed.rules })
   if (unknownIds.length) return invalidData(res, unknownIds)
   const settings = await catalogSyncService(req.scope).getEffectiveSettings()

@@ -10,7 +10,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const existing = (await listExistingCategories(req.scope)).filter((c) => isOwnCategory(c) && c.is_active)
   const catalogIdOf = new Map(existing.map((c) => [c.id, c.external_id as string]))
   const categories = existing
-    .map((c) => ({ id: c.external_id as string, name: c.name, parent_id: c.parent_category_id ? catalogIdOf.get(c.parent_category_id) ?? null : null }))
+    .map((c) => ({ id: c.external_id as string, name: c.name, parent_id: c.parent_category_id ? (catalogIdOf.get(c.parent_category_id) ?? null) : null }))
     .sort((a, b) => a.name.localeCompare(b.name))
   const brands = (await catalogSyncService(req.scope).listCatalogBrands({}, { select: ["catalog_id", "name"], take: null }))
     .map((b) => ({ id: b.catalog_id, name: b.name }))

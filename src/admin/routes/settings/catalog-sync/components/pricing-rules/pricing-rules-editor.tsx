@@ -67,7 +67,14 @@ export function PricingRulesEditor(props: PricingRulesEditorProps) {
           <Label weight="plus">Overrides</Label>
           <div className="flex gap-x-2">
             {(["category", "brand", "cost_band"] as const).map((type) => (
-              <Button key={type} size="small" variant="secondary" disabled={disabled} onClick={() => onChange(addOverride(value, type))} data-testid={`add-override-${type}`}>
+              <Button
+                key={type}
+                size="small"
+                variant="secondary"
+                disabled={disabled}
+                onClick={() => onChange(addOverride(value, type))}
+                data-testid={`add-override-${type}`}
+              >
                 Add {TYPE_LABEL[type].toLowerCase()}
               </Button>
             ))}
@@ -77,7 +84,9 @@ export function PricingRulesEditor(props: PricingRulesEditorProps) {
           The most specific rule wins: {PRECEDENCE.map((p, i) => `${i + 1}. ${p}`).join("; ")}. The minimum margin then applies.
         </Text>
         {value.overrides.length === 0 ? (
-          <Text size="small" className="text-ui-fg-muted">No overrides: every price uses the base markup.</Text>
+          <Text size="small" className="text-ui-fg-muted">
+            No overrides: every price uses the base markup.
+          </Text>
         ) : (
           value.overrides.map((override, index) => (
             <OverrideRow
@@ -103,7 +112,13 @@ export function PricingRulesEditor(props: PricingRulesEditorProps) {
             value={value.rounding.mode}
             disabled={disabled}
             onValueChange={(mode) =>
-              set({ rounding: { ...value.rounding, mode: mode as PricingRules["rounding"]["mode"], ending: mode === "ending" ? value.rounding.ending ?? "99" : null } })
+              set({
+                rounding: {
+                  ...value.rounding,
+                  mode: mode as PricingRules["rounding"]["mode"],
+                  ending: mode === "ending" ? (value.rounding.ending ?? "99") : null,
+                },
+              })
             }
           >
             <Select.Trigger id="rounding_mode">
@@ -199,7 +214,12 @@ export function PricingRulesEditor(props: PricingRulesEditorProps) {
           </Select>
         </Field>
         {value.crossed_out.type === "discount" && (
-          <Field id="crossed_out_discount" label="Discount, %" error={err("crossed_out.discount_percent")} hint="Crossed-out = price / (1 − discount); rounded like the price.">
+          <Field
+            id="crossed_out_discount"
+            label="Discount, %"
+            error={err("crossed_out.discount_percent")}
+            hint="Crossed-out = price / (1 − discount); rounded like the price."
+          >
             <Input
               id="crossed_out_discount"
               inputMode="decimal"
@@ -210,7 +230,12 @@ export function PricingRulesEditor(props: PricingRulesEditorProps) {
           </Field>
         )}
         {value.crossed_out.type === "markup" && (
-          <Field id="crossed_out_markup" label="Crossed-out markup, %" error={err("crossed_out.markup_percent")} hint="Crossed-out = cost × (1 + markup); rounded like the price.">
+          <Field
+            id="crossed_out_markup"
+            label="Crossed-out markup, %"
+            error={err("crossed_out.markup_percent")}
+            hint="Crossed-out = cost × (1 + markup); rounded like the price."
+          >
             <Input
               id="crossed_out_markup"
               inputMode="decimal"
@@ -317,7 +342,13 @@ function OverrideRow(props: {
         <IconButton size="small" variant="transparent" aria-label="Move up" disabled={disabled || index === 0} onClick={() => props.onMove(index - 1)}>
           <ArrowUpMini />
         </IconButton>
-        <IconButton size="small" variant="transparent" aria-label="Move down" disabled={disabled || index === count - 1} onClick={() => props.onMove(index + 1)}>
+        <IconButton
+          size="small"
+          variant="transparent"
+          aria-label="Move down"
+          disabled={disabled || index === count - 1}
+          onClick={() => props.onMove(index + 1)}
+        >
           <ArrowDownMini />
         </IconButton>
         <IconButton size="small" variant="transparent" aria-label="Delete override" disabled={disabled} onClick={props.onRemove}>

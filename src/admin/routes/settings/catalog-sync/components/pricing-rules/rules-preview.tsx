@@ -31,7 +31,10 @@ export function RulesPreview(props: { rules: PricingRules | null; categories: Ca
     placeholderData: keepPreviousData,
     retry: false,
   })
-  const rows = useMemo(() => (preview.data ? previewRowsOf(preview.data.sample, props.categories, props.brands) : null), [preview.data, props.categories, props.brands])
+  const rows = useMemo(
+    () => (preview.data ? previewRowsOf(preview.data.sample, props.categories, props.brands) : null),
+    [preview.data, props.categories, props.brands]
+  )
   const stale = text !== asked || preview.isFetching
 
   return (
@@ -47,7 +50,9 @@ export function RulesPreview(props: { rules: PricingRules | null; categories: Ca
           {errorVoice(preview.error).sentence}
         </Hint>
       ) : !preview.data ? (
-        <Text size="small" className="text-ui-fg-muted">Pricing the stored costs…</Text>
+        <Text size="small" className="text-ui-fg-muted">
+          Pricing the stored costs…
+        </Text>
       ) : (
         <>
           <Text size="small" data-testid="pricing-move-summary">
@@ -68,22 +73,30 @@ export function RulesPreview(props: { rules: PricingRules | null; categories: Ca
               <Table.Body>
                 {rows.map((row) => (
                   <Table.Row key={row.key} data-testid="pricing-preview-row" data-move={row.move}>
-                    <Table.Cell className="max-w-[220px] truncate" title={row.title}>{row.title}</Table.Cell>
+                    <Table.Cell className="max-w-[220px] truncate" title={row.title}>
+                      {row.title}
+                    </Table.Cell>
                     <Table.Cell className="text-right text-ui-fg-subtle">{row.cost}</Table.Cell>
-                    <Table.Cell className="text-right text-ui-fg-subtle" data-testid="pricing-preview-current">{row.current ?? "—"}</Table.Cell>
+                    <Table.Cell className="text-right text-ui-fg-subtle" data-testid="pricing-preview-current">
+                      {row.current ?? "—"}
+                    </Table.Cell>
                     <Table.Cell className={`text-right ${row.move === "same" ? "" : "txt-compact-small-plus"}`} data-testid="pricing-preview-amount">
                       {row.amount} {row.move === "up" ? "↑" : row.move === "down" ? "↓" : ""}
                     </Table.Cell>
                     <Table.Cell className="text-right text-ui-fg-subtle line-through">{row.crossedOut ?? "—"}</Table.Cell>
                     <Table.Cell className="max-w-[280px]">
-                      <Text size="xsmall" className="text-ui-fg-subtle">{row.rule}</Text>
+                      <Text size="xsmall" className="text-ui-fg-subtle">
+                        {row.rule}
+                      </Text>
                     </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
             </Table>
           ) : (
-            <Text size="small" className="text-ui-fg-muted">No synced products with a stored cost yet.</Text>
+            <Text size="small" className="text-ui-fg-muted">
+              No synced products with a stored cost yet.
+            </Text>
           )}
         </>
       )}

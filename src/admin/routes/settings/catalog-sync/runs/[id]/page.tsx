@@ -115,8 +115,8 @@ const RunDetails = ({ run }: { run: Run }) => {
         <div className="px-6 py-4">
           <Heading level="h2">Rejected items</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Catalog items that failed validation or could not be written were skipped; the rest of their page went on.
-            Rows starting with "Kept" were written with only the named field dropped.
+            Catalog items that failed validation or could not be written were skipped; the rest of their page went on. Rows starting with "Kept" were written
+            with only the named field dropped.
           </Text>
         </div>
         {rejected.length === 0 ? (
@@ -142,9 +142,7 @@ const RunDetails = ({ run }: { run: Run }) => {
                   <Table.Cell className="whitespace-normal">
                     {item.kept ? "Kept; " : ""}
                     {item.reason}
-                    {item.excerpt ? (
-                      <span className="text-ui-fg-subtle block font-mono break-all">Received: {item.excerpt}</span>
-                    ) : null}
+                    {item.excerpt ? <span className="text-ui-fg-subtle block font-mono break-all">Received: {item.excerpt}</span> : null}
                   </Table.Cell>
                 </Table.Row>
               ))}

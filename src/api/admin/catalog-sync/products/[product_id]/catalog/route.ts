@@ -3,10 +3,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { catalogSyncService } from "../../../helpers"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const [map] = await catalogSyncService(req.scope).listCatalogProductMaps(
-    { product_id: req.params.product_id },
-    { take: 1, order: { created_at: "DESC" } }
-  )
+  const [map] = await catalogSyncService(req.scope).listCatalogProductMaps({ product_id: req.params.product_id }, { take: 1, order: { created_at: "DESC" } })
   res.json({
     link: map
       ? {

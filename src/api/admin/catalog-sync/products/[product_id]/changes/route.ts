@@ -7,9 +7,6 @@ type Service = { listCatalogSyncRunChanges(filter: unknown, config: unknown): Pr
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const service = req.scope.resolve<Service>(CATALOG_SYNC_MODULE)
-  const changes = await service.listCatalogSyncRunChanges(
-    { product_id: req.params.product_id },
-    { order: { created_at: "DESC" }, take: 5 }
-  )
+  const changes = await service.listCatalogSyncRunChanges({ product_id: req.params.product_id }, { order: { created_at: "DESC" }, take: 5 })
   res.json({ changes: changes.map(({ deleted_at: _d, updated_at: _u, ...row }) => row) })
 }

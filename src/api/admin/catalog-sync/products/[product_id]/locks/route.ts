@@ -19,10 +19,7 @@ const lockBodySchema = z
   .strict()
 
 async function mappedRow(req: MedusaRequest) {
-  const [map] = await catalogSyncService(req.scope).listCatalogProductMaps(
-    { product_id: req.params.product_id },
-    { take: 1, order: { created_at: "DESC" } }
-  )
+  const [map] = await catalogSyncService(req.scope).listCatalogProductMaps({ product_id: req.params.product_id }, { take: 1, order: { created_at: "DESC" } })
   return map ?? null
 }
 
@@ -48,7 +45,7 @@ async function lockView(req: MedusaRequest) {
       locked: locked.includes(field),
       // "product": this product's own lock; "shop": the shop-wide default.
       locked_by: !locked.includes(field) ? null : (row?.lock ?? []).includes(field) ? "product" : "shop",
-      catalog_value: locked.includes(field) ? held[field] ?? null : null,
+      catalog_value: locked.includes(field) ? (held[field] ?? null) : null,
     })),
   }
 }

@@ -28,18 +28,24 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const priceSetIds = rows.map((r) => r.price_set_id).filter((id): id is string => !!id)
   const pricing = req.scope.resolve(Modules.PRICING)
   const prices = priceSetIds.length
-    ? ((await pricing.listPrices({ price_set_id: priceSetIds }, { select: ["id", "price_set_id", "price_list_id", "amount", "raw_amount", "currency_code"], take: null })) as unknown as PriceRow[])
+    ? ((await pricing.listPrices(
+        { price_set_id: priceSetIds },
+        { select: ["id", "price_set_id", "price_list_id", "amount", "raw_amount", "currency_code"], take: null }
+      )) as unknown as PriceRow[])
     : []
   const listIds = [...new Set(prices.map((p) => p.price_list_id).filter((id): id is string => !!id))]
   const lists = listIds.length
-    ? ((await pricing.listPriceLists({ id: listIds }, { select: ["id", "metadata"], take: null })) as unknown as { id: string; metadata?: Record<string, unknown> | null }[])
+    ? ((await pricing.listPriceLists({ id: listIds }, { select: ["id", "metadata"], take: null })) as unknown as {
+        id: string
+        metadata?: Record<string, unknown> | null
+      }[])
     : []
   const saleList = lists.find((l) => l.metadata?.source === SALE_PRICE_LIST_SOURCE) ?? null
   const costRows = rows.length
-    ? ((await catalogSyncService(req.scope).listCatalogVariantCosts(
-        { variant_id: rows.map((r) => r.id) },
-        { select: ["variant_id", "cost"], take: null }
-      )) as { variant_id: string | null; cost: string | null }[])
+    ? ((await catalogSyncService(req.scope).listCatalogVariantCosts({ variant_id: rows.map((r) => r.id) }, { select: ["variant_id", "cost"], take: null })) as {
+        variant_id: string | null
+        cost: string | null
+      }[])
     : []
   const costs = new Map(costRows.filter((c) => c.variant_id).map((c) => [c.variant_id as string, c.cost]))
   res.json({ currency_code: "uah", sizes: priceStory(rows, prices, saleList?.id ?? null, costs) })

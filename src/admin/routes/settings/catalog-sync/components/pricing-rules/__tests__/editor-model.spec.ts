@@ -46,7 +46,12 @@ describe("editing the override list", () => {
     expect(moveOverride(three, 0, 3)).toBe(three)
     expect(moveOverride(three, -1, 0)).toBe(three)
     expect(removeOverride(three, 1).overrides.map((o) => o.type)).toEqual(["category", "cost_band"])
-    expect(updateOverride(three, 2, { markup_percent: "90" }).overrides[2]).toEqual({ type: "cost_band", min_cost: null, max_cost: "200", markup_percent: "90" })
+    expect(updateOverride(three, 2, { markup_percent: "90" }).overrides[2]).toEqual({
+      type: "cost_band",
+      min_cost: null,
+      max_cost: "200",
+      markup_percent: "90",
+    })
     expect(three.overrides[2].markup_percent).toBe("80")
   })
 })
@@ -155,14 +160,12 @@ describe("preview", () => {
     const summary = planReprice(stored, rules).summary
     expect(summary).toMatchObject({ priced: 3, moved: 2, up: 2, down: 0, crossed_out_only: 1 })
     // 1287.40 → 1299 (+0.90 %), 195 → 299 (+53.33 %)
-    expect(moveSummaryText(summary)).toBe(
-      "2 of 3 prices will move (2 up, 0 down); largest +53.33 %, median +27.12 %; 1 more change only the crossed-out price",
-    )
+    expect(moveSummaryText(summary)).toBe("2 of 3 prices will move (2 up, 0 down); largest +53.33 %, median +27.12 %; 1 more change only the crossed-out price")
     const today = { ...DEFAULT_PRICING_RULES, base_markup_percent: "30" }
     const atToday = stored.map((v) => ({ ...v, current: { amount: priceOf(v.cost!, v.context, today).amount, crossed_out: null } }))
     expect(moveSummaryText(planReprice(atToday, today).summary)).toBe("No price will change (3 checked).")
     expect(moveSummaryText(planReprice(atToday, { ...today, crossed_out: { type: "discount", discount_percent: "20" } }).summary)).toBe(
-      "No selling price moves; 3 of 3 crossed-out prices change.",
+      "No selling price moves; 3 of 3 crossed-out prices change."
     )
     expect(moveSummaryText(planReprice([], rules).summary)).toBe("No stored costs yet: the first sync stores them.")
   })
