@@ -11,7 +11,7 @@ import { insertChangeRows } from "../modules/catalog_sync/sql/change-log"
 import { activeMapRows } from "../modules/catalog_sync/sql/product-map"
 import { markApplied, noHeldRemovals, pendingChunk, type HeldCounts, type PendingStatus } from "../modules/catalog_sync/sql/held-removals"
 import { productTitles } from "../bulk-write/reads/product-titles"
-import type { ChangeRecord } from "../sync/change-rows"
+import { removedChangeRow } from "../sync/change-rows"
 
 // The rows themselves live behind the data module; the run and the sweep hold and count them from here.
 export {
@@ -57,7 +57,7 @@ export async function applyPending(
       await insertChangeRows(
         container,
         opts.runId,
-        active.map((r) => removedRow(r, titles.get(r.product_id ?? "") ?? null))
+        active.map((r) => removedChangeRow(r, titles.get(r.product_id ?? "") ?? null))
       )
     }
     const sourceOf = new Map(chunk.map((r) => [r.catalog_id, r.source]))
@@ -66,22 +66,5 @@ export async function applyPending(
       container,
       chunk.map((r) => r.id)
     )
-  }
-}
-
-function removedRow(r: { catalog_id: string; product_id: string | null }, title: string | null): ChangeRecord {
-  return {
-    kind: "removed",
-    catalog_id: r.catalog_id,
-    product_id: r.product_id,
-    title,
-    price_changed: false,
-    stock_changed: false,
-    sizes_changed: false,
-    images_changed: false,
-    text_changed: false,
-    price_before: null,
-    price_after: null,
-    reason: null,
   }
 }

@@ -169,13 +169,12 @@ export function changeRowsOf(page: PageChanges, before: Record<string, ProductBe
         ? { ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, held: { stock: true as const } }
         : { ...blank, kind: "updated" as const, catalog_id: w.catalogId, product_id: w.productId, title: w.title, stock_changed: true }
     ),
-    ...page.removed.map((r) => ({
-      ...blank,
-      kind: "removed" as const,
-      catalog_id: r.catalogId,
-      product_id: r.productId,
-      title: before[r.catalogId]?.title ?? null,
-    })),
+    ...page.removed.map((r) => removedChangeRow({ catalog_id: r.catalogId, product_id: r.productId }, before[r.catalogId]?.title ?? null)),
     ...page.rejected.map((r) => ({ ...blank, kind: "rejected" as const, catalog_id: r.id, product_id: null, title: null, reason: r.reason })),
   ]
+}
+
+/** The change-log row of a removed product (a page's removals and the held ones applied at a run's end). */
+export function removedChangeRow(r: { catalog_id: string; product_id: string | null }, title: string | null): ChangeRecord {
+  return { ...blank, kind: "removed", catalog_id: r.catalog_id, product_id: r.product_id, title }
 }

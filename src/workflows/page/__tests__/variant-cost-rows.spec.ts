@@ -48,6 +48,8 @@ describe("mcs_variant_cost rows updated by id", () => {
     ;(migration as unknown as { addSql: (s: string) => void }).addSql = (s) => statements.push(s)
     await migration.up()
     for (const s of statements) await knex.raw(s)
+    // Its table under today's name (Migration20261128200000 renames the plugin's tables to mcs_*).
+    await knex.raw(`alter table catalog_variant_cost rename to ${VARIANT_COST_TABLE}`)
   })
   afterAll(async () => {
     await knex?.destroy()
