@@ -1,7 +1,7 @@
 // Ids exactly as Medusa's models make them (`model.id({ prefix })` → generateEntityId):
 // `<prefix>_<ULID>`, 10 Crockford base-32 characters of millisecond time then 16 of
 // randomness. Medusa's ulid() draws one crypto random byte per character (randomFillSync for
-// each): about 13 % of a page write's CPU in the issue's profile, and most of the bulk writer's.
+// each), a large share of a page write's CPU in a profile.
 // This writes the same format from a pooled crypto buffer: same alphabet, same time part, the
 // same 80 random bits, uniformly distributed (32 divides 256).
 import { randomFillSync } from "node:crypto"

@@ -4,8 +4,8 @@
 // parseExactJson quotes, before JSON.parse, every number token that a double could not hold
 // exactly (integers of 16+ digits) or whose text matters (fractions, exponents): those arrive as
 // their exact source text (a string); small integers arrive as numbers. A scanner that jumps over
-// string literals with indexOf finds the number tokens: about 2 ms on top of JSON.parse for a
-// 390 KB page of 200 cards, where a lossless parser written in JS takes 35-75 ms.
+// string literals with indexOf finds the number tokens, far cheaper than a lossless parser
+// written in JS over a whole page.
 import { isLosslessNumber, LosslessNumber, stringify } from "lossless-json"
 
 export { isLosslessNumber, LosslessNumber }

@@ -1,9 +1,8 @@
 // A first sync fills Medusa's product, price, inventory and link tables in bulk, faster than
 // autovacuum analyzes them (a minute apart at best; never on a server with it off). Planned on
 // statistics of a small table, or on none, Medusa's own reads scan more and more of a growing
-// one: the link module's one-brand-per-product check walked every link of the table (267 ms for
-// a page's 200 products among 50,000 links, 5.6 ms after an ANALYZE), and a 50,000-product first
-// sync's pages went from about 0.7 s to 1.2 s as it went. PostgreSQL's advice after a bulk load is
+// one: the link module's one-brand-per-product check walked every link of the table until an
+// ANALYZE, and a large first sync's pages grew slower as it went. PostgreSQL's advice after a bulk load is
 // to ANALYZE; a run does so each time the products it created double, from 1,000 on, in the
 // background (ANALYZE takes no lock that blocks reads or writes), one at a time.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"

@@ -137,7 +137,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   // updates (a live map row with a product): the plan's updates are among them.
   const current = brake?.read(rows.filter((r) => r.product_id && r.status !== "removed").map((r) => r.catalog_id))
   current?.catch(() => undefined) // awaited below; a failure before then must not go unhandled
-  // Planning holds the event loop (~25 ms for 200 cards): one turn first lets the read's queries
+  // Planning holds the event loop for a while: one turn first lets the read's queries
   // reach PostgreSQL, which answers them meanwhile, instead of after it.
   if (current) await new Promise((resolve) => setImmediate(resolve))
   const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))

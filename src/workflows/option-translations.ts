@@ -27,7 +27,7 @@ export async function syncSizeOptionTranslations(
   const other = ctx.vocabulary[otherLanguage(ctx.primaryLanguage)]
   const locale = LOCALE_BY_LANGUAGE[otherLanguage(ctx.primaryLanguage)]
   // Each product's size option and its values, read by their indexes (a product module read
-  // with both relations took most of their time in a first sync: 182 of 239 ms a page).
+  // with both relations took most of their time in a first sync).
   const options = await timed(container, "size options read (translations)", () =>
     optionsTitled(
       container,

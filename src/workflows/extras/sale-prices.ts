@@ -68,7 +68,7 @@ export interface SalePriceWanted {
 /**
  * The sale list's prices of these variants made exactly the wanted ones, through the bulk writer
  * in one transaction (one read, then at most one update, one insert and one soft delete: the
- * rows batchPriceListPricesWorkflow writes, which took 24 to 61 s a page for a crossed-out switch).
+ * rows batchPriceListPricesWorkflow writes, far slower a page for a crossed-out switch).
  */
 export async function syncSalePrices(
   container: MedusaContainer,

@@ -2,14 +2,13 @@
 //
 // Why: Medusa's workflow engine copies workflow data each time a step or transform reads it
 // (resolveValue: a JavaScript walk of the whole value, then parseStringifyIfNecessary), and an
-// array inside an array is copied again at each level. A page's plan (~800 KB for 200 cards,
-// cards → variants → offers) cost ~40 ms per read that way, and the page workflow read its plan,
-// records and write inputs some twenty times. A string is passed as it is. Sealed data is a
+// array inside an array is copied again at each level. A page's plan (cards → variants →
+// offers) is large, each read copied it whole, and the page workflow read its plan,
+// records and write inputs many times. A string is passed as it is. Sealed data is a
 // string the engine can store and a queue can carry: JSON text (`seal`), or, for data read only
 // by the page's own workflow in this process, a handle (`sealShared`, `sealForHandOver`): a
 // short string naming the value, held in this process until the page is written. A handle
-// costs no JSON.stringify (about 11 ms of a price-only page of 200 products, and the text's
-// garbage); text crosses processes (the page-writes queue, `sealedText`).
+// costs no JSON.stringify (nor the text's garbage); text crosses processes (the page-writes queue, `sealedText`).
 import { AsyncLocalStorage } from "node:async_hooks"
 
 declare const sealedOf: unique symbol
@@ -78,8 +77,7 @@ export function heldCount(): number {
  * its writes by five, each write input by three), by their text, least recently read first. One
  * parse serves every reader, so the value is frozen: a reader that changed it would change it for
  * the others (strict mode throws instead). Bounded by text length (characters), to about one
- * page's shared reads (1 to 1.5 MB of text for 200 products): kept longer, they raised the app's
- * peak RSS in a 50,000-product first sync by about 80 MB (with 8 MB). A miss costs a parse and a
+ * page's shared reads: kept longer, they raised the app's peak RSS in a large first sync. A miss costs a parse and a
  * freeze; were a page's shared reads over the bound, each would be evicted before its next read.
  * Readers only read: nothing but review and the frozen values' TypeError enforces it. A text
  * sealed with `sealShared` is read as the sealer's own value, not a parse of it (so a property
@@ -141,7 +139,7 @@ export function releaseShared(): void {
  * Seals a value that readers in this process read with `peek`: they get the value itself, frozen,
  * instead of a parse of its text. A page's data then lives once in the process rather than as
  * the sealer's value and a parsed copy (the copies outlived the young generation and were
- * promoted: ~90 MB per 1,000 price changes, and a full collection every few thousand). The
+ * promoted, and full collections followed). The
  * caller gives the value up: it is frozen, and with it whatever the caller still holds of it.
  */
 export function sealShared<T>(value: T): Sealed<T> {
@@ -159,8 +157,8 @@ export function sealShared<T>(value: T): Sealed<T> {
 
 /**
  * A page's plan, handed from the run that planned it to the page's workflow in this same
- * process: a handle to the plan itself, not its text (stringifying and parsing ~800 KB cost
- * about 14 ms a page, and the garbage). The plan is frozen when it is handed over: the workflow
+ * process: a handle to the plan itself, not its text (stringifying and parsing it cost time
+ * every page, and garbage). The plan is frozen when it is handed over: the workflow
  * shares it with `peek`'s readers, and the sealer still holds it, so neither may change it. It
  * is held until its page is done (`forgetHandOver`); a page written by another instance gets
  * its text instead (`sealedText`). At most HANDED_MAX are held, oldest dropped first: a process

@@ -17,13 +17,12 @@ import { basePriceRowsOf, priceOnlyWrites, splitPriceOnly, writtenPriceOnly, typ
  * set and that set's base price in the shop's currency (what setBasePrices would read again
  * otherwise: the same rows, picked as it picks them, the latest by creation). Each subquery is a
  * per-variant indexed lookup: an EXISTS there was planned as one
- * hashed scan of every variant's price set link (~20 ms a page on a 10,000-product shop). The
+ * hashed scan of every variant's price set link, which grows with the shop. The
  * variants too are looked up product by product: with `product_id = any(…)` and no statistics
  * (before the first analyze) the planner read every live variant of the shop through a partial index.
  * The base price is picked from its set's prices behind `offset 0`, so the set's index is the only
  * way in: with the currency filter beside it and no statistics, the planner walked every price of
- * the currency for each variant (measured: 17 ms a variant, 8 s a page, on a 10,000-product shop
- * right after a sync that removed its sale prices).
+ * the currency for each variant (seen right after a sync that removed a shop's sale prices).
  */
 export async function readLivePricedVariants(
   trx: Knex.Transaction,
