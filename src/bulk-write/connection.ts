@@ -3,14 +3,22 @@
 // a caller names what it reads or writes and holds no connection of its own.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
-import { knexOf } from "./sql"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+/** The app's PostgreSQL connection (Medusa's own pool), the one way this plugin reaches it. */
+export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
+  return container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+}
 
 export type Sql = Knex | Knex.Transaction
 export type Connection = Sql | Pick<MedusaContainer, "resolve">
 
 /** The knex a connection stands for: the transaction or knex itself, else the container's connection. */
 export function sqlOf(connection: Connection): Sql {
-  return typeof (connection as Partial<Knex>).raw === "function" ? (connection as Sql) : knexOf(connection as Pick<MedusaContainer, "resolve">)
+  // A container resolves; knex and its transactions do not.
+  return typeof (connection as Partial<Pick<MedusaContainer, "resolve">>).resolve === "function"
+    ? knexOf(connection as Pick<MedusaContainer, "resolve">)
+    : (connection as Sql)
 }
 
 /** Runs `work` in one transaction on this connection (a transaction given is nested as a savepoint). */

@@ -1,15 +1,13 @@
 // Small knex helpers shared by the bulk writers: chunked multi-row inserts (PostgreSQL takes at
 // most 65,535 bind parameters a statement) and chunked `IN` lists.
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { sqlOf, type Connection } from "./connection"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
 import { journal } from "./row-journal"
 
-/** The app's PostgreSQL connection (Medusa's own pool), the one way this plugin reaches it. */
-export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
-  return container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-}
+export { knexOf } from "./connection"
 
 const ROWS_PER_STATEMENT = 1000
 
@@ -35,8 +33,8 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
  * of writePageInBulk outside a run has no such cursor: its last writes before such a crash may
  * be lost although they were committed (and their events emitted).
  */
-export function transactionWithoutFlushWait<T>(db: Knex | Knex.Transaction, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => {
+export function transactionWithoutFlushWait<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return sqlOf(connection).transaction(async (trx) => {
     await trx.raw("set local synchronous_commit = off")
     return work(trx)
   })

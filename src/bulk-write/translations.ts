@@ -5,6 +5,7 @@
 // (the module's own getTranslatableFields, read once per call). The caller emits
 // translation.created after the insert (src/workflows/extras/write-translations.ts).
 import type { Knex } from "knex"
+import type { Connection } from "./connection"
 import { normalizeLocale } from "@medusajs/framework/utils"
 import { newId } from "./ids"
 import { insertRows, json, transactionWithoutFlushWait } from "./sql"
@@ -18,7 +19,7 @@ export function translatedFieldCount(translations: Record<string, unknown>, fiel
 }
 
 /** Inserts the rows in one transaction; returns their ids (for the caller's events). */
-export async function insertTranslations(db: Knex, rows: NewTranslation[], translatableFields: Record<string, string[]>): Promise<string[]> {
+export async function insertTranslations(db: Connection, rows: NewTranslation[], translatableFields: Record<string, string[]>): Promise<string[]> {
   if (!rows.length) return []
   const records = rows.map((t) => ({
     id: newId("trans"),

@@ -2,8 +2,7 @@
 // are right stay, wrong ones are dismissed, missing ones created, in bulk (src/bulk-write/
 // product-links.ts: the link API's rows and events without its per-batch uniqueness scan).
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { Knex } from "knex"
+import { Modules } from "@medusajs/framework/utils"
 import { linkEventMessages, productLinkTo, setProductLinks, transactionWithoutFlushWait } from "../../bulk-write"
 import { CATALOG_SYNC_MODULE } from "../../modules/catalog_sync/module-name"
 import { writePathOf } from "../write-path"
@@ -27,8 +26,7 @@ export async function syncLinks(
   const link = productLinkTo(CATALOG_SYNC_MODULE, kind.key)
   // The plugin defines both links (src/links), so the app has them unless it failed to load the plugin's links.
   if (!link) throw new Error(`catalog sync: the app has no link between products and ${kind.key} (src/links)`)
-  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const changes = await transactionWithoutFlushWait(pg, (trx) => setProductLinks(trx, link, wanted))
+  const changes = await transactionWithoutFlushWait(container, (trx) => setProductLinks(trx, link, wanted))
   const messages = linkEventMessages(link, changes)
   // After the commit, as the link module emits them.
   if (messages.length) await container.resolve(Modules.EVENT_BUS).emit(messages, { internal: true })

@@ -44,9 +44,7 @@ export async function writeTranslations(container: MedusaContainer, batch: Trans
   if (batch.create.length) {
     // New rows in one insert: the module's ORM create costs a round of its own per row.
     const fields = await service.getTranslatableFields()
-    const ids = await timed(container, "bulk.insertTranslations", () =>
-      insertTranslations(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), batch.create, fields)
-    )
+    const ids = await timed(container, "bulk.insertTranslations", () => insertTranslations(container, batch.create, fields))
     for (const id of ids) messages.push({ name: TranslationWorkflowEvents.CREATED, data: { id } })
     inserted.record("translation", "created", ids)
   }

@@ -6,7 +6,8 @@
 // another product, say) rolls the whole transaction back and the caller hands them all to the
 // update workflow.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Knex } from "knex"
+import type { Connection } from "../../bulk-write/connection"
+import { readLiveProductStateRows } from "../../bulk-write/reads/live-product-states"
 import { writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import { timed } from "../steps/profile"
@@ -17,28 +18,16 @@ import { basePriceRowsOf, writtenPriceOnly } from "./price-only-changes"
 import { readLivePricedVariants } from "./write-prices-in-bulk"
 
 /** Each product's live options (with their live values) and whether it has the sales channel and a shipping profile. */
-export async function readLiveProductStates(trx: Knex.Transaction, productIds: string[], salesChannelId: string): Promise<Record<string, LiveProductState>> {
+export async function readLiveProductStates(trx: Connection, productIds: string[], salesChannelId: string): Promise<Record<string, LiveProductState>> {
   const out: Record<string, LiveProductState> = {}
-  if (!productIds.length) return out
-  const { rows } = await trx.raw(
-    `select p.id,
-        coalesce((select json_agg(json_build_object('title', o.title, 'values',
-            coalesce((select json_agg(ov.value order by ov.value) from product_option_value ov where ov.option_id = o.id and ov.deleted_at is null), '[]'::json)))
-           from product_product_option ppo join product_option o on o.id = ppo.product_option_id and o.deleted_at is null
-          where ppo.product_id = p.id and ppo.deleted_at is null), '[]'::json) as options,
-        exists (select 1 from product_sales_channel l where l.product_id = p.id and l.sales_channel_id = ? and l.deleted_at is null) as in_sales_channel,
-        exists (select 1 from product_shipping_profile l where l.product_id = p.id and l.deleted_at is null) as has_shipping_profile
-       from product p where p.id = any(?) and p.deleted_at is null`,
-    [salesChannelId, productIds]
-  )
-  for (const r of rows as { id: string; options: LiveProductState["options"]; in_sales_channel: boolean; has_shipping_profile: boolean }[]) {
+  for (const r of await readLiveProductStateRows(trx, productIds, salesChannelId)) {
     out[r.id] = { options: r.options, inSalesChannel: r.in_sales_channel, hasShippingProfile: r.has_shipping_profile }
   }
   return out
 }
 
 /** The candidates' live variants and product states, read inside a fast path's transaction. */
-export async function readLiveShop(container: MedusaContainer, trx: Knex.Transaction, candidates: ProductToUpdate[], salesChannelId: string, what: string) {
+export async function readLiveShop(container: MedusaContainer, trx: Connection, candidates: ProductToUpdate[], salesChannelId: string, what: string) {
   const ids = [...new Set(candidates.map((p) => p.productId))]
   const live = await timed(container, `bulk ${what} read variants`, () => readLivePricedVariants(trx, ids))
   const states = await timed(container, `bulk ${what} read products`, () => readLiveProductStates(trx, ids, salesChannelId))

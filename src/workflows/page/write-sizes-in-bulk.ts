@@ -6,7 +6,8 @@
 // product after the commit, as the update workflow emits. A failure rolls the whole transaction
 // back and the caller hands them all to the update workflow.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Knex } from "knex"
+import type { Connection } from "../../bulk-write/connection"
+import { takenSkus } from "../../bulk-write/reads/taken-skus"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../../bulk-write"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
@@ -17,17 +18,8 @@ import { sizeChangeWrites, splitSizeChanges, withoutBlocked, writtenSizeChange, 
 import { readLiveShop } from "./write-fields-in-bulk"
 
 /** New sizes' SKUs a live variant or item has. */
-export async function readSizeChangeBlockers(trx: Knex.Transaction, addedSkus: string[]): Promise<SizeChangeBlockers> {
-  const taken: { sku: string }[] = addedSkus.length
-    ? (
-        await trx.raw(
-          `select sku from product_variant where sku = any(?) and deleted_at is null
-           union select sku from inventory_item where sku = any(?) and deleted_at is null`,
-          [addedSkus, addedSkus]
-        )
-      ).rows
-    : []
-  return { takenSkus: new Set(taken.map((r) => r.sku)) }
+export async function readSizeChangeBlockers(trx: Connection, addedSkus: string[]): Promise<SizeChangeBlockers> {
+  return { takenSkus: await takenSkus(trx, addedSkus) }
 }
 
 export async function writeSizesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FastPathOutcome> {
