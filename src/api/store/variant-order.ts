@@ -4,6 +4,7 @@
 // an order: its query asks for the variants by rank, keeping the products' own order (id,
 // Medusa's default). The one-product route takes none, so its answer's variants are sorted by rank.
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { FeatureFlag } from "@medusajs/framework/utils"
 
 type Order = Record<string, unknown>
 
@@ -14,7 +15,13 @@ export function withVariantsByRank(order: Order | undefined): Order {
   return { ...base, variants: { variant_rank: "ASC", ...variants } }
 }
 
+/**
+ * With Medusa's Index module serving the list (feature flag index_engine), the route queries the
+ * index, which holds no variant rank: an order on it emptied the listing and then failed it, so
+ * the index's own order stands.
+ */
 export function orderVariantsByRank(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  if (FeatureFlag.isFeatureEnabled("index_engine")) return next()
   const config = (req as unknown as { queryConfig?: { pagination?: { order?: Order } } }).queryConfig
   if (config?.pagination) config.pagination.order = withVariantsByRank(config.pagination.order)
   next()
