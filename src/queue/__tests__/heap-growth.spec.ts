@@ -247,7 +247,9 @@ function churn(rounds: number) {
 async function main() {
   console.log("PHASE held")
   const release = growth.hold()
-  churn(3_000_000)
+  // Long enough for several full collections on every supported Node (one run on Node 22 saw
+  // only one in half this work).
+  churn(6_000_000)
   release()
   await new Promise((r) => setTimeout(r, 20))
   console.log("PHASE given-back")
