@@ -15,9 +15,6 @@ export interface HeldRemovalsOfRun {
 }
 
 export class RunHolds implements HeldRemovalsOfRun {
-  /** The app's database connection, which the data module's held-removal functions take. */
-  readonly #db: MedusaContainer
-
   constructor(
     private readonly container: MedusaContainer,
     private readonly opts: {
@@ -28,12 +25,10 @@ export class RunHolds implements HeldRemovalsOfRun {
       /** Told the products a chunk removed (mirrored images let go of theirs). */
       removed?: (catalogIds: string[]) => Promise<void>
     }
-  ) {
-    this.#db = container
-  }
+  ) {}
 
   count(status: PendingStatus): Promise<HeldCounts & { total: number }> {
-    return countPending(this.#db, status)
+    return countPending(this.container, status)
   }
 
   apply(status: PendingStatus): Promise<HeldCounts> {
@@ -43,16 +38,16 @@ export class RunHolds implements HeldRemovalsOfRun {
 
   /** A page's removals held before its write; the products it sends again are no longer held. */
   async holdPage(sentAgain: readonly string[], removals: readonly Pick<MapRow, "catalog_id" | "product_id">[]): Promise<void> {
-    await releaseHolds(this.#db, sentAgain)
-    await holdRemovals(this.#db, removals, "feed", this.opts.runId)
+    await releaseHolds(this.container, sentAgain)
+    await holdRemovals(this.container, removals, "feed", this.opts.runId)
   }
 
   sample(): Promise<PlannedRemoval[]> {
-    return heldSample(this.#db)
+    return heldSample(this.container)
   }
 
   async pause(): Promise<string[]> {
-    await markPaused(this.#db, this.opts.runId)
-    return heldIds(this.#db, this.opts.runId)
+    await markPaused(this.container, this.opts.runId)
+    return heldIds(this.container, this.opts.runId)
   }
 }

@@ -223,17 +223,15 @@ export type ScopeRow = { id: string; catalog_id: string; product_id: string | nu
 
 const SCOPE_CHUNK = 200
 
-/** `catalog_id` not among `ids`: one JSON parameter (a hashed set in PostgreSQL), however many. */
-function notAmong(q: Knex.QueryBuilder, ids: readonly string[]): Knex.QueryBuilder {
-  return ids.length ? q.whereRaw("catalog_id not in (select jsonb_array_elements_text(?::jsonb))", [JSON.stringify(ids)]) : q
+/** Catalog ids as one JSON parameter (a hashed set in PostgreSQL), however many; null for none. */
+function idsParameter(ids: Iterable<string>): string | null {
+  const list = [...ids]
+  return list.length ? JSON.stringify(list) : null
 }
 
-/** The scope's active map rows, without `except` (catalog ids). */
-function scoped(db: Knex, scope: RemovalScope, except: readonly string[]): Knex.QueryBuilder {
-  const q = db(PRODUCT_MAP_TABLE).whereNull("deleted_at").where("status", "active")
-  if ("unseenInPass" in scope) q.where((w) => w.whereNull("last_seen_pass").orWhereNot("last_seen_pass", scope.unseenInPass))
-  else notAmong(q, [...scope.notIn])
-  return notAmong(q, except)
+/** `catalog_id` not among the ids of `idsJson` (idsParameter). */
+function notAmong(q: Knex.QueryBuilder, idsJson: string | null): Knex.QueryBuilder {
+  return idsJson === null ? q : q.whereRaw("catalog_id not in (select jsonb_array_elements_text(?::jsonb))", [idsJson])
 }
 
 /**
@@ -242,9 +240,17 @@ function scoped(db: Knex, scope: RemovalScope, except: readonly string[]): Knex.
  */
 export async function* activeMapRowsInScope(connection: Connection, scope: RemovalScope, except: Iterable<string>): AsyncGenerator<ScopeRow[]> {
   const db = sqlOf(connection) as Knex
-  const exceptIds = [...except]
+  // The id lists' parameters once, not again for every chunk.
+  const notKept = "notIn" in scope ? idsParameter(scope.notIn) : null
+  const excepted = idsParameter(except)
+  const scoped = () => {
+    const q = db(PRODUCT_MAP_TABLE).whereNull("deleted_at").where("status", "active")
+    if ("unseenInPass" in scope) q.where((w) => w.whereNull("last_seen_pass").orWhereNot("last_seen_pass", scope.unseenInPass))
+    else notAmong(q, notKept)
+    return notAmong(q, excepted)
+  }
   for (let after: string | null = null; ;) {
-    const q = scoped(db, scope, exceptIds).select("id", "catalog_id", "product_id").orderBy("id").limit(SCOPE_CHUNK)
+    const q = scoped().select("id", "catalog_id", "product_id").orderBy("id").limit(SCOPE_CHUNK)
     if (after !== null) q.where("id", ">", after)
     const rows = (await q) as ScopeRow[]
     if (!rows.length) return
