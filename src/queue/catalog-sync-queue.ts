@@ -87,7 +87,7 @@ export class CatalogSyncQueue {
       // A run the safety brake paused waits for the admin: no run (and no API request) meanwhile.
       const paused = await this.pausedRun()
       if (paused) return { run: paused, alreadyRunning: true }
-      const active = await this.interruptDeadRunsAndListLive()
+      const active = await this.#interruptDeadRunsAndListLiveHeld()
       if (input.behindActive) {
         // A queued full pass prices with the settings it reads when it starts, so it covers a reprice too.
         const queuedFull = active.find((r) => r.status === "queued" && (r.mode === "full" || r.mode === input.mode))
@@ -106,7 +106,7 @@ export class CatalogSyncQueue {
    */
   async createScheduledRun(input: { mode: RunMode; jobId: string | null }): Promise<RunRow | null> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
-      if ((await this.pausedRun()) || (await this.interruptDeadRunsAndListLive()).length) return null
+      if ((await this.pausedRun()) || (await this.#interruptDeadRunsAndListLiveHeld()).length) return null
       return this.#service().createCatalogSyncRuns({ trigger: "schedule", mode: input.mode, status: "queued", job_id: input.jobId })
     })
   }
@@ -208,7 +208,7 @@ export class CatalogSyncQueue {
       // Interrupted work continued by a later run (e.g. recovery already resumed it) is done
       // with; a failed run is retried with backoff as promised, whatever ran in between.
       if (row.status === "interrupted" && (await this.#superseded(row))) return null
-      if ((await this.interruptDeadRunsAndListLive()).length) return null
+      if ((await this.#interruptDeadRunsAndListLiveHeld()).length) return null
       let bookkeeping: ResumeBookkeeping | null = null
       if (row.status === "interrupted") {
         // Bounded like recover(): later (recover() then resumes it) or no more.
@@ -234,7 +234,7 @@ export class CatalogSyncQueue {
    */
   async recover(): Promise<RunRow | null> {
     return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
-      if ((await this.interruptDeadRunsAndListLive()).length) return null
+      if ((await this.#interruptDeadRunsAndListLiveHeld()).length) return null
       const [latest] = await this.#service().listCatalogSyncRuns({}, { order: { created_at: "DESC" }, take: 1 })
       if (!latest || latest.status !== "interrupted" || latest.error_code === RESUME_STALLED_CODE) return null
       const bookkeeping = await this.#boundResume(latest)
@@ -269,9 +269,15 @@ export class CatalogSyncQueue {
   /**
    * Marks "interrupted" every queued/running row that is dead (its job vanished, e.g. Redis
    * flushed, or its process died: running, lock free, job not active), and returns the rows
-   * that are really alive. Writes: not a plain query.
+   * that are really alive. Writes: not a plain query. Taken under the enqueue mutex: a run
+   * being enqueued has its row before its job, and must not be judged dead in between.
    */
   async interruptDeadRunsAndListLive(): Promise<RunRow[]> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, () => this.#interruptDeadRunsAndListLiveHeld())
+  }
+
+  /** interruptDeadRunsAndListLive for a caller that already holds the enqueue mutex. */
+  async #interruptDeadRunsAndListLiveHeld(): Promise<RunRow[]> {
     const service = this.#service()
     const rows = await service.listCatalogSyncRuns({ status: ["queued", "running"] }, { order: { created_at: "ASC" }, take: 20 })
     const holder = await this.#liveness.holder()

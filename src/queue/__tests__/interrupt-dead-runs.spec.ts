@@ -47,6 +47,31 @@ describe("CatalogSyncQueue.interruptDeadRunsAndListLive", () => {
     expect(service.runs.get("run_new").status).toBe("queued")
   })
 
+  it("a run being enqueued (its row stored, its job not yet added) is alive to a look from outside the enqueue", async () => {
+    const service: any = fakeService([])
+    let rowStored!: () => void
+    const stored = new Promise<void>((resolve) => (rowStored = resolve))
+    let letEnqueueGoOn!: () => void
+    const goOn = new Promise<void>((resolve) => (letEnqueueGoOn = resolve))
+    service.createCatalogSyncRuns = async (data: any) => {
+      const row = { id: `run_${randomUUID()}`, error_code: null, error_message: null, ...data }
+      service.runs.set(row.id, row)
+      rowStored()
+      // The status route's look (the admin's chip polls it) lands here, before the job is added.
+      await goOn
+      return { ...row }
+    }
+    const queue = queueWith(service, async () => null)
+    const enqueued = queue.enqueueRun({ mode: "full", trigger: "manual" })
+    await stored
+    const look = queue.interruptDeadRunsAndListLive()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    letEnqueueGoOn()
+    const { run } = await enqueued
+    expect((await look).map((r) => r.id)).toEqual([run.id])
+    expect(service.runs.get(run.id)).toMatchObject({ status: "queued", job_id: run.id, error_code: null })
+  })
+
   it("a running row whose lock is free is still marked interrupted", async () => {
     const service = fakeService([{ id: "run_dead", status: "running", job_id: "run_dead", error_code: null, error_message: null }])
     const queue = queueWith(service, async () => null)
