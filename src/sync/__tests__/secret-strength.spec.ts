@@ -21,8 +21,16 @@ describe("encryption secret strength", () => {
   })
 
   it("finds a newly published example: an .env line, a config value, a token in the docs", () => {
-    const random = () => randomBytes(30).toString("base64url")
-    const [env, config, docs, hex] = [random(), random(), random(), randomBytes(24).toString("hex")]
+    // A token in prose counts when it holds letters and digits (a long name does not); about one
+    // random 40-character token in a thousand has no digit, so each is drawn until it has both.
+    const drawn = (draw: () => string) => {
+      for (;;) {
+        const token = draw()
+        if (/[0-9]/.test(token) && /[A-Za-z]/.test(token)) return token
+      }
+    }
+    const random = () => drawn(() => randomBytes(30).toString("base64url"))
+    const [env, config, docs, hex] = [random(), random(), random(), drawn(() => randomBytes(24).toString("hex"))]
     expect(secretLikeLiterals(`REDIS_URL=redis://x\nCATALOG_SYNC_ENCRYPTION_KEY=${env}\n`, false)).toEqual(new Set([env]))
     expect(secretLikeLiterals(`options: { encryptionKey: process.env.X || "${config}" }`, false)).toEqual(new Set([config]))
     expect(secretLikeLiterals(`Generate one:\n\n    ${docs}\n\nor \`${hex}\``, true)).toEqual(new Set([docs, hex]))
