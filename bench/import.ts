@@ -12,6 +12,13 @@
  * seconds); the app's CPU per product is printed beside it, steadier on a shared machine.
  * Then, on the last plugin shop: BENCH_REMOVED removals (default 5,000, at most the catalog),
  * timed as one changes run (bench/removals.ts).
+ *
+ * The workflows path also runs a second way each round: two app processes on the same database
+ * and Redis, each a page writer (CATALOG_SYNC_PAGE_WRITERS 1, four pages in flight: bench-shop.ts
+ * `writers`, the scale-out topology of docs/production-topology.md), so the second core writes
+ * pages too. Its app CPU is the sum over both processes. Medusa's CSV import runs in one process
+ * (one workflow over the file's chunks, in order): it cannot spread, so it has no such pass.
+ * BENCH_TWO_WRITERS=0 leaves the two-process pass out.
  */
 import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
@@ -59,7 +66,7 @@ async function postgresTicks(databaseUrl: string): Promise<Map<number, number>> 
  * PostgreSQL's CPU for the shop during a pass: each backend's ticks at the end less its ticks at
  * the start (a backend that ended during the pass is not counted; the app's pool keeps them open).
  */
-function postgresCpu(databaseUrl: string) {
+export function postgresCpu(databaseUrl: string) {
   const before = postgresTicks(databaseUrl)
   return async () => {
     const start = await before
@@ -97,17 +104,21 @@ const describe = (label: string, f: PassFigures) =>
   `wrote ${f.written.variants} variants, ${f.written.prices} prices, ${f.written.inventoryItems} inventory items, ` +
   `${f.written.stockLevels} stock levels (${f.written.stockedQuantity} units); load ${load()}`
 
+/** The app's CPU: every app process of the shop (one, or the page writers), summed. */
+const appCpu = (shop: BenchShop) => [shop.app, ...shop.others].reduce((sum, a) => sum + cpuSeconds(a.pid), 0)
+
 async function pluginFullSync(shop: BenchShop): Promise<PassFigures> {
   const { app, sb } = shop
+  // Peak RSS: of the process that runs the run (with two writers, the other one's is not added).
   const rss = sampleRss(app.pid)
-  const cpuBefore = cpuSeconds(app.pid)
+  const cpuBefore = appCpu(shop)
   const pg = postgresCpu(shop.db.url)
   const saved = await configure(app, { base_url: sb.baseUrl, api_key: sb.apiKey, markup_percent: MARKUP })
   const run = await waitForRun(app, saved.run.id, undefined, 3600_000)
   const peakRss = rss.stop()
   if (run.status !== "succeeded") throw new Error(`full sync ${run.status}: ${run.error_message}`)
   const seconds = (Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000
-  const cpu = cpuSeconds(app.pid) - cpuBefore
+  const cpu = appCpu(shop) - cpuBefore
   return { products: run.created, seconds, cpu, pgCpu: await pg(), peakRss, written: await countWritten(shop.db.url) }
 }
 
@@ -132,13 +143,23 @@ async function medusaImport(shop: BenchShop): Promise<PassFigures> {
 
 export async function benchImport(): Promise<Record<string, number>> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
-  const passes = { bulk: [] as PassFigures[], workflows: [] as PassFigures[], medusa: [] as PassFigures[] }
-  const labels = { bulk: "plugin full sync, bulk path", workflows: "plugin full sync, workflows path", medusa: "Medusa CSV import" }
+  const twoWriters = process.env.BENCH_TWO_WRITERS !== "0"
+  const passes = { bulk: [] as PassFigures[], workflows: [] as PassFigures[], workflows2: [] as PassFigures[], medusa: [] as PassFigures[] }
+  const labels = {
+    bulk: "plugin full sync, bulk path",
+    workflows: "plugin full sync, workflows path",
+    workflows2: "plugin full sync, workflows path, TWO writer processes (app CPU summed over both)",
+    medusa: "Medusa CSV import (one process: it cannot spread)",
+  }
+  const order = ["bulk", "workflows", ...(twoWriters ? (["workflows2"] as const) : []), "medusa"] as const
   const results: Record<string, number> = {}
   for (let round = 1; round <= rounds; round++) {
-    for (const path of ["bulk", "workflows", "medusa"] as const) {
-      const env: Record<string, string> = path === "medusa" ? {} : { CATALOG_SYNC_WRITE_PATH: path }
-      const shop = await startBenchShop(`bench-import-${path}`, SEED, Number(process.env.BENCH_PRODUCTS ?? 3_000), { env })
+    for (const path of order) {
+      const env: Record<string, string> = path === "medusa" ? {} : { CATALOG_SYNC_WRITE_PATH: path === "workflows2" ? "workflows" : path }
+      const shop = await startBenchShop(`bench-import-${path}`, SEED, Number(process.env.BENCH_PRODUCTS ?? 3_000), {
+        env,
+        ...(path === "workflows2" ? { writers: 2 } : {}),
+      })
       const last = round === rounds && path === "bulk"
       try {
         const f = path === "medusa" ? await medusaImport(shop) : await pluginFullSync(shop)
@@ -160,16 +181,18 @@ export async function benchImport(): Promise<Record<string, number>> {
   const perProduct = (fs: PassFigures[], k: "cpu" | "pgCpu") => fs.reduce((a, f) => a + f[k], 0) / fs.reduce((a, f) => a + f.products, 0)
   const csv = overall(passes.medusa)
   results.medusa_import_products_per_s = csv
-  for (const path of ["bulk", "workflows"] as const) {
+  const shown = order.filter((p) => passes[p].length)
+  for (const path of shown) {
+    if (path === "medusa") continue
     results[`${path}_products_per_s`] = overall(passes[path])
     results[`${path}_vs_csv_import`] = overall(passes[path]) / csv
   }
-  for (const path of ["bulk", "workflows", "medusa"] as const) {
+  for (const path of shown) {
     results[`${path}_app_cpu_ms_per_product`] = perProduct(passes[path], "cpu") * 1000
     results[`${path}_pg_cpu_ms_per_product`] = perProduct(passes[path], "pgCpu") * 1000
   }
   const row = (path: keyof typeof passes) =>
-    `  ${labels[path].padEnd(34)} ${passes[path]
+    `  ${labels[path].padEnd(path === "workflows2" || path === "medusa" ? 0 : 34)}${path === "workflows2" || path === "medusa" ? "\n    " : " "}${passes[path]
       .map((f) => (f.products / f.seconds).toFixed(1))
       .join(", ")
       .padEnd(16)} products/s; over all rounds ${overall(passes[path]).toFixed(1)}` +
@@ -177,7 +200,7 @@ export async function benchImport(): Promise<Record<string, number>> {
     `PostgreSQL CPU ${(perProduct(passes[path], "pgCpu") * 1000).toFixed(1)} ms/product`
   console.log(
     `side by side (${rounds} round${rounds === 1 ? "" : "s"}, goals: bulk ≥ 5× and workflows ≥ 1.5× the CSV import; load ${load()}):\n` +
-      [row("bulk"), row("workflows"), row("medusa")].join("\n")
+      shown.map(row).join("\n")
   )
   return results
 }
