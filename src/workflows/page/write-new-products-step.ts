@@ -25,9 +25,8 @@ export const writeNewProductsStep = createStep(
     const products = peek(input.products).map((p) => withWriteInput(p, input.writeInputs))
     if ((await writePathOf(container)) === "workflows") {
       // Medusa's own createProductsWorkflow, per chunk (its events go out when the chunk commits).
-      // The chunk goes sealed: the workflow's engine would copy every product on each read.
       const made = await writeInChunks(products, input.concurrency, async (chunk) => {
-        const { result } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: sealShared(chunk), placement: input.placement } })
+        const { result } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
         return result
       })
       const rejected = await rejectOrThrow(container, made.failed, made.written.length)
