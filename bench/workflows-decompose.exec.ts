@@ -10,7 +10,6 @@ import { createProductsWorkflow, createStockLocationsWorkflow } from "@medusajs/
 
 export default async function decompose({ container, args }: { container: any; args: string[] }) {
   const { createProductsThroughCoreFlowsWorkflow, coreFlowsProductOf } = require("../src/workflows/create-products-through-core-flows")
-  const { withSealScope, sealShared } = require("../src/workflows/page/sealed")
   const { mapCardToProduct, stockOf } = require("../src/sync/map-card")
   const { card } = require("../src/sync/__tests__/card-fixtures")
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -51,8 +50,6 @@ export default async function decompose({ container, args }: { container: any; a
     "createProductsWorkflow alone": (ps) => createProductsWorkflow(container).run({ input: { products: ps.map((p) => coreFlowsProductOf(p, placement)) } }),
     "plugin create workflow (createProductsWorkflow nested, items read, stock levels)": (ps) =>
       createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: ps, placement } }),
-    "the same, the chunk sealed as the page's step hands it over": (ps) =>
-      withSealScope(() => createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: sealShared(ps), placement } })),
   }
   const out: Record<string, { appMsPerProduct: number; pgMsPerProduct: number; wallMsPerProduct: number }> = {}
   for (let round = 0; round < 2; round++) {
