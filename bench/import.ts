@@ -20,11 +20,11 @@
  * (one workflow over the file's chunks, in order): it cannot spread, so it has no such pass.
  * BENCH_TWO_WRITERS=0 leaves the two-process pass out.
  */
-import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { timeRemovals } from "./removals"
 import { startBenchShop, type BenchShop } from "./bench-shop"
+import { cpuTicksOf } from "./proc-ticks"
 import { catalogCsv, importCsv, readCatalog } from "./medusa-csv-import"
 import { markLog } from "./page-writes"
 import { cpuSeconds, sampleRss } from "./sync"
@@ -51,13 +51,8 @@ async function postgresTicks(databaseUrl: string): Promise<Map<number, number>> 
   const out = new Map<number, number>()
   const rows = await sql(databaseUrl, "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")
   for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-      out.set(pid, Number(fields[11]) + Number(fields[12]))
-    } catch {
-      // ended, or PostgreSQL runs elsewhere
-    }
+    const ticks = cpuTicksOf(pid) // null: ended, or PostgreSQL runs elsewhere
+    if (ticks !== null) out.set(pid, ticks)
   }
   return out
 }
@@ -105,7 +100,7 @@ const describe = (label: string, f: PassFigures) =>
   `${f.written.stockLevels} stock levels (${f.written.stockedQuantity} units); load ${load()}`
 
 /** The app's CPU: every app process of the shop (one, or the page writers), summed. */
-const appCpu = (shop: BenchShop) => [shop.app, ...shop.others].reduce((sum, a) => sum + cpuSeconds(a.pid), 0)
+export const appCpu = (shop: BenchShop) => [shop.app, ...shop.others].reduce((sum, a) => sum + cpuSeconds(a.pid), 0)
 
 async function pluginFullSync(shop: BenchShop): Promise<PassFigures> {
   const { app, sb } = shop
@@ -191,8 +186,10 @@ export async function benchImport(): Promise<Record<string, number>> {
     results[`${path}_app_cpu_ms_per_product`] = perProduct(passes[path], "cpu") * 1000
     results[`${path}_pg_cpu_ms_per_product`] = perProduct(passes[path], "pgCpu") * 1000
   }
+  // A label longer than the column gets a line of its own.
+  const labelOf = (path: keyof typeof passes) => (labels[path].length > 34 ? `${labels[path]}\n    ` : `${labels[path].padEnd(34)} `)
   const row = (path: keyof typeof passes) =>
-    `  ${labels[path].padEnd(path === "workflows2" || path === "medusa" ? 0 : 34)}${path === "workflows2" || path === "medusa" ? "\n    " : " "}${passes[path]
+    `  ${labelOf(path)}${passes[path]
       .map((f) => (f.products / f.seconds).toFixed(1))
       .join(", ")
       .padEnd(16)} products/s; over all rounds ${overall(passes[path]).toFixed(1)}` +

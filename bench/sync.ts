@@ -13,11 +13,11 @@
  * Run alone: `npx tsx bench/sync.ts`. CATALOG_SYNC_PROFILE=1 makes the app log module timings.
  */
 import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
 import type { MedusaApp } from "../integration-tests/harness"
 import { configure, sql, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startBenchShop } from "./bench-shop"
+import { cpuTicksOf } from "./proc-ticks"
 import { measureReprice } from "./reprice"
 
 /** [pid, ppid, rss kB] of every process. */
@@ -58,16 +58,7 @@ export function rssMb(pid: number): number {
 export function cpuSeconds(pid: number): number {
   try {
     let ticks = 0
-    for (const p of familyOf(pid, processRows())) {
-      try {
-        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-        const stat = readFileSync(`/proc/${p}/stat`, "utf8")
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-        ticks += Number(fields[11]) + Number(fields[12])
-      } catch {
-        // the process ended
-      }
-    }
+    for (const p of familyOf(pid, processRows())) ticks += cpuTicksOf(p) ?? 0 // 0: the process ended
     return ticks / 100
   } catch {
     return 0

@@ -7,6 +7,7 @@
 import fs from "node:fs"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createProductsWorkflow, createStockLocationsWorkflow } from "@medusajs/medusa/core-flows"
+import { cpuTicksOf } from "./proc-ticks"
 
 export default async function decompose({ container, args }: { container: any; args: string[] }) {
   const { createProductsThroughCoreFlowsWorkflow, coreFlowsProductOf } = require("../src/workflows/create-products-through-core-flows")
@@ -34,17 +35,7 @@ export default async function decompose({ container, args }: { container: any; a
   /** CPU ticks of this database's PostgreSQL backends (same machine, /proc). */
   const pgTicks = async () => {
     const { rows } = await pg.raw("select pid from pg_stat_activity where datname = current_database()")
-    let ticks = 0
-    for (const { pid } of rows) {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-        ticks += Number(f[11]) + Number(f[12])
-      } catch {
-        // ended
-      }
-    }
-    return ticks
+    return rows.reduce((ticks: number, { pid }: { pid: number }) => ticks + (cpuTicksOf(pid) ?? 0), 0) // 0: ended
   }
   const parts: Record<string, (products: any[]) => Promise<unknown>> = {
     "createProductsWorkflow alone": (ps) => createProductsWorkflow(container).run({ input: { products: ps.map((p) => coreFlowsProductOf(p, placement)) } }),

@@ -10,8 +10,7 @@ import path from "node:path"
 import { configure, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startBenchShop } from "./bench-shop"
 import { markLog } from "./page-writes"
-import { cpuSeconds } from "./sync"
-import { postgresCpu } from "./import"
+import { appCpu, postgresCpu } from "./import"
 
 const load = () =>
   loadavg()
@@ -29,13 +28,12 @@ async function main() {
   const apps = [shop.app, ...shop.others]
   try {
     const marks = apps.map(markLog)
-    const cpu = () => apps.reduce((s, a) => s + cpuSeconds(a.pid), 0)
-    const before = cpu()
+    const before = appCpu(shop)
     const pg = postgresCpu(shop.db.url)
     const saved = await configure(shop.app, { base_url: shop.sb.baseUrl, api_key: shop.sb.apiKey, markup_percent: "30" })
     const run = await waitForRun(shop.app, saved.run.id, undefined, 3600_000)
     if (run.status !== "succeeded") throw new Error(`full sync ${run.status}: ${run.error_message}`)
-    const used = cpu() - before
+    const used = appCpu(shop) - before
     // The profiler hook writes its profile on SIGUSR2 (synchronously, before the stop).
     if (dir) for (const a of apps) process.kill(a.pid, "SIGUSR2")
     if (dir) await new Promise((r) => setTimeout(r, 5000))
