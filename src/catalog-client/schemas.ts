@@ -61,9 +61,12 @@ export const decimalString = z.unknown().transform((value, ctx) => {
 export const MONEY_MAX_INTEGER_DIGITS = 13
 export const MONEY_MAX_FRACTION_DIGITS = 2
 
+/** "-0", "-0.00" (JSON `-0.0` too): zero with a sign, which decimal.js would call negative. */
+const NEGATIVE_ZERO = /^-0+(\.0+)?$/
+
 /** Why a decimal text is not storable money, or null when it is. */
 export function moneyProblem(text: string): string | null {
-  if (text.startsWith("-")) return /^-0+(\.0+)?$/.test(text) ? null : "a price cannot be negative"
+  if (text.startsWith("-")) return NEGATIVE_ZERO.test(text) ? null : "a price cannot be negative"
   const [whole, fraction = ""] = text.split(".")
   if (whole.replace(/^0+(?=.)/, "").length > MONEY_MAX_INTEGER_DIGITS) {
     return `more than ${MONEY_MAX_INTEGER_DIGITS} integer digits: too large to store exactly`
@@ -74,13 +77,14 @@ export function moneyProblem(text: string): string | null {
   return null
 }
 
+/** Storable money; a signed zero comes out unsigned, so every later step reads zero. */
 export const moneyString = decimalString.transform((text, ctx) => {
   const problem = moneyProblem(text)
   if (problem) {
     ctx.addIssue({ code: "custom", message: `${problem} (got ${cleanExcerpt(text, 40)})` })
     return z.NEVER
   }
-  return text
+  return NEGATIVE_ZERO.test(text) ? text.slice(1) : text
 })
 
 /** The exact text of a JSON number only: a string, even of digits, is not a number. */

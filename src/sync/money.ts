@@ -6,7 +6,7 @@ import Decimal from "decimal.js"
 /** Text toAmount gives back as it is: cents already, no sign, no leading zero. */
 const IN_CENTS = /^(?:0|[1-9]\d*)\.\d\d$/
 
-/** "1287.5" → "1287.50"; null/blank/invalid/negative → null. */
+/** "1287.5" → "1287.50", "-0" → "0.00"; null/blank/invalid/negative → null. */
 export function toAmount(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null
   const text = value.trim()
@@ -19,6 +19,8 @@ export function toAmount(value: string | null | undefined): string | null {
   } catch {
     return null
   }
+  // decimal.js calls -0 negative; a signed zero is still zero.
+  if (d.isZero()) return "0.00"
   if (!d.isFinite() || d.isNegative()) return null
   return d.toFixed(2, Decimal.ROUND_HALF_UP)
 }

@@ -202,6 +202,38 @@ describe("what reaches the mapping", () => {
   })
 })
 
+describe("negative zero money", () => {
+  it("is read as zero: every price field of a card and its sizes, as text or a JSON number", () => {
+    const { items, rejected } = changes(
+      change(
+        card({
+          cost_price: "-0.0",
+          price: '"-0.00"',
+          old_price: '"-0"',
+          sizes: '[{"size":"42","stock":3,"price":"-0.00","cost_price":-0.0,"old_price":"-0"},{"size":"43","stock":1,"price":-0,"cost_price":"-000.00"}]',
+        })
+      )
+    )
+    expect(rejected).toEqual([])
+    const product = (items[0] as { product: ProductCard }).product
+    expect([product.cost_price, product.price, product.old_price]).toEqual(["0.0", "0.00", "0"])
+    expect(product.sizes.map((s) => [s.price, s.cost_price, s.old_price ?? null])).toEqual([
+      ["0.00", "0.0", "0"],
+      ["0", "000.00", null],
+    ])
+    // Mapped, it is a published product whose sizes are priced at zero, never a draft.
+    const input = mapCardToProduct(product, { primaryLanguage: "uk", salesChannelId: null })
+    expect(input.status).toBe("published")
+    expect(input.variants.map((v) => v.amount)).toEqual(["0.00", "0.00"])
+  })
+
+  it("a negative amount other than zero is still refused with its field", () => {
+    const { items, rejected } = changes(change(card({ sizes: '[{"size":"42","stock":3,"price":"-0.01","cost_price":"1.00"}]' })))
+    expect(items).toEqual([])
+    expect(rejected).toMatchObject([{ id: "5", field: "sizes[0].price" }])
+  })
+})
+
 describe("edge helpers", () => {
   it("money: non-negative, at most 13 integer digits and 2 decimals (trailing zeros aside)", () => {
     expect(moneyProblem("0")).toBeNull()

@@ -169,6 +169,8 @@ describe("money", () => {
     expect(toAmount("0.1")).toBe("0.10")
     expect(toAmount("123456789012345678.99")).toBe("123456789012345678.99")
     expect(toAmount("-1")).toBeNull()
+    expect(toAmount("-0.01")).toBeNull()
+    expect(["-0.00", "-0", "-0.0", "-00.000"].map(toAmount)).toEqual(["0.00", "0.00", "0.00", "0.00"])
     expect(toAmount("abc")).toBeNull()
     expect(sellingAmount({ price: null, cost_price: "5.00" })).toBeNull()
     expect(sellingAmount({ cost_price: "5.00" })).toBe("5.00")
@@ -177,9 +179,28 @@ describe("money", () => {
   it("gives what decimal.js rounds to cents, for text in cents already and for every other spelling", () => {
     const byDecimal = (text: string) => {
       const d = new Decimal(text.trim())
-      return d.isNegative() ? null : d.toFixed(2, Decimal.ROUND_HALF_UP)
+      // A signed zero is zero (decimal.js calls it negative).
+      return d.isZero() ? "0.00" : d.isNegative() ? null : d.toFixed(2, Decimal.ROUND_HALF_UP)
     }
-    const inputs = ["0.00", "00.10", "0.10", " 5.00 ", "5.0", "5.000", "5.005", "-0.00", "-1.00", "1e2", "10.99", "010.99", "1287.5", "+3.10", "3.1e1"]
+    const inputs = [
+      "0.00",
+      "00.10",
+      "0.10",
+      " 5.00 ",
+      "5.0",
+      "5.000",
+      "5.005",
+      "-0.00",
+      "-0",
+      "-0.0",
+      "-1.00",
+      "1e2",
+      "10.99",
+      "010.99",
+      "1287.5",
+      "+3.10",
+      "3.1e1",
+    ]
     for (const text of inputs) expect([text, toAmount(text)]).toEqual([text, byDecimal(text)])
     let seed = 11
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
