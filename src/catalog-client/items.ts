@@ -4,6 +4,7 @@
 import type { z } from "zod"
 import { toCatalogId, toJsonCatalogId } from "./ids"
 import { stringifyLossless } from "./json"
+import { oneItemPerId } from "./duplicate-items"
 import { cleanExcerpt } from "./sanitise"
 import { describeIssues, droppedImagesOf, fieldName, firstIssueField, productCardSchema, type ProductCard } from "./schemas"
 
@@ -74,7 +75,10 @@ export function validateEach<S extends z.ZodType>(raw: unknown[], schema: S): Va
   return { items, rejected, warnings }
 }
 
-/** Validates the items of a changes page: removed items need only an id, others a valid card. */
+/**
+ * Validates the items of a changes page: removed items need only an id, others a valid card.
+ * An id given more than once keeps one item (oneItemPerId) and the others come back as warnings.
+ */
 export function validateChangeItems(raw: unknown[]): Validated<ChangeItem> {
   const items: ChangeItem[] = []
   const rejected: RejectedItem[] = []
@@ -126,5 +130,6 @@ export function validateChangeItems(raw: unknown[]): Validated<ChangeItem> {
     warnings.push(...imageWarnings(card.data, "product."))
     items.push(changed ? { status, id, product: card.data, changed } : { status, id, product: card.data })
   }
-  return { items, rejected, warnings }
+  const unique = oneItemPerId(items)
+  return { items: unique.items, rejected, warnings: [...warnings, ...unique.duplicates] }
 }

@@ -1,5 +1,6 @@
 // Pure: one page of change items + the product-map rows for their ids → what to write.
 // The plan is the whole decision; src/workflows only carries it out.
+import { oneItemPerId } from "../catalog-client/duplicate-items"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import { ALL_PARTS, changedParts, fingerprint, stockFingerprint, type ChangedParts } from "./fingerprint"
 import { mapCardToProduct, stockOf, type MapContext } from "./map-card"
@@ -59,14 +60,8 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
   const plan: PagePlan = { create: [], update: [], stockOnly: [], unchanged: [], remove: [], rejected: [] }
   const rows = new Map(mapRows.map((r) => [r.catalog_id, r]))
 
-  // A page may carry one id twice; its last state wins, as the feed orders by change.
-  const latest = new Map<string, ChangeItem>()
-  for (const item of items) {
-    latest.delete(item.id)
-    latest.set(item.id, item)
-  }
-
-  for (const item of latest.values()) {
+  // The client already keeps one item per id; the same rule here keeps a plan from ever writing one id twice.
+  for (const item of oneItemPerId(items).items) {
     const row = rows.get(item.id) ?? null
     if (!("product" in item) || item.status === "removed") {
       // A removal for a product the shop does not have (or already removed) needs nothing.

@@ -127,4 +127,18 @@ describe("planPage", () => {
     expect(plan.create).toHaveLength(1)
     expect(plan.create[0].input.title).toBe("second")
   })
+
+  it("of an id repeated in one page with two versions, writes the higher one even when it comes first", () => {
+    const v3 = card({ id: "5", sync_version: 3, name_uk: "version 3" })
+    const v2 = card({ id: "5", sync_version: 2, name_uk: "version 2" })
+    const plan = planPage(
+      [
+        { status: "updated", id: "5", product: v3 },
+        { status: "updated", id: "5", product: v2 },
+      ],
+      [],
+      ctx
+    )
+    expect(plan.create.map((p) => p.input.title)).toEqual(["version 3"])
+  })
 })
