@@ -17,6 +17,8 @@ import type { CatalogClient } from "../catalog-client"
 import type { CatalogClientFactory } from "./catalog-client-factory"
 import type { CatalogSyncQueue } from "./catalog-sync-queue"
 import type { SyncHeapGrowth } from "./heap-growth"
+// What a run ends with: its status ("paused" by the safety brake included) and error code.
+import type { RunSyncResult } from "../sync-run/run-end"
 import type { CatalogSyncAlerts } from "./catalog-sync-alerts"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
@@ -25,7 +27,6 @@ import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunR
 /** The part of Medusa's Logger the worker uses. */
 type WorkerLogger = Pick<Logger, "info" | "warn" | "error">
 
-export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string }
 /** runSync's signature, as the worker calls it (the runtime module hands it the real one). */
 export type RunSyncFn = (
   container: MedusaContainer,

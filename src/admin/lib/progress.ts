@@ -55,7 +55,7 @@ export function chipShown(view: ProgressView | null | undefined): view is Progre
 }
 
 /** The sync page's live block: a run that goes or waits to start (a pause and a block have their own panels). */
-export function liveBlockShown(view: ProgressView | null | undefined): view is ProgressView {
+export function liveBlockShown(view: ProgressView | null | undefined): view is ProgressView & { look: "running" | "waiting" } {
   return view?.look === "running" || view?.look === "waiting"
 }
 

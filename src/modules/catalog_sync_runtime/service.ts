@@ -11,7 +11,7 @@ import type Redis from "ioredis"
 import { CATALOG_SYNC_MODULE, type CatalogSyncModuleService } from "../catalog_sync"
 import { CatalogClientFactory } from "../../queue/catalog-client-factory"
 import { CatalogSyncQueue } from "../../queue/catalog-sync-queue"
-import { CatalogSyncWorker, type RunSyncFn } from "../../queue/catalog-sync-worker"
+import { CatalogSyncWorker } from "../../queue/catalog-sync-worker"
 import { queueFirstSyncIfNeverSynced } from "../../queue/first-sync"
 import { PageWritesQueue } from "../../queue/page-writes-queue"
 import { PageWritesWorker } from "../../queue/page-writes-worker"
@@ -174,7 +174,7 @@ export default class CatalogSyncRuntimeService {
       service: () => this.dataService_(),
       // The run gets what it depends on from here (this instance's page-writes queue among them):
       // it never looks the runtime up nor reads the environment.
-      runSync: ((container, input) => runSync(container, { ...input, dependencies: this.runDependencies() })) as RunSyncFn,
+      runSync: (container, input) => runSync(container, { ...input, dependencies: this.runDependencies() }),
       clients: this.clients,
       logger: this.logger_,
       retryBackoffMs: this.config_.retryBackoffMs,
