@@ -52,9 +52,11 @@ function reject(item: unknown, reason: string, field: string | null = null): Rej
 }
 
 /** Warnings for the images a card lost in validation (the card itself is kept). */
-function imageWarnings(card: ProductCard, prefix = ""): RejectedItem[] {
+function imageWarnings(card: object, prefix = ""): RejectedItem[] {
+  // Any validated element: only a product card has images to drop (and then a string id).
+  const id = "id" in card && typeof card.id === "string" ? card.id : null
   return droppedImagesOf(card).map((d) => ({
-    id: card.id,
+    id,
     field: `images[${d.index}].url`,
     reason: `${prefix}images.${d.index}.url: ${d.reason}; image dropped, card kept`,
   }))
@@ -69,7 +71,7 @@ export function validateEach<S extends z.ZodType>(raw: unknown[], schema: S): Va
     const result = schema.safeParse(item)
     if (result.success) {
       items.push(result.data)
-      if (result.data && typeof result.data === "object") warnings.push(...imageWarnings(result.data as unknown as ProductCard))
+      if (result.data && typeof result.data === "object") warnings.push(...imageWarnings(result.data))
     } else rejected.push(reject(item, describeIssues(result.error), firstIssueField(result.error)))
   }
   return { items, rejected, warnings }

@@ -154,7 +154,7 @@ class CatalogSyncModuleService extends MedusaService({
   /** Each product's lock row (absent: no row yet). */
   async listFieldLockRows(productIds: string[]): Promise<Map<string, FieldLockRow>> {
     if (!productIds.length) return new Map()
-    const rows = (await this.listCatalogFieldLocks({ product_id: productIds }, { take: null as any })) as unknown as FieldLockRow[]
+    const rows = (await this.listCatalogFieldLocks({ product_id: productIds }, { take: null })) as unknown as FieldLockRow[]
     return new Map(rows.map((r) => [r.product_id, r]))
   }
 
@@ -180,7 +180,7 @@ class CatalogSyncModuleService extends MedusaService({
     // Side by side: a sync page's brake sends both before it plans the page (write-page.ts).
     const [defaults, rows] = await Promise.all([
       this.getFieldLockDefaults(),
-      this.listCatalogFieldLocks({ catalog_id: catalogIds }, { take: null as any }) as unknown as Promise<FieldLockRow[]>,
+      this.listCatalogFieldLocks({ catalog_id: catalogIds }, { take: null }) as unknown as Promise<FieldLockRow[]>,
     ])
     const overrides = new Map(rows.map((r) => [r.catalog_id, overrideOf(r)]))
     return new Set(catalogIds.filter((id) => effectiveLocks(defaults, overrides.get(id)).includes(field)))
