@@ -6,7 +6,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { BULK_EVENTS, removeVariants, reservedVariantIds, writePageInBulk, type BulkPage } from "../bulk-write"
 import { liveIdsOf, liveVariantsOf, optionValuesOfVariants, pruneSizeValues } from "../bulk-write/finish-removals"
-import { claimedByMap, mapRowIdsOfProducts, updateMapRows } from "../modules/catalog_sync/sql/product-map"
+import { dropRowsOfRemovedProducts } from "../modules/catalog_sync/sql/removed-products"
+import { claimedByMap, mapRowsOfProducts, updateMapRows } from "../modules/catalog_sync/sql/product-map"
 import { finishPendingRows, pendingRemovalRows, type PendingRemovalRow as PendingRow } from "../modules/catalog_sync/sql/pending-removals"
 
 export interface FinishedRemovals {
@@ -104,10 +105,10 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
     )
     // A removed product's map row as a removal leaves it (fingerprints forgotten, no product).
     if (removedProductIds.length) {
-      const mapRowIds = await mapRowIdsOfProducts(page.trx, removedProductIds)
+      const mapRows = await mapRowsOfProducts(page.trx, removedProductIds)
       await updateMapRows(
         page.trx,
-        mapRowIds.map((id) => ({
+        mapRows.map(({ id }) => ({
           id,
           status: "removed",
           fingerprint: null,
@@ -117,6 +118,7 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
           inventory_item_ids: null,
         }))
       )
+      await dropRowsOfRemovedProducts(page.trx, { catalogIds: mapRows.map((r) => r.catalog_id), productIds: removedProductIds })
     }
     const done = [...doneSizes, ...doneProducts]
     await finishPendingRows(page.trx, done)

@@ -9,6 +9,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../bulk-write"
 import { updateMapRows } from "../modules/catalog_sync/sql/product-map"
+import { dropRowsOfRemovedProducts } from "../modules/catalog_sync/sql/removed-products"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./extras"
 import { timed } from "./steps/profile"
@@ -53,12 +54,13 @@ export async function removeCatalogProducts(
 
 /**
  * Removes mapped products per the removal mode (their sale prices, translations and brand links
- * first, then the product: soft-deleted or set to draft) and marks their map rows. The
- * fingerprints are forgotten, so a product the catalog sends again is rewritten in full.
+ * first, then the product: soft-deleted or set to draft) and marks their map rows; a removed
+ * product's cost rows and field locks go (dropRowsOfRemovedProducts). The fingerprints are
+ * forgotten, so a product the catalog sends again is rewritten in full.
  */
 export async function removeMappedProducts(
   container: MedusaContainer,
-  rows: Pick<MapRow, "id" | "product_id">[],
+  rows: Pick<MapRow, "id" | "catalog_id" | "product_id">[],
   opts: { mode: RemovalMode; runId?: string; now?: Date }
 ): Promise<void> {
   if (!rows.length) return
@@ -91,4 +93,10 @@ export async function removeMappedProducts(
       })
     )
   )
+  // What the plugin keeps per product goes with a removed one (a draft keeps its variants, and its rows).
+  const gone = rows.filter((r) => opts.mode !== "draft" && !(r.product_id && kept.has(r.product_id)))
+  await dropRowsOfRemovedProducts(container, {
+    catalogIds: gone.map((r) => r.catalog_id),
+    productIds: gone.map((r) => r.product_id).filter((id): id is string => !!id),
+  })
 }
