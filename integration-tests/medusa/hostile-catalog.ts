@@ -37,7 +37,7 @@ function noise(length: number, seed: number): string {
 }
 
 /** A card as JSON text; `over` replaces fields by raw JSON text (undefined: drop the field). */
-function cardJson(idText: string, over: Record<string, string | undefined> = {}): string {
+export function cardJson(idText: string, over: Record<string, string | undefined> = {}): string {
   const fields: Record<string, string | undefined> = {
     id: idText,
     sku: q(`HOSTILE-${idText.replace(/\D/g, "").slice(-6) || "x"}`),
@@ -58,7 +58,7 @@ function cardJson(idText: string, over: Record<string, string | undefined> = {})
     .join(",")}}`
 }
 
-const item = (idText: string, product: string, status = '"active"') => `{"status":${status},"id":${idText},"product":${product}}`
+export const item = (idText: string, product: string, status = '"active"') => `{"status":${status},"id":${idText},"product":${product}}`
 
 /** The malformed kinds that validation refuses; `copy` varies the id so each kind can repeat. */
 function rejectedKinds(copy: number): HostileItem[] {
