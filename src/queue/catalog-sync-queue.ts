@@ -30,6 +30,8 @@ export function runRetryDelayMs(attemptsMade: number, error: unknown, backoffMs 
 }
 
 export type EnqueueResult = { run: RunRow; alreadyRunning: boolean }
+/** What reassertDesiredState found missing in Redis and re-created. */
+export type DesiredStateRepair = "global_concurrency" | "schedule"
 
 export class CatalogSyncQueue {
   readonly queue: Queue<RunJobData>
@@ -74,6 +76,35 @@ export class CatalogSyncQueue {
   /** One active job across every worker of every instance. */
   async init(): Promise<void> {
     await this.queue.setGlobalConcurrency(1)
+  }
+
+  /**
+   * Re-creates from the settings (PostgreSQL) what the sync keeps in Redis when it is missing or
+   * different: the global concurrency of one and the poll scheduler. Redis restarted empty (a
+   * managed failover, a flush) loses both; the recovery loop and a reconnect call this. Returns
+   * what it had to re-create.
+   */
+  async reassertDesiredState(settings: EffectiveSettings): Promise<DesiredStateRepair[]> {
+    const repaired: DesiredStateRepair[] = []
+    if ((await this.queue.getGlobalConcurrency()) !== 1) {
+      await this.queue.setGlobalConcurrency(1)
+      repaired.push("global_concurrency")
+    }
+    const wanted = isConfigured(settings) && settings.enabled
+    const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
+    if (wanted && (!existing || existing.every !== this.scheduleEveryMs(settings))) {
+      await this.syncSchedule(settings)
+      repaired.push("schedule")
+    } else if (!wanted && existing) {
+      await this.syncSchedule(settings)
+      repaired.push("schedule")
+    }
+    return repaired
+  }
+
+  /** How often the scheduler polls for these settings (the test hook's interval when set). */
+  scheduleEveryMs(settings: Pick<EffectiveSettings, "pollIntervalMinutes">): number {
+    return this.#scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
   }
 
   /**
@@ -329,7 +360,7 @@ export class CatalogSyncQueue {
       await this.queue.removeJobScheduler(SCHEDULER_ID)
       return
     }
-    const every = this.#scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
+    const every = this.scheduleEveryMs(settings)
     const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
     if (existing && existing.every === every && !opts.force) return
     await this.queue.upsertJobScheduler(

@@ -20,6 +20,7 @@ import type { SyncHeapGrowth } from "./heap-growth"
 import type { CatalogSyncAlerts } from "./catalog-sync-alerts"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
+import { checkSyncOverdue } from "./sync-overdue-check"
 import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, TRANSIENT_ERROR_CODES, isBlocked } from "./types"
 
 /** The part of Medusa's Logger the worker uses. */
@@ -72,10 +73,11 @@ export class CatalogSyncWorker {
   readonly #clients: Pick<CatalogClientFactory, "create">
   readonly #logger: WorkerLogger
   readonly #heapGrowth: Pick<SyncHeapGrowth, "hold"> | null
-  readonly #alerts: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle"> | null
+  readonly #alerts: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle" | "notify"> | null
   /** Aborted on shutdown: the run in progress stops at its next page boundary. */
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
+  #recovering: Promise<void> | null = null
   #sweepTimer: NodeJS.Timeout
 
   constructor(input: {
@@ -96,7 +98,7 @@ export class CatalogSyncWorker {
     /** Held while a run is in progress here (V8's heap growth; see heap-growth.ts). */
     heapGrowth?: Pick<SyncHeapGrowth, "hold">
     /** Tells the shop owner of a brake pause, a refused key, the quota, repeated failures (catalog-sync-alerts.ts). */
-    alerts?: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle">
+    alerts?: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle" | "notify">
   }) {
     this.#liveness = input.liveness
     this.#queue = input.queue
@@ -130,15 +132,43 @@ export class CatalogSyncWorker {
     this.#sweepTimer.unref()
   }
 
-  /** Resumes interrupted work whose process is gone (never throws). */
+  /**
+   * Resumes interrupted work whose process is gone, re-creates what Redis lost (the schedule,
+   * the queue's concurrency) and tells the shop owner when no run has started for too long.
+   * Never throws; one pass at a time (a pass can outlast the interval while Redis or
+   * PostgreSQL is down).
+   */
   recover(): void {
-    if (this.#shutdown.signal.aborted) return
-    this.#queue
-      .recover()
-      .then((run) => {
-        if (run) this.#logger.info(`catalog sync: resuming interrupted work as run ${run.id} (${run.mode})`)
-      })
-      .catch((e) => this.#logger.warn(`catalog sync: recovery check failed: ${e?.message ?? e}`))
+    if (this.#shutdown.signal.aborted || this.#recovering) return
+    this.#recovering = this.#recoverOnce().finally(() => {
+      this.#recovering = null
+    })
+  }
+
+  async #recoverOnce(): Promise<void> {
+    try {
+      const run = await this.#queue.recover()
+      if (run) this.#logger.info(`catalog sync: resuming interrupted work as run ${run.id} (${run.mode})`)
+    } catch (e: any) {
+      this.#logger.warn(`catalog sync: recovery check failed: ${e?.message ?? e}`)
+    }
+    try {
+      const settings = await this.#service().getEffectiveSettings()
+      const repaired = await this.#queue.reassertDesiredState(settings)
+      if (repaired.length) this.#logger.warn(`catalog sync: re-created in Redis from the settings: ${repaired.join(", ")} (Redis lost them)`)
+      await this.#alertIfOverdue(settings)
+    } catch (e: any) {
+      this.#logger.warn(`catalog sync: desired state check failed: ${e?.message ?? e}`)
+    }
+  }
+
+  async #alertIfOverdue(settings: EffectiveSettings): Promise<void> {
+    if (!this.#alerts) return
+    const pollEveryMs = this.#queue.scheduleEveryMs(settings)
+    const overdue = await checkSyncOverdue({ service: this.#service(), settings, pollEveryMs })
+    if (!overdue.overdue || !overdue.lastRunId) return
+    this.#logger.warn(`catalog sync: no run started since ${overdue.since.toISOString()} (over two poll intervals)`)
+    this.#alerts.notify({ kind: "sync_overdue", runId: overdue.lastRunId, since: overdue.since.toISOString(), pollEveryMs })
   }
 
   #track<T>(promise: Promise<T>): Promise<T> {
@@ -309,6 +339,7 @@ export class CatalogSyncWorker {
   async close(): Promise<void> {
     clearInterval(this.#sweepTimer)
     this.#shutdown.abort()
+    await this.#recovering
     // Closing while BullMQ still opens its connections makes them emit "Connection is
     // closed" with no listener left (an unhandled error): let them finish opening first.
     await this.worker.waitUntilReady().catch(() => undefined)

@@ -127,6 +127,11 @@ export default class CatalogSyncRuntimeService {
     return this.redis_?.commands() ?? null
   }
 
+  /** How often the schedule polls with these settings (the test interval when one is set). */
+  pollEveryMs(settings: { pollIntervalMinutes: number }): number {
+    return this.config_.scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
+  }
+
   /** The queue, opened on first use (routes on server-mode instances enqueue through it). */
   async queue(): Promise<CatalogSyncQueue> {
     if (this.#starting) await this.#starting
@@ -182,6 +187,9 @@ export default class CatalogSyncRuntimeService {
       heapGrowth: this.#heapGrowth,
       alerts: this.alerts,
     })
+    // Redis back after an outage (perhaps restarted empty): re-create the schedule and queue
+    // settings at once rather than at the recovery loop's next pass.
+    this.redis_.commands()?.on("ready", () => this.#worker?.recover())
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
     this.logHeapGrowth_()
     await this.queueFirstSyncAtBoot_(queue)
