@@ -11,8 +11,13 @@ import { decideResume, RESUME_STALLED_CODE, resumeStalledMessage, type ResumeBoo
 import type { CatalogSyncModuleService, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
 
 export const SCHEDULER_ID = "catalog-sync-poll"
-/** Transient failures are retried this many times in total, with exponential backoff. */
+/**
+ * Every failure worth a retry is tried this many times in total, with exponential backoff; a
+ * transient one (failure-class.ts) further while its retry comes before the next poll.
+ */
 export const RUN_ATTEMPTS = 3
+/** BullMQ's cap on a run job's attempts: the worker decides below it (catalog-sync-worker.ts). */
+export const RUN_JOB_ATTEMPTS = 25
 /** The default first retry delay (the runtime's retryBackoffMs, env CATALOG_SYNC_RETRY_BACKOFF_MS, overrides it). */
 export const RETRY_BACKOFF_MS = 30_000
 
@@ -92,8 +97,10 @@ export class CatalogSyncQueue {
     }
     const wanted = isConfigured(settings) && settings.enabled
     const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
-    if (wanted && (!existing || existing.every !== this.scheduleEveryMs(settings))) {
-      await this.syncSchedule(settings)
+    // A scheduler made before run retries were set on scheduled jobs gets them too.
+    const outdated = !!existing && (existing.every !== this.scheduleEveryMs(settings) || existing.template?.opts?.attempts !== RUN_JOB_ATTEMPTS)
+    if (wanted && (!existing || outdated)) {
+      await this.syncSchedule(settings, { force: outdated })
       repaired.push("schedule")
     } else if (!wanted && existing) {
       await this.syncSchedule(settings)
@@ -182,7 +189,7 @@ export class CatalogSyncQueue {
       { runId: run.id, mode: input.mode, trigger: input.trigger },
       {
         jobId: run.id,
-        attempts: RUN_ATTEMPTS,
+        attempts: RUN_JOB_ATTEMPTS,
         backoff: { type: RUN_BACKOFF_TYPE, delay: this.#retryBackoffMs },
         removeOnComplete: 200,
         removeOnFail: 200,
@@ -370,7 +377,8 @@ export class CatalogSyncQueue {
       {
         name: "scheduled",
         data: { mode: "changes", trigger: "schedule" },
-        opts: { removeOnComplete: 200, removeOnFail: 200 },
+        // A scheduled run that fails transiently is retried like any other run.
+        opts: { removeOnComplete: 200, removeOnFail: 200, attempts: RUN_JOB_ATTEMPTS, backoff: { type: RUN_BACKOFF_TYPE, delay: this.#retryBackoffMs } },
       }
     )
   }

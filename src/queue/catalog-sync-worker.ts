@@ -21,12 +21,13 @@ import type { CatalogSyncAlerts } from "./catalog-sync-alerts"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
 import { checkSyncOverdue } from "./sync-overdue-check"
-import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, TRANSIENT_ERROR_CODES, isBlocked } from "./types"
+import { classifyFailureKind, classOfCode, isTransientClass, type FailureClass } from "../sync/failure-class"
+import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, isBlocked } from "./types"
 
 /** The part of Medusa's Logger the worker uses. */
 type WorkerLogger = Pick<Logger, "info" | "warn" | "error">
 
-export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string }
+export type RunSyncResult = { status: "succeeded" | "failed" | "interrupted"; errorCode?: string; errorClass?: FailureClass }
 /** runSync's signature, as the worker calls it (the runtime module hands it the real one). */
 export type RunSyncFn = (
   container: MedusaContainer,
@@ -78,6 +79,7 @@ export class CatalogSyncWorker {
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
   #recovering: Promise<void> | null = null
+  readonly #retryBackoffMs: number
   #sweepTimer: NodeJS.Timeout
 
   constructor(input: {
@@ -110,6 +112,7 @@ export class CatalogSyncWorker {
     this.#heapGrowth = input.heapGrowth ?? null
     this.#alerts = input.alerts ?? null
     const retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
+    this.#retryBackoffMs = retryBackoffMs
     this.worker = new Worker<RunJobData>(QUEUE_NAME, (job) => this.#track(this.process(job)), {
       connection: input.connection,
       prefix: input.prefix,
@@ -242,10 +245,11 @@ export class CatalogSyncWorker {
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.
       const { code, message } = runErrorOf(e)
+      const kind = classifyFailureKind(e)
       if (typeof e?.retryAfterSeconds === "number") thrownRetryAfterMs = e.retryAfterSeconds * 1000
       this.#logger.error(`catalog sync: run ${run.id} crashed: ${message}`)
-      await this.#finishIfOpen(run.id, "failed", code, message)
-      result = { status: "failed", errorCode: code }
+      await this.#finishIfOpen(run.id, "failed", code, message, kind.class)
+      result = { status: "failed", errorCode: code, errorClass: kind.class }
     } finally {
       if (quotaTimer) clearInterval(quotaTimer)
       releaseHeapGrowth?.()
@@ -263,16 +267,29 @@ export class CatalogSyncWorker {
       account: client?.account ?? null,
     })
 
-    if (
-      result.status === "failed" &&
-      result.errorCode &&
-      TRANSIENT_ERROR_CODES.has(result.errorCode) &&
-      job.attemptsMade + 1 < (job.opts.attempts ?? 1) &&
-      !this.#shutdown.signal.aborted
-    ) {
-      throw new TransientRunFailure(result.errorCode, this.#retryAfterMs(result, client, thrownRetryAfterMs))
+    if (result.status === "failed" && result.errorCode && !this.#shutdown.signal.aborted) {
+      const retryAfterMs = this.#retryAfterMs(result, client, thrownRetryAfterMs)
+      if (await this.#retries(job, result, retryAfterMs)) throw new TransientRunFailure(result.errorCode, retryAfterMs)
     }
     return result
+  }
+
+  /**
+   * Whether a failed run is tried again, by its failure's class: a transient one (the catalog
+   * refusing, resetting, timing out, 5xx, 429) with backoff until the next poll takes over (and
+   * at least RUN_ATTEMPTS times); an unknown one RUN_ATTEMPTS times; a refused key or an invalid
+   * request never.
+   */
+  async #retries(job: Job<RunJobData>, result: RunSyncResult, retryAfterMs: number | null): Promise<boolean> {
+    const cls = result.errorClass ?? classOfCode(result.errorCode ?? "") ?? "internal"
+    const attempt = job.attemptsMade + 1
+    if (attempt >= (job.opts.attempts ?? 1)) return false
+    if (cls === "internal") return attempt < RUN_ATTEMPTS
+    if (!isTransientClass(cls)) return false
+    if (attempt < RUN_ATTEMPTS) return true
+    const nextPoll = await this.#queue.nextRunAt().catch(() => null)
+    const retryAt = Date.now() + runRetryDelayMs(attempt, { retryAfterMs }, this.#retryBackoffMs)
+    return nextPoll !== null && retryAt < nextPoll.getTime()
   }
 
   /** How long the API asked us to wait after the 429 a run failed with, or null. */
@@ -314,25 +331,26 @@ export class CatalogSyncWorker {
     const retry = await this.#queue.resumeRun(row, job.id ?? null)
     if (!retry) return { skipped: "superseded" }
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
-    this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1}/${RUN_ATTEMPTS})`)
+    this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1})`)
     return { run: retry }
   }
 
-  async #finish(runId: string, status: "failed" | "interrupted", code: string, message: string) {
+  async #finish(runId: string, status: "failed" | "interrupted", code: string, message: string, errorClass: FailureClass | null = null) {
     await this.#service().updateCatalogSyncRuns({
       id: runId,
       status,
       error_code: code,
+      error_class: errorClass,
       error_message: message,
       finished_at: new Date(),
     })
   }
 
-  async #finishIfOpen(runId: string, status: "failed" | "interrupted", code: string, message: string) {
+  async #finishIfOpen(runId: string, status: "failed" | "interrupted", code: string, message: string, errorClass: FailureClass | null = null) {
     const row = await this.#service()
       .retrieveCatalogSyncRun(runId)
       .catch(() => null)
-    if (row && (row.status === "queued" || row.status === "running")) await this.#finish(runId, status, code, message)
+    if (row && (row.status === "queued" || row.status === "running")) await this.#finish(runId, status, code, message, errorClass)
   }
 
   /** Stops taking jobs, aborts the run in progress (page boundary) and waits for it. */
