@@ -67,6 +67,8 @@ export class CatalogSyncQueue {
     scheduleEveryMs?: number | null
     /** Told when interrupted work is no longer resumed automatically (the alerts). */
     onResumeStalled?: (row: RunRow, stalled: number) => void
+    /** Told of the queue's errors (Redis down, a command that failed in the background). */
+    onError?: (e: Error) => void
   }) {
     this.#redis = input.redis
     this.#prefix = input.prefix
@@ -76,6 +78,9 @@ export class CatalogSyncQueue {
     this.#scheduleEveryMs = input.scheduleEveryMs ?? null
     this.#onResumeStalled = input.onResumeStalled ?? null
     this.queue = new Queue<RunJobData>(QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
+    // BullMQ re-emits its connection's errors here; without a listener they are printed unhandled.
+    const onError = input.onError ?? (() => undefined)
+    this.queue.on("error", (e) => onError(e))
   }
 
   /** One active job across every worker of every instance. */

@@ -155,6 +155,7 @@ export default class CatalogSyncRuntimeService {
       retryBackoffMs: this.config_.retryBackoffMs,
       scheduleEveryMs: this.config_.scheduleEveryMs,
       onResumeStalled: (row, stalled) => this.alerts.notify({ kind: "resume_stalled", runId: row.id, stalled }),
+      onError: (e) => this.logger_.warn(`catalog sync queue: ${e?.message ?? e}`),
     })
     await queue.init()
     return queue
@@ -199,7 +200,12 @@ export default class CatalogSyncRuntimeService {
   protected async startPageWrites_(redis: RedisConnections): Promise<void> {
     const { pageWriters, pagesInFlight, redisPrefix: prefix } = this.config_
     if (pagesInFlight > 1) {
-      const pages = new PageWritesQueue({ queueConnection: redis.connect("page-writes"), eventsConnection: redis.connect("page-events"), prefix })
+      const pages = new PageWritesQueue({
+        queueConnection: redis.connect("page-writes"),
+        eventsConnection: redis.connect("page-events"),
+        prefix,
+        onError: (source, e) => this.logger_.warn(`catalog sync ${source}: ${e?.message ?? e}`),
+      })
       await pages.init()
       this.#pageWrites = pages
     }
