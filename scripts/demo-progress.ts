@@ -1,6 +1,7 @@
 // The demo's progress output, kept apart from scripts/demo.ts (which starts everything when
 // loaded) so it can be tested: elapsed times, the latest line of a command's output, a progress
 // bar, and following the first sync to its real end through retries.
+import { classifyFailureKind, isTransientClass } from "../src/sync/failure-class"
 
 export function elapsed(ms: number): string {
   const s = Math.floor(ms / 1000)
@@ -16,6 +17,33 @@ export function lastLine(text: string): string {
     .filter((l) => l && !/^\w+:$/.test(l)) // a bare "info:" says nothing
   const line = lines[lines.length - 1] ?? ""
   return line.length > 70 ? `${line.slice(0, 67)}...` : line
+}
+
+/**
+ * GET that rides out a busy machine: a failed poll (the app's socket reset, a timeout, "fetch
+ * failed", a 5xx while the admin bundle compiles) is tried again with backoff for up to `forMs`;
+ * only a failure that is not transient, or one that outlasts it, reaches the caller.
+ */
+export function retryingGet(
+  get: (path: string) => Promise<any>,
+  opts: { forMs?: number; log?: (line: string) => void; now?: () => number; sleep?: (ms: number) => Promise<void> } = {}
+): (path: string) => Promise<any> {
+  const now = opts.now ?? Date.now
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const forMs = opts.forMs ?? 120_000
+  return async (path) => {
+    const started = now()
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await get(path)
+      } catch (e) {
+        if (!isTransientClass(classifyFailureKind(e).class) || now() - started >= forMs) throw e
+        const delay = Math.min(10_000, 500 * 2 ** (attempt - 1))
+        opts.log?.(`polling the app failed (${(e as Error)?.message ?? e}); trying again in ${delay} ms`)
+        await sleep(delay)
+      }
+    }
+  }
 }
 
 export function bar(done: number, total: number, width = 24): string {

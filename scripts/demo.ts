@@ -16,7 +16,8 @@ import path from "node:path"
 import Redis from "ioredis"
 import { Client } from "pg"
 import { startSandbox, type Sandbox } from "../sandbox/server"
-import { elapsed, followRun as followSync, lastLine } from "./demo-progress"
+import { elapsed, followRun as followSync, lastLine, retryingGet } from "./demo-progress"
+import { killGroupsNow, stopGroup } from "./process-group"
 
 const ROOT = path.resolve(__dirname, "..")
 const DEMO_DIR = path.join(ROOT, "demo")
@@ -51,10 +52,19 @@ const log = (message: string) => {
 let sandbox: Sandbox | null = null
 let app: ChildProcess | null = null
 let stopping = false
+/** Every child process group started (the app, migrations, builds): stopped on every exit path. */
+const children = new Set<ChildProcess>()
 
 async function main() {
   process.on("SIGINT", () => void stop(0))
   process.on("SIGTERM", () => void stop(0))
+  process.on("SIGHUP", () => void stop(0))
+  process.on("uncaughtException", (e) => {
+    console.error(`[demo] ${e?.message ?? e}`)
+    void stop(1)
+  })
+  // Last resort, synchronous: whatever way this process ends, no child group outlives it.
+  process.on("exit", () => killGroupsNow([...children].map((c) => c.pid!).filter(Boolean)))
 
   await checkPostgres()
   await checkRedis()
@@ -79,6 +89,7 @@ async function main() {
   const cwd = SERVER_MODE === "start" ? path.join(DEMO_DIR, ".medusa", "server") : DEMO_DIR
   if (SERVER_MODE === "start") ensureBuiltAppDeps(cwd)
   app = spawn(MEDUSA_BIN, [SERVER_MODE], { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  children.add(app)
   const appLog = fs.createWriteStream(path.join(ROOT, "demo-app.log"))
   app.stdout!.pipe(appLog)
   app.stderr!.pipe(appLog)
@@ -234,7 +245,9 @@ function run(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, w
   log(`${what}...`)
   const started = Date.now()
   let output = ""
-  const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+  children.add(child)
+  child.once("exit", () => children.delete(child))
   child.stdout!.on("data", (d) => (output += d))
   child.stderr!.on("data", (d) => (output += d))
   const stopTicking = ticker(what, () => lastLine(output))
@@ -314,9 +327,14 @@ function adminFetch(token: string): Admin {
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await res.text()
+    // A 5xx is thrown with its status, so the follower's poll retries it like a reset connection.
+    if (res.status >= 500) throw Object.assign(new Error(`${method} ${p}: ${res.status}`), { status: res.status, requestId: null })
     return { status: res.status, body: text ? JSON.parse(text) : null }
   }
 }
+
+/** How long the app's process group has to stop after SIGTERM before it is killed. */
+const STOP_GRACE_MS = Number(process.env.DEMO_STOP_GRACE_MS || 15_000)
 
 /** How long a first-sync run that ended interrupted or failed is watched for going on or a retry. */
 const RETRY_GRACE_MS = Number(process.env.DEMO_RETRY_GRACE_MS || 150_000)
@@ -324,7 +342,7 @@ const RETRY_GRACE_MS = Number(process.env.DEMO_RETRY_GRACE_MS || 150_000)
 function followRun(admin: Admin, runId: string) {
   return followSync(
     {
-      get: async (p) => (await admin("GET", p)).body,
+      get: retryingGet(async (p) => (await admin("GET", p)).body, { log }),
       total: PRODUCTS,
       progress: (line) => status(line),
       log,
@@ -344,23 +362,8 @@ async function stop(code: number) {
   if (stopping) return
   stopping = true
   log("stopping...")
-  if (app && app.exitCode === null && app.pid) {
-    const exited = new Promise((r) => app!.once("exit", r))
-    try {
-      process.kill(-app.pid, "SIGTERM") // the app's process group (develop forks a child)
-    } catch {
-      app.kill("SIGTERM")
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-app!.pid!, "SIGKILL")
-      } catch {
-        // already gone
-      }
-    }, 20_000)
-    await exited
-    clearTimeout(timer)
-  }
+  // Every child's process group (the app forks workers): SIGTERM, then SIGKILL after the grace.
+  await Promise.all([...children].map((child) => stopGroup(child, { graceMs: STOP_GRACE_MS })))
   await sandbox?.close().catch(() => undefined)
   process.exit(code)
 }

@@ -35,3 +35,17 @@ export async function databaseAnswers(connection: Connection): Promise<boolean> 
     return false
   }
 }
+
+/**
+ * Did PostgreSQL restart (or fail over) after `since`? A run that failed with an unclear error
+ * (knex's "Transaction query already complete" after its connection was terminated) asks this to
+ * name the true cause. Null when the database does not answer (that is the answer too).
+ */
+export async function databaseRestartedSince(connection: Connection, since: Date): Promise<boolean | null> {
+  try {
+    const result = await sqlOf(connection).raw("select pg_postmaster_start_time() > ? as restarted", [since.toISOString()])
+    return !!(result as { rows: { restarted: boolean }[] }).rows[0]?.restarted
+  } catch {
+    return null
+  }
+}

@@ -11,8 +11,13 @@ import { decideResume, RESUME_STALLED_CODE, resumeStalledMessage, type ResumeBoo
 import type { CatalogSyncModuleService, RunJobData, RunMode, RunRow, RunTrigger } from "./types"
 
 export const SCHEDULER_ID = "catalog-sync-poll"
-/** Transient failures are retried this many times in total, with exponential backoff. */
+/**
+ * Every failure worth a retry is tried this many times in total, with exponential backoff; a
+ * transient one (failure-class.ts) further while its retry comes before the next poll.
+ */
 export const RUN_ATTEMPTS = 3
+/** BullMQ's cap on a run job's attempts: the worker decides below it (catalog-sync-worker.ts). */
+export const RUN_JOB_ATTEMPTS = 25
 /** The default first retry delay (the runtime's retryBackoffMs, env CATALOG_SYNC_RETRY_BACKOFF_MS, overrides it). */
 export const RETRY_BACKOFF_MS = 30_000
 
@@ -30,6 +35,8 @@ export function runRetryDelayMs(attemptsMade: number, error: unknown, backoffMs 
 }
 
 export type EnqueueResult = { run: RunRow; alreadyRunning: boolean }
+/** What reassertDesiredState found missing in Redis and re-created. */
+export type DesiredStateRepair = "global_concurrency" | "schedule"
 
 export class CatalogSyncQueue {
   readonly queue: Queue<RunJobData>
@@ -60,6 +67,8 @@ export class CatalogSyncQueue {
     scheduleEveryMs?: number | null
     /** Told when interrupted work is no longer resumed automatically (the alerts). */
     onResumeStalled?: (row: RunRow, stalled: number) => void
+    /** Told of the queue's errors (Redis down, a command that failed in the background). */
+    onError?: (e: Error) => void
   }) {
     this.#redis = input.redis
     this.#prefix = input.prefix
@@ -69,11 +78,45 @@ export class CatalogSyncQueue {
     this.#scheduleEveryMs = input.scheduleEveryMs ?? null
     this.#onResumeStalled = input.onResumeStalled ?? null
     this.queue = new Queue<RunJobData>(QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
+    // BullMQ re-emits its connection's errors here; without a listener they are printed unhandled.
+    const onError = input.onError ?? (() => undefined)
+    this.queue.on("error", (e) => onError(e))
   }
 
   /** One active job across every worker of every instance. */
   async init(): Promise<void> {
     await this.queue.setGlobalConcurrency(1)
+  }
+
+  /**
+   * Re-creates from the settings (PostgreSQL) what the sync keeps in Redis when it is missing or
+   * different: the global concurrency of one and the poll scheduler. Redis restarted empty (a
+   * managed failover, a flush) loses both; the recovery loop and a reconnect call this. Returns
+   * what it had to re-create.
+   */
+  async reassertDesiredState(settings: EffectiveSettings): Promise<DesiredStateRepair[]> {
+    const repaired: DesiredStateRepair[] = []
+    if ((await this.queue.getGlobalConcurrency()) !== 1) {
+      await this.queue.setGlobalConcurrency(1)
+      repaired.push("global_concurrency")
+    }
+    const wanted = isConfigured(settings) && settings.enabled
+    const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
+    // A scheduler made before run retries were set on scheduled jobs gets them too.
+    const outdated = !!existing && (existing.every !== this.scheduleEveryMs(settings) || existing.template?.opts?.attempts !== RUN_JOB_ATTEMPTS)
+    if (wanted && (!existing || outdated)) {
+      await this.syncSchedule(settings, { force: outdated })
+      repaired.push("schedule")
+    } else if (!wanted && existing) {
+      await this.syncSchedule(settings)
+      repaired.push("schedule")
+    }
+    return repaired
+  }
+
+  /** How often the scheduler polls for these settings (the test hook's interval when set). */
+  scheduleEveryMs(settings: Pick<EffectiveSettings, "pollIntervalMinutes">): number {
+    return this.#scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
   }
 
   /**
@@ -151,7 +194,7 @@ export class CatalogSyncQueue {
       { runId: run.id, mode: input.mode, trigger: input.trigger },
       {
         jobId: run.id,
-        attempts: RUN_ATTEMPTS,
+        attempts: RUN_JOB_ATTEMPTS,
         backoff: { type: RUN_BACKOFF_TYPE, delay: this.#retryBackoffMs },
         removeOnComplete: 200,
         removeOnFail: 200,
@@ -329,7 +372,7 @@ export class CatalogSyncQueue {
       await this.queue.removeJobScheduler(SCHEDULER_ID)
       return
     }
-    const every = this.#scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
+    const every = this.scheduleEveryMs(settings)
     const existing = await this.queue.getJobScheduler(SCHEDULER_ID)
     if (existing && existing.every === every && !opts.force) return
     await this.queue.upsertJobScheduler(
@@ -339,7 +382,8 @@ export class CatalogSyncQueue {
       {
         name: "scheduled",
         data: { mode: "changes", trigger: "schedule" },
-        opts: { removeOnComplete: 200, removeOnFail: 200 },
+        // A scheduled run that fails transiently is retried like any other run.
+        opts: { removeOnComplete: 200, removeOnFail: 200, attempts: RUN_JOB_ATTEMPTS, backoff: { type: RUN_BACKOFF_TYPE, delay: this.#retryBackoffMs } },
       }
     )
   }

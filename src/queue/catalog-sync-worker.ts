@@ -22,7 +22,9 @@ import type { RunSyncResult } from "../sync-run/run-end"
 import type { CatalogSyncAlerts } from "./catalog-sync-alerts"
 import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-queue"
 import { runErrorOf } from "../sync/write-failures"
-import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, TRANSIENT_ERROR_CODES, isBlocked } from "./types"
+import { checkSyncOverdue } from "./sync-overdue-check"
+import { classifyFailureKind, classOfCode, isTransientClass, type FailureClass } from "../sync/failure-class"
+import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, isBlocked } from "./types"
 
 /** The part of Medusa's Logger the worker uses. */
 type WorkerLogger = Pick<Logger, "info" | "warn" | "error">
@@ -73,10 +75,12 @@ export class CatalogSyncWorker {
   readonly #clients: Pick<CatalogClientFactory, "create">
   readonly #logger: WorkerLogger
   readonly #heapGrowth: Pick<SyncHeapGrowth, "hold"> | null
-  readonly #alerts: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle"> | null
+  readonly #alerts: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle" | "notify"> | null
   /** Aborted on shutdown: the run in progress stops at its next page boundary. */
   readonly #shutdown = new AbortController()
   #current: Promise<unknown> | null = null
+  #recovering: Promise<void> | null = null
+  readonly #retryBackoffMs: number
   #sweepTimer: NodeJS.Timeout
 
   constructor(input: {
@@ -97,7 +101,7 @@ export class CatalogSyncWorker {
     /** Held while a run is in progress here (V8's heap growth; see heap-growth.ts). */
     heapGrowth?: Pick<SyncHeapGrowth, "hold">
     /** Tells the shop owner of a brake pause, a refused key, the quota, repeated failures (catalog-sync-alerts.ts). */
-    alerts?: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle">
+    alerts?: Pick<CatalogSyncAlerts, "afterRun" | "checkQuota" | "settle" | "notify">
   }) {
     this.#liveness = input.liveness
     this.#queue = input.queue
@@ -109,6 +113,7 @@ export class CatalogSyncWorker {
     this.#heapGrowth = input.heapGrowth ?? null
     this.#alerts = input.alerts ?? null
     const retryBackoffMs = input.retryBackoffMs ?? RETRY_BACKOFF_MS
+    this.#retryBackoffMs = retryBackoffMs
     this.worker = new Worker<RunJobData>(QUEUE_NAME, (job) => this.#track(this.process(job)), {
       connection: input.connection,
       prefix: input.prefix,
@@ -131,15 +136,43 @@ export class CatalogSyncWorker {
     this.#sweepTimer.unref()
   }
 
-  /** Resumes interrupted work whose process is gone (never throws). */
+  /**
+   * Resumes interrupted work whose process is gone, re-creates what Redis lost (the schedule,
+   * the queue's concurrency) and tells the shop owner when no run has started for too long.
+   * Never throws; one pass at a time (a pass can outlast the interval while Redis or
+   * PostgreSQL is down).
+   */
   recover(): void {
-    if (this.#shutdown.signal.aborted) return
-    this.#queue
-      .recover()
-      .then((run) => {
-        if (run) this.#logger.info(`catalog sync: resuming interrupted work as run ${run.id} (${run.mode})`)
-      })
-      .catch((e) => this.#logger.warn(`catalog sync: recovery check failed: ${e?.message ?? e}`))
+    if (this.#shutdown.signal.aborted || this.#recovering) return
+    this.#recovering = this.#recoverOnce().finally(() => {
+      this.#recovering = null
+    })
+  }
+
+  async #recoverOnce(): Promise<void> {
+    try {
+      const run = await this.#queue.recover()
+      if (run) this.#logger.info(`catalog sync: resuming interrupted work as run ${run.id} (${run.mode})`)
+    } catch (e: any) {
+      this.#logger.warn(`catalog sync: recovery check failed: ${e?.message ?? e}`)
+    }
+    try {
+      const settings = await this.#service().getEffectiveSettings()
+      const repaired = await this.#queue.reassertDesiredState(settings)
+      if (repaired.length) this.#logger.warn(`catalog sync: re-created in Redis from the settings: ${repaired.join(", ")} (Redis lost them)`)
+      await this.#alertIfOverdue(settings)
+    } catch (e: any) {
+      this.#logger.warn(`catalog sync: desired state check failed: ${e?.message ?? e}`)
+    }
+  }
+
+  async #alertIfOverdue(settings: EffectiveSettings): Promise<void> {
+    if (!this.#alerts) return
+    const pollEveryMs = this.#queue.scheduleEveryMs(settings)
+    const overdue = await checkSyncOverdue({ service: this.#service(), settings, pollEveryMs })
+    if (!overdue.overdue || !overdue.lastRunId) return
+    this.#logger.warn(`catalog sync: no run started since ${overdue.since.toISOString()} (over two poll intervals)`)
+    this.#alerts.notify({ kind: "sync_overdue", runId: overdue.lastRunId, since: overdue.since.toISOString(), pollEveryMs })
   }
 
   #track<T>(promise: Promise<T>): Promise<T> {
@@ -213,10 +246,11 @@ export class CatalogSyncWorker {
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.
       const { code, message } = runErrorOf(e)
+      const kind = classifyFailureKind(e)
       if (typeof e?.retryAfterSeconds === "number") thrownRetryAfterMs = e.retryAfterSeconds * 1000
       this.#logger.error(`catalog sync: run ${run.id} crashed: ${message}`)
-      await this.#finishIfOpen(run.id, "failed", code, message)
-      result = { status: "failed", errorCode: code }
+      await this.#finishIfOpen(run.id, "failed", code, message, kind.class)
+      result = { status: "failed", errorCode: code, errorClass: kind.class }
     } finally {
       if (quotaTimer) clearInterval(quotaTimer)
       releaseHeapGrowth?.()
@@ -234,16 +268,29 @@ export class CatalogSyncWorker {
       account: client?.account ?? null,
     })
 
-    if (
-      result.status === "failed" &&
-      result.errorCode &&
-      TRANSIENT_ERROR_CODES.has(result.errorCode) &&
-      job.attemptsMade + 1 < (job.opts.attempts ?? 1) &&
-      !this.#shutdown.signal.aborted
-    ) {
-      throw new TransientRunFailure(result.errorCode, this.#retryAfterMs(result, client, thrownRetryAfterMs))
+    if (result.status === "failed" && result.errorCode && !this.#shutdown.signal.aborted) {
+      const retryAfterMs = this.#retryAfterMs(result, client, thrownRetryAfterMs)
+      if (await this.#retries(job, result, retryAfterMs)) throw new TransientRunFailure(result.errorCode, retryAfterMs)
     }
     return result
+  }
+
+  /**
+   * Whether a failed run is tried again, by its failure's class: a transient one (the catalog
+   * refusing, resetting, timing out, 5xx, 429) with backoff until the next poll takes over (and
+   * at least RUN_ATTEMPTS times); an unknown one RUN_ATTEMPTS times; a refused key or an invalid
+   * request never.
+   */
+  async #retries(job: Job<RunJobData>, result: RunSyncResult, retryAfterMs: number | null): Promise<boolean> {
+    const cls = result.errorClass ?? classOfCode(result.errorCode ?? "") ?? "internal"
+    const attempt = job.attemptsMade + 1
+    if (attempt >= (job.opts.attempts ?? 1)) return false
+    if (cls === "internal") return attempt < RUN_ATTEMPTS
+    if (!isTransientClass(cls)) return false
+    if (attempt < RUN_ATTEMPTS) return true
+    const nextPoll = await this.#queue.nextRunAt().catch(() => null)
+    const retryAt = Date.now() + runRetryDelayMs(attempt, { retryAfterMs }, this.#retryBackoffMs)
+    return nextPoll !== null && retryAt < nextPoll.getTime()
   }
 
   /** How long the API asked us to wait after the 429 a run failed with, or null. */
@@ -285,31 +332,33 @@ export class CatalogSyncWorker {
     const retry = await this.#queue.resumeRun(row, job.id ?? null)
     if (!retry) return { skipped: "superseded" }
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
-    this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1}/${RUN_ATTEMPTS})`)
+    this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1})`)
     return { run: retry }
   }
 
-  async #finish(runId: string, status: "failed" | "interrupted", code: string, message: string) {
+  async #finish(runId: string, status: "failed" | "interrupted", code: string, message: string, errorClass: FailureClass | null = null) {
     await this.#service().updateCatalogSyncRuns({
       id: runId,
       status,
       error_code: code,
+      error_class: errorClass,
       error_message: message,
       finished_at: new Date(),
     })
   }
 
-  async #finishIfOpen(runId: string, status: "failed" | "interrupted", code: string, message: string) {
+  async #finishIfOpen(runId: string, status: "failed" | "interrupted", code: string, message: string, errorClass: FailureClass | null = null) {
     const row = await this.#service()
       .retrieveCatalogSyncRun(runId)
       .catch(() => null)
-    if (row && (row.status === "queued" || row.status === "running")) await this.#finish(runId, status, code, message)
+    if (row && (row.status === "queued" || row.status === "running")) await this.#finish(runId, status, code, message, errorClass)
   }
 
   /** Stops taking jobs, aborts the run in progress (page boundary) and waits for it. */
   async close(): Promise<void> {
     clearInterval(this.#sweepTimer)
     this.#shutdown.abort()
+    await this.#recovering
     // Closing while BullMQ still opens its connections makes them emit "Connection is
     // closed" with no listener left (an unhandled error): let them finish opening first.
     await this.worker.waitUntilReady().catch(() => undefined)

@@ -30,9 +30,13 @@ export class PageWritesQueue {
   readonly queue: Queue<PageWriteJob, PageWriteResult>
   readonly #events: QueueEvents
 
-  constructor(input: { queueConnection: Redis; eventsConnection: Redis; prefix: string }) {
+  /** @param onError told of the queue's and its event stream's errors (Redis down); without a listener they are printed unhandled. */
+  constructor(input: { queueConnection: Redis; eventsConnection: Redis; prefix: string; onError?: (source: string, e: Error) => void }) {
     this.queue = new Queue(PAGE_WRITES_QUEUE_NAME, { connection: input.queueConnection, prefix: input.prefix })
     this.#events = new QueueEvents(PAGE_WRITES_QUEUE_NAME, { connection: input.eventsConnection, prefix: input.prefix })
+    const onError = input.onError ?? (() => undefined)
+    this.queue.on("error", (e) => onError("page-writes queue", e))
+    this.#events.on("error", (e) => onError("page-writes events", e))
   }
 
   async init(): Promise<void> {

@@ -25,19 +25,6 @@ export type RunRow = InferTypeOf<typeof CatalogSyncRun>
 /** The mcs_sync_state row. */
 export type StateRow = CatalogSyncStateRow
 
-/** A run's failure codes that are worth retrying with backoff. */
-export const TRANSIENT_ERROR_CODES = new Set([
-  "network_error",
-  "timeout",
-  "internal_error",
-  "service_unavailable",
-  "server_error",
-  "bad_gateway",
-  "gateway_timeout",
-  "rate_limited",
-  "invalid_response",
-])
-
 export function isBlocked(state: Pick<StateRow, "blocked_code" | "blocked_revision">, settings: Pick<EffectiveSettings, "revision">): boolean {
   return !!state.blocked_code && state.blocked_revision === settings.revision
 }

@@ -133,7 +133,7 @@ export class RunRecorder {
   }
 
   /** The run's end: its status, counts, rejected items, progress and error. */
-  ended(status: RunStatus, failure?: { code: string; message: string }, phase?: string): Promise<void> {
+  ended(status: RunStatus, failure?: { code: string; message: string; class?: string | null }, phase?: string): Promise<void> {
     return this.#update({
       status,
       finished_at: this.now(),
@@ -141,6 +141,7 @@ export class RunRecorder {
       rejected_items: this.#rejectedColumn(),
       progress: phase ? { ...progressOf(this.state), phase } : progressOf(this.state),
       error_code: failure?.code ?? null,
+      error_class: failure?.class ?? null,
       error_message: failure?.message ?? null,
     })
   }

@@ -15,6 +15,8 @@ export type AlertEvent =
   | { kind: "quota_spent"; runId: string; day: string; keyLast4: string | null }
   /** Two runs in a row failed (`since`: the last run that succeeded before them, or null). */
   | { kind: "failed_twice"; runId: string; since: string | null; errorCode: string | null; errorMessage: string | null }
+  /** No run started for two poll intervals although the shop is configured (`runId`: the last run). */
+  | { kind: "sync_overdue"; runId: string; since: string; pollEveryMs: number }
 
 export type AlertKind = AlertEvent["kind"]
 
@@ -68,6 +70,13 @@ export function alertContent(event: AlertEvent): AlertContent {
           `The last two runs failed${event.errorCode ? `; the last with ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ""}` : ""}.`
         ),
       }
+    case "sync_overdue":
+      return {
+        title: "Catalog sync has not run",
+        description: oneLine(
+          `No sync started since ${event.since}, over two poll intervals (${event.pollEveryMs >= 60_000 ? `${Math.round(event.pollEveryMs / 60_000)} min` : `${Math.round(event.pollEveryMs / 1000)} s`} each). Check that a worker instance runs and reaches Redis; "Sync now" starts one.`
+        ),
+      }
   }
 }
 
@@ -80,6 +89,8 @@ export function alertKey(event: AlertEvent): string {
   switch (event.kind) {
     case "brake_paused":
     case "resume_stalled":
+    case "sync_overdue":
+      // sync_overdue: one per stop, named by the last run before it.
       return key(event.runId)
     case "key_refused":
       // A refusal lasts until the settings change (each save bumps the revision).

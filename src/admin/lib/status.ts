@@ -10,6 +10,7 @@ const STATE_BADGES: Record<SyncState, BadgeSpec> = {
   running: { label: "Running", color: "blue" },
   resuming: { label: "Resuming", color: "orange" },
   stalled: { label: "Stalled", color: "red" },
+  overdue: { label: "Not running: overdue", color: "red" },
   failed: { label: "Failed", color: "red" },
   key_invalid: { label: "Key invalid", color: "red" },
   plan_required: { label: "Plan required", color: "orange" },

@@ -75,7 +75,8 @@ export type AccountInfo = {
 
 export type RemoteError = { code: string; message: string; request_id?: string | null; expired_at?: string | null }
 
-export type SyncState = "idle" | "paused" | "running" | "resuming" | "stalled" | "failed" | "key_invalid" | "plan_required" | "not_configured" | "disabled"
+export type SyncState =
+  "idle" | "paused" | "running" | "resuming" | "stalled" | "overdue" | "failed" | "key_invalid" | "plan_required" | "not_configured" | "disabled"
 
 export type SyncStatus = {
   state: SyncState
@@ -85,6 +86,8 @@ export type SyncStatus = {
   resuming_run?: Run | null
   last_run: Run | null
   next_run_at: string | null
+  /** No run started for over two poll intervals although one should have (state "overdue"). */
+  overdue?: { since: string; threshold_ms: number } | null
   products_synced: number
   account: AccountInfo | null
   account_error: RemoteError | null

@@ -37,10 +37,30 @@ export function classifyFailures(redact: (text: string) => string): Interceptor 
     } catch (error) {
       if (call.signal.aborted) throw abortReason(call.signal)
       if (error instanceof AddressNotAllowedError) throw error
-      const code = String((error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code ?? "")
+      const code = rawCodeOf(error)
       const message = redact(String((error as Error)?.message ?? error))
-      const kind = TIMEOUT_CODES.has(code) || /timeout/i.test(code) ? "timeout" : "network"
-      throw new TransientFailure(kind, code || "network_error", message)
+      throw new TransientFailure(isTimeout(error, code) ? "timeout" : "network", code || "network_error", message)
     }
   }
+}
+
+/** The error's string code, or its cause's (fetch wraps the socket's error); a DOMException's numeric code is no code. */
+function rawCodeOf(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === "string" && code) return code
+    const errors = (e as { errors?: unknown }).errors
+    if (Array.isArray(errors)) {
+      const inner = errors.map((x) => (x as { code?: unknown })?.code).find((c) => typeof c === "string" && c)
+      if (inner) return inner as string
+    }
+  }
+  const name = (error as { name?: unknown })?.name
+  return name === "TimeoutError" || name === "AbortError" ? name : ""
+}
+
+function isTimeout(error: unknown, code: string): boolean {
+  if (TIMEOUT_CODES.has(code) || /timeout/i.test(code)) return true
+  const name = (error as { name?: unknown })?.name
+  return name === "TimeoutError" || name === "AbortError"
 }

@@ -127,6 +127,11 @@ export default class CatalogSyncRuntimeService {
     return this.redis_?.commands() ?? null
   }
 
+  /** How often the schedule polls with these settings (the test interval when one is set). */
+  pollEveryMs(settings: { pollIntervalMinutes: number }): number {
+    return this.config_.scheduleEveryMs ?? settings.pollIntervalMinutes * 60_000
+  }
+
   /** The queue, opened on first use (routes on server-mode instances enqueue through it). */
   async queue(): Promise<CatalogSyncQueue> {
     if (this.#starting) await this.#starting
@@ -150,6 +155,7 @@ export default class CatalogSyncRuntimeService {
       retryBackoffMs: this.config_.retryBackoffMs,
       scheduleEveryMs: this.config_.scheduleEveryMs,
       onResumeStalled: (row, stalled) => this.alerts.notify({ kind: "resume_stalled", runId: row.id, stalled }),
+      onError: (e) => this.logger_.warn(`catalog sync queue: ${e?.message ?? e}`),
     })
     await queue.init()
     return queue
@@ -182,6 +188,9 @@ export default class CatalogSyncRuntimeService {
       heapGrowth: this.#heapGrowth,
       alerts: this.alerts,
     })
+    // Redis back after an outage (perhaps restarted empty): re-create the schedule and queue
+    // settings at once rather than at the recovery loop's next pass.
+    this.redis_.commands()?.on("ready", () => this.#worker?.recover())
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
     this.logHeapGrowth_()
     await this.queueFirstSyncAtBoot_(queue)
@@ -191,7 +200,12 @@ export default class CatalogSyncRuntimeService {
   protected async startPageWrites_(redis: RedisConnections): Promise<void> {
     const { pageWriters, pagesInFlight, redisPrefix: prefix } = this.config_
     if (pagesInFlight > 1) {
-      const pages = new PageWritesQueue({ queueConnection: redis.connect("page-writes"), eventsConnection: redis.connect("page-events"), prefix })
+      const pages = new PageWritesQueue({
+        queueConnection: redis.connect("page-writes"),
+        eventsConnection: redis.connect("page-events"),
+        prefix,
+        onError: (source, e) => this.logger_.warn(`catalog sync ${source}: ${e?.message ?? e}`),
+      })
       await pages.init()
       this.#pageWrites = pages
     }

@@ -201,6 +201,56 @@ describe("CatalogSyncWorker", () => {
     }
   })
 
+  describe("retry by failure class (the run's raw code as the catalog client keeps it)", () => {
+    const settings = { baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 }
+    const job = (attemptsMade: number) => ({
+      id: "run_1",
+      data: { runId: "run_1", mode: "changes", trigger: "manual" },
+      attemptsMade,
+      opts: { attempts: 25 },
+      updateData: async () => undefined,
+    })
+    async function outcome(errorCode: string, attemptsMade = 0, nextRunAt: Date | null = new Date(Date.now() + 3_600_000)) {
+      const service = fakeService(settings)
+      const worker = newWorker(service, fakeLiveness(), async () => ({ status: "failed" as const, errorCode }), { nextRunAt: async () => nextRunAt })
+      try {
+        const result = await worker.process(job(attemptsMade) as unknown as Job<any>).catch((e) => e)
+        return result instanceof TransientRunFailure ? "retried" : "left"
+      } finally {
+        await worker.close()
+      }
+    }
+
+    it.each([
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "ENOTFOUND",
+      "EAI_AGAIN",
+      "ETIMEDOUT",
+      "UND_ERR_CONNECT_TIMEOUT",
+      "UND_ERR_HEADERS_TIMEOUT",
+      "UND_ERR_BODY_TIMEOUT",
+      "ERR_TLS_CERT_ALTNAME_INVALID",
+      "network_error",
+      "timeout",
+      "service_unavailable",
+      "rate_limited",
+    ])("%s is retried, and again past the first attempts while the retry comes before the next poll", async (code) => {
+      expect(await outcome(code)).toBe("retried")
+      expect(await outcome(code, 6)).toBe("retried")
+      // The next poll comes sooner than the retry would: the poll continues the work.
+      expect(await outcome(code, 6, new Date(Date.now() + 1_000))).toBe("left")
+    })
+
+    it("a refused key or an invalid request is never retried; an unknown failure a bounded number of times", async () => {
+      expect(await outcome("invalid_api_key")).toBe("left")
+      expect(await outcome("plan_required")).toBe("left")
+      expect(await outcome("validation_error")).toBe("left")
+      expect(await outcome("internal_error")).toBe("retried")
+      expect(await outcome("internal_error", 2)).toBe("left")
+    })
+  })
+
   describe("a job handed out again (BullMQ thought it stalled)", () => {
     const settings = { baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 }
     const job = (attemptsMade = 0) => ({

@@ -9,6 +9,7 @@ const events: AlertEvent[] = [
   { kind: "quota_high", runId: "csrun_4", day: "2026-11-28", used: 8_100, limit: 10_000, keyLast4: "abcd" },
   { kind: "quota_spent", runId: "csrun_5", day: "2026-11-28", keyLast4: "abcd" },
   { kind: "failed_twice", runId: "csrun_6", since: "csrun_0", errorCode: "server_error", errorMessage: "line one\nline two" },
+  { kind: "sync_overdue", runId: "csrun_7", since: "2026-12-06T10:00:00.000Z", pollEveryMs: 600_000 },
 ]
 
 describe("alert content", () => {
@@ -31,6 +32,7 @@ describe("alert content", () => {
     expect(alertContent(events[3]).description).toMatch(/resumed 6 times/)
     expect(alertContent(events[4]).description).toBe("8100 of today's 10000 requests used (81 %).")
     expect(alertContent(events[6]).description).toBe("The last two runs failed; the last with server_error: line one line two.")
+    expect(alertContent(events[7]).description).toMatch(/^No sync started since 2026-12-06T10:00:00.000Z, over two poll intervals \(10 min each\)/)
   })
 
   it("cuts a long line", () => {
@@ -45,6 +47,7 @@ describe("alert keys: the same event has the same key, another event another", (
     expect(alertKey(events[0])).toBe("catalog-sync:brake_paused:csrun_1")
     expect(alertKey({ ...events[0], reasons: [] } as AlertEvent)).toBe(alertKey(events[0]))
     expect(alertKey(events[3])).toBe("catalog-sync:resume_stalled:csrun_3")
+    expect(alertKey(events[7])).toBe("catalog-sync:sync_overdue:csrun_7")
   })
 
   it("names a refused key by the settings' revision, not by the run", () => {

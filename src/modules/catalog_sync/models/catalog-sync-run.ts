@@ -24,7 +24,10 @@ const CatalogSyncRun = model
       skipped: model.number().default(0),
       swept: model.number().default(0),
       requests_used: model.number().default(0),
+      // The raw code (ECONNREFUSED, 57P01, rate_limited, …) and its class (network, timeout,
+      // database, …; src/sync/failure-class.ts), which decides retry, resume or stop.
       error_code: model.text().nullable(),
+      error_class: model.text().nullable(),
       error_message: model.text().nullable(),
       // [{ id: string | null, reason: string }], capped so a broken feed cannot bloat a row.
       rejected_items: model.json().nullable(),

@@ -20,8 +20,10 @@ import {
   storeSupportsUah,
 } from "../../../../workflows/ensure-shop-setup"
 import { describeDifferences, guardSchema } from "../../../../bulk-write/schema-guard"
+import { checkSyncOverdue } from "../../../../queue/sync-overdue-check"
+import { catalogSyncRuntime } from "../helpers"
 
-export const CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts", "write_path"] as const
+export const CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts", "write_path", "sync_running"] as const
 export type CheckId = (typeof CHECK_IDS)[number]
 /** The checks a button can fix (the write path's schema difference needs a plugin or Medusa update). */
 export const FIXABLE_CHECK_IDS = ["sales_channel", "publishable_key", "region", "stock_location", "drafts"] as const
@@ -101,6 +103,22 @@ async function writePathCheck(container: MedusaContainer): Promise<ReadinessChec
     status: "warning",
     title: "Fast write path",
     detail: `The database differs from the schema the fast write path was written for (missing: ${describeDifferences(guard.differences)}), so every sync write goes through Medusa's own workflows: correct, but several times slower. Install the plugin version made for this Medusa version.`,
+    fix: null,
+  }
+}
+
+/** Listed only when no run started for over two poll intervals although the shop is configured. */
+async function syncRunningCheck(container: MedusaContainer, settings: Settings): Promise<ReadinessCheck | null> {
+  const service = container.resolve<CatalogSyncModuleService>(CATALOG_SYNC_MODULE)
+  const runtime = catalogSyncRuntime(container)
+  const effective = await service.getEffectiveSettings()
+  const overdue = await checkSyncOverdue({ service, settings: effective, pollEveryMs: runtime.pollEveryMs(effective) })
+  if (!overdue.overdue) return null
+  return {
+    id: "sync_running",
+    status: "error",
+    title: "Sync schedule",
+    detail: `No sync started since ${overdue.since.toISOString()}, over two poll intervals: the storefront is no longer kept up to date. Check that a worker instance runs and reaches Redis.`,
     fix: null,
   }
 }
@@ -223,6 +241,8 @@ export async function inspectReadiness(container: MedusaContainer, settings: Set
   checks.push(await draftsCheck(container, settings))
   const writePath = await writePathCheck(container)
   if (writePath) checks.push(writePath)
+  const running = await syncRunningCheck(container, settings)
+  if (running) checks.push(running)
 
   return {
     ready: checks.every((c) => c.status !== "error"),

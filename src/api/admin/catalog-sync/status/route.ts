@@ -7,6 +7,7 @@ import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
 import { cachedAccount, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
 import { expectedCatalogTotal } from "../../../../sync-run/expected-total"
 import { requestsTodayFor } from "../progress/progress-of"
+import { checkSyncOverdue } from "../../../../queue/sync-overdue-check"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const service = catalogSyncService(req.scope)
@@ -46,6 +47,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (lastRun?.status === "interrupted" && lastRun.error_code === RESUME_STALLED_CODE) state = "stalled"
   else if (lastRun?.status === "failed") state = "failed"
   else state = "idle"
+  // From PostgreSQL alone, so it is told while Redis (and with it the schedule) is gone.
+  const overdue = await checkSyncOverdue({ service, settings, pollEveryMs: catalogSyncRuntime(req.scope).pollEveryMs(settings) })
+  if (overdue.overdue && (state === "idle" || state === "failed")) state = "overdue"
 
   const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
@@ -63,6 +67,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     paused: pausedRun ? { run_id: pausedRun.id, run: serializeRun(pausedRun), brake: pausedRun.brake } : null,
     last_run: serializeRun(lastRun),
     next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
+    // No run started for over two poll intervals although one should have: since when.
+    overdue: overdue.overdue ? { since: overdue.since.toISOString(), threshold_ms: overdue.thresholdMs } : null,
     products_synced: productsSynced,
     expected_total: expected.total,
     expected_total_source: expected.source,
