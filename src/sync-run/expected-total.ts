@@ -7,12 +7,21 @@ import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 
 export type ExpectedTotal = { total: number | null; source: "last_full_pass" | "product_map" | null }
 
-type RunLike = { id?: string; items_seen?: number | null; progress?: unknown }
+type RunLike = { id?: string; items_seen?: number | null; progress?: unknown; created?: number | null; removed?: number | null; swept?: number | null }
 
-/** Pure choice: a fresh full pass's count beats the product map (which lags removals). */
-export function chooseExpectedTotal(lastFullPass: RunLike | null, productMapCount: number): ExpectedTotal {
+const n = (value: number | null | undefined) => (typeof value === "number" && Number.isFinite(value) ? value : 0)
+
+/**
+ * Pure choice: a full pass's count beats the product map (which lags removals), moved on by what
+ * the runs since it created and removed, so a catalog that shrank is not measured by its old size.
+ */
+export function chooseExpectedTotal(lastFullPass: RunLike | null, productMapCount: number, runsSince: readonly RunLike[] = []): ExpectedTotal {
   const seen = lastFullPass?.items_seen
-  if (typeof seen === "number" && seen > 0) return { total: seen, source: "last_full_pass" }
+  if (typeof seen === "number" && seen > 0) {
+    const moved = runsSince.reduce((sum, run) => sum + n(run.created) - n(run.removed) - n(run.swept), 0)
+    const total = seen + moved
+    if (total > 0) return { total, source: "last_full_pass" }
+  }
   if (productMapCount > 0) return { total: productMapCount, source: "product_map" }
   return { total: null, source: null }
 }
@@ -41,11 +50,29 @@ export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt:
   const before = runStartedAt ? new Date(runStartedAt) : new Date()
   const recent = await service.listCatalogSyncRuns(
     { status: "succeeded" },
-    { order: { created_at: "DESC" }, take: 50, select: ["id", "items_seen", "progress"] }
+    { order: { created_at: "DESC" }, take: 50, select: ["id", "items_seen", "progress", "created", "removed", "swept"] }
   )
   // Never the running run itself: it may succeed between the caller's read of it as running and
   // this query, and would then be its own "last full pass" (a first sync read 1,500 of 1,500, 99 %).
-  const lastFullPass = recent.find((run) => run.id !== runId && isWholePass(run)) ?? null
+  const others = recent.filter((run) => run.id !== runId)
+  const at = others.findIndex(isWholePass)
   const [, mapCount] = await service.listAndCountCatalogProductMaps({ status: ["active", "draft"], created_at: { $lt: before } }, { take: 1, select: ["id"] })
-  return chooseExpectedTotal(lastFullPass, mapCount)
+  return chooseExpectedTotal(at >= 0 ? others[at] : null, mapCount, at >= 0 ? others.slice(0, at) : [])
+}
+
+/**
+ * The last full pass that reached its end (a run that finished a pass, resumed or not): its id,
+ * as the product map's last_seen_pass holds it, and when it ended. Null before any.
+ */
+export async function lastCompletedPass(scope: MedusaContainer): Promise<{ passId: string; finishedAt: string | null } | null> {
+  const service = scope.resolve<Service>(CATALOG_SYNC_MODULE)
+  const recent = (await service.listCatalogSyncRuns(
+    { status: "succeeded" },
+    { order: { created_at: "DESC" }, take: 50, select: ["id", "progress", "finished_at"] }
+  )) as (RunLike & { finished_at?: Date | string | null })[]
+  for (const run of recent) {
+    const passId = ((run.progress ?? null) as { pass_id?: unknown } | null)?.pass_id
+    if (typeof passId === "string") return { passId, finishedAt: run.finished_at ? new Date(run.finished_at).toISOString() : null }
+  }
+  return null
 }

@@ -7,6 +7,14 @@ describe("chooseExpectedTotal", () => {
     expect(chooseExpectedTotal(null, 1490)).toEqual({ total: 1490, source: "product_map" })
     expect(chooseExpectedTotal({ items_seen: 0 }, 0)).toEqual({ total: null, source: null })
   })
+  it("moves the last full pass's count on by what the runs since created and removed", () => {
+    // 1,999 read; since then a run removed 450 (a confirmed brake) and another created 3 and swept 2.
+    const since = [
+      { created: 3, removed: 0, swept: 2 },
+      { created: 0, removed: 450, swept: 0 },
+    ]
+    expect(chooseExpectedTotal({ items_seen: 1999 }, 1999, since)).toEqual({ total: 1550, source: "last_full_pass" })
+  })
 })
 
 describe("isWholePass", () => {
