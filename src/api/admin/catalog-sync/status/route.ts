@@ -4,7 +4,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
 import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
-import { cachedAccount, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
+import { cachedAccountAgreeingWithPlan, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
 import { expectedCatalogTotal } from "../../../../sync-run/expected-total"
 import { requestsTodayFor } from "../progress/progress-of"
 
@@ -47,7 +47,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   else if (lastRun?.status === "failed") state = "failed"
   else state = "idle"
 
-  const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
+  const account = configured ? await cachedAccountAgreeingWithPlan(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
   const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at, runningRun.id) : { total: null, source: null }
   // The catalog's own count for the key (as GET /progress tells it), fresher than the cached /v1/me.
@@ -62,7 +62,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     // State "paused": the run the safety brake stopped, with its preview (`paused.brake.preview`).
     paused: pausedRun ? { run_id: pausedRun.id, run: serializeRun(pausedRun), brake: pausedRun.brake } : null,
     last_run: serializeRun(lastRun),
-    next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
+    // A paused run holds every scheduled run until the admin answers it: no next run time meanwhile.
+    next_run_at: configured && settings.enabled && !blocked && !pausedRun && nextRunAt ? nextRunAt.toISOString() : null,
     products_synced: productsSynced,
     expected_total: expected.total,
     expected_total_source: expected.source,
