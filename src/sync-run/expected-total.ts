@@ -7,18 +7,35 @@ import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 
 export type ExpectedTotal = { total: number | null; source: "last_full_pass" | "product_map" | null }
 
-type RunLike = { id?: string; items_seen?: number | null; progress?: unknown; created?: number | null; removed?: number | null; swept?: number | null }
+type RunLike = {
+  id?: string
+  status?: string
+  items_seen?: number | null
+  progress?: unknown
+  created?: number | null
+  removed?: number | null
+  swept?: number | null
+  /** The admin's answer to a brake pause: a discard leaves products the catalog removed in the shop. */
+  brake_resolution?: unknown
+}
 
 const n = (value: number | null | undefined) => (typeof value === "number" && Number.isFinite(value) ? value : 0)
 
+/** Products the catalog removed that a discarded brake pause left in the shop. */
+function discardedRemovals(run: RunLike): number {
+  const answer = (run.brake_resolution ?? null) as { action?: unknown; removals?: unknown } | null
+  return answer?.action === "discarded" && typeof answer.removals === "number" ? answer.removals : 0
+}
+
 /**
  * Pure choice: a full pass's count beats the product map (which lags removals), moved on by what
- * the runs since it created and removed, so a catalog that shrank is not measured by its old size.
+ * the runs since it created and removed (removals the admin discarded included: the catalog no
+ * longer has them), so a catalog that shrank is not measured by its old size.
  */
 export function chooseExpectedTotal(lastFullPass: RunLike | null, productMapCount: number, runsSince: readonly RunLike[] = []): ExpectedTotal {
   const seen = lastFullPass?.items_seen
   if (typeof seen === "number" && seen > 0) {
-    const moved = runsSince.reduce((sum, run) => sum + n(run.created) - n(run.removed) - n(run.swept), 0)
+    const moved = runsSince.reduce((sum, run) => sum + n(run.created) - n(run.removed) - n(run.swept) - discardedRemovals(run), 0)
     const total = seen + moved
     if (total > 0) return { total, source: "last_full_pass" }
   }
@@ -48,14 +65,15 @@ export async function expectedCatalogTotal(scope: MedusaContainer, runStartedAt:
   const service = scope.resolve<Service>(CATALOG_SYNC_MODULE)
   // The last 50 succeeded runs hold a full pass unless ~8 hours of 10-minute polls came after it.
   const before = runStartedAt ? new Date(runStartedAt) : new Date()
+  // Every run, whatever its end: a paused, failed or interrupted run's written pages count too.
   const recent = await service.listCatalogSyncRuns(
-    { status: "succeeded" },
-    { order: { created_at: "DESC" }, take: 50, select: ["id", "items_seen", "progress", "created", "removed", "swept"] }
+    {},
+    { order: { created_at: "DESC" }, take: 50, select: ["id", "status", "items_seen", "progress", "created", "removed", "swept", "brake_resolution"] }
   )
   // Never the running run itself: it may succeed between the caller's read of it as running and
   // this query, and would then be its own "last full pass" (a first sync read 1,500 of 1,500, 99 %).
   const others = recent.filter((run) => run.id !== runId)
-  const at = others.findIndex(isWholePass)
+  const at = others.findIndex((run) => run.status === "succeeded" && isWholePass(run))
   const [, mapCount] = await service.listAndCountCatalogProductMaps({ status: ["active", "draft"], created_at: { $lt: before } }, { take: 1, select: ["id"] })
   return chooseExpectedTotal(at >= 0 ? others[at] : null, mapCount, at >= 0 ? others.slice(0, at) : [])
 }
