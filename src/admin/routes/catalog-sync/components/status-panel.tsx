@@ -2,6 +2,7 @@ import { Alert, Button, Container, Heading, StatusBadge, Text, toast, usePrompt 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import { Link } from "react-router-dom"
+import { ErrorDetails } from "../../../components/error-details"
 import { ErrorState } from "../../../components/error-state"
 import { KeyValue } from "../../../components/key-value"
 import { LoadingState } from "../../../components/loading-state"
@@ -152,7 +153,7 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
           <KeyValue label="Next run" testId="catalog-sync-next-run">
             {nextRunText(status, (at) => `${formatRelative(at)} (${formatDateTime(at)})`)}
           </KeyValue>
-          <KeyValue label="Products from the catalog" testId="catalog-sync-products">
+          <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
             {formatCount(status.products_synced)}
           </KeyValue>
         </div>
@@ -227,7 +228,7 @@ const BlockedNotice = ({ status }: { status: SyncStatus }) => {
         ) : (
           "Scheduled syncs are paused until the plan is renewed and the settings are saved again."
         )}
-        {voice.detail && <span className="block txt-compact-xsmall text-ui-fg-subtle">{voice.detail}</span>}
+        <ErrorDetails detail={voice.detail} className="block" />
       </Alert>
     </div>
   )
