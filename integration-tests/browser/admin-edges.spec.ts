@@ -315,6 +315,7 @@ describe("the admin's numbers at the edges, in the browser", () => {
     expect(deletedLogged).toBe(0)
     await page.goto(`${app.url}/app/settings/catalog-sync/runs/${reprice.id}`)
     await expectText(page.getByTestId("catalog-sync-progress-counts"), `${formatCount(liveProducts)} of ${formatCount(liveProducts)} products written (100 %)`)
-    await shot("reprice-after-removal", "catalog-sync-run")
+    await page.getByTestId("change-log-row").first().waitFor()
+    await shot("reprice-after-removal")
   })
 })
