@@ -201,7 +201,7 @@ describe("sync progress in the browser", () => {
     const pageOf = (s: Sample) => Number(/ · page (\d+)/.exec(s.counts)![1])
     expect(pageOf(samples[samples.length - 1])).toBeGreaterThan(pageOf(samples[0]))
     expect(seconds(samples[samples.length - 1].elapsed)).toBeGreaterThan(seconds(samples[0].elapsed))
-    expect(samples.some((s) => /\d\/min/.test(s.counts))).toBe(true)
+    expect(samples.some((s) => /\d products\/min/.test(s.counts))).toBe(true)
     await waitForIdle(page)
     await expectText(page.getByTestId("catalog-sync-products"), "1,500")
   })

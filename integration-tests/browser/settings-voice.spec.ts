@@ -20,6 +20,13 @@ async function textOf(locator: Locator): Promise<string> {
   return (await locator.textContent()) ?? ""
 }
 
+/** An error's code and request id: in the page, folded under a closed "Details" disclosure. */
+async function detailOf(locator: Locator): Promise<string> {
+  await locator.waitFor({ state: "attached" })
+  expect(await locator.evaluate((el) => el.closest("details")?.open === false)).toBe(true)
+  return (await locator.textContent()) ?? ""
+}
+
 const occurrences = (text: string, word: string) => text.split(word).length - 1
 
 describe("settings: one voice for errors, and Disconnect", () => {
@@ -77,14 +84,14 @@ describe("settings: one voice for errors, and Disconnect", () => {
     const result = page.getByTestId("connection-result")
     await page.waitForSelector('[data-testid="connection-result"][data-code="invalid_api_key"]')
     expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog refused this API key.")
-    const testDetail = await textOf(result.getByTestId("error-detail"))
+    const testDetail = await detailOf(result.getByTestId("error-detail"))
     expect(testDetail).toMatch(/^Code invalid_api_key · request \S+$/)
     expect(occurrences(await textOf(result), "invalid_api_key")).toBe(1)
 
     await page.getByTestId("settings-save").click()
     expect(await textOf(page.getByTestId("error-api_key"))).toBe("The catalog refused this API key.")
     const formError = page.getByTestId("settings-form-error")
-    expect(await textOf(formError.getByTestId("error-detail"))).toMatch(/^Code invalid_api_key · request \S+$/)
+    expect(await detailOf(formError.getByTestId("error-detail"))).toMatch(/^Code invalid_api_key · request \S+$/)
     expect(occurrences(await textOf(formError), "invalid_api_key")).toBe(1)
 
     // A markup the form refuses is not priced.
@@ -103,7 +110,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
     await page.getByTestId("test-connection").click()
     await page.waitForSelector('[data-testid="connection-result"][data-code="plan_expired"]')
     expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog account's plan expired on 2020-01-01.")
-    expect(await textOf(result.getByTestId("error-detail"))).toBe("Code plan_expired")
+    expect(await detailOf(result.getByTestId("error-detail"))).toBe("Code plan_expired")
     await page.screenshot({ path: screens.file("21-error-voice"), fullPage: true })
     sandbox.control.plan({ plan: "Ultra", expires_at: null })
   })

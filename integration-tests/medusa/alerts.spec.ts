@@ -156,7 +156,7 @@ describe("alerts on the feed channel (no email provider)", () => {
     expect(second.error_code).toBe("invalid_api_key")
     const rows = await settledCount(env.db.url, "key_refused", 1)
     expect(rows).toHaveLength(1)
-    expectFeed(rows[0], first.id, "The catalog refused the API key", /^401 invalid_api_key: /)
+    expectFeed(rows[0], first.id, "The catalog refused the API key", /^The key is wrong or was revoked\./)
     // A success came between: these two failures are a streak of their own.
     const streaks = await settledCount(env.db.url, "failed_twice", 2)
     expect(streaks).toHaveLength(2)

@@ -142,6 +142,9 @@ export interface ProductResult {
   requestId: string | null
 }
 
+/** Most often a client asks /v1/me again because answers contradict the stored plan. */
+const PLAN_REFRESH_MIN_MS = 60_000
+
 /** See CatalogClientOptions.limitsDiscovery. */
 export interface LimitsDiscovery {
   due(): Promise<boolean>
@@ -158,6 +161,8 @@ export class CatalogClient {
   #discovery: Promise<void> | undefined
   readonly #limitsDiscovery: LimitsDiscovery | undefined
   #account: AccountInfo | null = null
+  #planRefresh: Promise<void> | null = null
+  #planRefreshedAt = 0
 
   constructor(options: CatalogClientOptions) {
     this.addressPolicy = options.addressPolicy ?? { allowPrivateNetworks: false }
@@ -176,6 +181,7 @@ export class CatalogClient {
       logger: options.logger,
       userAgent: options.userAgent,
       addressPolicy: options.addressPolicy,
+      onPlanDisagrees: () => this.#refreshPlan(),
     })
   }
 
@@ -202,7 +208,30 @@ export class CatalogClient {
   }
 
   async close(): Promise<void> {
+    // A plan refresh under way finishes first: its figures are what the admin and the alerts read next.
+    await this.#planRefresh
     await this.#transport.close()
+  }
+
+  /**
+   * An answer's headers contradict the stored plan (it changed at the catalog): read /v1/me again,
+   * in the background (the answer's request still holds its limiter slot), at most once a minute.
+   */
+  #refreshPlan(): void {
+    const now = Date.now()
+    if (this.#planRefresh || now - this.#planRefreshedAt < PLAN_REFRESH_MIN_MS) return
+    this.#planRefreshedAt = now
+    this.#planRefresh = this.me()
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        this.#planRefresh = null
+      })
+  }
+
+  /** The plan refresh in flight, if any (a test or a closing caller may wait for it). */
+  get planRefresh(): Promise<void> | null {
+    return this.#planRefresh
   }
 
   /** The last account info this client read from /v1/me (its limits discovery included), or null. */
@@ -216,6 +245,8 @@ export class CatalogClient {
     const info = this.#single(response, accountInfoSchema, "account info")
     this.#account = info
     this.#discoverLimits = false
+    // The plan's figures for every holder of the key, whether or not this client paces by them.
+    await this.limiter.planSeen?.({ requestsPerDay: info.limits.requests_per_day, requestsPerMinute: info.limits.requests_per_minute }).catch(() => undefined)
     if (!this.#adoptLimits) return info
     await this.limiter.updateLimits({
       requestsPerMinute: info.limits.requests_per_minute,

@@ -15,11 +15,12 @@ import {
   WINDOW_MARGIN_MS,
   WINDOW_MS,
   type HeaderBag,
+  type PlanFigures,
   type RateLimiter,
   type RateLimits,
   type Release,
 } from "./rate-limiter"
-import { nextQuotaRemaining, quotaRemainingFromHeaders, utcDay } from "./quota-today"
+import { nextQuotaRemaining, planDisagrees, quotaRemainingFromHeaders, utcDay } from "./quota-today"
 
 interface Waiter {
   grant: (release: Release) => void
@@ -47,6 +48,10 @@ export class MemoryRateLimiter implements RateLimiter {
   #notBefore = 0
   /** The catalog's remaining daily quota as its answers told it (quota-today.ts). */
   #quotaToday: { day: number; remaining: number } | null = null
+  /** When the last answer with a quota figure came (ms), for the check against the plan. */
+  #quotaSeenAt: number | null = null
+  /** The plan /v1/me last reported to a client of this limiter. */
+  #plan: PlanFigures | null = null
   #queue: Waiter[] = []
   #timer: NodeJS.Timeout | undefined
   readonly #now: () => number
@@ -96,19 +101,34 @@ export class MemoryRateLimiter implements RateLimiter {
     this.#pump()
   }
 
-  async observe(headers: HeaderBag): Promise<void> {
+  async observe(headers: HeaderBag): Promise<{ planDisagrees: boolean }> {
     const quota = quotaRemainingFromHeaders(headers)
-    if (quota !== null) {
-      const day = utcDay(this.#now())
-      this.#quotaToday = { day, remaining: nextQuotaRemaining(this.#quotaToday, day, quota, this.#limits.maxConcurrent) }
-    }
     const remaining = remainingFromHeaders(headers)
-    if (remaining === null) return
+    let disagrees = false
+    if (quota !== null) {
+      const now = this.#now()
+      const day = utcDay(now)
+      const kept =
+        this.#quotaToday && this.#quotaToday.day === day && this.#quotaSeenAt !== null ? { remaining: this.#quotaToday.remaining, at: this.#quotaSeenAt } : null
+      disagrees = planDisagrees({ plan: this.#plan, kept, quotaRemaining: quota, rateRemaining: remaining, now, maxConcurrent: this.#limits.maxConcurrent })
+      this.#quotaToday = { day, remaining: nextQuotaRemaining(this.#quotaToday, day, quota, this.#limits.maxConcurrent) }
+      this.#quotaSeenAt = now
+    }
+    if (remaining === null) return { planDisagrees: disagrees }
     const now = this.#now()
     this.#prune(now)
     const expected = this.#limits.requestsPerMinute - this.#windowCount()
     const foreign = Math.min(expected - remaining, this.#limits.requestsPerMinute)
     for (let i = 0; i < foreign; i++) this.#foreign.push(now)
+    return { planDisagrees: disagrees }
+  }
+
+  async planSeen(plan: PlanFigures): Promise<void> {
+    this.#plan = { ...plan }
+  }
+
+  async plan(): Promise<PlanFigures | null> {
+    return this.#plan ? { ...this.#plan } : null
   }
 
   async quotaRemainingToday(): Promise<number | null> {

@@ -18,6 +18,9 @@ export interface ReleaseOptions {
 /** Gives the slot back. Idempotent. */
 export type Release = (options?: ReleaseOptions) => void
 
+/** The plan's figures as the last /v1/me told them (requests per day and per minute). */
+export type PlanFigures = { requestsPerDay: number; requestsPerMinute: number }
+
 export type HeaderBag = Record<string, string | string[] | undefined>
 
 export interface RateLimiter {
@@ -29,7 +32,7 @@ export interface RateLimiter {
    * Learns from a response: an `X-RateLimit-Remaining` lower than this limiter's own count
    * explains means someone else spends the key, so the difference is booked as used.
    */
-  observe(headers: HeaderBag): Promise<void>
+  observe(headers: HeaderBag): Promise<void | { planDisagrees: boolean }>
   /** Stops every holder of this key from starting requests for `ms` (after a 429). */
   pauseFor(ms: number): Promise<void>
   /**
@@ -37,6 +40,10 @@ export interface RateLimiter {
    * answers carried this UTC day, see quota-today.ts), or null when none answered today.
    */
   quotaRemainingToday?(): Promise<number | null>
+  /** Keeps the plan /v1/me reported for every holder of the key (the admin's "of N", the header check). */
+  planSeen?(plan: PlanFigures): Promise<void>
+  /** The plan /v1/me last reported to any holder of the key, or null. */
+  plan?(): Promise<PlanFigures | null>
   readonly limits: RateLimits
 }
 

@@ -5,7 +5,8 @@
 //   {p}:inflight ZSET  leases of requests in flight (score = lease expiry ms); a crashed process
 //                      loses its leases when they expire, and they are then booked into the window
 //   {p}:state    HASH  tat (pacing), nb (paused until), rpm / conc (adopted limits),
-//                      qday / qrem (the catalog's remaining daily quota for a UTC day, quota-today.ts)
+//                      qday / qrem / qat (the catalog's remaining daily quota for a UTC day and when
+//                      it was seen, quota-today.ts), pday / prpm (the plan /v1/me last reported)
 // The key id is a hash of the API key, never the key itself.
 import { createHash, randomUUID } from "node:crypto"
 import type Redis from "ioredis"
@@ -20,11 +21,12 @@ import {
   WINDOW_MARGIN_MS,
   WINDOW_MS,
   type HeaderBag,
+  type PlanFigures,
   type RateLimiter,
   type RateLimits,
   type Release,
 } from "./rate-limiter"
-import { quotaRemainingFromHeaders } from "./quota-today"
+import { planDisagrees, quotaRemainingFromHeaders } from "./quota-today"
 
 const NOW = `
 local t = redis.call('TIME')
@@ -159,16 +161,29 @@ return 1
 `
 
 // KEYS: state. ARGV: remaining, concurrency. Keeps the catalog's remaining daily quota for the
-// key's current UTC day on Redis time (the rule of nextQuotaRemaining in quota-today.ts).
+// key's current UTC day on Redis time (the rule of nextQuotaRemaining in quota-today.ts). Returns
+// what was kept before (remaining and when, false when none today), the plan, and Redis time,
+// for the check of the answer against the plan (planDisagrees).
 const QUOTA_SEEN = `
 ${NOW}
 local day = tostring(math.floor(nowMs / 86400000))
 local rem = tonumber(ARGV[1])
 local keptDay = redis.call('HGET', KEYS[1], 'qday')
 local kept = tonumber(redis.call('HGET', KEYS[1], 'qrem') or '-1')
+local keptAt = redis.call('HGET', KEYS[1], 'qat') or false
+local before = {false, false}
+if keptDay == day and kept >= 0 and keptAt then before = {tostring(kept), keptAt} end
 if keptDay ~= day or kept < 0 or rem < kept or rem - kept > tonumber(ARGV[2]) then
   redis.call('HSET', KEYS[1], 'qday', day, 'qrem', ARGV[1])
 end
+redis.call('HSET', KEYS[1], 'qat', tostring(nowMs))
+redis.call('PEXPIRE', KEYS[1], 86400000)
+return {before[1], before[2], redis.call('HGET', KEYS[1], 'pday') or false, redis.call('HGET', KEYS[1], 'prpm') or false, tostring(nowMs)}
+`
+
+// KEYS: state. ARGV: requests per day, requests per minute. The plan /v1/me reported.
+const PLAN_SEEN = `
+redis.call('HSET', KEYS[1], 'pday', ARGV[1], 'prpm', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], 86400000)
 return 1
 `
@@ -199,6 +214,7 @@ const SCRIPTS = {
   updateLimits: script(UPDATE_LIMITS),
   quotaSeen: script(QUOTA_SEEN),
   quotaToday: script(QUOTA_TODAY),
+  planSeen: script(PLAN_SEEN),
 }
 
 export interface RedisRateLimiterOptions extends Partial<RateLimits> {
@@ -280,12 +296,41 @@ export class RedisRateLimiter implements RateLimiter {
     )
   }
 
-  async observe(headers: HeaderBag): Promise<void> {
+  async observe(headers: HeaderBag): Promise<{ planDisagrees: boolean }> {
     const quota = quotaRemainingFromHeaders(headers)
-    if (quota !== null) await this.#runKeys(SCRIPTS.quotaSeen, [this.#keys[2]], [String(quota), String(this.#limits.maxConcurrent)])
     const remaining = remainingFromHeaders(headers)
-    if (remaining === null) return
-    await this.#run(SCRIPTS.observe, 3, [String(remaining), String(this.#limits.requestsPerMinute), String(this.#limits.maxConcurrent), ...this.#ceilingArgs()])
+    let disagrees = false
+    if (quota !== null) {
+      const seen = (await this.#runKeys(SCRIPTS.quotaSeen, [this.#keys[2]], [String(quota), String(this.#limits.maxConcurrent)])) as unknown[]
+      const [keptRemaining, keptAt, perDay, perMinute, now] = (Array.isArray(seen) ? seen : []).map((v) => (v === null || v === undefined ? null : Number(v)))
+      disagrees = planDisagrees({
+        plan: perDay != null && perMinute != null ? { requestsPerDay: perDay, requestsPerMinute: perMinute } : null,
+        kept: keptRemaining != null && keptAt != null ? { remaining: keptRemaining, at: keptAt } : null,
+        quotaRemaining: quota,
+        rateRemaining: remaining,
+        now: now ?? Date.now(),
+        maxConcurrent: this.#limits.maxConcurrent,
+      })
+    }
+    if (remaining !== null) {
+      await this.#run(SCRIPTS.observe, 3, [
+        String(remaining),
+        String(this.#limits.requestsPerMinute),
+        String(this.#limits.maxConcurrent),
+        ...this.#ceilingArgs(),
+      ])
+    }
+    return { planDisagrees: disagrees }
+  }
+
+  async planSeen(plan: PlanFigures): Promise<void> {
+    await this.#runKeys(SCRIPTS.planSeen, [this.#keys[2]], [String(plan.requestsPerDay), String(plan.requestsPerMinute)])
+  }
+
+  async plan(): Promise<PlanFigures | null> {
+    const [perDay, perMinute] = await this.#redis.hmget(this.#keys[2], "pday", "prpm")
+    if (perDay === null || perMinute === null) return null
+    return { requestsPerDay: Number(perDay), requestsPerMinute: Number(perMinute) }
   }
 
   async quotaRemainingToday(): Promise<number | null> {

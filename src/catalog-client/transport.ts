@@ -57,6 +57,8 @@ export interface TransportOptions {
   addressPolicy?: AddressPolicy
   /** Test hook: the DNS lookup the address check uses. */
   lookup?: LookupFunction
+  /** Called when an answer's quota or rate headers contradict the plan /v1/me last reported (the client asks /v1/me again). */
+  onPlanDisagrees?: () => void
 }
 
 export interface ApiResponse {
@@ -90,6 +92,7 @@ export class CatalogTransport {
   #addressChecked = false
   #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null }
   #retryNotBefore: number | null = null
+  readonly #onPlanDisagrees: (() => void) | undefined
 
   constructor(options: TransportOptions) {
     if (typeof options.apiKey !== "string" || options.apiKey.length === 0) throw new TypeError("apiKey is required")
@@ -101,6 +104,7 @@ export class CatalogTransport {
     }
     if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError("baseUrl must be http(s)")
     this.#apiKey = options.apiKey
+    this.#onPlanDisagrees = options.onPlanDisagrees
     const redact = redactor(options.apiKey)
     this.#baseUrl = base.toString().replace(/\/+$/, "")
     this.#host = base.hostname
@@ -225,6 +229,7 @@ export class CatalogTransport {
       }
     }
     // The limiter learning is best effort: a Redis hiccup must not fail a good response.
-    await this.#limiter.observe(headers).catch(() => {})
+    const seen = await this.#limiter.observe(headers).catch(() => undefined)
+    if (seen && seen.planDisagrees) this.#onPlanDisagrees?.()
   }
 }

@@ -2,6 +2,8 @@
 // title, one line, the link to its run in the plugin's admin pages, and the key that makes it one
 // notification however often its condition is seen again (retries, polls, instances, restarts).
 
+import { formatCount } from "./number-format"
+
 export type AlertEvent =
   /** A run stopped before a write the safety brake holds back; it waits for confirm or discard. */
   | { kind: "brake_paused"; runId: string; reasons: string[] }
@@ -42,8 +44,8 @@ export function alertContent(event: AlertEvent): AlertContent {
         title: "The catalog refused the API key",
         description: oneLine(
           event.code === "plan_required"
-            ? "403 plan_required: the plan has no API access or the subscription ended. Syncing stops until the settings change."
-            : "401 invalid_api_key: the key is wrong or was revoked. Syncing stops until a new key is saved in the catalog sync settings."
+            ? "The catalog account's plan has no API access or has ended. Syncing stops until the plan is renewed and the settings are saved again."
+            : "The key is wrong or was revoked. Syncing stops until a new key is saved in the catalog sync settings."
         ),
       }
     case "resume_stalled":
@@ -56,12 +58,15 @@ export function alertContent(event: AlertEvent): AlertContent {
     case "quota_high":
       return {
         title: "Catalog API quota over 80 %",
-        description: oneLine(`${event.used} of today's ${event.limit} requests used (${Math.floor((event.used * 100) / event.limit)} %).`),
+        description: oneLine(
+          `${formatCount(event.used)} of today's ${formatCount(event.limit)} requests used (${Math.floor((event.used * 100) / event.limit)} %).`
+        ),
       }
     case "quota_spent":
       return {
         title: "Catalog API quota spent",
-        description: "Today's request quota for this key is used up; syncing goes on once the catalog resets it.",
+        description:
+          "Today's request quota for this key is used up. Where the catalog enforces its quota, syncing waits for the reset at 00:00 UTC; where it does not, syncing goes on.",
       }
     case "failed_twice":
       return {

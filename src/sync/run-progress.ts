@@ -38,6 +38,11 @@ export interface ProgressSource {
   /** The sync state's 401/403 block for the current settings (the key or plan refused), else null. */
   blocked: { code: string | null } | null
   now: number
+  /**
+   * The catalog's expected size as the shop knows it now (src/sync-run/expected-total.ts), for a
+   * full pass that has not stored its own yet (its first moments): a previous pass knows the size.
+   */
+  expected?: { total: number | null; source: string | null } | null
 }
 
 export interface ProgressView {
@@ -137,7 +142,9 @@ export function progressView(source: ProgressSource): ProgressView | null {
   const read = Math.max(count(p.items_read), seen)
   const written = succeeded ? read : Math.min(read, Math.max(seen, count(p.items_done)))
   const measured = measuresAgainstTotal(run.mode, p)
-  const expected = count(p.expected_total)
+  const stored = count(p.expected_total)
+  const expected = stored > 0 ? stored : count(source.expected?.total)
+  const expectedSource = stored > 0 ? p.expected_total_source : source.expected?.source
   const total = succeeded ? written : measured && expected > 0 ? expected : null
   const percent = percentOf(written, total, succeeded)
 
@@ -167,7 +174,7 @@ export function progressView(source: ProgressSource): ProgressView | null {
     read,
     written,
     total,
-    total_source: total !== null && !succeeded && typeof p.expected_total_source === "string" ? p.expected_total_source : null,
+    total_source: total !== null && !succeeded && typeof expectedSource === "string" ? expectedSource : null,
     percent,
     pages: count(run.pages),
     counts: {

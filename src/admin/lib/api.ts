@@ -54,7 +54,8 @@ export const catalogSyncApi = {
   disconnect: () => adminFetch<{ settings: SyncSettings; options_key_applies: boolean }>("/settings/api-key", { method: "DELETE" }),
   testConnection: (body: { base_url?: string; api_key?: string }) => adminFetch<TestConnectionResult>("/test-connection", { method: "POST", body }),
   getStatus: () => adminFetch<SyncStatus>("/status"),
-  startRun: (mode: "changes" | "full") => adminFetch<{ run: Run; already_running: boolean }>("/runs", { method: "POST", body: { mode } }),
+  startRun: (mode: "changes" | "full") =>
+    adminFetch<{ run: Run; already_running: boolean; waiting_for_answer?: boolean }>("/runs", { method: "POST", body: { mode } }),
   listRuns: (limit: number, offset: number) => adminFetch<{ runs: Run[]; count: number; limit: number; offset: number }>("/runs", { query: { limit, offset } }),
   getRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}`),
   getProgress: (runId?: string) => adminFetch<ProgressAnswer>("/progress", runId ? { query: { run_id: runId } } : {}),
@@ -100,7 +101,15 @@ export const queryKeys = {
 }
 
 /** POST /filter/count: how many catalog products of the last pass a filter (not yet saved) keeps. */
-export type FilterKeptCount = { kept: number; total: number; not_counted: Array<"in_stock_only" | "new_only"> }
+export type FilterKeptCount = {
+  kept: number
+  total: number
+  not_counted: Array<"in_stock_only" | "new_only">
+  /** When the full pass counted over ended; null before any full pass. */
+  pass_finished_at?: string | null
+  /** Products the shop holds from the catalog now (may differ: removals the admin discarded, products kept for orders). */
+  shop_products?: number
+}
 
 export const filterApi = {
   count: (filter: Record<string, unknown>) => adminFetch<FilterKeptCount>("/filter/count", { method: "POST", body: { filter } }),

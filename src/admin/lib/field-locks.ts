@@ -1,5 +1,6 @@
 // Pure text of the product widget's field locks: field names and what the catalog now says.
-import { formatUah } from "./format"
+import { compareSizes } from "../../sync/size-order"
+import { formatCount, formatUah } from "./format"
 import type { LockableFieldName } from "./types"
 
 export const LOCK_FIELD_LABELS: Record<LockableFieldName, string> = {
@@ -17,8 +18,10 @@ const plain = (html: string) =>
     .replace(/\s+/g, " ")
     .trim()
 const shorten = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+// Sizes in the shop's order (XS, S, M, L, XL; numbers ascending), not the object's key order.
 const perSize = (value: Record<string, unknown>, show: (v: unknown) => string) =>
   Object.entries(value)
+    .sort(([a], [b]) => compareSizes(a, b))
     .map(([size, v]) => `${size || "one size"}: ${show(v)}`)
     .join(", ")
 
@@ -38,6 +41,6 @@ export function catalogValueText(field: LockableFieldName, value: unknown): stri
     case "prices":
       return perSize(value as Record<string, unknown>, (v) => (v === null ? "no price" : formatUah(String(v))))
     case "stock":
-      return perSize(value as Record<string, unknown>, (v) => String(v))
+      return perSize(value as Record<string, unknown>, (v) => (typeof v === "number" ? formatCount(v) : String(v)))
   }
 }

@@ -1,5 +1,7 @@
 // The filter part of the settings form ↔ the API's filter. Categories and brands are picked
 // from the synced lists (the pricing rules' pickers), so the form holds their ids as lists.
+import type { FilterKeptCount } from "./api"
+import { formatCount, formatDateTime } from "./format"
 import type { SyncSettings } from "./types"
 
 export type CatalogFilterSettings = NonNullable<SyncSettings["filter"]>
@@ -51,4 +53,28 @@ export function filterBody(values: FilterFormValues): Record<string, unknown> {
 export function filterFieldOf(apiField: string): keyof FilterFormValues | null {
   const [head, name] = apiField.split(".")
   return head === "filter" && name ? (name as keyof FilterFormValues) : null
+}
+
+/** What the count cannot apply, in the words the form's checkboxes use. */
+const NOT_COUNTED_WORDS: Record<FilterKeptCount["not_counted"][number], string> = {
+  in_stock_only: "whether a product is in stock",
+  new_only: "whether a product is a new arrival",
+}
+
+/**
+ * The count's sentence: kept of the products the last full pass read, the shop's own number when
+ * it differs, and in plain words the conditions the count could not apply.
+ */
+export function keptSentence(count: FilterKeptCount): string {
+  if (count.pass_finished_at === null) return "No full pass has finished yet: there is nothing to count the filter against."
+  const when = count.pass_finished_at ? ` (finished ${formatDateTime(count.pass_finished_at)})` : ""
+  const parts = [`Keeps ${formatCount(count.kept)} of the ${formatCount(count.total)} catalog products the last full pass read${when}.`]
+  if (count.shop_products !== undefined && count.shop_products !== count.total) {
+    parts.push(`The shop holds ${formatCount(count.shop_products)} products from the catalog now.`)
+  }
+  if (count.not_counted.length) {
+    const words = count.not_counted.map((field) => NOT_COUNTED_WORDS[field])
+    parts.push(`Not counted: ${words.join(" and ")}, which the shop does not store, so the true number may be lower.`)
+  }
+  return parts.join(" ")
 }

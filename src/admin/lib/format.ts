@@ -1,11 +1,9 @@
 // Display formatting for the admin UI: money, counts, durations and dates.
-// Money arrives as decimal strings and is formatted as text, never via floats.
+// Money arrives as decimal strings and is formatted as text, never via floats. Counts use the
+// plugin's one number format (src/sync/number-format.ts), which the notifications use too.
+import { formatCount, groupThousands } from "../../sync/number-format"
 
-const THIN_GROUP = ","
-
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, THIN_GROUP)
-}
+export { formatCount }
 
 /** "1300.5" -> "1,300.50 ₴"; null/invalid -> "—". */
 export function formatUah(amount: string | null | undefined): string {
@@ -15,12 +13,6 @@ export function formatUah(amount: string | null | undefined): string {
   const [, sign, whole, fraction = ""] = match
   const cents = (fraction + "00").slice(0, 2)
   return `${sign}${groupThousands(whole.replace(/^0+(?=\d)/, ""))}.${cents} ₴`
-}
-
-/** 12345 -> "12,345". */
-export function formatCount(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return "—"
-  return groupThousands(String(Math.trunc(value)))
 }
 
 /** Milliseconds -> "850 ms", "12 s", "3 min 05 s", "1 h 02 min". */

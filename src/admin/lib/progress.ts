@@ -79,9 +79,14 @@ export function chipText(view: ProgressView): string {
   }
 }
 
-/** The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240/min". */
+/** The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240 products/min". */
 export function countsText(view: ProgressView): string {
   const parts: string[] = []
+  if (view.look === "done" && view.read === 0) {
+    // A run that read no product (the removals after an answer, a poll with no changes): what it did, not "0 of 0".
+    const removed = view.counts.removed + view.counts.swept
+    return removed > 0 ? `${formatCount(removed)} ${removed === 1 ? "product" : "products"} removed; no product to write` : "No product changes to write"
+  }
   if (view.total !== null && view.percent !== null) {
     parts.push(`${formatCount(view.written)} of ${formatCount(view.total)} products written (${view.percent} %)`)
   } else if (view.look === "done") {
@@ -92,7 +97,7 @@ export function countsText(view: ProgressView): string {
   }
   parts.push(`${formatCount(view.read)} read`)
   parts.push(`page ${formatCount(view.pages)}`)
-  if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))}/min`)
+  if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))} products/min`)
   return parts.join(" · ")
 }
 

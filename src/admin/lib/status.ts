@@ -131,3 +131,33 @@ export function statusPollMs(status: Pick<SyncStatus, "state" | "running_run"> |
   if (status && (status.state === "running" || status.state === "resuming" || status.running_run)) return 2000
   return 15000
 }
+
+/**
+ * Why "Sync now" and "Full resync" cannot start a run, or null when they can (a running run is
+ * shown by the progress itself). A refused key or plan would fail any run at once; a paused run
+ * holds every new run until the admin answers it.
+ */
+export function syncStartRefusal(status: Pick<SyncStatus, "state"> | undefined): string | null {
+  switch (status?.state) {
+    case "not_configured":
+      return "Connect the catalog in settings first."
+    case "disabled":
+      return "The sync is switched off in settings."
+    case "key_invalid":
+      return "The catalog refused the API key: save a working key in settings first."
+    case "plan_required":
+      return "The catalog account needs an active plan before it serves a sync."
+    case "paused":
+      return "A run is waiting for your answer: confirm or discard it first."
+    default:
+      return null
+  }
+}
+
+/** The "Next run" line: never a time while nothing will run at it. */
+export function nextRunText(status: Pick<SyncStatus, "state" | "next_run_at">, relative: (iso: string) => string): string {
+  if (status.state === "paused") return "After your answer to the paused run"
+  if (status.state === "disabled") return "Schedule off"
+  if (status.state === "key_invalid" || status.state === "plan_required") return "None until the settings are fixed"
+  return status.next_run_at ? relative(status.next_run_at) : "—"
+}

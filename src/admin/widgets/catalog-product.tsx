@@ -147,9 +147,11 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
         )}
         {/* Cost is admin-only: it comes from the plugin's own table through an admin route, never the storefront. */}
         <Text size="xsmall" className="text-ui-fg-muted px-6" data-testid="catalog-product-cost-note">
-          {sizes && sizes.some((s) => s.cost !== null)
-            ? "Cost is the catalog's wholesale price, shown to admins only; markup is the selling price over it."
-            : "Cost and markup: no cost stored for this product yet."}
+          {!sizes
+            ? null
+            : sizes.some((s) => s.cost !== null)
+              ? "Cost is the catalog's wholesale price, shown to admins only; markup is the selling price over it."
+              : "Cost and markup: no cost stored for this product yet."}
         </Text>
       </div>
       <KeyValue label="Last catalog change" testId="catalog-product-last-change">

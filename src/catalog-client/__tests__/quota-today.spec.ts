@@ -5,9 +5,9 @@ import { randomUUID } from "node:crypto"
 import Redis from "ioredis"
 import { CatalogClient, MemoryRateLimiter, RedisRateLimiter } from "../index"
 import type { RateLimiter } from "../rate-limiter"
-import { nextQuotaRemaining, utcDay } from "../quota-today"
+import { nextQuotaRemaining, planDisagrees, utcDay } from "../quota-today"
 import { requestsToday } from "../../sync/requests-today"
-import { sandbox, SANDBOX_CEILING } from "./sandbox-helpers"
+import { control, sandbox, SANDBOX_CEILING } from "./sandbox-helpers"
 
 jest.setTimeout(30_000)
 
@@ -22,6 +22,27 @@ describe("nextQuotaRemaining", () => {
     expect(nextQuotaRemaining({ day: 5, remaining: 10 }, 6, 95, 3)).toBe(95)
     expect(utcDay(Date.parse("2026-11-23T23:59:59Z"))).toBe(utcDay(Date.parse("2026-11-23T00:00:00Z")))
     expect(utcDay(Date.parse("2026-11-24T00:00:00Z"))).toBe(utcDay(Date.parse("2026-11-23T00:00:00Z")) + 1)
+  })
+})
+
+describe("planDisagrees", () => {
+  const plan = { requestsPerDay: 10_000, requestsPerMinute: 60 }
+  const now = Date.parse("2026-11-23T12:00:00Z")
+  const base = { plan, kept: { remaining: 9_950, at: now - 30_000 }, quotaRemaining: 9_948, rateRemaining: 55, now, maxConcurrent: 3 }
+  it("agrees with answers the plan explains", () => {
+    expect(planDisagrees(base)).toBe(false)
+    // As fast as the plan's per-minute limit lets the account spend, over two minutes.
+    expect(planDisagrees({ ...base, kept: { remaining: 9_950, at: now - 120_000 }, quotaRemaining: 9_950 - 123 })).toBe(false)
+    // No plan read yet, or yesterday's figure: nothing to compare with.
+    expect(planDisagrees({ ...base, plan: null, quotaRemaining: 20_000 })).toBe(false)
+    expect(planDisagrees({ ...base, kept: { remaining: 9_950, at: now - 13 * 3_600_000 }, quotaRemaining: 11 })).toBe(false)
+  })
+  it("disagrees when the quota or the rate changed at the catalog", () => {
+    // Lowered to 70: 11 left where 9,950 were a moment ago.
+    expect(planDisagrees({ ...base, quotaRemaining: 11 })).toBe(true)
+    // Raised: more left today than the stored daily limit, or this minute than the stored rate.
+    expect(planDisagrees({ ...base, kept: null, quotaRemaining: 10_001 })).toBe(true)
+    expect(planDisagrees({ ...base, rateRemaining: 100 })).toBe(true)
   })
 })
 
@@ -73,6 +94,46 @@ describe.each(limiters)("requests today from the key's limiter (%s)", (_name, ma
       await run.close()
       await status.close()
     } finally {
+      await close()
+      await sb.close()
+    }
+  })
+})
+
+describe.each(limiters)("a plan changed at the catalog (%s)", (_name, make) => {
+  it("is read again from /v1/me as soon as an answer's quota contradicts it, lowered and raised", async () => {
+    const sb = await sandbox({ products: 50 })
+    const { limiter, close } = make()
+    const client = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry: { baseDelayMs: 10, maxDelayMs: 50 } })
+    try {
+      await client.me()
+      await client.getBrands()
+      expect(await limiter.plan!()).toEqual({ requestsPerDay: 10_000, requestsPerMinute: 6000 })
+
+      // The catalog lowers the daily quota: the next answer's X-Quota-Remaining cannot be 10,000 less what was used.
+      await control(sb, "/limits", { daily_quota: 70 })
+      await client.getBrands()
+      await client.planRefresh
+      expect(await limiter.plan!()).toEqual({ requestsPerDay: 70, requestsPerMinute: 6000 })
+      expect(client.account?.limits.requests_per_day).toBe(70)
+      await client.getBrands()
+      expect(requestsToday((await limiter.plan!())!.requestsPerDay, await limiter.quotaRemainingToday!())).toEqual({
+        used: sb.state.quota.usedToday(Date.now()),
+        limit: 70,
+      })
+
+      // Raised again: more left today than 70 allows.
+      await control(sb, "/limits", { daily_quota: 5000 })
+      await client.getBrands()
+      await client.planRefresh
+      // At most one refresh a minute per client: a new client (the next run) sees it at once.
+      const next = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry: { baseDelayMs: 10, maxDelayMs: 50 } })
+      await next.getBrands()
+      await next.planRefresh
+      await next.close()
+      expect((await limiter.plan!())!.requestsPerDay).toBe(5000)
+    } finally {
+      await client.close()
       await close()
       await sb.close()
     }

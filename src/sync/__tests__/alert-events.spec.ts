@@ -27,10 +27,10 @@ describe("alert content", () => {
     expect(alertContent(events[0]).description).toBe(
       "The run waits for your answer (confirm or discard): removes 30 % of the shop's catalog products; drops prices."
     )
-    expect(alertContent(events[1]).description).toMatch(/^401 invalid_api_key/)
-    expect(alertContent(events[2]).description).toMatch(/^403 plan_required/)
+    expect(alertContent(events[1]).description).toMatch(/^The key is wrong or was revoked/)
+    expect(alertContent(events[2]).description).toMatch(/^The catalog account.s plan has no API access/)
     expect(alertContent(events[3]).description).toMatch(/resumed 6 times/)
-    expect(alertContent(events[4]).description).toBe("8100 of today's 10000 requests used (81 %).")
+    expect(alertContent(events[4]).description).toBe("8,100 of today's 10,000 requests used (81 %).")
     expect(alertContent(events[6]).description).toBe("The last two runs failed; the last with server_error: line one line two.")
     expect(alertContent(events[7]).description).toMatch(/^No sync started since 2026-12-06T10:00:00.000Z, over two poll intervals \(10 min each\)/)
   })

@@ -37,6 +37,29 @@ const run = (over: Partial<RunForProgress> = {}, progress: Record<string, unknow
 
 const view = (r: RunForProgress | null, now = T0 + 30_000, blocked: { code: string | null } | null = null) => progressView({ run: r, blocked, now })!
 
+describe("progressView: the total of a full pass", () => {
+  it('takes the size the shop knows while the run has stored none yet, never "not known" after a previous pass', () => {
+    const starting = run(
+      { pages: 0, items_seen: 0 },
+      { phase: "setup", pass_id: undefined, items_done: 0, items_read: 0, expected_total: undefined, expected_total_source: undefined }
+    )
+    expect(view(starting).total).toBeNull()
+    const known = progressView({ run: starting, blocked: null, now: T0 + 30_000, expected: { total: 949, source: "last_full_pass" } })!
+    expect(known).toMatchObject({ total: 949, total_source: "last_full_pass", percent: 0 })
+    // The run's own figure, once stored, wins.
+    expect(progressView({ run: run(), blocked: null, now: T0 + 30_000, expected: { total: 949, source: "product_map" } })!).toMatchObject({ total: 2000 })
+    // A changes run is not measured against the catalog's size.
+    expect(
+      progressView({
+        run: run({ mode: "changes" }, { phase: "changes", pass_id: null, expected_total: undefined }),
+        blocked: null,
+        now: T0,
+        expected: { total: 949, source: "x" },
+      })!.total
+    ).toBeNull()
+  })
+})
+
 describe("progressView: read and written", () => {
   it("counts what the catalog sent as read and what committed as written, percent of written", () => {
     const v = view(run())

@@ -1,4 +1,4 @@
-import { filterBody, filterFieldOf, filterToForm } from "../filter-form"
+import { filterBody, filterFieldOf, filterToForm, keptSentence } from "../filter-form"
 
 describe("filter form", () => {
   it("round-trips a saved filter through the form's pickers", () => {
@@ -20,5 +20,23 @@ describe("filter form", () => {
     expect(filterFieldOf("filter.cost_max")).toBe("cost_max")
     expect(filterFieldOf("filter.include_brand_ids.0")).toBe("include_brand_ids")
     expect(filterFieldOf("markup_percent")).toBeNull()
+  })
+})
+
+describe("the filter count's sentence", () => {
+  it("counts against the last full pass, names the shop's own number and the unstored conditions in plain words", () => {
+    const text = keptSentence({
+      kept: 312,
+      total: 949,
+      not_counted: ["in_stock_only", "new_only"],
+      pass_finished_at: "2026-11-23T10:00:00Z",
+      shop_products: 1549,
+    })
+    expect(text).toMatch(
+      /^Keeps 312 of the 949 catalog products the last full pass read \(finished .+\)\. The shop holds 1,549 products from the catalog now\. /
+    )
+    expect(text).toContain("Not counted: whether a product is in stock and whether a product is a new arrival")
+    expect(text).not.toMatch(/in_stock_only|new_only/)
+    expect(keptSentence({ kept: 5, total: 5, not_counted: [], pass_finished_at: null, shop_products: 0 })).toMatch(/^No full pass has finished yet/)
   })
 })

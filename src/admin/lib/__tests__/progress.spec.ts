@@ -41,7 +41,7 @@ describe("the chip and the page read the same view", () => {
   it("show the same percent: the chip's words and the page's counts carry the view's figure", () => {
     const v = view()
     expect(chipText(v)).toBe("Catalog sync 20 %")
-    expect(countsText(v)).toBe("400 of 2,000 products written (20 %) · 800 read · page 2 · 1,200/min")
+    expect(countsText(v)).toBe("400 of 2,000 products written (20 %) · 800 read · page 2 · 1,200 products/min")
   })
 
   it("say 100 % and done when the run ended", () => {
@@ -52,6 +52,13 @@ describe("the chip and the page read the same view", () => {
     expect(chipShown(done)).toBe(true)
     expect(chipShown({ ...done, ended_recently: false })).toBe(false)
     expect(liveBlockShown(done)).toBe(false)
+  })
+
+  it('say what a run that read nothing did, never "0 of 0 products written"', () => {
+    const ended = { look: "done" as const, status: "succeeded", percent: 100, total: 0, written: 0, read: 0, pages: 0, eta_ms: null, rate_per_minute: null }
+    const counts = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 450, rejected: 0, swept: 0 }
+    expect(countsText(view({ ...ended, counts }))).toBe("450 products removed; no product to write")
+    expect(countsText(view({ ...ended, counts: { ...counts, removed: 0 } }))).toBe("No product changes to write")
   })
 
   it("have no running look while the key is refused, the run is paused or waits", () => {

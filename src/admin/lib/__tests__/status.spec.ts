@@ -1,4 +1,16 @@
-import { brakeAnswerText, humanize, phaseLabel, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, triggerLabel } from "../status"
+import {
+  brakeAnswerText,
+  humanize,
+  nextRunText,
+  phaseLabel,
+  planExpiry,
+  quotaUsage,
+  runStatusBadge,
+  stateBadge,
+  statusPollMs,
+  syncStartRefusal,
+  triggerLabel,
+} from "../status"
 import type { AccountInfo } from "../types"
 
 const account = (requestsToday: number, perDay = 10000): AccountInfo => ({
@@ -89,5 +101,21 @@ describe("runs around the safety brake", () => {
     )
     expect(brakeAnswerText({ action: "discarded", user_id: "user_1" }, null, String)).toBe("Discarded by user user_1")
     expect(brakeAnswerText(null, null, String)).toBeNull()
+  })
+})
+
+describe("starting a run and the next run", () => {
+  it("refuses Sync now with the reason while the key is refused or a run waits for an answer", () => {
+    expect(syncStartRefusal({ state: "idle" })).toBeNull()
+    expect(syncStartRefusal({ state: "running" })).toBeNull()
+    expect(syncStartRefusal({ state: "paused" })).toMatch(/waiting for your answer/)
+    expect(syncStartRefusal({ state: "key_invalid" })).toMatch(/refused the API key/)
+    expect(syncStartRefusal({ state: "plan_required" })).toMatch(/plan/)
+  })
+  it("shows no next run time while a run is paused", () => {
+    const at = "2026-11-23T10:09:00Z"
+    expect(nextRunText({ state: "paused", next_run_at: at }, () => "in 9 min")).toBe("After your answer to the paused run")
+    expect(nextRunText({ state: "idle", next_run_at: at }, () => "in 9 min")).toBe("in 9 min")
+    expect(nextRunText({ state: "idle", next_run_at: null }, () => "in 9 min")).toBe("—")
   })
 })

@@ -179,6 +179,23 @@ export function cachedAccountIfAny(settings: Pick<EffectiveSettings, "baseUrl" |
   return accountCache.get(`${settings.baseUrl}|${settings.apiKeyHash}`)?.settled?.account ?? null
 }
 
+/**
+ * /v1/me for GET /status as cachedAccount, asked again when the plan a run read since (kept by the
+ * key's limiter for every holder) has another daily limit than the cached answer: the plan changed.
+ */
+export async function cachedAccountAgreeingWithPlan(
+  settings: EffectiveSettings,
+  logger: Pick<Logger, "warn"> | null,
+  clients: Pick<CatalogClientFactory, "create" | "limiterFor">
+): Promise<AccountEntry> {
+  const entry = await cachedAccount(settings, logger, clients)
+  if (!entry.account || !settings.apiKey) return entry
+  const plan = await Promise.resolve(clients.limiterFor(settings.apiKey).plan?.()).catch(() => null)
+  if (!plan || plan.requestsPerDay === entry.account.limits.requests_per_day) return entry
+  accountCache.delete(`${settings.baseUrl}|${settings.apiKeyHash}`)
+  return cachedAccount(settings, logger, clients)
+}
+
 /** After a settings save: the next /status asks the API again. */
 export function forgetCachedAccounts() {
   cacheGeneration++

@@ -257,3 +257,13 @@ export async function* activeMapRowsInScope(connection: Connection, scope: Remov
     after = rows[rows.length - 1].id
   }
 }
+
+/** Products the shop holds from the catalog now: live map rows whose Medusa product is live (drafts included). */
+export async function liveMappedProductCount(connection: Connection): Promise<number> {
+  const [row] = await sqlOf(connection)(`${PRODUCT_MAP_TABLE} as m`)
+    .join("product as p", "p.id", "m.product_id")
+    .whereNull("m.deleted_at")
+    .whereNull("p.deleted_at")
+    .countDistinct({ n: "m.product_id" })
+  return Number((row as { n: string | number }).n)
+}

@@ -3,7 +3,7 @@
 // reprices them (src/sync-run/reprice-run.ts), the safety brake reads the prices they hold.
 import type { Knex } from "knex"
 import { newId } from "../../../bulk-write/ids"
-import { sqlOf, type Connection } from "../../../bulk-write/connection"
+import { sqlOf, type Connection, type Sql } from "../../../bulk-write/connection"
 import { transactionWithoutFlushWait } from "../../../bulk-write/sql"
 import type { PriceCalculation } from "../../../catalog-client/pricing"
 
@@ -138,6 +138,20 @@ export async function lastWrittenPrices(
     .whereNotNull("variant_id")
 }
 
+/**
+ * The cost row's variant is live in Medusa (neither it nor its product soft-deleted). Cost rows
+ * outlive a removal, so a reprice and its counts read only the shop's live products through this.
+ */
+function liveVariant(db: Sql) {
+  return db
+    .select(db.raw("1"))
+    .from("product_variant as pv")
+    .join("product as p", "p.id", "pv.product_id")
+    .whereRaw(`pv.id = ${VARIANT_COST_TABLE}.variant_id`)
+    .whereNull("pv.deleted_at")
+    .whereNull("p.deleted_at")
+}
+
 /** A stored row a reprice prices again. */
 export type RepricedCostRow = {
   id: string
@@ -166,6 +180,7 @@ export async function nextPricedProducts(
       .whereNull("deleted_at")
       .andWhere("price_calculation", priceCalculation)
       .whereNotNull("variant_id")
+      .whereExists(liveVariant(db))
       .modify((q) => {
         if (after !== null) q.andWhere("catalog_id", ">", after)
       })
@@ -179,6 +194,7 @@ export async function nextPricedProducts(
     .whereNull("deleted_at")
     .andWhere("price_calculation", priceCalculation)
     .whereNotNull("variant_id")
+    .whereExists(liveVariant(db))
   return { catalogIds: ids, rows }
 }
 
@@ -189,6 +205,7 @@ export async function pricedProductCount(connection: Connection, priceCalculatio
     .whereNull("deleted_at")
     .andWhere("price_calculation", priceCalculation)
     .whereNotNull("variant_id")
+    .whereExists(liveVariant(sqlOf(connection)))
   return Number((row as { n: string | number }).n)
 }
 
@@ -209,4 +226,21 @@ export async function setRepricedRows(
     )
   }
   if (unchangedIds.length) await db(VARIANT_COST_TABLE).whereIn("id", unchangedIds).update({ priced_revision: revision })
+}
+
+/**
+ * The stored cost rows of the products a full pass read (`mcs_product_map.last_seen_pass`): what
+ * the catalog holds by its last whole read, not the rows of products it has since removed or the
+ * shop keeps after a discarded removal.
+ */
+export async function costRowsSeenInPass(
+  connection: Connection,
+  passId: string
+): Promise<{ catalog_id: string; category_id: string | null; brand_id: string | null; cost: string | null }[]> {
+  return sqlOf(connection)(`${VARIANT_COST_TABLE} as c`)
+    .select("c.catalog_id", "c.category_id", "c.brand_id", "c.cost")
+    .join("mcs_product_map as m", "m.catalog_id", "c.catalog_id")
+    .whereNull("c.deleted_at")
+    .whereNull("m.deleted_at")
+    .andWhere("m.last_seen_pass", passId)
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Container, Heading, StatusBadge, Text, toast, usePrompt 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import { Link } from "react-router-dom"
+import { ErrorDetails } from "../../../components/error-details"
 import { ErrorState } from "../../../components/error-state"
 import { KeyValue } from "../../../components/key-value"
 import { LoadingState } from "../../../components/loading-state"
@@ -15,7 +16,7 @@ import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import { countsText, liveBlockShown, phaseText, requestsTodayBar } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
-import { modeLabel, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, triggerLabel } from "../../../lib/status"
+import { modeLabel, nextRunText, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { Run, SyncStatus } from "../../../lib/types"
 
 /** Sync health at a glance: state, progress, last run, plan and quota (product list widget and the plugin's page). */
@@ -32,7 +33,19 @@ export const CatalogSyncStatusPanel = () => {
   const start = useMutation({
     mutationFn: (mode: "changes" | "full") => catalogSyncApi.startRun(mode),
     onSuccess: (result, mode) => {
-      if (result.already_running) toast.info("A sync is already running", { description: "It goes on; watch its progress here." })
+      if (result.waiting_for_answer)
+        toast.warning("A run is waiting for your answer", {
+          description: (
+            <span data-testid="sync-waiting-toast">
+              No sync starts until you confirm or discard{" "}
+              <Link to={`/settings/catalog-sync/runs/${result.run.id}`} className="underline">
+                the paused run
+              </Link>
+              .
+            </span>
+          ),
+        })
+      else if (result.already_running) toast.info("A sync is already running", { description: "It goes on; watch its progress here." })
       else toast.success(mode === "full" ? "Full resync started" : "Sync started")
       queryClient.invalidateQueries({ queryKey: queryKeys.all })
     },
@@ -65,7 +78,8 @@ export const CatalogSyncStatusPanel = () => {
   const data = status.data
   const badge = stateBadge(data?.state)
   const running = !!data && (data.state === "running" || !!data.running_run)
-  const canStart = !!data && data.state !== "not_configured"
+  const refusal = syncStartRefusal(data)
+  const canStart = !!data && refusal === null
 
   return (
     <Container className="divide-y p-0" data-testid="catalog-sync-widget">
@@ -78,7 +92,12 @@ export const CatalogSyncStatusPanel = () => {
             </StatusBadge>
           )}
         </div>
-        <div className="flex items-center gap-x-2">
+        <div className="flex flex-wrap items-center justify-end gap-x-2">
+          {refusal && data?.state !== "not_configured" && (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="sync-now-refusal">
+              {refusal}
+            </Text>
+          )}
           <Button size="small" variant="transparent" asChild>
             <Link to="/settings/catalog-sync/runs">History</Link>
           </Button>
@@ -132,13 +151,9 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
       <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
         <div className="divide-y">
           <KeyValue label="Next run" testId="catalog-sync-next-run">
-            {status.next_run_at
-              ? `${formatRelative(status.next_run_at)} (${formatDateTime(status.next_run_at)})`
-              : status.state === "disabled"
-                ? "Schedule off"
-                : "—"}
+            {nextRunText(status, (at) => `${formatRelative(at)} (${formatDateTime(at)})`)}
           </KeyValue>
-          <KeyValue label="Products from the catalog" testId="catalog-sync-products">
+          <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
             {formatCount(status.products_synced)}
           </KeyValue>
         </div>
@@ -213,7 +228,7 @@ const BlockedNotice = ({ status }: { status: SyncStatus }) => {
         ) : (
           "Scheduled syncs are paused until the plan is renewed and the settings are saved again."
         )}
-        {voice.detail && <span className="block txt-compact-xsmall text-ui-fg-subtle">{voice.detail}</span>}
+        <ErrorDetails detail={voice.detail} className="block" />
       </Alert>
     </div>
   )

@@ -45,7 +45,7 @@ export async function progressOf(scope: MedusaContainer, runId?: string): Promis
   const expected = running ? await expectedCatalogTotal(scope, running.started_at, running.id) : { total: null, source: null }
   const now = Date.now()
   return {
-    progress: progressView({ run: run ?? null, blocked, now }),
+    progress: progressView({ run: run ?? null, blocked, now, expected: run && running && run.id === running.id ? expected : null }),
     requests_today: await requestsTodayFor(scope, settings),
     as_of: new Date(now).toISOString(),
     running_run: serializeRun(running ?? null),
@@ -55,16 +55,21 @@ export async function progressOf(scope: MedusaContainer, runId?: string): Promis
   }
 }
 
-/** The catalog's own count for the key: its limit from the last /v1/me, its remaining from the key's limiter. */
+/**
+ * The catalog's own count for the key: its daily limit from the plan the last /v1/me of any holder
+ * of the key reported (a run re-reads it as soon as its answers contradict it), else this process's
+ * cached /v1/me; its remaining from the key's limiter.
+ */
 export async function requestsTodayFor(
   scope: MedusaContainer,
   settings: Awaited<ReturnType<ReturnType<typeof catalogSyncService>["getEffectiveSettings"]>>
 ): Promise<RequestsToday | null> {
   if (!isConfigured(settings) || !settings.apiKey) return null
-  const limit = cachedAccountIfAny(settings)?.limits?.requests_per_day ?? null
-  if (limit === null) return null
   try {
     const limiter = catalogSyncRuntime(scope).clients.limiterFor(settings.apiKey)
+    const plan = (await limiter.plan?.()) ?? null
+    const limit = plan?.requestsPerDay ?? cachedAccountIfAny(settings)?.limits?.requests_per_day ?? null
+    if (limit === null) return null
     return requestsToday(limit, (await limiter.quotaRemainingToday?.()) ?? null)
   } catch {
     // No Redis, or a secret the client factory refuses: not known.

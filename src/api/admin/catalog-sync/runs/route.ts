@@ -1,5 +1,6 @@
 // POST /admin/catalog-sync/runs {mode}: 202 with the queued run, or the active one
-// (already_running). GET: paged history, newest first.
+// (already_running), or the run the safety brake paused (waiting_for_answer: nothing starts
+// until the admin confirms or discards it). GET: paged history, newest first.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { catalogSyncRuntime, catalogSyncService, invalidData, pagingFields, serializeRun, zodFieldErrors } from "../helpers"
@@ -16,7 +17,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!settings.enabled) return invalidData(res, [{ field: "enabled", message: "the sync is disabled in the settings" }])
   const queue = await catalogSyncRuntime(req.scope).queue()
   const { run, alreadyRunning } = await queue.enqueueRun({ mode: parsed.data.mode, trigger: "manual" })
-  res.status(202).json({ run: serializeRun(run), already_running: alreadyRunning })
+  res.status(202).json({ run: serializeRun(run), already_running: alreadyRunning, waiting_for_answer: alreadyRunning && run.status === "paused" })
 }
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

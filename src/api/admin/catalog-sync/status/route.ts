@@ -4,7 +4,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
 import { RESUME_STALLED_CODE } from "../../../../queue/resume-bound"
-import { cachedAccount, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
+import { cachedAccountAgreeingWithPlan, catalogSyncRuntime, catalogSyncService, publicAccount, serializeRun } from "../helpers"
 import { expectedCatalogTotal } from "../../../../sync-run/expected-total"
 import { requestsTodayFor } from "../progress/progress-of"
 import { checkSyncOverdue } from "../../../../queue/sync-overdue-check"
@@ -51,7 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const overdue = await checkSyncOverdue({ service, settings, pollEveryMs: catalogSyncRuntime(req.scope).pollEveryMs(settings) })
   if (overdue.overdue && (state === "idle" || state === "failed")) state = "overdue"
 
-  const account = configured ? await cachedAccount(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
+  const account = configured ? await cachedAccountAgreeingWithPlan(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
   const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at, runningRun.id) : { total: null, source: null }
   // The catalog's own count for the key (as GET /progress tells it), fresher than the cached /v1/me.
@@ -66,7 +66,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     // State "paused": the run the safety brake stopped, with its preview (`paused.brake.preview`).
     paused: pausedRun ? { run_id: pausedRun.id, run: serializeRun(pausedRun), brake: pausedRun.brake } : null,
     last_run: serializeRun(lastRun),
-    next_run_at: configured && settings.enabled && !blocked && nextRunAt ? nextRunAt.toISOString() : null,
+    // A paused run holds every scheduled run until the admin answers it: no next run time meanwhile.
+    next_run_at: configured && settings.enabled && !blocked && !pausedRun && nextRunAt ? nextRunAt.toISOString() : null,
     // No run started for over two poll intervals although one should have: since when.
     overdue: overdue.overdue ? { since: overdue.since.toISOString(), threshold_ms: overdue.thresholdMs } : null,
     products_synced: productsSynced,

@@ -6,8 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { catalogSyncApi, filterApi, queryKeys, type FilterKeptCount } from "../../../../lib/api"
 import { AdminApiError, errorVoice } from "../../../../lib/errors"
-import { formatCount } from "../../../../lib/format"
-import { filterBody, filterFieldOf, filterToForm, type FilterFormValues } from "../../../../lib/filter-form"
+import { filterBody, filterFieldOf, filterToForm, keptSentence, type FilterFormValues } from "../../../../lib/filter-form"
 import type { SyncSettings } from "../../../../lib/types"
 import { categoryOptions } from "./pricing-rules/editor-model"
 import { RecordListPicker } from "./record-picker"
@@ -38,11 +37,6 @@ const AMOUNT_FIELDS: Array<{ field: AmountField; label: string; hint: string }> 
   { field: "cost_min", label: "Lowest cost", hint: "The catalog's cost price, e.g. 250.00. Empty: no lower bound." },
   { field: "cost_max", label: "Highest cost", hint: "Empty: no upper bound." },
 ]
-
-function keptSentence(count: FilterKeptCount): string {
-  const base = `Keeps ${formatCount(count.kept)} of the ${formatCount(count.total)} catalog products the last pass read.`
-  return count.not_counted.length ? `${base} Not counted (not stored): ${count.not_counted.join(", ")}; the true number may be lower.` : base
-}
 
 export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
   const queryClient = useQueryClient()

@@ -62,7 +62,9 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
               ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
               : result.pricing_changed
                 ? "Prices changed: a full resync has started."
-                : "The next sync uses the new settings.",
+                : result.run
+                  ? "A sync with the new settings has started."
+                  : "The next sync uses the new settings.",
       })
       // Said, not silently done: an emptied key field keeps the saved key.
       if (input.keptKey) toast.info("API key kept", { description: input.keptKey })

@@ -13,6 +13,7 @@ import type { Run } from "../../../../../lib/types"
 import { sdk } from "../../../../../lib/sdk"
 import { ChangeLog } from "../../../../catalog-sync/components/change-log"
 import { RunProgress } from "../../../../catalog-sync/components/run-progress"
+import { ErrorDetails } from "../../../../../components/error-details"
 import { useCatalogSyncProgress } from "../../../../../lib/use-progress"
 
 /** One run: its counts, how it ended and the catalog items it rejected with the reasons. */
@@ -22,7 +23,7 @@ const RunError = ({ run }: { run: Run }) => {
   return (
     <span className="flex flex-col text-ui-fg-error break-words" title={run.error_message ?? undefined} data-testid="run-error">
       <span>{voice.sentence}</span>
-      {voice.detail && <span className="text-ui-fg-subtle txt-compact-xsmall">{voice.detail}</span>}
+      <ErrorDetails detail={voice.detail} />
     </span>
   )
 }
