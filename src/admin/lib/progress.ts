@@ -29,6 +29,7 @@ const LOOK_WORDS: Record<Exclude<ProgressLook, "running">, string> = {
   waiting: "Waiting to start",
   blocked: "Stopped: the catalog refused the key",
   paused: "Paused by the safety brake: waiting for your answer",
+  answered: "Answered: the run that carries out your answer goes on",
   done: "Finished",
   failed: "Failed",
   interrupted: "Interrupted",
@@ -51,7 +52,7 @@ export function isMoving(view: Pick<ProgressView, "look"> | null | undefined): b
 export function chipShown(view: ProgressView | null | undefined): view is ProgressView {
   if (!view) return false
   if (view.look === "done" || view.look === "failed" || view.look === "interrupted") return view.ended_recently
-  return true
+  return view.look !== "answered"
 }
 
 /** The sync page's live block: a run that goes or waits to start (a pause and a block have their own panels). */
@@ -63,7 +64,8 @@ export function liveBlockShown(view: ProgressView | null | undefined): view is P
 export function chipText(view: ProgressView): string {
   switch (view.look) {
     case "done":
-      return "Catalog sync 100 % · done"
+      // A poll that changed nothing has nothing to be 100 % of.
+      return view.display?.state === "no_changes" ? "Catalog sync · no changes" : "Catalog sync 100 % · done"
     case "blocked":
       return view.blocked_code === "plan_required" ? "Catalog sync · plan refused" : "Catalog sync · key refused"
     case "paused":
@@ -96,10 +98,12 @@ export function countsText(view: ProgressView): string {
   return parts.join(" · ")
 }
 
-/** What the written pages did: "3 created · 40 updated · 2 removed · 1 rejected". */
+/** What the written pages did, in the run counts' own terms: "3 created · 40 updated · 5 stock only · 2 removed · 1 rejected". */
 export function changesText(view: ProgressView): string {
   const c = view.counts
-  const parts = [`${formatCount(c.created)} created`, `${formatCount(c.updated + c.stock_only)} updated`, `${formatCount(c.removed + c.swept)} removed`]
+  const parts = [`${formatCount(c.created)} created`, `${formatCount(c.updated)} updated`]
+  if (c.stock_only) parts.push(`${formatCount(c.stock_only)} stock only`)
+  parts.push(`${formatCount(c.removed + c.swept)} removed`)
   if (c.rejected) parts.push(`${formatCount(c.rejected)} rejected`)
   return parts.join(" · ")
 }

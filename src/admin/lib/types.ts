@@ -58,6 +58,8 @@ export type Run = RunCounts & {
   rejected_items?: RejectedItem[] | null
   rejected_count?: number
   progress?: RunProgress | null
+  /** The admin's answer to a run the safety brake paused. */
+  brake_resolution?: { action?: string; user_id?: string | null; at?: string; removals?: number } | null
 }
 
 export type AccountInfo = {
