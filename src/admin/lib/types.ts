@@ -198,3 +198,15 @@ export type KeptForOrder = {
   run_id: string | null
   kept_at: string
 }
+
+/** A product the catalog no longer has that the shop keeps (GET /kept-products): by the admin's Discard, or for an open order. */
+export type KeptProduct = {
+  catalog_id: string | null
+  product_id: string
+  title: string | null
+  reason: "discarded" | "open_order"
+  since: string
+  run_id: string | null
+}
+
+export type KeptProductsAnswer = { counts: { discarded: number; open_order: number; total: number }; products: KeptProduct[] }

@@ -12,6 +12,7 @@ import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
 import { runDisplayState } from "../../../../sync/run-display-state"
 import { PagerButtons } from "../../../components/pager-buttons"
 import { KeptForOrders } from "./kept-for-orders"
+import { KeptProducts } from "./kept-products"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -111,6 +112,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
             />
           </div>
         </div>
+        <KeptProducts />
         <KeptForOrders />
         {history.isPending ? (
           <LoadingState rows={5} />
