@@ -36,8 +36,9 @@ const LOOK_WORDS: Record<Exclude<ProgressLook, "running">, string> = {
 }
 
 /** The run's state in words: the phase while it runs, else why it does not move. */
-export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code">): string {
+export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code"> & { display?: ProgressView["display"] }): string {
   if (view.look === "blocked" && view.blocked_code === "plan_required") return "Stopped: the catalog account's plan has no API access"
+  if (view.look === "done" && view.display?.state === "no_changes") return "Finished: no changes"
   if (view.look !== "running") return LOOK_WORDS[view.look]
   if (!view.phase) return PHASE_WORDS.starting
   return PHASE_WORDS[view.phase] ?? view.phase.replace(/[_-]+/g, " ")

@@ -69,6 +69,7 @@ describe("the chip and the page read the same view", () => {
       ended_recently: true,
     })
     expect(chipText(quiet)).toBe("Catalog sync · no changes")
+    expect(phaseText(quiet)).toBe("Finished: no changes")
   })
 
   it("count updated and stock only apart, as the run's counts do", () => {
