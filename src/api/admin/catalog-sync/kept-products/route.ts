@@ -6,7 +6,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { brakeMemoryOf } from "../../../../sync/safety-brake"
-import { activeMapRows } from "../../../../modules/catalog_sync/sql/product-map"
+import { activeMapRows, claimedByMap } from "../../../../modules/catalog_sync/sql/product-map"
 import { discardedSince } from "../../../../modules/catalog_sync/sql/held-removals"
 import { productTitles } from "../../../../bulk-write/reads/product-titles"
 import { catalogSyncService, invalidData, zodFieldErrors } from "../helpers"
@@ -33,10 +33,16 @@ export async function keptProducts(req: MedusaRequest): Promise<KeptProduct[]> {
     req.scope,
     live.map((r) => r.catalog_id)
   )
-  const pending = (await (service as unknown as { listCatalogPendingRemovals(f: object, c: object): Promise<PendingRow[]> }).listCatalogPendingRemovals(
+  const allPending = (await (service as unknown as { listCatalogPendingRemovals(f: object, c: object): Promise<PendingRow[]> }).listCatalogPendingRemovals(
     { kind: "product" },
     { order: { created_at: "DESC" }, take: null }
   )) as PendingRow[]
+  // A product the catalog sends again is back on sale (its map row active): no longer kept.
+  const claimed = await claimedByMap(
+    req.scope,
+    allPending.map((p) => p.product_id)
+  )
+  const pending = allPending.filter((p) => !claimed.products.has(p.product_id))
   const titles = await productTitles(req.scope, [...live.map((r) => r.product_id), ...pending.map((p) => p.product_id)])
   const discarded: KeptProduct[] = live.map((r) => ({
     catalog_id: r.catalog_id,
