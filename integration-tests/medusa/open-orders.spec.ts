@@ -265,7 +265,14 @@ describe("open orders survive the catalog removing what they bought", () => {
     expect(fulfilled).toBe(1)
 
     // 5. The next run finishes the removal: product, variants, items and levels soft-deleted; the map forgets it.
-    await sync()
+    // That run reports it as its removal, in its counts and its change log.
+    const finishing = await sync()
+    expect(finishing.removed).toBe(1)
+    expect(
+      await sql(env.db.url, "select kind, product_id, catalog_id from mcs_sync_run_change where run_id = $1 and deleted_at is null and kind = 'removed'", [
+        finishing.id,
+      ])
+    ).toEqual([{ kind: "removed", product_id: bought.productId, catalog_id: bought.catalogId }])
     const [gone] = await sql(
       env.db.url,
       `select (select deleted_at is not null from product where id = $1) as product_gone,

@@ -227,7 +227,16 @@ export class CatalogSyncWorker {
         quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account }), QUOTA_CHECK_EVERY_MS)
         quotaTimer.unref()
       }
-      const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
+      const progress = (run.progress ?? null) as {
+        pass_id?: unknown
+        resume_from?: unknown
+        stalled_resumes?: unknown
+        after_brake?: unknown
+        brake_answer?: unknown
+      } | null
+      // The run carrying out the admin's answer keeps saying so in its progress while it runs and after.
+      const answer = typeof progress?.after_brake === "string" ? { after_brake: progress.after_brake, brake_answer: progress.brake_answer ?? null } : null
+      const resumeFrom = progress?.resume_from ? { resume_from: progress.resume_from, stalled_resumes: progress.stalled_resumes ?? 0 } : null
       result = await this.#runSync(this.#container, {
         runId: run.id,
         mode: run.mode,
@@ -239,7 +248,7 @@ export class CatalogSyncWorker {
           run.trigger === "retry"
             ? {
                 passId: typeof progress?.pass_id === "string" ? progress.pass_id : null,
-                bookkeeping: progress?.resume_from ? { resume_from: progress.resume_from, stalled_resumes: progress.stalled_resumes ?? 0 } : null,
+                bookkeeping: resumeFrom || answer ? { ...resumeFrom, ...answer } : null,
               }
             : null,
       })

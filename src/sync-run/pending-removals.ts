@@ -8,12 +8,17 @@ import { BULK_EVENTS, removeVariants, reservedVariantIds, writePageInBulk, type 
 import { liveIdsOf, liveVariantsOf, optionValuesOfVariants, pruneSizeValues } from "../bulk-write/finish-removals"
 import { dropRowsOfRemovedProducts } from "../modules/catalog_sync/sql/removed-products"
 import { claimedByMap, mapRowsOfProducts, updateMapRows } from "../modules/catalog_sync/sql/product-map"
+import { insertChangeRows } from "../modules/catalog_sync/sql/change-log"
+import { productTitles } from "../bulk-write/reads/product-titles"
+import { removedChangeRow } from "../sync/change-rows"
 import { finishPendingRows, pendingRemovalRows, type PendingRemovalRow as PendingRow } from "../modules/catalog_sync/sql/pending-removals"
 
 export interface FinishedRemovals {
   removed: number
   restored: number
   stillKept: number
+  /** The products this call removed (the run counts and logs them as its removals). */
+  removedProducts: { catalog_id: string; product_id: string }[]
 }
 
 async function finishSizes(page: BulkPage, rows: PendingRow[], out: FinishedRemovals): Promise<string[]> {
@@ -83,12 +88,14 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
   const result = await page.removeProducts(free)
   const kept = new Set(result.keptForOrders)
   out.removed += result.productIds.length
+  const removedIds = new Set(result.productIds)
+  for (const r of rows) if (removedIds.has(r.subject_id) && r.catalog_id) out.removedProducts.push({ catalog_id: r.catalog_id, product_id: r.subject_id })
   for (const r of rows) if (free.includes(r.subject_id) && !kept.has(r.subject_id)) done.push(r.id)
   return { done, removedProductIds: result.productIds }
 }
 
-export async function finishPendingRemovals(container: MedusaContainer, logger: Logger): Promise<FinishedRemovals> {
-  const out: FinishedRemovals = { removed: 0, restored: 0, stillKept: 0 }
+export async function finishPendingRemovals(container: MedusaContainer, logger: Logger, runId?: string): Promise<FinishedRemovals> {
+  const out: FinishedRemovals = { removed: 0, restored: 0, stillKept: 0, removedProducts: [] }
   const rows = await pendingRemovalRows(container)
   if (!rows.length) return out
   // One transaction: the removals, their map rows and the pending rows they finish.
@@ -123,6 +130,18 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
     const done = [...doneSizes, ...doneProducts]
     await finishPendingRows(page.trx, done)
   })
+  // The run that finishes a removal names it in its change log, as it names the removals it applies itself.
+  if (runId && out.removedProducts.length) {
+    const titles = await productTitles(
+      container,
+      out.removedProducts.map((r) => r.product_id)
+    )
+    await insertChangeRows(
+      container,
+      runId,
+      out.removedProducts.map((r) => removedChangeRow(r, titles.get(r.product_id) ?? null))
+    )
+  }
   logger.info(
     `catalog sync: removals held for open orders: ${out.removed} finished, ${out.restored} restored by the catalog, ${out.stillKept} still kept for an open order`
   )

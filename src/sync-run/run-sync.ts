@@ -94,7 +94,13 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const placement = await ensureShopSetup(container, settings)
     // Removals an open order held back, finished once nothing is reserved (before this run's pages).
     await fence.check()
-    await finishPendingRemovals(container, logger)
+    const finished = await finishPendingRemovals(container, logger, runId)
+    // The products it removed are this run's removals: counted as its own (the change log has their
+    // rows); a size it finished is not a product removed.
+    if (finished.removedProducts.length) {
+      state.counts.removed += finished.removedProducts.length
+      await recorder.counts()
+    }
     const start = startPosition(syncState, mode, settings.pricing, newPassId, input.resume ?? null)
     // Reference lists only when due (full pass, stale, or a page with an unknown category/brand).
     const references = await RunReferenceData.open(container, new RunReferences(container, client, syncState, settings, logger), start.fullPassId !== null)

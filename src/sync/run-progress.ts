@@ -7,8 +7,10 @@
 // committed (whole pages, plus products of long pages whose write chunk committed), so written
 // never passes read. The created / updated / removed counts are those of written pages only.
 
+import { runDisplayState, type RunDisplayState } from "./run-display-state"
+
 /** How a run looks: only "running" moves (the dot, the ticking ETA). */
-export type ProgressLook = "running" | "waiting" | "blocked" | "paused" | "done" | "failed" | "interrupted"
+export type ProgressLook = "running" | "waiting" | "blocked" | "paused" | "answered" | "done" | "failed" | "interrupted"
 
 /** The fields of a mcs_sync_run row the model reads (dates as Date or ISO text). */
 export interface RunForProgress {
@@ -31,6 +33,8 @@ export interface RunForProgress {
   updated_at?: Date | string | null
   error_code?: string | null
   progress?: unknown
+  /** The admin's answer to a paused run (run-display-state.ts). */
+  brake_resolution?: unknown
 }
 
 export interface ProgressSource {
@@ -51,6 +55,8 @@ export interface ProgressView {
   status: string
   trigger: string | null
   look: ProgressLook
+  /** The run's one name and colour, as every screen shows it (run-display-state.ts). */
+  display: RunDisplayState
   phase: string | null
   /** Products the catalog sent to this run so far (rejected cards included). */
   read: number
@@ -125,7 +131,8 @@ function lookOf(run: RunForProgress, blocked: ProgressSource["blocked"]): Progre
   // A refused key or plan stops the work whatever the row says: nothing moves until the settings change.
   if (blocked) return "blocked"
   if (run.status === "queued") return "waiting"
-  if (run.status === "paused") return "paused"
+  // An answered pause is over: its answer ended it, and the run it queued carries on.
+  if (run.status === "paused") return run.brake_resolution ? "answered" : "paused"
   if (run.status === "failed") return "failed"
   if (run.status === "interrupted") return "interrupted"
   return "running"
@@ -170,6 +177,7 @@ export function progressView(source: ProgressSource): ProgressView | null {
     status: run.status,
     trigger: run.trigger ?? null,
     look,
+    display: runDisplayState(run),
     phase: typeof p.phase === "string" ? p.phase : null,
     read,
     written,

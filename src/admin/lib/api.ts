@@ -5,6 +5,7 @@ import type { ProgressAnswer } from "./progress"
 import type {
   HistoryFilters,
   KeptForOrder,
+  KeptProductsAnswer,
   HistoryPage,
   PricingReferences,
   RulesPreviewResult,
@@ -69,6 +70,9 @@ export const catalogSyncApi = {
   getPricingReferences: () => adminFetch<PricingReferences>("/pricing/references"),
   confirmRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/confirm`, { method: "POST", body: {} }),
   discardRun: (id: string) => adminFetch<{ run: Run }>(`/runs/${encodeURIComponent(id)}/discard`, { method: "POST", body: {} }),
+  getKeptProducts: (productId?: string) => adminFetch<KeptProductsAnswer>("/kept-products", { query: compact({ product_id: productId }) }),
+  removeKeptProduct: (catalogId: string) =>
+    adminFetch<{ run: Run; already_running: boolean }>("/kept-products/remove", { method: "POST", body: { catalog_id: catalogId } }),
   getKeptForOrders: (runId?: string) => adminFetch<{ kept: KeptForOrder[] }>("/kept-for-orders", { query: compact({ run_id: runId }) }),
   getProductLink: (productId: string) => adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
   getProductLocks: (productId: string) => adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`),
@@ -97,6 +101,7 @@ export const queryKeys = {
   pricingPreview: (rules: string) => ["catalog-sync", "pricing", "preview", rules] as const,
   productChanges: (productId: string) => ["catalog-sync", "product", productId, "changes"] as const,
   productLocks: (productId: string) => ["catalog-sync", "product", productId, "locks"] as const,
+  keptProducts: (productId: string | null) => ["catalog-sync", "kept-products", productId] as const,
   keptForOrders: (runId: string | null) => ["catalog-sync", "kept-for-orders", runId] as const,
 }
 

@@ -2,6 +2,7 @@
 // and what it would do. Read defensively: the preview is the run's `brake` ({ reasons, preview },
 // src/pricing/brake.ts), found on the status's paused run or on the last/running run.
 import type { BrakePreview, BrakeReason } from "../../pricing/brake"
+import { formatCount } from "./format"
 import type { Run, SyncStatus } from "./types"
 
 export type PausedRun = { run: Run; reasons: BrakeReason[]; preview: BrakePreview | null }
@@ -18,6 +19,30 @@ export function pausedRunOf(status: SyncStatus | null | undefined): PausedRun | 
   const run = candidates.find((r): r is WithBrake => !!r && r.status === "paused")
   if (!run) return null
   return { run, reasons: Array.isArray(run.brake?.reasons) ? run.brake!.reasons! : [], preview: run.brake?.preview ?? null }
+}
+
+/** The run itself when it waits for the admin's answer (the run page reads it from GET /runs/:id), else null. */
+export function pausedRunOfRun(run: WithBrake): PausedRun | null {
+  if (run.status !== "paused" || run.brake_resolution) return null
+  return { run, reasons: Array.isArray(run.brake?.reasons) ? run.brake!.reasons! : [], preview: run.brake?.preview ?? null }
+}
+
+/**
+ * What a paused run did to the shop, in words: a pause writes nothing of what it holds, so a run
+ * whose written pages changed nothing says so instead of a count of products it read; once
+ * answered it says the answer and where the run that carries it out is.
+ */
+export function pauseOutcomeText(run: Run): string {
+  const changed = (run.created ?? 0) + (run.updated ?? 0) + (run.stock_only ?? 0) + (run.removed ?? 0) + (run.swept ?? 0)
+  const held = (run as WithBrake).brake?.preview?.removals?.count ?? 0
+  const wrote = changed === 0 ? "Nothing was written to the shop by this run." : `This run changed ${formatCount(changed)} products before it paused.`
+  const heldText = held > 0 ? ` It held ${formatCount(held)} removals for your answer.` : ""
+  const action = run.brake_resolution?.action
+  if (action === "discarded")
+    return `${wrote}${heldText} You discarded ${held > 0 ? "them: none of them is removed, and the products stay in the shop" : "what it held: it was not written"}.`
+  if (action === "confirmed")
+    return `${wrote}${heldText} You confirmed: the run that continues it ${held > 0 ? "removes exactly those" : "writes what it held"}.`
+  return `${wrote}${heldText}`
 }
 
 /**

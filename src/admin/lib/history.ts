@@ -8,6 +8,13 @@ export function quietLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? "poll" : "polls"}, no changes`
 }
 
+/** "08:08" for one poll or polls within one minute, "08:08–09:40" for a span: never "08:08–08:08". */
+export function quietSpan(firstAt: string, lastAt: string, timeOf: (iso: string) => string): string {
+  const first = timeOf(firstAt)
+  const last = timeOf(lastAt)
+  return first === last ? first : `${first}–${last}`
+}
+
 /** The admin's IANA zone: the shop owner's days for folding and the chart (Medusa stores have no zone). */
 export function browserTimeZone(): string {
   try {

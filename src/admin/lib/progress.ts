@@ -29,14 +29,16 @@ const LOOK_WORDS: Record<Exclude<ProgressLook, "running">, string> = {
   waiting: "Waiting to start",
   blocked: "Stopped: the catalog refused the key",
   paused: "Paused by the safety brake: waiting for your answer",
+  answered: "Answered: the run that carries out your answer goes on",
   done: "Finished",
   failed: "Failed",
   interrupted: "Interrupted",
 }
 
 /** The run's state in words: the phase while it runs, else why it does not move. */
-export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code">): string {
+export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code"> & { display?: ProgressView["display"] }): string {
   if (view.look === "blocked" && view.blocked_code === "plan_required") return "Stopped: the catalog account's plan has no API access"
+  if (view.look === "done" && view.display?.state === "no_changes") return "Finished: no changes"
   if (view.look !== "running") return LOOK_WORDS[view.look]
   if (!view.phase) return PHASE_WORDS.starting
   return PHASE_WORDS[view.phase] ?? view.phase.replace(/[_-]+/g, " ")
@@ -51,7 +53,7 @@ export function isMoving(view: Pick<ProgressView, "look"> | null | undefined): b
 export function chipShown(view: ProgressView | null | undefined): view is ProgressView {
   if (!view) return false
   if (view.look === "done" || view.look === "failed" || view.look === "interrupted") return view.ended_recently
-  return true
+  return view.look !== "answered"
 }
 
 /** The sync page's live block: a run that goes or waits to start (a pause and a block have their own panels). */
@@ -63,7 +65,8 @@ export function liveBlockShown(view: ProgressView | null | undefined): view is P
 export function chipText(view: ProgressView): string {
   switch (view.look) {
     case "done":
-      return "Catalog sync 100 % · done"
+      // A poll that changed nothing has nothing to be 100 % of.
+      return view.display?.state === "no_changes" ? "Catalog sync · no changes" : "Catalog sync 100 % · done"
     case "blocked":
       return view.blocked_code === "plan_required" ? "Catalog sync · plan refused" : "Catalog sync · key refused"
     case "paused":
@@ -101,10 +104,12 @@ export function countsText(view: ProgressView): string {
   return parts.join(" · ")
 }
 
-/** What the written pages did: "3 created · 40 updated · 2 removed · 1 rejected". */
+/** What the written pages did, in the run counts' own terms: "3 created · 40 updated · 5 stock only · 2 removed · 1 rejected". */
 export function changesText(view: ProgressView): string {
   const c = view.counts
-  const parts = [`${formatCount(c.created)} created`, `${formatCount(c.updated + c.stock_only)} updated`, `${formatCount(c.removed + c.swept)} removed`]
+  const parts = [`${formatCount(c.created)} created`, `${formatCount(c.updated)} updated`]
+  if (c.stock_only) parts.push(`${formatCount(c.stock_only)} stock only`)
+  parts.push(`${formatCount(c.removed + c.swept)} removed`)
   if (c.rejected) parts.push(`${formatCount(c.rejected)} rejected`)
   return parts.join(" · ")
 }

@@ -1,4 +1,5 @@
-import type { AccountInfo, RunStatus, SyncState, SyncStatus } from "./types"
+import { continuesAnswer, runDisplayState, type RunForDisplay } from "../../sync/run-display-state"
+import type { AccountInfo, SyncState, SyncStatus } from "./types"
 
 // Badge colours of @medusajs/ui's StatusBadge / Badge.
 export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
@@ -22,22 +23,10 @@ export function stateBadge(state: string | null | undefined): BadgeSpec {
   return STATE_BADGES[state as SyncState] ?? { label: state ? humanize(state) : "Unknown", color: "grey" }
 }
 
-const RUN_BADGES: Record<RunStatus, BadgeSpec> = {
-  queued: { label: "Queued", color: "grey" },
-  running: { label: "Running", color: "blue" },
-  paused: { label: "Paused", color: "orange" },
-  succeeded: { label: "Succeeded", color: "green" },
-  failed: { label: "Failed", color: "red" },
-  interrupted: { label: "Interrupted", color: "orange" },
-}
-
-type BrakeAnswered = { brake_resolution?: { action?: string } | null }
-
-/** A paused run the admin answered is no longer waiting: it says the answer instead. */
-export function runStatusBadge(status: string | null | undefined, run?: BrakeAnswered | null): BadgeSpec {
-  const action = status === "paused" ? run?.brake_resolution?.action : undefined
-  if (action) return { label: action === "confirmed" ? "Paused · you confirmed" : "Paused · you discarded", color: "grey" }
-  return RUN_BADGES[status as RunStatus] ?? { label: status ? humanize(status) : "Unknown", color: "grey" }
+/** A run's one name and colour (src/sync/run-display-state.ts), as a badge: the same on every screen. */
+export function runBadge(run: RunForDisplay): BadgeSpec {
+  const { label, color } = runDisplayState(run)
+  return { label, color }
 }
 
 const TRIGGERS: Record<string, string> = {
@@ -48,13 +37,10 @@ const TRIGGERS: Record<string, string> = {
   retry: "Retry",
 }
 
-/** A run that continues the admin's answer to a paused run says so (its trigger is "retry"). */
-export function triggerLabel(trigger: string | null | undefined, run?: { progress?: Record<string, unknown> | null } | null): string {
-  const progress = run?.progress ?? null
-  if (progress?.after_brake) {
-    const answer = progress.brake_answer
-    return answer === "confirmed" ? "After your confirm" : answer === "discarded" ? "After your discard" : "After your answer"
-  }
+/** A run that continues the admin's answer to a paused run says so (its trigger is "retry"), from its queueing to its end. */
+export function triggerLabel(trigger: string | null | undefined, run?: { progress?: unknown } | null): string {
+  const after = run ? continuesAnswer(run) : null
+  if (after) return after.answer === "confirmed" ? "After your confirm" : after.answer === "discarded" ? "After your discard" : "After your answer"
   return (trigger && TRIGGERS[trigger]) || (trigger ? humanize(trigger) : "—")
 }
 

@@ -58,6 +58,8 @@ export type Run = RunCounts & {
   rejected_items?: RejectedItem[] | null
   rejected_count?: number
   progress?: RunProgress | null
+  /** The admin's answer to a run the safety brake paused. */
+  brake_resolution?: { action?: string; user_id?: string | null; at?: string; removals?: number } | null
 }
 
 export type AccountInfo = {
@@ -199,3 +201,15 @@ export type KeptForOrder = {
   run_id: string | null
   kept_at: string
 }
+
+/** A product the catalog no longer has that the shop keeps (GET /kept-products): by the admin's Discard, or for an open order. */
+export type KeptProduct = {
+  catalog_id: string | null
+  product_id: string
+  title: string | null
+  reason: "discarded" | "open_order"
+  since: string
+  run_id: string | null
+}
+
+export type KeptProductsAnswer = { counts: { discarded: number; open_order: number; total: number }; products: KeptProduct[] }

@@ -11,6 +11,7 @@ import { changeKindLabel, changedFields, heldByLockText, priceChangeText } from 
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
 import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
+import { keptLine } from "../lib/kept-products"
 
 /**
  * Where a product came from in the catalog and its price story: selling and crossed-out price
@@ -54,6 +55,14 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
     retry: false,
   })
 
+  // Whether the shop keeps it though the catalog no longer has it (a discarded removal, an open order).
+  const kept = useQuery({
+    queryKey: queryKeys.keptProducts(product.id),
+    queryFn: () => catalogSyncApi.getKeptProducts(product.id),
+    enabled: synced,
+    retry: false,
+  })
+
   if (link.isPending) return null
   if (link.isError) {
     return (
@@ -69,9 +78,12 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
   if (!info) return null
 
   const sizes: SizePrice[] | null = prices.data?.sizes ?? null
-  const badge = catalogBadge(product.status, info)
+  const keptBy = kept.data?.products?.[0] ?? null
+  // Not "Synced": the catalog no longer has it.
+  const badge = keptBy ? { label: "Kept: not in the catalog", color: "orange" as const } : catalogBadge(product.status, info)
   const reason = draftReason(product.status, info, sizes)
   const last = changes.data?.changes?.[0] ?? null
+  const keptFor = keptBy
   return (
     <Container className="divide-y p-0" data-testid="catalog-product-widget">
       <div className="flex items-center justify-between px-6 py-4">
@@ -80,6 +92,11 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
           {badge.label}
         </StatusBadge>
       </div>
+      {keptFor && (
+        <div className="px-6 py-3" data-testid="catalog-product-kept" data-reason={keptFor.reason}>
+          <Text size="small">{keptLine(keptFor, formatDateTime)}</Text>
+        </div>
+      )}
       {reason && (
         <div className="px-6 py-3" data-testid="catalog-product-draft-reason">
           <Text size="small" className="text-ui-fg-subtle">

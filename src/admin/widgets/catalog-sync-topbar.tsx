@@ -16,20 +16,16 @@ const CatalogSyncTopbarWidget = () => {
   const { view } = useCatalogSyncProgress()
   if (!chipShown(view)) return null
   const moving = isMoving(view)
-  const color =
-    view.look === "done"
-      ? "var(--tag-green-icon)"
-      : view.look === "running"
-        ? "var(--tag-blue-icon)"
-        : view.look === "waiting"
-          ? "var(--tag-neutral-icon)"
-          : "var(--tag-orange-icon)"
+  // The run state's one colour (run-display-state.ts); a refused key is a stop whatever the run says.
+  const tone = view.look === "blocked" ? "red" : view.display.color
+  const color = `var(--tag-${tone === "grey" ? "neutral" : tone}-icon)`
   return (
     <Link
       to="/catalog-sync"
       className="bg-ui-bg-subtle hover:bg-ui-bg-subtle-hover flex items-center gap-x-2 rounded-full border px-3 py-1"
       data-testid="catalog-sync-topbar"
       data-look={view.look}
+      data-state={view.display.state}
       data-run-id={view.run_id}
       data-percent={view.percent ?? ""}
       data-read={view.read}

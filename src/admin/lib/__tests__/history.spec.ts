@@ -1,6 +1,12 @@
-import { barHeights, quietLabel, shortDay } from "../history"
+import { barHeights, quietLabel, quietSpan, shortDay } from "../history"
 
 describe("history helpers", () => {
+  it("shows one time for one poll, never a span from a time to itself", () => {
+    const time = (iso: string) => iso.slice(11, 16)
+    expect(quietSpan("2026-11-23T08:08:00Z", "2026-11-23T08:08:40Z", time)).toBe("08:08")
+    expect(quietSpan("2026-11-23T08:08:00Z", "2026-11-23T09:40:00Z", time)).toBe("08:08–09:40")
+  })
+
   it("labels folded polls", () => {
     expect(quietLabel(28)).toBe("28 polls, no changes")
     expect(quietLabel(1440)).toBe("1,440 polls, no changes")

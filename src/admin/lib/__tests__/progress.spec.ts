@@ -1,6 +1,7 @@
 import {
   chipShown,
   chipText,
+  changesText,
   countsText,
   elapsedMs,
   etaText,
@@ -18,6 +19,7 @@ const view = (over: Partial<ProgressView> = {}): ProgressView => ({
   status: "running",
   trigger: "manual",
   look: "running",
+  display: { state: "running", label: "Running", color: "blue", moving: true },
   phase: "full_export",
   read: 800,
   written: 400,
@@ -59,6 +61,26 @@ describe("the chip and the page read the same view", () => {
     const counts = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 450, rejected: 0, swept: 0 }
     expect(countsText(view({ ...ended, counts }))).toBe("450 products removed; no product to write")
     expect(countsText(view({ ...ended, counts: { ...counts, removed: 0 } }))).toBe("No product changes to write")
+  })
+
+  it("say no changes, not 100 % done, after a poll that changed nothing", () => {
+    const quiet = view({
+      look: "done",
+      status: "succeeded",
+      display: { state: "no_changes", label: "No changes", color: "grey", moving: false },
+      percent: 100,
+      total: 0,
+      written: 0,
+      read: 0,
+      counts: { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 0, rejected: 0, swept: 0 },
+      ended_recently: true,
+    })
+    expect(chipText(quiet)).toBe("Catalog sync · no changes")
+    expect(phaseText(quiet)).toBe("Finished: no changes")
+  })
+
+  it("count updated and stock only apart, as the run's counts do", () => {
+    expect(changesText(view())).toBe("0 created · 190 updated · 10 stock only · 0 removed")
   })
 
   it("have no running look while the key is refused, the run is paused or waits", () => {

@@ -5,7 +5,7 @@ import {
   phaseLabel,
   planExpiry,
   quotaUsage,
-  runStatusBadge,
+  runBadge,
   stateBadge,
   statusPollMs,
   syncStartRefusal,
@@ -33,18 +33,23 @@ describe("badges", () => {
     expect(stateBadge(undefined).label).toBe("Unknown")
   })
   it("maps run statuses", () => {
-    expect(runStatusBadge("succeeded").color).toBe("green")
-    expect(runStatusBadge("failed").color).toBe("red")
-    expect(runStatusBadge("interrupted").color).toBe("orange")
-    expect(runStatusBadge("queued").color).toBe("grey")
-    // A run the safety brake paused is not waiting to start: it waits for the admin.
-    expect(runStatusBadge("paused")).toEqual({ label: "Paused", color: "orange" })
+    expect(runBadge({ status: "succeeded", updated: 1 })).toEqual({ label: "Succeeded", color: "green" })
+    expect(runBadge({ status: "succeeded" })).toEqual({ label: "No changes", color: "grey" })
+    expect(runBadge({ status: "failed" }).color).toBe("red")
+    expect(runBadge({ status: "interrupted" }).color).toBe("orange")
+    expect(runBadge({ status: "queued" }).color).toBe("grey")
+    // A run the safety brake paused is not waiting to start: it waits for the admin, until answered.
+    expect(runBadge({ status: "paused" })).toEqual({ label: "Paused: waiting for your answer", color: "orange" })
+    expect(runBadge({ status: "paused", brake_resolution: { action: "discarded" } })).toEqual({ label: "Discarded by you", color: "purple" })
     expect(phaseLabel("paused")).toBe("Paused by the safety brake")
   })
   it("names triggers and phases", () => {
     expect(triggerLabel("schedule")).toBe("Scheduled")
     expect(triggerLabel("settings")).toBe("Settings change")
     expect(triggerLabel(null)).toBe("—")
+    // The run carrying out an answer says so while queued and after it ran (its progress keeps after_brake).
+    expect(triggerLabel("retry", { progress: { after_brake: "run_1", brake_answer: "discarded", phase: "done" } })).toBe("After your discard")
+    expect(triggerLabel("retry", { progress: { phase: "done" } })).toBe("Retry")
     expect(phaseLabel("full_export")).toBe("Full export")
     expect(phaseLabel("changes")).toBe("Changes feed")
     expect(phaseLabel("starting")).toBe("Starting")
@@ -94,8 +99,8 @@ describe("runs around the safety brake", () => {
     expect(triggerLabel("retry", { progress: { after_brake: "csrun_1", brake_answer: "confirmed" } })).toBe("After your confirm")
     expect(triggerLabel("retry", { progress: { after_brake: "csrun_1", brake_answer: "discarded" } })).toBe("After your discard")
     expect(triggerLabel("retry", { progress: {} })).toBe("Retry")
-    expect(runStatusBadge("paused", { brake_resolution: { action: "discarded" } }).label).toBe("Paused · you discarded")
-    expect(runStatusBadge("paused", { brake_resolution: null }).label).toBe("Paused")
+    expect(runBadge({ status: "paused", brake_resolution: { action: "discarded" } }).label).toBe("Discarded by you")
+    expect(runBadge({ status: "paused", brake_resolution: null }).label).toBe("Paused: waiting for your answer")
     expect(brakeAnswerText({ action: "confirmed", user_id: "user_1", at: "2026-11-28T05:10:00Z" }, "ann@shop.ua", () => "28 Nov, 05:10")).toBe(
       "Confirmed by ann@shop.ua, 28 Nov, 05:10"
     )

@@ -122,3 +122,45 @@ export async function markApplied(connection: Connection, ids: string[]): Promis
   const db = sqlOf(connection)
   await db(HELD_REMOVAL_TABLE).whereIn("id", ids).update({ status: "applied", resolved_at: db.fn.now(), updated_at: db.fn.now() })
 }
+
+/**
+ * When the admin discarded the removal of each of these products, and at which pause: the newest
+ * discarded row per catalog id (a product discarded twice is kept since the later answer).
+ */
+export async function discardedSince(
+  connection: Connection,
+  catalogIds: readonly string[]
+): Promise<Map<string, { since: Date; paused_run_id: string | null; source: HoldSource }>> {
+  if (!catalogIds.length) return new Map()
+  const rows = (await sqlOf(connection)(HELD_REMOVAL_TABLE)
+    .whereNull("deleted_at")
+    .where("status", "discarded")
+    .whereIn("catalog_id", [...catalogIds])
+    .orderBy("resolved_at", "asc")
+    .select("catalog_id", "resolved_at", "updated_at", "paused_run_id", "source")) as {
+    catalog_id: string
+    resolved_at: Date | null
+    updated_at: Date
+    paused_run_id: string | null
+    source: HoldSource
+  }[]
+  return new Map(rows.map((r) => [r.catalog_id, { since: r.resolved_at ?? r.updated_at, paused_run_id: r.paused_run_id, source: r.source }]))
+}
+
+/**
+ * The admin asked to remove a product whose removal they had discarded: an approved removal,
+ * which the next run applies before it reads a page, as it applies a confirmed pause's (the
+ * normal removal: open orders keep what they reserve). One pending row per product: a removal
+ * already held for it becomes approved.
+ */
+export async function approveRemoval(connection: Connection, row: Pick<MapRow, "catalog_id" | "product_id">): Promise<void> {
+  const db = sqlOf(connection)
+  const promoted = await db(HELD_REMOVAL_TABLE)
+    .whereNull("deleted_at")
+    .where({ catalog_id: row.catalog_id, status: "held" })
+    .update({ status: "approved", updated_at: db.fn.now() })
+  if (promoted) return
+  await db.raw(`? on conflict (catalog_id) where deleted_at is null and status in ('held', 'approved') do nothing`, [
+    db(HELD_REMOVAL_TABLE).insert({ id: newId("cshold"), catalog_id: row.catalog_id, product_id: row.product_id ?? null, source: "feed", status: "approved" }),
+  ])
+}

@@ -8,11 +8,12 @@ export interface PendingRemovalRow {
   kind: "size" | "product"
   subject_id: string
   product_id: string
+  catalog_id: string | null
 }
 
 /** Every pending removal, in the order they were recorded. */
 export async function pendingRemovalRows(connection: Connection): Promise<PendingRemovalRow[]> {
-  return sqlOf(connection)(PENDING_REMOVAL_TABLE).select("id", "kind", "subject_id", "product_id").whereNull("deleted_at").orderBy("id")
+  return sqlOf(connection)(PENDING_REMOVAL_TABLE).select("id", "kind", "subject_id", "product_id", "catalog_id").whereNull("deleted_at").orderBy("id")
 }
 
 /** These pending removals are finished (removed, restored or gone). */

@@ -6,11 +6,13 @@ import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../lib/format"
-import { barHeights, browserTimeZone, quietLabel, shortDay } from "../../../lib/history"
-import { modeLabel, runStatusBadge, triggerLabel } from "../../../lib/status"
+import { barHeights, browserTimeZone, quietLabel, quietSpan, shortDay } from "../../../lib/history"
+import { modeLabel, runBadge, triggerLabel } from "../../../lib/status"
 import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
+import { runDisplayState } from "../../../../sync/run-display-state"
 import { PagerButtons } from "../../../components/pager-buttons"
 import { KeptForOrders } from "./kept-for-orders"
+import { KeptProducts } from "./kept-products"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -110,6 +112,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
             />
           </div>
         </div>
+        <KeptProducts />
         <KeptForOrders />
         {history.isPending ? (
           <LoadingState rows={5} />
@@ -236,12 +239,14 @@ const HistoryTable = ({ page, onOpen, runHref }: { page: HistoryPage; onOpen: (i
 )
 
 const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void; href: string }) => {
-  const badge = runStatusBadge(run.status, run as Run & { brake_resolution?: { action?: string } | null })
+  const badge = runBadge(run)
   return (
     <Table.Row
       className="cursor-pointer"
       onClick={() => onOpen(run.id)}
       data-testid="catalog-sync-run-row"
+      data-run-id={run.id}
+      data-state={runDisplayState(run).state}
       data-status={run.status}
       data-trigger={run.trigger}
       data-mode={run.mode}
@@ -254,7 +259,9 @@ const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void;
       <Table.Cell>{triggerLabel(run.trigger, run)}</Table.Cell>
       <Table.Cell>{modeLabel(run.mode)}</Table.Cell>
       <Table.Cell>
-        <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+        <StatusBadge color={badge.color} data-testid="catalog-sync-run-state">
+          {badge.label}
+        </StatusBadge>
       </Table.Cell>
       <Table.Cell>{formatDuration(runDurationMs(run))}</Table.Cell>
       <Table.Cell className="text-right">{formatCount(run.created)}</Table.Cell>
@@ -271,7 +278,7 @@ const QuietRow = ({ row }: { row: Extract<HistoryRow, { type: "quiet" }> }) => (
     {/* A plain cell: @medusajs/ui's Table.Cell does not take colSpan. */}
     <td colSpan={8} className="h-12 py-0 pe-6 ps-0">
       <Text size="small" className="text-ui-fg-subtle">
-        {quietLabel(row.count)} · {formatDateTime(row.first_at).split(", ")[1] ?? ""}–{formatDateTime(row.last_at).split(", ")[1] ?? ""}
+        {quietLabel(row.count)} · {quietSpan(row.first_at, row.last_at, (iso) => formatDateTime(iso).split(", ")[1] ?? "")}
       </Text>
     </td>
   </Table.Row>

@@ -1,7 +1,7 @@
 import { Text } from "@medusajs/ui"
 import { formatDuration } from "../../../lib/format"
-import { modeLabel, runStatusBadge } from "../../../lib/status"
-import { changesText, countsText, elapsedMs, etaText, isMoving, phaseText, type ProgressView } from "../../../lib/progress"
+import { modeLabel } from "../../../lib/status"
+import { changesText, countsText, elapsedMs, etaText, phaseText, type ProgressView } from "../../../lib/progress"
 
 const SOURCE_WORDS: Record<string, string> = {
   last_full_pass: "size of the last full pass",
@@ -16,9 +16,7 @@ const SOURCE_WORDS: Record<string, string> = {
  * phase in words. The same view feeds the top bar's chip, so both show the same figures.
  */
 export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now: number; receivedAt: number }) => {
-  const moving = isMoving(view)
-  const title =
-    view.look === "waiting" ? "Waiting to start" : moving ? `${modeLabel(view.mode)} running` : `${modeLabel(view.mode)} · ${runStatusBadge(view.status).label}`
+  const title = view.look === "waiting" ? "Waiting to start" : `${modeLabel(view.mode)} · ${view.display.label}`
   const eta = etaText(view, now, receivedAt)
   return (
     <div
@@ -27,6 +25,7 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
       data-run-id={view.run_id}
       data-status={view.status}
       data-look={view.look}
+      data-state={view.display.state}
       data-percent={view.percent ?? ""}
       data-read={view.read}
       data-written={view.written}

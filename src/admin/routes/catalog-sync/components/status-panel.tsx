@@ -16,7 +16,7 @@ import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import { countsText, liveBlockShown, phaseText, requestsTodayBar } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
-import { modeLabel, nextRunText, planExpiry, quotaUsage, runStatusBadge, stateBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
+import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, stateBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { Run, SyncStatus } from "../../../lib/types"
 
 /** Sync health at a glance: state, progress, last run, plan and quota (product list widget and the plugin's page). */
@@ -76,7 +76,10 @@ export const CatalogSyncStatusPanel = () => {
   }, [lastRunId, status.data, queryClient])
 
   const data = status.data
-  const badge = stateBadge(data?.state)
+  // While a run goes or waits, the header names it as the progress block below does (one source,
+  // the progress view), never "Idle" beside "Changes running".
+  const { view } = useCatalogSyncProgress()
+  const badge = liveBlockShown(view) && data?.state !== "key_invalid" && data?.state !== "plan_required" ? view.display : stateBadge(data?.state)
   const running = !!data && (data.state === "running" || !!data.running_run)
   const refusal = syncStartRefusal(data)
   const canStart = !!data && refusal === null
@@ -244,7 +247,7 @@ const LastRun = ({ run }: { run: Run | null }) => {
       </div>
     )
   }
-  const badge = runStatusBadge(run.status, run as typeof run & { brake_resolution?: { action?: string } | null })
+  const badge = runBadge(run)
   return (
     <div
       className="flex flex-col gap-y-3 px-6 py-4"
@@ -258,7 +261,9 @@ const LastRun = ({ run }: { run: Run | null }) => {
           <Text size="small" weight="plus">
             Last run
           </Text>
-          <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+          <StatusBadge color={badge.color} data-testid="catalog-sync-last-run-state">
+            {badge.label}
+          </StatusBadge>
           <Text size="small" className="text-ui-fg-subtle">
             {triggerLabel(run.trigger, run)} · {modeLabel(run.mode)} · {formatDuration(runDurationMs(run))}
           </Text>

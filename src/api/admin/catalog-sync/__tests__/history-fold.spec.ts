@@ -19,6 +19,12 @@ const run = (at: string, over: Partial<HistoryRun> = {}): HistoryRun => ({
 })
 
 describe("foldHistory", () => {
+  it("keeps the run that carried out a discard on its own row, though it changed nothing", () => {
+    const after = run("2026-11-23T08:10:00Z", { trigger: "retry", progress: { after_brake: "r_paused", brake_answer: "discarded", phase: "done" } })
+    const rows = foldHistory([run("2026-11-23T08:20:00Z"), after, run("2026-11-23T08:00:00Z")], "UTC")
+    expect(rows.map((r) => (r.type === "run" ? r.run.id : `quiet:${r.count}`))).toEqual(["quiet:2", after.id])
+  })
+
   it("folds a day's quiet polls into one row and keeps every run with changes", () => {
     const runs = [
       run("2026-11-23T12:00:00Z"),

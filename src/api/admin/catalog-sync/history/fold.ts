@@ -5,6 +5,8 @@
 // setting, so the admin sends its browser's zone (the shop owner's) and UTC is the fallback.
 // A run belongs to the day it started (a run from 23:58 to 00:03 counts on the first day).
 
+import { continuesAnswer } from "../../../../sync/run-display-state"
+
 export type HistoryRun = {
   id: string
   status: string
@@ -19,6 +21,8 @@ export type HistoryRun = {
   removed: number
   swept: number
   skipped: number
+  /** Read for the run that continues an answered pause (run-display-state.ts). */
+  progress?: unknown
 }
 
 export type HistoryRow<R extends HistoryRun = HistoryRun> =
@@ -46,8 +50,9 @@ export function hadChanges(run: HistoryRun): boolean {
 /** Polls the schedule started (or retried) that succeeded and changed nothing. A run an admin started keeps its row. */
 export const FOLDED_TRIGGERS = ["schedule", "retry"]
 
+/** The run that carries out the admin's answer to a pause keeps its row, changes or not: the admin looks for it. */
 function isQuiet(run: HistoryRun): boolean {
-  return run.status === "succeeded" && FOLDED_TRIGGERS.includes(run.trigger) && !hadChanges(run)
+  return run.status === "succeeded" && FOLDED_TRIGGERS.includes(run.trigger) && !hadChanges(run) && !continuesAnswer(run)
 }
 
 export function startOf(run: HistoryRun): Date {

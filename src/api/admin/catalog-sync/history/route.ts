@@ -67,6 +67,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
         "error_code",
         "pages",
         "items_seen",
+        // The run's state on every screen reads the brake's answer and the run that continues it.
+        "brake_resolution",
+        "progress",
       ],
     }
   )

@@ -5,6 +5,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { claimedByMap } from "../../../../modules/catalog_sync/sql/product-map"
 import { catalogSyncService, invalidData, zodFieldErrors } from "../helpers"
 
 export const keptQuerySchema = z.object({ run_id: z.string().trim().min(1).max(100).optional() }).strict()
@@ -46,7 +47,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     if (!run) return res.status(404).json({ type: "not_found", message: `Catalog sync run ${parsed.data.run_id} was not found` })
   }
   const pending = await service.listCatalogPendingRemovals({}, { order: { created_at: "DESC" }, take: MAX_ROWS })
-  const rows = run ? pending.filter((r) => keptByRun(r, run!)) : pending
+  // One the catalog sends again (its map row active, the size claimed) is back on sale, not kept:
+  // it leaves the list at once, before the next run finishes its pending row.
+  const claimed = await claimedByMap(req.scope, [...new Set(pending.map((r) => r.product_id))])
+  const onSale = (r: PendingRow) => (r.kind === "product" ? claimed.products.has(r.product_id) : claimed.variants.has(r.subject_id))
+  const rows = (run ? pending.filter((r) => keptByRun(r, run!)) : pending).filter((r) => !onSale(r))
   const products = req.scope.resolve(Modules.PRODUCT)
   const productIds = [...new Set(rows.map((r) => r.product_id))]
   const variantIds = rows.filter((r) => r.kind === "size").map((r) => r.subject_id)

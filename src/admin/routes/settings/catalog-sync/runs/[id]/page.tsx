@@ -8,7 +8,10 @@ import { RunCounts } from "../../../../../components/run-counts"
 import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
 import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
-import { brakeAnswerText, modeLabel, phaseLabel, runStatusBadge, triggerLabel } from "../../../../../lib/status"
+import { brakeAnswerText, modeLabel, phaseLabel, runBadge, triggerLabel } from "../../../../../lib/status"
+import { pausedRunOfRun, pauseOutcomeText } from "../../../../../lib/brake"
+import { runDisplayState } from "../../../../../../sync/run-display-state"
+import { BrakePanel } from "../../../../catalog-sync/components/brake-panel"
 import type { Run } from "../../../../../lib/types"
 import { sdk } from "../../../../../lib/sdk"
 import { ChangeLog } from "../../../../catalog-sync/components/change-log"
@@ -36,7 +39,7 @@ const CatalogSyncRunPage = () => {
     retry: 1,
     refetchInterval: (query) => {
       const status = query.state.data?.run.status
-      return status === "running" || status === "queued" ? 2000 : false
+      return status === "running" || status === "queued" ? 2000 : status === "paused" && !query.state.data?.run.brake_resolution ? 5000 : false
     },
   })
 
@@ -60,8 +63,12 @@ const CatalogSyncRunPage = () => {
 const RunDetails = ({ run }: { run: Run }) => {
   // This run's progress from the one progress view (GET /progress?run_id=), as the sync page shows it.
   const progress = useCatalogSyncProgress(run.id)
-  const resolution = (run as Run & { brake_resolution?: { action?: string; user_id?: string | null; at?: string } | null }).brake_resolution ?? null
-  const badge = runStatusBadge(run.status, { brake_resolution: resolution })
+  const resolution = run.brake_resolution ?? null
+  const badge = runBadge(run)
+  const display = runDisplayState(run)
+  // A pause waiting for the answer carries its preview and the Confirm / Discard buttons here too.
+  const waiting = display.state === "paused" ? pausedRunOfRun(run) : null
+  const pauseOutcome = run.status === "paused" ? pauseOutcomeText(run) : null
   // Who answered: the admin user's email (Medusa's own users route); the id when it cannot be read.
   const answeredBy = useQuery({
     queryKey: ["catalog-sync", "brake-answer-user", resolution?.user_id ?? null],
@@ -77,13 +84,22 @@ const RunDetails = ({ run }: { run: Run }) => {
         <div className="flex items-center justify-between px-6 py-4">
           <div className="flex items-center gap-x-3">
             <Heading level="h1">Sync run</Heading>
-            <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+            <StatusBadge color={badge.color} data-testid="catalog-sync-run-state" data-state={display.state}>
+              {badge.label}
+            </StatusBadge>
           </div>
           <Button size="small" variant="secondary" asChild>
             <Link to="/settings/catalog-sync/runs">All runs</Link>
           </Button>
         </div>
-        {progress.view && <RunProgress view={progress.view} now={progress.now} receivedAt={progress.receivedAt} />}
+        {waiting && <BrakePanel paused={waiting} />}
+        {pauseOutcome ? (
+          <div className="px-6 py-4" data-testid="catalog-sync-run-pause-outcome">
+            <Text size="small">{pauseOutcome}</Text>
+          </div>
+        ) : (
+          progress.view && <RunProgress view={progress.view} now={progress.now} receivedAt={progress.receivedAt} />
+        )}
         <KeyValue label="Run id">
           <span className="font-mono">{run.id}</span>
         </KeyValue>
@@ -95,7 +111,16 @@ const RunDetails = ({ run }: { run: Run }) => {
         )}
         <KeyValue label="Mode">{modeLabel(run.mode)}</KeyValue>
         <KeyValue label="Started">{formatDateTime(run.started_at ?? run.created_at)}</KeyValue>
-        <KeyValue label="Finished">{formatDateTime(run.finished_at)}</KeyValue>
+        {/* A paused run has not finished: it stopped where it waits (or waited) for the answer. */}
+        {run.status === "paused" ? (
+          <KeyValue label="Paused at" testId="catalog-sync-run-paused-at">
+            {formatDateTime(run.finished_at)}
+          </KeyValue>
+        ) : (
+          <KeyValue label="Finished" testId="catalog-sync-run-finished">
+            {formatDateTime(run.finished_at)}
+          </KeyValue>
+        )}
         <KeyValue label="Duration">{formatDuration(runDurationMs(run))}</KeyValue>
         {run.progress?.phase && <KeyValue label="Phase">{phaseLabel(run.progress.phase as string)}</KeyValue>}
         <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>

@@ -1,0 +1,261 @@
+// One name and one colour per run state on every screen, and the paused run's own page (issue 43,
+// items 4, 7 and 9), in headless Chromium on the demo app, the catalog changed only through the
+// sandbox's control API and every figure checked against SQL on Medusa's and the plugin's tables:
+//   - a pause: the run page carries the preview (the count the sandbox no longer serves) and the
+//     answer buttons, says nothing was written (SQL: no product gone) and shows no "Finished";
+//   - Discard on the run page: the page says discarded; the history names the paused run
+//     "Discarded by you" and keeps the run that carried the answer out on its own row ("After your
+//     discard"), never folded into the quiet polls;
+//   - a poll that changed nothing: the chip says "no changes" without a moving dot, its history row
+//     "No changes" (a folded row's single time is the unit test's, src/admin/lib/__tests__/history.spec.ts).
+//   - kept products (item 2): the products whose removal was discarded are one list on the sync
+//     page with counts equal to SQL against the sandbox, a line on the product's widget, kept
+//     through a full pass; one click removes one through a run that counts and logs it.
+// Screenshots go to artifacts/screenshots/run-states-*.png, and to $SCREENSHOTS_DIR when set.
+import fs from "node:fs"
+import path from "node:path"
+import { parse } from "lossless-json"
+import type { Browser, Page } from "playwright-core"
+import { createTestDatabase } from "../harness"
+import { readCatalog } from "../medusa/sync-helpers"
+import { waitFor } from "../medusa/poll-and-query"
+import { startSandbox, type Sandbox } from "../../sandbox/server"
+import { formatCount } from "../../src/admin/lib/format"
+import { runDisplayState } from "../../src/sync/run-display-state"
+import { startAdminApp, type AdminApp } from "./admin-app"
+import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
+
+jest.setTimeout(1_800_000)
+
+const API_KEY = "sandbox-run-states-key-7319"
+const PRODUCTS = 100
+const REMOVED = 30
+const PRICING = { price_calculation: "max", markup_percent: "30", discount_percent: null } as const
+const ENDED = ["succeeded", "failed", "interrupted", "paused"]
+const VIEWPORT = { width: 1280, height: 1000 }
+const screens = new Screenshots()
+
+describe("every screen names a run's state the same way, in the browser", () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>
+  let sandbox: Sandbox
+  let app: AdminApp
+  let browser: Browser
+  let page: Page
+  const adminApi = adminApiOf(() => page)
+
+  async function control(route: string, body: unknown = {}): Promise<any> {
+    const res = await fetch(`${sandbox.controlUrl}${route}`, { method: "POST", body: JSON.stringify(body) })
+    const text = await res.text()
+    expect({ route, status: res.status, text: res.status === 200 ? "" : text }).toEqual({ route, status: 200, text: "" })
+    return parse(text, undefined, (digits) => digits)
+  }
+
+  const liveCatalogIds = async () =>
+    (await sql(db.url, "select external_id from product where deleted_at is null and metadata->>'catalog_sync' = 'true'"))
+      .map((r) => r.external_id as string)
+      .sort()
+  const servedIds = async () => new Set(((await readCatalog(sandbox.baseUrl, API_KEY, PRICING as never)) as unknown as { id: string }[]).map((c) => c.id))
+  const runRow = async (id: string) => (await sql(db.url, "select * from mcs_sync_run where id = $1", [id]))[0]
+  const getRun = async (id: string) => (await adminApi(`/admin/catalog-sync/runs/${id}`)).body.run
+
+  const waitForRunEnd = (runId: string, timeoutMs = 600_000) =>
+    waitFor(
+      `run ${runId} to end`,
+      async () => {
+        const run = await getRun(runId)
+        return ENDED.includes(run?.status) ? run : null
+      },
+      timeoutMs,
+      500
+    )
+
+  async function startRun(mode: "changes" | "full" = "changes") {
+    const res = await adminApi("/admin/catalog-sync/runs", { mode })
+    expect(res.status).toBe(202)
+    return waitForRunEnd(res.body.run.id)
+  }
+
+  async function shot(name: string, testId?: string) {
+    const file = screens.file(`run-states-${name}`)
+    if (testId) await page.getByTestId(testId).first().screenshot({ path: file })
+    else await page.screenshot({ path: file, fullPage: true })
+    const dir = process.env.SCREENSHOTS_DIR
+    if (dir) {
+      fs.mkdirSync(dir, { recursive: true })
+      fs.copyFileSync(file, path.join(dir, `${name}.png`))
+    }
+  }
+
+  /** The history row of a run: its state as the page marks it, its badge's words and its trigger cell. */
+  async function historyRow(runId: string) {
+    const row = page.locator(`[data-testid="catalog-sync-run-row"][data-run-id="${runId}"]`)
+    await row.waitFor()
+    return {
+      state: await row.getAttribute("data-state"),
+      badge: ((await row.getByTestId("catalog-sync-run-state").textContent()) ?? "").trim(),
+      cells: await row.locator("td").allTextContents(),
+    }
+  }
+
+  beforeAll(async () => {
+    prepareAdmin()
+    db = await createTestDatabase("browser-run-states")
+    sandbox = await startSandbox({ products: PRODUCTS, seed: 43, apiKey: API_KEY, rpm: 6000, concurrency: 3, port: 0, controlPort: 0 })
+    app = await startAdminApp({
+      databaseUrl: db.url,
+      label: "browser-run-states",
+      // No scheduled poll: each run here is started by the test or by the admin's answer.
+      env: { CATALOG_SYNC_REDIS_PREFIX: `mcs_browser_run_states_${process.pid}`, CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000) },
+    })
+    ;({ browser, page } = await openBrowser(VIEWPORT))
+    await logIn(page, app.url)
+    const settings = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY, ...PRICING })
+    expect(settings.status).toBe(200)
+    expect(await waitForRunEnd(settings.body.run.id)).toMatchObject({ status: "succeeded", created: PRODUCTS })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+    await sandbox?.close()
+    await db?.drop()
+    screens.print()
+  })
+
+  it("a pause and its Discard: the run page carries the preview and the answer, the history names both runs truly", async () => {
+    const shop = await liveCatalogIds()
+    const victims = shop.slice(0, REMOVED)
+    await control("/mutate", { remove_ids: victims })
+    const served = await servedIds()
+    for (const id of victims) expect(served.has(id)).toBe(false)
+
+    const paused = await startRun()
+    expect(paused).toMatchObject({ status: "paused", created: 0, updated: 0, stock_only: 0, removed: 0, swept: 0 })
+    expect(await liveCatalogIds()).toEqual(shop)
+
+    // The chip names the state the run page names.
+    await page.goto(`${app.url}/app/catalog-sync`)
+    await waitFor("the chip to say paused", async () => (await page.getByTestId("catalog-sync-topbar").getAttribute("data-state")) === "paused", 60_000, 250)
+
+    // The paused run's own page: state, preview, buttons, nothing written, no finish time.
+    await page.goto(`${app.url}/app/settings/catalog-sync/runs/${paused.id}`)
+    const state = page.getByTestId("catalog-sync-run-state")
+    await waitFor("the paused state", async () => (await state.getAttribute("data-state")) === "paused", 60_000, 250)
+    expect((await state.textContent())?.trim()).toBe("Paused: waiting for your answer")
+    expect(await page.getByTestId("catalog-sync-brake").getAttribute("data-run-id")).toBe(paused.id)
+    // The preview's count is what the sandbox no longer serves of the shop's products.
+    const gone = shop.filter((id) => !served.has(id)).length
+    expect(gone).toBe(REMOVED)
+    await expectText(page.getByTestId("catalog-sync-brake-removals"), `Would remove ${formatCount(gone)} products`)
+    await expectText(
+      page.getByTestId("catalog-sync-run-pause-outcome"),
+      `Nothing was written to the shop by this run. It held ${formatCount(gone)} removals for your answer.`
+    )
+    expect(await page.getByTestId("catalog-sync-run-finished").count()).toBe(0)
+    expect(await page.getByTestId("catalog-sync-run-paused-at").count()).toBe(1)
+    expect(await page.getByTestId("catalog-sync-brake-confirm").isEnabled()).toBe(true)
+    await shot("run-page-paused", "catalog-sync-run")
+
+    // Discard on the run page.
+    const response = page.waitForResponse((res) => res.url().endsWith("/discard") && res.request().method() === "POST")
+    await page.getByTestId("catalog-sync-brake-discard").click()
+    await page.getByRole("alertdialog").getByRole("button", { name: "Discard", exact: true }).click()
+    const answered = await response
+    expect(answered.status()).toBe(200)
+    const continuedId = (await answered.json()).continued_by.id as string
+    const continued = await waitForRunEnd(continuedId)
+    expect(continued).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(await liveCatalogIds()).toEqual(shop)
+    expect((await runRow(paused.id)).brake_resolution).toMatchObject({ action: "discarded", removals: REMOVED })
+    // The continuing run's row keeps what it carried out, after it ran.
+    expect((await runRow(continuedId)).progress).toMatchObject({ after_brake: paused.id, brake_answer: "discarded" })
+
+    await waitFor("the run page to say discarded", async () => (await state.getAttribute("data-state")) === "discarded", 60_000, 250)
+    expect((await state.textContent())?.trim()).toBe("Discarded by you")
+    expect(await page.getByTestId("catalog-sync-brake").count()).toBe(0)
+    await expectText(page.getByTestId("catalog-sync-run-pause-outcome"), "You discarded them: none of them is removed")
+    await shot("run-page-discarded", "catalog-sync-run")
+
+    // The history: the paused run is "Discarded by you"; the run after it has its own row, named as its SQL row reads.
+    await page.goto(`${app.url}/app/catalog-sync`)
+    const pausedRow = await historyRow(paused.id)
+    expect(pausedRow).toMatchObject({ state: "discarded", badge: "Discarded by you" })
+    const continuedRow = await historyRow(continuedId)
+    const continuedState = runDisplayState(await runRow(continuedId))
+    expect(continuedRow).toMatchObject({ state: continuedState.state, badge: continuedState.label })
+    expect(continuedRow.cells[1]).toBe("After your discard")
+    await shot("history-after-discard", "catalog-sync-runs")
+  })
+
+  it("kept products: the discarded removals are one list with counts, a line on each product's widget, kept through a full pass, and one click removes one", async () => {
+    // What the shop keeps though the catalog no longer serves it (SQL on Medusa's product table against the sandbox).
+    const notServed = async () => {
+      const served = await servedIds()
+      return (await liveCatalogIds()).filter((id) => !served.has(id))
+    }
+    const kept = await notServed()
+    expect(kept.length).toBe(REMOVED)
+
+    await page.goto(`${app.url}/app/catalog-sync`)
+    const list = page.getByTestId("catalog-sync-kept-products")
+    await list.waitFor()
+    expect(await list.getAttribute("data-discarded")).toBe(String(kept.length))
+    expect(await list.getAttribute("data-total")).toBe(String(kept.length))
+    await expectText(
+      page.getByTestId("catalog-sync-kept-products-counts"),
+      `${formatCount(kept.length)} products the catalog no longer has: ${formatCount(kept.length)} by your discard`
+    )
+    const listed = await page.getByTestId("catalog-sync-kept-product").evaluateAll((els) => els.map((el) => el.getAttribute("data-catalog-id") ?? ""))
+    expect(listed.sort()).toEqual(kept)
+    await shot("kept-products", "catalog-sync-kept-products")
+
+    // The product's own widget says since when and why.
+    const [victim] = await sql(db.url, "select id, external_id, title from product where deleted_at is null and external_id = $1", [kept[0]])
+    await page.goto(`${app.url}/app/products/${victim.id}`)
+    const line = page.getByTestId("catalog-product-kept")
+    await line.waitFor()
+    expect(await line.getAttribute("data-reason")).toBe("discarded")
+    await expectText(line, "The catalog no longer has this product since ")
+    await expectText(line, "; kept because you discarded its removal.")
+    await expectText(page.getByTestId("catalog-product-badge"), "Kept: not in the catalog")
+    await shot("product-widget-kept", "catalog-product-widget")
+
+    // A full pass reads the catalog and keeps them, counted.
+    const full = await startRun("full")
+    expect(full).toMatchObject({ status: "succeeded", removed: 0, swept: 0 })
+    expect(await notServed()).toEqual(kept)
+    await page.goto(`${app.url}/app/catalog-sync`)
+    await list.waitFor()
+    expect(await list.getAttribute("data-discarded")).toBe(String(kept.length))
+
+    // One click removes one, through the sync's removal: the run counts and logs it; SQL shows it gone.
+    const row = page.locator(`[data-testid="catalog-sync-kept-product"][data-catalog-id="${victim.external_id}"]`)
+    const response = page.waitForResponse((res) => res.url().endsWith("/kept-products/remove") && res.request().method() === "POST")
+    await row.getByTestId("catalog-sync-kept-product-remove").click()
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove", exact: true }).click()
+    const removed = await response
+    expect(removed.status()).toBe(202)
+    const run = await waitForRunEnd((await removed.json()).run.id)
+    expect(run).toMatchObject({ status: "succeeded", removed: 1 })
+    expect((await sql(db.url, "select deleted_at from product where id = $1", [victim.id]))[0].deleted_at).not.toBeNull()
+    const logged = await sql(db.url, "select kind, product_id from mcs_sync_run_change where run_id = $1 and deleted_at is null", [run.id])
+    expect(logged).toEqual([{ kind: "removed", product_id: victim.id }])
+    expect(await notServed()).toEqual(kept.slice(1))
+    await waitFor("the list to drop the removed product", async () => (await list.getAttribute("data-discarded")) === String(kept.length - 1), 60_000, 500)
+  })
+
+  it("a poll that changed nothing: the chip says no changes without a moving dot; its row says No changes", async () => {
+    const quiet = await startRun()
+    const row = await runRow(quiet.id)
+    expect(row).toMatchObject({ status: "succeeded", created: 0, updated: 0, stock_only: 0, removed: 0, swept: 0, skipped: 0 })
+    await page.goto(`${app.url}/app/catalog-sync`)
+    const chip = page.getByTestId("catalog-sync-topbar")
+    await waitFor("the chip to show the quiet poll", async () => (await chip.getAttribute("data-run-id")) === quiet.id, 60_000, 250)
+    expect(await chip.getAttribute("data-state")).toBe("no_changes")
+    await expectText(chip, "Catalog sync · no changes")
+    expect(await page.getByTestId("catalog-sync-topbar-dot").getAttribute("data-moving")).toBe("false")
+    // A manual poll keeps its row: "No changes", grey.
+    expect(await historyRow(quiet.id)).toMatchObject({ state: "no_changes", badge: "No changes" })
+    await shot("chip-no-changes", "catalog-sync-widget")
+  })
+})

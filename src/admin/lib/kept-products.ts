@@ -1,0 +1,17 @@
+// Words for the products the catalog no longer has that the shop keeps (pure): the sync page's
+// list and the product widget's line say the same thing.
+import type { KeptProduct } from "./types"
+
+/** "The catalog no longer has this product since 6 Dec 2026, 08:08; kept because you discarded its removal." */
+export function keptLine(kept: Pick<KeptProduct, "reason" | "since">, when: (iso: string) => string): string {
+  const why = kept.reason === "discarded" ? "kept because you discarded its removal" : "kept for an open order"
+  return `The catalog no longer has this product since ${when(kept.since)}; ${why}.`
+}
+
+/** "30 kept: 28 by your discard, 2 for open orders". */
+export function keptCountsText(counts: { discarded: number; open_order: number; total: number }, count: (n: number) => string): string {
+  const parts: string[] = []
+  if (counts.discarded) parts.push(`${count(counts.discarded)} by your discard`)
+  if (counts.open_order) parts.push(`${count(counts.open_order)} for open orders`)
+  return `${count(counts.total)} ${counts.total === 1 ? "product" : "products"} the catalog no longer has${parts.length ? `: ${parts.join(", ")}` : ""}`
+}
