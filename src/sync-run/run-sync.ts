@@ -170,7 +170,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
     } finally {
       clearInterval(ticker)
-      await analyzer.settle()
+      await analyzer.finish(state.counts.created)
     }
     // The run has read its last page: its held removals, judged together, applied only now.
     const held = await holds.count("held")
