@@ -82,12 +82,14 @@ async function* visit(target: StoreTarget, seed: () => number, known: { count: n
   const products: any[] = list.json?.products ?? []
   const product = products[Math.floor(seed() * products.length)]
   if (!product) return
-  const page = await timedFetch(target, `/store/products/${product.id}?${PRICED}&${region}`)
+  // With each size's stock, as a product page shows it (and so the cart gets a size in stock).
+  const page = await timedFetch(target, `/store/products/${product.id}?${PRICED},+variants.inventory_quantity&${region}`)
   yield { kind: "product", ms: page.ms, ok: page.ok, error: page.error }
   const cart = await timedFetch(target, `/store/carts`, { region_id: target.regionId })
   yield { kind: "cart", ms: cart.ms, ok: cart.ok, error: cart.error }
   const variants: any[] = page.json?.product?.variants ?? []
-  const variant = variants.find((v) => v.calculated_price && (v.inventory_quantity === undefined || v.inventory_quantity > 0)) ?? variants[0]
+  const variant = variants.find((v) => v.calculated_price && (v.manage_inventory === false || v.allow_backorder || Number(v.inventory_quantity) > 0))
+  // A product sold out in every size: the shopper leaves without a cart item.
   if (!cart.json?.cart?.id || !variant) return
   const item = await timedFetch(target, `/store/carts/${cart.json.cart.id}/line-items`, { variant_id: variant.id, quantity: 1 })
   yield { kind: "line_item", ms: item.ms, ok: item.ok, error: item.error }
