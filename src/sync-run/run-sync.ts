@@ -170,7 +170,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
     } finally {
       clearInterval(ticker)
-      await analyzer.finish(state.counts.created)
+      // A run stopped by a shutdown leaves the last ANALYZE to the run that continues it.
+      if (signal.aborted) await analyzer.settle()
+      else await analyzer.finish(state.counts.created)
     }
     // The run has read its last page: its held removals, judged together, applied only now.
     const held = await holds.count("held")
