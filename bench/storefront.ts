@@ -131,8 +131,9 @@ async function benchSetup(setup: Setup, seedProducts: number, products: number):
       `  sync: ${run.created} created in ${seconds.toFixed(1)} s = ${(run.created / seconds).toFixed(0)} products/s, ${run.requests_used} requests = ` +
         `${perMinute.toFixed(1)}/min (${((perMinute / 60) * 100).toFixed(0)} % of the API's 60/min); app CPU ${(cpu / seconds).toFixed(2)} cores`
     )
-    // The runs in the order they ran: the seed sync, then the large catalog's.
-    delays.forEach((d, i) => console.log(`  ${i === delays.length - 1 ? "large sync" : "seed sync"}: ${d.replace(/",".*$/, "")}`))
+    // The runs in the order they ran: the seed sync, the large catalog's, then any the schedule queued.
+    const runNames = ["seed sync", "large sync"]
+    delays.forEach((d, i) => console.log(`  ${runNames[i] ?? "later run"}: ${d.replace(/",".*$/, "")}`))
     for (const [kind, error] of firstErrors) console.log(`  first ${kind} error: ${error}`)
     return {
       idle_p95: idle.all.p95,
