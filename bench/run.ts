@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- sandbox client sync reprice mirror import scaleout changes crossed-out memory goals]`: runs the benchmarks in turn and prints their
+ * `npm run bench [-- sandbox client sync reprice mirror import scaleout changes crossed-out memory storefront goals]`: runs the benchmarks in turn and prints their
  * numbers. Benchmarks measure; tests never assert on time.
  */
 import { loadavg } from "node:os"
@@ -13,6 +13,7 @@ import { benchScaleout } from "./scaleout"
 import { benchChanges } from "./changes"
 import { benchCrossedOut } from "./crossed-out"
 import { benchMemory } from "./memory"
+import { benchStorefront } from "./storefront"
 import { machineSpeedLine } from "./machine-speed"
 
 const suites: Record<string, () => Promise<unknown>> = {
@@ -26,10 +27,11 @@ const suites: Record<string, () => Promise<unknown>> = {
   changes: benchChanges,
   "crossed-out": benchCrossedOut,
   memory: benchMemory,
+  storefront: benchStorefront,
 }
 
 /** Run only when named: each starts its own shops and takes minutes. */
-const ON_REQUEST = ["reprice", "scaleout", "changes", "crossed-out", "memory"]
+const ON_REQUEST = ["reprice", "scaleout", "changes", "crossed-out", "memory", "storefront"]
 
 /** `goals`: the benchmarks that print the figures issue 14 asks for, in turn, then those figures together. */
 const GOALS = ["import", "changes", "crossed-out", "memory"]

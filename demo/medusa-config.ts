@@ -8,6 +8,8 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL || "postgres://postgres@localhost:5432/medusa_catalog_sync_demo",
     redisUrl,
+    // DEMO_DATABASE_LOGGING=true: every SQL statement the app's ORM runs is logged (to read a query's plan).
+    databaseLogging: process.env.DEMO_DATABASE_LOGGING === "true",
     workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",

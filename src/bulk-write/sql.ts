@@ -1,5 +1,4 @@
-// Small knex helpers shared by the bulk writers: chunked multi-row inserts (PostgreSQL takes at
-// most 65,535 bind parameters a statement) and chunked `IN` lists.
+// Small knex helpers shared by the bulk writers: chunked multi-row inserts and chunked `IN` lists.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { sqlOf, type Connection } from "./connection"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -9,7 +8,13 @@ import { journal } from "./row-journal"
 
 export { knexOf } from "./connection"
 
-const ROWS_PER_STATEMENT = 1000
+/**
+ * Rows a multi-row insert writes at most. Bounded well under PostgreSQL's 65,535 bind parameters,
+ * and small so that no one statement is long: knex builds each statement's text synchronously on
+ * the server's event loop (shoppers' requests wait meanwhile), and PostgreSQL works on it as one
+ * piece; between statements both serve the shop's own requests.
+ */
+export const ROWS_PER_STATEMENT = 250
 
 export async function insertRows(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {

@@ -4,7 +4,8 @@
 // one: the link module's one-brand-per-product check walked every link of the table until an
 // ANALYZE, and a large first sync's pages grew slower as it went. PostgreSQL's advice after a bulk load is
 // to ANALYZE; a run does so each time the products it created double, from 1,000 on, in the
-// background (ANALYZE takes no lock that blocks reads or writes), one at a time.
+// background (ANALYZE takes no lock that blocks reads or writes), one at a time, and once more when
+// the run's pages are done (the shop's reads after the sync are planned on the whole catalog).
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { PRODUCT_TABLES, productLinkTables } from "../bulk-write"
 import type { Connection } from "../bulk-write/connection"
@@ -38,6 +39,22 @@ export class GrowthAnalyzer {
   /** Called with the run's created products after each page: starts an ANALYZE when one is due and none is running. */
   after(created: number): void {
     if (this.#failed || this.#running || !analyzeDue(created, this.#analyzedAt)) return
+    this.#start(created)
+  }
+
+  /**
+   * When the run's pages are done: waits for an ANALYZE in flight, then analyzes once more if the
+   * run created products since the last one (up to half the catalog after a doubling), so the
+   * shop's reads after a first sync are planned on statistics of the whole catalog.
+   */
+  async finish(created: number): Promise<void> {
+    await this.settle()
+    if (this.#failed || created < ANALYZE_FIRST_AT || created <= this.#analyzedAt) return
+    this.#start(created)
+    await this.settle()
+  }
+
+  #start(created: number): void {
     this.#analyzedAt = created
     const started = Date.now()
     this.#running = this.#analyze()

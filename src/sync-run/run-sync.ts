@@ -38,6 +38,7 @@ import { repriceRun } from "./reprice-run"
 import { holdScope, markSeenInPass } from "./sweep"
 import { newSyncRunState } from "./sync-run-state"
 import type { PageOutcome } from "./write-page"
+import { watchEventLoop } from "./event-loop-delay"
 
 export type { RunSyncResult } from "./run-end"
 
@@ -81,6 +82,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const recorder = new RunRecorder(service, state, now)
   await recorder.started()
   const ending: RunEnding = { container, logger, state, recorder, images, storeState, settingsRevision: settings.revision, signal }
+  // What the run's work cost the process's other requests: logged when the run ends.
+  const eventLoop = watchEventLoop()
   // Pages being written: the run ends only once they settled.
   let pagesInFlight: PageWindow<PageOutcome> | null = null
   try {
@@ -173,7 +176,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
       }
     } finally {
       clearInterval(ticker)
-      await analyzer.settle()
+      // A run stopped by a shutdown leaves the last ANALYZE to the run that continues it.
+      if (signal.aborted) await analyzer.settle()
+      else await analyzer.finish(state.counts.created)
     }
     // The run has read its last page: its held removals, judged together, applied only now.
     const held = await holds.count("held")
@@ -194,5 +199,7 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     // No page of this run may still be written once it ends (the run that continues it replays them).
     await pagesInFlight?.settle()
     return endAfterError(ending, error)
+  } finally {
+    logger.info(eventLoop.stop())
   }
 }

@@ -1,11 +1,11 @@
-// Writes one page: reads the page's product-map rows, plans (pure), then runs
+// Writes one page: reads the page's product-map rows, plans (pure, in slices), then runs
 // syncCatalogPageWorkflow (src/workflows/sync-catalog-page.ts), which carries the plan out
 // step by step and writes the map rows last. The caller stores the cursor only after this
 // returns (rule 2: commit before moving the bookmark).
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import type { MapContext } from "../sync/map-card"
-import { planPage, type PagePlan } from "../sync/plan-page"
+import { planPageInSlices, type PagePlan } from "../sync/plan-page"
 import type { BrakeCheck, BrakePause, CurrentPrice } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
 import type { ReferenceMaps } from "../workflows/extras"
@@ -56,6 +56,11 @@ export interface PageOutcome {
   changeLog: SyncCatalogPageResult["changeLog"]
   /** Set when the safety brake paused the run before this page: nothing of it was written. */
   paused?: BrakePause
+}
+
+/** One turn of the event loop: what waits for I/O runs before the caller goes on. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
 }
 
 function pageReferences(refs: ReferenceMaps): PageReferences {
@@ -137,10 +142,9 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   // updates (a live map row with a product): the plan's updates are among them.
   const current = brake?.read(rows.filter((r) => r.product_id && r.status !== "removed").map((r) => r.catalog_id))
   current?.catch(() => undefined) // awaited below; a failure before then must not go unhandled
-  // Planning holds the event loop for a while: one turn first lets the read's queries
-  // reach PostgreSQL, which answers them meanwhile, instead of after it.
-  if (current) await new Promise((resolve) => setImmediate(resolve))
-  const planned0 = await timed(container, "plan: planPage", async () => planPage(items, rows, ctx.mapContext))
+  // Planning runs on the server's event loop: in slices, with a turn of the loop between them, so
+  // shoppers' requests (and the brake read's queries) go on while a page is planned.
+  const planned0 = await timed(container, "plan: planPage", () => planPageInSlices(items, rows, ctx.mapContext, nextTurn))
   const checked = brake && current ? await timed(container, "plan: brake", async () => brake.check(planned0, await current)) : { plan: planned0, held: [] }
   if (checked.pause) return { paused: checked.pause, plan: planned0, started }
   const { plan, held } = checked

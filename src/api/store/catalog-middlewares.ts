@@ -1,7 +1,7 @@
 // Store API additions for catalog brands. Medusa reads only src/api/middlewares.ts, so that
 // file spreads `storeCatalogMiddlewares` into its defineMiddlewares routes.
 import { allowFields, type MiddlewareRoute } from "@medusajs/framework/http"
-import { orderVariantsByRank, sortProductVariantsByRank } from "./variant-order"
+import { sortListedVariantsByRank, sortProductVariantsByRank } from "./variant-order"
 
 /** Product relations the plugin adds through module links (src/links), with their readable fields. */
 export const CATALOG_PRODUCT_RELATIONS: Record<string, string[]> = {
@@ -25,6 +25,6 @@ export const CATALOG_ALLOWED_FIELDS = Object.entries(CATALOG_PRODUCT_RELATIONS).
 export const storeCatalogMiddlewares: MiddlewareRoute[] = [
   { matcher: "/store/products", middlewares: [allowFields(CATALOG_ALLOWED_FIELDS)] },
   // After Medusa's query validation (method-bound), where req.queryConfig holds the query.
-  { matcher: "/store/products", method: "GET", middlewares: [orderVariantsByRank] },
+  { matcher: "/store/products", method: "GET", middlewares: [sortListedVariantsByRank] },
   { matcher: "/store/products/:id", method: "GET", middlewares: [sortProductVariantsByRank] },
 ]

@@ -112,3 +112,41 @@ describe("analyzing the tables a first sync fills, as they grow", () => {
     expect(log.warn).toHaveBeenCalledTimes(1)
   })
 })
+
+describe("analyzing once more when the run's pages are done", () => {
+  function countingDb() {
+    const analyzes: string[] = []
+    const db = {
+      raw: async (sql: string) => {
+        if (sql.startsWith("select")) return { rows: [{ name: "product" }] }
+        analyzes.push(sql)
+        return { rows: [] }
+      },
+    }
+    return { db: db as never, analyzes }
+  }
+  const log = () => ({ info: jest.fn(), warn: jest.fn() })
+
+  it("analyzes the products created since the last ANALYZE (a first sync of 20,000 last analyzed at 16,000), and waits for it", async () => {
+    const { db, analyzes } = countingDb()
+    const analyzer = new GrowthAnalyzer(db, log())
+    for (let created = 200; created <= 20_000; created += 200) {
+      analyzer.after(created)
+      await analyzer.settle()
+    }
+    expect(analyzes).toHaveLength(5) // 1,000 2,000 4,000 8,000 16,000
+    await analyzer.finish(20_000)
+    expect(analyzes).toHaveLength(6)
+  })
+
+  it("does nothing more when nothing was created since the last ANALYZE, or too little for a first one", async () => {
+    const { db, analyzes } = countingDb()
+    const analyzer = new GrowthAnalyzer(db, log())
+    analyzer.after(1_000)
+    await analyzer.finish(1_000)
+    expect(analyzes).toHaveLength(1)
+    const small = countingDb()
+    await new GrowthAnalyzer(small.db, log()).finish(ANALYZE_FIRST_AT - 1)
+    expect(small.analyzes).toHaveLength(0)
+  })
+})

@@ -1,7 +1,14 @@
 import { fingerprint, stockFingerprint } from "../fingerprint"
 import { mapCardToProduct, stockOf } from "../map-card"
-import { isStaleCard, planPage, type MapRow } from "../plan-page"
+import * as mapCardModule from "../map-card"
+import { isStaleCard, PLAN_SLICE_ITEMS, planPage, planPageInSlices, type MapRow } from "../plan-page"
 import { card } from "./card-fixtures"
+
+// Counted, not changed: planPageInSlices's test counts the cards mapped between turns.
+jest.mock("../map-card", () => {
+  const actual = jest.requireActual("../map-card")
+  return { ...actual, mapCardToProduct: jest.fn(actual.mapCardToProduct) }
+})
 
 const ctx = { primaryLanguage: "uk" as const, salesChannelId: "sc_1" }
 
@@ -140,5 +147,53 @@ describe("planPage", () => {
       ctx
     )
     expect(plan.create.map((p) => p.input.title)).toEqual(["version 3"])
+  })
+})
+
+describe("planPageInSlices", () => {
+  /** A page of 203 items: new, unchanged, stock-only, updated, removed, one id twice and a card that fails mapping. */
+  function largePage() {
+    const items: Parameters<typeof planPage>[0] = []
+    const rows: MapRow[] = []
+    for (let i = 0; i < 200; i++) {
+      const c = card({ id: String(1000 + i), sku: `S${i}` })
+      const kind = i % 5
+      if (kind === 1) rows.push(rowFor(c, { id: `m${i}` }))
+      if (kind === 2) rows.push(rowFor(c, { id: `m${i}`, stock_fingerprint: "old" }))
+      if (kind === 3) rows.push(rowFor(c, { id: `m${i}`, fingerprint: "old" }))
+      if (kind === 4) {
+        rows.push(rowFor(c, { id: `m${i}` }))
+        items.push({ status: "removed", id: c.id } as Parameters<typeof planPage>[0][number])
+      } else items.push({ status: "active", id: c.id, product: c })
+    }
+    const twice = card({ id: "1000", sku: "S0-later", title_uk: "later" } as Parameters<typeof card>[0])
+    items.push({ status: "updated", id: twice.id, product: twice })
+    items.push({ status: "active", id: "9999", product: { ...card({ id: "9999", sku: "X" }), sizes: null } as never })
+    items.push({ status: "active", id: "1001", product: card({ id: "1001", sku: "S1" }) })
+    return { items, rows }
+  }
+
+  it("makes the same plan as planPage, mapping at most 20 cards between two awaited turns of the event loop", async () => {
+    const { items, rows } = largePage()
+    const whole = planPage(items, rows, ctx)
+    // Cards mapped since the last turn: the synchronous work of one slice.
+    const mapped = mapCardModule.mapCardToProduct as jest.Mock
+    const slices: number[] = []
+    let since = 0
+    mapped.mockClear()
+    const plan = await planPageInSlices(items, rows, ctx, async () => {
+      slices.push(mapped.mock.calls.length - since)
+      since = mapped.mock.calls.length
+    })
+    slices.push(mapped.mock.calls.length - since)
+    expect(plan).toEqual(whole)
+    // 201 distinct ids in slices of 20: 11 slices, 10 turns; removals map no card.
+    expect(slices).toHaveLength(Math.ceil(201 / PLAN_SLICE_ITEMS))
+    expect(Math.max(...slices)).toBeLessThanOrEqual(PLAN_SLICE_ITEMS)
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(mapped.mock.calls.length)
+    expect(whole.create.length + whole.update.length + whole.stockOnly.length + whole.unchanged.length).toBeGreaterThan(100)
+    expect(whole.update.length).toBeGreaterThan(30)
+    expect(whole.remove.length).toBeGreaterThan(30)
+    expect(whole.rejected).toHaveLength(1)
   })
 })
