@@ -61,13 +61,14 @@ export async function endPaused(run: RunEnding, pause: BrakePause): Promise<RunS
 /** The run threw (its pages in flight already settled). */
 export async function endAfterError(run: RunEnding, error: unknown): Promise<RunSyncResult> {
   const { logger, state } = run
-  if (error instanceof LostRunLockError) {
+  // A page's fenced write throws it through the workflow engine, which hands errors back as plain objects.
+  if (error instanceof LostRunLockError || (error as { code?: unknown } | null)?.code === "lost_run_lock") {
     // Another run may own the state now: touch nothing of it; only this run's own row.
     await run.images?.close()
     const message = runErrorOf(error).message
     logger.error(message)
-    await run.recorder.ended("interrupted", { code: error.code, message }, "interrupted")
-    return { status: "interrupted", errorCode: error.code }
+    await run.recorder.ended("interrupted", { code: "lost_run_lock", message }, "interrupted")
+    return { status: "interrupted", errorCode: "lost_run_lock" }
   }
   if (error instanceof InvalidApiKeyError || error instanceof PlanRequiredError) {
     await run.storeState({ blocked_code: error.code, blocked_message: error.message, blocked_revision: run.settingsRevision })
