@@ -4,6 +4,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { checkWriteFence } from "./write-fence"
 
 /** The app's PostgreSQL connection (Medusa's own pool), the one way this plugin reaches it. */
 export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
@@ -21,9 +22,18 @@ export function sqlOf(connection: Connection): Sql {
     : (connection as Sql)
 }
 
-/** Runs `work` in one transaction on this connection (a transaction given is nested as a savepoint). */
+/**
+ * Runs `work` in one transaction on this connection (a transaction given is nested as a savepoint).
+ * Inside a fenced page write (write-fence.ts) the run's lock is checked first and again before
+ * the commit: a run that lost its lock commits nothing.
+ */
 export function transactionOn<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return sqlOf(connection).transaction(work)
+  return sqlOf(connection).transaction(async (trx) => {
+    await checkWriteFence(trx)
+    const result = await work(trx)
+    await checkWriteFence(trx)
+    return result
+  })
 }
 
 /** Does the database answer (a trivial statement)? */

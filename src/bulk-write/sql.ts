@@ -5,6 +5,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
 import { journal } from "./row-journal"
+import { checkWriteFence } from "./write-fence"
 
 export { knexOf } from "./connection"
 
@@ -41,7 +42,11 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
 export function transactionWithoutFlushWait<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return sqlOf(connection).transaction(async (trx) => {
     await trx.raw("set local synchronous_commit = off")
-    return work(trx)
+    // Fenced page writes: the run's lock checked inside the transaction, first and before the commit (write-fence.ts).
+    await checkWriteFence(trx)
+    const result = await work(trx)
+    await checkWriteFence(trx)
+    return result
   })
 }
 

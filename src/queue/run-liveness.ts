@@ -11,9 +11,11 @@
 // at most once). Every cursor store and every state change of the run goes through the lock's
 // own connection as `UPDATE … WHERE current_run_id = <run id>`, and every page write is
 // preceded by the same check there: a run whose connection (and so its lock) is gone, or whose
-// token was replaced, stores nothing and writes no further page.
+// token was replaced, stores nothing and writes no further page. Inside a page, every write
+// transaction checks that the lock's backend still holds it (writeFence, bulk-write/write-fence.ts).
 import type { Client as PgClient } from "pg"
 import { LostRunLockError, type RunFence } from "../sync-run/run-fence"
+import type { WriteFence } from "../bulk-write/write-fence"
 import {
   claimRun,
   clearRunToken,
@@ -155,6 +157,12 @@ class PgRunLease implements RunLease {
       this.#lost = "another run took the lock"
       throw new LostRunLockError(this.runId, this.#lost)
     }
+  }
+
+  writeFence(): WriteFence | null {
+    // The backend holding the lock: a page's writes check in their own transactions that it still does.
+    const pid = (this.#client as { processID?: number | null }).processID
+    return typeof pid === "number" ? { runId: this.runId, lockPid: pid } : null
   }
 
   async updateState(stateId: string, patch: Record<string, unknown>): Promise<void> {

@@ -28,6 +28,8 @@ export interface PageContextParts {
   writeConcurrency: number
   state: SyncRunState
   references: RunReferenceData
+  /** The run's lock: its page writes are fenced by it. */
+  fence?: RunFence
 }
 
 /** How a page is written: the shop's placement, reference data and settings, in this pass (null: outside one). */
@@ -52,6 +54,7 @@ export function pageContextFor(parts: PageContextParts, fullPassId: string | nul
     settings,
     writeConcurrency: parts.writeConcurrency,
     images,
+    fence: parts.fence?.writeFence?.() ?? null,
   }
 }
 

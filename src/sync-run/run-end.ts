@@ -65,7 +65,8 @@ export async function endPaused(run: RunEnding, pause: BrakePause): Promise<RunS
 /** The run threw (its pages in flight already settled). */
 export async function endAfterError(run: RunEnding, error: unknown): Promise<RunSyncResult> {
   const { logger, state } = run
-  if (error instanceof LostRunLockError) {
+  // A page's fenced write throws it through the workflow engine, which hands errors back as plain objects.
+  if (error instanceof LostRunLockError || (error as { code?: unknown } | null)?.code === "lost_run_lock") {
     // Another run may own the state now: touch nothing of it; only this run's own row. The lock
     // lives on a PostgreSQL connection: a database restart loses it too, and that is the reason.
     await run.images?.close().catch(() => undefined)
@@ -73,9 +74,9 @@ export async function endAfterError(run: RunEnding, error: unknown): Promise<Run
     const message = `${runErrorOf(error).message}${restarted !== false ? "; the database restarted or was unreachable meanwhile" : ""}`
     logger.error(message)
     await whenDatabaseAnswers(run, () =>
-      run.recorder.ended("interrupted", { code: error.code, message, class: restarted !== false ? "database" : null }, "interrupted")
+      run.recorder.ended("interrupted", { code: "lost_run_lock", message, class: restarted !== false ? "database" : null }, "interrupted")
     )
-    return { status: "interrupted", errorCode: error.code, ...(restarted !== false ? { errorClass: "database" as const } : {}) }
+    return { status: "interrupted", errorCode: "lost_run_lock", ...(restarted !== false ? { errorClass: "database" as const } : {}) }
   }
   if (error instanceof InvalidApiKeyError || error instanceof PlanRequiredError) {
     await run.storeState({ blocked_code: error.code, blocked_message: error.message, blocked_revision: run.settingsRevision })

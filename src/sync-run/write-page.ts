@@ -17,6 +17,7 @@ import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPag
 import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
 import { forgetHandOver, sealForHandOver, withSealScope } from "../workflows/page/sealed"
+import { withWriteFence, type WriteFence } from "../bulk-write/write-fence"
 
 export interface PageContext {
   container: MedusaContainer
@@ -37,6 +38,8 @@ export interface PageContext {
   writeConcurrency: number
   /** Mirrored images (setting mirror_images), or null: products keep the catalog's image URLs. */
   images?: PageImages | null
+  /** The run lock the page's writes check inside their transactions, or null (unfenced). */
+  fence?: WriteFence | null
   /** Told the page's plan before it is written (the run shows what the page found as it goes). */
   onPlanned?: (plan: PagePlan) => void
   /**
@@ -103,7 +106,10 @@ export function localPageWriter(container: MedusaContainer): PageWriter {
   return async (input) => {
     try {
       // What the workflow seals for its own reads is held until its run settles (page/sealed.ts).
-      const { result } = await withSealScope(() => syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never }))
+      // Every write of the page checks the run's lock (write-fence.ts), on whichever instance writes it.
+      const { result } = await withWriteFence(input.fence, () =>
+        withSealScope(() => syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never }))
+      )
       return result
     } catch (error) {
       throw asError(error)
@@ -167,6 +173,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
     writeConcurrency: ctx.writeConcurrency,
     syncedAt: new Date().toISOString(),
     pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
+    fence: ctx.fence ?? null,
   }
   return { plan, held, input, sent, mirrored, started, planned, imagesDone }
 }

@@ -20,6 +20,7 @@
 import { createHook, createWorkflow, parallelize, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { RejectedItem } from "../catalog-client/items"
+import type { WriteFence } from "../bulk-write/write-fence"
 import type { Language } from "../sync/settings/language"
 import type { PagePlan } from "../sync/plan-page"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
@@ -77,6 +78,8 @@ export interface SyncCatalogPageInput {
   syncedAt: string
   /** The run's price_calculation and rules revision, stored with each size's cost (null: priced without rules). */
   pricing?: CostPricing | null
+  /** The run lock every write of the page checks (bulk-write/write-fence.ts); null: unfenced. */
+  fence?: WriteFence | null
 }
 
 export type { SyncCatalogPageResult } from "./page/page-result"

@@ -3,6 +3,7 @@
 // (batchInventoryItemLevelsWorkflow), removals (deleteProductsWorkflow), crossed-out sale prices
 // (batchPriceListPricesWorkflow), translations (batchTranslationsWorkflow) and brand links
 // (createLinksWorkflow / dismissLinksWorkflow).
+import { checkWriteFence } from "../bulk-write/write-fence"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
@@ -31,6 +32,7 @@ export async function setStockThroughCoreFlows(container: MedusaContainer, level
   const update = [] as typeof create
   for (const l of levels)
     (has.has(l.inventoryItemId) ? update : create).push({ inventory_item_id: l.inventoryItemId, location_id: stockLocationId, stocked_quantity: l.quantity })
+  await checkWriteFence(container)
   await batchInventoryItemLevelsWorkflow(container).run({ input: { create, update } as never })
 }
 
@@ -38,6 +40,7 @@ export async function removeProductsThroughCoreFlows(container: MedusaContainer,
   if (!productIds.length) return
   // Already deleted ones (a replayed page) are not found by the workflow's reads: only live ones.
   const live = await container.resolve(Modules.PRODUCT).listProducts({ id: productIds }, { select: ["id"], take: null })
+  await checkWriteFence(container)
   if (live.length) await deleteProductsWorkflow(container).run({ input: { ids: live.map((p) => p.id) } })
 }
 
@@ -84,6 +87,7 @@ export async function salePricesThroughCoreFlows(
       update.push({ id: keep.id, variant_id: w.variantId, amount: w.saleAmount, currency_code: currencyCode })
   }
   if (create.length || update.length || remove.length) {
+    await checkWriteFence(container)
     await batchPriceListPricesWorkflow(container).run({ input: { data: { id: priceListId, create, update, delete: remove } } as never })
   }
   return { created: create.length, updated: update.length, deleted: remove.length }
@@ -93,6 +97,7 @@ export async function translationsThroughCoreFlows(
   container: MedusaContainer,
   batch: { create: NewTranslation[]; update: { id: string; translations: Record<string, string> }[]; delete: string[] }
 ): Promise<void> {
+  await checkWriteFence(container)
   await batchTranslationsWorkflow(container).run({ input: batch as never })
 }
 
@@ -117,6 +122,7 @@ export async function linksThroughCoreFlows(
     for (const other of have) if (other !== id) dismiss.push(pair(productId, other))
     if (id && !have.includes(id)) create.push(pair(productId, id))
   }
+  await checkWriteFence(container)
   if (dismiss.length) await dismissLinksWorkflow(container).run({ input: dismiss as never })
   if (create.length) await createLinksWorkflow(container).run({ input: create as never })
   return { created: create.length, dismissed: dismiss.length }

@@ -5,6 +5,7 @@
 // changes without size changes in another (write-fields-in-bulk.ts), then changes of sizes in a
 // third (write-sizes-in-bulk.ts); those that do not fit a fast path, or all of a fast path's if
 // its transaction fails, go through the workflow.
+import { checkWriteFence } from "../../bulk-write/write-fence"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -66,6 +67,8 @@ async function writeFastPath(
  */
 async function writeThroughCoreFlows(container: MedusaContainer, input: ChangedProductsInput, products: ProductToUpdate[], eventGroupId: string | undefined) {
   const updates = await writeInChunks(products, input.concurrency, async (chunk) => {
+    // Medusa's workflow commits on its own connections: the run's lock is checked before it starts.
+    await checkWriteFence(container)
     const { result } = await updateProductsThroughCoreFlowsWorkflow(container).run({
       input: { products: chunk, placement: input.placement },
       ...(eventGroupId ? { context: { eventGroupId, preventReleaseEvents: true } } : {}),
@@ -98,6 +101,7 @@ export const writeChangedProductsStep = createStep(writeChangedProductsStepId, a
     products.filter((p) => !bulkWritten.has(p.catalogId)),
     input.concurrency,
     async (chunk) => {
+      await checkWriteFence(container)
       const { result } = await updateCatalogProductsWorkflow(container).run({ input: { products: chunk, placement } })
       return result
     }

@@ -15,6 +15,7 @@ import { rejectOrThrow, writeInChunks } from "./write-in-chunks"
 import { noteProductsWritten } from "./write-progress"
 import { peek, sealShared, type Sealed } from "./sealed"
 import { writePathOf } from "../write-path"
+import { checkWriteFence } from "../../bulk-write/write-fence"
 import { createProductsThroughCoreFlowsWorkflow } from "../create-products-through-core-flows"
 
 export const writeNewProductsStepId = "catalog-sync-write-new-products"
@@ -26,6 +27,8 @@ export const writeNewProductsStep = createStep(
     if ((await writePathOf(container)) === "workflows") {
       // Medusa's own createProductsWorkflow, per chunk (its events go out when the chunk commits).
       const made = await writeInChunks(products, input.concurrency, async (chunk) => {
+        // Medusa's workflow commits on its own connections: the run's lock is checked before it starts.
+        await checkWriteFence(container)
         const { result } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
         return result
       })
@@ -38,6 +41,7 @@ export const writeNewProductsStep = createStep(
       inOneTransaction: (products) => createInOneTransaction(container, products, input.placement),
       inChunks: (products) =>
         writeInChunks(products, input.concurrency, async (chunk) => {
+          await checkWriteFence(container)
           const { result } = await createCatalogProductsWorkflow(container).run({ input: { products: chunk, placement: input.placement } })
           return result
         }),

@@ -3,8 +3,10 @@
 // (mcs_sync_state) and the run row (mcs_sync_run) through that connection.
 import type { Client as PgClient } from "pg"
 
-/** The advisory lock's key pair (two int4: a namespace, "MCS1", and the run lock). */
-export const RUN_LOCK_KEY: readonly [number, number] = [0x4d435331, 1]
+import { RUN_LOCK_KEY } from "../../../bulk-write/write-fence"
+
+// The key pair is shared with the page writes' fence (bulk-write/write-fence.ts).
+export { RUN_LOCK_KEY }
 
 /** The state columns a run may change (fenced). Not current_run_id: the lease alone sets it (claim) and clears it (release). */
 const STATE_COLUMNS = new Set([
