@@ -108,20 +108,31 @@ function schemaKey(env: Record<string, string | undefined>): string {
 export async function ensureTemplateDatabase(env: Record<string, string | undefined> = {}): Promise<string> {
   const name = `mcs_tpl_${schemaKey(env)}`
   if (await databaseExists(name)) return name
+  return withAdvisoryLock(name, async () => {
+    if (await databaseExists(name)) return name
+    const building = `${name}_building`
+    const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
+    await createDatabase(building)
+    // A shared, busy machine migrates far slower than the default command timeout allows.
+    await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
+    await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
+    await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
+    return name
+  })
+}
+
+/**
+ * Runs `fn` holding PostgreSQL's session advisory lock on `key`: callers in any process wait
+ * their turn. The lock belongs to a connection of its own, so it is freed when the holder's
+ * process dies, however it dies.
+ */
+export async function withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
   return withAdminClient(async (lock) => {
-    await lock.query("select pg_advisory_lock(hashtext($1))", [name])
+    await lock.query("select pg_advisory_lock(hashtext($1))", [key])
     try {
-      if (await databaseExists(name)) return name
-      const building = `${name}_building`
-      const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
-      await createDatabase(building)
-      // A shared, busy machine migrates far slower than the default command timeout allows.
-      await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
-      await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
-      await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
-      return name
+      return await fn()
     } finally {
-      await lock.query("select pg_advisory_unlock(hashtext($1))", [name])
+      await lock.query("select pg_advisory_unlock(hashtext($1))", [key])
     }
   })
 }
