@@ -36,17 +36,21 @@ module.exports = {
       ...common,
       displayName: "medusa",
       globalSetup: "<rootDir>/integration-tests/harness/global-setup.ts",
+      // Each parallel worker gets its own Redis database (Medusa's queues have fixed names).
+      setupFiles: ["<rootDir>/integration-tests/harness/worker-isolation.ts"],
       testMatch: ["<rootDir>/integration-tests/medusa/**/*.spec.ts"],
     },
     {
       ...common,
       displayName: "browser",
       globalSetup: "<rootDir>/integration-tests/harness/global-setup.ts",
+      setupFiles: ["<rootDir>/integration-tests/harness/worker-isolation.ts"],
       testMatch: ["<rootDir>/integration-tests/browser/**/*.spec.ts"],
     },
     {
       ...common,
       displayName: "install",
+      setupFiles: ["<rootDir>/integration-tests/harness/worker-isolation.ts"],
       testMatch: ["<rootDir>/integration-tests/install/**/*.spec.ts"],
     },
   ],

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The project's test command (README: `npm test`). Runs the three jest projects in turn:
-#   core     sandbox, catalog client and pure sync logic over real loopback HTTP (parallel)
-#   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox (one file at a time)
+# The project's test command (README: `npm test`). Runs the jest projects:
+#   core     sandbox, catalog client and pure sync logic over real loopback HTTP (2 workers)
+#   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox: every spec file on
+#            MCS_MEDUSA_WORKERS workers (default 2), each worker with its own Redis database
+#            (integration-tests/harness/worker-isolation.ts); then, one at a time, the files
+#            marked `@runs-alone` (they assert timings another app on the same cores would skew)
 #   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
 #   install  npm pack, then a fresh Medusa app installs the tarball and sells the products
 #            (skipped with a notice when the npm registry is unreachable)
-# and ends with one line "N passed, N failed". Extra arguments go to every jest call.
+# and ends with each pass's wall time, the slowest files and one line "N passed, N failed".
+# Extra arguments go to every jest call.
 # The install project runs in the background from the start (it mostly waits on npm and on
 # its own Medusa apps); the medusa and browser projects start only once its `npm pack` has
 # rebuilt .medusa/server, which they load. Its output is printed at the end.
@@ -16,10 +20,14 @@ results_dir=$(mktemp -d)
 trap 'rm -rf "$results_dir"' EXIT
 status=0
 
+: > "$results_dir/walltimes"
+# run_project NAME PROJECT [jest args…]: one jest pass, its results in NAME.json, its wall time noted.
 run_project() {
-  local project=$1; shift
-  echo "=== jest project: $project"
-  npx jest --selectProjects "$project" --json --outputFile="$results_dir/$project.json" "$@" || status=1
+  local name=$1 project=$2; shift 2
+  echo "=== jest project: $name"
+  local started=$SECONDS
+  npx jest --selectProjects "$project" --json --outputFile="$results_dir/$name.json" "$@" || status=1
+  echo "$name $((SECONDS - started))" >> "$results_dir/walltimes"
 }
 
 export DB_HOST=${DB_HOST:-localhost}
@@ -32,27 +40,45 @@ if [ -n "${MCS_INSTALL_NODE:-}" ]; then
   [ -n "${install_bin:-}" ] && install_path="$(dirname "$install_bin"):$PATH"
 fi
 (
-  PATH="$install_path" MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
+  install_started=$SECONDS
+  # Its apps get the Redis database after the medusa workers' (Medusa's queues have fixed names).
+  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="${MCS_MEDUSA_WORKERS:-2}" MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
     --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
   echo $? > "$results_dir/install.rc"
+  echo $((SECONDS - install_started)) > "$results_dir/install.time"
 ) &
 install_pid=$!
 echo "=== jest project: install on Node $(PATH="$install_path" node -v) (started in the background; its output follows the others)"
 
-run_project core --maxWorkers=2 "$@"
+suite_started=$SECONDS
+run_project core core --maxWorkers=2 "$@"
 # npm pack (in the install project) rebuilds .medusa/server: wait until it is done.
 while [ ! -e "$packed" ] && kill -0 "$install_pid" 2>/dev/null; do sleep 2; done
-run_project medusa --runInBand "$@"
+# Spec files that must not share the machine with another app say so in a `@runs-alone` comment;
+# every other medusa spec (a new one too) runs on the parallel workers.
+mapfile -t alone < <(grep -rl --include='*.spec.ts' '@runs-alone' integration-tests/medusa | sort)
+ignore=()
+for f in "${alone[@]}"; do ignore+=(--testPathIgnorePatterns "$f"); done
+run_project medusa medusa --maxWorkers="${MCS_MEDUSA_WORKERS:-2}" "${ignore[@]}" "$@"
+[ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
 if [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; then
-  run_project browser --runInBand "$@"
+  run_project browser browser --runInBand "$@"
 else
   echo "=== jest project: browser skipped (no chromium; apt-get install -y chromium)"
 fi
+install_wait_started=$SECONDS
 wait "$install_pid"
+echo "install-wait-after-the-others $((SECONDS - install_wait_started))" >> "$results_dir/walltimes"
 echo "=== jest project: install"
 cat "$results_dir/install.log"
 [ "$(cat "$results_dir/install.rc" 2>/dev/null)" = 0 ] || status=1
 rm -f "$results_dir/install.log" "$results_dir/install.rc" "$packed"
+
+echo "=== wall time per pass (s)"
+cat "$results_dir/walltimes"
+[ -e "$results_dir/install.time" ] && echo "install (background, from the start) $(cat "$results_dir/install.time")"
+echo "all $((SECONDS - suite_started))"
+rm -f "$results_dir/walltimes" "$results_dir/install.time"
 
 # The slowest test files, so a run that grows too long shows where its time went.
 node -e '

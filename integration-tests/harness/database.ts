@@ -55,7 +55,17 @@ export async function dropDatabase(name: string): Promise<void> {
 export async function createDatabase(name: string, template?: string): Promise<void> {
   await withAdminClient(async (c) => {
     await c.query(`drop database if exists "${name}" with (force)`)
-    await c.query(`create database "${name}"${template ? ` template "${template}"` : ""}`)
+    // A copy needs the template free of sessions for a moment: one briefly open elsewhere
+    // (another worker's existence check, a clone being set up) answers 55006; try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await c.query(`create database "${name}"${template ? ` template "${template}"` : ""}`)
+        return
+      } catch (e: any) {
+        if (!template || e.code !== "55006" || attempt >= 60) throw e
+        await new Promise((r) => setTimeout(r, 500))
+      }
+    }
   })
 }
 
@@ -90,14 +100,15 @@ function schemaKey(env: Record<string, string | undefined>): string {
 
 /**
  * Returns the name of a migrated template database (with the admin user) for the
- * current build and env, creating it when absent. A file lock keeps parallel jest
- * workers or engineers from migrating the same template twice.
+ * current build and env, creating it when absent. A PostgreSQL advisory lock on the template's
+ * name keeps parallel jest workers (and engineers sharing the server) from migrating the same
+ * template twice: the others wait, then find it made. The lock goes with its connection, so a
+ * worker that dies mid-migration frees it, and its half-built database is made again.
  */
 export async function ensureTemplateDatabase(env: Record<string, string | undefined> = {}): Promise<string> {
   const name = `mcs_tpl_${schemaKey(env)}`
-  const lockPath = path.join("/tmp", `${name}.lock`)
-  const release = await acquireFileLock(lockPath)
-  try {
+  if (await databaseExists(name)) return name
+  return withAdvisoryLock(name, async () => {
     if (await databaseExists(name)) return name
     const building = `${name}_building`
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
@@ -107,9 +118,23 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
     await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
     return name
-  } finally {
-    release()
-  }
+  })
+}
+
+/**
+ * Runs `fn` holding PostgreSQL's session advisory lock on `key`: callers in any process wait
+ * their turn. The lock belongs to a connection of its own, so it is freed when the holder's
+ * process dies, however it dies.
+ */
+export async function withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  return withAdminClient(async (lock) => {
+    await lock.query("select pg_advisory_lock(hashtext($1))", [key])
+    try {
+      return await fn()
+    } finally {
+      await lock.query("select pg_advisory_unlock(hashtext($1))", [key])
+    }
+  })
 }
 
 /** A fresh, migrated database with the admin user, named for the test. */
@@ -125,35 +150,4 @@ export async function createTestDatabase(
   const name = `mcs_t_${safe}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`
   await createDatabase(name, template)
   return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
-}
-
-async function acquireFileLock(lockPath: string, timeoutMs = 300_000): Promise<() => void> {
-  const started = Date.now()
-  for (;;) {
-    try {
-      const fd = fs.openSync(lockPath, "wx")
-      fs.writeSync(fd, String(process.pid))
-      fs.closeSync(fd)
-      return () => fs.rmSync(lockPath, { force: true })
-    } catch (e: any) {
-      if (e.code !== "EEXIST") throw e
-      // A lock left by a dead process is taken over.
-      const holder = Number(fs.readFileSync(lockPath, "utf8") || 0)
-      if (holder && !isAlive(holder)) {
-        fs.rmSync(lockPath, { force: true })
-        continue
-      }
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${lockPath}`)
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }

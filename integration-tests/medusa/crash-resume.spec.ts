@@ -1,3 +1,4 @@
+// @runs-alone: asserts each resume within 20 s of the restart; a second app on the same cores delays it
 // kill -9 at random points of full passes, many times: every kill is followed by a resume of
 // the same pass from its stored cursor within 20 s of the restart (or of a slot of the API's 3
 // being free, when the kills left all three leased to requests in flight), each resumed run replays at

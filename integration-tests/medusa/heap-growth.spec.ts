@@ -1,3 +1,4 @@
+// @runs-alone: reads the heap limits V8 sets each second through a run and its linger, by time
 // V8's heap growth in a real app (src/queue/heap-growth.ts), switched on (it is opt-in:
 // CATALOG_SYNC_HEAP_GROWTH_PERCENT=100): held to 2× the live heap while a run is in progress,
 // V8's own policy before it and again once the hold's linger has passed.

@@ -1,3 +1,4 @@
+// @runs-alone: asserts the run starts within 8 s of saving the key
 // A fixed key resumes at once: the catalog refuses the key (revoked through the sandbox's
 // control API), a run fails and the shop shows "key_invalid"; saving the new key clears the
 // blocked state and starts a run within seconds (the schedule is a day away here, so only the

@@ -1,3 +1,4 @@
+// @runs-alone: asserts a resume within 20 s of the kill and the schedule's gaps between runs
 // The production topology: one `server` instance (HTTP only) and two `worker` instances of one
 // app, on one database and one Redis prefix, every instance with the same environment (page
 // writers and pages in flight switched on everywhere, as a deployment would set them).

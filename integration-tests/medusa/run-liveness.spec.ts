@@ -1,3 +1,4 @@
+// @runs-alone: blocks its app's event loop against a 10 s job lock; another app on the same cores shifts that timing
 // Liveness under a slow page and a blocked event loop: two instances on one database and one
 // Redis; the process running the sync blocks its event loop (a synchronous loop) for longer
 // than any lock duration (BullMQ's job lock) while writing page 1, and waits long before
