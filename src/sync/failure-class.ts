@@ -10,6 +10,8 @@
 // - invalid: the catalog refused the request itself (other 4xx) or the configuration is unusable.
 // - internal: anything else; retried a bounded number of times, as a bug would not heal.
 
+import { errorChain } from "./error-chain"
+
 export type FailureClass = "network" | "dns" | "timeout" | "tls" | "server" | "rate_limited" | "database" | "refused" | "invalid" | "internal"
 
 /** Classes that heal by themselves: retried with backoff up to the next poll. */
@@ -85,15 +87,10 @@ interface Found {
   catalog: boolean
 }
 
-/** Every error this one wraps, itself first (cycles and long chains cut). */
+/** What the error and every error it wraps say. */
 function walk(error: unknown): Found {
   const out: Found = { codes: [], names: [], messages: [], statuses: [], catalog: false }
-  const seen = new Set<unknown>()
-  const queue: unknown[] = [error]
-  while (queue.length && seen.size < 20) {
-    const e = queue.shift()
-    if (e === null || e === undefined || seen.has(e)) continue
-    seen.add(e)
+  for (const e of errorChain(error)) {
     if (typeof e === "string") {
       out.messages.push(e)
       continue
@@ -106,8 +103,6 @@ function walk(error: unknown): Found {
     // The catalog client's errors carry an HTTP status field; undici's own say "fetch failed".
     if (("status" in r && "requestId" in r) || r.message === "fetch failed") out.catalog = true
     if (typeof r.status === "number") out.statuses.push(r.status)
-    for (const key of ["cause", "originalError", "original", "error", "previous", "previousError"]) if (r[key] !== undefined) queue.push(r[key])
-    for (const key of ["errors", "previousErrors"]) if (Array.isArray(r[key])) queue.push(...(r[key] as unknown[]).slice(0, 5))
   }
   return out
 }

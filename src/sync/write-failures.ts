@@ -15,6 +15,7 @@
 //   the page were written, or the database answered a probe), else the page fails.
 import type { RejectedItem } from "../catalog-client/items"
 import { cleanExcerpt, cleanText } from "../catalog-client/sanitise"
+import { errorChain } from "./error-chain"
 
 /** Medusa error types (MedusaError.Types) that blame the data written, not the system. */
 const DATA_ERROR_TYPES = new Set(["invalid_data", "duplicate_error", "invalid_argument", "not_found", "not_allowed", "conflict"])
@@ -77,15 +78,10 @@ interface Signals {
   names: string[]
 }
 
-/** Every error this one wraps, itself first (bounded: cycles and huge chains are cut). */
+/** What the error and every error it wraps say. */
 function collect(error: unknown): Signals {
   const out: Signals = { sqlStates: [], nodeCodes: [], medusaTypes: [], messages: [], names: [] }
-  const seen = new Set<unknown>()
-  const queue: unknown[] = [error]
-  while (queue.length && seen.size < 20) {
-    const e = queue.shift()
-    if (e === null || e === undefined || seen.has(e)) continue
-    seen.add(e)
+  for (const e of errorChain(error)) {
     if (typeof e !== "object") {
       if (typeof e === "string") out.messages.push(e)
       continue
@@ -101,13 +97,6 @@ function collect(error: unknown): Signals {
     if (typeof r.type === "string") out.medusaTypes.push(r.type)
     if (typeof r.message === "string") out.messages.push(r.message)
     if (typeof r.name === "string") out.names.push(r.name)
-    for (const key of ["cause", "originalError", "original", "error", "previous", "previousError"]) {
-      if (r[key] !== undefined) queue.push(r[key])
-    }
-    for (const key of ["previousErrors", "errors"]) {
-      const list = r[key]
-      if (Array.isArray(list)) queue.push(...list.slice(0, 5))
-    }
   }
   return out
 }
