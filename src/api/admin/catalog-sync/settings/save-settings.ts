@@ -187,16 +187,10 @@ async function verifyKeyChange(
   return problem ? [{ field: "api_key", message: problem.message, code: problem.code, request_id: null, expired_at: problem.expired_at }] : null
 }
 
-/** Whether a pass ever started (the sync state's phase is no longer "never"). */
-async function hasSynced(service: ReturnType<typeof catalogSyncService>): Promise<boolean> {
-  const state = await service.getState()
-  return (state.phase ?? "never") !== "never" || !!state.cursor
-}
-
 /**
- * After a save: the schedule follows the interval at once; a shop that never synced starts its
- * first full sync, whatever changed; else a price_calculation change starts a full pass and a
- * rules change a reprice run (behind a running one). The settings stay saved when the queue cannot be reached (logged). Returns the run.
+ * After a save: the schedule follows the interval at once; a pricing change starts a full
+ * resync (behind a running one); a shop that never synced starts its first full sync, whatever
+ * changed. The settings stay saved when the queue cannot be reached (logged). Returns the run.
  */
 async function followSettings(input: {
   saved: EffectiveSettings
@@ -215,8 +209,7 @@ async function followSettings(input: {
     if (pricingChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
       run = serializeRun(queued)
-    } else if (rulesChanged && isConfigured(saved) && saved.enabled && (await hasSynced(service))) {
-      // A shop that never synced has no costs to reprice: its first sync (below) prices by the saved rules.
+    } else if (rulesChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
       run = serializeRun(queued)
     }
