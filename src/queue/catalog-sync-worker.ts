@@ -24,8 +24,6 @@ import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-
 import { runErrorOf } from "../sync/write-failures"
 import { checkSyncOverdue } from "./sync-overdue-check"
 import { classifyFailureKind, classOfCode, isTransientClass, type FailureClass } from "../sync/failure-class"
-import { requestPricingFor } from "../sync/run-state"
-import type { CatalogSyncStateRow } from "../modules/catalog_sync/models/catalog-sync-state"
 import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, isBlocked } from "./types"
 
 /** The part of Medusa's Logger the worker uses. */
@@ -239,24 +237,28 @@ export class CatalogSyncWorker {
               bookkeeping: resumeFrom || answer ? { ...resumeFrom, ...answer } : null,
             }
           : null
-      // Read under the lock: the cursor this run continues decides what its requests send.
-      const held = (await service.getState()) as CatalogSyncStateRow
-      const runSettings = { ...settings, pricing: requestPricingFor(held, run.mode === "full" ? "full" : "changes", settings.pricing, resume) }
-      client = this.#clients.create(runSettings, { signal: undefined })
+      client = this.#clients.create(settings, { signal: undefined })
       const runClient = client
       if (this.#alerts) {
         const alerts = this.#alerts
         quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account }), QUOTA_CHECK_EVERY_MS)
         quotaTimer.unref()
       }
+      const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
       result = await this.#runSync(this.#container, {
         runId: run.id,
         mode: run.mode,
-        settings: runSettings,
+        settings,
         client,
         signal: this.#shutdown.signal,
         fence: lease,
-        resume,
+        resume:
+          run.trigger === "retry"
+            ? {
+                passId: typeof progress?.pass_id === "string" ? progress.pass_id : null,
+                bookkeeping: progress?.resume_from ? { resume_from: progress.resume_from, stalled_resumes: progress.stalled_resumes ?? 0 } : null,
+              }
+            : null,
       })
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.

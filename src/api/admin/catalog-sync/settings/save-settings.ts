@@ -1,6 +1,6 @@
 // Saving the admin's settings, step by step: validate the patch, check the placement exists,
 // refuse a key that cannot be stored, verify a new key or address against /v1/me, save, then
-// bring the queue in line (schedule, a full resync after a price_calculation change, a reprice after a rules change, a first sync, the
+// bring the queue in line (schedule, a full resync after a pricing change, a first sync, the
 // work a refused key stopped once a key the catalog accepts is saved).
 // The route only turns the outcome into HTTP.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
@@ -21,7 +21,7 @@ import {
 import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
 import { loadKnownReferences, unknownReferenceErrors } from "../known-references"
-import { priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
+import { apiPricingGuardsOf, priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
 import { previewRules, type RulesPreview } from "../pricing/preview/preview-plan"
 import { readStoredPrices } from "../pricing/stored-prices"
 import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
@@ -40,9 +40,9 @@ export type SaveSettingsOutcome =
       body: {
         settings: ReturnType<typeof toPublicSettings>
         pricing_changed: boolean
-        /** price_calculation changed (costs depend on it, the only pricing the API is asked): a full pass runs. */
+        /** The API parameters changed (price_calculation: costs depend on it): a full pass runs. */
         needs_full_pass: boolean
-        /** The rules changed (markup and discount included): a reprice run from the stored costs, no API request. */
+        /** Only the rules changed: a reprice run from the stored costs, no API request. */
         rules_changed: boolean
         message?: string
         run?: ReturnType<typeof serializeRun>
@@ -90,7 +90,9 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
   const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger })
   const message = pricingChanged
-    ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
+    ? current.pricing.price_calculation !== saved.pricing.price_calculation
+      ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
+      : "The API's pricing parameters changed: every product is read again (a full pass)"
     : rulesChanged
       ? "Pricing rules changed: prices are recomputed from the stored costs (a reprice run, no API request)"
       : undefined
@@ -117,7 +119,8 @@ function confirmationOf(body: unknown): { ok: true; body: unknown; confirmed: bo
 
 /**
  * The price guards a change trips (src/pricing/price-guards.ts), with the rules preview, or null.
- * The rules (a markup or discount saved as such folded into them) are judged over the stored costs.
+ * Rules of the shop's own are judged over the stored costs; the catalog's own parameters only by
+ * their discount (their prices come from a full pass).
  */
 async function priceGuardsToConfirm(scope: Scope, patch: SettingsPatch, current: EffectiveSettings): Promise<PriceGuardConfirmation | null> {
   const rules = patch.pricing_rules
@@ -126,6 +129,10 @@ async function priceGuardsToConfirm(scope: Scope, patch: SettingsPatch, current:
     const preview = previewRules(variants, rules)
     const guards = priceGuardsOf(rules, variants, preview.summary)
     return guards.length ? { guards, preview, currency_code: "uah" } : null
+  }
+  if (patch.discount_percent !== undefined && patch.discount_percent !== current.pricing.discount_percent) {
+    const guards = apiPricingGuardsOf({ markup_percent: patch.markup_percent ?? current.pricing.markup_percent, discount_percent: patch.discount_percent })
+    return guards.length ? { guards, preview: null, currency_code: "uah" } : null
   }
   return null
 }
