@@ -244,7 +244,6 @@ export class CatalogSyncWorker {
         quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account }), QUOTA_CHECK_EVERY_MS)
         quotaTimer.unref()
       }
-      const progress = (run.progress ?? null) as { pass_id?: unknown; resume_from?: unknown; stalled_resumes?: unknown } | null
       result = await this.#runSync(this.#container, {
         runId: run.id,
         mode: run.mode,
@@ -252,13 +251,7 @@ export class CatalogSyncWorker {
         client,
         signal: this.#shutdown.signal,
         fence: lease,
-        resume:
-          run.trigger === "retry"
-            ? {
-                passId: typeof progress?.pass_id === "string" ? progress.pass_id : null,
-                bookkeeping: progress?.resume_from ? { resume_from: progress.resume_from, stalled_resumes: progress.stalled_resumes ?? 0 } : null,
-              }
-            : null,
+        resume,
       })
     } catch (e: any) {
       // runSync records its own failures; this covers a throw before it could.
