@@ -5,8 +5,9 @@
 // recorded `interrupted` in class `database` with the true reason, a later run that resumed its
 // pass and succeeded, nothing duplicated, and the shop equal to the catalog (SQL on Medusa's
 // tables against the sandbox's cards) while the catalog keeps changing.
-// MCS_FAULT_SECONDS: how long the server stays down (default 3 s); MCS_FAULT_PRODUCTS: the
-// catalog's size (default 300: two pages of a full pass).
+// MCS_FAULT_PG_DOWN_SECONDS: how long the server stays down (default 3 s; not MCS_FAULT_SECONDS,
+// whose 40 s catalog outages would be another case here); MCS_FAULT_PRODUCTS: the catalog's size
+// (default 300: two pages of a full pass).
 import { randomUUID } from "node:crypto"
 import { Client } from "pg"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
@@ -19,7 +20,7 @@ import { compareShop, readCatalog, readShop } from "./sync-helpers"
 jest.setTimeout(1_200_000)
 
 const PRODUCTS = Number(process.env.MCS_FAULT_PRODUCTS || 300)
-const DOWN_MS = Number(process.env.MCS_FAULT_SECONDS || 3) * 1000
+const DOWN_MS = Number(process.env.MCS_FAULT_PG_DOWN_SECONDS || 3) * 1000
 /** The test's poll interval: every fault must be over within one of it after it ends. */
 const POLL_MS = 20_000
 /** The sandbox's delay on every answer while the run must be between pages. */
