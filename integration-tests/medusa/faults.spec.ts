@@ -6,7 +6,7 @@
 //
 // The app's Redis is the test's own redis-server on a free port (never the shared one); its
 // database is a per-test copy of the template on the shared PostgreSQL, which this suite never
-// stops (the PostgreSQL restarts are not part of it yet). MCS_FAULT_SECONDS makes each catalog
+// stops (its restarts are in faults-postgres.spec.ts). MCS_FAULT_SECONDS makes each catalog
 // outage longer (default 40 s: past the client's own retries, so the run itself fails and is
 // retried by class).
 import { randomUUID } from "node:crypto"
