@@ -8,7 +8,8 @@
 // least 4 screenshots with an ETA shown, and the finished run's page reads 100 %. During the
 // resync the chip and the page are sampled together, again and again: the same percent, products
 // read and written each time (one progress view, GET /progress), written never ahead of read,
-// the ETA printed once and only once it has a basis; at the end both say 100 % and done. With
+// the ETA printed once and only once it has a basis; at the end both say 100 % and done (the chip's
+// words: no changes, as the resync of an unchanged catalog changed nothing). With
 // the key refused, nothing has the running look. Requests today equal the sandbox's own count.
 // Pages are 200 products, and the backend updates a run's figures once a page, so a pass is
 // 8 steps; each page's write waits 1.5 s (CATALOG_SYNC_TEST_PAGE_DELAY_MS) to make them visible
@@ -246,7 +247,9 @@ describe("sync progress in the browser", () => {
     expect(live.some((p) => p.etas.length === 1 && /About \d/.test(p.etas[0]))).toBe(true)
     // At the end both say 100 % and done, and nothing moves.
     expect(end.chip).toMatchObject({ look: "done", percent: "100", moving: "false", pulsing: false })
-    expect(end.chip!.text).toContain("100 % · done")
+    // The catalog did not change since the first sync, so the resync changed nothing: the chip says so
+    // (the words of a succeeded run that wrote a change would be "100 % · done").
+    expect(end.chip!.text).toContain("Catalog sync · no changes")
     expect(end.ended).toMatchObject({ look: "done", percent: "100", runId: end.chip!.runId, read: end.chip!.read, written: end.chip!.written })
     expect(end.ended!.counts).toContain("1,500 of 1,500 products written (100 %)")
     expect(end.etas).toEqual([])
