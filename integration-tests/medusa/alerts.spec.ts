@@ -1,3 +1,4 @@
+// @runs-alone: counts the failed runs of a retry streak between polls; on a shared machine a slower run lets the schedule or a retry land inside the fault window
 // Alerts through Medusa's Notification module, in a real app: each condition is caused through the
 // sandbox (or, for a resume that gives up, a run row as recovery finds it after six resumes without
 // progress), and the notifications are read from the module's own table: exactly one per event on
