@@ -1,5 +1,5 @@
 // the sync's recovery paths in a real Medusa app: malformed cards skipped and
-// recorded, a pricing change (and the API's pricing_changed) recomputing every price,
+// recorded, a cost basis change (and the API's pricing_changed) recomputing every price,
 // invalid_cursor mid-run restarting a full pass whose sweep removes a product whose
 // removal event was lost, and removal as draft.
 import {
@@ -18,7 +18,8 @@ import { sql } from "./poll-and-query"
 
 jest.setTimeout(900_000)
 
-const PRICING_45 = { ...PRICING, markup_percent: "45" }
+// The shop asks the catalog for costs only; price_calculation is what a cursor remembers.
+const PRICING_MIN = { ...PRICING, price_calculation: "min" as const }
 
 describe("sync: rejected cards, pricing, invalid cursor with sweep, draft removal", () => {
   let env: SyncEnv
@@ -66,18 +67,18 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
     expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
   })
 
-  it("a pricing change resyncs every price; a cursor refused with pricing_changed restarts without cursor", async () => {
+  it("a cost basis change resyncs every price; a cursor refused with pricing_changed restarts without cursor", async () => {
     const oldCursor = (await syncState(env)).cursor as string
-    const { saved, run } = await configureAndWait(env, { markup_percent: "45" })
+    const { saved, run } = await configureAndWait(env, { price_calculation: "min" })
     expect(saved.pricing_changed).toBe(true)
     expect(run).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0 })
-    // Every priced product is rewritten; only cards without any price stay unchanged.
+    // Every product is read again; those whose cheapest supplier differs from the dearest are rewritten.
     expect(run.updated + run.unchanged).toBe(300)
-    expect(run.updated).toBeGreaterThan(250)
-    const cards = await catalog(PRICING_45)
+    expect(run.updated).toBeGreaterThan(0)
+    const cards = await catalog(PRICING_MIN)
     expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
 
-    // The stored cursor was made with markup 30 while the run asks with 45: the API refuses it.
+    // The stored cursor was made with price_calculation max while the run asks with min: the API refuses it.
     const state = await syncState(env)
     await sql(env.db.url, "update mcs_sync_state set cursor = $1 where id = $2", [oldCursor, state.id])
     const restarted = await runAndWait(env, "changes")
@@ -90,7 +91,7 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
   it("invalid_cursor mid-run restarts a full pass whose sweep removes a product whose removal was lost", async () => {
     // ~250 changed products (two pages of changes), then one removal: the last item of the feed.
     env.sb.control.mutate({ count: 400, kinds: ["price", "stock"] })
-    const lost = (await catalog(PRICING_45))[17].id
+    const lost = (await catalog(PRICING_MIN))[17].id
     env.sb.control.mutate({ remove_ids: [lost] })
     let changesRequests = 0
     proxy.hooks.beforeForward = (url) => {
@@ -103,7 +104,7 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
     expect(changesRequests).toBeGreaterThanOrEqual(2)
     expect(run).toMatchObject({ status: "succeeded", swept: 1 })
     expect(run.progress.restarts).toBe(1)
-    const cards = await catalog(PRICING_45)
+    const cards = await catalog(PRICING_MIN)
     expect(cards.some((c) => c.id === lost)).toBe(false)
     const shop = await readShop(env.db.url)
     expect(shop.has(lost)).toBe(false)
@@ -114,13 +115,13 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
 
   it("with removal_mode draft a removed product stays as draft", async () => {
     await configureAndWait(env, { removal_mode: "draft" })
-    const victim = (await catalog(PRICING_45))[3].id
+    const victim = (await catalog(PRICING_MIN))[3].id
     env.sb.control.mutate({ remove_ids: [victim] })
     const run = await runAndWait(env, "changes")
     expect(run).toMatchObject({ status: "succeeded", removed: 1 })
     const shop = await readShop(env.db.url)
     expect(shop.get(victim)?.status).toBe("draft")
-    expect(compareShop(await catalog(PRICING_45), shop, { removalMode: "draft" })).toEqual([])
+    expect(compareShop(await catalog(PRICING_MIN), shop, { removalMode: "draft" })).toEqual([])
   })
 
   it("a new sales channel in the settings puts every product in it on the next full pass", async () => {
@@ -130,7 +131,7 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
     await configureAndWait(env, { sales_channel_id: channelId })
     const run = await runAndWait(env, "full")
     expect(run.status).toBe("succeeded")
-    const cards = await catalog(PRICING_45)
+    const cards = await catalog(PRICING_MIN)
     const shop = await readShop(env.db.url)
     expect(compareShop(cards, shop, { removalMode: "draft" })).toEqual([])
     for (const card of cards) expect(shop.get(card.id)?.salesChannelIds).toContain(channelId)

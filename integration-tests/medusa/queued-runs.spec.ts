@@ -55,9 +55,9 @@ describe("runs, pricing resync and a revoked key", () => {
   const stats = () => sandbox.control.stats() as { requests: number }
   const productCount = async () => Number((await sql(db.url, "select count(*)::int as n from product where deleted_at is null"))[0].n)
 
-  it("a pricing change in the settings enqueues a full resync", async () => {
+  it("a cost basis change in the settings enqueues a full resync; a markup change a reprice", async () => {
+    // The first save of a shop that never synced starts its first sync (markup is a rule of the shop's now).
     const first = await configure(app, { base_url: sandbox.baseUrl, api_key: apiKey, markup_percent: "30" })
-    expect(first.pricing_changed).toBe(true)
     expect(first.run).toMatchObject({ mode: "full", trigger: "settings", status: "queued" })
     const done = await waitForRun(app, first.run.id)
     expect(done.status).toBe("succeeded")
@@ -67,10 +67,17 @@ describe("runs, pricing resync and a revoked key", () => {
     expect(same.pricing_changed).toBe(false)
     expect(same.run).toBeUndefined()
 
-    const changed = await configure(app, { markup_percent: "45" })
+    // Costs depend on price_calculation: every product is read again.
+    const changed = await configure(app, { price_calculation: "min" })
     expect(changed.pricing_changed).toBe(true)
     expect(changed.run).toMatchObject({ mode: "full", trigger: "settings" })
     expect((await waitForRun(app, changed.run.id)).status).toBe("succeeded")
+
+    // A markup is the shop's rule: a reprice from the stored costs, no full pass.
+    const marked = await configure(app, { markup_percent: "45" })
+    expect(marked).toMatchObject({ pricing_changed: false, needs_full_pass: false, rules_changed: true })
+    expect(marked.run).toMatchObject({ mode: "reprice", trigger: "rules_changed" })
+    expect((await waitForRun(app, marked.run.id)).status).toBe("succeeded")
   })
 
   it("answers 202 with the run, and the running run to a second request", async () => {

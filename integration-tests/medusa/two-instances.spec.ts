@@ -66,7 +66,7 @@ describe("two instances sharing Redis", () => {
   })
 
   it("runs never overlap in time, whichever instance takes them", async () => {
-    // Manual runs on A while B changes the pricing: a pricing change queues a full resync even
+    // Manual runs on A while B changes the cost basis: a price_calculation change queues a full resync even
     // behind an active run, so several runs wait in the queue at once for either worker.
     const before = Number((await sql(db.url, "select count(*)::int as n from mcs_sync_run"))[0].n)
     const requested = new Set<string>()
@@ -77,7 +77,8 @@ describe("two instances sharing Redis", () => {
         expect(res.status).toBe(202)
         requested.add(res.body.run.id)
       } else {
-        const res = await configure(b, { markup_percent: String(30 + i) })
+        // A new cost basis each time (the first sync asked with max): min, avg, max.
+        const res = await configure(b, { price_calculation: ["min", "avg", "max"][(i - 1) / 2] })
         expect(res.pricing_changed).toBe(true)
         requested.add(res.run.id)
       }

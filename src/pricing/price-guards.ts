@@ -68,15 +68,3 @@ export function priceGuardsOf(rules: PricingRules, variants: readonly StoredVari
   }
   return guards
 }
-
-/** The same guards for the catalog's own pricing parameters (the settings without rules of the shop's own). */
-export function apiPricingGuardsOf(params: { markup_percent: string | null; discount_percent: string | null }): PriceGuard[] {
-  const discount = parseDecimal(params.discount_percent)
-  if (discount === null || !discount.gt(DISCOUNT_CAP_PERCENT)) return []
-  return [
-    {
-      code: "discount_over_cap",
-      message: `a ${discount.toFixed()} % discount shows crossed-out prices ${new D(100).div(new D(100).minus(discount)).toDecimalPlaces(1).toFixed()}× the selling price (over ${DISCOUNT_CAP_PERCENT} % asks first)`,
-    },
-  ]
-}

@@ -24,6 +24,8 @@ import { RETRY_BACKOFF_MS, RUN_ATTEMPTS, runRetryDelayMs } from "./catalog-sync-
 import { runErrorOf } from "../sync/write-failures"
 import { checkSyncOverdue } from "./sync-overdue-check"
 import { classifyFailureKind, classOfCode, isTransientClass, type FailureClass } from "../sync/failure-class"
+import { requestPricingFor } from "../sync/run-state"
+import type { CatalogSyncStateRow } from "../modules/catalog_sync/models/catalog-sync-state"
 import { type CatalogSyncModuleService, type RunJobData, type RunMode, type RunRow, isBlocked } from "./types"
 
 /** The part of Medusa's Logger the worker uses. */
@@ -237,7 +239,10 @@ export class CatalogSyncWorker {
               bookkeeping: resumeFrom || answer ? { ...resumeFrom, ...answer } : null,
             }
           : null
-      client = this.#clients.create(settings, { signal: undefined })
+      // Read under the lock: the cursor this run continues decides what its requests send.
+      const held = (await service.getState()) as CatalogSyncStateRow
+      const runSettings = { ...settings, pricing: requestPricingFor(held, run.mode === "full" ? "full" : "changes", settings.pricing, resume) }
+      client = this.#clients.create(runSettings, { signal: undefined })
       const runClient = client
       if (this.#alerts) {
         const alerts = this.#alerts
@@ -247,7 +252,7 @@ export class CatalogSyncWorker {
       result = await this.#runSync(this.#container, {
         runId: run.id,
         mode: run.mode,
-        settings,
+        settings: runSettings,
         client,
         signal: this.#shutdown.signal,
         fence: lease,

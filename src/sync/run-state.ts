@@ -68,6 +68,30 @@ export function startPosition(
   return { cursor: state.cursor, fullPassId: state.full_pass_id, reason }
 }
 
+/**
+ * What a run's catalog requests send. The shop asks only for costs; but a stored cursor made
+ * before the shop's rules took markups over remembers the API's markup parameters, and a request
+ * with another set would be refused (pricing_changed) and cost a full pass. So a run that
+ * continues such a cursor sends its remembered set (prices are computed from costs either way);
+ * the next pass from the start asks for costs only.
+ */
+export function requestPricingFor(
+  state: Pick<SyncStateView, "cursor" | "cursor_pricing"> | null,
+  mode: "changes" | "full",
+  pricing: PricingParams,
+  resume: ResumeOf | null = null
+): PricingParams {
+  const remembered = state?.cursor ? state.cursor_pricing : null
+  if (!remembered || remembered.price_calculation !== pricing.price_calculation) return pricing
+  if (mode === "full" && !resume?.passId) return pricing
+  return {
+    price_calculation: remembered.price_calculation,
+    markup_percent: remembered.markup_percent ?? null,
+    discount_percent: remembered.discount_percent ?? null,
+    old_price_markup_percent: remembered.old_price_markup_percent ?? null,
+  }
+}
+
 /** The feed refused our cursor: restart without it (rule 6). Other errors end the run. */
 export function restartReason(error: unknown): RestartReason | null {
   if (error instanceof InvalidCursorError) return "invalid_cursor"

@@ -1,25 +1,15 @@
-import Decimal from "decimal.js"
-import type { PricingParams } from "../../sync/settings/effective-settings"
 import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 import { DEFAULT_POLL_INTERVAL_MINUTES, MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "../../sync/settings/plugin-options"
-import { computePricePreview, type PricePreview } from "./price-preview"
 import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
-// each field before anything is sent (the API checks again, same ranges as the
-// catalog API's pricing parameters), and the body POST /settings receives.
-
-/** How the crossed-out price is made: none, a discount, or a separate markup. */
-export type CrossedOutMode = "none" | "discount" | "old_price_markup"
+// each field before anything is sent (the API checks again), and the body POST
+// /settings receives. Markup and crossed-out prices are the pricing rules (their own editor).
 
 export type SettingsFormValues = {
   base_url: string
   api_key: string // a new key typed by the admin; "" keeps the saved one
   price_calculation: PriceCalculation
-  markup_percent: string
-  crossed_out_mode: CrossedOutMode
-  discount_percent: string
-  old_price_markup_percent: string
   poll_interval_minutes: string
   stock_location_id: string
   sales_channel_id: string
@@ -42,9 +32,6 @@ export const EMPTY_SETTINGS: SyncSettings = {
   api_key: null,
   api_key_set: false,
   price_calculation: "max",
-  markup_percent: null,
-  discount_percent: null,
-  old_price_markup_percent: null,
   poll_interval_minutes: DEFAULT_POLL_INTERVAL_MINUTES,
   stock_location_id: null,
   sales_channel_id: null,
@@ -63,20 +50,10 @@ export const EMPTY_SETTINGS: SyncSettings = {
 
 export function settingsToForm(settings: SyncSettings | null | undefined): SettingsFormValues {
   const s = { ...EMPTY_SETTINGS, ...(settings ?? {}) }
-  const crossedOut: CrossedOutMode =
-    s.discount_percent !== null && s.discount_percent !== undefined
-      ? "discount"
-      : s.old_price_markup_percent !== null && s.old_price_markup_percent !== undefined
-        ? "old_price_markup"
-        : "none"
   return {
     base_url: s.base_url ?? "",
     api_key: "",
     price_calculation: s.price_calculation,
-    markup_percent: s.markup_percent ?? "",
-    crossed_out_mode: crossedOut,
-    discount_percent: s.discount_percent ?? "",
-    old_price_markup_percent: s.old_price_markup_percent ?? "",
     poll_interval_minutes: String(s.poll_interval_minutes ?? DEFAULT_POLL_INTERVAL_MINUTES),
     stock_location_id: s.stock_location_id ?? "",
     sales_channel_id: s.sales_channel_id ?? "",
@@ -88,25 +65,9 @@ export function settingsToForm(settings: SyncSettings | null | undefined): Setti
   }
 }
 
-const DECIMAL = /^\d+(\.\d+)?$/
-
 function blankToNull(value: string): string | null {
   const trimmed = value.trim()
   return trimmed === "" ? null : trimmed
-}
-
-/** A percentage as typed, checked against [min, max] (or [min, max) when maxExclusive). */
-function checkPercent(value: string, label: string, max: number, options: { required?: boolean; maxExclusive?: boolean } = {}): string | undefined {
-  const text = value.trim().replace(",", ".")
-  if (text === "") return options.required ? `${label} is required.` : undefined
-  if (!DECIMAL.test(text)) return `${label} must be a number, e.g. 30 or 12.5.`
-  if ((text.split(".")[1] ?? "").length > 4) return `${label} can have at most 4 decimals.`
-  const number = new Decimal(text)
-  const tooHigh = options.maxExclusive ? number.gte(max) : number.gt(max)
-  if (tooHigh) {
-    return options.maxExclusive ? `${label} must be at least 0 and below ${max} %.` : `${label} must be between 0 and ${max} %.`
-  }
-  return undefined
 }
 
 function isHttpUrl(value: string): boolean {
@@ -139,19 +100,6 @@ export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSet
   if (values.api_key === "" && !saved?.api_key_set && baseUrl !== "") {
     errors.api_key = "Enter the API key from your catalog profile."
   }
-  const markup = checkPercent(values.markup_percent, "Markup", 1000)
-  if (markup) errors.markup_percent = markup
-  if (values.crossed_out_mode === "discount") {
-    const error = checkPercent(values.discount_percent, "Discount", 100, { required: true, maxExclusive: true })
-    if (error) errors.discount_percent = error
-  }
-  if (values.crossed_out_mode === "old_price_markup") {
-    const error = checkPercent(values.old_price_markup_percent, "Crossed-out markup", 1000, { required: true })
-    if (error) errors.old_price_markup_percent = error
-  }
-  if (values.crossed_out_mode !== "none" && values.markup_percent.trim() === "") {
-    errors.markup_percent = "A crossed-out price needs a markup: the catalog only sends it with a price."
-  }
   const poll = values.poll_interval_minutes.trim()
   const pollNumber = Number(poll)
   if (!/^\d+$/.test(poll) || pollNumber < POLL_INTERVAL_MIN || pollNumber > POLL_INTERVAL_MAX) {
@@ -164,49 +112,16 @@ export function validateSettingsForm(values: SettingsFormValues, saved?: SyncSet
   return errors
 }
 
-/** The pricing parameters as the server stores them. */
-export type PricingValues = PricingParams
-
-/** The pricing parameters the form would save (only the chosen crossed-out rule is kept). */
-export function formPricing(values: SettingsFormValues): PricingValues {
-  const normal = (value: string) => {
-    const text = blankToNull(value)?.replace(",", ".") ?? null
-    return text
-  }
-  return {
-    price_calculation: values.price_calculation,
-    markup_percent: normal(values.markup_percent),
-    discount_percent: values.crossed_out_mode === "discount" ? normal(values.discount_percent) : null,
-    old_price_markup_percent: values.crossed_out_mode === "old_price_markup" ? normal(values.old_price_markup_percent) : null,
-  }
-}
-
-function sameDecimal(a: string | null, b: string | null): boolean {
-  if (a === null || b === null) return a === b
-  try {
-    return new Decimal(a).eq(new Decimal(b))
-  } catch {
-    return a === b
-  }
-}
-
-/** True when saving would change prices, which makes the plugin start a full resync. */
+/** True when saving changes the cost basis, the one pricing parameter the catalog is asked: a full pass. */
 export function pricingDiffers(values: SettingsFormValues, saved: SyncSettings | null | undefined): boolean {
-  const s = { ...EMPTY_SETTINGS, ...(saved ?? {}) }
-  const next = formPricing(values)
-  return (
-    next.price_calculation !== s.price_calculation ||
-    !sameDecimal(next.markup_percent, s.markup_percent) ||
-    !sameDecimal(next.discount_percent, s.discount_percent) ||
-    !sameDecimal(next.old_price_markup_percent, s.old_price_markup_percent)
-  )
+  return values.price_calculation !== { ...EMPTY_SETTINGS, ...(saved ?? {}) }.price_calculation
 }
 
 /** Body of POST /settings. The key goes only when a new one was typed. */
 export function settingsBody(values: SettingsFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {
     base_url: blankToNull(values.base_url),
-    ...formPricing(values),
+    price_calculation: values.price_calculation,
     poll_interval_minutes: Number(values.poll_interval_minutes.trim()),
     stock_location_id: blankToNull(values.stock_location_id),
     sales_channel_id: blankToNull(values.sales_channel_id),
@@ -235,22 +150,6 @@ export function formErrorsFromApi(fieldErrors: Record<string, string>): FieldErr
     out[name] = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
   }
   return out
-}
-
-const PRICING_FIELDS = ["markup_percent", "discount_percent", "old_price_markup_percent"] as const
-
-/** The example price, or why there is none: never a price for a value the form refuses (5000 % is not previewed). */
-export type FormPricePreview = { ok: true; preview: PricePreview } | { ok: false; reason: string }
-
-export function formPricePreview(values: SettingsFormValues): FormPricePreview {
-  const errors = validateSettingsForm(values)
-  const refused = PRICING_FIELDS.find((field) => errors[field])
-  if (refused) return { ok: false, reason: `No example: ${lowerFirst(errors[refused]!)}` }
-  return { ok: true, preview: computePricePreview(formPricing(values)) }
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1)
 }
 
 /**

@@ -119,6 +119,8 @@ class CatalogSyncModuleService extends MedusaService({
         values.api_key_hash = apiKeyId(api_key, secret)
       }
     }
+    // Saved rules take the stored API markup parameters over (they were folded into them): cleared.
+    if (patch.pricing_rules !== undefined) Object.assign(values, { markup_percent: null, discount_percent: null, old_price_markup_percent: null })
     const row = await this.getSettingsRow()
     // A change of the saved rules bumps their revision (reprice runs and cost rows name it).
     if (patch.pricing_rules !== undefined && stableJson(patch.pricing_rules) !== stableJson(row?.pricing_rules ?? null)) {

@@ -1,7 +1,7 @@
 // The price guards trip on what the issue saw: a −20 % brand rule selling under cost, a 99.99 %
 // discount, and a change that moves most prices; a small change within the caps trips nothing.
 import { DEFAULT_PRICING_RULES, planReprice, type PricingRules, type StoredVariantPrice } from ".."
-import { apiPricingGuardsOf, priceGuardsOf } from "../price-guards"
+import { priceGuardsOf } from "../price-guards"
 
 const variant = (id: string, cost: string, amount: string, brandId: string | null = null): StoredVariantPrice => ({
   variant_id: id,
@@ -27,8 +27,6 @@ describe("price guards", () => {
   })
   it("a 99.99 % discount is over the cap", () => {
     expect(guards(rules({ crossed_out: { type: "discount", discount_percent: "99.99" } })).map((g) => g.code)).toEqual(["discount_over_cap"])
-    expect(apiPricingGuardsOf({ markup_percent: "30", discount_percent: "99.99" }).map((g) => g.code)).toEqual(["discount_over_cap"])
-    expect(apiPricingGuardsOf({ markup_percent: "30", discount_percent: "70" })).toEqual([])
   })
   it("a change that moves more than half of the prices asks first", () => {
     expect(guards(rules({ base_markup_percent: "35" }))).toEqual([

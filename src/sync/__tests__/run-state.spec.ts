@@ -1,5 +1,5 @@
 import { InvalidCursorError, PricingChangedError, NetworkError } from "../../catalog-client/errors"
-import { afterPage, restartReason, startPosition } from "../run-state"
+import { afterPage, requestPricingFor, restartReason, startPosition } from "../run-state"
 import type { PricingParams } from "../settings"
 
 const pricing: PricingParams = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null }
@@ -69,5 +69,29 @@ describe("run state", () => {
     expect(end).toMatchObject({ done: true, sweepPassId: "p", state: { cursor: "c3", phase: "changes", full_pass_id: null } })
     const changes = afterPage({ cursor: "c3", fullPassId: null }, { nextCursor: "c4", hasMore: false }, pricing)
     expect(changes).toMatchObject({ done: true, sweepPassId: null, state: { cursor: "c4", phase: "changes" } })
+  })
+})
+
+describe("requestPricingFor", () => {
+  const costs: PricingParams = { price_calculation: "max", markup_percent: null, discount_percent: null, old_price_markup_percent: null }
+  const legacy: PricingParams = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null }
+  const state = (cursor_pricing: PricingParams | null, cursor: string | null = "c1") => ({ cursor, cursor_pricing })
+
+  it("asks for costs only without a cursor, for a fresh full run, and after a cost basis change", () => {
+    expect(requestPricingFor(null, "changes", costs)).toEqual(costs)
+    expect(requestPricingFor(state(legacy, null), "changes", costs)).toEqual(costs)
+    expect(requestPricingFor(state(legacy), "full", costs)).toEqual(costs)
+    expect(requestPricingFor(state({ ...legacy, price_calculation: "min" }), "changes", costs)).toEqual(costs)
+  })
+  it("continues a cursor made with the API's markup parameters with that set (no pricing_changed, no full pass)", () => {
+    expect(requestPricingFor(state(legacy), "changes", costs)).toEqual(legacy)
+    expect(requestPricingFor(state(legacy), "full", costs, { passId: "pass_1" })).toEqual(legacy)
+    // and the start position then continues that cursor
+    expect(
+      startPosition({ ...state(legacy), phase: "changes", full_pass_id: null }, "changes", requestPricingFor(state(legacy), "changes", costs), () => "p")
+    ).toMatchObject({
+      cursor: "c1",
+      reason: "continue",
+    })
   })
 })

@@ -1,9 +1,9 @@
 import { fieldLocksOf } from "../settings/effective-settings"
 import { type SettingsRow, initialRowValues, maskApiKey, resolveEffectiveSettings, samePricing, toPublicSettings, validateSettingsPatch } from "../settings"
+import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 
-const noPricing = {
-  pricing: { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null },
-}
+const noStoredApiPricing = { markup_percent: null, discount_percent: null, old_price_markup_percent: null }
+const noPricing = { pricingRules: DEFAULT_PRICING_RULES, pricingRulesSaved: false, storedApiPricing: noStoredApiPricing }
 const hashKey = (k: string) => `h(${k.length})`
 
 function fieldsOf(body: unknown, current: Parameters<typeof validateSettingsPatch>[1] = noPricing) {
@@ -30,11 +30,14 @@ describe("validateSettingsPatch", () => {
     )
     expect(result.ok).toBe(true)
     if (!result.ok) return
+    // The API's markup parameters are folded into the shop's rules (never sent to the API, never stored as such).
+    expect(result.patch).not.toHaveProperty("markup_percent")
+    expect(result.patch).not.toHaveProperty("discount_percent")
     expect(result.patch).toMatchObject({
       base_url: "http://127.0.0.1:4010",
       api_key: "key-1234",
-      markup_percent: "30",
-      discount_percent: "20.5",
+      price_calculation: "avg",
+      pricing_rules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "30", crossed_out: { type: "discount", discount_percent: "20.5" } },
       poll_interval_minutes: 5,
       removal_mode: "draft",
       primary_language: "ru",
@@ -69,7 +72,7 @@ describe("validateSettingsPatch", () => {
   it("treats the masked key echoed back as no change", () => {
     const result = validateSettingsPatch({ api_key: "••••1234", markup_percent: 10 }, noPricing)
     expect(result.ok && "api_key" in result.patch).toBe(false)
-    expect(result.ok && result.patch.markup_percent).toBe("10")
+    expect(result.ok && result.patch.pricing_rules?.base_markup_percent).toBe("10")
   })
 
   it("accepts the bounds", () => {
@@ -77,12 +80,52 @@ describe("validateSettingsPatch", () => {
     expect(fieldsOf({ markup_percent: 1000, old_price_markup_percent: 1000 })).toEqual([])
   })
 
-  it("refuses discount and old-price markup together, also against the saved value", () => {
+  it("refuses discount and old-price markup together; one given replaces the saved other kind", () => {
     expect(fieldsOf({ discount_percent: 10, old_price_markup_percent: 20 })).toEqual(["discount_percent"])
-    const saved = { pricing: { ...noPricing.pricing, discount_percent: "10" } }
-    expect(fieldsOf({ old_price_markup_percent: 20 }, saved)).toEqual(["old_price_markup_percent"])
-    // clearing the discount in the same patch is fine
-    expect(fieldsOf({ discount_percent: null, old_price_markup_percent: 20 }, saved)).toEqual([])
+    const stored = { ...noPricing, storedApiPricing: { markup_percent: "30", discount_percent: "10", old_price_markup_percent: null } }
+    expect(validateSettingsPatch({ old_price_markup_percent: 20 }, stored)).toEqual({
+      ok: true,
+      patch: { pricing_rules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "30", crossed_out: { type: "markup", markup_percent: "20" } } },
+    })
+    const saved = {
+      ...noPricing,
+      pricingRulesSaved: true,
+      pricingRules: { ...DEFAULT_PRICING_RULES, crossed_out: { type: "discount" as const, discount_percent: "10" } },
+    }
+    expect(validateSettingsPatch({ old_price_markup_percent: 20 }, saved)).toMatchObject({
+      ok: true,
+      patch: { pricing_rules: { crossed_out: { type: "markup", markup_percent: "20" } } },
+    })
+    expect(validateSettingsPatch({ discount_percent: null }, saved)).toMatchObject({ ok: true, patch: { pricing_rules: { crossed_out: { type: "none" } } } })
+  })
+
+  it("a markup or discount saved as such changes only the base markup and crossed-out rule of the saved rules", () => {
+    const rules = {
+      ...DEFAULT_PRICING_RULES,
+      base_markup_percent: "20",
+      overrides: [{ type: "brand" as const, brand_id: "7", markup_percent: "50" }],
+      rounding: { mode: "whole" as const, ending: null, direction: "up" as const },
+    }
+    const saved = { ...noPricing, pricingRulesSaved: true, pricingRules: rules }
+    expect(validateSettingsPatch({ markup_percent: "35", discount_percent: "15" }, saved)).toEqual({
+      ok: true,
+      patch: { pricing_rules: { ...rules, base_markup_percent: "35", crossed_out: { type: "discount", discount_percent: "15" } } },
+    })
+    // No markup: the cost (0 %), as the API's missing price was.
+    expect(validateSettingsPatch({ markup_percent: null }, saved)).toMatchObject({ ok: true, patch: { pricing_rules: { base_markup_percent: "0" } } })
+    // Rules in the same patch are the base the markup folds into.
+    expect(validateSettingsPatch({ markup_percent: 40, pricing_rules: { base_markup_percent: 10, rounding: { mode: "none" } } }, saved)).toMatchObject({
+      ok: true,
+      patch: { pricing_rules: { base_markup_percent: "40", overrides: [] } },
+    })
+  })
+
+  it("folds a stored discount with a new markup while no rules are saved (as the API combined them)", () => {
+    const stored = { ...noPricing, storedApiPricing: { markup_percent: null, discount_percent: "20", old_price_markup_percent: null } }
+    expect(validateSettingsPatch({ markup_percent: 30 }, stored)).toEqual({
+      ok: true,
+      patch: { pricing_rules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "30", crossed_out: { type: "discount", discount_percent: "20" } } },
+    })
   })
 })
 
@@ -118,7 +161,10 @@ describe("resolveEffectiveSettings", () => {
       baseUrl: "http://option",
       apiKey: "option-key-1234",
       apiKeyLast4: "1234",
-      pricing: { price_calculation: "max", markup_percent: "30", discount_percent: null },
+      // The API is asked for costs only; the option's markup is folded into the rules.
+      pricing: { price_calculation: "max", markup_percent: null, discount_percent: null, old_price_markup_percent: null },
+      pricingRules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "30" },
+      pricingRulesSaved: false,
       pollIntervalMinutes: 12,
       salesChannelId: "sc_opt",
       removalMode: "delete",
@@ -147,7 +193,8 @@ describe("resolveEffectiveSettings", () => {
       baseUrl: "http://saved",
       apiKey: "saved-key-9999",
       apiKeyHash: "savedhash",
-      pricing: { price_calculation: "min", markup_percent: "25" },
+      pricing: { price_calculation: "min", markup_percent: null, discount_percent: null, old_price_markup_percent: null },
+      pricingRules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "25" },
       pollIntervalMinutes: 7,
       stockLocationId: "sloc_1",
       salesChannelId: "sc_opt",
@@ -155,6 +202,14 @@ describe("resolveEffectiveSettings", () => {
       primaryLanguage: "ru",
       revision: 4,
     })
+  })
+
+  it("the public shape has one place for markup: the rules (no API markup parameters)", () => {
+    const pub = toPublicSettings(resolveEffectiveSettings({ row, options, decryptedKey: null, hashKey }))
+    expect(pub).not.toHaveProperty("markup_percent")
+    expect(pub).not.toHaveProperty("discount_percent")
+    expect(pub).not.toHaveProperty("old_price_markup_percent")
+    expect(pub.pricing_rules.base_markup_percent).toBe("25")
   })
 
   it("masks the key in the public shape", () => {

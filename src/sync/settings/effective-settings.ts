@@ -19,6 +19,11 @@ import {
   type RemovalMode,
 } from "./plugin-options"
 
+/**
+ * Pricing parameters of a catalog request. The shop asks only for costs (`price_calculation`);
+ * the other three are set only in a cursor's remembered set (`cursor_pricing`) from before the
+ * shop's rules took markup and crossed-out prices over (see `requestPricingFor`).
+ */
 export type PricingParams = {
   price_calculation: PriceCalculation
   markup_percent: string | null
@@ -26,22 +31,29 @@ export type PricingParams = {
   old_price_markup_percent: string | null
 }
 
+/** The API's markup and crossed-out parameters a shop stored (settings or plugin option) before its rules replaced them. */
+export type StoredApiPricing = Omit<PricingParams, "price_calculation">
+
 export type EffectiveSettings = {
   baseUrl: string | null
   /** Decrypted. Never logged, never returned by a route. */
   apiKey: string | null
   apiKeyHash: string | null
   apiKeyLast4: string | null
+  /** What catalog requests ask for: the cost calculation only (the markup parameters always null). */
   pricing: PricingParams
   /**
    * The rules every selling and crossed-out price is computed with: the admin's own rules once
-   * saved, else the API parameters above as rules (rulesFromApiPricing: the API's own prices).
+   * saved, else the API markup parameters a shop stored before (row, else plugin option) folded
+   * into rules (rulesFromApiPricing: exactly the prices the API's parameters produced).
    */
   pricingRules: PricingRules
-  /** Whether the admin saved rules of their own (else pricingRules follow the API parameters). */
+  /** Whether the admin saved rules of their own (else pricingRules are the stored API parameters folded). */
   pricingRulesSaved: boolean
   /** Bumped on every change of the saved rules; a reprice run and each cost row name the revision that priced them. */
   pricingRulesRevision: number
+  /** The stored API markup parameters (folded into pricingRules while no rules are saved; cleared once rules are saved). */
+  storedApiPricing: StoredApiPricing
   brake: BrakeThresholds
   /** Fields locked on every product unless a product unlocks them, and whether an admin edit locks a field. */
   fieldLocks: ShopLockDefaults
@@ -117,6 +129,11 @@ function pricingFromOptions(options: CatalogSyncPluginOptions): PricingParams {
   }
 }
 
+/** Costs only: what every catalog request asks for. */
+export function costPricing(priceCalculation: PriceCalculation): PricingParams {
+  return { price_calculation: priceCalculation, markup_percent: null, discount_percent: null, old_price_markup_percent: null }
+}
+
 function clampInterval(minutes: number | undefined): number {
   if (minutes === undefined || !Number.isFinite(minutes)) return DEFAULT_POLL_INTERVAL_MINUTES
   return Math.min(MAX_POLL_INTERVAL_MINUTES, Math.max(MIN_POLL_INTERVAL_MINUTES, Math.round(minutes)))
@@ -137,21 +154,23 @@ export function resolveEffectiveSettings(input: {
   const fromRow = !!row?.api_key_encrypted && decryptedKey !== null
   const apiKey = fromRow ? decryptedKey : options.apiKey?.trim() || null
   const optionPricing = pricingFromOptions(options)
-  const pricing: PricingParams = row
-    ? {
-        price_calculation: row.price_calculation ?? optionPricing.price_calculation,
-        markup_percent: row.markup_percent,
-        discount_percent: row.discount_percent,
-        old_price_markup_percent: row.old_price_markup_percent,
+  // The stored markup parameters come from the row once it exists (the admin saved them as a set).
+  const stored: StoredApiPricing = row
+    ? { markup_percent: row.markup_percent, discount_percent: row.discount_percent, old_price_markup_percent: row.old_price_markup_percent }
+    : {
+        markup_percent: optionPricing.markup_percent,
+        discount_percent: optionPricing.discount_percent,
+        old_price_markup_percent: optionPricing.old_price_markup_percent,
       }
-    : optionPricing
+  const pricing = costPricing(row?.price_calculation ?? optionPricing.price_calculation)
   return {
     baseUrl: row?.base_url || normaliseBaseUrl(options.baseUrl),
     apiKey,
     apiKeyHash: fromRow ? row!.api_key_hash : apiKey ? hashKey(apiKey) : null,
     apiKeyLast4: fromRow ? row!.api_key_last4 : apiKey ? apiKey.slice(-4) : null,
     pricing,
-    ...rulesOf(row, pricing),
+    storedApiPricing: stored,
+    ...rulesOf(row, stored),
     brake: { ...DEFAULT_BRAKE_THRESHOLDS, ...(row?.brake ?? {}) },
     fieldLocks: fieldLocksOf(row),
     filter: storedFilter(row?.filter),
@@ -181,8 +200,11 @@ function storedFilter(stored: unknown): CatalogFilter {
   return parsed.success ? parsed.data : KEEP_EVERYTHING
 }
 
-/** The saved rules (re-validated: a row from an older version never reaches the pricing unchecked), else the API's parameters as rules. */
-function rulesOf(row: SettingsRow | null, pricing: PricingParams): Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "pricingRulesRevision"> {
+/**
+ * The saved rules (re-validated: a row from an older version never reaches the pricing unchecked),
+ * else the stored API parameters folded into rules: a shop upgraded from API pricing keeps every price.
+ */
+function rulesOf(row: SettingsRow | null, pricing: StoredApiPricing): Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "pricingRulesRevision"> {
   const revision = row?.pricing_rules_revision ?? 0
   if (row?.pricing_rules) {
     const parsed = parsePricingRules(row.pricing_rules)
@@ -226,9 +248,6 @@ export function toPublicSettings(settings: EffectiveSettings) {
     api_key: maskApiKey(settings.apiKeyLast4),
     api_key_set: !!settings.apiKey,
     price_calculation: settings.pricing.price_calculation,
-    markup_percent: settings.pricing.markup_percent,
-    discount_percent: settings.pricing.discount_percent,
-    old_price_markup_percent: settings.pricing.old_price_markup_percent,
     poll_interval_minutes: settings.pollIntervalMinutes,
     stock_location_id: settings.stockLocationId,
     sales_channel_id: settings.salesChannelId,
@@ -238,7 +257,7 @@ export function toPublicSettings(settings: EffectiveSettings) {
     mirror_images: settings.mirrorImages,
     alert_email: settings.alertEmail,
     revision: settings.revision,
-    // The rules prices are computed with (the API parameters as rules until the admin saves some).
+    // The rules prices are computed with: the one place for markup and crossed-out prices.
     pricing_rules: settings.pricingRules,
     pricing_rules_saved: settings.pricingRulesSaved,
     pricing_rules_revision: settings.pricingRulesRevision,

@@ -4,7 +4,7 @@ import Decimal from "decimal.js"
 import { z } from "zod"
 import { catalogFilterInputSchema, type CatalogFilter } from "../../catalog-filter/filter"
 import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
-import { fieldPath, parsePricingRules, type PricingRules } from "../../pricing/rules"
+import { fieldPath, parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { lockableFieldSchema } from "../../field-locks/fields"
 import type { ShopLockDefaults } from "../../field-locks/locks"
 import { parseBaseUrl } from "./base-url"
@@ -122,7 +122,7 @@ export const settingsPatchSchema = z
       mirror_images: z.boolean(trueOrFalse),
       alert_email: alertEmail,
       // Checked by validateSettingsPatch (src/pricing): errors name the field inside, e.g.
-      // pricing_rules.overrides[2].markup_percent. null = prices follow the API parameters again.
+      // pricing_rules.overrides[2].markup_percent. null = the default rules (the cost, no markup).
       pricing_rules: z.unknown(),
       // { remove_percent, price_drop_share_percent, price_drop_percent }: any of them.
       brake: z.unknown(),
@@ -171,7 +171,7 @@ export type PatchValidation = { ok: true; patch: SettingsPatch } | { ok: false; 
  */
 export function validateSettingsPatch(
   body: unknown,
-  current: Pick<EffectiveSettings, "pricing"> & Partial<Pick<EffectiveSettings, "brake" | "fieldLocks">>
+  current: Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "storedApiPricing"> & Partial<Pick<EffectiveSettings, "brake" | "fieldLocks">>
 ): PatchValidation {
   const parsed = settingsPatchSchema.safeParse(body ?? {})
   if (!parsed.success) {
@@ -207,16 +207,56 @@ export function validateSettingsPatch(
   }
   // A form that echoes the masked key back ("••••1234") means "keep the saved key".
   if (typeof patch.api_key === "string" && patch.api_key.startsWith(MASKED_KEY_PREFIX)) delete patch.api_key
-  const discount = patch.discount_percent !== undefined ? patch.discount_percent : current.pricing.discount_percent
-  const oldMarkup = patch.old_price_markup_percent !== undefined ? patch.old_price_markup_percent : current.pricing.old_price_markup_percent
-  if (discount !== null && oldMarkup !== null) {
-    const field = patch.discount_percent !== undefined && patch.discount_percent !== null ? "discount_percent" : "old_price_markup_percent"
-    return {
-      ok: false,
-      errors: [{ field, message: "set either discount_percent or old_price_markup_percent, not both" }],
-    }
+  const folded = foldApiMarkup(patch, current)
+  if (!folded.ok) return folded
+  return { ok: true, patch: folded.patch }
+}
+
+/**
+ * `markup_percent`, `discount_percent` and `old_price_markup_percent` (the API's parameters, still
+ * accepted) are the shop's rules now: folded into `pricing_rules` (base markup, crossed-out rule)
+ * over the rules the patch brings, else the current ones, so saving one is a local reprice. While
+ * no rules are saved, the stored parameters and the patch's are folded together, as the API
+ * combined them. A crossed-out rule given replaces the other kind (one crossed-out rule); both at once are refused.
+ */
+function foldApiMarkup(patch: SettingsPatch, current: Pick<EffectiveSettings, "pricingRules" | "pricingRulesSaved" | "storedApiPricing">): PatchValidation {
+  const { markup_percent: markup, discount_percent: discount, old_price_markup_percent: oldMarkup, ...rest } = patch
+  if (markup === undefined && discount === undefined && oldMarkup === undefined) return { ok: true, patch }
+  if (discount !== undefined && discount !== null && oldMarkup !== undefined && oldMarkup !== null) {
+    return { ok: false, errors: [{ field: "discount_percent", message: "set either discount_percent or old_price_markup_percent, not both" }] }
   }
-  return { ok: true, patch }
+  if (patch.pricing_rules === undefined && !current.pricingRulesSaved) {
+    const stored = current.storedApiPricing
+    const merged = {
+      markup_percent: markup !== undefined ? markup : stored.markup_percent,
+      discount_percent: discount !== undefined ? discount : oldMarkup ? null : stored.discount_percent,
+      old_price_markup_percent: oldMarkup !== undefined ? oldMarkup : discount ? null : stored.old_price_markup_percent,
+    }
+    // No markup: the shop sells at cost (the API sent no price), as before.
+    return { ok: true, patch: { ...rest, pricing_rules: rulesFromApiPricing({ ...merged, markup_percent: merged.markup_percent ?? "0" }) } }
+  }
+  const base = patch.pricing_rules ?? current.pricingRules
+  const rules: PricingRules = {
+    ...base,
+    base_markup_percent: markup === undefined ? base.base_markup_percent : markup === null ? "0" : markup,
+    crossed_out: crossedOutAfter(base.crossed_out, discount, oldMarkup),
+  }
+  const checked = parsePricingRules(rules)
+  if (!checked.ok) return { ok: false, errors: checked.errors.map((e) => ({ field: `pricing_rules.${e.field}`, message: e.message })) }
+  return { ok: true, patch: { ...rest, pricing_rules: checked.rules } }
+}
+
+/** The crossed-out rule after a patch's discount / old-price markup (null clears a rule of that type). */
+function crossedOutAfter(
+  current: PricingRules["crossed_out"],
+  discount: string | null | undefined,
+  oldMarkup: string | null | undefined
+): PricingRules["crossed_out"] {
+  if (discount) return { type: "discount", discount_percent: discount }
+  if (oldMarkup) return { type: "markup", markup_percent: oldMarkup }
+  if (discount === null && current.type === "discount") return { type: "none" }
+  if (oldMarkup === null && current.type === "markup") return { type: "none" }
+  return current
 }
 
 /** The brake's new thresholds: the body's values over the current ones, each a percent 0–100. */

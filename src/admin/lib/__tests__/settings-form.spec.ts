@@ -6,8 +6,6 @@ const saved: SyncSettings = {
   base_url: "http://127.0.0.1:4010",
   api_key: "••••1234",
   api_key_set: true,
-  markup_percent: "30",
-  discount_percent: "20",
   revision: 3,
 }
 
@@ -16,12 +14,10 @@ describe("settingsToForm", () => {
     const form = settingsToForm(saved)
     expect(form.api_key).toBe("")
     expect(form.base_url).toBe("http://127.0.0.1:4010")
-    expect(form.crossed_out_mode).toBe("discount")
     expect(form.poll_interval_minutes).toBe("10")
   })
   it("starts empty without settings", () => {
     const form = settingsToForm(null)
-    expect(form.crossed_out_mode).toBe("none")
     expect(form.price_calculation).toBe("max")
     expect(form.removal_mode).toBe("delete")
   })
@@ -32,32 +28,10 @@ describe("validateSettingsForm", () => {
   it("accepts valid settings", () => {
     expect(validateSettingsForm(valid, saved)).toEqual({})
   })
-  it("rejects a markup of 5000 beside its field", () => {
-    expect(validateSettingsForm({ ...valid, markup_percent: "5000" }, saved)).toEqual({
-      markup_percent: "Markup must be between 0 and 1000 %.",
-    })
-  })
   it("checks the alert address beside its field (empty is fine)", () => {
     expect(validateSettingsForm({ ...valid, alert_email: "owner@example.com" }, saved)).toEqual({})
     expect(validateSettingsForm({ ...valid, alert_email: "" }, saved)).toEqual({})
     expect(validateSettingsForm({ ...valid, alert_email: "owner" }, saved).alert_email).toMatch(/email address/)
-  })
-  it("checks numbers, ranges and the discount's open bound", () => {
-    expect(validateSettingsForm({ ...valid, markup_percent: "-1" }, saved).markup_percent).toMatch(/number/)
-    expect(validateSettingsForm({ ...valid, markup_percent: "1000" }, saved)).toEqual({})
-    expect(validateSettingsForm({ ...valid, markup_percent: "12,5" }, saved)).toEqual({})
-    expect(validateSettingsForm({ ...valid, markup_percent: "12.1234" }, saved)).toEqual({})
-    expect(validateSettingsForm({ ...valid, markup_percent: "12.12345" }, saved).markup_percent).toMatch(/4 decimals/)
-    expect(validateSettingsForm({ ...valid, discount_percent: "100" }, saved).discount_percent).toMatch(/below 100/)
-    expect(validateSettingsForm({ ...valid, discount_percent: "99.99" }, saved)).toEqual({})
-    expect(validateSettingsForm({ ...valid, discount_percent: "" }, saved).discount_percent).toMatch(/required/)
-    expect(
-      validateSettingsForm({ ...valid, crossed_out_mode: "old_price_markup", old_price_markup_percent: "1000.01" }, saved).old_price_markup_percent
-    ).toMatch(/between 0 and 1000/)
-  })
-  it("needs a markup for a crossed-out price", () => {
-    expect(validateSettingsForm({ ...valid, markup_percent: "" }, saved).markup_percent).toMatch(/needs a markup/)
-    expect(validateSettingsForm({ ...valid, markup_percent: "", crossed_out_mode: "none" }, saved)).toEqual({})
   })
   it("checks the poll interval, URL and key", () => {
     expect(validateSettingsForm({ ...valid, poll_interval_minutes: "4" }, saved).poll_interval_minutes).toBeDefined()
@@ -71,28 +45,19 @@ describe("validateSettingsForm", () => {
 
 describe("pricingDiffers", () => {
   const form = settingsToForm(saved)
-  it("ignores changes that keep the same decimal value", () => {
+  it("is the cost basis only (markup and crossed-out prices are the rules, repriced locally)", () => {
     expect(pricingDiffers(form, saved)).toBe(false)
-    expect(pricingDiffers({ ...form, markup_percent: "30.00" }, saved)).toBe(false)
     expect(pricingDiffers({ ...form, poll_interval_minutes: "5" }, saved)).toBe(false)
-  })
-  it("sees every pricing parameter", () => {
-    expect(pricingDiffers({ ...form, markup_percent: "31" }, saved)).toBe(true)
     expect(pricingDiffers({ ...form, price_calculation: "min" }, saved)).toBe(true)
-    expect(pricingDiffers({ ...form, crossed_out_mode: "none" }, saved)).toBe(true)
-    expect(pricingDiffers({ ...form, crossed_out_mode: "old_price_markup", old_price_markup_percent: "60" }, saved)).toBe(true)
   })
 })
 
 describe("settingsBody", () => {
-  it("sends the chosen crossed-out rule only and the key only when typed", () => {
-    const form = { ...settingsToForm(saved), markup_percent: "12,5", stock_location_id: "sloc_1" }
+  it("sends the cost basis as the one pricing field (no API markup parameters) and the key only when typed", () => {
+    const form = { ...settingsToForm(saved), stock_location_id: "sloc_1" }
     expect(settingsBody(form)).toEqual({
       base_url: "http://127.0.0.1:4010",
       price_calculation: "max",
-      markup_percent: "12.5",
-      discount_percent: "20",
-      old_price_markup_percent: null,
       poll_interval_minutes: 10,
       stock_location_id: "sloc_1",
       sales_channel_id: null,

@@ -1,9 +1,8 @@
 // The settings page's one voice: Save's 400 and Test connection's {ok:false, error} read the
 // same (the code and request id once), a run's stored error loses its "(code, HTTP n, request_id)"
-// tail, the form's URL check is the same for both buttons, and no price is previewed for a
-// value the form refuses.
+// tail, the form's URL check is the same for both buttons.
 import { errorVoice, runErrorVoice, toAdminApiError } from "../errors"
-import { connectionErrors, formPricePreview, keptKeyNotice, settingsToForm, validateSettingsForm } from "../settings-form"
+import { connectionErrors, keptKeyNotice, settingsToForm, validateSettingsForm } from "../settings-form"
 import type { SyncSettings } from "../types"
 
 const SAVED: SyncSettings = {
@@ -12,9 +11,6 @@ const SAVED: SyncSettings = {
   api_key: "••••7421",
   api_key_set: true,
   price_calculation: "max",
-  markup_percent: "30",
-  discount_percent: null,
-  old_price_markup_percent: null,
   poll_interval_minutes: 10,
   stock_location_id: null,
   sales_channel_id: null,
@@ -117,29 +113,6 @@ describe("runErrorVoice", () => {
   it("keeps an unknown code's own message, without the tail", () => {
     expect(runErrorVoice("internal_error", "boom (internal_error, HTTP 500)")).toMatchObject({ sentence: "Boom.", detail: "Code internal_error" })
     expect(runErrorVoice(null, null).sentence).toBe("The run failed.")
-  })
-})
-
-describe("formPricePreview", () => {
-  const form = (patch: Record<string, string>) => ({ ...settingsToForm(SAVED), ...patch })
-  it("gives no price for a markup the form refuses (5000 %), and says why", () => {
-    const refused = formPricePreview(form({ markup_percent: "5000" }))
-    expect(refused).toEqual({ ok: false, reason: "No example: markup must be between 0 and 1000 %." })
-    expect(JSON.stringify(refused)).not.toContain("51")
-  })
-  it("refuses a discount of 100 % and an unparseable crossed-out markup", () => {
-    expect(formPricePreview(form({ crossed_out_mode: "discount", discount_percent: "100" })).ok).toBe(false)
-    expect(formPricePreview(form({ crossed_out_mode: "old_price_markup", old_price_markup_percent: "abc" })).ok).toBe(false)
-  })
-  it("previews an accepted value exactly", () => {
-    expect(formPricePreview(form({ markup_percent: "30", crossed_out_mode: "discount", discount_percent: "20" }))).toEqual({
-      ok: true,
-      preview: { cost: "1000.00", price: "1300.00", oldPrice: "1625.00" },
-    })
-    expect(formPricePreview(form({ markup_percent: "1000" }))).toMatchObject({ ok: true, preview: { price: "11000.00" } })
-  })
-  it("is not refused for errors outside pricing (a bad URL still previews)", () => {
-    expect(formPricePreview(form({ base_url: "nope" })).ok).toBe(true)
   })
 })
 

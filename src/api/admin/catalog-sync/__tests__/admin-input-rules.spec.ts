@@ -8,9 +8,13 @@ import { resumeWorkBlockedByKey } from "../../../../queue/resume-after-key-fix"
 import { unknownReferenceErrors } from "../known-references"
 import { nulPath } from "../refuse-nul"
 
-const pricing = { price_calculation: "max", markup_percent: "30", discount_percent: null, old_price_markup_percent: null } as const
+const current = {
+  pricingRules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "30" },
+  pricingRulesSaved: true,
+  storedApiPricing: { markup_percent: null, discount_percent: null, old_price_markup_percent: null },
+}
 const refusal = (body: unknown) => {
-  const result = validateSettingsPatch(body, { pricing })
+  const result = validateSettingsPatch(body, current)
   if (result.ok) throw new Error(`accepted ${JSON.stringify(body)}`)
   return result.errors
 }
@@ -36,9 +40,9 @@ describe("settings: the message states the rule", () => {
   })
 
   it("accepts what the rules allow, a poll interval as text included", () => {
-    expect(validateSettingsPatch({ markup_percent: 0, poll_interval_minutes: "7" }, { pricing })).toEqual({
+    expect(validateSettingsPatch({ markup_percent: 0, poll_interval_minutes: "7" }, current)).toEqual({
       ok: true,
-      patch: { markup_percent: "0", poll_interval_minutes: 7 },
+      patch: { pricing_rules: DEFAULT_PRICING_RULES, poll_interval_minutes: 7 },
     })
   })
 })

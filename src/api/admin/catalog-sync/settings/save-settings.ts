@@ -1,6 +1,6 @@
 // Saving the admin's settings, step by step: validate the patch, check the placement exists,
 // refuse a key that cannot be stored, verify a new key or address against /v1/me, save, then
-// bring the queue in line (schedule, a full resync after a pricing change, a first sync, the
+// bring the queue in line (schedule, a full resync after a price_calculation change, a reprice after a rules change, a first sync, the
 // work a refused key stopped once a key the catalog accepts is saved).
 // The route only turns the outcome into HTTP.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
@@ -21,7 +21,7 @@ import {
 import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
 import { loadKnownReferences, unknownReferenceErrors } from "../known-references"
-import { apiPricingGuardsOf, priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
+import { priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
 import { previewRules, type RulesPreview } from "../pricing/preview/preview-plan"
 import { readStoredPrices } from "../pricing/stored-prices"
 import { apiErrorBody, catalogSyncRuntime, catalogSyncService, fetchAccount, forgetCachedAccounts, serializeRun } from "../helpers"
@@ -40,9 +40,9 @@ export type SaveSettingsOutcome =
       body: {
         settings: ReturnType<typeof toPublicSettings>
         pricing_changed: boolean
-        /** The API parameters changed (price_calculation: costs depend on it): a full pass runs. */
+        /** price_calculation changed (costs depend on it, the only pricing the API is asked): a full pass runs. */
         needs_full_pass: boolean
-        /** Only the rules changed: a reprice run from the stored costs, no API request. */
+        /** The rules changed (markup and discount included): a reprice run from the stored costs, no API request. */
         rules_changed: boolean
         message?: string
         run?: ReturnType<typeof serializeRun>
@@ -90,9 +90,7 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
   const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger })
   const message = pricingChanged
-    ? current.pricing.price_calculation !== saved.pricing.price_calculation
-      ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
-      : "The API's pricing parameters changed: every product is read again (a full pass)"
+    ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
     : rulesChanged
       ? "Pricing rules changed: prices are recomputed from the stored costs (a reprice run, no API request)"
       : undefined
@@ -119,8 +117,7 @@ function confirmationOf(body: unknown): { ok: true; body: unknown; confirmed: bo
 
 /**
  * The price guards a change trips (src/pricing/price-guards.ts), with the rules preview, or null.
- * Rules of the shop's own are judged over the stored costs; the catalog's own parameters only by
- * their discount (their prices come from a full pass).
+ * The rules (a markup or discount saved as such folded into them) are judged over the stored costs.
  */
 async function priceGuardsToConfirm(scope: Scope, patch: SettingsPatch, current: EffectiveSettings): Promise<PriceGuardConfirmation | null> {
   const rules = patch.pricing_rules
@@ -129,10 +126,6 @@ async function priceGuardsToConfirm(scope: Scope, patch: SettingsPatch, current:
     const preview = previewRules(variants, rules)
     const guards = priceGuardsOf(rules, variants, preview.summary)
     return guards.length ? { guards, preview, currency_code: "uah" } : null
-  }
-  if (patch.discount_percent !== undefined && patch.discount_percent !== current.pricing.discount_percent) {
-    const guards = apiPricingGuardsOf({ markup_percent: patch.markup_percent ?? current.pricing.markup_percent, discount_percent: patch.discount_percent })
-    return guards.length ? { guards, preview: null, currency_code: "uah" } : null
   }
   return null
 }
@@ -194,10 +187,16 @@ async function verifyKeyChange(
   return problem ? [{ field: "api_key", message: problem.message, code: problem.code, request_id: null, expired_at: problem.expired_at }] : null
 }
 
+/** Whether a pass ever started (the sync state's phase is no longer "never"). */
+async function hasSynced(service: ReturnType<typeof catalogSyncService>): Promise<boolean> {
+  const state = await service.getState()
+  return (state.phase ?? "never") !== "never" || !!state.cursor
+}
+
 /**
- * After a save: the schedule follows the interval at once; a pricing change starts a full
- * resync (behind a running one); a shop that never synced starts its first full sync, whatever
- * changed. The settings stay saved when the queue cannot be reached (logged). Returns the run.
+ * After a save: the schedule follows the interval at once; a shop that never synced starts its
+ * first full sync, whatever changed; else a price_calculation change starts a full pass and a
+ * rules change a reprice run (behind a running one). The settings stay saved when the queue cannot be reached (logged). Returns the run.
  */
 async function followSettings(input: {
   saved: EffectiveSettings
@@ -216,7 +215,8 @@ async function followSettings(input: {
     if (pricingChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
       run = serializeRun(queued)
-    } else if (rulesChanged && isConfigured(saved) && saved.enabled) {
+    } else if (rulesChanged && isConfigured(saved) && saved.enabled && (await hasSynced(service))) {
+      // A shop that never synced has no costs to reprice: its first sync (below) prices by the saved rules.
       const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
       run = serializeRun(queued)
     }

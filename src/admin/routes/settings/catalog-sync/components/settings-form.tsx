@@ -13,7 +13,7 @@ import {
   type FieldErrors,
   type SettingsFormValues,
 } from "../../../../lib/settings-form"
-import { rulesDiffer, rulesSupported, savedRules, splitRulesErrors } from "../../../../lib/pricing-rules-form"
+import { rulesDiffer, savedRules, splitRulesErrors } from "../../../../lib/pricing-rules-form"
 import type { SyncSettings } from "../../../../lib/types"
 import { type FieldError, type PricingRules, parsePricingRules } from "../../../../../pricing"
 import { ConnectionSection } from "./connection-section"
@@ -30,10 +30,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<ErrorVoice | null>(null)
   const [replacingKey, setReplacingKey] = useState(!saved.api_key_set)
-  // The shop's own pricing rules: the editor replaces the API markup once rules are saved, or when
-  // the admin chooses it (a server without rules keeps the markup form).
-  const [rulesChosen, setRulesChosen] = useState(saved.pricing_rules_saved === true)
-  const withRules = rulesSupported(saved) && rulesChosen
+  // The shop's pricing rules: the one place for markup and crossed-out prices.
   const [rules, setRules] = useState<PricingRules>(() => savedRules(saved))
   const [rulesErrors, setRulesErrors] = useState<FieldError[]>([])
   const changeRules = (next: PricingRules) => {
@@ -50,21 +47,16 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
 
   const prompt = usePrompt()
   const save = useMutation({
-    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean; withRules: boolean }) =>
-      catalogSyncApi.saveSettings(input.body),
+    mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; repricing: boolean }) => catalogSyncApi.saveSettings(input.body),
     onSuccess: (result, input) => {
       toast.success("Settings saved", {
-        // A pricing change without rules of the shop's own is the catalog's markup: "prices changed".
-        description:
-          result.needs_full_pass && input.withRules
-            ? "The cost basis changed: a full pass fetches every product's cost again."
-            : input.repricing
-              ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
-              : result.pricing_changed
-                ? "Prices changed: a full resync has started."
-                : result.run
-                  ? "A sync with the new settings has started."
-                  : "The next sync uses the new settings.",
+        description: result.needs_full_pass
+          ? "The cost basis changed: a full pass fetches every product's cost again."
+          : input.repricing
+            ? "The rules changed: the shop is being repriced from the stored costs, with no catalog requests."
+            : result.run
+              ? "A sync with the new settings has started."
+              : "The next sync uses the new settings.",
       })
       // Said, not silently done: an emptied key field keeps the saved key.
       if (input.keptKey) toast.info("API key kept", { description: input.keptKey })
@@ -104,15 +96,15 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     setFormError(null)
     const found = validateSettingsForm(values, saved)
     setErrors(found)
-    const checkedRules = withRules ? parsePricingRules(rules) : null
-    if (Object.keys(found).length > 0 || (checkedRules && !checkedRules.ok)) {
+    const checkedRules = parsePricingRules(rules)
+    if (Object.keys(found).length > 0 || !checkedRules.ok) {
       setFormError(notice("Some settings need fixing. See the messages beside the fields."))
       return
     }
-    const repricing = withRules && rulesDiffer(rules, saved)
+    const repricing = rulesDiffer(rules, saved)
     const body = settingsBody(values)
-    if (repricing && checkedRules?.ok) body.pricing_rules = checkedRules.rules
-    save.mutate({ body, keptKey: keptKeyNotice(values, saved, replacingKey), repricing, withRules })
+    if (repricing) body.pricing_rules = checkedRules.rules
+    save.mutate({ body, keptKey: keptKeyNotice(values, saved, replacingKey), repricing })
   }
 
   const reset = () => {
@@ -122,12 +114,11 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     setReplacingKey(!saved.api_key_set)
     setRules(savedRules(saved))
     setRulesErrors([])
-    setRulesChosen(saved.pricing_rules_saved === true)
   }
 
-  // With rules of the shop's own only the cost basis needs the catalog again; rules reprice locally.
-  const pricingChange = saved.api_key_set && (withRules ? values.price_calculation !== saved.price_calculation : pricingDiffers(values, saved))
-  const repricing = withRules && rulesDiffer(rules, saved)
+  // Only the cost basis needs the catalog again; the rules reprice locally.
+  const pricingChange = saved.api_key_set && pricingDiffers(values, saved)
+  const repricing = rulesDiffer(rules, saved)
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-y-3">
@@ -135,8 +126,7 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
       <PricingSection
         form={form}
         pricingChange={pricingChange}
-        rules={withRules ? { value: rules, onChange: changeRules, errors: rulesErrors, disabled: save.isPending } : null}
-        onUseRules={rulesSupported(saved) && !rulesChosen ? () => setRulesChosen(true) : undefined}
+        rules={{ value: rules, onChange: changeRules, errors: rulesErrors, disabled: save.isPending }}
       />
       <ShopSection form={form} />
       <AlertsSection form={form} />
@@ -148,9 +138,8 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
         )}
         {pricingChange && (
           <Alert variant="warning" data-testid="pricing-change-warning">
-            {withRules
-              ? "The cost basis changed. Costs depend on it, so saving starts a full pass: every product is fetched again. It uses about one request per 200 products of the daily quota."
-              : "The pricing changed. Saving starts a full resync: every product is fetched again and every price recalculated. It uses about one request per 200 products of the daily quota."}
+            The cost basis changed. Costs depend on it, so saving starts a full pass: every product is fetched again. It uses about one request per 200 products
+            of the daily quota.
           </Alert>
         )}
         {repricing && !pricingChange && (
