@@ -68,9 +68,12 @@ describe("admin settings", () => {
       base_url: sandbox.baseUrl,
       api_key: "••••Zq81",
       api_key_set: true,
-      markup_percent: "30",
+      // A markup saved as such is the shop's rule: the rules' base markup, the one place for it.
+      pricing_rules: { base_markup_percent: "30", crossed_out: { type: "none" } },
+      pricing_rules_saved: true,
       poll_interval_minutes: 7,
     })
+    expect(res.body.settings).not.toHaveProperty("markup_percent")
     expect(JSON.stringify(res.body)).not.toContain(API_KEY)
     const get = await app.admin("/admin/catalog-sync/settings")
     expect(get.body.settings.api_key).toBe("••••Zq81")
@@ -84,6 +87,8 @@ describe("admin settings", () => {
       expect(rows).toHaveLength(1)
       expect(rows[0].api_key_encrypted).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/)
       expect(JSON.stringify(rows[0])).not.toContain(API_KEY)
+      // Stored as the rules' base markup; no API markup parameter is kept to send.
+      expect(rows[0]).toMatchObject({ markup_percent: null, discount_percent: null, pricing_rules: { base_markup_percent: "30" } })
     } finally {
       await pg.end()
     }
@@ -168,7 +173,7 @@ describe("admin settings", () => {
   })
 
   it("shows plan, limits and usage in /status, and the next run time", async () => {
-    // Saving the pricing started a full resync; wait for it to end.
+    // The first save of a shop that never synced started its first sync; wait for it to end.
     const status = await waitFor("the first run to end", async () => {
       const res = await app.admin("/admin/catalog-sync/status")
       return res.body.state === "running" ? null : res

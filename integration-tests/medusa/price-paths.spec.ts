@@ -1,8 +1,8 @@
 // Price-only changes and the crossed-out switch through the bulk writer (issue 14), judged by
 // SQL on Medusa's tables (price, the sale list's prices) against the cards the sandbox serves:
 // the catalog changes only the prices of some products (one of them with its prices locked in
-// the shop), then the crossed-out price is switched on (discount_percent: a full pass) and off
-// again. The locked product's prices stay as they were throughout. The bulk path shows in the
+// the shop), then the crossed-out price is switched on (discount_percent: the shop's rule, a
+// reprice from the stored costs with no catalog request) and off again. The locked product's prices stay as they were throughout. The bulk path shows in the
 // base prices: updated in place in one transaction (the rows share one now()), where the update
 // workflow recreates them, chunk by chunk. The sale list's rows are those
 // batchPriceListPricesWorkflow writes (bulk-write-rows.spec.ts), so here only their values count.
@@ -24,6 +24,8 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
   let lockedCatalogId: string
   let lockedPricesBefore: PriceRow[]
 
+  /** Requests the sandbox counted (its own counter, not the plugin's). */
+  const requests = () => (env.sb.control.stats() as { requests: number }).requests
   const cardsFor = async (pricing: typeof PRICING | typeof ON_SALE) =>
     (await readCatalog(env.sb.baseUrl, env.sb.apiKey, pricing as never)) as unknown as TruthCard[]
   /** Every price row (base and list, deleted ones included) of a product's variants. */
@@ -97,11 +99,13 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
     expect(products[0].n).toBe(0)
   })
 
-  it("the crossed-out price switched on (a full pass): base = old_price, the sale list = price, one write per page", async () => {
+  it("the crossed-out price switched on (a reprice, no request): base = old_price, the sale list = price, one write per batch", async () => {
     const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
+    const requestsBefore = requests()
     const { saved, run } = await configureAndWait(env, { discount_percent: "20" })
-    expect(saved).toMatchObject({ needs_full_pass: true })
-    expect(run).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0, skipped: 0 })
+    expect(saved).toMatchObject({ needs_full_pass: false, rules_changed: true })
+    expect(run).toMatchObject({ status: "succeeded", mode: "reprice", requests_used: 0, created: 0, removed: 0, skipped: 0 })
+    expect(requests()).toBe(requestsBefore)
     const cards = await cardsFor(ON_SALE)
     await judge(cards)
     const sale = await sql(
@@ -118,10 +122,12 @@ describe("price-only changes and the crossed-out switch, in bulk", () => {
     expect(sale[0].stamps).toBeLessThanOrEqual(run!.pages)
   })
 
-  it("the crossed-out price switched off again: the sale list is empty, base = price, one write per page", async () => {
+  it("the crossed-out price switched off again (a reprice, no request): the sale list is empty, base = price, one write per batch", async () => {
     const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
+    const requestsBefore = requests()
     const { run } = await configureAndWait(env, { discount_percent: null })
-    expect(run).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0, skipped: 0 })
+    expect(run).toMatchObject({ status: "succeeded", mode: "reprice", requests_used: 0, created: 0, removed: 0, skipped: 0 })
+    expect(requests()).toBe(requestsBefore)
     await judge(await cardsFor(PRICING))
     const live = await sql(
       env.db.url,
