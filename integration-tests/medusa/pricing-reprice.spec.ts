@@ -1,6 +1,6 @@
 // The shop's own pricing rules in a real Medusa app: the sync stores every size's cost in the
-// plugin's table (never in product metadata) and, with only the API's markup, prices exactly as
-// the API; saving rules (a category override inherited down the tree, rounding, a crossed-out
+// plugin's table (never in product metadata) and, with a 30 % markup saved in the settings (the
+// rules' base markup), prices exactly as the API does with that markup; saving rules (a category override inherited down the tree, rounding, a crossed-out
 // discount) runs a reprice that sets every price in Medusa to the engine's result for the
 // stored cost, with zero requests to the catalog; a full pass after it writes nothing. Size:
 // PRICING_REPRICE_PRODUCTS (default 400, about 70 s; the issue's figure, 2,000, passed in about
@@ -70,9 +70,11 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
 
   it(`a full sync of ${PRODUCTS} products stores every size's cost privately and prices as the API does`, async () => {
     const started = Date.now()
-    const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
+    const { saved, run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" })
     console.log(`pricing-reprice: full sync of ${PRODUCTS} products in ${Date.now() - started} ms`)
     expect(run).toMatchObject({ status: "succeeded", created: PRODUCTS, skipped: 0 })
+    // The markup is saved as the shop's rules (their first revision); the catalog was asked for costs only.
+    expect(saved.settings).toMatchObject({ pricing_rules: { base_markup_percent: "30" }, pricing_rules_saved: true, pricing_rules_revision: 1 })
     cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey)
     expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
 
@@ -125,7 +127,7 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     const { saved, run } = await configureAndWait(env, { pricing_rules: rules, confirm_price_guards: true })
     console.log(`pricing-reprice: reprice of ${PRODUCTS} products in ${Date.now() - started} ms (${run?.progress?.prices_changed} prices changed)`)
     expect(saved).toMatchObject({ pricing_changed: false, needs_full_pass: false, rules_changed: true })
-    expect(saved.settings).toMatchObject({ pricing_rules: rules, pricing_rules_revision: 1 })
+    expect(saved.settings).toMatchObject({ pricing_rules: rules, pricing_rules_revision: 2 })
     expect(run).toMatchObject({ status: "succeeded", mode: "reprice", trigger: "rules_changed", requests_used: 0, items_seen: PRODUCTS })
     expect(run!.updated).toBeGreaterThan(PRODUCTS / 2)
     expect((env.sb.control.stats() as { requests: number }).requests).toBe(requestsBefore)
@@ -199,7 +201,7 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     expect(JSON.stringify(bad.body)).toContain("brake.remove_percent")
     const get = await env.app.admin("/admin/catalog-sync/settings")
     expect(get.body.settings).toMatchObject({
-      pricing_rules_revision: 1,
+      pricing_rules_revision: 2,
       pricing_rules: { overrides: [{ type: "category", markup_percent: "55" }] },
       brake: { remove_percent: "20", price_drop_share_percent: "10", price_drop_percent: "30" },
     })
