@@ -113,6 +113,12 @@ describe("validateSettingsPatch", () => {
     })
     // No markup: the cost (0 %), as the API's missing price was.
     expect(validateSettingsPatch({ markup_percent: null }, saved)).toMatchObject({ ok: true, patch: { pricing_rules: { base_markup_percent: "0" } } })
+    // Rules cleared in the same patch: the markup folds into the default rules, not the saved ones.
+    expect(validateSettingsPatch({ pricing_rules: null, discount_percent: null }, saved)).toEqual({ ok: true, patch: { pricing_rules: DEFAULT_PRICING_RULES } })
+    expect(validateSettingsPatch({ pricing_rules: null, markup_percent: 40 }, saved)).toEqual({
+      ok: true,
+      patch: { pricing_rules: { ...DEFAULT_PRICING_RULES, base_markup_percent: "40" } },
+    })
     // Rules in the same patch are the base the markup folds into.
     expect(validateSettingsPatch({ markup_percent: 40, pricing_rules: { base_markup_percent: 10, rounding: { mode: "none" } } }, saved)).toMatchObject({
       ok: true,

@@ -4,7 +4,7 @@ import Decimal from "decimal.js"
 import { z } from "zod"
 import { catalogFilterInputSchema, type CatalogFilter } from "../../catalog-filter/filter"
 import { brakeThresholdsSchema, type BrakeThresholds } from "../../pricing/brake"
-import { fieldPath, parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
+import { DEFAULT_PRICING_RULES, fieldPath, parsePricingRules, rulesFromApiPricing, type PricingRules } from "../../pricing/rules"
 import { lockableFieldSchema } from "../../field-locks/fields"
 import type { ShopLockDefaults } from "../../field-locks/locks"
 import { parseBaseUrl } from "./base-url"
@@ -235,7 +235,8 @@ function foldApiMarkup(patch: SettingsPatch, current: Pick<EffectiveSettings, "p
     // No markup: the shop sells at cost (the API sent no price), as before.
     return { ok: true, patch: { ...rest, pricing_rules: rulesFromApiPricing({ ...merged, markup_percent: merged.markup_percent ?? "0" }) } }
   }
-  const base = patch.pricing_rules ?? current.pricingRules
+  // Rules cleared in the same patch (null: the default rules) are the base, not the ones saved before.
+  const base = patch.pricing_rules === null ? DEFAULT_PRICING_RULES : (patch.pricing_rules ?? current.pricingRules)
   const rules: PricingRules = {
     ...base,
     base_markup_percent: markup === undefined ? base.base_markup_percent : markup === null ? "0" : markup,
