@@ -69,12 +69,18 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
 
   it("a cost basis change resyncs every price; a cursor refused with pricing_changed restarts without cursor", async () => {
     const oldCursor = (await syncState(env)).cursor as string
+    // The products whose prices the cheapest supplier's cost moves (the API's own prices for the same markup).
+    const pricesText = (c: { price?: unknown; old_price?: unknown; sizes: { price?: unknown; old_price?: unknown }[] }) =>
+      JSON.stringify([c.price, c.old_price, c.sizes.map((s) => [s.price, s.old_price])])
+    const atMax = new Map((await catalog()).map((c) => [c.id, pricesText(c)]))
+    const moved = (await catalog(PRICING_MIN)).filter((c) => atMax.get(c.id) !== pricesText(c)).length
+    expect(moved).toBeGreaterThan(0)
     const { saved, run } = await configureAndWait(env, { price_calculation: "min" })
     expect(saved.pricing_changed).toBe(true)
     expect(run).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0 })
-    // Every product is read again; those whose cheapest supplier differs from the dearest are rewritten.
+    // Every product is read again; exactly those whose prices the new costs move are rewritten.
     expect(run.updated + run.unchanged).toBe(300)
-    expect(run.updated).toBeGreaterThan(0)
+    expect(run.updated).toBe(moved)
     const cards = await catalog(PRICING_MIN)
     expect(compareShop(cards, await readShop(env.db.url))).toEqual([])
 

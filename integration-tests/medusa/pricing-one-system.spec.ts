@@ -1,8 +1,9 @@
 // One pricing system in a real Medusa app: the catalog is asked for costs only, markup and
 // discount are the shop's rules. A shop upgraded from stored API pricing parameters (markup and
 // discount in the settings row, a changes cursor made with them) keeps every price exactly, as the
-// API served it, and continues its cursor with no full pass; a markup saved through the settings
-// route is a reprice run with 0 requests at the sandbox. Size: PRICING_ONE_SYSTEM_PRODUCTS (default 120).
+// API served it, and continues its cursor with no full pass (its next full pass asks for costs only
+// and writes no price); a markup saved through the settings route is a reprice run with 0 requests
+// at the sandbox. Size: PRICING_ONE_SYSTEM_PRODUCTS (default 120).
 import Decimal from "decimal.js"
 import type { ProductCard } from "../../src/catalog-client/schemas"
 import { priceOf } from "../../src/pricing/engine"
@@ -154,6 +155,20 @@ describe("one pricing system: costs from the catalog, markup and discount as the
       [startedAt, changed]
     )
     expect(rewritten[0].n).toBe(0)
+  })
+
+  it("the next full pass after the upgrade asks for costs only and writes not one price", async () => {
+    const before = await shopPrices(env.db.url)
+    const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
+    const full = await runAndWait(env, "full")
+    expect(full).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0, swept: 0, items_seen: PRODUCTS })
+    // From the start, so no old cursor to continue: its requests, and so its cursor, carry no markup parameter.
+    expect((await syncState(env)).cursor_pricing).toEqual({ ...COSTS_ONLY, markup_percent: null, discount_percent: null, old_price_markup_percent: null })
+    expect(await shopPrices(env.db.url)).toEqual(before)
+    const written = await sql(env.db.url, "select count(*)::int as n from price where updated_at >= $1::timestamptz or created_at >= $1::timestamptz", [
+      startedAt,
+    ])
+    expect(written[0].n).toBe(0)
   })
 
   it("a markup saved through the settings route: a reprice run, 0 requests at the sandbox, prices equal to the rules", async () => {

@@ -1,6 +1,6 @@
-// Runs through the queue over real HTTP: a pricing change enqueues a full resync; a revoked
-// key fails the run with invalid_api_key, writes nothing, shows in /status and stops the
-// schedule from calling the API until the settings change.
+// Runs through the queue over real HTTP: a cost basis change enqueues a full resync, a markup
+// change a reprice; a revoked key fails the run with invalid_api_key, writes nothing, shows in
+// /status and stops the schedule from calling the API until the settings change.
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
@@ -73,11 +73,17 @@ describe("runs, pricing resync and a revoked key", () => {
     expect(changed.run).toMatchObject({ mode: "full", trigger: "settings" })
     expect((await waitForRun(app, changed.run.id)).status).toBe("succeeded")
 
-    // A markup is the shop's rule: a reprice from the stored costs, no full pass.
-    const marked = await configure(app, { markup_percent: "45" })
+    // A markup is the shop's rule: it moves every price, so the price guards ask first (nothing saved, no run)...
+    const unconfirmed = await app.admin("/admin/catalog-sync/settings", { body: { markup_percent: "45" } })
+    expect(unconfirmed.status).toBe(409)
+    expect(unconfirmed.body).toMatchObject({ code: "price_guards", guards: [{ code: "moves_many_prices" }] })
+    expect((await app.admin("/admin/catalog-sync/settings")).body.settings.pricing_rules.base_markup_percent).toBe("30")
+    // ...and, confirmed, it is a reprice from the stored costs, no full pass.
+    const marked = await configure(app, { markup_percent: "45", confirm_price_guards: true })
     expect(marked).toMatchObject({ pricing_changed: false, needs_full_pass: false, rules_changed: true })
     expect(marked.run).toMatchObject({ mode: "reprice", trigger: "rules_changed" })
-    expect((await waitForRun(app, marked.run.id)).status).toBe("succeeded")
+    // The schedule's own runs may ask the sandbox meanwhile: the run's own count says it asked nothing.
+    expect(await waitForRun(app, marked.run.id)).toMatchObject({ status: "succeeded", mode: "reprice", requests_used: 0 })
   })
 
   it("answers 202 with the run, and the running run to a second request", async () => {
