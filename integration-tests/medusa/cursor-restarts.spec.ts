@@ -15,6 +15,8 @@ import {
   type SyncEnv,
 } from "./sync-helpers"
 import { sql } from "./poll-and-query"
+import type { ProductCard } from "../../src/catalog-client/schemas"
+import { distinctSizes } from "../../src/sync/map-card"
 
 jest.setTimeout(900_000)
 
@@ -69,9 +71,12 @@ describe("sync: rejected cards, pricing, invalid cursor with sweep, draft remova
 
   it("a cost basis change resyncs every price; a cursor refused with pricing_changed restarts without cursor", async () => {
     const oldCursor = (await syncState(env)).cursor as string
-    // The products whose prices the cheapest supplier's cost moves (the API's own prices for the same markup).
-    const pricesText = (c: { price?: unknown; old_price?: unknown; sizes: { price?: unknown; old_price?: unknown }[] }) =>
-      JSON.stringify([c.price, c.old_price, c.sizes.map((s) => [s.price, s.old_price])])
+    // The products whose variants' prices the cheapest supplier's cost moves (the API's own prices for the
+    // same markup): a card's sizes, each size once, or the card's own price when it has none.
+    const pricesText = (c: ProductCard) => {
+      const sizes = distinctSizes(c)
+      return JSON.stringify(sizes.length ? sizes.map((s) => [s.size.trim(), s.price, s.old_price]) : [c.price, c.old_price])
+    }
     const atMax = new Map((await catalog()).map((c) => [c.id, pricesText(c)]))
     const moved = (await catalog(PRICING_MIN)).filter((c) => atMax.get(c.id) !== pricesText(c)).length
     expect(moved).toBeGreaterThan(0)
