@@ -228,9 +228,10 @@ function describeStorefront(label: string, flag: "DEMO_INDEX_ENGINE" | "DEMO_CAC
 
     it("a reprice that moves only sale prices (crossed-out price from the cost: base prices stay)", async () => {
       const crossedFromCost = { type: "markup", markup_percent: "120" }
-      // Saved rules cleared first, so the first reprice below moves every price (the settings
-      // service saves rules whole since this spec found them merged: admin-settings.spec.ts).
-      const cleared = await configureAndWait(env, { pricing_rules: null, confirm_price_guards: true })
+      // Other rules saved first, so the first reprice below moves every price (the settings
+      // service saves rules whole since this spec found them merged: admin-settings.spec.ts). Not
+      // null: that is the default rules now (the cost, no markup), a drop the safety brake pauses.
+      const cleared = await configureAndWait(env, { pricing_rules: rules("30", null), confirm_price_guards: true })
       expect(cleared.run).toMatchObject({ status: "succeeded" })
       const first = await configureAndWait(env, { pricing_rules: rules("45", crossedFromCost), confirm_price_guards: true })
       expect(first.run).toMatchObject({ status: "succeeded", mode: "reprice" })
