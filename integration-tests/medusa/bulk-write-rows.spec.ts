@@ -120,11 +120,12 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(out.fieldsOutcome.written).toHaveLength(1)
   })
 
-  it("emits the update workflow's product.updated for a field change, and the stock levels' events as the bulk price and stock paths do", () => {
-    // The update workflow sets levels through the inventory module, which emits no
-    // inventory-level.updated; the bulk writer emits batchInventoryItemLevelsWorkflow's, one per level changed.
-    expect(names(out.fieldsWorkflowEvents)).toEqual(["product.updated"])
-    expect(names(out.fieldsBulkEvents)).toEqual(["inventory-level.updated", "inventory-level.updated", "product.updated"])
+  it("emits the shop's own edits' events for a field, price and stock change, on both the update workflow and the bulk path", () => {
+    // updateProductsWorkflow's product.updated, updateProductVariantsWorkflow's product-variant.updated per repriced
+    // variant, batchInventoryItemLevelsWorkflow's inventory-level.updated per level changed.
+    const expected = ["inventory-level.updated", "inventory-level.updated", "product-variant.updated", "product-variant.updated", "product.updated"]
+    expect(names(out.fieldsWorkflowEvents)).toEqual(expected)
+    expect(names(out.fieldsBulkEvents)).toEqual(expected)
     expect(out.fieldsBulkEvents.filter((e: Event) => e.name === "product.updated")).toEqual([{ name: "product.updated", id: out.fieldsOutcome.bulkId }])
   })
 
@@ -186,19 +187,30 @@ describe("bulk writer writes the rows Medusa writes", () => {
     expect(Object.keys(out.sizes[1].told.bulk).sort()).toEqual(["41", "42", "43"])
   })
 
-  it("emits the update workflow's events for a size change (product.updated marked, product-variant.deleted, inventory-item.deleted), and the levels' events as the bulk paths do", () => {
+  it("emits the shop's own variant edits' events for a size change on both the update workflow and the bulk path (docs/events.md)", () => {
     const [removedAdded, cameBack] = out.sizes
-    const notLevels = (events: Event[]) => names(events.filter((e) => !e.name.startsWith("inventory-level.")))
-    for (const step of out.sizes) {
-      expect(notLevels(step.bulkEvents)).toEqual(notLevels(step.workflowEvents))
-      expect(step.bulkEvents.filter((e: Event) => e.name === "product.updated")).toEqual([{ name: "product.updated", id: step.ids.bulk }])
-    }
-    expect(notLevels(removedAdded.bulkEvents)).toEqual(["inventory-item.deleted", "product-variant.deleted", "product.updated"])
-    // The update workflow's new variants and levels emit no public inventory-level.created (recorded
-    // in a real app: integration-tests/medusa/event-parity.spec.ts); their rows' internal events do.
-    expect(names(removedAdded.bulkEvents).filter((n) => n === "inventory-level.created")).toHaveLength(0)
-    expect(names(removedAdded.workflowEvents).filter((n) => n === "inventory-level.created")).toHaveLength(0)
-    expect(notLevels(cameBack.bulkEvents)).toEqual(["product.updated"])
+    for (const step of out.sizes) expect(names(step.bulkEvents)).toEqual(names(step.workflowEvents))
+    // 43 leaves, 41 comes first (42 moves down a rank, its price and stock change): deleteProductVariantsWorkflow's,
+    // createProductVariantsWorkflow's (with its item) and its level's events, updateProductVariantsWorkflow's for 42,
+    // one level updated; no product.updated (no field changed).
+    expect(names(removedAdded.bulkEvents)).toEqual([
+      "inventory-item.created",
+      "inventory-item.deleted",
+      "inventory-level.created",
+      "inventory-level.updated",
+      "product-variant.created",
+      "product-variant.deleted",
+      "product-variant.updated",
+    ])
+    // 43 comes back as a new size and the title changes (product.updated, marked, once); 42 loses its price.
+    expect(names(cameBack.bulkEvents)).toEqual([
+      "inventory-item.created",
+      "inventory-level.created",
+      "product-variant.created",
+      "product-variant.updated",
+      "product.updated",
+    ])
+    expect(cameBack.bulkEvents.filter((e: Event) => e.name === "product.updated")).toEqual([{ name: "product.updated", id: cameBack.ids.bulk }])
   })
 
   it("reads back through Medusa's query API the same as Medusa's own product", () => {
@@ -291,7 +303,10 @@ describe("bulk writer writes the rows Medusa writes", () => {
         .sort()
     ).toEqual(out.bulkCreated.variants.map((v: any) => v.inventoryLevelId).sort())
     expect(names(out.bulkStockEvents)).toEqual(names(out.medusaStockEvents))
-    expect(out.bulkPriceEvents).toEqual([{ name: "product.updated", id: bulkId }])
+    // updateProductVariantsWorkflow's event (the shop's variant price edit): one per variant whose price changed.
+    expect(out.bulkPriceChangedVariants.length).toBeGreaterThan(0)
+    expect(names(out.bulkPriceEvents)).toEqual(out.bulkPriceChangedVariants.map(() => "product-variant.updated"))
+    expect(out.bulkPriceEvents.map((e: Event) => e.id).sort()).toEqual(out.bulkPriceChangedVariants)
     expect(names(out.bulkRemoveEvents)).toEqual(names(out.medusaRemoveEvents))
     expect(out.bulkRemoveEvents.filter((e: Event) => e.name === "product.deleted")).toEqual([{ name: "product.deleted", id: bulkId }])
   })

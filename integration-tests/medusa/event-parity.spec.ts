@@ -1,21 +1,28 @@
-// Event parity per write kind: the same input written by Medusa's workflows and by the bulk
-// writer (bulk-write/events.exec.ts, one real app) must make the app's event bus deliver the
-// same whole set of events (every name, public, module-internal and link, with its payload's
-// shape and metadata), each only after its rows were committed. Ids differ between the two
-// products, so each id is compared by its prefix and by which delivered ids it equals.
+// Event parity per change kind (bulk-write/events.exec.ts, one real app): the same change made by
+// the Medusa workflow a shop's own admin action runs (the reference), by the bulk writer, by the
+// workflows write path (the plugin's writes through Medusa's core-flows) and, for product creates
+// and updates, by the plugin's own workflow the bulk path falls back to per product. Every writer
+// must make the app's event bus deliver the reference's public events, the same names, as many,
+// naming the same entities (ids differ between products, so each id is compared by which other
+// public events name it). The bulk writer's whole set (public, module-internal and link, with
+// payload shape and metadata) is also compared with Medusa's own write of the same rows.
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { createTestDatabase, runMedusaCommand } from "./../harness"
-import type { RecordedEvent } from "./bulk-write/events.exec"
+import type { KindEvents, RecordedEvent } from "./bulk-write/events.exec"
 
 jest.setTimeout(1_800_000)
 
 const SCRIPT = path.join(__dirname, "bulk-write", "events.exec.ts")
 
-describe("the bulk writer emits every event Medusa's workflows emit", () => {
+describe("both write paths emit the events Medusa's workflows emit for the same change", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>
-  let out: { events: Record<string, { medusa: RecordedEvent[]; bulk: RecordedEvent[] }> }
+  let out: {
+    events: Record<string, KindEvents>
+    routes: Record<string, string[]>
+    optionValuesAfterRemoval: Record<string, { value: string; deleted: boolean }[]>
+  }
 
   beforeAll(async () => {
     // Re-judging a recorded run (EVENT_PARITY_REPLAY=<its dump>) needs no app.
@@ -60,12 +67,28 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
     return lines.sort()
   }
 
+  /** A workflow's public event: `<entity>.<action>` (module-internal ones have three parts, link events a capitalised entity). */
+  const isPublic = (e: RecordedEvent) => /^[a-z-]+\.[a-z_-]+$/.test(e.name)
+
+  /**
+   * The public events as comparable lines: each event's name, its id's prefix and the names of the
+   * other public events about the same id (one variant created twice, or a level updated that was
+   * not the created one, shows). Payloads beyond the id are not compared: the sync marks its own
+   * product.updated.
+   */
+  function publicSignatures(events: RecordedEvent[]): string[] {
+    return signatures(events.filter(isPublic).map((e) => ({ ...e, data: { id: e.data.id }, metadata: {} })))
+  }
+
   const KINDS = [
     "create",
     "stock",
     "prices",
     "fields",
-    "sizes",
+    "sizeAdded",
+    "sizeRemoved",
+    "keptForOrder",
+    "keptReturning",
     "saleCreate",
     "saleSync",
     "saleDelete",
@@ -76,17 +99,71 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
     "brandLinkChange",
     "brandLinkDismiss",
   ]
+  /** What each kind's reference emits publicly (read from Medusa 2.21's core-flows; the recording must agree). */
+  const REFERENCE_PUBLIC: Record<string, string[]> = {
+    create: ["inventory-item.created", "inventory-level.created", "product-variant.created", "product.created"],
+    stock: ["inventory-level.updated"],
+    prices: ["product-variant.updated"],
+    fields: ["product.updated"],
+    sizeAdded: ["inventory-item.created", "inventory-level.created", "product-variant.created"],
+    sizeRemoved: ["inventory-item.deleted", "product-variant.deleted"],
+    keptForOrder: ["inventory-level.updated"],
+    keptReturning: ["inventory-level.updated"],
+    saleCreate: [],
+    saleSync: [],
+    saleDelete: [],
+    remove: ["inventory-item.deleted", "product-option.deleted", "product.deleted"],
+    translationsCreate: ["translation.created"],
+    translationsChange: ["translation.deleted", "translation.updated"],
+    brandLinkCreate: [],
+    brandLinkChange: [],
+    brandLinkDismiss: [],
+  }
+
+  /** The kinds the bulk path hands to the plugin's own workflow when a product's bulk write fails. */
+  const WITH_FALLBACK = new Set(["create", "prices", "fields", "sizeAdded", "sizeRemoved", "keptForOrder", "keptReturning"])
+
+  it.each(KINDS)("%s: every writer emits the reference workflow's public events, per entity", (kind) => {
+    const { reference, ...writers } = out.events[kind]
+    // Not vacuous: the reference ran and its app delivered events, and its public names are the expected ones.
+    expect(reference.length).toBeGreaterThan(0)
+    expect([...new Set(reference.filter(isPublic).map((e) => e.name))].sort()).toEqual(REFERENCE_PUBLIC[kind])
+    const expected = publicSignatures(reference)
+    const writerNames = WITH_FALLBACK.has(kind) ? ["bulk", "fallback", "workflows"] : ["bulk", "workflows"]
+    expect(Object.keys(writers).sort()).toEqual(writerNames)
+    for (const writer of writerNames) {
+      expect({ writer, events: publicSignatures(writers[writer as keyof typeof writers]!) }).toEqual({ writer, events: expected })
+    }
+  })
+
+  // The bulk writer's whole set of events (internal and link ones included) against Medusa's own
+  // write of the same rows: the reference where it writes the same rows, else the plugin's update
+  // workflow (Medusa's module services and workflows inside), the bulk path's per-product fallback.
+  const SAME_ROWS_AS_REFERENCE = new Set([
+    "create",
+    "stock",
+    "saleCreate",
+    "saleSync",
+    "saleDelete",
+    "remove",
+    "translationsCreate",
+    "translationsChange",
+    "brandLinkCreate",
+    "brandLinkChange",
+    "brandLinkDismiss",
+  ])
+  const rowsPartner = (kind: string) => (SAME_ROWS_AS_REFERENCE.has(kind) ? out.events[kind].reference : out.events[kind].fallback!)
 
   // The one known difference, on base prices only: the plugin's update workflow (the pricing
   // module's price set upsert) replaces each base price of a variant it touches with a new row
   // (pricing.price.deleted + .created, even when the amount is the same), the bulk writer updates
   // a changed amount in place (pricing.price.updated, the same row) and leaves an unchanged one.
   const isPriceRow = (line: string) => /"name":"pricing\.price\.(created|deleted|updated)"/.test(line)
-  const REPLACES_BASE_PRICES = new Set(["prices", "sizes"])
+  const REPLACES_BASE_PRICES = new Set(["prices"])
 
-  it.each(KINDS)("%s: the same whole set of events, public, internal and link", (kind) => {
-    const { medusa, bulk } = out.events[kind]
-    // Not vacuous: Medusa's workflow emitted something for this kind.
+  it.each(KINDS)("%s: the bulk writer's whole set of events, public, internal and link, equals Medusa's write of the same rows", (kind) => {
+    const medusa = rowsPartner(kind)
+    const { bulk } = out.events[kind]
     expect(medusa.length).toBeGreaterThan(0)
     if (kind === "fields") {
       // Medusa's product update flushes no entity event for the product row or its gallery (it
@@ -109,6 +186,26 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
       ])
       return
     }
+    if (kind === "sizeRemoved") {
+      // The lost size's value leaves the product's own option, soft-deleted on every route (checked
+      // by SQL in the recording), but the product module's softDeleteProductOptionValues emits no
+      // event for it: the bulk writer emits the row's product.product-option-value.deleted, and nothing else beyond.
+      const extra = (e: RecordedEvent) => e.name === "product.product-option-value.deleted"
+      expect(signatures(bulk.filter((e) => !extra(e)))).toEqual(signatures(medusa))
+      expect(medusa.filter(extra)).toEqual([])
+      expect(bulk.filter(extra)).toHaveLength(1)
+      for (const writer of ["reference", "bulk", "workflows", "fallback"])
+        expect({ writer, values: out.optionValuesAfterRemoval[writer] }).toEqual({
+          writer,
+          values: [
+            { value: "42", deleted: false },
+            { value: "43", deleted: false },
+            // The reference (the admin's variant delete) leaves the value on the option.
+            { value: "44", deleted: writer !== "reference" },
+          ],
+        })
+      return
+    }
     if (!REPLACES_BASE_PRICES.has(kind)) {
       expect(signatures(bulk)).toEqual(signatures(medusa))
       return
@@ -117,9 +214,9 @@ describe("the bulk writer emits every event Medusa's workflows emit", () => {
   })
 
   it("prices: each changed base price is one pricing.price.updated of its row, where Medusa replaced the row", () => {
-    const { medusa, bulk } = out.events.prices
+    const { fallback, bulk } = out.events.prices
     const count = (events: RecordedEvent[], name: string) => events.filter((e) => e.name === name).length
-    expect([count(medusa, "pricing.price.deleted"), count(medusa, "pricing.price.created")]).toEqual([2, 2])
+    expect([count(fallback!, "pricing.price.deleted"), count(fallback!, "pricing.price.created")]).toEqual([2, 2])
     expect([count(bulk, "pricing.price.updated"), count(bulk, "pricing.price.deleted"), count(bulk, "pricing.price.created")]).toEqual([2, 0, 0])
   })
 })

@@ -3,8 +3,8 @@
 // and its price; after a sync the title and images are the admin's (SQL on Medusa's tables),
 // the price is the catalog's, and the route reports the catalog's new title. With auto-lock on,
 // an admin edit of a description through Medusa's admin API locks it, and the sync's own writes
-// lock nothing (a price-only change through the bulk writer included: its product.updated
-// carries the sync's mark); unlocking the title takes the catalog's at once; a reprice run skips locked prices. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
+// lock nothing (a price-only change emits product-variant.updated, not product.updated, and the
+// sync's product.updated events carry its mark); unlocking the title takes the catalog's at once; a reprice run skips locked prices. Small shop by default (FIELD_LOCKS_PRODUCTS for a bigger one).
 import { judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"

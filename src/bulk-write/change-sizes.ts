@@ -17,6 +17,7 @@ import { removeVariants, softDelete, type RemovedVariants } from "./remove-produ
 import { recordPendingRemovals, reservedVariantIds, takeOffSale, valuesInUse } from "./open-orders"
 import { journal } from "./row-journal"
 import { json } from "./sql"
+import { variantFieldsChanged } from "../sync/kept-variant-changes"
 import type { BulkPlacement, CreatedBulkProduct, SizeChange } from "./types"
 
 export type SizeOption = { productOptionId: string; optionId: string; isExclusive: boolean; values: { id: string; value: string; joined: boolean }[] }
@@ -102,32 +103,31 @@ async function dropDeletedValues(trx: Knex.Transaction, optionIds: string[]): Pr
   if (optionIds.length) await trx("product_option_value").whereIn("option_id", optionIds).whereNotNull("deleted_at").del()
 }
 
-/** upsertProductVariants of the kept sizes: title, SKU, rank and metadata merged into the stored one. */
-async function updateKeptVariants(trx: Knex.Transaction, changes: SizeChange[]): Promise<void> {
-  const kept = changes.flatMap((c) => c.kept)
-  if (!kept.length) return
-  const stored = new Map(
-    (
-      (await trx("product_variant")
-        .select("id", "metadata")
-        .whereIn(
-          "id",
-          kept.map((k) => k.variantId)
-        )) as { id: string; metadata: Record<string, unknown> | null }[]
-    ).map((r) => [r.id, r.metadata])
-  )
+/** upsertProductVariants of the kept sizes whose values differ: title, SKU, rank and metadata merged into the stored one. */
+async function updateKeptVariants(trx: Knex.Transaction, changes: SizeChange[]): Promise<string[]> {
+  const planned = changes.flatMap((c) => c.kept)
+  if (!planned.length) return []
+  const storedRows: { id: string; title: string | null; sku: string | null; variant_rank: number | null; metadata: Record<string, unknown> | null }[] =
+    await trx("product_variant")
+      .select("id", "title", "sku", "variant_rank", "metadata")
+      .whereIn(
+        "id",
+        planned.map((k) => k.variantId)
+      )
+  const byId = new Map(storedRows.map((r) => [r.id, r]))
+  const stored = new Map(storedRows.map((r) => [r.id, r.metadata]))
+  // Only the variants whose values differ are written (product-variant.updated names exactly them).
+  const kept = planned.filter((k) => variantFieldsChanged(byId.get(k.variantId), k))
+  if (!kept.length) return []
   const { rows } = await trx.raw(
     `update product_variant as p set title = v.title, sku = v.sku, variant_rank = v.rank, metadata = v.metadata, updated_at = now()
        from (values ${kept.map(() => "(?, ?, ?, ?::integer, ?::jsonb)").join(", ")}) as v(id, title, sku, rank, metadata)
       where p.id = v.id and p.deleted_at is null returning p.id`,
     kept.flatMap((k) => [k.variantId, k.title, k.sku, k.rank, json(mergeMetadata(stored.get(k.variantId) ?? {}, k.metadata))])
   )
-  journal(
-    trx,
-    "product_variant",
-    "updated",
-    rows.map((r: { id: string }) => r.id)
-  )
+  const ids = rows.map((r: { id: string }) => r.id)
+  journal(trx, "product_variant", "updated", ids)
+  return ids
 }
 
 export interface ChangedSizes {
@@ -136,11 +136,18 @@ export interface ChangedSizes {
   keptForOrders: { variantIds: string[]; updatedLevelIds: string[] }
   /** Per change, its added sizes' new rows, in the order given. */
   added: CreatedBulkProduct["variants"][]
+  /** Kept variants whose title, SKU, rank or metadata were written. */
+  updatedVariantIds: string[]
 }
 
 export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
   if (!changes.length)
-    return { removed: { variantIds: [], inventoryItemIds: [], cascade: [] }, keptForOrders: { variantIds: [], updatedLevelIds: [] }, added: [] }
+    return {
+      removed: { variantIds: [], inventoryItemIds: [], cascade: [] },
+      keptForOrders: { variantIds: [], updatedLevelIds: [] },
+      added: [],
+      updatedVariantIds: [],
+    }
   const lost = changes.flatMap((c) => c.removedVariantIds.map((variantId) => ({ variantId, productId: c.productId })))
   const reserved = await reservedVariantIds(
     trx,
@@ -210,6 +217,6 @@ export async function changeSizes(trx: Knex.Transaction, changes: SizeChange[], 
         option.values.filter((v) => !newValues.has(v.id)).map((v) => v.id)
       )
   }
-  await updateKeptVariants(trx, changes)
-  return { removed, keptForOrders: { variantIds: held.map((h) => h.variantId), updatedLevelIds }, added }
+  const updatedVariantIds = await updateKeptVariants(trx, changes)
+  return { removed, keptForOrders: { variantIds: held.map((h) => h.variantId), updatedLevelIds }, added, updatedVariantIds }
 }

@@ -71,17 +71,17 @@ export class BulkPage {
     return result
   }
 
-  /** Base price changes: product.updated per product touched (as updateProductsWorkflow). */
+  /** Base price changes: product-variant.updated per variant touched (updateProductVariantsWorkflow, the admin's price edit). */
   async setBasePrices(changes: PriceChange[], currencyCode: string, known?: BasePriceRow[]) {
     const result = await setBasePrices(this.trx, changes, currencyCode, known)
-    this.events.add(BULK_EVENTS.productUpdated, result.productIds)
+    this.events.add(BULK_EVENTS.variantUpdated, result.variantIds)
     return result
   }
 
-  /** Base prices removed (the pricing module's price set upsert with no prices): product.updated per product touched. */
+  /** Base prices removed (the pricing module's price set upsert with no prices): product-variant.updated per variant touched. */
   async removeBasePrices(variantIds: string[]) {
     const result = await removeBasePrices(this.trx, variantIds)
-    this.events.add(BULK_EVENTS.productUpdated, result.productIds)
+    this.events.add(BULK_EVENTS.variantUpdated, result.variantIds)
     return result
   }
 
@@ -152,18 +152,32 @@ export class BulkPage {
   }
 
   /**
-   * The update workflow's size changes (deleteProductVariantsWorkflow, option values pruned and
-   * added, new variants with prices and inventory, kept variants' fields): product-variant.deleted
-   * per removed variant, inventory-item.deleted per removed item.
+   * Size changes as the shop's own variant edits run them: deleteProductVariantsWorkflow
+   * (product-variant.deleted, inventory-item.deleted), createProductVariantsWorkflow and the new
+   * item's level (product-variant.created, inventory-item.created, inventory-level.created),
+   * updateProductVariantsWorkflow for kept variants' fields (product-variant.updated); a lost size
+   * kept for an open order has its level taken down (inventory-level.updated).
    */
   async changeSizes(changes: SizeChange[], placement: BulkPlacement): Promise<ChangedSizes> {
     const result = await changeSizes(this.trx, changes, placement)
     this.cascades.push(...result.removed.cascade)
-    // The update workflow's variant creation emits no public event for the new sizes (their
-    // rows' internal events come from the journal).
+    const added = result.added.flat()
     this.events.add(BULK_EVENTS.variantDeleted, result.removed.variantIds)
     this.events.add(BULK_EVENTS.inventoryLevelUpdated, result.keptForOrders.updatedLevelIds)
     this.events.add(BULK_EVENTS.inventoryItemDeleted, result.removed.inventoryItemIds)
+    this.events.add(
+      BULK_EVENTS.variantCreated,
+      added.map((v) => v.variantId)
+    )
+    this.events.add(
+      BULK_EVENTS.inventoryItemCreated,
+      added.map((v) => v.inventoryItemId)
+    )
+    this.events.add(
+      BULK_EVENTS.inventoryLevelCreated,
+      added.map((v) => v.inventoryLevelId)
+    )
+    this.events.add(BULK_EVENTS.variantUpdated, result.updatedVariantIds)
     return result
   }
 

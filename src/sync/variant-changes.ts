@@ -58,7 +58,7 @@ export interface LiveVariant {
  * whose metadata names the size), so a variant a crashed write made is adopted, a deleted one
  * is never addressed, and a live variant of no current size is removed. `repaired` when the
  * map disagreed: then every part of the product is rewritten (its prices and inventory may be
- * what the crash left).
+ * what the crash left), its fields too unless the map only lacked live variants.
  */
 export function reconcileWithShop(p: ProductVariantsBefore, live: LiveVariant[]): ProductVariantsBefore & { repaired: boolean } {
   const unclaimed = [...live]
@@ -101,18 +101,27 @@ export function reconcileWithShop(p: ProductVariantsBefore, live: LiveVariant[])
     Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v)
   const mapWanted = (ids: Record<string, string>) => Object.fromEntries(Object.entries(ids).filter(([k]) => wanted.some((v) => v.sizeKey === k)))
   const lostSizes = Object.keys(p.variantIds).filter((k) => !wanted.some((v) => v.sizeKey === k))
-  const repaired =
-    staleVariantIds.some((id) => !lostSizes.some((k) => p.variantIds[k] === id)) ||
-    !same(mapWanted(p.variantIds), variantIds) ||
-    !same(mapWanted(p.inventoryItemIds), inventoryItemIds) ||
-    wanted.some((v) => variantIds[v.sizeKey] && !inventoryItemIds[v.sizeKey])
+  const strays = staleVariantIds.some((id) => !lostSizes.some((k) => p.variantIds[k] === id))
+  const withoutItem = wanted.some((v) => variantIds[v.sizeKey] && !inventoryItemIds[v.sizeKey])
+  const repaired = strays || !same(mapWanted(p.variantIds), variantIds) || !same(mapWanted(p.inventoryItemIds), inventoryItemIds) || withoutItem
+  // The map only lacks sizes whose live variant (with its item) the shop holds, e.g. a size kept
+  // for an open order that comes back, and agrees on the rest: its variants, prices and stock are
+  // rewritten, the product's fields only if they changed (no product.updated for a stock change).
+  const onlyAdopted =
+    repaired &&
+    !strays &&
+    !withoutItem &&
+    wanted.every(
+      (v) => !p.variantIds[v.sizeKey] || (p.variantIds[v.sizeKey] === variantIds[v.sizeKey] && p.inventoryItemIds[v.sizeKey] === inventoryItemIds[v.sizeKey])
+    )
+  const partsToWrite = !repaired ? p.partsToWrite : onlyAdopted && p.partsToWrite ? { ...ALL_PARTS, fields: p.partsToWrite.fields } : ALL_PARTS
   return {
     ...p,
     variantIds,
     inventoryItemIds,
     staleVariantIds,
     relabeled,
-    partsToWrite: repaired ? ALL_PARTS : p.partsToWrite,
+    partsToWrite,
     repaired,
   }
 }

@@ -78,10 +78,12 @@ export const updateCatalogProductsWorkflow = createWorkflow("catalog-sync-update
       addedItemIds.slice(changes.added.length)
     )
   )
-  // The same event Medusa's updateProductsWorkflow emits, marked as the sync's (not an admin edit).
+  // The event Medusa's updateProductsWorkflow emits, for the products whose fields were written
+  // (a size, price or stock change emits its variants' and levels' events alone, as the shop's own
+  // variant and stock edits do), marked as the sync's (not an admin edit).
   emitEventStep({
     eventName: ProductWorkflowEvents.UPDATED,
-    data: transform({ input }, ({ input }) => input.products.map((p) => ({ id: p.productId, [SYNC_WRITE_MARK]: true }))),
+    data: transform({ changes }, ({ changes }) => changes.fieldsChanged.map((id) => ({ id, [SYNC_WRITE_MARK]: true }))),
   })
   return new WorkflowResponse(result)
 })

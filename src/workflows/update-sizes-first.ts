@@ -8,6 +8,7 @@ import { transform, when } from "@medusajs/framework/workflows-sdk"
 import { deleteProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
 import { reconcileWithShop, variantChanges } from "../sync/variant-changes"
 import type { CreatedProduct, ProductToUpdate } from "./page-input"
+import { changedKeptVariantsStep } from "./steps/changed-kept-variants-step"
 import { keepReservedSizesStep } from "./steps/keep-reserved-sizes-step"
 import { pruneOptionValuesStep } from "./steps/prune-option-values-step"
 import { readLiveVariantsStep } from "./steps/read-live-variants-step"
@@ -17,7 +18,14 @@ import { sizeLabelsUpdates, syncSizeLabelsStep } from "./steps/size-labels-step"
 export function updateSizesFirst(input: { products: ProductToUpdate[] }) {
   const live = readLiveVariantsStep(transform({ input }, ({ input }) => input.products.map((p) => p.productId)))
   const products = transform({ input, live }, ({ input, live }) => input.products.map((p) => reconcileWithShop(p, live[p.productId] ?? [])))
-  const changes = transform({ products }, ({ products }) => variantChanges(products))
+  const planned = transform({ products }, ({ products }) => variantChanges(products))
+  // Of the kept variants, only those whose fields or price differ are written (and named by product-variant.updated).
+  const keptChanged = changedKeptVariantsStep(transform({ planned }, ({ planned }) => ({ fields: planned.keptFields, prices: planned.keptPrices })))
+  const changes = transform({ planned, keptChanged }, ({ planned, keptChanged }) => ({
+    ...planned,
+    keptFields: keptChanged.fields,
+    keptPrices: keptChanged.prices,
+  }))
 
   // Option words first: a one-size value renamed in place is not pruned as stale below, and
   // the sizes added next join the option under its current title.

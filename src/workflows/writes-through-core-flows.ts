@@ -25,13 +25,21 @@ export async function setStockThroughCoreFlows(container: MedusaContainer, level
     .resolve(Modules.INVENTORY)
     .listInventoryLevels(
       { inventory_item_id: [...new Set(levels.map((l) => l.inventoryItemId))], location_id: stockLocationId },
-      { select: ["inventory_item_id"], take: null }
+      { select: ["inventory_item_id", "stocked_quantity"], take: null }
     )
-  const has = new Set(existing.map((l) => l.inventory_item_id))
+  const stocked = new Map(existing.map((l) => [l.inventory_item_id, Number(l.stocked_quantity)]))
   const create = [] as { inventory_item_id: string; location_id: string; stocked_quantity: number }[]
   const update = [] as typeof create
-  for (const l of levels)
-    (has.has(l.inventoryItemId) ? update : create).push({ inventory_item_id: l.inventoryItemId, location_id: stockLocationId, stocked_quantity: l.quantity })
+  for (const l of levels) {
+    // A level already at its quantity is not written: no inventory-level.updated for it (as on the bulk path).
+    if (stocked.get(l.inventoryItemId) === l.quantity) continue
+    ;(stocked.has(l.inventoryItemId) ? update : create).push({
+      inventory_item_id: l.inventoryItemId,
+      location_id: stockLocationId,
+      stocked_quantity: l.quantity,
+    })
+  }
+  if (!create.length && !update.length) return
   await checkWriteFence(container)
   await batchInventoryItemLevelsWorkflow(container).run({ input: { create, update } as never })
 }

@@ -25,6 +25,7 @@ import { readLivePricedVariants } from "../../../src/workflows/page/write-prices
 import { basePriceRowsOf } from "../../../src/workflows/page/price-only-changes"
 import { basePricesOf, removeBasePrices } from "../../../src/bulk-write/update-prices"
 import { livePricesOfSets } from "../../../src/bulk-write/sql"
+import { normalizedDecimal } from "../../../src/bulk-write/amounts"
 import { sizeOptions } from "../../../src/bulk-write/change-sizes"
 import { createInOneTransaction } from "../../../src/workflows/page/new-products-in-bulk"
 import { productSnapshot } from "./row-snapshot"
@@ -501,6 +502,15 @@ export default async function compare({ container, args }: { container: any; arg
       ),
     }
   })
+  // The variants whose base price the write changes (a new amount, or a first price): each one product-variant.updated.
+  const priceBefore = new Map(out.basePriceReads.separately.map((r: any) => [r.variant_id, r.amount as string | null]))
+  out.bulkPriceChangedVariants = bVariants
+    .filter((v: any, i: number) => {
+      const was = priceBefore.get(v.id)
+      return was == null || normalizedDecimal(was) !== normalizedDecimal(newPrices[i])
+    })
+    .map((v: any) => v.id)
+    .sort()
   await writePageInBulk(container, async (page) => {
     const known = basePriceRowsOf(await readLivePricedVariants(page.trx, [bId], CURRENCY))
     await page.setBasePrices(

@@ -1,9 +1,11 @@
-// Run inside the demo app with `medusa exec` (the app's own container and database): every write
-// kind is done once by Medusa's workflows on one product and once by the bulk writer on another,
-// with the same input, and every event the app's event bus delivers for each is recorded through
-// a wildcard subscriber ("*": public, module-internal and link events alike), with its payload,
-// its metadata and whether the written rows were committed when it came (read from another pool
-// connection). Usage: medusa exec events.exec.ts <out.json>
+// Run inside the demo app with `medusa exec` (the app's own container and database): every change
+// kind is made once by the Medusa workflow a shop's own admin action runs (the reference), once by
+// the bulk writer, once by the workflows write path (the plugin's writes through Medusa's
+// core-flows) and, for product updates and creates, once by the plugin's own workflow the bulk
+// path falls back to per product, each on its own product with the same input; every event the
+// app's event bus delivers for each is recorded through a wildcard subscriber ("*": public,
+// module-internal and link events alike), with its payload and metadata.
+// Usage: medusa exec events.exec.ts <out.json>
 import fs from "node:fs"
 import { CURRENCY, setUpShop } from "./app-setup"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -16,8 +18,12 @@ import {
   createProductsWorkflow,
   createLinksWorkflow,
   batchTranslationsWorkflow,
+  createProductVariantsWorkflow,
   deleteProductsWorkflow,
+  deleteProductVariantsWorkflow,
   dismissLinksWorkflow,
+  updateProductsWorkflow,
+  updateProductVariantsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
 import { card } from "../../../src/sync/__tests__/card-fixtures"
@@ -30,9 +36,24 @@ import { writePricesInBulk } from "../../../src/workflows/page/write-prices-in-b
 import { ensureStoreLocales } from "../../../src/workflows/extras/translations"
 import { writeTranslations } from "../../../src/workflows/extras/write-translations"
 import { BRAND_LINK, syncLinks } from "../../../src/workflows/extras/brand-links"
+import { createProductsThroughCoreFlowsWorkflow } from "../../../src/workflows/create-products-through-core-flows"
+import { updateProductsThroughCoreFlowsWorkflow } from "../../../src/workflows/update-products-through-core-flows"
+import {
+  linksThroughCoreFlows,
+  removeProductsThroughCoreFlows,
+  salePricesThroughCoreFlows,
+  setStockThroughCoreFlows,
+  translationsThroughCoreFlows,
+} from "../../../src/workflows/writes-through-core-flows"
+import { pricesOnlyChanged } from "../../../src/workflows/page/price-only-changes"
+import { fieldsChangedWithoutVariants } from "../../../src/workflows/page/fields-only-changes"
+import { sizesChanged } from "../../../src/workflows/page/size-changes"
 import { CATALOG_SYNC_MODULE } from "../../../src/modules/catalog_sync/module-name"
 
 export type RecordedEvent = { name: string; data: Record<string, unknown>; metadata: { source?: string; action?: string; object?: string } }
+
+/** One change kind's events per writer: `reference` is Medusa's workflow for the shop's own action. */
+export type KindEvents = { reference: RecordedEvent[]; bulk: RecordedEvent[]; workflows: RecordedEvent[]; fallback?: RecordedEvent[] }
 
 function input(tag: string, categoryId: string): BulkProduct {
   return {
@@ -56,7 +77,7 @@ function input(tag: string, categoryId: string): BulkProduct {
 }
 
 export default async function events({ container, args }: { container: any; args: string[] }) {
-  const out: Record<string, { medusa: RecordedEvent[]; bulk: RecordedEvent[] }> = {}
+  const out: Record<string, KindEvents> = {}
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const eventBus = container.resolve(Modules.EVENT_BUS)
@@ -75,24 +96,44 @@ export default async function events({ container, args }: { container: any; args
     recorded = []
     return got
   }
-  const both = async (kind: string, medusa: () => Promise<unknown>, bulk: () => Promise<unknown>) => {
+  /** Runs the kind's writers one after another, each one's events recorded alone. */
+  const record = async (
+    kind: string,
+    writers: { reference: () => Promise<unknown>; bulk: () => Promise<unknown>; workflows: () => Promise<unknown>; fallback?: () => Promise<unknown> }
+  ) => {
     await settle()
-    await medusa()
-    const m = await settle()
-    await bulk()
-    out[kind] = { medusa: m, bulk: await settle() }
+    const events: Partial<KindEvents> = {}
+    for (const [writer, write] of Object.entries(writers)) {
+      await write()
+      events[writer as keyof KindEvents] = await settle()
+    }
+    out[kind] = events as KindEvents
   }
 
   const { location, category, placement, itemsOf, variantsOf } = await setUpShop(container)
+  const inventory = container.resolve(Modules.INVENTORY)
+  const productModule = container.resolve(Modules.PRODUCT)
+  /** Which bulk route wrote each update kind's product (a fast path, or the per-product fallback). */
+  const routes: Record<string, string[]> = {}
 
-  // ── create: createProductsWorkflow + createInventoryLevelsWorkflow vs page.createProducts ──
+  // Catalog products, as the sync maps them.
+  const catalogProduct = (id: string, sizes?: { size: string; stock: number; cost_price: string; price: string | null }[]): ProductToCreate => {
+    const c = card({ id, sku: `PLG-${id}`, weight_kg: "1.2", ...(sizes ? { sizes } : {}) })
+    const mapped = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: placement.salesChannelId })
+    return { catalogId: id, input: { ...mapped, categoryIds: [category.id] }, stock: cardStock(c) }
+  }
+  const size = (s: string, stock: number, price: string | null) => ({ size: s, stock, cost_price: "1000.00", price })
+
+  // ── create: createProductsWorkflow + createInventoryLevelsWorkflow vs page.createProducts, the
+  // workflows path's create and the bulk path's fallback create (same sizes, prices and stock) ──
   const m = input("mdx", category.id)
   const b = input("blk", category.id)
+  const createdSizes = [size("41", 3, "1300.50"), size("42", 0, "1400"), size("43", 1, null)]
   let mId = ""
   let bId = ""
-  await both(
-    "create",
-    async () => {
+  let cId = ""
+  await record("create", {
+    reference: async () => {
       const {
         result: [p],
       } = await createProductsWorkflow(container).run({
@@ -140,17 +181,24 @@ export default async function events({ container, args }: { container: any; args
         },
       })
     },
-    async () => {
+    bulk: async () => {
       const [created] = await writePageInBulk(container, (page) => page.createProducts([b], placement))
       bId = created.productId
-    }
-  )
+    },
+    workflows: async () => {
+      const {
+        result: [created],
+      } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [catalogProduct("900000000000000011", createdSizes)], placement } })
+      cId = created.productId
+    },
+    fallback: () => createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct("900000000000000012", createdSizes)], placement } }),
+  })
 
-  // ── stock-only: batchInventoryItemLevelsWorkflow vs page.setStock (3 → 7, 0 stays, 1 → 9) ──
+  // ── stock-only: batchInventoryItemLevelsWorkflow vs page.setStock vs the workflows path (3 → 7, 0 stays, 1 → 9) ──
   const newStock = [7, 0, 9]
-  await both(
-    "stock",
-    async () => {
+  const stockChanges = async (productId: string) => (await itemsOf(productId)).map((item, i) => ({ inventoryItemId: item, quantity: newStock[i] }))
+  await record("stock", {
+    reference: async () => {
       const items = await itemsOf(mId)
       await batchInventoryItemLevelsWorkflow(container).run({
         input: {
@@ -160,18 +208,14 @@ export default async function events({ container, args }: { container: any; args
         },
       })
     },
-    async () => {
-      const items = await itemsOf(bId)
-      await writePageInBulk(container, (page) =>
-        page.setStock(
-          items.map((item, i) => ({ inventoryItemId: item, quantity: newStock[i] })),
-          location.id
-        )
-      )
-    }
-  )
+    bulk: async () => {
+      const changes = await stockChanges(bId)
+      await writePageInBulk(container, (page) => page.setStock(changes, location.id))
+    },
+    workflows: async () => setStockThroughCoreFlows(container, await stockChanges(cId), location.id),
+  })
 
-  // ── sale prices: batchPriceListPricesWorkflow (create; then update + create + delete; then delete) vs the page's sale calls ──
+  // ── sale prices: batchPriceListPricesWorkflow (create; then update + create + delete; then delete) vs the page's sale calls vs the workflows path ──
   const {
     result: [list],
   } = await createPriceListsWorkflow(container).run({
@@ -190,9 +234,13 @@ export default async function events({ container, args }: { container: any; args
     })
     return variants.map((v) => prices.find((p: any) => p.price_set_id === links.find((l: any) => l.variant_id === v).price_set_id)?.id ?? null)
   }
-  await both(
-    "saleCreate",
-    async () => {
+  const salesThroughCoreFlows = async (productId: string, amounts: (string | null | undefined)[]) => {
+    const vs = await variantsOf(productId)
+    const wanted = vs.flatMap((variantId, i) => (amounts[i] === undefined ? [] : [{ variantId, saleAmount: amounts[i] as string | null }]))
+    await salePricesThroughCoreFlows(container, list.id, wanted, CURRENCY)
+  }
+  await record("saleCreate", {
+    reference: async () => {
       const vs = await variantsOf(mId)
       await batchPriceListPricesWorkflow(container).run({
         input: {
@@ -208,7 +256,7 @@ export default async function events({ container, args }: { container: any; args
         },
       })
     },
-    async () => {
+    bulk: async () => {
       const vs = await variantsOf(bId)
       await writePageInBulk(container, (page) =>
         page.setSalePrices(
@@ -220,11 +268,11 @@ export default async function events({ container, args }: { container: any; args
           CURRENCY
         )
       )
-    }
-  )
-  await both(
-    "saleSync",
-    async () => {
+    },
+    workflows: () => salesThroughCoreFlows(cId, ["999", "1100.5"]),
+  })
+  await record("saleSync", {
+    reference: async () => {
       const vs = await variantsOf(mId)
       const ids = await listPriceIds(vs)
       await batchPriceListPricesWorkflow(container).run({
@@ -238,7 +286,7 @@ export default async function events({ container, args }: { container: any; args
         },
       })
     },
-    async () => {
+    bulk: async () => {
       const vs = await variantsOf(bId)
       await writePageInBulk(container, (page) =>
         page.syncSalePrices(
@@ -251,33 +299,30 @@ export default async function events({ container, args }: { container: any; args
           CURRENCY
         )
       )
-    }
-  )
-  await both(
-    "saleDelete",
-    async () => {
+    },
+    workflows: () => salesThroughCoreFlows(cId, ["989.5", null, "1000"]),
+  })
+  await record("saleDelete", {
+    reference: async () => {
       const ids = (await listPriceIds(await variantsOf(mId))).filter(Boolean)
       await batchPriceListPricesWorkflow(container).run({ input: { data: { id: list.id, create: [], update: [], delete: ids } } })
     },
-    async () => {
+    bulk: async () => {
       await writePageInBulk(container, async (page) => page.deleteSalePrices(list.id, await variantsOf(bId)))
-    }
-  )
+    },
+    workflows: () => salesThroughCoreFlows(cId, [null, null, null]),
+  })
 
-  // ── removal: deleteProductsWorkflow vs page.removeProducts ──
-  await both(
-    "remove",
-    () => deleteProductsWorkflow(container).run({ input: { ids: [mId] } }),
-    () => writePageInBulk(container, (page) => page.removeProducts([bId]))
-  )
+  // ── removal: deleteProductsWorkflow vs page.removeProducts vs the workflows path ──
+  await record("remove", {
+    reference: () => deleteProductsWorkflow(container).run({ input: { ids: [mId] } }),
+    bulk: () => writePageInBulk(container, (page) => page.removeProducts([bId])),
+    workflows: () => removeProductsThroughCoreFlows(container, [cId]),
+  })
 
-  // ── the plugin's page paths: its update workflow (Medusa's updateProductsWorkflow and variant
-  // workflows inside) vs the bulk fields, prices and sizes paths, on catalog products ──
-  const catalogProduct = (id: string, sizes?: { size: string; stock: number; cost_price: string; price: string | null }[]): ProductToCreate => {
-    const c = card({ id, sku: `PLG-${id}`, weight_kg: "1.2", ...(sizes ? { sizes } : {}) })
-    const mapped = mapCardToProduct(c, { primaryLanguage: "uk", salesChannelId: placement.salesChannelId })
-    return { catalogId: id, input: { ...mapped, categoryIds: [category.id] }, stock: cardStock(c) }
-  }
+  // ── product updates, on catalog products: the Medusa workflow of the shop's own edit (MX) vs
+  // the bulk path as the page step routes it (BK: a fast path, else its fallback), the workflows
+  // path (CF) and the bulk path's fallback, the plugin's update workflow (WF) ──
   const {
     result: [otherCategory],
   } = await createProductCategoriesWorkflow(container).run({
@@ -285,25 +330,88 @@ export default async function events({ container, args }: { container: any; args
   })
   const runUpdate = (products: ProductToUpdate[]) =>
     container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", { input: { products, placement }, throwOnError: true })
-  const size = (s: string, stock: number, price: string | null) => ({ size: s, stock, cost_price: "1000.00", price })
+  /** The bulk path as writeChangedProductsStep routes an update: price-only, fields, sizes fast paths, then the fallback. */
+  const bulkUpdate = async (kind: string, products: ProductToUpdate[]): Promise<CreatedProduct[]> => {
+    const out: CreatedProduct[] = []
+    let rest = products
+    const fastPaths = [
+      ["prices", pricesOnlyChanged, writePricesInBulk],
+      ["fields", fieldsChangedWithoutVariants, writeFieldsInBulk],
+      ["sizes", sizesChanged, writeSizesInBulk],
+    ] as const
+    for (const [route, fits, write] of fastPaths) {
+      const candidates = rest.filter(fits)
+      if (!candidates.length) continue
+      const outcome = await write(container, candidates, placement)
+      for (const w of outcome.written) out.push(w.result)
+      const done = new Set(outcome.written.map((w) => w.item.catalogId))
+      if (done.size) routes[kind] = [...(routes[kind] ?? []), route]
+      rest = rest.filter((p) => !done.has(p.catalogId))
+    }
+    if (rest.length) {
+      routes[kind] = [...(routes[kind] ?? []), "fallback"]
+      out.push(...((await runUpdate(rest)).result as CreatedProduct[]))
+    }
+    return out
+  }
+  const throughCoreFlows = async (products: ProductToUpdate[]) =>
+    (await updateProductsThroughCoreFlowsWorkflow(container).run({ input: { products, placement } })).result as CreatedProduct[]
+
   const start = [size("42", 3, "1287.00"), size("43", 2, "1300.10")]
-  const [WF, BK] = ["900000000000000001", "900000000000000002"]
-  let {
-    result: [wf],
-  } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF, start)], placement } })
-  let {
-    result: [bk],
-  } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(BK, start)], placement } })
+  const [MX, BK, CF, WF] = ["900000000000000000", "900000000000000002", "900000000000000003", "900000000000000001"]
+  const made: Record<string, CreatedProduct> = {}
+  for (const id of [MX, BK, CF, WF]) {
+    const {
+      result: [p],
+    } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(id, start)], placement } })
+    made[id] = p
+  }
   const change = (
     id: string,
-    was: CreatedProduct,
     sizes: ReturnType<typeof size>[],
     parts: ProductToUpdate["partsToWrite"],
     edit: (i: ProductToCreate["input"]) => ProductToCreate["input"] = (i) => i
   ): ProductToUpdate => {
     const p = catalogProduct(id, sizes)
+    const was = made[id]
     return { ...p, input: edit(p.input), productId: was.productId, variantIds: was.variantIds, inventoryItemIds: was.inventoryItemIds, partsToWrite: parts }
   }
+  /** The same change by each plugin writer, the product map kept as the sync keeps it (the write's result). */
+  const pluginWriters = (
+    kind: string,
+    sizes: ReturnType<typeof size>[],
+    parts: ProductToUpdate["partsToWrite"],
+    edit?: (id: string) => (i: ProductToCreate["input"]) => ProductToCreate["input"]
+  ) => {
+    const keep = (id: string, result: CreatedProduct[]) => {
+      if (result[0]) made[id] = result[0]
+    }
+    return {
+      bulk: async () => keep(BK, await bulkUpdate(kind, [change(BK, sizes, parts, edit?.(BK))])),
+      workflows: async () => keep(CF, await throughCoreFlows([change(CF, sizes, parts, edit?.(CF))])),
+      fallback: async () => keep(WF, ((await runUpdate([change(WF, sizes, parts, edit?.(WF))])).result as CreatedProduct[]) ?? []),
+    }
+  }
+  const mx = () => made[MX].productId
+  /** The reference product's variant of a size (its option value). */
+  const mxVariant = async (value: string): Promise<string> => {
+    const variants = await productModule.listProductVariants({ product_id: mx() }, { relations: ["options"], take: null })
+    const hit = variants.find((v: any) => v.options?.some((o: any) => o.value === value))
+    if (!hit) throw new Error(`reference product has no size ${value}`)
+    return hit.id
+  }
+  const itemOf = async (variantId: string): Promise<string> => {
+    const { data } = await query.graph({ entity: "product_variant_inventory_item", fields: ["inventory_item_id"], filters: { variant_id: variantId } })
+    return data[0].inventory_item_id
+  }
+  /** The shop's own stock edit of one level (the inventory item's location level in the admin). */
+  const mxSetLevel = async (value: string, stockedQuantity: number) => {
+    const item = await itemOf(await mxVariant(value))
+    await batchInventoryItemLevelsWorkflow(container).run({
+      input: { update: [{ inventory_item_id: item, location_id: location.id, stocked_quantity: stockedQuantity }], create: [], delete: [] },
+    })
+  }
+
   // Fields: new title and description, a new gallery, another category (the category link), same prices and stock.
   const newFields = (id: string) => (i: ProductToCreate["input"]) => ({
     ...i,
@@ -313,36 +421,111 @@ export default async function events({ container, args }: { container: any; args
     thumbnail: "http://img/1.png",
     categoryIds: [otherCategory.id],
   })
-  await both(
-    "fields",
-    () => runUpdate([change(WF, wf, start, { fields: true, variants: false, prices: false }, newFields(WF))]),
-    () => writeFieldsInBulk(container, [change(BK, bk, start, { fields: true, variants: false, prices: false }, newFields(BK))], placement)
-  )
-  const repriced = [size("42", 3, "1299.00"), size("43", 2, "1333.30")]
-  await both(
-    "prices",
-    () => runUpdate([change(WF, wf, repriced, { fields: false, variants: false, prices: true })]),
-    () => writePricesInBulk(container, [change(BK, bk, repriced, { fields: false, variants: false, prices: true })], placement)
-  )
-  // Sizes: 43 leaves, 41 comes (a new variant, price set, item, level), 42 is kept.
-  const resized = [size("41", 4, "1500.00"), size("42", 3, "1299.00")]
-  let wfNow: CreatedProduct | undefined
-  let bkNow: CreatedProduct | undefined
-  await both(
-    "sizes",
-    async () => {
-      const { result } = await runUpdate([change(WF, wf, resized, { fields: false, variants: true, prices: true })])
-      wfNow = result[0]
-    },
-    async () => {
-      const outcome = await writeSizesInBulk(container, [change(BK, bk, resized, { fields: false, variants: true, prices: true })], placement)
-      if (outcome.rest.length) throw new Error("the size change did not take the bulk path")
-      bkNow = outcome.written[0].result
-    }
-  )
-  if (wfNow && bkNow) [wf, bk] = [wfNow, bkNow]
+  await record("fields", {
+    reference: () =>
+      updateProductsWorkflow(container).run({
+        input: {
+          products: [
+            {
+              id: mx(),
+              title: `Кеди ${MX}`,
+              description: `Новий опис ${MX}`,
+              images: [{ url: "http://img/1.png" }, { url: "http://img/new.png" }],
+              thumbnail: "http://img/1.png",
+              category_ids: [otherCategory.id],
+            },
+          ],
+        } as any,
+      }),
+    ...pluginWriters("fields", start, { fields: true, variants: false, prices: false }, newFields),
+  })
 
-  // ── translations: batchTranslationsWorkflow vs the plugin's translation writes (create; then update + delete) ──
+  // Price-only: both sizes repriced. The shop's own price edit is the variant's (updateProductVariantsWorkflow).
+  const repriced = [size("42", 3, "1299.00"), size("43", 2, "1333.30")]
+  await record("prices", {
+    reference: async () =>
+      updateProductVariantsWorkflow(container).run({
+        input: {
+          product_variants: [
+            { id: await mxVariant("42"), prices: [{ amount: 1299, currency_code: CURRENCY }] },
+            { id: await mxVariant("43"), prices: [{ amount: 1333.3, currency_code: CURRENCY }] },
+          ],
+        } as any,
+      }),
+    ...pluginWriters("prices", repriced, { fields: false, variants: false, prices: true }),
+  })
+
+  // A size added (44, last, so the kept sizes keep their rank): the shop adds the value to the
+  // product's size option, creates the variant (createProductVariantsWorkflow, which makes its
+  // inventory item) and stocks it at the location (batchInventoryItemLevelsWorkflow).
+  const grown = [...repriced, size("44", 4, "1500.00")]
+  await record("sizeAdded", {
+    reference: async () => {
+      const product = await productModule.retrieveProduct(mx(), { relations: ["options"] })
+      const option = product.options[0]
+      await productModule.updateProductOptionValuesOnProduct([{ product_id: mx(), product_option_id: option.id, add: [{ value: "44" }] }] as any)
+      const { result } = await createProductVariantsWorkflow(container).run({
+        input: {
+          product_variants: [
+            {
+              product_id: mx(),
+              title: "44",
+              sku: `PLG-${MX}-44`,
+              variant_rank: 2,
+              manage_inventory: true,
+              options: { [option.title]: "44" },
+              prices: [{ amount: 1500, currency_code: CURRENCY }],
+            },
+          ],
+        } as any,
+      })
+      await batchInventoryItemLevelsWorkflow(container).run({
+        input: { create: [{ inventory_item_id: await itemOf(result[0].id), location_id: location.id, stocked_quantity: 4 }], update: [], delete: [] },
+      })
+    },
+    ...pluginWriters("sizeAdded", grown, { fields: false, variants: true, prices: true }),
+  })
+
+  // A size removed (44 again): the shop deletes the variant (deleteProductVariantsWorkflow, which deletes its inventory item).
+  await record("sizeRemoved", {
+    reference: async () => deleteProductVariantsWorkflow(container).run({ input: { ids: [await mxVariant("44")] } }),
+    ...pluginWriters("sizeRemoved", repriced, { fields: false, variants: true, prices: true }),
+  })
+
+  /** Each product's size option values after the removal, live or soft-deleted (what the writers left behind). */
+  const optionValuesAfterRemoval = Object.fromEntries(
+    await Promise.all(
+      Object.entries({ reference: MX, bulk: BK, workflows: CF, fallback: WF }).map(async ([writer, id]) => [
+        writer,
+        (
+          await pg.raw(
+            `select ov.value, ov.deleted_at is not null as deleted from product_product_option ppo join product_option o on o.id = ppo.product_option_id
+              join product_option_value ov on ov.option_id = o.id where ppo.product_id = ? order by ov.value`,
+            [made[id].productId]
+          )
+        ).rows,
+      ])
+    )
+  )
+
+  // A size kept for an open order: 43 has 1 reserved of its 2; the catalog drops it, so it stays
+  // off sale (stocked down to the reserved 1), then comes back with 6. The shop's own action for
+  // both is a stock edit of that level (batchInventoryItemLevelsWorkflow).
+  for (const id of [MX, BK, CF, WF]) {
+    const variants = await productModule.listProductVariants({ product_id: made[id].productId }, { relations: ["options"], take: null })
+    const v43 = variants.find((v: any) => v.options?.some((o: any) => o.value === "43"))!
+    await inventory.createReservationItems([{ inventory_item_id: await itemOf(v43.id), location_id: location.id, quantity: 1 }])
+  }
+  await record("keptForOrder", {
+    reference: () => mxSetLevel("43", 1),
+    ...pluginWriters("keptForOrder", [size("42", 3, "1299.00")], { fields: false, variants: true, prices: true }),
+  })
+  await record("keptReturning", {
+    reference: () => mxSetLevel("43", 6),
+    ...pluginWriters("keptReturning", [size("42", 3, "1299.00"), size("43", 6, "1333.30")], { fields: false, variants: true, prices: true }),
+  })
+
+  // ── translations: batchTranslationsWorkflow vs the plugin's translation writes (bulk) vs the workflows path (create; then update + delete) ──
   await ensureStoreLocales(container)
   const translation = (productId: string, locale: string, title: string) => ({
     reference: "product",
@@ -350,36 +533,32 @@ export default async function events({ container, args }: { container: any; args
     locale_code: locale,
     translations: { title },
   })
-  await settle()
-  await both(
-    "translationsCreate",
-    () =>
-      batchTranslationsWorkflow(container).run({
-        input: { create: [translation(wf.productId, "uk-UA", "Кеди"), translation(wf.productId, "ru-RU", "Кеды")], update: [], delete: [] } as never,
-      }),
-    () =>
-      writeTranslations(container, { create: [translation(bk.productId, "uk-UA", "Кеди"), translation(bk.productId, "ru-RU", "Кеды")], update: [], delete: [] })
-  )
+  const created = (productId: string) => ({
+    create: [translation(productId, "uk-UA", "Кеди"), translation(productId, "ru-RU", "Кеды")],
+    update: [],
+    delete: [],
+  })
+  await record("translationsCreate", {
+    reference: () => batchTranslationsWorkflow(container).run({ input: created(mx()) as never }),
+    bulk: () => writeTranslations(container, created(made[BK].productId)),
+    workflows: () => translationsThroughCoreFlows(container, created(made[CF].productId)),
+  })
   const translationIds = async (productId: string) =>
     (await pg.raw("select id, locale_code from translation where reference_id = ? and deleted_at is null order by locale_code", [productId])).rows as {
       id: string
       locale_code: string
     }[]
-  await both(
-    "translationsChange",
-    async () => {
-      const [ru, uk] = await translationIds(wf.productId)
-      await batchTranslationsWorkflow(container).run({
-        input: { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] } as never,
-      })
-    },
-    async () => {
-      const [ru, uk] = await translationIds(bk.productId)
-      await writeTranslations(container, { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] })
-    }
-  )
+  const changed = async (productId: string) => {
+    const [ru, uk] = await translationIds(productId)
+    return { create: [], update: [{ id: uk.id, translations: { title: "Нові кеди" } }], delete: [ru.id] }
+  }
+  await record("translationsChange", {
+    reference: async () => batchTranslationsWorkflow(container).run({ input: (await changed(mx())) as never }),
+    bulk: async () => writeTranslations(container, await changed(made[BK].productId)),
+    workflows: async () => translationsThroughCoreFlows(container, await changed(made[CF].productId)),
+  })
 
-  // ── brand links: Medusa's link workflows (create, then dismiss) vs the plugin's brand link writes ──
+  // ── brand links: Medusa's link workflows (create, then dismiss) vs the plugin's brand link writes (bulk) vs the workflows path ──
   const catalogSync = container.resolve(CATALOG_SYNC_MODULE)
   const [brandA, brandB] = await catalogSync.createCatalogBrands([
     { catalog_id: "910000000000000001", name: "Brand A" },
@@ -389,24 +568,25 @@ export default async function events({ container, args }: { container: any; args
     [Modules.PRODUCT]: { product_id: productId },
     [CATALOG_SYNC_MODULE]: { catalog_brand_id: brandId },
   })
-  await both(
-    "brandLinkCreate",
-    () => createLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandA.id)] as never }),
-    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandA.id]]))
-  )
-  await both(
-    "brandLinkChange",
-    async () => {
-      await dismissLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandA.id)] as never })
-      await createLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandB.id)] as never })
+  const links = (id: string, brandId: string | null) => new Map([[made[id].productId, brandId]])
+  await record("brandLinkCreate", {
+    reference: () => createLinksWorkflow(container).run({ input: [brandLink(mx(), brandA.id)] as never }),
+    bulk: () => syncLinks(container, BRAND_LINK, links(BK, brandA.id)),
+    workflows: () => linksThroughCoreFlows(container, BRAND_LINK, links(CF, brandA.id)),
+  })
+  await record("brandLinkChange", {
+    reference: async () => {
+      await dismissLinksWorkflow(container).run({ input: [brandLink(mx(), brandA.id)] as never })
+      await createLinksWorkflow(container).run({ input: [brandLink(mx(), brandB.id)] as never })
     },
-    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, brandB.id]]))
-  )
-  await both(
-    "brandLinkDismiss",
-    () => dismissLinksWorkflow(container).run({ input: [brandLink(wf.productId, brandB.id)] as never }),
-    () => syncLinks(container, BRAND_LINK, new Map([[bk.productId, null]]))
-  )
+    bulk: () => syncLinks(container, BRAND_LINK, links(BK, brandB.id)),
+    workflows: () => linksThroughCoreFlows(container, BRAND_LINK, links(CF, brandB.id)),
+  })
+  await record("brandLinkDismiss", {
+    reference: () => dismissLinksWorkflow(container).run({ input: [brandLink(mx(), brandB.id)] as never }),
+    bulk: () => syncLinks(container, BRAND_LINK, links(BK, null)),
+    workflows: () => linksThroughCoreFlows(container, BRAND_LINK, links(CF, null)),
+  })
 
-  fs.writeFileSync(args[0], JSON.stringify({ events: out, ids: { medusa: mId, bulk: bId } }, null, 2))
+  fs.writeFileSync(args[0], JSON.stringify({ events: out, routes, optionValuesAfterRemoval }, null, 2))
 }

@@ -72,6 +72,28 @@ describe("reconcileWithShop", () => {
     expect(variantChanges([r]).removedVariantIds).toEqual(["v42"])
   })
 
+  it("a map that only lacks a live size (kept for an order, back in the catalog) rewrites variants, prices and stock, not the fields", () => {
+    const r = reconcileWithShop({ ...before, variantIds: { "40": "v40" }, inventoryItemIds: { "40": "i40" } }, [
+      { id: "v40", optionValue: "40", catalogSize: "40", inventoryItemIds: ["i40"] },
+      { id: "v41", optionValue: "41", catalogSize: "41", inventoryItemIds: ["i41"] },
+    ])
+    expect(r.repaired).toBe(true)
+    expect(r.variantIds).toEqual({ "40": "v40", "41": "v41" })
+    expect(r.partsToWrite).toEqual({ fields: false, variants: true, prices: true })
+    expect(variantChanges([r]).fieldsChanged).toEqual([])
+    // Without an item, or with a map that names another variant, everything is rewritten.
+    const bare = reconcileWithShop({ ...before, variantIds: { "40": "v40" }, inventoryItemIds: { "40": "i40" } }, [
+      { id: "v40", optionValue: "40", catalogSize: "40", inventoryItemIds: ["i40"] },
+      { id: "v41", optionValue: "41", catalogSize: "41", inventoryItemIds: [] },
+    ])
+    expect(bare.partsToWrite).toEqual({ fields: true, variants: true, prices: true })
+    const moved = reconcileWithShop({ ...before, variantIds: { "40": "v40-old" }, inventoryItemIds: { "40": "i40" } }, [
+      { id: "v40", optionValue: "40", catalogSize: "40", inventoryItemIds: ["i40"] },
+      { id: "v41", optionValue: "41", catalogSize: "41", inventoryItemIds: ["i41"] },
+    ])
+    expect(moved.partsToWrite).toEqual({ fields: true, variants: true, prices: true })
+  })
+
   it("a relabelled option value is matched by the size in the variant's metadata", () => {
     const r = reconcileWithShop({ ...before, variantIds: {}, inventoryItemIds: {} }, [
       { id: "v40", optionValue: "EU 40", catalogSize: "40", inventoryItemIds: ["i40"] },

@@ -1,8 +1,9 @@
 // The page's price-only changes in one bulk transaction (src/bulk-write): the shop's live
 // variants of those products read by SQL inside it, then one UPDATE of the base prices and the
-// stock levels of the products that fit (price-only-changes.ts), and one marked product.updated
-// per product after the commit, as the update workflow emits. The sale prices follow in the
-// page's sale-price step, as for every written product. Setting a price is idempotent.
+// stock levels of the products that fit (price-only-changes.ts), and after the commit one
+// product-variant.updated per variant repriced, as the shop's own variant price edit
+// (updateProductVariantsWorkflow) emits. The sale prices follow in the page's sale-price step, as
+// for every written product. Setting a price is idempotent.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Connection } from "../../bulk-write/connection"
 import { readLivePricedVariantRows } from "../../bulk-write/reads/live-priced-variants"
@@ -40,7 +41,6 @@ export async function writePricesInBulk(container: MedusaContainer, candidates: 
     const { prices, levels } = priceOnlyWrites(bulk)
     await timed(container, "bulk price-only base prices", () => page.setBasePrices(prices, CURRENCY_CODE, basePriceRowsOf(live)))
     await timed(container, "bulk price-only stock levels", () => page.setStock(levels, placement.stockLocationId))
-    page.productsUpdated(bulk.map((p) => p.productId))
     return { written: bulk.map((item) => ({ item, result: writtenPriceOnly(item) })), rest }
   })
 }

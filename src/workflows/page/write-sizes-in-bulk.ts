@@ -2,9 +2,10 @@
 // live variants, options and links of those products read by SQL inside it, then, for the ones
 // that fit (size-changes.ts), the lost sizes' variants removed, the size option's values pruned
 // and added, the new sizes' variants with prices and inventory, the kept sizes' fields, prices
-// and stock levels, the product fields where they changed, and one marked product.updated per
-// product after the commit, as the update workflow emits. A failure rolls the whole transaction
-// back and the caller hands them all to the update workflow.
+// and stock levels, the product fields where they changed; after the commit the events the shop's
+// own variant, stock and product edits emit (bulk-write/page-writer.ts: product.updated only where
+// the fields changed). A failure rolls the whole transaction back and the caller hands them all
+// to the update workflow.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Connection } from "../../bulk-write/connection"
 import { takenSkus } from "../../bulk-write/reads/taken-skus"
@@ -43,7 +44,6 @@ export async function writeSizesInBulk(container: MedusaContainer, candidates: P
     await timed(container, "bulk sizes base prices", () => page.setBasePrices(prices, CURRENCY_CODE))
     await timed(container, "bulk sizes prices removed", () => page.removeBasePrices(unpriced))
     await timed(container, "bulk sizes stock levels", () => page.setStock(levels, placement.stockLocationId))
-    page.productsUpdated(bulk.map((b) => b.item.productId))
     return { written: bulk.map((b, i) => ({ item: b.item, result: writtenSizeChange(b, changed.added[i]) })), rest }
   })
   // Said once committed (a rolled-back transaction hands the products to the update workflow, which says its own).

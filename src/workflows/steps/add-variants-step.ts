@@ -3,15 +3,17 @@
 // attempt already made (same product, same option value) is adopted instead of created again
 // (Medusa would refuse: "Variant (…) with provided options already exists"). Compensation
 // deletes only the variants this step created.
-import { Modules } from "@medusajs/framework/utils"
+import { Modules, ProductVariantWorkflowEvents } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sizeOptionOf } from "./size-labels-step"
 import type { AddedVariant } from "../../sync/variant-changes"
 import { timed } from "./profile"
+import { emitFromStep } from "./emit-from-step"
 
 export const addVariantsStep = createStep(
   "catalog-sync-add-variants",
-  async (variants: AddedVariant[], { container }) => {
+  async (variants: AddedVariant[], context) => {
+    const { container } = context
     if (!variants.length) return new StepResponse([] as string[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
     const productIds = [...new Set(variants.map((v) => v.productId))]
@@ -70,6 +72,8 @@ export const addVariantsStep = createStep(
         adopted.map((v) => ({ id: existing.get(key(v))!, title: v.title, sku: v.sku, variant_rank: v.rank, metadata: v.metadata }))
       )
     }
+    // createProductVariantsWorkflow's public event, for the variants made here (not the adopted ones).
+    await emitFromStep(context, ProductVariantWorkflowEvents.CREATED, createdIds)
     return new StepResponse(
       variants.map((v) => existing.get(key(v))!),
       createdIds

@@ -1,8 +1,9 @@
 // Creates a page's new products with their size option ("Розмір"), variants and images in one
 // product-module call. Compensation deletes them.
-import { Modules } from "@medusajs/framework/utils"
+import { Modules, ProductVariantWorkflowEvents } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
+import { emitFromStep } from "./emit-from-step"
 import { productToCreateInput, type ProductToCreate } from "../page-input"
 
 export interface CreatedProductVariants {
@@ -13,7 +14,8 @@ export interface CreatedProductVariants {
 
 export const createCatalogProductsStep = createStep(
   "catalog-sync-create-products",
-  async (products: ProductToCreate[], { container }) => {
+  async (products: ProductToCreate[], context) => {
+    const { container } = context
     if (!products.length) return new StepResponse([] as CreatedProductVariants[], [] as string[])
     const productModule = container.resolve(Modules.PRODUCT)
     const created = await timed(container, "product.createProducts", () =>
@@ -31,6 +33,12 @@ export const createCatalogProductsStep = createStep(
       }
       return { catalogId, productId: product.id, variantIds }
     })
+    // createProductsWorkflow's variants workflow emits product-variant.created (the inventory step emits the items' and levels').
+    await emitFromStep(
+      context,
+      ProductVariantWorkflowEvents.CREATED,
+      result.flatMap((r) => Object.values(r.variantIds))
+    )
     return new StepResponse(
       result,
       created.map((p) => p.id)

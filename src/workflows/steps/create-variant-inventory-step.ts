@@ -5,10 +5,11 @@
 // (SKUs are unique); an existing level is set rather than created. Compensation dismisses the
 // links and deletes the items this step created.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, InventoryItemWorkflowEvents, InventoryLevelWorkflowEvents, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { liveItemsOfVariants, variantItemLinks, type VariantItemLink } from "./live-inventory-links"
 import { timed } from "./profile"
+import { emitFromStep } from "./emit-from-step"
 
 export interface VariantStock {
   variantId: string
@@ -52,7 +53,8 @@ async function existingItems(container: MedusaContainer, variants: VariantStock[
 
 export const createVariantInventoryStep = createStep(
   "catalog-sync-create-variant-inventory",
-  async (input: { variants: VariantStock[]; stockLocationId: string }, { container }) => {
+  async (input: { variants: VariantStock[]; stockLocationId: string }, context) => {
+    const { container } = context
     const { variants, stockLocationId } = input
     if (!variants.length) return new StepResponse([] as string[], { itemIds: [] as string[], variantIds: [] as string[], links: [] as VariantItemLink[] })
     const inventory = container.resolve(Modules.INVENTORY)
@@ -75,14 +77,18 @@ export const createVariantInventoryStep = createStep(
     const toUpdate = variants.filter(
       (v) => levelOf.has(items.get(v.variantId)!) && Number(levelOf.get(items.get(v.variantId)!)!.stocked_quantity) !== v.quantity
     )
+    let createdLevelIds: string[] = []
+    let updatedLevelIds: string[] = []
     if (toCreate.length) {
-      await timed(container, "inventory.createInventoryLevels", () =>
+      const createdLevels = await timed(container, "inventory.createInventoryLevels", () =>
         inventory.createInventoryLevels(
           toCreate.map((v) => ({ inventory_item_id: items.get(v.variantId)!, location_id: stockLocationId, stocked_quantity: v.quantity }))
         )
       )
+      createdLevelIds = createdLevels.map((l) => l.id)
     }
     if (toUpdate.length) {
+      updatedLevelIds = toUpdate.map((v) => levelOf.get(items.get(v.variantId)!)!.id)
       await inventory.updateInventoryLevels(
         toUpdate.map((v) => ({ inventory_item_id: items.get(v.variantId)!, location_id: stockLocationId, stocked_quantity: v.quantity }))
       )
@@ -102,6 +108,14 @@ export const createVariantInventoryStep = createStep(
         )
       )
     }
+    // What createInventoryItemsWorkflow and batchInventoryItemLevelsWorkflow emit for the same rows.
+    await emitFromStep(
+      context,
+      InventoryItemWorkflowEvents.CREATED,
+      created.map((c) => c.id)
+    )
+    await emitFromStep(context, InventoryLevelWorkflowEvents.CREATED, createdLevelIds)
+    await emitFromStep(context, InventoryLevelWorkflowEvents.UPDATED, updatedLevelIds)
     return new StepResponse(itemIds, { itemIds: created.map((c) => c.id), variantIds: fresh.map((v) => v.variantId), links: newLinks })
   },
   async (undo, { container }) => {

@@ -1,5 +1,6 @@
 // Stock levels at the sync's location for batchInventoryItemLevelsWorkflow: a level that exists is
-// updated, a missing one created (an item a crashed write made may lack its level). Reads only.
+// updated where its quantity differs, a missing one created (an item a crashed write made may lack
+// its level). Reads only.
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
@@ -19,12 +20,14 @@ export const splitStockLevelsStep = createStep(splitStockLevelsStepId, async (in
     .resolve(Modules.INVENTORY)
     .listInventoryLevels(
       { inventory_item_id: [...new Set(input.levels.map((l) => l.inventoryItemId))], location_id: input.stockLocationId },
-      { select: ["inventory_item_id"], take: null }
+      { select: ["inventory_item_id", "stocked_quantity"], take: null }
     )
-  const has = new Set(existing.map((l) => l.inventory_item_id))
+  const stocked = new Map(existing.map((l) => [l.inventory_item_id, Number(l.stocked_quantity)]))
   for (const l of input.levels) {
+    // A level already at its quantity is left alone: no inventory-level.updated for it (as on the bulk path).
+    if (stocked.get(l.inventoryItemId) === l.quantity) continue
     const level = { inventory_item_id: l.inventoryItemId, location_id: input.stockLocationId, stocked_quantity: l.quantity }
-    ;(has.has(l.inventoryItemId) ? out.update : out.create).push(level)
+    ;(stocked.has(l.inventoryItemId) ? out.update : out.create).push(level)
   }
   return new StepResponse(out)
 })
