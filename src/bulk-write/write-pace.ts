@@ -39,19 +39,27 @@ export class PagePacer {
     this.#started = now()
   }
 
+  /** The pause in progress: a page's steps run side by side, and all of them pause together. */
+  #pausing: Promise<void> | null = null
+
   /** Pauses here if the page is ahead of its budget and the next page is not here yet. */
   async pace(): Promise<void> {
     this.#points++
+    // Another of the page's steps is pausing: this one waits with it (the time counts once).
+    if (this.#pausing) return this.#pausing
     if (!this.budget || this.next.arrived()) return
     const busyMs = this.now() - this.#started - this.#pausedMs
     const due = pauseDue(this.budget, { busyMs, pausedMs: this.#pausedMs }, this.options)
     if (!due) return
     const from = this.now()
     let timer: NodeJS.Timeout | undefined
-    await Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, due))), this.next.whenArrived()])
-    clearTimeout(timer)
-    this.#pausedMs += this.now() - from
-    this.#pauses++
+    this.#pausing = Promise.race([new Promise<void>((resolve) => (timer = setTimeout(resolve, due))), this.next.whenArrived()]).then(() => {
+      clearTimeout(timer)
+      this.#pausedMs += this.now() - from
+      this.#pauses++
+      this.#pausing = null
+    })
+    return this.#pausing
   }
 
   /** The write's record, once it ended. */
