@@ -6,9 +6,17 @@
 // machine's load would skew.
 import { compareShop, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { configureAndWait } from "./sync-helpers"
-import { sql } from "./poll-and-query"
+import { sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(900_000)
+
+/** The app's log from `from` on, once the run's last line (its page writes' summary, logged as it ends) is in. */
+async function runLog(env: SyncEnv, from: number): Promise<string> {
+  return waitFor("the run's page writes summary", async () => {
+    const logs = env.app.logs().slice(from)
+    return /catalog sync: page writes here/.test(logs) && logs
+  })
+}
 
 /** Each page's log line of the run started after `since` chars of the app's log: its timings object. */
 function pageTimings(logs: string): Record<string, number>[] {
@@ -34,7 +42,7 @@ describe("sync: page writes paced over the time between pages", () => {
     const logFrom = env.app.logs().length
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, markup_percent: "30" }, 600_000)
     expect([run?.status, run?.error_message, run?.created]).toEqual(["succeeded", null, 600])
-    const logs = env.app.logs().slice(logFrom)
+    const logs = await runLog(env, logFrom)
     const pages = pageTimings(logs).filter((t) => "pace_points" in t)
     expect(pages.length).toBeGreaterThanOrEqual(3)
     // The writes went past their pause points (one per statement, more per page than pages of products)…
@@ -59,7 +67,7 @@ describe("sync: page writes paced over the time between pages", () => {
       env.sb.control.faults({ latency_ms: 0 })
     }
     expect([run.status, run.error_message, run.created]).toEqual(["succeeded", null, 600])
-    const logs = env.app.logs().slice(logFrom)
+    const logs = await runLog(env, logFrom)
     const pages = pageTimings(logs).filter((t) => "pace_points" in t && (t.write ?? 0) > 0)
     expect(pages.length).toBeGreaterThanOrEqual(3)
     // The run's first page has no previous page to budget from: written at full speed.
