@@ -59,6 +59,7 @@ function label(n: ProfileNode): string {
 export function describeSlices(profile: CpuProfile, minMs: number): string[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
+  void IDLE
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const stack = (id: number) => {
     const out: ProfileNode[] = []
@@ -66,31 +67,43 @@ export function describeSlices(profile: CpuProfile, minMs: number): string[] {
     return out // leaf first
   }
   const isPlugin = (n: ProfileNode) => /\.medusa\/server\/src\//.test(n.callFrame.url)
-  const long = slicesOf(profile).filter((s) => s.ms >= minMs)
-  // By the plugin frame nearest the leaf of the slice's heaviest stack (else Medusa's own).
-  const byOwner = new Map<string, { n: number; ms: number; max: number; self: Map<string, number> }>()
-  for (const s of long) {
-    const heaviest = [...s.nodes].sort((a, b) => b[1] - a[1])[0][0]
-    const frames = stack(heaviest)
-    const owner = frames.find(isPlugin) ?? frames.find((f) => !IDLE.has(f.callFrame.functionName) && f.callFrame.url) ?? frames[0]
-    const key = label(owner)
-    const entry = byOwner.get(key) ?? { n: 0, ms: 0, max: 0, self: new Map() }
-    entry.n++
-    entry.ms += s.ms
-    entry.max = Math.max(entry.max, s.ms)
-    for (const [id, count] of s.nodes) entry.self.set(label(byId.get(id)!), (entry.self.get(label(byId.get(id)!)) ?? 0) + count)
-    byOwner.set(key, entry)
-  }
-  const lines = [`${long.length} slices of ${minMs} ms or more (longest ${Math.max(0, ...long.map((s) => s.ms)).toFixed(0)} ms)`]
-  for (const [owner, e] of [...byOwner].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) {
-    lines.push(`  ${e.n} slices, ${e.ms.toFixed(0)} ms in all, longest ${e.max.toFixed(0)} ms: ${owner}`)
-    const top = [...e.self].sort((a, b) => b[1] - a[1]).slice(0, 4)
-    for (const [fn, count] of top) lines.push(`      self ${count} samples  ${fn}`)
+  const long = slicesOf(profile)
+    .filter((s) => s.ms >= minMs)
+    .sort((a, b) => b.ms - a.ms)
+  const lines = [`${long.length} slices of ${minMs} ms or more (longest ${Math.max(0, ...long.map((s) => s.ms)).toFixed(0)} ms), longest first:`]
+  for (const s of long.slice(0, Number(process.env.BENCH_SLICES ?? 25))) {
+    // Samples on whose stack each function was (inclusive), the plugin's and the rest apart.
+    const inclusive = new Map<string, { count: number; plugin: boolean }>()
+    let total = 0
+    for (const [id, count] of s.nodes) {
+      total += count
+      for (const f of new Set(stack(id).map((n) => n))) {
+        const key = label(f)
+        const entry = inclusive.get(key) ?? { count: 0, plugin: isPlugin(f) }
+        entry.count += count
+        inclusive.set(key, entry)
+      }
+    }
+    const top = (plugin: boolean) =>
+      [...inclusive]
+        .filter(([k, e]) => e.plugin === plugin && !/^\((root|program|idle)\)/.test(k))
+        .sort((a, b) => b[1].count - a[1].count)
+        .slice(0, 3)
+        .map(([k, e]) => `${((e.count / total) * 100).toFixed(0)}% ${k}`)
+    lines.push(`  ${s.ms.toFixed(0)} ms (${total} samples)`)
+    lines.push(`      plugin: ${top(true).join(" | ") || "none"}`)
+    lines.push(`      other:  ${top(false).join(" | ")}`)
   }
   return lines
 }
 
 async function main() {
+  // BENCH_SLICES_PROFILE=<file>: only the analysis, of a profile written before (the whole profile).
+  if (process.env.BENCH_SLICES_PROFILE) {
+    const profile = JSON.parse(readFileSync(process.env.BENCH_SLICES_PROFILE, "utf8")) as CpuProfile
+    for (const l of describeSlices(profile, Number(process.env.BENCH_SLICE_MS ?? 20))) console.log(l)
+    return
+  }
   const dir = mkdtempSync(path.join(tmpdir(), "sync-slices-"))
   const products = Number(process.env.BENCH_PRODUCTS ?? 2_000)
   const minMs = Number(process.env.BENCH_SLICE_MS ?? 20)
