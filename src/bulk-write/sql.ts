@@ -21,7 +21,7 @@ export const ROWS_PER_STATEMENT = 250
 export async function insertRows(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     // A paced page's writes pause between statements (write-pace.ts); nothing here otherwise.
-    await paceWrites()
+    await paceWrites(true)
     await trx(table).insert(rows.slice(i, i + ROWS_PER_STATEMENT))
   }
   journal(

@@ -42,11 +42,15 @@ export class PagePacer {
   /** The pause in progress: a page's steps run side by side, and all of them pause together. */
   #pausing: Promise<void> | null = null
 
-  /** Pauses here if the page is ahead of its budget and the next page is not here yet. */
-  async pace(): Promise<void> {
+  /**
+   * Pauses here if the page is ahead of its budget and the next page is not here yet. `inTransaction`:
+   * the caller holds one of the app's pooled connections (which the shop's requests need too).
+   */
+  async pace(inTransaction = false): Promise<void> {
     this.#points++
-    // Another of the page's steps is pausing: this one waits with it (the time counts once).
-    if (this.#pausing) return this.#pausing
+    // Another of the page's steps is pausing: this one waits with it (the time counts once), unless
+    // it holds a transaction open: at most one of the page's transactions is held by a pause.
+    if (this.#pausing) return inTransaction ? undefined : this.#pausing
     if (!this.budget || this.next.arrived()) return
     const busyMs = this.now() - this.#started - this.#pausedMs
     const due = pauseDue(this.budget, { busyMs, pausedMs: this.#pausedMs }, this.options)
@@ -76,8 +80,11 @@ export function withWritePace<T>(pacer: PagePacer | null | undefined, work: () =
   return pacer ? pacers.run(pacer, work) : work()
 }
 
-/** A pause point between two of a page's statements: pauses when the page's pacer says so. */
-export function paceWrites(): Promise<void> | void {
+/**
+ * A pause point between two of a page's statements, or before a transaction (`inTransaction`
+ * false): pauses when the page's pacer says so.
+ */
+export function paceWrites(inTransaction = false): Promise<void> | void {
   const pacer = pacers.getStore()
-  if (pacer) return pacer.pace()
+  if (pacer) return pacer.pace(inTransaction)
 }

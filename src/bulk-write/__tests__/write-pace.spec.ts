@@ -88,3 +88,19 @@ describe("page pacer, steps side by side", () => {
     expect(pacer.record()).toEqual({ busyMs: 50, pausedMs: 150, pauses: 1, points: 2 })
   })
 })
+
+describe("page pacer, a step inside a transaction", () => {
+  it("does not join another step's pause: one paused transaction at most holds a pooled connection", async () => {
+    const c = clock()
+    const pacer = new PagePacer(budget, nextPage(), c.now)
+    c.work(50)
+    let pausing = true
+    const outside = pacer.pace().then(() => void (pausing = false))
+    await pacer.pace(true)
+    // Went on at once, while the other step still pauses.
+    expect(pausing).toBe(true)
+    c.work(150)
+    await outside
+    expect(pacer.record()).toEqual({ busyMs: 50, pausedMs: 150, pauses: 1, points: 2 })
+  })
+})
