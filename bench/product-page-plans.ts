@@ -21,7 +21,9 @@ const load = () =>
 
 /** MikroORM's logged statements: `[query] <sql> [took N ms …]`. */
 function statementsIn(logs: string): string[] {
-  return [...logs.matchAll(/\[query\] (select [\s\S]*?) \[took [^\]]*\]/g)].map((m) => m[1].replace(/\x1b\[[0-9;]*m/g, ""))
+  // eslint-disable-next-line no-control-regex
+  const plain = logs.replace(/\x1b\[[0-9;]*m/g, "")
+  return [...plain.matchAll(/\[query\] (select [\s\S]*?) \[took [^\]]*\]/g)].map((m) => m[1])
 }
 
 async function explain(url: string, statement: string): Promise<{ ms: number; plan: string[] }> {
@@ -63,11 +65,12 @@ async function main() {
       if (!res.ok) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`)
       await res.text()
     }
-    const priced = `fields=*variants.calculated_price,+variants.inventory_quantity&region_id=${region.id}`
+    const fields = "*variants.calculated_price,+variants.inventory_quantity"
+    const priced = `fields=${fields}&region_id=${region.id}`
     const requests: Record<string, string> = {
       "product page by id": `/store/products/${product.id}?${priced}`,
       "product page by handle": `/store/products?handle=${product.handle}&${priced}`,
-      "product page by id, with the catalog brand": `/store/products/${product.id}?${priced},*catalog_brand,*catalog_brand_model`,
+      "product page by id, with the catalog brand": `/store/products/${product.id}?fields=${fields},*catalog_brand,*catalog_brand_model&region_id=${region.id}`,
       "listing of 12": `/store/products?limit=12&offset=120&fields=*variants.calculated_price&region_id=${region.id}`,
     }
     for (const [name, path] of Object.entries(requests)) {
