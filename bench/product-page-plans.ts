@@ -88,6 +88,8 @@ async function main() {
         console.log(
           `  ${asRun.ms.toFixed(1)} ms${own ? ` (without the variant rank ${own.ms.toFixed(1)} ms)` : ""}: ${statement.slice(0, 160).replace(/\s+/g, " ")}…`
         )
+        // The plans of the statements over BENCH_PLAN_MIN_MS (default 1 ms), BENCH_PLAN_LINES lines (default 6).
+        if (asRun.ms < Number(process.env.BENCH_PLAN_MIN_MS ?? 1)) continue
         for (const line of asRun.plan.slice(0, Number(process.env.BENCH_PLAN_LINES ?? 6))) console.log(`      ${line}`)
       }
     }
