@@ -2,10 +2,13 @@
  * The long synchronous slices of a first sync on the app's event loop (issue 44):
  * `npx tsx bench/sync-slices.ts`. A fresh shop syncs BENCH_PRODUCTS products (default 2,000) from a
  * sandbox at BENCH_RPM requests a minute (default 60, the API's), with a V8 CPU profile of the app
- * (bench/cpu-profile-hook.js). A slice is a run of profile samples with no idle sample between
- * them: the event loop did not get back to its I/O for that long, so a shopper's request arriving
- * then waited. Prints the run's event-loop delay line, then the slices over BENCH_SLICE_MS (default
- * 20) by the plugin's function deepest on their stacks, and each slice's own heaviest functions.
+ * (bench/cpu-profile-hook.js). A busy period is a run of profile samples with no idle sample between
+ * them. It is an upper bound of a synchronous slice: the event loop may have turned inside it (a turn
+ * with work waiting shows no idle sample), so a shopper's request arriving then waited at most that
+ * long; the run's event-loop delay line (which this prints first) is the true measure. Prints the
+ * busy periods over BENCH_SLICE_MS (default 20), longest first, each with the plugin's and other
+ * functions on its stacks (share of its samples). On a loaded machine a period's wall time is
+ * several times its CPU time (its sample count, at one sample a millisecond, is nearer the CPU).
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
@@ -70,7 +73,7 @@ export function describeSlices(profile: CpuProfile, minMs: number): string[] {
   const long = slicesOf(profile)
     .filter((s) => s.ms >= minMs)
     .sort((a, b) => b.ms - a.ms)
-  const lines = [`${long.length} slices of ${minMs} ms or more (longest ${Math.max(0, ...long.map((s) => s.ms)).toFixed(0)} ms), longest first:`]
+  const lines = [`${long.length} busy periods of ${minMs} ms or more (longest ${Math.max(0, ...long.map((s) => s.ms)).toFixed(0)} ms), longest first:`]
   for (const s of long.slice(0, Number(process.env.BENCH_SLICES ?? 25))) {
     // Samples on whose stack each function was (inclusive), the plugin's and the rest apart.
     const inclusive = new Map<string, { count: number; plugin: boolean }>()
