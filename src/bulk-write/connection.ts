@@ -5,6 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Knex } from "knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { checkWriteFence } from "./write-fence"
+import { paceWrites } from "./write-pace"
 
 /** The app's PostgreSQL connection (Medusa's own pool), the one way this plugin reaches it. */
 export function knexOf(container: Pick<MedusaContainer, "resolve">): Knex {
@@ -27,7 +28,9 @@ export function sqlOf(connection: Connection): Sql {
  * Inside a fenced page write (write-fence.ts) the run's lock is checked first and again before
  * the commit: a run that lost its lock commits nothing.
  */
-export function transactionOn<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export async function transactionOn<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  // Between a paced page's transactions (write-pace.ts); nothing here otherwise.
+  await paceWrites()
   return sqlOf(connection).transaction(async (trx) => {
     await checkWriteFence(trx)
     const result = await work(trx)

@@ -60,44 +60,69 @@ const ZERO = rawValue("0")
 export function planProductRows(products: BulkProduct[], placement: BulkPlacement): { rows: ProductRows; created: CreatedBulkProduct[] } {
   const rows = emptyProductRows()
   const created: CreatedBulkProduct[] = []
-  for (const p of products) {
-    const productId = newId(ID_PREFIX.product)
-    rows.product.push(productRow(productId, p))
-    // Inline options are product-own ("exclusive") options since 2.16, joined through
-    // product_product_option and product_product_option_value.
-    const valueIds = new Map<string, string>() // `${title}\u0000${value}` → optval id
-    for (const o of p.options) {
-      const optionId = newId(ID_PREFIX.option)
-      rows.product_option.push({ id: optionId, title: o.title, metadata: null, is_exclusive: true })
-      const productOptionId = newId(ID_PREFIX.productOption)
-      rows.product_product_option.push({ id: productOptionId, product_id: productId, product_option_id: optionId })
-      o.values.forEach((value) => {
-        const valueId = newId(ID_PREFIX.optionValue)
-        valueIds.set(`${o.title}\u0000${value}`, valueId)
-        rows.product_option_value.push({ id: valueId, value, option_id: optionId, metadata: null, rank: null })
-        rows.product_product_option_value.push({
-          id: newId(ID_PREFIX.productOptionValue),
-          product_product_option_id: productOptionId,
-          product_option_value_id: valueId,
-        })
-      })
-    }
-    p.images.forEach((url, rank) => {
-      rows.image.push({ id: newId(ID_PREFIX.image), url, metadata: null, rank, product_id: productId })
-    })
-    for (const categoryId of p.categoryIds) rows.product_category_product.push({ product_id: productId, product_category_id: categoryId })
-    rows.product_sales_channel.push({ id: newId(ID_PREFIX.productSalesChannel), product_id: productId, sales_channel_id: placement.salesChannelId })
-    if (placement.shippingProfileId) {
-      rows.product_shipping_profile.push({
-        id: newId(ID_PREFIX.productShippingProfile),
-        product_id: productId,
-        shipping_profile_id: placement.shippingProfileId,
-      })
-    }
-    const variants = p.variants.map((v, rank) => planVariantRows(rows, productId, v, rank, (title, value) => valueIds.get(`${title}\u0000${value}`), placement))
-    created.push({ productId, handle: p.handle, variants })
+  for (const p of products) planOneProduct(rows, created, p, placement)
+  return { rows, created }
+}
+
+/** Products whose rows are planned between two turns of the event loop. */
+export const PLAN_ROWS_SLICE_PRODUCTS = 25
+
+/**
+ * The same rows as planProductRows, planned in slices of `sliceProducts` products with `turn()`
+ * awaited between them: a page's new products planned at once held the process's other requests
+ * (a shop's, when the sync runs in the server) for tens of milliseconds, more on a busy machine.
+ */
+export async function planProductRowsInSlices(
+  products: BulkProduct[],
+  placement: BulkPlacement,
+  turn: () => Promise<void>,
+  sliceProducts = PLAN_ROWS_SLICE_PRODUCTS
+): Promise<{ rows: ProductRows; created: CreatedBulkProduct[] }> {
+  const rows = emptyProductRows()
+  const created: CreatedBulkProduct[] = []
+  for (let i = 0; i < products.length; i++) {
+    if (i > 0 && i % sliceProducts === 0) await turn()
+    planOneProduct(rows, created, products[i], placement)
   }
   return { rows, created }
+}
+
+function planOneProduct(rows: ProductRows, created: CreatedBulkProduct[], p: BulkProduct, placement: BulkPlacement): void {
+  const productId = newId(ID_PREFIX.product)
+  rows.product.push(productRow(productId, p))
+  // Inline options are product-own ("exclusive") options since 2.16, joined through
+  // product_product_option and product_product_option_value.
+  const valueIds = new Map<string, string>() // `${title}\u0000${value}` → optval id
+  for (const o of p.options) {
+    const optionId = newId(ID_PREFIX.option)
+    rows.product_option.push({ id: optionId, title: o.title, metadata: null, is_exclusive: true })
+    const productOptionId = newId(ID_PREFIX.productOption)
+    rows.product_product_option.push({ id: productOptionId, product_id: productId, product_option_id: optionId })
+    o.values.forEach((value) => {
+      const valueId = newId(ID_PREFIX.optionValue)
+      valueIds.set(`${o.title}\u0000${value}`, valueId)
+      rows.product_option_value.push({ id: valueId, value, option_id: optionId, metadata: null, rank: null })
+      rows.product_product_option_value.push({
+        id: newId(ID_PREFIX.productOptionValue),
+        product_product_option_id: productOptionId,
+        product_option_value_id: valueId,
+      })
+    })
+  }
+  p.images.forEach((url, rank) => {
+    rows.image.push({ id: newId(ID_PREFIX.image), url, metadata: null, rank, product_id: productId })
+  })
+  for (const categoryId of p.categoryIds) rows.product_category_product.push({ product_id: productId, product_category_id: categoryId })
+  rows.product_sales_channel.push({ id: newId(ID_PREFIX.productSalesChannel), product_id: productId, sales_channel_id: placement.salesChannelId })
+  if (placement.shippingProfileId) {
+    rows.product_shipping_profile.push({
+      id: newId(ID_PREFIX.productShippingProfile),
+      product_id: productId,
+      shipping_profile_id: placement.shippingProfileId,
+    })
+  }
+  const variants = p.variants.map((v, rank) => planVariantRows(rows, productId, v, rank, (title, value) => valueIds.get(`${title}\u0000${value}`), placement))
+  created.push({ productId, handle: p.handle, variants })
 }
 
 const PRODUCT_ROW = objectTemplate([["id", null], ...nullColumns(PRODUCT_COLUMN_LIST), ["is_giftcard", false], ["discountable", true], ["metadata", null]])

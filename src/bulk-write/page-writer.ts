@@ -5,7 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, toPascalCase } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { changeSizes, type ChangedSizes } from "./change-sizes"
-import { insertProductRows, planProductRows } from "./create-products"
+import { insertProductRows, planProductRowsInSlices } from "./create-products"
 import { BULK_EVENTS, PendingEvents } from "./events"
 import { recordPendingRemovals, reservedVariantIds, takeOffSale } from "./open-orders"
 import { removeProducts, type CascadeTarget, type RemovedProducts } from "./remove-products"
@@ -27,6 +27,9 @@ import { removeBasePrices, setBasePrices, type BasePriceRow } from "./update-pri
 import { transactionWithoutFlushWait } from "./sql"
 import { setStockLevels } from "./update-stock"
 
+/** One turn of the event loop: what waits for I/O (a shopper's request) runs before the caller goes on. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
 export class BulkPage {
   /** Other modules' records to soft-delete after the commit (links declared with deleteCascade). */
   readonly cascades: CascadeTarget[] = []
@@ -39,7 +42,8 @@ export class BulkPage {
   /** createProductsWorkflow (+ createInventoryLevelsWorkflow): product-variant.created, inventory-item.created, product.created, inventory-level.created. */
   async createProducts(products: BulkProduct[], placement: BulkPlacement): Promise<CreatedBulkProduct[]> {
     if (!products.length) return []
-    const { rows, created } = planProductRows(products, placement)
+    // In slices: a page's writes run on the process that may also serve the shop.
+    const { rows, created } = await planProductRowsInSlices(products, placement, nextTurn)
     await insertProductRows(this.trx, rows)
     // createProductsWorkflow: its variants workflow emits product-variant.created, the inventory
     // items' workflow inventory-item.created, then product.created; createInventoryLevelsWorkflow

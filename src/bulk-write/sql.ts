@@ -6,6 +6,7 @@ import type { Knex } from "knex"
 import { rawValue } from "./amounts"
 import { journal } from "./row-journal"
 import { checkWriteFence } from "./write-fence"
+import { paceWrites } from "./write-pace"
 
 export { knexOf } from "./connection"
 
@@ -19,6 +20,8 @@ export const ROWS_PER_STATEMENT = 250
 
 export async function insertRows(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    // A paced page's writes pause between statements (write-pace.ts); nothing here otherwise.
+    await paceWrites(true)
     await trx(table).insert(rows.slice(i, i + ROWS_PER_STATEMENT))
   }
   journal(
@@ -39,7 +42,9 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: Rec
  * of writePageInBulk outside a run has no such cursor: its last writes before such a crash may
  * be lost although they were committed (and their events emitted).
  */
-export function transactionWithoutFlushWait<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export async function transactionWithoutFlushWait<T>(connection: Connection, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  // Between a paced page's transactions too.
+  await paceWrites()
   return sqlOf(connection).transaction(async (trx) => {
     await trx.raw("set local synchronous_commit = off")
     // Fenced page writes: the run's lock checked inside the transaction, first and before the commit (write-fence.ts).

@@ -4,7 +4,7 @@ import { anySignal } from "./abort"
 import { ConditionalCache, conditionalHeaders, validatorsFrom, type Validators } from "./conditional-cache"
 import { InvalidResponseError, NotFoundError } from "./errors"
 import { requireCatalogId, toCatalogId } from "./ids"
-import { validateChangeItems, validateEach, type ChangeItem, type RejectedItem } from "./items"
+import { validateChangeItemsInSlices, validateEach, type ChangeItem, type RejectedItem } from "./items"
 import { MemoryRateLimiter } from "./memory-rate-limiter"
 import { pricingQuery, type PricingOptions } from "./pricing"
 import type { RateLimiter, RateLimits } from "./rate-limiter"
@@ -30,6 +30,9 @@ import {
 import { planStockBatches } from "./stock-batches"
 import type { AddressPolicy } from "./address-guard"
 import { CatalogTransport, type ApiResponse, type CatalogLogger, type QuotaSnapshot, type TimeoutOptions } from "./transport"
+
+/** One turn of the event loop: what waits for I/O (a shopper's request) runs before the caller goes on. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 import type { z } from "zod"
 
 export interface CatalogClientOptions {
@@ -267,7 +270,8 @@ export class CatalogClient {
     if (typeof nextCursor !== "string") {
       throw this.#invalid(response, "changes page without meta.next_cursor")
     }
-    const { items, rejected, warnings } = validateChangeItems(envelope.data)
+    // In slices: the client runs on the process that may also serve the shop.
+    const { items, rejected, warnings } = await validateChangeItemsInSlices(envelope.data, nextTurn)
     return {
       items,
       rejected,

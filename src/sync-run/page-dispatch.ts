@@ -16,6 +16,9 @@ import type { RunFence } from "./run-fence"
 import type { RunHolds } from "./run-holds"
 import type { RunReferenceData } from "./run-reference-data"
 import type { SyncRunState } from "./sync-run-state"
+import type { WritePacing } from "./write-pacing"
+import type { PaceRecord } from "../bulk-write/write-pace"
+import type { SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { RunHooks } from "./test-hooks"
 import { finishPage, preparePage, type PageContext, type PageOutcome } from "./write-page"
 
@@ -66,6 +69,8 @@ export interface PageDispatchParts extends PageContextParts {
   reader: PageReader
   window: PageWindow<PageOutcome>
   writers: PageWriters
+  /** Paces the pages written in this process over the time the API leaves between pages. */
+  pacing: WritePacing
   /** Told when a page was planned (the admin's progress shows what pages in flight found). */
   planned(): void
 }
@@ -128,6 +133,21 @@ export class PageDispatch {
     )
     // Counted now: the next page is judged with this one's drops.
     brake.written()
-    window.write(entry, async () => finishPage(prepared, await this.run.writers.write(prepared.input, entry.seq), ctx))
+    const { writers, pacing, reader } = this.run
+    // Written here: spread over the slack the previous page's write left before this page came.
+    const pacer = writers.local ? pacing.forPage(fetchWaitMs, reader.nextPage) : null
+    window.write(entry, async () => {
+      let result: SyncCatalogPageResult
+      let paced: PaceRecord | null
+      try {
+        result = await writers.write(prepared.input, entry.seq, pacer)
+      } finally {
+        paced = pacer && pacing.written(pacer)
+      }
+      const outcome = await finishPage(prepared, result, ctx)
+      // The page's log line says how it was paced (the pauses it took, the points it could pause at).
+      if (paced) outcome.timings = { ...outcome.timings, paced: Math.round(paced.pausedMs), pauses: paced.pauses, pace_points: paced.points }
+      return outcome
+    })
   }
 }

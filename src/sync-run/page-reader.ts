@@ -4,6 +4,7 @@
 // pricing_changed) is not thrown while restarts are left: the reader records it, and the run
 // begins a new full pass once the pages in flight are taken back.
 import type { CatalogClient, ChangesPage } from "../catalog-client/catalog-client"
+import type { NextPage } from "../bulk-write/write-pace"
 import { MAX_RESTARTS, restartReason } from "../sync/run-state"
 
 /** Products per page: the API's maximum. */
@@ -13,6 +14,9 @@ export type ReadPage = { page: ChangesPage; fetchWaitMs: number }
 
 export class PageReader {
   #pending: Promise<ChangesPage> | null = null
+  /** Settles when the page being read is here (or its read failed). */
+  #pendingSettled: Promise<void> = Promise.resolve()
+  #pendingArrived = true
   #unsent: ReadPage | null = null
   /** Why the feed refused the cursor: the run restarts once the pages in flight are taken back. */
   restartFor: string | null = null
@@ -44,6 +48,19 @@ export class PageReader {
   /** Reads no further (the brake paused the run: the page after the pause is not dispatched). */
   stop(): void {
     this.#pending = null
+    this.#pendingArrived = true
+  }
+
+  /**
+   * The next page as a page write's pacer watches it (bulk-write/write-pace.ts): arrived once it
+   * is read or waiting, or when none is being read (nothing to wait for: the write goes at full
+   * speed).
+   */
+  get nextPage(): NextPage {
+    return {
+      arrived: () => this.#unsent !== null || !this.#pending || this.#pendingArrived,
+      whenArrived: () => this.#pendingSettled,
+    }
   }
 
   /**
@@ -85,6 +102,10 @@ export class PageReader {
     this.onRequest()
     const promise = this.client.getChangesPage({ cursor, limit: PAGE_SIZE }, { signal: this.signal })
     promise.catch(() => undefined) // awaited later; keep an early failure from being "unhandled"
+    this.#pendingArrived = false
+    // A read replaced by a restart's (readFrom) no longer counts.
+    const settled = () => void (this.#pending === promise && (this.#pendingArrived = true))
+    this.#pendingSettled = promise.then(settled, settled)
     return promise
   }
 }

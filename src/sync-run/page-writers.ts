@@ -6,12 +6,15 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import { forgetHandOver, sealedText } from "../workflows/page/sealed"
 import { localPageWriter } from "./write-page"
+import { withWritePace, type PagePacer } from "../bulk-write/write-pace"
 
 export type PageWriters = {
   /** Pages kept in flight at once. */
   inFlight: number
-  /** Writes page `page` (0, 1, … in the run) and resolves once it committed. */
-  write(input: SyncCatalogPageInput, page: number): Promise<SyncCatalogPageResult>
+  /** Whether pages are written in this process, one after another (then their writes may be paced). */
+  local: boolean
+  /** Writes page `page` (0, 1, … in the run) and resolves once it committed; a local write is paced by `pacer`. */
+  write(input: SyncCatalogPageInput, page: number, pacer?: PagePacer | null): Promise<SyncCatalogPageResult>
 }
 
 /** The page-writes queue as a run uses it (src/queue/page-writes-queue.ts). */
@@ -31,7 +34,7 @@ export async function pageWritersFor(
   pages: PageWrites | null
 ): Promise<PageWriters> {
   const local = localPageWriter(container)
-  const here: PageWriters = { inFlight: 1, write: (input) => local(input) }
+  const here: PageWriters = { inFlight: 1, local: true, write: (input, _page, pacer) => withWritePace(pacer, () => local(input)) }
   if (!pages) return here
   // Pages of a run whose reader died may still be written: this run replays them, so it waits.
   if (!(await pages.queue.othersSettled(runId, pages.settleTimeoutMs).catch(() => false))) {
@@ -45,6 +48,7 @@ export async function pageWritersFor(
   logger.info(`catalog sync: run ${runId} keeps ${pages.inFlight} pages in flight (${writers} page writers connected)`)
   return {
     inFlight: pages.inFlight,
+    local: false,
     write: (input, page) => {
       // Any instance may write it: the plan goes as text, and this process lets go of its own.
       const queued = { ...input, plan: sealedText(input.plan) }

@@ -39,6 +39,7 @@ import { holdScope, markSeenInPass } from "./sweep"
 import { newSyncRunState } from "./sync-run-state"
 import type { PageOutcome } from "./write-page"
 import { watchEventLoop } from "./event-loop-delay"
+import { WritePacing } from "./write-pacing"
 
 export type { RunSyncResult } from "./run-end"
 
@@ -86,6 +87,9 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
   const eventLoop = watchEventLoop()
   // Pages being written: the run ends only once they settled.
   let pagesInFlight: PageWindow<PageOutcome> | null = null
+  // The run's page writes in this process, paced (write-pacing.ts): their cost logged when the run ends.
+  let writePacing: WritePacing | null = null
+  const runStarted = performance.now()
   try {
     const holds = new RunHolds(container, { runId, mode: settings.removalMode, beforeChunk: () => fence.check(), removed: images?.sweptRemoved })
     // Removals the admin confirmed at a pause: exactly those, before any page is read.
@@ -127,7 +131,8 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     const pageWindow = (pagesInFlight = new PageWindow<PageOutcome>(writers.inFlight))
     const reader = new PageReader(client, signal, () => state.counts.requests_used++)
     const reportInsidePage = () => recorder.insidePage()
-    const pages = new PageDispatch({ ...pageParts, hooks, fence, brake, holds, reader, window: pageWindow, writers, planned: reportInsidePage })
+    const pacing = (writePacing = new WritePacing())
+    const pages = new PageDispatch({ ...pageParts, hooks, fence, brake, holds, reader, window: pageWindow, writers, pacing, planned: reportInsidePage })
     // Only while pages are being written: the run's own updates between pages must land last.
     const ticker = setInterval(() => pageWindow.writing && reportInsidePage(), PAGE_PROGRESS_EVERY_MS)
     // The tables a first sync fills analyzed as they grow (analyze-as-it-grows.ts).
@@ -201,5 +206,6 @@ export async function runSync(container: MedusaContainer, input: RunSyncInput): 
     return endAfterError(ending, error)
   } finally {
     logger.info(eventLoop.stop())
+    if (writePacing) logger.info(writePacing.summary(performance.now() - runStarted))
   }
 }

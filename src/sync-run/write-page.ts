@@ -16,7 +16,7 @@ import type { RemovalMode } from "../workflows/remove-catalog-products"
 import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
-import { forgetHandOver, sealForHandOver, withSealScope } from "../workflows/page/sealed"
+import { forgetHandOver, freezeInSlices, sealForHandOver, withSealScope } from "../workflows/page/sealed"
 import { withWriteFence, type WriteFence } from "../bulk-write/write-fence"
 
 export interface PageContext {
@@ -161,6 +161,8 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const imagesDone = Date.now()
   // The plan the workflow writes: with the shop's copies of the images when they are mirrored.
   const sent = mirrored?.plan ?? plan
+  // Frozen for the handover in slices: a whole page at once is long on the server's event loop.
+  await freezeInSlices(sent, nextTurn)
   const input: SyncCatalogPageInput = {
     runId: ctx.runId,
     plan: sealForHandOver(sent),

@@ -105,8 +105,8 @@ export function planPage(items: ChangeItem[], mapRows: MapRow[], ctx: MapContext
   return plan
 }
 
-/** Items planned between two turns of the event loop (a card costs about a third of a millisecond on a quiet core). */
-export const PLAN_SLICE_ITEMS = 20
+/** Items planned between two turns of the event loop (a card costs about a third of a millisecond on a quiet core, several on a busy one). */
+export const PLAN_SLICE_ITEMS = 10
 
 /**
  * The same plan as `planPage`, made in slices of at most `sliceItems` items with `turn()` awaited

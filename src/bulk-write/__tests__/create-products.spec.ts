@@ -1,4 +1,4 @@
-import { planProductRows } from "../create-products"
+import { planProductRows, planProductRowsInSlices } from "../create-products"
 import type { BulkProduct } from "../types"
 
 const placement = { salesChannelId: "sc_1", stockLocationId: "sloc_1", shippingProfileId: "sp_1", currencyCode: "uah" }
@@ -67,5 +67,34 @@ describe("planProductRows", () => {
       placement
     )
     expect(rows.price[0].amount).toBe("12345678901234.17")
+  })
+})
+
+describe("planProductRowsInSlices", () => {
+  /** The rows with every generated id replaced by its order of appearance (ids are random). */
+  function normalized(planned: ReturnType<typeof planProductRows>) {
+    const ids = new Map<string, string>()
+    const text = JSON.stringify(planned).replace(/"([a-z]+_[0-9A-Z]{26})"/g, (_m, id: string) => {
+      if (!ids.has(id)) ids.set(id, `id${ids.size}`)
+      return `"${ids.get(id)}"`
+    })
+    return JSON.parse(text)
+  }
+
+  it("plans the same rows as planProductRows, with a turn of the event loop between slices", async () => {
+    const products = Array.from({ length: 7 }, (_, i) => product({ handle: `p-${i}`, title: `P ${i}` }))
+    let turns = 0
+    const sliced = await planProductRowsInSlices(
+      products,
+      placement,
+      async () => {
+        turns++
+      },
+      3
+    )
+    expect(normalized(sliced)).toEqual(normalized(planProductRows(products, placement)))
+    expect(sliced.created).toHaveLength(7)
+    // 7 products in slices of 3: two turns between three slices.
+    expect(turns).toBe(2)
   })
 })

@@ -187,7 +187,7 @@ describe("planPageInSlices", () => {
     })
     slices.push(mapped.mock.calls.length - since)
     expect(plan).toEqual(whole)
-    // 201 distinct ids in slices of 20: 11 slices, 10 turns; removals map no card.
+    // 201 distinct ids in slices of PLAN_SLICE_ITEMS; removals map no card.
     expect(slices).toHaveLength(Math.ceil(201 / PLAN_SLICE_ITEMS))
     expect(Math.max(...slices)).toBeLessThanOrEqual(PLAN_SLICE_ITEMS)
     expect(slices.reduce((a, b) => a + b, 0)).toBe(mapped.mock.calls.length)

@@ -168,6 +168,26 @@ export function sealShared<T>(value: T): Sealed<T> {
 const handed = new Map<string, unknown>()
 export const HANDED_MAX = 256
 
+/** Items of a plan frozen between two turns of the event loop (freezeInSlices). */
+export const FREEZE_SLICE_ITEMS = 20
+
+/**
+ * Freezes the items of the value's arrays (a page's planned products) as sealForHandOver would,
+ * `sliceItems` at a time with `turn()` awaited between them: a page's plan frozen at once held the
+ * process's other requests (a shop's, when the sync runs in the server) behind it. The handover
+ * then finds them frozen and walks only what is left.
+ */
+export async function freezeInSlices(value: object, turn: () => Promise<void>, sliceItems = FREEZE_SLICE_ITEMS): Promise<void> {
+  let frozen = 0
+  for (const part of Object.values(value)) {
+    if (!Array.isArray(part)) continue
+    for (const item of part) {
+      deepFreeze(item)
+      if (++frozen % sliceItems === 0) await turn()
+    }
+  }
+}
+
 export function sealForHandOver<T>(value: T): Sealed<T> {
   const handle = newHandle()
   handed.set(handle, deepFreeze(value))
