@@ -7,6 +7,8 @@
 #            The install test (npm pack, a fresh app) runs on Node 22 inside `npm test` when
 #            MCS_INSTALL_NODE=22, as .ci/run sets it, so it is not repeated here.
 #   Node 24: the version-specific core spec
+# The core runs and the Medusa specs not marked `@runs-alone` run side by side; the `@runs-alone`
+# ones (heap-growth) after them, alone.
 # Prints one line per version, "node22: N passed, N failed", and exits non-zero if any failed.
 # Extra arguments go to every jest call.
 set -uo pipefail
@@ -34,10 +36,30 @@ on_node() {
 for major in 22 24; do mkdir -p "$results/$major"; done
 
 # Paths before --selectProjects: a path right after it would be taken as a project name.
-on_node 22 core "${VERSION_SPECIFIC_CORE[@]}" --selectProjects core "$@" || status=1
-on_node 22 medusa "${MEDUSA_SUBSET[@]}" --selectProjects medusa --runInBand "$@" || status=1
-
-on_node 24 core "${VERSION_SPECIFIC_CORE[@]}" --selectProjects core "$@" || status=1
+# The two core runs and the Medusa specs that assert no timing run side by side (each mostly
+# waits: on child processes, on its app's sync), each printed when all three have ended; then
+# the `@runs-alone` ones (heap-growth: V8's limits by the second) with nothing beside them.
+mapfile -t alone < <(grep -l '@runs-alone' "${MEDUSA_SUBSET[@]}")
+beside=()
+for f in "${MEDUSA_SUBSET[@]}"; do grep -q '@runs-alone' "$f" || beside+=("$f"); done
+logs=$(mktemp -d)
+on_node 22 core "${VERSION_SPECIFIC_CORE[@]}" --selectProjects core "$@" > "$logs/22-core" 2>&1 &
+core22=$!
+on_node 24 core "${VERSION_SPECIFIC_CORE[@]}" --selectProjects core "$@" > "$logs/24-core" 2>&1 &
+core24=$!
+medusa22=
+if [ "${#beside[@]}" -gt 0 ]; then
+  on_node 22 medusa "${beside[@]}" --selectProjects medusa --runInBand "$@" > "$logs/22-medusa" 2>&1 &
+  medusa22=$!
+fi
+wait "$core22" || status=1
+wait "$core24" || status=1
+[ -n "$medusa22" ] && { wait "$medusa22" || status=1; }
+for f in 22-core 24-core 22-medusa; do [ -e "$logs/$f" ] && cat "$logs/$f"; done
+rm -rf "$logs"
+if [ "${#alone[@]}" -gt 0 ]; then
+  on_node 22 medusa-alone "${alone[@]}" --selectProjects medusa --runInBand "$@" || status=1
+fi
 
 # One line per version; a run that wrote no results (Node not installed, jest crashed) counts as a failure.
 for major in 22 24; do
@@ -54,6 +76,6 @@ for (const f of files) {
 failed += Math.max(0, Number(expected) - files.length);
 console.log(`node${major}: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
-' "$results/$major" "$major" "$([ "$major" = 22 ] && echo 2 || echo 1)" || status=1
+' "$results/$major" "$major" "$([ "$major" = 22 ] && echo $((1 + (${#beside[@]} > 0) + (${#alone[@]} > 0))) || echo 1)" || status=1
 done
 exit $status

@@ -12,7 +12,11 @@
 # Extra arguments go to every jest call.
 # The install project runs in the background from the start (it mostly waits on npm and on
 # its own Medusa apps); the medusa and browser projects start only once its `npm pack` has
-# rebuilt .medusa/server, which they load. Its output is printed at the end.
+# rebuilt .medusa/server, which they load. The browser project runs beside the parallel medusa
+# pass (both mostly wait on their apps' syncs, polls and pages; MCS_BROWSER_BESIDE_MEDUSA=0 runs
+# it after the @runs-alone specs instead), and the @runs-alone specs start only when both it and
+# the install project have ended: nothing shares the machine with them. The output of the
+# background passes is printed at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,16 +63,39 @@ while [ ! -e "$packed" ] && kill -0 "$install_pid" 2>/dev/null; do sleep 2; done
 mapfile -t alone < <(grep -rl --include='*.spec.ts' '@runs-alone' integration-tests/medusa | sort)
 ignore=()
 for f in "${alone[@]}"; do ignore+=(--testPathIgnorePatterns "$f"); done
-run_project medusa medusa --maxWorkers="${MCS_MEDUSA_WORKERS:-2}" "${ignore[@]}" "$@"
-[ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
-if [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; then
-  run_project browser browser --runInBand "$@"
-else
+# The medusa and browser projects' global setups both build the plugin when .medusa/server is
+# older than src/; side by side they would build it twice at once. Checked here, once, first.
+npx tsx -e 'require("./integration-tests/harness/plugin-build").ensurePluginBuilt()' || status=1
+browser_pid=
+if ! [ -n "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   echo "=== jest project: browser skipped (no chromium; apt-get install -y chromium)"
+elif [ "${MCS_BROWSER_BESIDE_MEDUSA:-1}" = 1 ]; then
+  # Its app gets the Redis database after the install project's (Medusa's queues have fixed names).
+  echo "=== jest project: browser (started in the background beside the medusa pass; its output follows the others)"
+  (
+    MCS_REDIS_WORKER_OFFSET=$((${MCS_MEDUSA_WORKERS:-2} + 1)) run_project browser browser --runInBand "$@" > "$results_dir/browser.log" 2>&1
+    echo "$status" > "$results_dir/browser.rc"
+  ) &
+  browser_pid=$!
+fi
+run_project medusa medusa --maxWorkers="${MCS_MEDUSA_WORKERS:-2}" "${ignore[@]}" "$@"
+# The @runs-alone specs assert timings: wait until nothing else runs.
+if [ -n "$browser_pid" ]; then
+  browser_wait_started=$SECONDS
+  wait "$browser_pid"
+  echo "browser-wait-after-medusa $((SECONDS - browser_wait_started))" >> "$results_dir/walltimes"
+  [ "$(cat "$results_dir/browser.rc" 2>/dev/null)" = 0 ] || status=1
 fi
 install_wait_started=$SECONDS
 wait "$install_pid"
 echo "install-wait-after-the-others $((SECONDS - install_wait_started))" >> "$results_dir/walltimes"
+[ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
+if [ -n "$browser_pid" ]; then
+  cat "$results_dir/browser.log"
+  rm -f "$results_dir/browser.log" "$results_dir/browser.rc"
+elif [ "${MCS_BROWSER_BESIDE_MEDUSA:-1}" != 1 ] && { [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; }; then
+  run_project browser browser --runInBand "$@"
+fi
 echo "=== jest project: install"
 cat "$results_dir/install.log"
 [ "$(cat "$results_dir/install.rc" 2>/dev/null)" = 0 ] || status=1

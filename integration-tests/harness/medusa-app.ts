@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
 import net from "node:net"
+import os from "node:os"
 import path from "node:path"
 import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN } from "./paths"
 import { baseMedusaEnv } from "./medusa-cli"
@@ -25,7 +26,62 @@ export type MedusaApp = {
 
 export type AdminFetch = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>
 
+/** Ports handed out by freePort in any test process on this machine, one file per port. */
+const PORT_CLAIMS_DIR = path.join(os.tmpdir(), "mcs-port-claims")
+/** Longer than any app takes to boot and listen on its port, however loaded the machine. */
+const PORT_CLAIM_MS = 15 * 60_000
+
+/**
+ * A port for a server that will listen on it later (an app still to boot, a redis-server or
+ * PostgreSQL still to start). The kernel's free port is free only until someone binds it, and
+ * the test processes running side by side (the medusa workers, the browser and install passes)
+ * each ask for ports while their apps boot: two of them were once handed the same one, and the
+ * second app's spec talked to the first one's. So each port handed out is also claimed, with a
+ * file only one process can create, and a port claimed in the last PORT_CLAIM_MS is not handed
+ * out again.
+ */
 export async function freePort(): Promise<number> {
+  if (!claimsPruned) pruneOldClaims()
+  for (let attempt = 1; ; attempt++) {
+    const port = await unboundPort()
+    const claim = path.join(PORT_CLAIMS_DIR, String(port))
+    try {
+      fs.writeFileSync(claim, String(process.pid), { flag: "wx" })
+      return port
+    } catch (e: any) {
+      if (e.code !== "EEXIST") throw e
+    }
+    // An old claim's server has long been listening (the kernel would not have offered the port)
+    // or is gone: the port is free, the claim renewed.
+    try {
+      if (Date.now() - fs.statSync(claim).mtimeMs > PORT_CLAIM_MS) {
+        fs.writeFileSync(claim, String(process.pid))
+        return port
+      }
+    } catch {
+      // removed meanwhile: ask again
+    }
+    if (attempt >= 100) throw new Error(`no unclaimed free port after ${attempt} tries (claims in ${PORT_CLAIMS_DIR})`)
+  }
+}
+
+let claimsPruned = false
+
+/** Once per process: the claims of ports whose servers have long been listening, or are gone. */
+function pruneOldClaims() {
+  claimsPruned = true
+  fs.mkdirSync(PORT_CLAIMS_DIR, { recursive: true })
+  for (const name of fs.readdirSync(PORT_CLAIMS_DIR)) {
+    const file = path.join(PORT_CLAIMS_DIR, name)
+    try {
+      if (Date.now() - fs.statSync(file).mtimeMs > PORT_CLAIM_MS) fs.rmSync(file, { force: true })
+    } catch {
+      // another process pruned it first
+    }
+  }
+}
+
+function unboundPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
     srv.unref()
