@@ -104,7 +104,14 @@ export class CatalogSyncAlerts {
       await this.#send({ kind: "key_refused", runId: end.runId, code: end.errorCode, revision: end.settings.revision, keyLast4: end.settings.apiKeyLast4 })
     }
     if (end.status === "failed" && end.errorCode === "daily_quota_exceeded") {
-      await this.#send({ kind: "quota_spent", runId: end.runId, day: quotaDay(end.quota?.observedAt ?? Date.now()), keyLast4: end.settings.apiKeyLast4 })
+      // The catalog refused a request for the quota: it enforces it.
+      await this.#send({
+        kind: "quota_spent",
+        runId: end.runId,
+        day: quotaDay(end.quota?.observedAt ?? Date.now()),
+        keyLast4: end.settings.apiKeyLast4,
+        enforced: true,
+      })
     } else {
       await this.#checkQuota(end)
     }
@@ -125,7 +132,7 @@ export class CatalogSyncAlerts {
     if (level.level === "ok") return
     const day = quotaDay(end.quota?.observedAt ?? Date.now())
     if (level.level === "spent") {
-      await this.#send({ kind: "quota_spent", runId: end.runId, day, keyLast4: end.settings.apiKeyLast4 })
+      await this.#send({ kind: "quota_spent", runId: end.runId, day, keyLast4: end.settings.apiKeyLast4, enforced: end.account?.usage.quota_enforced ?? null })
       return
     }
     await this.#send({ kind: "quota_high", runId: end.runId, day, used: level.used, limit: level.limit, keyLast4: end.settings.apiKeyLast4 })
