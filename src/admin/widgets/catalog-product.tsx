@@ -151,12 +151,12 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                   data-markup={s.markup_percent ?? ""}
                 >
                   <Table.Cell>{s.size || "—"}</Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">
                     {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
                   </Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">{s.markup_percent ? `${s.markup_percent} %` : "—"}</Table.Cell>
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.markup_percent ? `${s.markup_percent} %` : "—"}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
