@@ -166,22 +166,22 @@ export type OtherChanges = { filter: boolean; brake: boolean; field_locks: boole
 
 /**
  * The one Save's toast: what was saved and the run it started, by its kind (a full pass, a
- * reprice, a sync; queued behind a running one or not), or that nothing runs now.
+ * reprice, a sync), or that nothing runs now.
  */
 export function savedToast(result: Pick<SaveSettingsResult, "run" | "needs_full_pass">, other: OtherChanges): { title: string; description: string } {
+  // Queued is also how a run starts out, so its status does not tell that another run is ahead of it.
   const run = result.run ?? null
-  const behind = run?.status === "queued" ? " It starts when the run in progress ends." : ""
   if (run?.mode === "full") {
     const why = result.needs_full_pass ? "the cost basis changed, so every product's cost is fetched again" : "every product is fetched from the catalog"
-    return { title: "Settings saved · a full pass started", description: `A full pass started: ${why}.${behind}` }
+    return { title: "Settings saved · a full pass started", description: `A full pass started: ${why}.` }
   }
   if (run?.mode === "reprice") {
     return {
       title: "Settings saved · a reprice started",
-      description: `A reprice started: the shop's prices are recomputed from the stored costs by the new rules, with no catalog requests.${behind}`,
+      description: `A reprice started: the shop's prices are recomputed from the stored costs by the new rules, with no catalog requests.`,
     }
   }
-  if (run) return { title: "Settings saved · a sync started", description: `A sync with the new settings started.${behind}` }
+  if (run) return { title: "Settings saved · a sync started", description: "A sync with the new settings started." }
   const next = other.filter
     ? "Nothing runs now: the next sync adds what the filter now includes and removes what it leaves out."
     : other.brake

@@ -96,13 +96,13 @@ describe("formErrorsFromApi", () => {
 describe("the one Save's toast names the run it started, or says nothing runs", () => {
   const none = { filter: false, brake: false, field_locks: false }
   const run = (mode: Run["mode"], status: Run["status"] = "queued") => ({ id: "csrun_1", mode, status }) as Run
-  it("a reprice, a full pass (and why), a sync; queued behind a running one says when it starts", () => {
+  it("a reprice, a full pass (and why), a sync", () => {
     expect(savedToast({ run: run("reprice", "running") }, none)).toEqual({
       title: "Settings saved · a reprice started",
       description: "A reprice started: the shop's prices are recomputed from the stored costs by the new rules, with no catalog requests.",
     })
     expect(savedToast({ run: run("full"), needs_full_pass: true }, none).description).toBe(
-      "A full pass started: the cost basis changed, so every product's cost is fetched again. It starts when the run in progress ends."
+      "A full pass started: the cost basis changed, so every product's cost is fetched again."
     )
     expect(savedToast({ run: run("full", "running") }, none).title).toBe("Settings saved · a full pass started")
     expect(savedToast({ run: run("changes", "running") }, none).title).toBe("Settings saved · a sync started")
