@@ -185,6 +185,27 @@ describe("the admin's numbers at the edges, in the browser", () => {
     })
     await expectText(quota, `${formatCount(used)} of ${formatCount(limit)}`)
     await shot("plan-changed-requests-today", "catalog-sync-account")
+
+    // Past the quota of a catalog that does not enforce it: the run goes on (the sandbox counts its
+    // requests past the limit), and the bell says so, never that syncing waits for the reset.
+    const spentAt = sandboxUsedToday()
+    await control("/limits", { daily_quota: spentAt, quota_enforced: false })
+    const past = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
+    expect(past.status).toBe(202)
+    expect(await waitForRunEnd(past.body.run.id)).toMatchObject({ status: "succeeded" })
+    expect(sandboxUsedToday()).toBeGreaterThan(spentAt)
+    const [spent] = await waitFor(
+      "the quota's bell entry",
+      async () => {
+        const rows = await sql(db.url, "select data from notification where trigger_type = 'catalog-sync.quota_spent' and channel = 'feed'")
+        return rows.length ? rows : null
+      },
+      30_000,
+      500
+    )
+    expect(spent.data.title).toBe("Catalog API quota passed")
+    expect(spent.data.description).toMatch(/The catalog does not enforce it for this account, so syncing went on/)
+    expect(spent.data.description).not.toMatch(/waits for the reset|once the catalog resets/)
     // Room for the rest of the spec (a raised plan is read again the same way).
     await control("/limits", { daily_quota: 1_000_000 })
   })
@@ -244,6 +265,15 @@ describe("the admin's numbers at the edges, in the browser", () => {
     expect(shownDuringRun).not.toMatch(/not known/)
     const run = await getRun(runId)
     expect(run).toMatchObject({ status: "succeeded", items_seen: catalogSize, removed: 0, swept: 0 })
+
+    // "In the shop from the catalog" is the shop's number (SQL), split into what the catalog still
+    // sells (the sandbox's) and what the shop keeps though the catalog no longer has it.
+    await page.goto(`${app.url}/app/catalog-sync`)
+    await expectText(page.getByTestId("catalog-sync-products"), formatCount(shopSize))
+    await expectText(
+      page.getByTestId("catalog-sync-products-split"),
+      `${formatCount(catalogSize)} the catalog still sells · ${formatCount(shopSize - catalogSize)} it no longer has, kept by the shop`
+    )
   })
 
   it("the filter count: kept of the products the last full pass read, the shop's number beside it, in plain words", async () => {

@@ -1,8 +1,9 @@
 // Every number the admin shows is true (issue 35), in headless Chromium on the demo app, with the
 // catalog changed only through the sandbox's control API (HTTP) and the shop read with SQL:
 //   - a locked price: the run's change log and the product widget say "held by your lock" with the
-//     catalog's selling price, the shop's price (SQL) is unchanged, "Catalog now" is the catalog's
-//     selling price per size;
+//     price the shop's rules make of the catalog's new cost (the rules here are the catalog's own
+//     markup, so it is the price the catalog serves with that markup), the shop's price (SQL) is
+//     unchanged, "The pricing rules would set now" gives that price per size;
 //   - a reprice run's change log lists exactly the products whose Medusa prices moved (SQL before
 //     and after), with those prices, never "no product changes";
 //   - a refused key replaced on the settings page starts a run at once (no scheduled poll here);
@@ -170,7 +171,7 @@ describe("every number the admin shows is true, in the browser", () => {
     screens.print()
   })
 
-  it("a locked price: the change log and the widget say held by your lock with the catalog's selling price; the shop's price is unchanged", async () => {
+  it("a locked price: the change log and the widget say held by your lock with the rules' price of the new cost; the shop's price is unchanged", async () => {
     const cards = await servedCards()
     const card = [...cards.values()].find((c) => expectedOf(c).variants.filter((v) => v.sale.length).length >= 2)!
     expect(card).toBeDefined()
@@ -203,7 +204,7 @@ describe("every number the admin shows is true, in the browser", () => {
     await row.waitFor()
     expect(await page.getByTestId("change-log-row").count()).toBe(1)
     expect({ before: await row.getAttribute("data-price-before"), after: await row.getAttribute("data-price-after") }).toEqual({ before: "", after: "" })
-    await expectText(row.getByTestId("change-log-held"), `price held by your lock (catalog ${formatUah(catalogSelling)})`)
+    await expectText(row.getByTestId("change-log-held"), `price held by your lock (the pricing rules would set ${formatUah(catalogSelling)})`)
     expect(await row.getByTestId("change-log-price").count()).toBe(0)
     await shot("lock-held-change-log", "catalog-sync-change-log")
 
@@ -212,14 +213,15 @@ describe("every number the admin shows is true, in the browser", () => {
     const widget = page.getByTestId("catalog-product-widget")
     await widget.getByTestId("catalog-product-size").first().waitFor()
     const lastChange = widget.getByTestId("catalog-product-last-change")
-    await expectText(lastChange, `price held by your lock (catalog ${formatUah(catalogSelling)})`, 30_000, { collapseWhitespace: true })
+    await expectText(lastChange, `price held by your lock (the pricing rules would set ${formatUah(catalogSelling)})`, 30_000, { collapseWhitespace: true })
     expect((await lastChange.textContent()) ?? "").not.toContain("→")
     const shown = await widget.getByTestId("catalog-product-size").evaluateAll((els) => els.map((el) => el.getAttribute("data-selling") ?? ""))
     const shopSellingPerSize = before.products.get(card.id)!.variants.map((v) => plain(v.sale[0] ?? v.base[0]) ?? "")
     expect(sorted(shown.map((selling) => (selling ? plain(selling)! : "")))).toEqual(sorted(shopSellingPerSize))
-    // "Catalog now": the catalog's selling price per size (not its crossed-out price).
+    // The rules' price of the catalog's new cost per size (not the crossed-out price), never called the catalog's.
     const catalogNow = lock.getByTestId("catalog-product-lock-catalog-value")
-    await expectText(catalogNow, "Catalog now:")
+    await expectText(catalogNow, "The pricing rules would set now:")
+    expect(await catalogNow.textContent()).not.toMatch(/Catalog now/)
     const nowText = ((await catalogNow.textContent()) ?? "").replace(/\s+/g, " ")
     for (const v of expectedOf(moved).variants) {
       const selling = plain(v.sale[0] ?? v.base[0])
@@ -281,7 +283,36 @@ describe("every number the admin shows is true, in the browser", () => {
     await page.goto(`${app.url}/app/catalog-sync`)
     await page.getByTestId("catalog-sync-blocked").waitFor()
     await page.locator('[data-testid="catalog-sync-state"][data-state="key_invalid"]').waitFor()
+    // Sync now and Full resync are refused with the reason while the key is refused.
+    expect(await page.getByTestId("sync-now").isDisabled()).toBe(true)
+    expect(await page.getByTestId("full-resync").isDisabled()).toBe(true)
+    await expectText(page.getByTestId("sync-now-refusal"), "The catalog refused the API key: save a working key in settings first.")
+    // The code and request id only inside the notice's Details, never in its sentence.
+    const blocked = page.getByTestId("catalog-sync-blocked")
+    const sentence = await blocked.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement
+      copy.querySelectorAll("details").forEach((d) => d.remove())
+      return copy.textContent ?? ""
+    })
+    expect(sentence).toMatch(/refused/)
+    expect(sentence).not.toMatch(/invalid_api_key|\b401\b|req_/)
     await shot("key-refused", "catalog-sync-widget")
+
+    // A second refused run (as the API still starts one) makes a failure streak: the bell's entry
+    // (Medusa's notification row) says why in words, with no code or catalog text.
+    const again = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
+    expect(again.status).toBe(202)
+    expect(await waitForRunEnd(again.body.run.id)).toMatchObject({ status: "failed", error_code: "invalid_api_key" })
+    const [streak] = await waitFor(
+      "the failure streak's bell entry",
+      async () => {
+        const rows = await sql(db.url, "select data from notification where trigger_type = 'catalog-sync.failed_twice' and channel = 'feed'")
+        return rows.length ? rows : null
+      },
+      30_000,
+      500
+    )
+    expect(streak.data.description).toBe("The last two runs failed: the catalog refused the API key. The run's page has the details.")
 
     const known = new Set((await latestRuns(20)).map((r) => r.id))
     await page.goto(`${app.url}/app/settings/catalog-sync`)

@@ -1,7 +1,9 @@
 // Drives the demo admin in headless Chromium (Debian's chromium, playwright-core): log in,
-// connect the sandbox in Settings > Catalog sync, see a field error for a markup of 5000,
-// save valid settings, start a sync from the product list widget, watch it finish, open
+// connect the sandbox in Settings > Catalog sync, see a field error for a base markup of 5000
+// in the pricing rules, save valid settings with the page's one Save, start a sync from the product list widget, watch it finish, open
 // the run history and a run. Screenshots go to artifacts/screenshots/.
+import fs from "node:fs"
+import path from "node:path"
 import { Client } from "pg"
 import type { Browser, Page } from "playwright-core"
 import { createTestDatabase } from "../harness"
@@ -28,6 +30,8 @@ describe("admin UI in the browser", () => {
   let browser: Browser
   let page: Page
   const consoleErrors: string[] = []
+  /** The admin API as the logged-in page sees it. */
+  const adminGet = (path: string): Promise<any> => page.evaluate(async (p) => (await fetch(p, { credentials: "include" })).json(), path)
 
   beforeAll(async () => {
     prepareAdmin()
@@ -63,7 +67,7 @@ describe("admin UI in the browser", () => {
     await expectText(page.getByTestId("catalog-sync-state"), "Not configured")
   })
 
-  it("connects the sandbox, refuses a markup of 5000 beside the field, saves valid settings", async () => {
+  it("connects the sandbox, refuses a base markup of 5000 beside the field, saves valid settings", async () => {
     await page.goto(`${app.url}/app/settings/catalog-sync`)
     await page.locator("#base_url").fill(sandbox.baseUrl)
     await page.locator("#api_key").fill(API_KEY)
@@ -74,22 +78,30 @@ describe("admin UI in the browser", () => {
     await expectText(result, "Connected")
     await expectText(result, "requests a minute")
 
-    await page.locator("#markup_percent").fill("5000")
+    await page.locator("#base_markup_percent").fill("5000")
     await page.getByTestId("settings-save").click()
-    await expectText(page.getByTestId("error-markup_percent"), "between 0 and 1000")
+    await expectText(page.getByTestId("error-base_markup_percent"), "at most 1000")
+    await expectText(page.getByTestId("settings-form-error"), "Some settings need fixing")
     await shot(page, "01-settings-validation-error")
+    // Refused before sending: nothing was stored.
+    const before = (await adminGet("/admin/catalog-sync/settings")).settings
+    expect(before.api_key_set).toBe(false)
+    expect(before.pricing_rules.base_markup_percent).toBe("0")
 
-    await page.locator("#markup_percent").fill("30")
-    await page.locator("#crossed_out_discount").click()
-    await page.locator("#discount_percent").fill("20")
-    await expectText(page.getByTestId("price-preview"), "cost 1,000.00 ₴ → price 1,300.00 ₴, crossed out 1,625.00 ₴")
-    expect(await page.getByTestId("error-markup_percent").count()).toBe(0)
+    await page.locator("#base_markup_percent").fill("30")
+    await page.locator("#crossed_out_type").click()
+    await page.getByRole("option", { name: "As a discount from it, %" }).click()
+    await page.locator("#crossed_out_discount").fill("20")
+    expect(await page.getByTestId("error-base_markup_percent").count()).toBe(0)
 
     await page.getByTestId("settings-save").click()
-    // Saved: the key is shown masked, and a pricing change queued a full resync.
+    // Saved: the key is shown masked, and the shop's first save started its first full pass.
     await page.getByTestId("api-key-masked").waitFor()
     expect(await page.getByTestId("api-key-masked").inputValue()).toBe("••••7421")
-    await page.getByText("a full resync has started").first().waitFor()
+    await page.getByText("A full pass started").first().waitFor()
+    const after = (await adminGet("/admin/catalog-sync/settings")).settings
+    expect(after.pricing_rules.base_markup_percent).toBe("30")
+    expect(after.pricing_rules.crossed_out).toEqual({ type: "discount", discount_percent: "20" })
     await shot(page, "02-settings-saved")
   })
 
@@ -210,9 +222,10 @@ describe("admin UI in the browser", () => {
     await page.getByTestId("catalog-field-locks-section").waitFor()
     await page.locator("#lock-title").click()
     await page.locator("#lock-prices").click()
-    await page.getByTestId("field-locks-save").click()
-    await page.getByText("Field locks saved").first().waitFor()
-    const saved = await page.evaluate(async () => (await (await fetch("/admin/catalog-sync/settings", { credentials: "include" })).json()) as any)
+    await page.getByTestId("settings-save").click()
+    // Nothing runs for a locks change; the toast says so and what the next sync does.
+    await page.getByText("Nothing runs now: the next sync leaves the locked fields of every product as they are.").first().waitFor()
+    const saved = await adminGet("/admin/catalog-sync/settings")
     expect(saved.settings.field_locks).toEqual({ locked: ["title", "prices"], auto_lock_on_admin_edit: false })
     await shot(page, "09-field-locks-shop-default", "catalog-field-locks-section")
 
@@ -228,10 +241,92 @@ describe("admin UI in the browser", () => {
     await page.goto(`${app.url}/app/settings/catalog-sync`)
     await page.locator("#lock-title").click()
     await page.locator("#lock-prices").click()
-    await page.getByTestId("field-locks-save").click()
-    await page.getByText("Field locks saved").first().waitFor()
-    const after = await page.evaluate(async () => (await (await fetch("/admin/catalog-sync/settings", { credentials: "include" })).json()) as any)
+    await page.getByTestId("settings-save").click()
+    await page.getByTestId("settings-dirty").getByText("Everything on this page is saved.").waitFor()
+    const after = await adminGet("/admin/catalog-sync/settings")
     expect(after.settings.field_locks.locked).toEqual([])
+  })
+
+  it("one Save at the page's end saves every card in one request; a refused field keeps every stored setting", async () => {
+    await page.goto(`${app.url}/app/settings/catalog-sync`)
+    await page.getByTestId("catalog-brake-section").waitFor()
+    // One Save on the page, in view at the bottom of the viewport without scrolling (sticky footer).
+    expect(await page.getByRole("button", { name: /^Save/ }).count()).toBe(1)
+    const box = (await page.getByTestId("settings-save").boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+    expect(await page.evaluate(() => document.querySelector('[data-testid="catalog-sync-settings"]')!.scrollHeight)).toBeGreaterThan(
+      page.viewportSize()!.height
+    )
+    await expectText(page.getByTestId("settings-dirty"), "Everything on this page is saved.")
+
+    const stored = (await adminGet("/admin/catalog-sync/settings")).settings
+    const runsBefore = (await adminGet("/admin/catalog-sync/runs?limit=50")).runs.length as number
+    const posts: string[] = []
+    const onRequest = (request: { method(): string; url(): string; postData(): string | null }) => {
+      if (request.method() === "POST" && request.url().endsWith("/admin/catalog-sync/settings")) posts.push(request.postData() ?? "")
+    }
+    page.on("request", onRequest)
+
+    // A change in every card: the poll interval, the rules' base markup, the filter, a shop-wide lock, the brake.
+    await page.locator("#poll_interval_minutes").fill("12")
+    await page.locator("#base_markup_percent").fill("35")
+    await page.locator("#filter-cost_max").fill("9999999")
+    await page.locator("#lock-description").click()
+    await page.locator("#brake-remove_percent").fill("25")
+    // One of them out of range: the server's 400 names it and nothing is stored.
+    await page.locator("#brake-price_drop_percent").fill("150")
+    await expectText(page.getByTestId("settings-dirty"), "Unsaved changes")
+    const refused = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/admin/catalog-sync/settings"))
+    await page.getByTestId("settings-save").click()
+    const answer = await refused
+    expect(answer.status()).toBe(400)
+    expect((await answer.json()).field).toBe("brake.price_drop_percent")
+    await expectText(page.getByTestId("error-brake-price_drop_percent"), "100")
+    await expectText(page.getByTestId("settings-form-error"), "Some settings were refused")
+    expect(posts).toHaveLength(1)
+    const sent = JSON.parse(posts[0])
+    expect(Object.keys(sent).sort()).toEqual(expect.arrayContaining(["brake", "field_locks", "filter", "poll_interval_minutes", "pricing_rules"]))
+    // Nothing of the stored settings changed, and no run started.
+    expect((await adminGet("/admin/catalog-sync/settings")).settings).toEqual(stored)
+    expect((await adminGet("/admin/catalog-sync/runs?limit=50")).runs.length).toBe(runsBefore)
+    // The edits stay on the page for fixing.
+    expect(await page.locator("#base_markup_percent").inputValue()).toBe("35")
+    expect(await page.locator("#poll_interval_minutes").inputValue()).toBe("12")
+    await shot(page, "10-settings-one-save-refused")
+
+    // Fixed and saved: one request stores every card; the rules changed, so the toast names the reprice it started.
+    await page.locator("#brake-price_drop_percent").fill("40")
+    await page.getByTestId("settings-save").click()
+    // The new base markup moves every price: the price guard asks first (a 409, nothing stored),
+    // and confirming sends the same changes again, confirmed.
+    const guard = page.getByRole("alertdialog")
+    await expectText(guard, "Confirm this price change")
+    await guard.getByRole("button", { name: "Confirm and save" }).click()
+    await page.getByText("Settings saved · a reprice started").first().waitFor()
+    expect(posts).toHaveLength(3)
+    expect(JSON.parse(posts[2])).toEqual({ ...JSON.parse(posts[1]), confirm_price_guards: true })
+    expect(JSON.parse(posts[1])).toMatchObject({ poll_interval_minutes: 12, brake: { remove_percent: "25", price_drop_percent: "40" } })
+    page.off("request", onRequest)
+    const saved = (await adminGet("/admin/catalog-sync/settings")).settings
+    expect(saved.poll_interval_minutes).toBe(12)
+    expect(saved.pricing_rules.base_markup_percent).toBe("35")
+    expect(saved.filter.cost_max).toBe("9999999")
+    expect(saved.field_locks.locked).toEqual(["description"])
+    expect(saved.brake).toEqual({ remove_percent: "25", price_drop_share_percent: stored.brake.price_drop_share_percent, price_drop_percent: "40" })
+    const runs = (await adminGet("/admin/catalog-sync/runs?limit=50")).runs as { mode: string; trigger: string }[]
+    expect(runs.length).toBe(runsBefore + 1)
+    expect(runs[0]).toMatchObject({ mode: "reprice", trigger: "rules_changed" })
+    await page.getByTestId("settings-dirty").getByText("Everything on this page is saved.").waitFor()
+    await shot(page, "10b-settings-one-save-saved")
+    // The toast gone, so the committed screenshot shows the footer with its one Save.
+    await page.getByText("Settings saved · a reprice started").first().waitFor({ state: "hidden", timeout: 60_000 })
+    // The whole page with its one Save at the end, for docs/screenshots when SCREENSHOTS_DIR is set.
+    const onePage = screens.file("settings-one-save")
+    await page.screenshot({ path: onePage, fullPage: true })
+    if (process.env.SCREENSHOTS_DIR) {
+      fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true })
+      fs.copyFileSync(onePage, path.join(process.env.SCREENSHOTS_DIR, "settings-one-save.png"))
+    }
   })
 
   it("keeps the product list working when the catalog sync API is unreachable", async () => {

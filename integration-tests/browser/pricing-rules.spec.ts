@@ -1,6 +1,6 @@
 // The pricing rules editor in the browser (issue 12): a small catalog synced from the sandbox,
 // then on Settings → Catalog sync a category override and a rounding to …99 are added; the live
-// preview's rows and moved-prices count change (Reset before that brings the markup form back) (checked against the preview route and the
+// preview's rows and moved-prices count change (Reset before that brings the saved rules back) (checked against the preview route and the
 // engine); saving starts a `reprice` run, and afterwards every price in Medusa equals the engine's
 // result for its stored cost (SQL). Last, the safety brake: the sandbox removes 30 % of the
 // products, the next sync pauses, the widget shows why, and Confirm applies it.
@@ -78,10 +78,10 @@ describe("pricing rules editor in the browser", () => {
 
   it("edits the rules: a category override and rounding change the preview rows and the moved-prices count", async () => {
     await page.goto(`${app.url}/app/settings/catalog-sync`)
-    // No rules saved yet: the API markup form shows, with the switch to the shop's own rules.
-    await page.getByTestId("pricing-use-rules").click()
+    // One pricing system: the rules editor is the page's pricing, its base markup the 30 % saved above.
     const editor = page.getByTestId("pricing-rules-editor")
     await editor.waitFor()
+    expect(await page.locator("#base_markup_percent").inputValue()).toBe("30")
     const preview = page.locator('[data-testid="pricing-preview"][data-state="ready"]')
     await preview.waitFor()
     await expectText(page.getByTestId("pricing-move-summary"), "No price will change")
@@ -89,18 +89,16 @@ describe("pricing rules editor in the browser", () => {
     expect(before).toHaveLength(10)
     await shot("1-editor", "pricing-rules-editor")
 
-    // Reset before saving: the markup form comes back and the server's settings are as they were.
+    // Reset before saving: the rules come back as saved and the server's settings are as they were.
     const savedBefore = (await adminApi("/admin/catalog-sync/settings")).body.settings
+    await page.locator("#base_markup_percent").fill("45")
+    await page.getByTestId("pricing-reprice-notice").waitFor()
     await page.getByRole("button", { name: "Reset", exact: true }).click()
-    await editor.waitFor({ state: "detached" })
-    await page.locator("#markup_percent").waitFor()
-    expect(await page.locator("#markup_percent").inputValue()).toBe("30")
-    await page.getByTestId("pricing-use-rules").waitFor()
+    expect(await page.locator("#base_markup_percent").inputValue()).toBe("30")
+    await page.getByTestId("pricing-reprice-notice").waitFor({ state: "detached" })
     expect((await adminApi("/admin/catalog-sync/settings")).body.settings).toEqual(savedBefore)
-    expect(savedBefore.pricing_rules_saved).not.toBe(true)
-    await page.getByTestId("pricing-use-rules").click()
-    await editor.waitFor()
     await preview.waitFor()
+    await expectText(page.getByTestId("pricing-move-summary"), "No price will change")
 
     // The top-level category with the most products, by its name in the picker.
     const refs = (await adminApi("/admin/catalog-sync/pricing/references")).body as { categories: { id: string; name: string; parent_id: string | null }[] }

@@ -1,6 +1,6 @@
 // The settings page's one voice for errors and its Disconnect, in headless Chromium against
 // the sandbox: a refused key and a bad URL read the same from Test connection and Save (the
-// code once), a refused markup gets no price example, an expired plan fails Test connection
+// code once), a refused base markup gets no price preview, an expired plan fails Test connection
 // with its date, an emptied key field says the key is kept, and Disconnect (after its
 // confirmation) removes the saved key. Screenshots: artifacts/screenshots/21-error-voice.png,
 // 22-disconnect.png.
@@ -94,13 +94,14 @@ describe("settings: one voice for errors, and Disconnect", () => {
     expect(await detailOf(formError.getByTestId("error-detail"))).toMatch(/^Code invalid_api_key · request \S+$/)
     expect(occurrences(await textOf(formError), "invalid_api_key")).toBe(1)
 
-    // A markup the form refuses is not priced.
-    await page.locator("#markup_percent").fill("5000")
-    expect(await textOf(page.getByTestId("price-preview"))).toBe("No example: markup must be between 0 and 1000 %.")
-    expect(await page.getByTestId("price-preview").getAttribute("data-refused")).toBe("true")
+    // A base markup the rules refuse is not priced: the preview asks for the field's fix.
+    await page.locator("#base_markup_percent").fill("5000")
+    await page.waitForSelector('[data-testid="pricing-preview"][data-state="refused"]')
+    expect(await textOf(page.getByTestId("pricing-preview"))).toContain("Fix the fields above to see the prices.")
+    expect(await textOf(page.getByTestId("error-base_markup_percent"))).toContain("at most 1000")
     expect(await page.content()).not.toContain("51,000")
-    await page.locator("#markup_percent").fill("30")
-    await page.waitForSelector('[data-testid="price-preview"]:not([data-refused])')
+    await page.locator("#base_markup_percent").fill("30")
+    await page.waitForSelector('[data-testid="pricing-preview"]:not([data-state="refused"])')
 
     // Connected for real, then the plan expires: Test connection fails with the date.
     await page.locator("#api_key").fill(API_KEY)

@@ -145,7 +145,12 @@ describe("alerts on the feed channel (no email provider)", () => {
     const rows = await settledCount(env.db.url, "failed_twice", 1)
     expect(rows).toHaveLength(1)
     // Linked to the streak's second failure.
-    expectFeed(rows[0], failed[before + 1].id, "Catalog sync failed twice in a row", /^The last two runs failed; the last with \w+/)
+    expectFeed(
+      rows[0],
+      failed[before + 1].id,
+      "Catalog sync failed twice in a row",
+      /^The last two runs failed: [a-z][^_]*\. The run's page has the details\.$/
+    )
     expect(await runAndWait(env)).toMatchObject({ status: "succeeded" })
   })
 

@@ -69,7 +69,7 @@ export class CatalogSyncAlerts {
 
   /** While a run is in progress: the quota its client has seen so far. */
   checkQuota(end: Omit<RunEnd, "status" | "errorCode">): void {
-    this.#track(this.#checkQuota(end))
+    this.#track(this.#checkQuota(end, false))
   }
 
   /** Waits (bounded) for alerts still being sent: at shutdown, so none is cut off midway. */
@@ -104,9 +104,16 @@ export class CatalogSyncAlerts {
       await this.#send({ kind: "key_refused", runId: end.runId, code: end.errorCode, revision: end.settings.revision, keyLast4: end.settings.apiKeyLast4 })
     }
     if (end.status === "failed" && end.errorCode === "daily_quota_exceeded") {
-      await this.#send({ kind: "quota_spent", runId: end.runId, day: quotaDay(end.quota?.observedAt ?? Date.now()), keyLast4: end.settings.apiKeyLast4 })
+      // The catalog refused a request for the quota: it enforces it.
+      await this.#send({
+        kind: "quota_spent",
+        runId: end.runId,
+        day: quotaDay(end.quota?.observedAt ?? Date.now()),
+        keyLast4: end.settings.apiKeyLast4,
+        enforced: true,
+      })
     } else {
-      await this.#checkQuota(end)
+      await this.#checkQuota(end, true)
     }
     if (end.status === "failed") {
       const streak = await latestFailureStreak(service)
@@ -114,18 +121,24 @@ export class CatalogSyncAlerts {
     }
   }
 
-  async #checkQuota(end: Omit<RunEnd, "status" | "errorCode">): Promise<void> {
+  /** `runEnded`: the check after the run, when the client's plan refresh (if any) has finished. */
+  async #checkQuota(end: Omit<RunEnd, "status" | "errorCode">, runEnded: boolean): Promise<void> {
     const keyId = end.settings.apiKeyHash
     let limit = end.account?.limits.requests_per_day ?? null
     if (limit !== null && keyId) await this.#rememberDailyLimit(keyId, limit)
     else if (keyId) limit = await this.#knownDailyLimit(keyId)
+    if (end.account && keyId) this.#quotaEnforced.set(keyId, end.account.usage.quota_enforced)
+    const enforced = end.account?.usage.quota_enforced ?? (keyId ? (this.#quotaEnforced.get(keyId) ?? null) : null)
     // The headers are fresher than /v1/me's usage; the account's usage stands in without them.
     const remaining = end.quota?.quotaRemaining ?? (end.account ? Math.max(0, end.account.limits.requests_per_day - end.account.usage.requests_today) : null)
     const level = quotaLevel(remaining, limit)
     if (level.level === "ok") return
     const day = quotaDay(end.quota?.observedAt ?? Date.now())
     if (level.level === "spent") {
-      await this.#send({ kind: "quota_spent", runId: end.runId, day, keyLast4: end.settings.apiKeyLast4 })
+      // Whether the catalog enforces its quota decides what the line says; while a run goes
+      // without knowing, the check after it (with the plan the run read again) says it.
+      if (enforced === null && !runEnded) return
+      await this.#send({ kind: "quota_spent", runId: end.runId, day, keyLast4: end.settings.apiKeyLast4, enforced })
       return
     }
     await this.#send({ kind: "quota_high", runId: end.runId, day, used: level.used, limit: level.limit, keyLast4: end.settings.apiKeyLast4 })
@@ -198,6 +211,9 @@ export class CatalogSyncAlerts {
   #dailyLimitKey(keyId: string): string {
     return `${this.#prefix}:alerts:daily_limit:${keyId}`
   }
+
+  /** Whether the catalog enforced the daily quota, as a client of the key last read it from /v1/me. */
+  readonly #quotaEnforced = new Map<string, boolean>()
 
   async #rememberDailyLimit(keyId: string, limit: number): Promise<void> {
     this.#dailyLimits.set(keyId, limit)

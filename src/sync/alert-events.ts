@@ -2,6 +2,7 @@
 // title, one line, the link to its run in the plugin's admin pages, and the key that makes it one
 // notification however often its condition is seen again (retries, polls, instances, restarts).
 
+import { classOfCode, type FailureClass } from "./failure-class"
 import { formatCount } from "./number-format"
 
 export type AlertEvent =
@@ -13,8 +14,11 @@ export type AlertEvent =
   | { kind: "resume_stalled"; runId: string; stalled: number }
   /** More than QUOTA_ALERT_PERCENT of the day's request quota used. */
   | { kind: "quota_high"; runId: string; day: string; used: number; limit: number; keyLast4: string | null }
-  /** The day's request quota used up (X-Quota-Remaining 0, or a 429 daily_quota_exceeded). */
-  | { kind: "quota_spent"; runId: string; day: string; keyLast4: string | null }
+  /**
+   * The day's request quota used up (X-Quota-Remaining 0, or a 429 daily_quota_exceeded).
+   * `enforced`: whether the catalog stops answering past it (/v1/me's usage.quota_enforced); null when not known.
+   */
+  | { kind: "quota_spent"; runId: string; day: string; keyLast4: string | null; enforced?: boolean | null }
   /** Two runs in a row failed (`since`: the last run that succeeded before them, or null). */
   | { kind: "failed_twice"; runId: string; since: string | null; errorCode: string | null; errorMessage: string | null }
   /** No run started for two poll intervals although the shop is configured (`runId`: the last run). */
@@ -63,17 +67,28 @@ export function alertContent(event: AlertEvent): AlertContent {
         ),
       }
     case "quota_spent":
-      return {
-        title: "Catalog API quota spent",
-        description:
-          "Today's request quota for this key is used up. Where the catalog enforces its quota, syncing waits for the reset at 00:00 UTC; where it does not, syncing goes on.",
-      }
+      // Said as it is: a catalog that does not enforce its quota went on answering, and so did syncing.
+      return event.enforced === false
+        ? {
+            title: "Catalog API quota passed",
+            description:
+              "Today's requests passed this key's daily quota. The catalog does not enforce it for this account, so syncing went on; a plan that enforces it would stop syncing until 00:00 UTC.",
+          }
+        : event.enforced
+          ? {
+              title: "Catalog API quota spent",
+              description: "Today's request quota for this key is used up. The catalog answers again after its reset at 00:00 UTC, and syncing goes on then.",
+            }
+          : {
+              title: "Catalog API quota spent",
+              description:
+                "Today's request quota for this key is used up. Runs go on while the catalog still answers; if it refuses them, syncing waits for its reset at 00:00 UTC.",
+            }
     case "failed_twice":
+      // The bell has no details disclosure: plain words only; the code and message are on the run's page.
       return {
         title: "Catalog sync failed twice in a row",
-        description: oneLine(
-          `The last two runs failed${event.errorCode ? `; the last with ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ""}` : ""}.`
-        ),
+        description: oneLine(`The last two runs failed: ${failureWords(event.errorCode)}. The run's page has the details.`),
       }
     case "sync_overdue":
       return {
@@ -83,6 +98,33 @@ export function alertContent(event: AlertEvent): AlertContent {
         ),
       }
   }
+}
+
+const FAILURE_CODE_WORDS: Record<string, string> = {
+  invalid_api_key: "the catalog refused the API key",
+  plan_required: "the catalog account's plan has no API access",
+  daily_quota_exceeded: "today's request quota for this key is used up",
+  rate_limited: "the catalog kept limiting the requests",
+}
+
+const FAILURE_CLASS_WORDS: Record<FailureClass, string> = {
+  network: "the catalog could not be reached",
+  dns: "the catalog's address could not be found",
+  timeout: "the catalog did not answer in time",
+  tls: "the secure connection to the catalog failed",
+  server: "the catalog answered with a server error",
+  rate_limited: "the catalog kept limiting the requests",
+  database: "the shop's database connection was lost",
+  refused: "the catalog refused the key or the plan",
+  invalid: "the catalog refused the request or the settings are incomplete",
+  internal: "an unexpected error in the sync",
+}
+
+/** What ended a failed run, in the shop owner's words (never its code). */
+export function failureWords(code: string | null | undefined): string {
+  if (!code) return "the reason was not recorded"
+  const cls = classOfCode(code)
+  return FAILURE_CODE_WORDS[code] ?? (cls ? FAILURE_CLASS_WORDS[cls] : FAILURE_CLASS_WORDS.internal)
 }
 
 /**

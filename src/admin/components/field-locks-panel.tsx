@@ -2,7 +2,7 @@ import { Badge, Switch, Text } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { describeError } from "../lib/errors"
-import { LOCK_FIELD_LABELS, catalogValueText } from "../lib/field-locks"
+import { LOCK_FIELD_LABELS, catalogValueText, heldValueLabel } from "../lib/field-locks"
 
 /**
  * The product's lockable fields: a switch locks or unlocks one (a locked field is never written
@@ -73,7 +73,7 @@ export const FieldLocksPanel = ({ productId }: { productId: string }) => {
             </div>
             {catalog && (
               <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-product-lock-catalog-value">
-                Catalog now: {catalog}
+                {heldValueLabel(f.field)} {catalog}
               </Text>
             )}
           </div>

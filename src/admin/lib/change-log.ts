@@ -35,14 +35,16 @@ const HELD_NAMES: Record<string, string> = {
 }
 
 /**
- * What the product's locks kept, in words: "price held by your lock (catalog 5,963.02 ₴)";
- * null when nothing was held. Never said as a change: the shop kept its own value.
+ * What the product's locks kept, in words: "price held by your lock (the pricing rules would set
+ * 5,963.02 ₴)"; null when nothing was held. Never said as a change: the shop kept its own value.
+ * A held price is the shop's rule price over the catalog's cost, never a price the catalog sells
+ * at, so it is not called the catalog's.
  */
 export function heldByLockText(held: RunChange["held"]): string | null {
   if (!held) return null
   const parts = Object.entries(held).map(([field, value]) => {
     const name = HELD_NAMES[field] ?? field
-    if (field === "prices" && typeof value === "string") return `${name} held by your lock (catalog ${formatUah(value)})`
+    if (field === "prices" && typeof value === "string") return `${name} held by your lock (the pricing rules would set ${formatUah(value)})`
     if (field === "title" && typeof value === "string") return `${name} held by your lock (catalog “${value}”)`
     return `${name} held by your lock`
   })

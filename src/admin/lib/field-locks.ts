@@ -25,6 +25,14 @@ const perSize = (value: Record<string, unknown>, show: (v: unknown) => string) =
     .map(([size, v]) => `${size || "one size"}: ${show(v)}`)
     .join(", ")
 
+/**
+ * What the line of a locked field's newer value is called: a held price is what the shop's rules
+ * make of the catalog's cost, not a price of the catalog's; the other fields are the catalog's.
+ */
+export function heldValueLabel(field: LockableFieldName): string {
+  return field === "prices" ? "The pricing rules would set now:" : "Catalog now:"
+}
+
 /** The catalog's value of a locked field, as one line (null: the catalog has not changed it since the lock). */
 export function catalogValueText(field: LockableFieldName, value: unknown): string | null {
   if (value === null || value === undefined) return null

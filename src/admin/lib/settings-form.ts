@@ -1,6 +1,6 @@
 import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 import { DEFAULT_POLL_INTERVAL_MINUTES, MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "../../sync/settings/plugin-options"
-import type { Language, PriceCalculation, RemovalMode, SyncSettings } from "./types"
+import type { Language, PriceCalculation, RemovalMode, SaveSettingsResult, SyncSettings } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
 // each field before anything is sent (the API checks again), and the body POST
@@ -159,4 +159,60 @@ export function formErrorsFromApi(fieldErrors: Record<string, string>): FieldErr
 export function keptKeyNotice(values: SettingsFormValues, saved: SyncSettings | null | undefined, replacingKey: boolean): string | null {
   if (!replacingKey || !saved?.api_key_set || values.api_key.trim() !== "") return null
   return `The API key field was empty, so the saved key ${saved.api_key ?? ""} is kept. To remove it, use Disconnect.`.replace("key  is", "key is")
+}
+
+/** Which of the page's other cards changed, besides the main settings and the rules. */
+export type OtherChanges = { filter: boolean; brake: boolean; field_locks: boolean }
+
+/**
+ * The one Save's toast: what was saved and the run it started, by its kind (a full pass, a
+ * reprice, a sync), or that nothing runs now.
+ */
+export function savedToast(result: Pick<SaveSettingsResult, "run" | "needs_full_pass">, other: OtherChanges): { title: string; description: string } {
+  // Queued is also how a run starts out, so its status does not tell that another run is ahead of it.
+  const run = result.run ?? null
+  if (run?.mode === "full") {
+    const why = result.needs_full_pass ? "the cost basis changed, so every product's cost is fetched again" : "every product is fetched from the catalog"
+    return { title: "Settings saved · a full pass started", description: `A full pass started: ${why}.` }
+  }
+  if (run?.mode === "reprice") {
+    return {
+      title: "Settings saved · a reprice started",
+      description: `A reprice started: the shop's prices are recomputed from the stored costs by the new rules, with no catalog requests.`,
+    }
+  }
+  if (run) return { title: "Settings saved · a sync started", description: "A sync with the new settings started." }
+  const next = other.filter
+    ? "Nothing runs now: the next sync adds what the filter now includes and removes what it leaves out."
+    : other.brake
+      ? "Nothing runs now: the next run pauses at the new safety brake thresholds."
+      : other.field_locks
+        ? "Nothing runs now: the next sync leaves the locked fields of every product as they are."
+        : "Nothing runs now: the next sync uses the new settings."
+  return { title: "Settings saved", description: next }
+}
+
+/** Which card of the page a field the API refused belongs to. */
+export type SettingsCard = "main" | "pricing_rules" | "filter" | "brake" | "field_locks"
+
+export function cardOfApiField(field: string): SettingsCard {
+  const head = field.split(/[.[]/)[0]
+  if (head === "pricing_rules") return "pricing_rules"
+  if (head === "filter" || head === "brake" || head === "field_locks") return head
+  return "main"
+}
+
+/** JSON with object keys sorted: two drafts that hold the same values compare equal. */
+export function sameValues(a: unknown, b: unknown): boolean {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, sorted((value as Record<string, unknown>)[k])])
+          )
+        : value
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))
 }

@@ -133,9 +133,9 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
             <Table.Header>
               <Table.Row>
                 <Table.HeaderCell>Size</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Selling</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Shop's price</Table.HeaderCell>
                 <Table.HeaderCell className="text-right">Crossed out</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Cost</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Catalog's cost</Table.HeaderCell>
                 <Table.HeaderCell className="text-right">Markup</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
@@ -151,12 +151,12 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                   data-markup={s.markup_percent ?? ""}
                 >
                   <Table.Cell>{s.size || "—"}</Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">
                     {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
                   </Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
-                  <Table.Cell className="text-right tabular-nums">{s.markup_percent ? `${s.markup_percent} %` : "—"}</Table.Cell>
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
+                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.markup_percent ? `${s.markup_percent} %` : "—"}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -167,7 +167,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
           {!sizes
             ? null
             : sizes.some((s) => s.cost !== null)
-              ? "Cost is the catalog's wholesale price, shown to admins only; markup is the selling price over it."
+              ? "Catalog's cost: what the catalog charges the shop, shown to admins only. Shop's price: what the storefront sells at, set by your pricing rules (or by you, when prices are locked). Markup: the shop's price over the cost."
               : "Cost and markup: no cost stored for this product yet."}
         </Text>
       </div>

@@ -31,12 +31,26 @@ describe("alert content", () => {
     expect(alertContent(events[2]).description).toMatch(/^The catalog account.s plan has no API access/)
     expect(alertContent(events[3]).description).toMatch(/resumed 6 times/)
     expect(alertContent(events[4]).description).toBe("8,100 of today's 10,000 requests used (81 %).")
-    expect(alertContent(events[6]).description).toBe("The last two runs failed; the last with server_error: line one line two.")
+    // No raw code or remote text in the bell: the run's page has them, in its details.
+    expect(alertContent(events[6]).description).toBe("The last two runs failed: the catalog answered with a server error. The run's page has the details.")
+    expect(alertContent({ ...events[6], errorCode: "invalid_api_key", errorMessage: "401 invalid_api_key: key revoked" } as AlertEvent).description).toBe(
+      "The last two runs failed: the catalog refused the API key. The run's page has the details."
+    )
+    expect(alertContent({ ...events[6], errorCode: "ECONNREFUSED" } as AlertEvent).description).not.toMatch(/ECONNREFUSED/)
     expect(alertContent(events[7]).description).toMatch(/^No sync started since 2026-12-06T10:00:00.000Z, over two poll intervals \(10 min each\)/)
   })
 
+  it("says a quota the catalog does not enforce was passed and syncing went on; an enforced one stops syncing until the reset", () => {
+    const spent = { kind: "quota_spent", runId: "r", day: "2026-12-06", keyLast4: "1234" } as const
+    expect(alertContent({ ...spent, enforced: false }).description).toMatch(/does not enforce it for this account, so syncing went on/)
+    expect(alertContent({ ...spent, enforced: false }).title).toBe("Catalog API quota passed")
+    expect(alertContent({ ...spent, enforced: true }).description).toMatch(
+      /^Today's request quota for this key is used up\. The catalog answers again after its reset/
+    )
+  })
+
   it("cuts a long line", () => {
-    const long = alertContent({ kind: "failed_twice", runId: "r", since: null, errorCode: "x", errorMessage: "a".repeat(1000) }).description
+    const long = alertContent({ kind: "brake_paused", runId: "r", reasons: ["a".repeat(1000)] }).description
     expect(long.length).toBe(300)
     expect(long.endsWith("…")).toBe(true)
   })

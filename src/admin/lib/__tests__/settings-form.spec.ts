@@ -1,5 +1,15 @@
-import { EMPTY_SETTINGS, formErrorsFromApi, pricingDiffers, settingsBody, settingsToForm, validateSettingsForm } from "../settings-form"
-import type { SyncSettings } from "../types"
+import {
+  EMPTY_SETTINGS,
+  cardOfApiField,
+  formErrorsFromApi,
+  pricingDiffers,
+  sameValues,
+  savedToast,
+  settingsBody,
+  settingsToForm,
+  validateSettingsForm,
+} from "../settings-form"
+import type { Run, SyncSettings } from "../types"
 
 const saved: SyncSettings = {
   ...EMPTY_SETTINGS,
@@ -80,5 +90,44 @@ describe("formErrorsFromApi", () => {
       markup_percent: "Must be from 0 to 1000.",
       api_key: "The catalog refused this key.",
     })
+  })
+})
+
+describe("the one Save's toast names the run it started, or says nothing runs", () => {
+  const none = { filter: false, brake: false, field_locks: false }
+  const run = (mode: Run["mode"], status: Run["status"] = "queued") => ({ id: "csrun_1", mode, status }) as Run
+  it("a reprice, a full pass (and why), a sync", () => {
+    expect(savedToast({ run: run("reprice", "running") }, none)).toEqual({
+      title: "Settings saved · a reprice started",
+      description: "A reprice started: the shop's prices are recomputed from the stored costs by the new rules, with no catalog requests.",
+    })
+    expect(savedToast({ run: run("full"), needs_full_pass: true }, none).description).toBe(
+      "A full pass started: the cost basis changed, so every product's cost is fetched again."
+    )
+    expect(savedToast({ run: run("full", "running") }, none).title).toBe("Settings saved · a full pass started")
+    expect(savedToast({ run: run("changes", "running") }, none).title).toBe("Settings saved · a sync started")
+  })
+  it("no run: says so, with what the next sync does for the card that changed", () => {
+    expect(savedToast({}, none)).toEqual({ title: "Settings saved", description: "Nothing runs now: the next sync uses the new settings." })
+    expect(savedToast({}, { ...none, filter: true }).description).toMatch(/^Nothing runs now: the next sync adds what the filter now includes/)
+    expect(savedToast({}, { ...none, field_locks: true }).description).toMatch(/^Nothing runs now: the next sync leaves the locked fields/)
+    expect(savedToast({}, { ...none, brake: true }).description).toMatch(/^Nothing runs now: the next run pauses at the new safety brake/)
+  })
+})
+
+describe("an API refusal lands on its card", () => {
+  it("by the field's first part", () => {
+    expect(cardOfApiField("poll_interval_minutes")).toBe("main")
+    expect(cardOfApiField("pricing_rules.overrides[2].markup_percent")).toBe("pricing_rules")
+    expect(cardOfApiField("filter.cost_min")).toBe("filter")
+    expect(cardOfApiField("brake.remove_percent")).toBe("brake")
+    expect(cardOfApiField("field_locks.locked.0")).toBe("field_locks")
+  })
+})
+
+describe("sameValues", () => {
+  it("ignores key order, not values", () => {
+    expect(sameValues({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true)
+    expect(sameValues({ a: "20" }, { a: "20.0" })).toBe(false)
   })
 })

@@ -156,13 +156,39 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
           <KeyValue label="Next run" testId="catalog-sync-next-run">
             {nextRunText(status, (at) => `${formatRelative(at)} (${formatDateTime(at)})`)}
           </KeyValue>
-          <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
-            {formatCount(status.products_synced)}
-          </KeyValue>
+          <ShopProducts synced={status.products_synced} />
         </div>
         <AccountBlock status={status} />
       </div>
     </>
+  )
+}
+
+/**
+ * The shop's products from the catalog, and when the shop keeps some the catalog no longer has
+ * (a discarded removal, an open order), how many of them the catalog still sells: the one number
+ * is never read as the catalog's size.
+ */
+const ShopProducts = ({ synced }: { synced: number }) => {
+  const kept = useQuery({ queryKey: queryKeys.keptProducts(null), queryFn: () => catalogSyncApi.getKeptProducts(), retry: false })
+  const keptCount = kept.data?.counts.total ?? 0
+  return (
+    <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
+      <span className="flex flex-col">
+        <span className="tabular-nums">{formatCount(synced)}</span>
+        {keptCount > 0 && (
+          <Text
+            size="xsmall"
+            className="text-ui-fg-subtle"
+            data-testid="catalog-sync-products-split"
+            data-sold={Math.max(0, synced - keptCount)}
+            data-kept={keptCount}
+          >
+            {formatCount(Math.max(0, synced - keptCount))} the catalog still sells · {formatCount(keptCount)} it no longer has, kept by the shop
+          </Text>
+        )}
+      </span>
+    </KeyValue>
   )
 }
 

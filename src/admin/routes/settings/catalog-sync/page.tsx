@@ -8,9 +8,6 @@ import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { ReadinessChecklist } from "./components/readiness-checklist"
-import { FieldLocksSection } from "./components/field-locks-section"
-import { BrakeSection } from "./components/brake-section"
-import { FilterSection } from "./components/filter-section"
 import { SettingsForm } from "./components/settings-form"
 
 const CatalogSyncSettingsPage = () => {
@@ -51,12 +48,7 @@ const CatalogSyncSettingsPage = () => {
         </Container>
       ) : (
         // Remount on every saved revision so the form starts from what was stored.
-        <>
-          <SettingsForm key={settingsQuery.data.settings.revision} saved={settingsQuery.data.settings} />
-          <FilterSection key={`filter-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
-          <FieldLocksSection key={`locks-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
-          <BrakeSection key={`brake-${settingsQuery.data.settings.revision}`} saved={settingsQuery.data.settings} />
-        </>
+        <SettingsForm key={settingsQuery.data.settings.revision} saved={settingsQuery.data.settings} />
       )}
     </div>
   )

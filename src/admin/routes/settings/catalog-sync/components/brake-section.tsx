@@ -1,11 +1,7 @@
-// The safety brake's thresholds (they existed in the API only): when a run would remove more
-// than a share of the shop's catalog products, or drop more than a share of its prices by more
-// than a percent, it pauses for the admin. Saved on its own; a refusal shows beside its field.
-import { Button, Container, Heading, Hint, Input, Label, Text, toast } from "@medusajs/ui"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
-import { catalogSyncApi, queryKeys } from "../../../../lib/api"
-import { AdminApiError, errorVoice } from "../../../../lib/errors"
+// The safety brake's thresholds: when a run would remove more than a share of the shop's catalog
+// products, or drop more than a share of its prices by more than a percent, it pauses for the
+// admin. Part of the settings form (its one Save); a refusal shows beside its field.
+import { Container, Heading, Hint, Input, Label, Text } from "@medusajs/ui"
 import type { BrakeSettings, SyncSettings } from "../../../../lib/types"
 
 const FIELDS: Array<{ field: keyof BrakeSettings; label: string; hint: string }> = [
@@ -16,30 +12,25 @@ const FIELDS: Array<{ field: keyof BrakeSettings; label: string; hint: string }>
 
 const DEFAULTS: BrakeSettings = { remove_percent: "20", price_drop_share_percent: "10", price_drop_percent: "30" }
 
-export const BrakeSection = ({ saved }: { saved: SyncSettings }) => {
-  const queryClient = useQueryClient()
-  const stored = (saved as SyncSettings & { brake?: BrakeSettings }).brake ?? DEFAULTS
-  const [values, setValues] = useState<BrakeSettings>({ ...stored })
-  const [errors, setErrors] = useState<Partial<Record<keyof BrakeSettings, string>>>({})
-  const saving = useMutation({
-    mutationFn: () => catalogSyncApi.saveSettings({ brake: values }),
-    onSuccess: () => {
-      toast.success("Safety brake saved", { description: "The next run pauses at these thresholds." })
-      queryClient.invalidateQueries({ queryKey: queryKeys.all })
-    },
-    onError: (error) => {
-      const found: typeof errors = {}
-      if (error instanceof AdminApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          const [head, name] = field.split(".")
-          if (head === "brake" && name in DEFAULTS) found[name as keyof BrakeSettings] = message
-        }
-      }
-      if (Object.keys(found).length) setErrors(found)
-      else toast.error("The safety brake was not saved", { description: errorVoice(error).sentence })
-    },
-  })
+export type BrakeErrors = Partial<Record<keyof BrakeSettings, string>>
 
+export const brakeOf = (saved: SyncSettings): BrakeSettings => ({ ...(saved.brake ?? DEFAULTS) })
+
+/** "brake.remove_percent" → "remove_percent" (the field an API refusal belongs to). */
+export const brakeFieldOf = (apiField: string): keyof BrakeSettings | null => {
+  const [head, name] = apiField.split(".")
+  return head === "brake" && name in DEFAULTS ? (name as keyof BrakeSettings) : null
+}
+
+export const BrakeSection = ({
+  value,
+  onChange,
+  errors,
+}: {
+  value: BrakeSettings
+  onChange: (next: BrakeSettings, field: keyof BrakeSettings) => void
+  errors: BrakeErrors
+}) => {
   return (
     <Container className="divide-y p-0" data-testid="catalog-brake-section">
       <div className="px-6 py-4">
@@ -58,21 +49,19 @@ export const BrakeSection = ({ saved }: { saved: SyncSettings }) => {
               id={`brake-${field}`}
               size="small"
               inputMode="decimal"
-              value={values[field]}
+              value={value[field]}
               aria-invalid={!!errors[field]}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [field]: e.target.value }))
-                setErrors((v) => ({ ...v, [field]: undefined }))
-              }}
+              onChange={(e) => onChange({ ...value, [field]: e.target.value }, field)}
             />
-            {errors[field] ? <Hint variant="error">{errors[field]}</Hint> : <Hint>{hint}</Hint>}
+            {errors[field] ? (
+              <Hint variant="error" data-testid={`error-brake-${field}`}>
+                {errors[field]}
+              </Hint>
+            ) : (
+              <Hint>{hint}</Hint>
+            )}
           </div>
         ))}
-      </div>
-      <div className="flex justify-end px-6 py-4">
-        <Button size="small" isLoading={saving.isPending} onClick={() => saving.mutate()} data-testid="brake-save">
-          Save safety brake
-        </Button>
       </div>
     </Container>
   )

@@ -1,34 +1,28 @@
 // The shop-wide field locks: fields no sync write touches on any product (a product's own
-// widget can unlock one), and whether an admin edit of a managed field locks it. Saved on its own.
-import { Button, Checkbox, Container, Heading, Label, Switch, Text, toast } from "@medusajs/ui"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
-import { catalogSyncApi, queryKeys } from "../../../../lib/api"
-import { errorVoice } from "../../../../lib/errors"
+// widget can unlock one), and whether an admin edit of a managed field locks it. Part of the
+// settings form (its one Save).
+import { Checkbox, Container, Heading, Hint, Label, Switch, Text } from "@medusajs/ui"
 import { LOCK_FIELD_LABELS } from "../../../../lib/field-locks"
 import type { LockableFieldName, SyncSettings } from "../../../../lib/types"
 
-type ShopLocks = { locked: LockableFieldName[]; auto_lock_on_admin_edit: boolean }
+export type ShopLocks = { locked: LockableFieldName[]; auto_lock_on_admin_edit: boolean }
 
 const FIELDS = Object.keys(LOCK_FIELD_LABELS) as LockableFieldName[]
 
-export const FieldLocksSection = ({ saved }: { saved: SyncSettings }) => {
-  const queryClient = useQueryClient()
-  const stored = (saved as SyncSettings & { field_locks?: ShopLocks }).field_locks
-  const [values, setValues] = useState<ShopLocks>({ locked: stored?.locked ?? [], auto_lock_on_admin_edit: stored?.auto_lock_on_admin_edit ?? false })
+export const shopLocksOf = (saved: SyncSettings): ShopLocks => ({
+  locked: saved.field_locks?.locked ?? [],
+  auto_lock_on_admin_edit: saved.field_locks?.auto_lock_on_admin_edit ?? false,
+})
+
+/** The body's `field_locks`: fields in the labels' order, so an unchanged set compares equal. */
+export const shopLocksBody = (value: ShopLocks): ShopLocks => ({
+  locked: FIELDS.filter((f) => value.locked.includes(f)),
+  auto_lock_on_admin_edit: value.auto_lock_on_admin_edit,
+})
+
+export const FieldLocksSection = ({ value, onChange, error }: { value: ShopLocks; onChange: (next: ShopLocks) => void; error: string | null }) => {
   const toggle = (field: LockableFieldName, on: boolean) =>
-    setValues((v) => ({ ...v, locked: on ? [...v.locked.filter((f) => f !== field), field] : v.locked.filter((f) => f !== field) }))
-  const saving = useMutation({
-    mutationFn: () =>
-      catalogSyncApi.saveSettings({
-        field_locks: { locked: FIELDS.filter((f) => values.locked.includes(f)), auto_lock_on_admin_edit: values.auto_lock_on_admin_edit },
-      }),
-    onSuccess: () => {
-      toast.success("Field locks saved", { description: "The next sync leaves the locked fields of every product as they are." })
-      queryClient.invalidateQueries({ queryKey: queryKeys.all })
-    },
-    onError: (error) => toast.error("The field locks were not saved", { description: errorVoice(error).sentence }),
-  })
+    onChange({ ...value, locked: on ? [...value.locked.filter((f) => f !== field), field] : value.locked.filter((f) => f !== field) })
 
   return (
     <Container className="divide-y p-0" data-testid="catalog-field-locks-section">
@@ -42,27 +36,29 @@ export const FieldLocksSection = ({ saved }: { saved: SyncSettings }) => {
       <div className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-3">
         {FIELDS.map((field) => (
           <div key={field} className="flex items-center gap-x-2">
-            <Checkbox id={`lock-${field}`} checked={values.locked.includes(field)} onCheckedChange={(checked) => toggle(field, checked === true)} />
+            <Checkbox id={`lock-${field}`} checked={value.locked.includes(field)} onCheckedChange={(checked) => toggle(field, checked === true)} />
             <Label size="small" htmlFor={`lock-${field}`}>
               {LOCK_FIELD_LABELS[field]}
             </Label>
           </div>
         ))}
       </div>
-      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
+      <div className="flex flex-col gap-y-1 px-6 py-4">
         <div className="flex items-center gap-x-2">
           <Switch
             id="lock-auto"
-            checked={values.auto_lock_on_admin_edit}
-            onCheckedChange={(checked) => setValues((v) => ({ ...v, auto_lock_on_admin_edit: checked }))}
+            checked={value.auto_lock_on_admin_edit}
+            onCheckedChange={(checked) => onChange({ ...value, auto_lock_on_admin_edit: checked })}
           />
           <Label size="small" htmlFor="lock-auto">
             Lock a field when an admin edits it in the dashboard
           </Label>
         </div>
-        <Button size="small" isLoading={saving.isPending} onClick={() => saving.mutate()} data-testid="field-locks-save">
-          Save field locks
-        </Button>
+        {error && (
+          <Hint variant="error" data-testid="error-field_locks">
+            {error}
+          </Hint>
+        )}
       </div>
     </Container>
   )

@@ -1,13 +1,12 @@
 // Which part of the catalog the shop imports: categories (with their subtrees) and brands to
-// include or exclude (picked like the pricing rules' categories and brands), in stock only, new arrivals only, a cost band. Saved on its own; before
-// saving, "Count" shows how many products of the last pass the filter keeps.
+// include or exclude (picked like the pricing rules' categories and brands), in stock only, new arrivals only, a cost band. Part of the
+// settings form (its one Save); before saving, "Count" shows how many products of the last pass the filter keeps.
 import { Button, Checkbox, Container, Heading, Hint, Input, Label, Text, toast } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useMutation, useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
 import { catalogSyncApi, filterApi, queryKeys, type FilterKeptCount } from "../../../../lib/api"
 import { AdminApiError, errorVoice } from "../../../../lib/errors"
-import { filterBody, filterFieldOf, filterToForm, keptSentence, type FilterFormValues } from "../../../../lib/filter-form"
-import type { SyncSettings } from "../../../../lib/types"
+import { filterBody, filterFieldOf, keptSentence, type FilterFormValues } from "../../../../lib/filter-form"
 import { categoryOptions } from "./pricing-rules/editor-model"
 import { RecordListPicker } from "./record-picker"
 
@@ -38,14 +37,22 @@ const AMOUNT_FIELDS: Array<{ field: AmountField; label: string; hint: string }> 
   { field: "cost_max", label: "Highest cost", hint: "Empty: no upper bound." },
 ]
 
-export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
-  const queryClient = useQueryClient()
-  const [values, setValues] = useState<FilterFormValues>(() => filterToForm(saved.filter))
-  const [errors, setErrors] = useState<Partial<Record<keyof FilterFormValues, string>>>({})
+export type FilterErrors = Partial<Record<keyof FilterFormValues, string>>
+
+export const FilterSection = ({
+  values,
+  onChange,
+  errors,
+  showErrors,
+}: {
+  values: FilterFormValues
+  onChange: (next: FilterFormValues, field: keyof FilterFormValues) => void
+  errors: FilterErrors
+  showErrors: (found: FilterErrors) => void
+}) => {
   const [count, setCount] = useState<FilterKeptCount | null>(null)
   const set = <K extends keyof FilterFormValues>(field: K, value: FilterFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
+    onChange({ ...values, [field]: value }, field)
     setCount(null)
   }
   // The same categories and brands the pricing rules' pickers offer.
@@ -57,30 +64,21 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
     }),
     [references.data]
   )
-  // The title names what failed: a refused Count saved nothing and was not meant to.
-  const refused = (title: string) => (error: unknown) => {
-    const found: typeof errors = {}
-    if (error instanceof AdminApiError) {
-      for (const [field, message] of Object.entries(error.fieldErrors)) {
-        const own = filterFieldOf(field)
-        if (own) found[own] = message
-      }
-    }
-    if (Object.keys(found).length > 0) setErrors(found)
-    else toast.error(title, { description: errorVoice(error).sentence })
-  }
+  // A refused Count saved nothing and was not meant to.
   const counting = useMutation({
     mutationFn: () => filterApi.count(filterBody(values)),
     onSuccess: setCount,
-    onError: refused("The filter could not be counted"),
-  })
-  const saving = useMutation({
-    mutationFn: () => filterApi.save(filterBody(values)),
-    onSuccess: () => {
-      toast.success("Filter saved", { description: "The next sync adds what it now includes and removes what it leaves out." })
-      queryClient.invalidateQueries({ queryKey: queryKeys.all })
+    onError: (error: unknown) => {
+      const found: FilterErrors = {}
+      if (error instanceof AdminApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          const own = filterFieldOf(field)
+          if (own) found[own] = message
+        }
+      }
+      if (Object.keys(found).length > 0) showErrors(found)
+      else toast.error("The filter could not be counted", { description: errorVoice(error).sentence })
     },
-    onError: refused("The filter was not saved"),
   })
 
   return (
@@ -125,7 +123,13 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
               aria-invalid={!!errors[field]}
               onChange={(e) => set(field, e.target.value)}
             />
-            {errors[field] ? <Hint variant="error">{errors[field]}</Hint> : <Hint>{hint}</Hint>}
+            {errors[field] ? (
+              <Hint variant="error" data-testid={`error-filter-${field}`}>
+                {errors[field]}
+              </Hint>
+            ) : (
+              <Hint>{hint}</Hint>
+            )}
           </div>
         ))}
         {(["in_stock_only", "new_only"] as const).map((field) => (
@@ -142,11 +146,8 @@ export const FilterSection = ({ saved }: { saved: SyncSettings }) => {
           {count ? keptSentence(count) : "Count the products this filter keeps before saving."}
         </Text>
         <div className="flex gap-x-2">
-          <Button size="small" variant="secondary" isLoading={counting.isPending} onClick={() => counting.mutate()}>
+          <Button type="button" size="small" variant="secondary" isLoading={counting.isPending} onClick={() => counting.mutate()}>
             Count
-          </Button>
-          <Button size="small" isLoading={saving.isPending} onClick={() => saving.mutate()}>
-            Save filter
           </Button>
         </div>
       </div>
