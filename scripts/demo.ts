@@ -9,6 +9,8 @@
 //   DEMO_SERVER=develop|start `medusa develop` (default) or `medusa build` then `medusa start`
 //   DEMO_REBUILD=1            rebuild the plugin even when .medusa/server exists
 //   DEMO_RETRY_GRACE_MS=150000 how long a sync run that ended interrupted/failed is watched for its retry
+//   DEMO_FOLLOW_URL           where the first sync's follower polls the app (default the app itself; a
+//                             proxy in front of it, such as a test's fault-injecting forwarder)
 //   REDIS_URL, DB_HOST/DB_PORT/DB_USERNAME/DB_PASSWORD
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
@@ -42,6 +44,7 @@ const API_KEY = "demo-sandbox-key-0001"
 const auth = PG.password ? `${PG.user}:${encodeURIComponent(PG.password)}` : PG.user
 const DATABASE_URL = `postgres://${auth}@${PG.host}:${PG.port}/${DATABASE}`
 const APP_URL = `http://localhost:${PORT}`
+const FOLLOW_URL = process.env.DEMO_FOLLOW_URL || APP_URL
 
 let transientLine = false // a progress line a terminal rewrites in place is on screen
 const log = (message: string) => {
@@ -65,6 +68,14 @@ async function main() {
   })
   // Last resort, synchronous: whatever way this process ends, no child group outlives it.
   process.on("exit", () => killGroupsNow([...children].map((c) => c.pid!).filter(Boolean)))
+  // The launcher (tsx, under npm) gone without passing a signal on: the demo is an orphan; it stops.
+  const launcher = process.ppid
+  setInterval(() => {
+    if (process.ppid !== launcher) {
+      log(`the process that started the demo (${launcher}) is gone`)
+      void stop(1)
+    }
+  }, 1000).unref()
 
   await checkPostgres()
   await checkRedis()
@@ -120,7 +131,7 @@ async function main() {
     run = started.body.run
   }
   log(`first full sync: run ${run.id}`)
-  const outcome = await followRun(admin, run.id)
+  const outcome = await followRun(adminFetch(token, FOLLOW_URL), run.id)
 
   log("")
   log(`Admin: ${APP_URL}/app   (login ${ADMIN_EMAIL} / ${ADMIN_PASSWORD})`)
@@ -319,9 +330,9 @@ async function login(): Promise<string> {
 
 type Admin = (method: string, p: string, body?: unknown) => Promise<{ status: number; body: any }>
 
-function adminFetch(token: string): Admin {
+function adminFetch(token: string, base = APP_URL): Admin {
   return async (method, p, body) => {
-    const res = await fetch(APP_URL + p, {
+    const res = await fetch(base + p, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,6 +2,7 @@
 // the listening socket (a client gets ECONNREFUSED, as from a stopped server), "reset" accepts and
 // resets each connection at once (ECONNRESET), "stall" accepts and never answers (a timeout).
 // Switching mode also ends the connections already open, so a keep-alive socket cannot bypass it.
+// resetNext(n) resets only the next n connections, then forwards again (one failed request).
 import net from "node:net"
 
 export type ForwarderMode = "pass" | "refuse" | "reset" | "stall"
@@ -11,17 +12,27 @@ export interface TcpForwarder {
   port: number
   mode(): ForwarderMode
   setMode(mode: ForwarderMode): Promise<void>
+  /** Resets the next `count` new connections, then forwards again; open connections are ended first. */
+  resetNext(count: number): void
+  /** Connections reset so far (by "reset" or resetNext). */
+  resets(): number
   close(): Promise<void>
 }
 
 export async function startTcpForwarder(target: { host: string; port: number }): Promise<TcpForwarder> {
   let mode: ForwarderMode = "pass"
+  let resetBudget = 0
+  let resets = 0
   const open = new Set<net.Socket>()
   const onConnection = (client: net.Socket) => {
     open.add(client)
     client.on("close", () => open.delete(client))
     client.on("error", () => undefined)
-    if (mode === "reset") return void client.resetAndDestroy()
+    if (mode === "reset" || resetBudget > 0) {
+      if (mode !== "reset") resetBudget--
+      resets++
+      return void client.resetAndDestroy()
+    }
     if (mode === "stall") return // held open, never answered
     const upstream = net.connect(target.port, target.host)
     open.add(upstream)
@@ -40,6 +51,11 @@ export async function startTcpForwarder(target: { host: string; port: number }):
     url: `http://127.0.0.1:${port}`,
     port,
     mode: () => mode,
+    resetNext(count) {
+      resetBudget = count
+      for (const socket of open) socket.destroy()
+    },
+    resets: () => resets,
     async setMode(next) {
       const wasListening = mode !== "refuse"
       mode = next

@@ -28,9 +28,9 @@ const SLOW_PAGE_MS = 8_000
 /** What a lost database connection may be recorded as: each names the database as the cause. */
 const DATABASE_REASONS =
   /^(57P0[1-3]|08[0-9A-Z]{3}|lost_run_lock|ECONNREFUSED|ECONNRESET|EPIPE|connection_lost|KnexTimeoutError|database_restarted|database_unreachable)$/
-/** A statement of a page write on Medusa's tables or the product map (not the run's own row). */
-const PAGE_WRITE =
-  /^\s*(insert\s+into|update|delete\s+from)\s+"?(public"?\."?)?"?(product|product_variant|product_option|product_option_value|image|price|price_set|inventory_item|inventory_level|product_variant_price_set|product_variant_inventory_item|mcs_product_map)"?\s/i
+/** A statement of a page's bulk write on Medusa's tables (not the product map, not the run's own row). */
+const MEDUSA_WRITE =
+  /^\s*(insert\s+into|update|delete\s+from)\s+"?(public"?\."?)?"?(product|product_variant|product_option|product_option_value|image|price|price_set|inventory_item|inventory_level|product_variant_price_set|product_variant_inventory_item)"?\s/i
 
 describe("PostgreSQL restarts heal by themselves", () => {
   let pg: PostgresInstance
@@ -169,14 +169,15 @@ describe("PostgreSQL restarts heal by themselves", () => {
     measured.push(`restarted between pages (down ${DOWN_MS / 1000} s): shop equal ${((equalAt - back) / 1000).toFixed(1)} s after PostgreSQL answered`)
   })
 
-  it("PostgreSQL restarted during a page write: nothing of the page is half-kept, the run resumes and the shop equals the catalog", async () => {
-    // Most products change, so the changes run's pages carry real writes.
+  it("PostgreSQL restarted during a page's bulk write: the page fails whole (no product blamed, no fallback), the run ends interrupted (database), resumes, and the shop equals the catalog", async () => {
+    // Most products change, so the changes run's pages carry real writes (the bulk fast paths).
     sb.control.mutate({ count: Math.ceil(PRODUCTS * 0.8) })
     const since = new Date()
+    const logsBefore = app.logs().length
     const runId = await startRun("changes")
-    // A superuser session on the test's server watches for a statement of the page's write; it
-    // terminates that backend at once (what a fast shutdown does to every session), then the server
-    // restarts. Terminating first makes sure the write itself is hit, not a step after it.
+    // A superuser session on the test's server watches for a statement of the page's bulk write on
+    // Medusa's tables; it terminates that backend at once (what a fast shutdown does to every
+    // session), then the server restarts. Terminating first makes sure the write itself is hit.
     const admin = new Client({ connectionString: pg.url("postgres") })
     await admin.connect()
     let seen: string
@@ -187,7 +188,7 @@ describe("PostgreSQL restarts heal by themselves", () => {
           const { rows } = await admin.query(
             "select pid, query from pg_stat_activity where datname = 'shop' and state = 'active' and backend_type = 'client backend'"
           )
-          const writer = rows.find((r) => PAGE_WRITE.test(r.query))
+          const writer = rows.find((r) => MEDUSA_WRITE.test(r.query))
           if (!writer) return null
           await admin.query("select pg_terminate_backend($1)", [writer.pid])
           return writer.query as string
@@ -202,11 +203,21 @@ describe("PostgreSQL restarts heal by themselves", () => {
     const back = Date.now()
     sb.control.mutate({ count: 15 })
     const { equalAt, interrupted } = await expectResumedAndEqual(runId, since)
-    // Which reason comes first is a race: the write's own terminated connection (57P01, "Connection
-    // terminated"), or the run lock's, found lost by the fence when the page's products are retried
-    // through Medusa's workflows after the bulk write failed (lost_run_lock). Both name the database.
+    // The lost connection is the reason: the bulk write rethrew it. Had it fallen back to Medusa's
+    // workflows, the fence there would have found the lock gone (lost_run_lock), or the products
+    // would have been tried one by one and blamed.
+    expect(interrupted.error_code).not.toBe("lost_run_lock")
+    expect(interrupted.error_message).not.toMatch(/run lock/)
+    const written = app.logs().slice(logsBefore)
+    expect(written).not.toMatch(/go through the update workflow|were written one by one/)
+    // No product of the page (nor any other) is reported as a failure of its own.
+    const runs = await sql(dbUrl, "select id, rejected_items from mcs_sync_run where created_at >= $1", [since])
+    for (const r of runs) expect([r.id, r.rejected_items ?? []]).toEqual([r.id, []])
+    expect(
+      await sql(dbUrl, "select run_id, catalog_id, reason from mcs_sync_run_change where kind = 'rejected' and run_id = any($1)", [runs.map((r) => r.id)])
+    ).toEqual([])
     measured.push(
-      `restarted during a page write (${String(seen).slice(0, 40).replace(/\s+/g, " ")}…, recorded ${interrupted.error_code}, down ${DOWN_MS / 1000} s): shop equal ${((equalAt - back) / 1000).toFixed(1)} s after PostgreSQL answered`
+      `restarted during a page's bulk write (${String(seen).slice(0, 40).replace(/\s+/g, " ")}…, recorded ${interrupted.error_code}, down ${DOWN_MS / 1000} s): shop equal ${((equalAt - back) / 1000).toFixed(1)} s after PostgreSQL answered`
     )
   })
 })

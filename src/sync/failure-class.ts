@@ -155,6 +155,25 @@ export function classifyFailureKind(error: unknown): FailureKind {
   return { class: "internal", rawCode: raw }
 }
 
+/** knex's words for a query on a transaction that already ended: the connection under it was lost and the transaction rolled back. */
+const ENDED_TRANSACTION = /Transaction query already complete/i
+
+/**
+ * Whether a failed page write lost its footing rather than met a product it could not write: the
+ * database connection was lost (class database), knex's transaction ended under it after such a
+ * loss, or the run lost its run lock. Such a failure says nothing about the page's products: the
+ * page is never written again product by product; it fails, and the run ends interrupted and
+ * resumes from its cursor.
+ */
+export function isLostFooting(error: unknown): boolean {
+  if (classifyFailureKind(error).class === "database") return true
+  return errorChain(error).some((e) => {
+    if (!e || typeof e !== "object") return typeof e === "string" && ENDED_TRANSACTION.test(e)
+    const r = e as Record<string, unknown>
+    return r.code === "lost_run_lock" || r.name === "LostRunLockError" || (typeof r.message === "string" && ENDED_TRANSACTION.test(r.message))
+  })
+}
+
 export function isTransientClass(cls: FailureClass | string | null | undefined): boolean {
   return !!cls && TRANSIENT_CLASSES.has(cls as FailureClass)
 }

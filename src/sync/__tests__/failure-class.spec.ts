@@ -1,4 +1,4 @@
-import { classifyFailureKind, classOfCode, isTransientClass, type FailureClass } from "../failure-class"
+import { classifyFailureKind, classOfCode, isLostFooting, isTransientClass, type FailureClass } from "../failure-class"
 
 /** An error as the catalog client throws it once its retries are spent (NetworkError, TimeoutError, ServerError…). */
 function catalogError(code: string, status: number | null = null, name = "NetworkError") {
@@ -98,5 +98,21 @@ describe("failure classes", () => {
     expect(classifyFailureKind(new Error("Transaction query already complete, run with DEBUG=knex:tx for more info")).class).toBe("internal")
     expect(classifyFailureKind(Object.assign(new Error("duplicate key"), { code: "23505" })).class).toBe("internal")
     expect(classifyFailureKind(new Error("boom"))).toEqual({ class: "internal", rawCode: null })
+  })
+
+  it("a page write that lost its footing: a lost database connection, knex's ended transaction, a lost run lock; never a product's data", () => {
+    const pg = (code: string) => Object.assign(new Error("pg"), { code })
+    expect(isLostFooting(pg("57P01"))).toBe(true)
+    expect(isLostFooting(pg("08006"))).toBe(true)
+    expect(isLostFooting(new Error("Connection terminated unexpectedly"))).toBe(true)
+    expect(isLostFooting(Object.assign(new Error("Knex: Timeout acquiring a connection. The pool is probably full."), { name: "KnexTimeoutError" }))).toBe(true)
+    expect(isLostFooting(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true)
+    // The workflow engine hands the step's error back as a plain object; knex's words may be wrapped.
+    expect(isLostFooting({ message: "step failed", cause: { message: "Transaction query already complete, run with DEBUG=knex:tx for more info" } })).toBe(true)
+    expect(isLostFooting({ message: "catalog sync run r1 no longer holds the run lock", code: "lost_run_lock" })).toBe(true)
+    expect(isLostFooting(pg("23505"))).toBe(false)
+    expect(isLostFooting(pg("22001"))).toBe(false)
+    expect(isLostFooting(Object.assign(new Error("Product with handle x already exists"), { type: "duplicate_error" }))).toBe(false)
+    expect(isLostFooting(new Error("boom"))).toBe(false)
   })
 })

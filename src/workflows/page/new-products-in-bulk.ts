@@ -8,6 +8,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { writePageInBulk } from "../../bulk-write"
 import { classifyFailure } from "../../sync/write-failures"
+import { isLostFooting } from "../../sync/failure-class"
 import { timed } from "../steps/profile"
 import type { CreatedProduct, Placement, ProductToCreate } from "../page-input"
 import { bulkPlacementOf, bulkProductOf, createdProductOf, refusedByProductModule } from "./bulk-new-products"
@@ -30,8 +31,9 @@ export async function createInOneTransaction(container: MedusaContainer, product
   } catch (error) {
     // Failed before its inserts were done: rolled back, nothing written, the workflow way may
     // try. After them (the commit or the events failed), the rows may be there: the page fails
-    // and its replay adopts them (find-crash-leftovers-step.ts). A system failure fails the page.
-    if (!inserted && classifyFailure(error) !== "system") return { rolledBack: error }
+    // and its replay adopts them (find-crash-leftovers-step.ts). A system failure fails the page,
+    // a lost database connection or run lock above all (isLostFooting).
+    if (!inserted && classifyFailure(error) !== "system" && !isLostFooting(error)) return { rolledBack: error }
     throw error
   }
 }

@@ -23,6 +23,7 @@ import { noteProductsWritten } from "./write-progress"
 import { peek, sealShared, type Sealed } from "./sealed"
 import { writeSizesInBulk } from "./write-sizes-in-bulk"
 import { writePathOf } from "../write-path"
+import { isLostFooting } from "../../sync/failure-class"
 import { updateProductsThroughCoreFlowsWorkflow } from "../update-products-through-core-flows"
 
 export const writeChangedProductsStepId = "catalog-sync-write-changed-products"
@@ -51,6 +52,8 @@ async function writeFastPath(
     noteProductsWritten(outcome.written.length)
     return outcome
   } catch (error) {
+    // A lost database connection (or run lock) is no product's fault: the page fails and the run resumes.
+    if (isLostFooting(error)) throw error
     // Nothing of it committed (a handle or SKU another product holds, say): the workflow writes them, with per-product containment.
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

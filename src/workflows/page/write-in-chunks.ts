@@ -3,11 +3,13 @@
 // rewrites the same values again) is written again item by item, so one product that cannot be
 // written does not take the others down with it. What still fails alone is judged
 // (src/sync/write-failures.ts): the product's fault → a rejected item; the system's → the page fails.
+// A chunk that failed on a lost database connection or run lock fails the page at once.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { RejectedItem } from "../../catalog-client/items"
 import { judgeFailures, needsProbe } from "../../sync/write-failures"
 import { noteProductsWritten } from "./write-progress"
 import { databaseAnswers } from "../../bulk-write/connection"
+import { isLostFooting } from "../../sync/failure-class"
 
 export interface ChunkedWrite<T, R> {
   /** Items written, with their results, in the input order. */
@@ -30,6 +32,9 @@ export async function writeInChunks<T, R>(items: T[], concurrency: number, run: 
       chunk.forEach((item, i) => out.written.push({ item, result: outcome.value[i] }))
       continue
     }
+    // A lost database connection or run lock fails the chunk for no product's reason: the page fails
+    // (the run resumes), no item is tried again alone or judged.
+    if (isLostFooting(outcome.reason)) throw outcome.reason
     if (chunk.length === 1) {
       out.failed.push({ item: chunk[0], error: outcome.reason })
       continue
@@ -39,6 +44,7 @@ export async function writeInChunks<T, R>(items: T[], concurrency: number, run: 
         const [result] = await run([item])
         out.written.push({ item, result })
       } catch (error) {
+        if (isLostFooting(error)) throw error
         out.failed.push({ item, error })
       }
     }

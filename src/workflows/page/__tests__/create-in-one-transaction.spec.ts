@@ -70,6 +70,18 @@ describe("createInOneTransaction", () => {
     await expect(createInOneTransaction(container, products, placement)).rejects.toBe(lost)
   })
 
+  it("fails, without a fallback, when its transaction ended under it (knex after a terminated connection) or the run lock is gone", async () => {
+    const ended = new Error("Transaction query already complete, run with DEBUG=knex:tx for more info")
+    const fenced = Object.assign(new Error("catalog sync run r1 no longer holds the run lock (checked inside a page's write); it stops without writing"), {
+      code: "lost_run_lock",
+    })
+    const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })
+    for (const error of [ended, fenced, terminated]) {
+      const { container } = containerWith({ failInsert: { table: "product_variant", error } })
+      await expect(createInOneTransaction(container, products, placement)).rejects.toBe(error)
+    }
+  })
+
   it("fails, without a fallback, when the inserts were done (the rows may be committed: the replay adopts them)", async () => {
     const { container, inserted } = containerWith({ failEmit: true })
     await expect(createInOneTransaction(container, products, placement)).rejects.toThrow("event bus unavailable")
