@@ -5,15 +5,10 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { timed } from "./profile"
 import { pricesOf } from "./create-variant-prices-step"
 import { emitFromStep } from "./emit-from-step"
+import type { WantedVariant } from "../../sync/kept-variant-changes"
 
-export interface VariantUpdate {
-  variantId: string
-  rank?: number
-  title: string
-  sku: string
-  metadata: Record<string, unknown>
-  amount: string | null
-}
+/** A kept variant's wanted title, SKU, rank, metadata and price: the shape the write-or-skip check reads. */
+export type VariantUpdate = WantedVariant
 
 export const updateVariantsStep = createStep("catalog-sync-update-variants", async (input: { fields: VariantUpdate[]; prices: VariantUpdate[] }, context) => {
   const { container } = context
