@@ -1,19 +1,10 @@
 // Medusa stores a money amount twice: `amount` (numeric) and `raw_amount` ({ value, precision: 20 }),
 // the value normalized the way its BigNumber does ("1300.50" → "1300.5"). Exact: no JS floats.
-import Decimal from "decimal.js"
+import { normalizedDecimal } from "../pricing/normalized-decimal"
+
+export { normalizedDecimal }
 
 export const RAW_PRECISION = 20
-
-/** A decimal already in the form Decimal#toFixed() writes: no exponent, sign of zero, leading or trailing zeros. */
-const NORMALIZED = /^(?:-?[1-9]\d*(?:\.\d*[1-9])?|-?0\.\d*[1-9]|0)$/
-
-export function normalizedDecimal(value: string | number): string {
-  // A page writes some 700 prices, each read and compared in this form: most are in it already.
-  if (typeof value === "string" && NORMALIZED.test(value)) return value
-  const d = new Decimal(String(value))
-  if (!d.isFinite()) throw new Error(`not a finite amount: ${value}`)
-  return d.toFixed()
-}
 
 export function rawValue(value: string | number): { value: string; precision: number } {
   return { value: normalizedDecimal(value), precision: RAW_PRECISION }

@@ -3,7 +3,7 @@
 // product-variant.updated for) only the variants whose values differ, so each write path writes
 // only those and emits one product-variant.updated per variant written.
 import { mergeMetadata } from "@medusajs/framework/utils"
-import { normalizedDecimal } from "../bulk-write/amounts"
+import { normalizedDecimal } from "../pricing/normalized-decimal"
 
 /** A kept variant as the shop holds it: its fields and base price (`hasPriceSet` false: no price set yet). */
 export interface StoredVariant {
