@@ -226,6 +226,7 @@ describe("the process's own heap growth flags", () => {
 // limits, which the hold sets, are each version's own.
 describe("V8 under a hold (a child process)", () => {
   const run = promisify(execFile)
+  const STDBUF = ["/usr/bin/stdbuf", "/bin/stdbuf"].find((f) => fs.existsSync(f))
   const script = (dir: string) => {
     const file = path.join(dir, "churn.ts")
     fs.writeFileSync(
@@ -266,7 +267,12 @@ main()
   async function factorsOf(nodeFlags: string[], heapGrowthPercent: string | null = "100"): Promise<Record<string, number[]>> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heap-growth-"))
     try {
-      const { stdout } = await run(process.execPath, [...nodeFlags, "--max-semi-space-size=16", "--trace-gc-verbose", "--import", "tsx", script(dir)], {
+      const args = [...nodeFlags, "--max-semi-space-size=16", "--trace-gc-verbose", "--import", "tsx", script(dir)]
+      // V8 prints its trace through C's stdout, block-buffered into a pipe, while console.log
+      // writes at once: a limit set before a PHASE line could come out after it and count in the
+      // wrong phase. Line-buffered (coreutils' stdbuf), the two come out in the order they happened.
+      const [command, commandArgs] = STDBUF ? [STDBUF, ["-oL", process.execPath, ...args]] : [process.execPath, args]
+      const { stdout } = await run(command, commandArgs, {
         cwd: path.resolve(__dirname, "../../.."),
         env: { ...process.env, NODE_OPTIONS: "", CATALOG_SYNC_HEAP_GROWTH_PERCENT: heapGrowthPercent ?? "" },
         maxBuffer: 64 * 1024 * 1024,
