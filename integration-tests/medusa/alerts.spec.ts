@@ -131,7 +131,8 @@ describe("alerts on the feed channel (no email provider)", () => {
     const before = await failedRows()
     env.sb.control.faults({ fail_rate: 1, kinds: ["500"] })
     try {
-      // A manual run fails and BullMQ retries it twice: three failed rows, then the job is done.
+      // A manual run fails and is retried: at least three failed rows, more while a retry of this
+      // transient failure (a 500) comes before the next poll (the worker's rule), then the job is done.
       for (const round of [1, 2]) {
         await runToEnd(env, ["failed"])
         await waitFor(`round ${round}: three failed attempts`, async () => (await failedRows()) >= before + 3 * round, 300_000, 500)
@@ -141,7 +142,8 @@ describe("alerts on the feed channel (no email provider)", () => {
       env.sb.control.faults({ fail_rate: 0 })
     }
     const failed = await sql(env.db.url, "select id from mcs_sync_run where status = 'failed' order by created_at")
-    expect(failed.length).toBe(before + 6)
+    // Two rounds of at least three attempts each: one streak, however many further failures it had.
+    expect(failed.length).toBeGreaterThanOrEqual(before + 6)
     const rows = await settledCount(env.db.url, "failed_twice", 1)
     expect(rows).toHaveLength(1)
     // Linked to the streak's second failure.
