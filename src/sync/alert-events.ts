@@ -45,7 +45,8 @@ export function alertContent(event: AlertEvent): AlertContent {
       }
     case "key_refused":
       return {
-        title: "The catalog refused the API key",
+        // A plan problem is not the key's: the key was accepted, so the title must not send the admin to replace it.
+        title: event.code === "plan_required" ? "The catalog account's plan has no API access" : "The catalog refused the API key",
         description: oneLine(
           event.code === "plan_required"
             ? "The catalog account's plan has no API access or has ended. Syncing stops until the plan is renewed and the settings are saved again."

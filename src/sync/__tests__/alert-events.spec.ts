@@ -29,6 +29,9 @@ describe("alert content", () => {
     )
     expect(alertContent(events[1]).description).toMatch(/^The key is wrong or was revoked/)
     expect(alertContent(events[2]).description).toMatch(/^The catalog account.s plan has no API access/)
+    // The key was accepted on a plan refusal: the title names the plan, not the key.
+    expect(alertContent(events[1]).title).toBe("The catalog refused the API key")
+    expect(alertContent(events[2]).title).toBe("The catalog account's plan has no API access")
     expect(alertContent(events[3]).description).toMatch(/resumed 6 times/)
     expect(alertContent(events[4]).description).toBe("8,100 of today's 10,000 requests used (81 %).")
     // No raw code or remote text in the bell: the run's page has them, in its details.
