@@ -144,7 +144,7 @@ export const pricingRulesSchema = z
         if (o.min_cost === null && o.max_cost === null) {
           ctx.addIssue({ code: "custom", path: ["overrides", i, "max_cost"], message: "a cost band needs a lower or an upper bound" })
         } else if (o.min_cost !== null && o.max_cost !== null && new D(o.min_cost).gte(o.max_cost)) {
-          ctx.addIssue({ code: "custom", path: ["overrides", i, "max_cost"], message: "must be above min_cost" })
+          ctx.addIssue({ code: "custom", path: ["overrides", i, "max_cost"], message: "must be above the band's lower bound (cost from)" })
         }
       }
     })

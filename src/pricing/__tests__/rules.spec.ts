@@ -68,7 +68,7 @@ describe("pricingRulesSchema", () => {
       { field: "rounding.ending", message: "pick an ending (…9, …99 or ,99)" },
     ])
     expect(errorsOf({ ...valid, overrides: [{ type: "cost_band", min_cost: "200", max_cost: "200", markup_percent: "1" }] })).toEqual([
-      { field: "overrides[0].max_cost", message: "must be above min_cost" },
+      { field: "overrides[0].max_cost", message: "must be above the band's lower bound (cost from)" },
     ])
     expect(errorsOf({ ...valid, overrides: [{ type: "cost_band", markup_percent: "1" }] })[0].field).toBe("overrides[0].max_cost")
     expect(
