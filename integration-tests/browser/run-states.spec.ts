@@ -195,6 +195,15 @@ describe("every screen names a run's state the same way, in the browser", () => 
     }
     const kept = await notServed()
     expect(kept.length).toBe(REMOVED)
+    // Since when: the paused run that found them gone, before the admin's Discard (its resolved_at).
+    const holds = await sql(db.url, "select catalog_id, created_at, resolved_at from mcs_held_removal where status = 'discarded' and deleted_at is null")
+    const listedSince = new Map(
+      ((await adminApi("/admin/catalog-sync/kept-products")).body.products as { catalog_id: string; since: string }[]).map((p) => [p.catalog_id, p.since])
+    )
+    for (const h of holds.filter((h) => kept.includes(h.catalog_id))) {
+      expect(listedSince.get(h.catalog_id)).toBe(new Date(h.created_at).toISOString())
+      expect(new Date(h.created_at).getTime()).toBeLessThan(new Date(h.resolved_at).getTime())
+    }
 
     await page.goto(`${app.url}/app/catalog-sync`)
     const list = page.getByTestId("catalog-sync-kept-products")

@@ -503,7 +503,14 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
       // about pricing changes: the first sync starts anyway, because the shop never synced.
       const saved = await admin("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: apiKey })
       expect(saved.status).toBe(200)
-      expect(saved.body.settings).toMatchObject({ base_url: sandbox.baseUrl, api_key_set: true, markup_percent: "30" })
+      // The options' markup and discount are the shop's pricing rules (the catalog is asked for costs only).
+      expect(saved.body.settings).toMatchObject({
+        base_url: sandbox.baseUrl,
+        api_key_set: true,
+        price_calculation: "max",
+        pricing_rules: { base_markup_percent: "30", crossed_out: { type: "discount", discount_percent: "20" } },
+      })
+      expect(saved.body.settings).not.toHaveProperty("markup_percent")
       expect(saved.body.run).toMatchObject({ mode: "full" })
       const run_ = await vtimed("first full sync", async () => {
         const started = Date.now()

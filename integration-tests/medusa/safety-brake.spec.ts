@@ -120,6 +120,17 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     // The catalog no longer serves them; the shop keeps them by the admin's say.
     const served = new Set((await readCatalog(env.sb.baseUrl, env.sb.apiKey)).map((c) => c.id))
     for (const id of victims) expect(served.has(id)).toBe(false)
+
+    // A later removal's share is of what the catalog still sells: the kept products are no longer its.
+    const stillSold = shop.filter((id) => !victims.includes(id))
+    const more = stillSold.slice(0, Math.ceil(stillSold.length * 0.35))
+    const second = await startPausedRun(more)
+    expect(second).toMatchObject({ status: "paused", removed: 0 })
+    expect(second.brake.preview.removals).toMatchObject({ count: more.length, share_percent: ((more.length / stillSold.length) * 100).toFixed(2) })
+    const discardedAgain = await env.app.admin(`/admin/catalog-sync/runs/${second.id}/discard`, { body: {} })
+    expect(discardedAgain.status).toBe(200)
+    expect(await waitForRun(env.app, discardedAgain.body.continued_by.id, undefined, 300_000)).toMatchObject({ status: "succeeded", removed: 0 })
+    expect(await liveCatalogIds(env.db.url)).toEqual(shop)
   })
   /** The shop's products the catalog still serves, and which of them to mark down (30 %). */
   async function dropVictims(skip: Set<string>) {

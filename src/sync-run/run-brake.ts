@@ -3,6 +3,7 @@
 // run's held removals together once it has read its last page.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
+import { activeMapRows } from "../modules/catalog_sync/sql/product-map"
 import { brakeMemoryOf, SafetyBrake, type BrakeMemory, type BrakePause } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
 import { currentPricesOf, shopCatalogPrices } from "./brake-reads"
@@ -22,7 +23,12 @@ export class RunBrake {
 
   /** The brake against the shop's catalog products and prices now, with the admin's earlier answers. */
   static async open(container: MedusaContainer, locks: LockedFields, thresholds: EffectiveSettings["brake"], memory: unknown): Promise<RunBrake> {
-    const brake = new SafetyBrake(await activeCatalogProducts(container), await shopCatalogPrices(container), thresholds, brakeMemoryOf(memory))
+    const answers = brakeMemoryOf(memory)
+    // A removal's share is of what the catalog still sells: products kept by a discarded removal are
+    // in the shop but no longer the catalog's, and counting them would make each discard dull the brake.
+    const keptByDiscard = (await activeMapRows(container, answers.discarded)).length
+    const catalogProducts = Math.max(0, (await activeCatalogProducts(container)) - keptByDiscard)
+    const brake = new SafetyBrake(catalogProducts, await shopCatalogPrices(container), thresholds, answers)
     return new RunBrake(brake, (ids) => currentPricesOf(container, ids, (of) => locks.catalogIdsWithLockedField(of, "prices")))
   }
 

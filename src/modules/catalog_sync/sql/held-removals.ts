@@ -124,8 +124,9 @@ export async function markApplied(connection: Connection, ids: string[]): Promis
 }
 
 /**
- * When the admin discarded the removal of each of these products, and at which pause: the newest
- * discarded row per catalog id (a product discarded twice is kept since the later answer).
+ * Since when each of these products is kept by a discarded removal, and at which pause: when the
+ * run that found it gone held its removal (the newest discarded row per catalog id: a product that
+ * came back and went again is kept since its later hold).
  */
 export async function discardedSince(
   connection: Connection,
@@ -136,15 +137,15 @@ export async function discardedSince(
     .whereNull("deleted_at")
     .where("status", "discarded")
     .whereIn("catalog_id", [...catalogIds])
-    .orderBy("resolved_at", "asc")
-    .select("catalog_id", "resolved_at", "updated_at", "paused_run_id", "source")) as {
+    .orderBy("created_at", "asc")
+    .select("catalog_id", "created_at", "paused_run_id", "source")) as {
     catalog_id: string
-    resolved_at: Date | null
-    updated_at: Date
+    created_at: Date
     paused_run_id: string | null
     source: HoldSource
   }[]
-  return new Map(rows.map((r) => [r.catalog_id, { since: r.resolved_at ?? r.updated_at, paused_run_id: r.paused_run_id, source: r.source }]))
+  // Since the run that found it gone held its removal, not since the admin's later Discard.
+  return new Map(rows.map((r) => [r.catalog_id, { since: r.created_at, paused_run_id: r.paused_run_id, source: r.source }]))
 }
 
 /**
