@@ -174,7 +174,7 @@ describe("admin UI in the browser", () => {
     // All three succeeded; a succeeded run's badge reads "Succeeded", or "No changes" when it changed nothing.
     const states = (
       await rows.evaluateAll((els) => els.map((el) => [el.getAttribute("data-status"), el.getAttribute("data-state"), el.textContent ?? ""]))
-    ).filter(([, , text]) => !text.includes("Scheduled") && !text.includes("Retry"))
+    ).filter(([, , text]) => !text?.includes("Scheduled") && !text?.includes("Retry"))
     expect(states.slice(0, 3).map(([status]) => status)).toEqual(["succeeded", "succeeded", "succeeded"])
     // The resync the pricing started created the products and "Sync now" wrote the 40 changes: both say Succeeded.
     expect(states.slice(1, 3).map(([, state]) => state)).toEqual(["succeeded", "succeeded"])

@@ -18,14 +18,22 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | null | unde
 }
 
 export async function waitForRun(app: MedusaApp, runId: string, statuses = ["succeeded", "failed", "interrupted"], timeoutMs = 180_000) {
-  return waitFor(
-    `run ${runId} to reach ${statuses.join("/")}`,
-    async () => {
-      const res = await app.admin(`/admin/catalog-sync/runs/${runId}`)
-      return statuses.includes(res.body?.run?.status) ? res.body.run : null
-    },
-    timeoutMs
-  )
+  let seen = "not read"
+  try {
+    return await waitFor(
+      `run ${runId} to reach ${statuses.join("/")}`,
+      async () => {
+        const res = await app.admin(`/admin/catalog-sync/runs/${runId}`)
+        const run = res.body?.run
+        seen = run ? `${run.status} (phase ${run.phase ?? "-"}, pages ${run.pages ?? "-"}, error ${run.error_code ?? "-"})` : `HTTP ${res.status}`
+        return statuses.includes(run?.status) ? run : null
+      },
+      timeoutMs
+    )
+  } catch (e) {
+    // Say where the run stood: a run stuck paused and one stuck running are different defects.
+    throw new Error(`${(e as Error).message}; last seen: ${seen}`)
+  }
 }
 
 export async function sql<T = any>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {

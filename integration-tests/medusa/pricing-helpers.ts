@@ -60,3 +60,27 @@ export async function storedPricesFromSql(databaseUrl: string): Promise<(StoredV
     }
   })
 }
+
+/** A variant's selling (base) and crossed-out (the plugin's sale price list) amounts, 2 decimals, or null. */
+export type ShopAmounts = { base: string | null; sale: string | null }
+
+const twoDecimals = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v).toFixed(2))
+
+/**
+ * Medusa's prices of every live variant of the plugin's live products, keyed
+ * "<catalog id>/<size>" ("" for a card without sizes): the base price (no price list) and the
+ * price in the plugin's sale price list.
+ */
+export async function shopPricesByVariant(databaseUrl: string): Promise<Map<string, ShopAmounts>> {
+  const rows = await sql<{ key: string; base: string | null; sale: string | null }>(
+    databaseUrl,
+    `select v.metadata->>'catalog_id' || '/' || coalesce(v.metadata->>'catalog_size', '') as key,
+            (select p.raw_amount->>'value' from price p where p.price_set_id = l.price_set_id and p.deleted_at is null and p.price_list_id is null limit 1) as base,
+            (select p.raw_amount->>'value' from price p join price_list pl on pl.id = p.price_list_id
+              where p.price_set_id = l.price_set_id and p.deleted_at is null and pl.metadata->>'source' = 'catalog-sync' limit 1) as sale
+       from product_variant v join product_variant_price_set l on l.variant_id = v.id and l.deleted_at is null
+       join product pr on pr.id = v.product_id and pr.deleted_at is null
+      where v.deleted_at is null and pr.metadata->>'catalog_sync' = 'true'`
+  )
+  return new Map(rows.map((r) => [r.key, { base: twoDecimals(r.base), sale: twoDecimals(r.sale) }]))
+}

@@ -11,6 +11,7 @@ import { DEFAULT_PRICING_RULES, type PricingRules } from "../../src/pricing/rule
 import { variantAmounts } from "../../src/sync/card-details"
 import { distinctSizes } from "../../src/sync/map-card"
 import { sql } from "./poll-and-query"
+import { shopPricesByVariant, type ShopAmounts } from "./pricing-helpers"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(1_800_000)
@@ -20,23 +21,9 @@ const PRODUCTS = Number(process.env.PRICING_ONE_SYSTEM_PRODUCTS ?? 120)
 const LEGACY = { price_calculation: "max", markup_percent: "30", discount_percent: "20", old_price_markup_percent: null } as const
 const COSTS_ONLY = { price_calculation: "max" } as const
 
-type Amounts = { base: string | null; sale: string | null }
+type Amounts = ShopAmounts
 
 /** Every catalog variant's base price and sale-list price, from Medusa's price tables. */
-async function shopPrices(dbUrl: string): Promise<Map<string, Amounts>> {
-  const rows: ({ key: string } & Amounts)[] = await sql(
-    dbUrl,
-    `select v.metadata->>'catalog_id' || '/' || coalesce(v.metadata->>'catalog_size', '') as key,
-            (select p.raw_amount->>'value' from price p where p.price_set_id = l.price_set_id and p.deleted_at is null and p.price_list_id is null limit 1) as base,
-            (select p.raw_amount->>'value' from price p join price_list pl on pl.id = p.price_list_id
-              where p.price_set_id = l.price_set_id and p.deleted_at is null and pl.metadata->>'source' = 'catalog-sync' limit 1) as sale
-       from product_variant v join product_variant_price_set l on l.variant_id = v.id and l.deleted_at is null
-       join product pr on pr.id = v.product_id and pr.deleted_at is null
-      where v.deleted_at is null and pr.metadata->>'catalog_sync' = 'true'`
-  )
-  return new Map(rows.map((r) => [r.key, { base: fixed(r.base), sale: fixed(r.sale) }]))
-}
-
 const fixed = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v).toFixed(2))
 
 /** Each size of a card ("" for a card without sizes) with its cost and the prices the API served. */
@@ -117,7 +104,7 @@ describe("one pricing system: costs from the catalog, markup and discount as the
 
     // The shop holds exactly the prices the API served with those parameters.
     const served = servedPrices(await readCatalog(env.sb.baseUrl, env.sb.apiKey, LEGACY))
-    expect(differences(await shopPrices(env.db.url), served).slice(0, 10)).toEqual([])
+    expect(differences(await shopPricesByVariant(env.db.url), served).slice(0, 10)).toEqual([])
 
     // Read after the upgrade: the stored parameters folded into the rules, the one place for markup.
     const settings = (await env.app.admin("/admin/catalog-sync/settings")).body.settings
@@ -144,7 +131,7 @@ describe("one pricing system: costs from the catalog, markup and discount as the
     expect(state.cursor).not.toBe(cursor)
 
     const after = servedPrices(await readCatalog(env.sb.baseUrl, env.sb.apiKey, LEGACY))
-    expect(differences(await shopPrices(env.db.url), after).slice(0, 10)).toEqual([])
+    expect(differences(await shopPricesByVariant(env.db.url), after).slice(0, 10)).toEqual([])
     // Products that did not change: not one price row written again.
     const rewritten = await sql(
       env.db.url,
@@ -158,13 +145,13 @@ describe("one pricing system: costs from the catalog, markup and discount as the
   })
 
   it("the next full pass after the upgrade asks for costs only and writes not one price", async () => {
-    const before = await shopPrices(env.db.url)
+    const before = await shopPricesByVariant(env.db.url)
     const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
     const full = await runAndWait(env, "full")
     expect(full).toMatchObject({ status: "succeeded", mode: "full", created: 0, removed: 0, swept: 0, items_seen: PRODUCTS })
     // From the start, so no old cursor to continue: its requests, and so its cursor, carry no markup parameter.
     expect((await syncState(env)).cursor_pricing).toEqual({ ...COSTS_ONLY, markup_percent: null, discount_percent: null, old_price_markup_percent: null })
-    expect(await shopPrices(env.db.url)).toEqual(before)
+    expect(await shopPricesByVariant(env.db.url)).toEqual(before)
     const written = await sql(env.db.url, "select count(*)::int as n from price where updated_at >= $1::timestamptz or created_at >= $1::timestamptz", [
       startedAt,
     ])
@@ -187,6 +174,6 @@ describe("one pricing system: costs from the catalog, markup and discount as the
     expect(row).toMatchObject({ markup_percent: null, discount_percent: null, old_price_markup_percent: null, pricing_rules: rules })
 
     const cards = await readCatalog(env.sb.baseUrl, env.sb.apiKey, COSTS_ONLY)
-    expect(differences(await shopPrices(env.db.url), rulePrices(cards, rules)).slice(0, 10)).toEqual([])
+    expect(differences(await shopPricesByVariant(env.db.url), rulePrices(cards, rules)).slice(0, 10)).toEqual([])
   })
 })

@@ -12,28 +12,12 @@ import type { PricingRules } from "../../src/pricing/rules"
 import { variantAmounts } from "../../src/sync/card-details"
 import { distinctSizes } from "../../src/sync/map-card"
 import { configure, sql } from "./poll-and-query"
+import { shopPricesByVariant } from "./pricing-helpers"
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(1_800_000)
 
 const PRODUCTS = Number(process.env.PRICING_REPRICE_PRODUCTS ?? 400)
-
-type PriceRow = { catalog_id: string; size_key: string; base: string | null; sale: string | null }
-
-/** Every catalog variant's base price and sale-list price, straight from Medusa's price tables. */
-async function shopPrices(dbUrl: string): Promise<Map<string, PriceRow>> {
-  const rows: PriceRow[] = await sql(
-    dbUrl,
-    `select v.metadata->>'catalog_id' as catalog_id, coalesce(v.metadata->>'catalog_size', '') as size_key,
-            (select p.raw_amount->>'value' from price p where p.price_set_id = l.price_set_id and p.deleted_at is null and p.price_list_id is null limit 1) as base,
-            (select p.raw_amount->>'value' from price p join price_list pl on pl.id = p.price_list_id
-              where p.price_set_id = l.price_set_id and p.deleted_at is null and pl.metadata->>'source' = 'catalog-sync' limit 1) as sale
-       from product_variant v join product_variant_price_set l on l.variant_id = v.id and l.deleted_at is null
-       join product pr on pr.id = v.product_id and pr.deleted_at is null
-      where v.deleted_at is null and pr.metadata->>'catalog_sync' = 'true'`
-  )
-  return new Map(rows.map((r) => [`${r.catalog_id}/${r.size_key}`, r]))
-}
 
 /** The catalog category tree as the shop's categories hold it: root → leaf path of a catalog category id. */
 async function categoryPaths(dbUrl: string): Promise<(id: string | null) => string[]> {
@@ -132,7 +116,7 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     expect(run!.updated).toBeGreaterThan(PRODUCTS / 2)
     expect((env.sb.control.stats() as { requests: number }).requests).toBe(requestsBefore)
 
-    const prices = await shopPrices(env.db.url)
+    const prices = await shopPricesByVariant(env.db.url)
     const wrong: string[] = []
     let compared = 0
     let inherited = 0
@@ -170,12 +154,12 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
   })
 
   it("a full resync after the reprice writes no product and changes no price (neither rewrites nor reverts)", async () => {
-    const before = await shopPrices(env.db.url)
+    const before = await shopPricesByVariant(env.db.url)
     const [{ now: startedAt }] = await sql(env.db.url, "select now()::text as now")
     const full = await runAndWait(env, "full")
     expect(full).toMatchObject({ status: "succeeded", mode: "full", created: 0, updated: 0, removed: 0, swept: 0, items_seen: PRODUCTS })
     // Medusa's price rows: the same amounts, and not one written again.
-    expect(await shopPrices(env.db.url)).toEqual(before)
+    expect(await shopPricesByVariant(env.db.url)).toEqual(before)
     const written = await sql(env.db.url, "select count(*)::int as n from price where updated_at >= $1::timestamptz or created_at >= $1::timestamptz", [
       startedAt,
     ])

@@ -503,7 +503,7 @@ export default async function compare({ container, args }: { container: any; arg
     }
   })
   // The variants whose base price the write changes (a new amount, or a first price): each one product-variant.updated.
-  const priceBefore = new Map(out.basePriceReads.separately.map((r: any) => [r.variant_id, r.amount as string | null]))
+  const priceBefore = new Map<string, string | null>(out.basePriceReads.separately.map((r: any) => [r.variant_id, r.amount as string | null]))
   out.bulkPriceChangedVariants = bVariants
     .filter((v: any, i: number) => {
       const was = priceBefore.get(v.id)

@@ -1,6 +1,11 @@
+import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 import { validateSettingsPatch } from "../settings"
 
-const current = { pricing: { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null } }
+const current = {
+  pricingRules: DEFAULT_PRICING_RULES,
+  pricingRulesSaved: false,
+  storedApiPricing: { markup_percent: null, discount_percent: null, old_price_markup_percent: null },
+}
 
 describe("settings: alert_email", () => {
   it("takes an address, trimmed", () => {

@@ -1,6 +1,11 @@
+import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 import { connectionCheckTarget, normaliseBaseUrl, parseBaseUrl, resolveEffectiveSettings, validateSettingsPatch } from "../settings"
 
-const pricing = { price_calculation: "max" as const, markup_percent: null, discount_percent: null, old_price_markup_percent: null }
+const current = {
+  pricingRules: DEFAULT_PRICING_RULES,
+  pricingRulesSaved: false,
+  storedApiPricing: { markup_percent: null, discount_percent: null, old_price_markup_percent: null },
+}
 
 describe("base URL rule (admin input and plugin options)", () => {
   it("accepts http(s) and strips /v1 and trailing slashes", () => {
@@ -20,7 +25,7 @@ describe("base URL rule (admin input and plugin options)", () => {
     const parsed = parseBaseUrl(url)
     expect(parsed.ok).toBe(false)
     expect((parsed as { message: string }).message).toContain(words)
-    const patch = validateSettingsPatch({ base_url: url }, { pricing })
+    const patch = validateSettingsPatch({ base_url: url }, current)
     expect(patch.ok).toBe(false)
     expect((patch as any).errors[0].field).toBe("base_url")
   })
@@ -41,14 +46,14 @@ describe("base URL rule (admin input and plugin options)", () => {
 
 describe("api_key input", () => {
   it.each(["abc\r\ndef", "abc def", "abc\tdef", "ключ"])("refuses %j, naming api_key", (key) => {
-    const patch = validateSettingsPatch({ api_key: key }, { pricing })
+    const patch = validateSettingsPatch({ api_key: key }, current)
     expect(patch.ok).toBe(false)
     expect((patch as any).errors[0].field).toBe("api_key")
   })
 
   it("accepts a printable key and still treats the masked echo as no change", () => {
-    expect(validateSettingsPatch({ api_key: "sk_live-AZaz09_~!" }, { pricing })).toEqual({ ok: true, patch: { api_key: "sk_live-AZaz09_~!" } })
-    expect(validateSettingsPatch({ api_key: "••••1234" }, { pricing })).toEqual({ ok: true, patch: {} })
+    expect(validateSettingsPatch({ api_key: "sk_live-AZaz09_~!" }, current)).toEqual({ ok: true, patch: { api_key: "sk_live-AZaz09_~!" } })
+    expect(validateSettingsPatch({ api_key: "••••1234" }, current)).toEqual({ ok: true, patch: {} })
   })
 })
 
