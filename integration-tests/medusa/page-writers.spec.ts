@@ -61,7 +61,21 @@ describe("page writers on two instances", () => {
     const request = () => app.admin("/admin/catalog-sync/runs", { body: { mode } })
     let res = await request()
     if (res.body?.already_running) {
-      await waitForRun(app, res.body.run.id, undefined, 600_000)
+      await waitForRun(app, res.body.run.id, undefined, 600_000).catch(async (e) => {
+        // Which run was in the way, and what each instance said about the runs.
+        const runs = await sql(
+          db.url,
+          "select id, status, trigger, mode, error_code, created_at, progress->>'phase' as phase from mcs_sync_run order by created_at"
+        )
+        const said = (x: MedusaApp) =>
+          x
+            .logs()
+            .split("\n")
+            .filter((l) => /catalog sync/.test(l))
+            .slice(-40)
+            .join("\n")
+        throw new Error(`${(e as Error).message}\nruns: ${JSON.stringify(runs, null, 1)}\ninstance a:\n${said(a)}\ninstance b:\n${said(b)}`)
+      })
       res = await request()
     }
     expect([res.status, res.body.already_running]).toEqual([202, false])
