@@ -23,7 +23,7 @@ export function configureWritePath(path: WritePath): void {
 }
 
 /** The shop's choice: the option as the loader resolved it, else the environment, else "bulk". */
-export function configuredWritePath(): WritePath {
+function configuredWritePath(): WritePath {
   return configured ?? parseEnvironment().values.CATALOG_SYNC_WRITE_PATH ?? "bulk"
 }
 
@@ -52,7 +52,7 @@ export function runWritePath(): WritePath | undefined {
 }
 
 /** The writer of one path (the factory). */
-export function shopWriterFor(container: MedusaContainer, path: WritePath): ShopWriter {
+function shopWriterFor(container: MedusaContainer, path: WritePath): ShopWriter {
   return path === "workflows" ? new CoreFlowsShopWriter(container) : new BulkShopWriter(container)
 }
 
