@@ -373,7 +373,7 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
       }
       expect(resolved.admin.file).toMatch(/admin[\\/]index\.js$/)
       expect(resolved.workflowExports).toEqual(
-        expect.arrayContaining(["createCatalogProductsWorkflow", "updateCatalogProductsWorkflow", "setCatalogStockWorkflow"])
+        expect.arrayContaining(["createProductsThroughCoreFlowsWorkflow", "updateProductsThroughCoreFlowsWorkflow", "setCatalogStockWorkflow"])
       )
       expect(resolved.moduleService).toBe("function")
       expect(resolved.client).toBe("function")
@@ -382,11 +382,11 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
       fs.writeFileSync(
         path.join(appDir, "uses-plugin-types.ts"),
         [
-          'import { createCatalogProductsWorkflow } from "medusa-catalog-sync/workflows"',
+          'import { createProductsThroughCoreFlowsWorkflow } from "medusa-catalog-sync/workflows"',
           'import { CatalogClient } from "medusa-catalog-sync/catalog-client"',
           'import type { CatalogSyncPluginOptions } from "medusa-catalog-sync/sync/settings"',
           'const options: CatalogSyncPluginOptions = { baseUrl: "https://catalog.example.com", pollIntervalMinutes: 10 }',
-          "export const used = [createCatalogProductsWorkflow, CatalogClient, options]",
+          "export const used = [createProductsThroughCoreFlowsWorkflow, CatalogClient, options]",
           "",
         ].join("\n")
       )

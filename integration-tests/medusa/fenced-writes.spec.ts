@@ -1,7 +1,8 @@
 // Fenced page writes (src/bulk-write/write-fence.ts) against a real Medusa database: a run's lock
 // held on its own connection, that connection ended with pg_terminate_backend in the middle of a
 // page, and Medusa's tables read by SQL: on the bulk path the transaction the loss happened in
-// commits nothing and the next write is refused; on the workflows path the write after the loss
+// commits nothing and the next write is refused, the products of a bulk write that rolled back are
+// not written one by one after the loss; on the workflows path the write after the loss
 // (Medusa's own workflow) is refused before it starts. The script: bulk-write/fenced-writes.exec.ts.
 import fs from "node:fs"
 import os from "node:os"
@@ -34,6 +35,13 @@ describe("a run that lost its lock writes nothing of its page", () => {
     expect(out.bulkCutRows).toEqual({ products: 0, variants: 0, prices: 0 })
     expect(out.bulkAfter).toBe("lost_run_lock")
     expect(out.bulkAfterRows).toEqual({ products: 0, variants: 0, prices: 0 })
+  })
+
+  it("bulk path's one-by-one way: a page whose bulk create rolled back after the loss writes none of its products one by one", () => {
+    // The trigger fired once (the bulk insert), so nothing else reached the product table.
+    expect(out.fallbackCutOnce).toBe(1)
+    expect(out.fallback).toBe("lost_run_lock")
+    expect(out.fallbackRows).toEqual({ products: 0, variants: 0, prices: 0 })
   })
 
   it("workflows path: Medusa's workflow writes while held; after the loss the next workflow write is refused and changes nothing", () => {

@@ -1,7 +1,7 @@
 // The schema guard: the tables and columns the bulk writer uses (src/bulk-write/schema.ts)
 // compared with the live database (information_schema.columns), once per process, at start and
 // before the first write. Any difference sends every write through Medusa's workflows
-// (src/workflows/write-path.ts), is logged once, and is an item of the storefront readiness checklist.
+// (src/shop-writer/choose-shop-writer.ts), is logged once, and is an item of the storefront readiness checklist.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"

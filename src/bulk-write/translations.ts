@@ -3,7 +3,7 @@
 // column): id `trans_<ULID>`, the locale normalized, the translations as jsonb and
 // translated_field_count counted over the fields the module's settings make translatable
 // (the module's own getTranslatableFields, read once per call). The caller emits
-// translation.created after the insert (src/workflows/extras/write-translations.ts).
+// translation.created after the insert (src/shop-writer/bulk/translations-in-bulk.ts).
 import type { Knex } from "knex"
 import type { Connection } from "./connection"
 import { normalizeLocale } from "@medusajs/framework/utils"

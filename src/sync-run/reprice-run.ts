@@ -1,18 +1,14 @@
 // A run of kind "reprice": the shop's pricing rules changed (same price_calculation), so every
 // variant's selling and crossed-out price is computed again from the costs the sync stored
-// (mcs_variant_cost) and only the prices that change are written, in bulk. It asks the
+// (mcs_variant_cost) and only the prices that change are written, by the run's writer. It asks the
 // catalog API nothing. Progress is a run's: batches as pages, products done of the total.
 //
 // Rows whose cost came with another price_calculation are left alone: their costs are stale
 // until the full pass a price_calculation change starts.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { writePageInBulk } from "../bulk-write"
-import { transactionOn, type Sql } from "../bulk-write/connection"
-import { updateProductVariantsWorkflow } from "@medusajs/medusa/core-flows"
-import { writePathOf } from "../workflows/write-path"
-import { salePricesThroughCoreFlows } from "../workflows/writes-through-core-flows"
-import { pricesOf } from "../workflows/steps/create-variant-prices-step"
+import type { Sql } from "../bulk-write/connection"
+import { shopWriter } from "../shop-writer/choose-shop-writer"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import { planReprice, type PriceChange, type StoredVariantPrice } from "../pricing/reprice"
@@ -20,7 +16,6 @@ import type { PricingRules } from "../pricing/rules"
 import type { PlannedPriceChange } from "../pricing/brake"
 import type { RunFence } from "./run-fence"
 import { variantAmounts } from "../sync/card-details"
-import { CURRENCY_CODE } from "../sync/catalog-product"
 import type { EffectiveSettings } from "../sync/settings"
 import { runErrorOf, runErrorText } from "../sync/write-failures"
 import { ensureSalePriceList } from "../workflows/extras/sale-prices"
@@ -58,8 +53,9 @@ export function medusaAmounts(change: Pick<PriceChange, "to">): { amount: string
 type RepriceLog = { runId: string; stored: number; omitted: Omitted }
 
 /**
- * Writes one batch's changes in one transaction: base prices, sale prices, the cost rows'
- * amounts and revision, and the batch's change-log rows (committed with the prices they describe).
+ * Writes one batch's changes: base prices, sale prices, then the cost rows' amounts and revision,
+ * and the batch's change-log rows (in one transaction with the prices they describe where the
+ * writer has one).
  */
 async function writeBatch(
   container: MedusaContainer,
@@ -70,36 +66,8 @@ async function writeBatch(
   log: RepriceLog
 ): Promise<void> {
   const idOfVariant = new Map(rows.map((r) => [r.variant_id, r.id]))
-  if ((await writePathOf(container)) === "workflows") {
-    // Medusa's own workflows for the shop's prices, then the plugin's own rows: a replay sets the same prices again.
-    const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
-    const base = amounts.filter((a) => a.amount !== null)
-    if (base.length)
-      await updateProductVariantsWorkflow(container).run({
-        input: { product_variants: base.map((a) => ({ id: a.variantId, prices: pricesOf(a.amount) })) } as never,
-      })
-    await salePricesThroughCoreFlows(container, saleListId, amounts, CURRENCY_CODE)
-    await transactionOn(container, (trx) => writeCostRows(trx, changes, rows, idOfVariant, revision, log))
-    return
-  }
-  await writePageInBulk(container, async (page) => {
-    const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
-    await page.setBasePrices(
-      amounts.filter((a) => a.amount !== null).map((a) => ({ variantId: a.variantId, amount: a.amount! })),
-      CURRENCY_CODE
-    )
-    const onSale = amounts.filter((a) => a.saleAmount !== null)
-    await page.setSalePrices(
-      saleListId,
-      onSale.map((a) => ({ variantId: a.variantId, amount: a.saleAmount! })),
-      CURRENCY_CODE
-    )
-    await page.deleteSalePrices(
-      saleListId,
-      amounts.filter((a) => a.saleAmount === null).map((a) => a.variantId)
-    )
-    await writeCostRows(page.trx, changes, rows, idOfVariant, revision, log)
-  })
+  const amounts = changes.map((c) => ({ variantId: c.variant_id, ...medusaAmounts(c) }))
+  await (await shopWriter(container)).setPrices(amounts, saleListId, (trx) => writeCostRows(trx, changes, rows, idOfVariant, revision, log))
 }
 
 /** The plugin's own rows of a reprice batch: cost rows' amounts and revision, price fingerprints, and the batch's change-log rows. */

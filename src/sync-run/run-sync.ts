@@ -40,6 +40,7 @@ import { newSyncRunState } from "./sync-run-state"
 import type { PageOutcome } from "./write-page"
 import { watchEventLoop } from "./event-loop-delay"
 import { WritePacing } from "./write-pacing"
+import { chooseWritePath, withWritePath } from "../shop-writer/choose-shop-writer"
 
 export type { RunSyncResult } from "./run-end"
 
@@ -68,6 +69,11 @@ export interface RunSyncInput {
 const newPassId = () => `pass_${randomUUID()}`
 
 export async function runSync(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
+  // The run's writer, chosen once: every write of the run, on any instance, goes its way (src/shop-writer).
+  return withWritePath(await chooseWritePath(container), () => runWithItsWriter(container, input))
+}
+
+async function runWithItsWriter(container: MedusaContainer, input: RunSyncInput): Promise<RunSyncResult> {
   // New pricing rules over the stored costs: no page, no API request.
   if (input.mode === "reprice") return repriceRun(container, input)
   const { runId, mode, settings, client, signal, fence, dependencies } = input

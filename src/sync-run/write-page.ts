@@ -18,6 +18,7 @@ import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
 import { forgetHandOver, freezeInSlices, sealForHandOver, withSealScope } from "../workflows/page/sealed"
 import { withWriteFence, type WriteFence } from "../bulk-write/write-fence"
+import { runWritePath, withWritePath } from "../shop-writer/choose-shop-writer"
 
 export interface PageContext {
   container: MedusaContainer
@@ -106,10 +107,13 @@ export function localPageWriter(container: MedusaContainer): PageWriter {
   return async (input) => {
     try {
       // What the workflow seals for its own reads is held until its run settles (page/sealed.ts).
-      // Every write of the page checks the run's lock (write-fence.ts), on whichever instance writes it.
-      const { result } = await withWriteFence(input.fence, () =>
-        withSealScope(() => syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never }))
-      )
+      // Every write of the page checks the run's lock (write-fence.ts) and goes the run's way
+      // (src/shop-writer), on whichever instance writes it.
+      const page = () =>
+        withWriteFence(input.fence, () =>
+          withSealScope(() => syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never }))
+        )
+      const { result } = await (input.writePath ? withWritePath(input.writePath, page) : page())
       return result
     } catch (error) {
       throw asError(error)
@@ -176,6 +180,7 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
     syncedAt: new Date().toISOString(),
     pricing: ctx.mapContext.pricing ? { priceCalculation: ctx.settings.pricing.price_calculation, rulesRevision: ctx.settings.pricingRulesRevision } : null,
     fence: ctx.fence ?? null,
+    writePath: runWritePath() ?? null,
   }
   return { plan, held, input, sent, mirrored, started, planned, imagesDone }
 }

@@ -5,7 +5,7 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { batchInventoryItemLevelsWorkflow, createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import { productToCreateInput, type CreatedProduct, type Placement, type ProductToCreate } from "./page-input"
-import { pricesOf } from "./steps/create-variant-prices-step"
+import { pricesOf } from "./steps/variant-prices"
 import { splitStockLevelsStep } from "./steps/split-stock-levels-step"
 import { variantInventoryItemsStep } from "./steps/variant-inventory-items-step"
 

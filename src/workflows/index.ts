@@ -1,7 +1,7 @@
 // Public entry of the `medusa-catalog-sync/workflows` export: the workflows and helpers the
 // sync writes products with, for apps that want to call them directly.
-export { createCatalogProductsWorkflow, type CreateCatalogProductsInput } from "./create-catalog-products"
-export { updateCatalogProductsWorkflow, type UpdateCatalogProductsInput } from "./update-catalog-products"
+export { createProductsThroughCoreFlowsWorkflow, type CreateThroughCoreFlowsInput } from "./create-products-through-core-flows"
+export { updateProductsThroughCoreFlowsWorkflow, type UpdateThroughCoreFlowsInput } from "./update-products-through-core-flows"
 export { setCatalogStockWorkflow } from "./set-catalog-stock"
 export { removeCatalogProducts, type RemovalMode } from "./remove-catalog-products"
 export { ensureShopSetup, ensureShopSetupWorkflow, OWN_SALES_CHANNEL_NAME, OWN_STOCK_LOCATION_NAME } from "./ensure-shop-setup"

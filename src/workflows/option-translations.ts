@@ -9,7 +9,7 @@ import { LOCALE_BY_LANGUAGE } from "../sync/catalog-product"
 import type { Language } from "../sync/settings/language"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
 import { translationService } from "./extras/translations"
-import { writeTranslations } from "./extras/write-translations"
+import { shopWriter } from "../shop-writer/choose-shop-writer"
 import { timed } from "./steps/profile"
 
 type Row = { id: string; reference_id: string; locale_code: string; translations: Record<string, unknown> }
@@ -57,5 +57,5 @@ export async function syncSizeOptionTranslations(
     if (!row) create.push({ reference: want.reference, reference_id: referenceId, locale_code: locale, translations: want.translations })
     else if (JSON.stringify(row.translations ?? {}) !== JSON.stringify(want.translations)) update.push({ id: row.id, translations: want.translations })
   }
-  await writeTranslations(container, { create, update, delete: stale })
+  await (await shopWriter(container)).writeTranslations({ create, update, delete: stale })
 }

@@ -1,20 +1,18 @@
-// Products the catalog removed: soft-deleted in bulk (src/bulk-write: the rows and events of
-// Medusa's deleteProductsWorkflow, variants, prices, inventory and links with them, one
-// transaction), or set to draft when the setting says so. The one way
+// Products the catalog removed: soft-deleted by the run's writer (src/shop-writer: variants,
+// prices, inventory and links with them), or set to draft when the setting says so. The one way
 // a mapped product is removed: by a removal item of a page and by the sweep at the end of a pass.
 // A product with stock an open order reserved is kept for the order (draft, off sale, a pending
 // removal: bulk-write/open-orders.ts); its map row stays on it as a draft row, so the catalog
 // sending it again restores it in place, and a later run removes it once nothing is reserved.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../bulk-write"
+import { KEPT_FOR_OPEN_ORDER } from "../bulk-write"
 import { updateMapRows } from "../modules/catalog_sync/sql/product-map"
 import { dropRowsOfRemovedProducts } from "../modules/catalog_sync/sql/removed-products"
 import type { MapRow } from "../sync/plan-page"
 import { removeProductExtras } from "./extras"
 import { timed } from "./steps/profile"
-import { writePathOf } from "./write-path"
-import { removeProductsThroughCoreFlows } from "./writes-through-core-flows"
+import { shopWriter } from "../shop-writer/choose-shop-writer"
 
 import type { RemovalMode } from "../sync/settings"
 
@@ -32,16 +30,7 @@ export async function removeCatalogProducts(
     await container.resolve(Modules.PRODUCT).updateProducts({ id: productIds }, { status: "draft" })
     return []
   }
-  let keptForOrders: string[]
-  if ((await writePathOf(container)) === "workflows") {
-    // deleteProductsWorkflow refuses stock an open order reserved: such products are kept for the
-    // order first, as on the bulk path, and only the others go through the workflow.
-    keptForOrders = await writePageInBulk(container, (page) => page.keepReservedProducts(productIds, runId))
-    const rest = productIds.filter((id) => !keptForOrders.includes(id))
-    if (rest.length) await removeProductsThroughCoreFlows(container, rest)
-  } else {
-    ;({ keptForOrders } = await writePageInBulk(container, (page) => page.removeProducts(productIds, runId)))
-  }
+  const keptForOrders = await (await shopWriter(container)).removeProducts(productIds, runId)
   if (keptForOrders.length) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

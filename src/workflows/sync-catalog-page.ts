@@ -21,6 +21,7 @@ import { createHook, createWorkflow, parallelize, transform, when, WorkflowRespo
 import { deleteProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { RejectedItem } from "../catalog-client/items"
 import type { WriteFence } from "../bulk-write/write-fence"
+import type { WritePath } from "../shop-writer/shop-writer"
 import type { Language } from "../sync/settings/language"
 import type { PagePlan } from "../sync/plan-page"
 import type { ShopVocabulary } from "../sync/shop-vocabulary"
@@ -80,6 +81,8 @@ export interface SyncCatalogPageInput {
   pricing?: CostPricing | null
   /** The run lock every write of the page checks (bulk-write/write-fence.ts); null: unfenced. */
   fence?: WriteFence | null
+  /** The run's writer (src/shop-writer), chosen once when the run started; null: chosen by the instance that writes the page. */
+  writePath?: WritePath | null
 }
 
 export type { SyncCatalogPageResult } from "./page/page-result"

@@ -15,7 +15,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { productFields, type CreatedProduct, type Placement, type ProductToUpdate } from "./page-input"
 import { createVariantInventoryStep } from "./steps/create-variant-inventory-step"
-import { pricesOf } from "./steps/create-variant-prices-step"
+import { pricesOf } from "./steps/variant-prices"
 import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-step"
 import { addSizeValuesStep } from "./steps/add-size-values-step"
 import { splitStockLevelsStep } from "./steps/split-stock-levels-step"

@@ -1,5 +1,5 @@
-// The first half of a page's updates, the same on both write paths (update-catalog-products.ts,
-// update-products-through-core-flows.ts): the product map checked against the shop's live
+// The first half of the core-flows writer's updates (update-products-through-core-flows.ts; the
+// bulk writer's size path does the same in SQL): the product map checked against the shop's live
 // variants (reconcileWithShop: a deleted variant is never addressed, one a crashed write made is
 // adopted), what changes (variantChanges), the option words, lost sizes deleted (those an open
 // order reserved kept, off sale), renamed ones put back and unused values pruned. A composition

@@ -17,7 +17,8 @@ import {
 import { BULK_EVENTS, writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
 import { card } from "../../../src/sync/__tests__/card-fixtures"
 import { mapCardToProduct, stockOf as cardStock } from "../../../src/sync/map-card"
-import { createCatalogProductsWorkflow } from "../../../src/workflows/create-catalog-products"
+import { createProductsThroughCoreFlowsWorkflow } from "../../../src/workflows/create-products-through-core-flows"
+import { updateProductsThroughCoreFlowsWorkflow } from "../../../src/workflows/update-products-through-core-flows"
 import type { CreatedProduct, ProductToCreate, ProductToUpdate } from "../../../src/workflows/page-input"
 import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-bulk"
 import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bulk"
@@ -194,7 +195,7 @@ export default async function compare({ container, args }: { container: any; arg
       )
     ).rows.map((r: any) => r.inventory_item_id)
 
-  // ── a catalog product: the plugin's workflow way vs its bulk way (the page's create step) ──
+  // ── a catalog product: the core-flows writer (the bulk writer's one-by-one way) vs the bulk writer ──
   // The catalog ids are the tags, so handles, SKUs and metadata compare equal.
   const catalogProduct = (id: string): ProductToCreate => {
     const c = card({ id, sku: `PLG-${id}`, weight_kg: "1.2" })
@@ -204,7 +205,7 @@ export default async function compare({ container, args }: { container: any; arg
   const [WF, BK] = ["900000000000000001", "900000000000000002"]
   const {
     result: [wfCreated],
-  } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(WF)], placement } })
+  } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [catalogProduct(WF)], placement } })
   const bkOutcome = await createInOneTransaction(container, [catalogProduct(BK)], placement)
   if (!("created" in bkOutcome)) throw bkOutcome.rolledBack
   const [bkCreated] = bkOutcome.created
@@ -223,8 +224,8 @@ export default async function compare({ container, args }: { container: any; arg
   out.pluginResult = { workflow: await idsBySize(wfCreated), bulk: await idsBySize(bkCreated) }
   await settle()
 
-  // ── a catalog product's fields (and prices, stock) changed, its sizes not: the plugin's
-  // update workflow vs the bulk writer. New title and description, the first image removed,
+  // ── a catalog product's fields (and prices, stock) changed, its sizes not: the core-flows
+  // writer's update vs the bulk writer. New title and description, the first image removed,
   // one added, the kept one moved to the front (so the thumbnail follows), moved to another
   // category, new prices; an admin's metadata key stays (metadata is merged).
   const {
@@ -257,11 +258,7 @@ export default async function compare({ container, args }: { container: any; arg
     }
   }
   await settle()
-  // The app's own registration of updateCatalogProductsWorkflow (importing it again would register it twice).
-  await container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", {
-    input: { products: [changedProduct(WF, wfCreated)], placement },
-    throwOnError: true,
-  })
+  await updateProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [changedProduct(WF, wfCreated)], placement } })
   out.fieldsWorkflowEvents = await settle()
   const fieldsOutcome = await writeFieldsInBulk(container, [changedProduct(BK, bkCreated)], placement)
   out.fieldsBulkEvents = await settle()
@@ -285,7 +282,7 @@ export default async function compare({ container, args }: { container: any; arg
   out.fieldsClashTitle = (await pg.raw("select title from product where id = ?", [bkCreated.productId])).rows[0].title
   out.fieldsClashEvents = await settle()
 
-  // ── a catalog product's sizes changed: the plugin's update workflow vs the bulk size path.
+  // ── a catalog product's sizes changed: the core-flows writer's update vs the bulk size path.
   // First 43 leaves and 41 comes first in size order (42's rank moves), with new prices and
   // stock; then 43 comes back (the churn case: a fresh value, variant, price set and item) with a
   // new title (product fields too), and 42 loses its price (the catalog no longer prices it). Both products are made by the workflow, so only the update differs.
@@ -321,10 +318,10 @@ export default async function compare({ container, args }: { container: any; arg
   const start = [size("42", 3, "1287.00"), size("43", 2, "1300.10")]
   let {
     result: [wsWas],
-  } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(WS, start)], placement } })
+  } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [sizedProduct(WS, start)], placement } })
   let {
     result: [bsWas],
-  } = await createCatalogProductsWorkflow(container).run({ input: { products: [sizedProduct(BS, start)], placement } })
+  } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [sizedProduct(BS, start)], placement } })
   out.sizes = []
   for (const [sizes, fields] of [
     [first, false],
@@ -333,10 +330,7 @@ export default async function compare({ container, args }: { container: any; arg
     await settle()
     const {
       result: [wsNow],
-    } = await container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", {
-      input: { products: [sizeChange(WS, wsWas, sizes, fields)], placement },
-      throwOnError: true,
-    })
+    } = await updateProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [sizeChange(WS, wsWas, sizes, fields)], placement } })
     const workflowEvents = await settle()
     const outcome = await writeSizesInBulk(container, [sizeChange(BS, bsWas, sizes, fields)], placement)
     const bulkEvents = await settle()

@@ -28,14 +28,14 @@ import {
 import { writePageInBulk, type BulkProduct } from "../../../src/bulk-write"
 import { card } from "../../../src/sync/__tests__/card-fixtures"
 import { mapCardToProduct, stockOf as cardStock } from "../../../src/sync/map-card"
-import { createCatalogProductsWorkflow } from "../../../src/workflows/create-catalog-products"
 import type { CreatedProduct, ProductToCreate, ProductToUpdate } from "../../../src/workflows/page-input"
 import { writeFieldsInBulk } from "../../../src/workflows/page/write-fields-in-bulk"
 import { writeSizesInBulk } from "../../../src/workflows/page/write-sizes-in-bulk"
 import { writePricesInBulk } from "../../../src/workflows/page/write-prices-in-bulk"
 import { ensureStoreLocales } from "../../../src/workflows/extras/translations"
-import { writeTranslations } from "../../../src/workflows/extras/write-translations"
-import { BRAND_LINK, syncLinks } from "../../../src/workflows/extras/brand-links"
+import { writeTranslationsInBulk } from "../../../src/shop-writer/bulk/translations-in-bulk"
+import { setLinksInBulk } from "../../../src/shop-writer/bulk/links-in-bulk"
+import { BRAND_LINK } from "../../../src/workflows/extras/brand-links"
 import { createProductsThroughCoreFlowsWorkflow } from "../../../src/workflows/create-products-through-core-flows"
 import { updateProductsThroughCoreFlowsWorkflow } from "../../../src/workflows/update-products-through-core-flows"
 import {
@@ -191,7 +191,8 @@ export default async function events({ container, args }: { container: any; args
       } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [catalogProduct("900000000000000011", createdSizes)], placement } })
       cId = created.productId
     },
-    fallback: () => createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct("900000000000000012", createdSizes)], placement } }),
+    fallback: () =>
+      createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [catalogProduct("900000000000000012", createdSizes)], placement } }),
   })
 
   // ── stock-only: batchInventoryItemLevelsWorkflow vs page.setStock vs the workflows path (3 → 7, 0 stays, 1 → 9) ──
@@ -328,8 +329,7 @@ export default async function events({ container, args }: { container: any; args
   } = await createProductCategoriesWorkflow(container).run({
     input: { product_categories: [{ name: "Одяг", is_active: true }] },
   })
-  const runUpdate = (products: ProductToUpdate[]) =>
-    container.resolve(Modules.WORKFLOW_ENGINE).run("catalog-sync-update-catalog-products", { input: { products, placement }, throwOnError: true })
+  const runUpdate = (products: ProductToUpdate[]) => updateProductsThroughCoreFlowsWorkflow(container).run({ input: { products, placement } })
   /** The bulk path as writeChangedProductsStep routes an update: price-only, fields, sizes fast paths, then the fallback. */
   const bulkUpdate = async (kind: string, products: ProductToUpdate[]): Promise<CreatedProduct[]> => {
     const out: CreatedProduct[] = []
@@ -363,7 +363,7 @@ export default async function events({ container, args }: { container: any; args
   for (const id of [MX, BK, CF, WF]) {
     const {
       result: [p],
-    } = await createCatalogProductsWorkflow(container).run({ input: { products: [catalogProduct(id, start)], placement } })
+    } = await createProductsThroughCoreFlowsWorkflow(container).run({ input: { products: [catalogProduct(id, start)], placement } })
     made[id] = p
   }
   const change = (
@@ -540,7 +540,7 @@ export default async function events({ container, args }: { container: any; args
   })
   await record("translationsCreate", {
     reference: () => batchTranslationsWorkflow(container).run({ input: created(mx()) as never }),
-    bulk: () => writeTranslations(container, created(made[BK].productId)),
+    bulk: () => writeTranslationsInBulk(container, created(made[BK].productId)),
     workflows: () => translationsThroughCoreFlows(container, created(made[CF].productId)),
   })
   const translationIds = async (productId: string) =>
@@ -554,7 +554,7 @@ export default async function events({ container, args }: { container: any; args
   }
   await record("translationsChange", {
     reference: async () => batchTranslationsWorkflow(container).run({ input: (await changed(mx())) as never }),
-    bulk: async () => writeTranslations(container, await changed(made[BK].productId)),
+    bulk: async () => writeTranslationsInBulk(container, await changed(made[BK].productId)),
     workflows: async () => translationsThroughCoreFlows(container, await changed(made[CF].productId)),
   })
 
@@ -571,7 +571,7 @@ export default async function events({ container, args }: { container: any; args
   const links = (id: string, brandId: string | null) => new Map([[made[id].productId, brandId]])
   await record("brandLinkCreate", {
     reference: () => createLinksWorkflow(container).run({ input: [brandLink(mx(), brandA.id)] as never }),
-    bulk: () => syncLinks(container, BRAND_LINK, links(BK, brandA.id)),
+    bulk: () => setLinksInBulk(container, BRAND_LINK, links(BK, brandA.id)),
     workflows: () => linksThroughCoreFlows(container, BRAND_LINK, links(CF, brandA.id)),
   })
   await record("brandLinkChange", {
@@ -579,12 +579,12 @@ export default async function events({ container, args }: { container: any; args
       await dismissLinksWorkflow(container).run({ input: [brandLink(mx(), brandA.id)] as never })
       await createLinksWorkflow(container).run({ input: [brandLink(mx(), brandB.id)] as never })
     },
-    bulk: () => syncLinks(container, BRAND_LINK, links(BK, brandB.id)),
+    bulk: () => setLinksInBulk(container, BRAND_LINK, links(BK, brandB.id)),
     workflows: () => linksThroughCoreFlows(container, BRAND_LINK, links(CF, brandB.id)),
   })
   await record("brandLinkDismiss", {
     reference: () => dismissLinksWorkflow(container).run({ input: [brandLink(mx(), brandB.id)] as never }),
-    bulk: () => syncLinks(container, BRAND_LINK, links(BK, null)),
+    bulk: () => setLinksInBulk(container, BRAND_LINK, links(BK, null)),
     workflows: () => linksThroughCoreFlows(container, BRAND_LINK, links(CF, null)),
   })
 

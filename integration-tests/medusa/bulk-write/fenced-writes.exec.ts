@@ -8,6 +8,7 @@ import { createStockLocationsWorkflow } from "@medusajs/medusa/core-flows"
 
 export default async function fencedWrites({ container, args }: { container: any; args: string[] }) {
   const { createInOneTransaction } = require("../../../src/workflows/page/new-products-in-bulk")
+  const { BulkShopWriter } = require("../../../src/shop-writer/bulk/bulk-shop-writer")
   const { createProductsThroughCoreFlowsWorkflow } = require("../../../src/workflows/create-products-through-core-flows")
   const { setStockThroughCoreFlows } = require("../../../src/workflows/writes-through-core-flows")
   const { withWriteFence } = require("../../../src/bulk-write/write-fence")
@@ -77,6 +78,26 @@ export default async function fencedWrites({ container, args }: { container: any
   // The next write of the page, after the loss.
   out.bulkAfter = await outcome(() => withWriteFence(bulk, () => createInOneTransaction(container, [toCreate("9303")], placement)))
   out.bulkAfterRows = await written(["9303"])
+
+  // The bulk writer's one-by-one way: the page's bulk create rolls back on a product's data (a
+  // unique violation, raised once by a trigger that first ends the lock's connection), so its
+  // products go one by one, after the loss: those writes are fenced too and write nothing.
+  const fallback = await holdLock("run_fence_fallback")
+  await pg.raw("create sequence mcs_test_cut_once")
+  await pg.raw(
+    `create or replace function mcs_test_cut_once() returns trigger language plpgsql as $$ begin
+       if nextval('mcs_test_cut_once') = 1 then ${cutStatement(fallback.lockPid)} raise exception 'handle taken (test)' using errcode = '23505'; end if;
+       return null; end $$`
+  )
+  await pg.raw("create trigger mcs_test_cut_once after insert on product for each statement execute function mcs_test_cut_once()")
+  out.fallback = await outcome(() =>
+    withWriteFence(fallback, async () => {
+      await new BulkShopWriter(container).createProducts([toCreate("9501"), toCreate("9502")], placement, 1)
+    })
+  )
+  await pg.raw("drop trigger mcs_test_cut_once on product")
+  out.fallbackCutOnce = Number((await pg.raw("select last_value from mcs_test_cut_once")).rows[0].last_value)
+  out.fallbackRows = await written(["9501", "9502"])
 
   // Workflows path (Medusa's own workflows): a chunk written while held, then the lock's
   // connection ended, then the page's next workflow writes.

@@ -7,7 +7,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 import { RedisConnections } from "../../queue/redis"
 import { resolveRuntimeConfig } from "./config"
-import { configureWritePath } from "../../workflows/write-path"
+import { configureWritePath } from "../../shop-writer/choose-shop-writer"
 
 /** What the loader registers in the module's container (the service's dependencies). */
 export const RUNTIME_CONFIG_KEY = "catalogSyncRuntimeConfig"

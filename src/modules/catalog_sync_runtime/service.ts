@@ -4,7 +4,7 @@
 // hooks start the worker and close everything, so `medusa db:migrate` (workerMode "server")
 // never starts a worker and every connection is closed when the app stops.
 import { container as appContainer } from "@medusajs/framework"
-import { guardSchema } from "../../bulk-write/schema-guard"
+import { guardSchemaAtStart } from "../../shop-writer/choose-shop-writer"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type Redis from "ioredis"
@@ -78,8 +78,9 @@ export default class CatalogSyncRuntimeService {
   __hooks = {
     onApplicationStart: async () => {
       // The schema guard at start: a difference is logged now, not at the first write.
-      if (this.config_.writePath === "bulk")
-        await guardSchema(this.appContainer_()).catch((e) => this.logger_.warn(`catalog sync: schema check failed: ${e?.message ?? e}`))
+      await guardSchemaAtStart(this.config_.writePath, this.appContainer_()).catch((e) =>
+        this.logger_.warn(`catalog sync: schema check failed: ${e?.message ?? e}`)
+      )
       this.#starting ??= this.start_().catch((e) => {
         this.logger_.error(`catalog sync: could not start the queue: ${e?.message ?? e}`)
       })

@@ -139,7 +139,7 @@ describe("judgeFailures: containment", () => {
 })
 
 describe("the shape a real failing write throws", () => {
-  // Seen from createCatalogProductsWorkflow in a real app (hostile catalog spec): the step's
+  // Seen from the plugin's former create workflow in a real app (hostile catalog spec): the step's
   // MikroORM DriverException, serialised by the workflow orchestrator into a plain object with
   // the pg fields on top and the whole statement, with the product's data, as its message.
   const real = {

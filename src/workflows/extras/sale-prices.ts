@@ -5,11 +5,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createPriceListsWorkflow, updatePriceListsWorkflow } from "@medusajs/medusa/core-flows"
-import { writePageInBulk } from "../../bulk-write"
-import { timed } from "../steps/profile"
-import { CURRENCY_CODE } from "../../sync/catalog-product"
-import { writePathOf } from "../write-path"
-import { salePricesThroughCoreFlows } from "../writes-through-core-flows"
+import { shopWriter } from "../../shop-writer/choose-shop-writer"
 
 /** Named for what it holds: the prices the shop charges (the crossed-out ones are the variants' own prices). */
 export const SALE_PRICE_LIST_TITLE = "Catalog selling prices"
@@ -65,29 +61,12 @@ export interface SalePriceWanted {
   saleAmount: string | null
 }
 
-/**
- * The sale list's prices of these variants made exactly the wanted ones, through the bulk writer
- * in one transaction (one read, then at most one update, one insert and one soft delete: the
- * rows batchPriceListPricesWorkflow writes, far slower a page for a crossed-out switch).
- */
+/** The sale list's prices of these variants made exactly the wanted ones, by the run's writer (src/shop-writer). */
 export async function syncSalePrices(
   container: MedusaContainer,
   priceListId: string,
   wanted: SalePriceWanted[]
 ): Promise<{ created: number; updated: number; deleted: number }> {
   if (!wanted.length) return { created: 0, updated: 0, deleted: 0 }
-  if ((await writePathOf(container)) === "workflows") {
-    return timed(container, `workflow sale prices of ${wanted.length} variants`, () =>
-      salePricesThroughCoreFlows(container, priceListId, wanted, CURRENCY_CODE)
-    )
-  }
-  return timed(container, `bulk sale prices of ${wanted.length} variants`, () =>
-    writePageInBulk(container, (page) =>
-      page.syncSalePrices(
-        priceListId,
-        wanted.map((w) => ({ variantId: w.variantId, amount: w.saleAmount })),
-        CURRENCY_CODE
-      )
-    )
-  )
+  return (await shopWriter(container)).setSalePrices(priceListId, wanted)
 }

@@ -5,7 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { updateStoresWorkflow } from "@medusajs/medusa/core-flows"
 import { LOCALE_BY_LANGUAGE } from "../../sync/catalog-product"
-import { writeTranslations } from "./write-translations"
+import { shopWriter } from "../../shop-writer/choose-shop-writer"
 
 export const CATALOG_LOCALES = [LOCALE_BY_LANGUAGE.uk, LOCALE_BY_LANGUAGE.ru]
 
@@ -88,7 +88,7 @@ export async function syncTranslations(
       }
     }
   }
-  await writeTranslations(container, { create, update, delete: remove })
+  await (await shopWriter(container)).writeTranslations({ create, update, delete: remove })
   return { created: create.length, updated: update.length, deleted: remove.length }
 }
 
@@ -97,7 +97,7 @@ export async function deleteTranslations(container: MedusaContainer, referenceId
   const service = translationService(container)
   if (!service || !referenceIds.length) return
   const rows = await service.listTranslations({ reference_id: referenceIds, locale_code: CATALOG_LOCALES }, { select: ["id"], take: null })
-  await writeTranslations(container, { create: [], update: [], delete: rows.map((r) => r.id) })
+  await (await shopWriter(container)).writeTranslations({ create: [], update: [], delete: rows.map((r) => r.id) })
 }
 
 /**

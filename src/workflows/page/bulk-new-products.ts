@@ -1,5 +1,6 @@
 // A page's new products as the bulk writer's input (pure): the same fields, option, variants,
-// images, prices, stock and inventory titles createCatalogProductsWorkflow writes, and back from
+// images, prices and stock the core-flows writer's create writes (inventory items titled by product
+// and size, as the sync has always titled them), and back from
 // the writer's result to the page's CreatedProduct. The product module checks a few things the
 // database does not (title, handle, variant options): a product failing them stays on the
 // workflow path, which rejects it with the module's own reason.
@@ -39,7 +40,7 @@ export function bulkProductOf({ input, stock }: ProductToCreate): BulkProduct {
       amount: v.amount,
       stock: stock[v.sizeKey] ?? 0,
       metadata: v.metadata,
-      // As createCatalogProductsWorkflow titles the items: product and size.
+      // Product and size: an item's title reads alone in the admin's inventory list.
       inventoryTitle: `${input.title} ${v.title}`,
     })),
   }

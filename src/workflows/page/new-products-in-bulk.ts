@@ -1,8 +1,8 @@
 // How a page's new products are written: all in one bulk transaction (src/bulk-write), which
-// writes the same rows as createCatalogProductsWorkflow without the module services' per-row
+// writes the same rows as the core-flows writer's create without the module services' per-row
 // work (a full sync then costs the app about a third of the CPU per product). When that transaction
 // fails on a product's data (a handle or SKU the database refuses, say), it rolled back and wrote
-// nothing, so the page's new products go the workflow way instead (write-in-chunks.ts), where the
+// nothing, so the page's new products go through the core-flows writer instead (write-in-chunks.ts), where the
 // one bad product is rejected alone and the others are written. Products the product module
 // would refuse before the database (bulk-new-products.ts) take the workflow way from the start.
 import type { MedusaContainer } from "@medusajs/framework/types"

@@ -15,7 +15,7 @@ function toCreate(over: Parameters<typeof card>[0] = {}): ProductToCreate {
 }
 
 describe("a new product as the bulk writer's input", () => {
-  it("carries every product field createCatalogProductsWorkflow writes, under the writer's names", () => {
+  it("carries every product field the core-flows writer's create writes, under the bulk writer's names", () => {
     const p = toCreate()
     const bulk = bulkProductOf(p)
     const fields = productFields(p.input) as Record<string, unknown>

@@ -1,4 +1,4 @@
-// One batch of translation rows, then the events
+// The bulk writer's translations: one batch of translation rows, then the events
 // batchTranslationsWorkflow emits for it (translation.created / .updated / .deleted, one `{ id }`
 // message per row, after the writes). Updates and deletes go through the module's service; new
 // rows through the bulk writer's insert (src/bulk-write/translations.ts, the module's rows). The
@@ -9,16 +9,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, TranslationWorkflowEvents } from "@medusajs/framework/utils"
 import { internalMessages } from "../../bulk-write/events"
 import { RowJournal } from "../../bulk-write/row-journal"
-import { insertTranslations, type NewTranslation } from "../../bulk-write/translations"
-import { timed } from "../steps/profile"
-import { writePathOf } from "../write-path"
-import { translationsThroughCoreFlows } from "../writes-through-core-flows"
-
-export interface TranslationBatch {
-  create: NewTranslation[]
-  update: { id: string; translations: Record<string, string> }[]
-  delete: string[]
-}
+import { insertTranslations } from "../../bulk-write/translations"
+import { timed } from "../../workflows/steps/profile"
+import type { TranslationBatch } from "../shop-writer"
 
 type TranslationWrites = {
   getTranslatableFields(): Promise<Record<string, string[]>>
@@ -26,9 +19,8 @@ type TranslationWrites = {
   softDeleteTranslations(ids: string[]): Promise<unknown>
 }
 
-export async function writeTranslations(container: MedusaContainer, batch: TranslationBatch): Promise<void> {
+export async function writeTranslationsInBulk(container: MedusaContainer, batch: TranslationBatch): Promise<void> {
   if (!batch.create.length && !batch.update.length && !batch.delete.length) return
-  if ((await writePathOf(container)) === "workflows") return translationsThroughCoreFlows(container, batch)
   const service = container.resolve(Modules.TRANSLATION) as unknown as TranslationWrites
   const messages: { name: string; data: { id: string } }[] = []
   // The rows the module's service did not write itself: their internal events, as its ORM hooks would emit them.
