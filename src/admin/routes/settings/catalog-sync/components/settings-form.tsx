@@ -136,6 +136,8 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     const found = validateSettingsForm(values, saved)
     setErrors(found)
     const checkedRules = parsePricingRules(rules)
+    // The rules editor holds its own check back until a field is left; a Save shows all of it.
+    if (!checkedRules.ok) setRulesErrors(checkedRules.errors)
     if (Object.keys(found).length > 0 || !checkedRules.ok) {
       setFormError(notice("Some settings need fixing. See the messages beside the fields."))
       return
