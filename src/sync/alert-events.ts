@@ -119,7 +119,7 @@ function brakeAnsweredContent(event: Extract<AlertEvent, { kind: "brake_answered
       ? { title: "Removals confirmed", description: `${products(event.held)} removed from the shop, as you confirmed.` }
       : {
           title: "Removals discarded",
-          description: `${products(event.held)} kept in the shop, as you discarded their removal. The Catalog sync page lists them, each with a Remove button.`,
+          description: `${products(event.held)} kept in the shop, as you discarded ${event.held === 1 ? "its" : "their"} removal. The Catalog sync page lists ${event.held === 1 ? "it" : "them"} with a Remove button.`,
         }
   }
   return event.answer === "confirmed"

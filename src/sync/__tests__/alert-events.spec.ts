@@ -124,7 +124,7 @@ describe("quota level", () => {
     })
     expect(alertContent(answered("discarded", 1))).toEqual({
       title: "Removals discarded",
-      description: "1 product kept in the shop, as you discarded their removal. The Catalog sync page lists them, each with a Remove button.",
+      description: "1 product kept in the shop, as you discarded its removal. The Catalog sync page lists it with a Remove button.",
     })
     expect(alertContent(answered("confirmed", 0, 3)).title).toBe("Price drops confirmed")
     expect(alertContent(answered("discarded", 0, 3)).description).toBe("3 prices kept at their earlier amount, as you discarded the drops.")
