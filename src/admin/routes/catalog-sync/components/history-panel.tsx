@@ -151,7 +151,7 @@ const FilterSelect = ({
   options: [string, string][]
   testId: string
 }) => (
-  <div className="w-[180px]" data-testid={testId}>
+  <div className="w-[210px]" data-testid={testId}>
     <Select size="small" value={value} onValueChange={onChange}>
       <Select.Trigger aria-label={label}>
         <Select.Value />
