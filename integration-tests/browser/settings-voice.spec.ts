@@ -1,6 +1,6 @@
 // The settings page's one voice for errors and its Disconnect, in headless Chromium against
 // the sandbox: a refused key and a bad URL read the same from Test connection and Save (the
-// code once), a refused base markup gets no price preview, an expired plan fails Test connection
+// code once), a refused base markup gets no new price preview (the last valid one stays, stale), an expired plan fails Test connection
 // with its date, an emptied key field says the key is kept, and Disconnect (after its
 // confirmation) removes the saved key, and a Save beside a stopped sync (a refused key) says that
 // no sync runs until it is fixed, never "Nothing runs now". Screenshots: artifacts/screenshots/21-error-voice.png,
