@@ -137,6 +137,20 @@ describe("pricing rules editor in the browser", () => {
     expect(await page.locator('[data-testid="pricing-preview-row"][data-move="up"]').count()).toBeGreaterThan(0)
     await page.getByTestId("pricing-reprice-notice").waitFor()
     await shot("2-preview", "pricing-rules-editor")
+
+    // A band just added is not red before anything was typed, and its empty fields keep the last
+    // valid preview on screen (marked stale) instead of blanking it; leaving a field says what it needs.
+    await page.getByTestId("add-override-cost_band").click()
+    await page.locator('[data-testid="pricing-preview"][data-state="stale"]').waitFor()
+    expect(await page.locator('[data-testid^="error-overrides[1]"]').count()).toBe(0)
+    expect(await previewAmounts(page)).toEqual(after)
+    await page.locator('[id="overrides[1].markup_percent"]').focus()
+    await page.locator('[id="overrides[1].markup_percent"]').blur()
+    await page.getByTestId("error-overrides[1].markup_percent").waitFor()
+    await shot("2b-preview-stale", "pricing-rules-editor")
+    await page.getByRole("button", { name: "Delete override" }).nth(1).click()
+    await preview.waitFor()
+    expect(await previewAmounts(page)).toEqual(after)
   })
 
   it("saves: a reprice run completes and every price in Medusa is the engine's for the new rules", async () => {

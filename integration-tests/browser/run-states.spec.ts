@@ -8,6 +8,9 @@
 //     discard"), never folded into the quiet polls;
 //   - a poll that changed nothing: the chip says "no changes" without a moving dot, its history row
 //     "No changes" (a folded row's single time is the unit test's, src/admin/lib/__tests__/history.spec.ts).
+//   - a changes run's chip says what it did ("12 updated"), not "100 % · done"; a quiet run's page
+//     and the sync page say "no changes" once; an answered run's phase names the answer and the
+//     run that carried it out; the kept list is its own section, the runs' filters sit on their table.
 //   - kept products (item 2): the products whose removal was discarded are one list on the sync
 //     page with counts equal to SQL against the sandbox, a line on the product's widget, kept
 //     through a full pass; one click removes one through a run that counts and logs it.
@@ -154,6 +157,7 @@ describe("every screen names a run's state the same way, in the browser", () => 
     expect(await page.getByTestId("catalog-sync-run-finished").count()).toBe(0)
     expect(await page.getByTestId("catalog-sync-run-paused-at").count()).toBe(1)
     expect(await page.getByTestId("catalog-sync-brake-confirm").isEnabled()).toBe(true)
+    await expectText(page.getByTestId("catalog-sync-run-phase"), "Paused by the safety brake: waiting for your answer")
     await shot("run-page-paused", "catalog-sync-run")
 
     // Discard on the run page.
@@ -169,11 +173,25 @@ describe("every screen names a run's state the same way, in the browser", () => 
     expect((await runRow(paused.id)).brake_resolution).toMatchObject({ action: "discarded", removals: REMOVED })
     // The continuing run's row keeps what it carried out, after it ran.
     expect((await runRow(continuedId)).progress).toMatchObject({ after_brake: paused.id, brake_answer: "discarded" })
+    // The bell (Medusa's feed notifications): the pause's entry in words that stay true after the
+    // answer, and the answer's outcome with the count SQL shows kept, both under the paused run.
+    const feed = (kind: string) =>
+      sql(db.url, "select data from notification where trigger_type = $1 and channel = 'feed' and resource_id = $2", [`catalog-sync.${kind}`, paused.id])
+    const [outcome] = await waitFor("the answer's bell entry", async () => ((await feed("brake_answered")).length ? feed("brake_answered") : null), 60_000, 500)
+    expect(outcome.data.title).toBe("Removals discarded")
+    expect(outcome.data.description).toMatch(new RegExp(`^${formatCount(REMOVED)} products kept in the shop, as you discarded their removal\\.`))
+    const pauses = await feed("brake_paused")
+    expect(pauses).toHaveLength(1)
+    expect(pauses[0].data.description).not.toMatch(/waits|waiting/)
 
     await waitFor("the run page to say discarded", async () => (await state.getAttribute("data-state")) === "discarded", 60_000, 250)
     expect((await state.textContent())?.trim()).toBe("Discarded by you")
     expect(await page.getByTestId("catalog-sync-brake").count()).toBe(0)
     await expectText(page.getByTestId("catalog-sync-run-pause-outcome"), "You discarded them: none of them is removed")
+    // Its phase names the answer and the run that carried it out (as its SQL row records), never "Paused" any more.
+    expect((await runRow(paused.id)).brake_resolution).toMatchObject({ continued_by: continuedId })
+    await expectText(page.getByTestId("catalog-sync-run-phase"), `Removals discarded, continued by ${continuedId}`)
+    expect(await page.getByTestId("catalog-sync-run").textContent()).not.toMatch(/Paused by|waiting for your answer/)
     await shot("run-page-discarded", "catalog-sync-run")
 
     // The history: the paused run is "Discarded by you"; the run after it has its own row, named as its SQL row reads.
@@ -217,6 +235,20 @@ describe("every screen names a run's state the same way, in the browser", () => 
     const listed = await page.getByTestId("catalog-sync-kept-product").evaluateAll((els) => els.map((el) => el.getAttribute("data-catalog-id") ?? ""))
     expect(listed.sort()).toEqual(kept)
     await shot("kept-products", "catalog-sync-kept-products")
+    // Its own section: not inside the runs' card, where it came between the filters and their table.
+    expect(await page.getByTestId("catalog-sync-runs").getByTestId("catalog-sync-kept-products").count()).toBe(0)
+    const afterFilters = await page.getByTestId("catalog-sync-runs").evaluate((runs) => {
+      const header = [...runs.children].find((child) => child.querySelector('[data-testid="catalog-sync-history-filters"]'))
+      const next = header?.nextElementSibling
+      return next
+        ? next.tagName === "TABLE"
+          ? "table"
+          : next.querySelector("table")
+            ? "table inside"
+            : (next.getAttribute("data-testid") ?? next.tagName)
+        : null
+    })
+    expect(afterFilters).toBe("table")
 
     // The product's own widget says since when and why.
     const [victim] = await sql(db.url, "select id, external_id, title from product where deleted_at is null and external_id = $1", [kept[0]])
@@ -266,5 +298,46 @@ describe("every screen names a run's state the same way, in the browser", () => 
     // A manual poll keeps its row: "No changes", grey.
     expect(await historyRow(quiet.id)).toMatchObject({ state: "no_changes", badge: "No changes" })
     await shot("chip-no-changes", "catalog-sync-widget")
+    // Said once: the sync page's ended block and the run page's progress block each name "no changes" one time.
+    const noChanges = (text: string | null) => (text ?? "").match(/no (product )?changes/gi)?.length ?? 0
+    expect(noChanges(await page.getByTestId("catalog-sync-progress-ended").textContent())).toBe(1)
+    await page.goto(`${app.url}/app/settings/catalog-sync/runs/${quiet.id}`)
+    const block = page.getByTestId("catalog-sync-progress")
+    await waitFor("the run page's progress block", async () => (await block.getAttribute("data-run-id")) === quiet.id, 60_000, 250)
+    expect(noChanges(await block.textContent())).toBe(1)
+  })
+
+  it("a changes run that changed products: the chip says what it did, never a percent of a total a changes run does not have", async () => {
+    const res = await fetch(`${sandbox.controlUrl}/mutate`, { method: "POST", body: JSON.stringify({ count: 12, kinds: ["price"] }) })
+    expect(res.status).toBe(200)
+    const run = await startRun()
+    const row = await runRow(run.id)
+    expect(row).toMatchObject({ status: "succeeded", mode: "changes", created: 0, removed: 0, swept: 0, skipped: 0 })
+    expect(row.updated + row.stock_only).toBeGreaterThan(0)
+    const did = [
+      [row.updated, "updated"],
+      [row.stock_only, "stock only"],
+    ]
+      .filter(([count]) => Number(count) > 0)
+      .map(([count, word]) => `${formatCount(Number(count))} ${word}`)
+      .join(" · ")
+    await page.goto(`${app.url}/app/catalog-sync`)
+    const chip = page.getByTestId("catalog-sync-topbar")
+    await waitFor("the chip to show the changes run", async () => (await chip.getAttribute("data-run-id")) === run.id, 60_000, 250)
+    expect(((await chip.textContent()) ?? "").trim()).toBe(`Catalog sync · ${did}`)
+    expect(await page.getByTestId("catalog-sync-progress-ended-counts").textContent()).not.toMatch(/%/)
+    await shot("chip-changes-run", "catalog-sync-widget")
+
+    // The chart: the total of every run's changes (SQL) in the card's header, nothing but the first and last day on its axis, below the bars.
+    const [{ changed }] = await sql(
+      db.url,
+      "select sum(coalesce(created, 0) + coalesce(updated, 0) + coalesce(stock_only, 0) + coalesce(removed, 0) + coalesce(swept, 0))::int as changed from mcs_sync_run"
+    )
+    await expectText(page.getByTestId("catalog-sync-chart-summary"), `${formatCount(changed)} products changed in the last 30 days`)
+    const axis = page.getByTestId("catalog-sync-chart-axis")
+    expect(await axis.textContent()).not.toMatch(/\d+ products/)
+    const bars = (await page.getByTestId("catalog-sync-chart-bars").boundingBox())!
+    expect((await axis.boundingBox())!.y).toBeGreaterThanOrEqual(bars.y + bars.height)
+    await shot("chart", "catalog-sync-chart")
   })
 })

@@ -1,14 +1,15 @@
 // The settings page's one voice for errors and its Disconnect, in headless Chromium against
 // the sandbox: a refused key and a bad URL read the same from Test connection and Save (the
-// code once), a refused base markup gets no price preview, an expired plan fails Test connection
+// code once), a refused base markup gets no new price preview (the last valid one stays, stale), an expired plan fails Test connection
 // with its date, an emptied key field says the key is kept, and Disconnect (after its
-// confirmation) removes the saved key. Screenshots: artifacts/screenshots/21-error-voice.png,
+// confirmation) removes the saved key, and a Save beside a stopped sync (a refused key) says that
+// no sync runs until it is fixed, never "Nothing runs now". Screenshots: artifacts/screenshots/21-error-voice.png,
 // 22-disconnect.png.
 import type { Browser, Locator, Page } from "playwright-core"
 import { createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { startAdminApp, type AdminApp } from "./admin-app"
-import { logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
+import { adminApiOf, logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
 
 jest.setTimeout(600_000)
 
@@ -36,6 +37,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
   let browser: Browser
   let page: Page
 
+  const adminApi = adminApiOf(() => page)
   const status = () => page.evaluate(async () => (await (await fetch("/admin/catalog-sync/status", { credentials: "include" })).json()) as any)
 
   beforeAll(async () => {
@@ -94,14 +96,18 @@ describe("settings: one voice for errors, and Disconnect", () => {
     expect(await detailOf(formError.getByTestId("error-detail"))).toMatch(/^Code invalid_api_key · request \S+$/)
     expect(occurrences(await textOf(formError), "invalid_api_key")).toBe(1)
 
-    // A base markup the rules refuse is not priced: the preview asks for the field's fix.
+    // A base markup the rules refuse is not priced: the last valid preview stays, marked stale, and
+    // the field says why once the admin leaves it (not while typing).
     await page.locator("#base_markup_percent").fill("5000")
-    await page.waitForSelector('[data-testid="pricing-preview"][data-state="refused"]')
-    expect(await textOf(page.getByTestId("pricing-preview"))).toContain("Fix the fields above to see the prices.")
+    await page.waitForSelector('[data-testid="pricing-preview"][data-state="stale"]')
+    expect(await textOf(page.getByTestId("pricing-preview-stale-note"))).toContain("these are the prices of the last valid rules")
+    expect(await page.getByTestId("error-base_markup_percent").count()).toBe(0)
+    await page.locator("#base_markup_percent").blur()
     expect(await textOf(page.getByTestId("error-base_markup_percent"))).toContain("at most 1000")
     expect(await page.content()).not.toContain("51,000")
     await page.locator("#base_markup_percent").fill("30")
-    await page.waitForSelector('[data-testid="pricing-preview"]:not([data-state="refused"])')
+    await page.waitForSelector('[data-testid="pricing-preview"][data-state="ready"]')
+    expect(await page.getByTestId("error-base_markup_percent").count()).toBe(0)
 
     // Connected for real, then the plan expires: Test connection fails with the date.
     await page.locator("#api_key").fill(API_KEY)
@@ -138,5 +144,44 @@ describe("settings: one voice for errors, and Disconnect", () => {
     const [row] = await sql(db.url, "select api_key_encrypted, api_key_last4 from mcs_sync_settings")
     expect(row).toEqual({ api_key_encrypted: null, api_key_last4: null })
     expect(await status()).toMatchObject({ state: "not_configured", next_run_at: null })
+  })
+
+  it("a Save while the catalog refuses the key says no sync runs until it is fixed, as the chip says, never nothing runs now", async () => {
+    expect((await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY })).status).toBe(200)
+    for (let i = 0; i < 300 && (await status()).running_run; i++) await page.waitForTimeout(500)
+    sandbox.control.revokeKey()
+    const started = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
+    expect(started.status).toBe(202)
+    const runId = started.body.run.id as string
+    for (let i = 0; i < 300 && !["failed", "succeeded"].includes((await sql(db.url, "select status from mcs_sync_run where id = $1", [runId]))[0]?.status); i++)
+      await page.waitForTimeout(500)
+    expect((await sql(db.url, "select status, error_code from mcs_sync_run where id = $1", [runId]))[0]).toEqual({
+      status: "failed",
+      error_code: "invalid_api_key",
+    })
+    expect((await status()).state).toBe("key_invalid")
+
+    await page.goto(`${app.url}/app/settings/catalog-sync`)
+    const chip = page.getByTestId("catalog-sync-topbar")
+    await chip.waitFor()
+    expect(await chip.getAttribute("data-look")).toBe("blocked")
+    const field = page.locator("#brake-remove_percent")
+    await field.fill("25")
+    await page.getByTestId("settings-save").click()
+    const said = page.getByText("the next run pauses at the new safety brake thresholds.").first()
+    await said.waitFor()
+    const toast = ((await said.textContent()) ?? "").trim()
+    // What runs now, as the status reads after the save: the save (a new settings revision) lifts the
+    // key's block until a run meets the refusal again, so the last run's failure is what stands.
+    const after = await status()
+    expect(after.last_run).toMatchObject({ id: runId, status: "failed" })
+    if (after.state === "key_invalid") expect(toast).toMatch(/^No sync runs until the catalog accepts the key and plan: /)
+    else {
+      expect(after.state).toBe("failed")
+      const next = after.next_run_at ? "the next try is (in [^:;]+|in a moment)" : "no next try is scheduled"
+      expect(toast).toMatch(new RegExp(`^The last sync failed (just now|\\d+ min ago); ${next}: the next run pauses at the new safety brake thresholds\\.$`))
+    }
+    expect(await page.getByText("Nothing runs now").count()).toBe(0)
+    await page.screenshot({ path: screens.file("23-saved-beside-refused-key"), fullPage: false })
   })
 })

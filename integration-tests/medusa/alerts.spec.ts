@@ -119,11 +119,25 @@ describe("alerts on the feed channel (no email provider)", () => {
     expect(again.body.run.id).toBe(paused.id)
     const rows = await settledCount(env.db.url, "brake_paused", 1)
     expect(rows).toHaveLength(1)
-    expectFeed(rows[0], paused.id, "Catalog sync paused by the safety brake", /^The run waits for your answer \(confirm or discard\): .+/)
+    expectFeed(
+      rows[0],
+      paused.id,
+      "Catalog sync paused by the safety brake",
+      /^A run paused for your confirm or discard: .+\. The run's page has the preview and your answer\.$/
+    )
     const discarded = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/discard`, { body: {} })
     expect(discarded.status).toBe(200)
     expect(await waitForRun(env.app, discarded.body.continued_by.id, undefined, 300_000)).toMatchObject({ status: "succeeded" })
     expect(await notifications(env.db.url, "brake_paused")).toHaveLength(1)
+    // Once the answer is carried out, its outcome: one entry under the paused run, with the count kept.
+    const outcome = await settledCount(env.db.url, "brake_answered", 1)
+    expect(outcome).toHaveLength(1)
+    expectFeed(
+      outcome[0],
+      paused.id,
+      "Removals discarded",
+      new RegExp(`^${Math.round(PRODUCTS * 0.3)} products kept in the shop, as you discarded their removal\\.`)
+    )
   })
 
   it("two failed runs in a row: one notification for the streak, not one per retry or per further failure", async () => {

@@ -62,7 +62,7 @@ export class CatalogSyncAlerts {
     this.#track(this.#send(event))
   }
 
-  /** After a run ended: a brake pause, a refused key, the quota, a second failure in a row. */
+  /** After a run ended: a brake pause or the outcome of its answer, a refused key, the quota, a second failure in a row. */
   afterRun(end: RunEnd): void {
     this.#track(this.#afterRun(end))
   }
@@ -100,6 +100,7 @@ export class CatalogSyncAlerts {
       const reasons = (brake?.reasons ?? []).map((r) => (typeof r?.message === "string" ? r.message : "")).filter(Boolean)
       await this.#send({ kind: "brake_paused", runId: end.runId, reasons })
     }
+    if (end.status === "succeeded") await this.#afterAnswer(service, end.runId)
     if (end.status === "failed" && end.errorCode && KEY_REFUSED_CODES.has(end.errorCode)) {
       await this.#send({ kind: "key_refused", runId: end.runId, code: end.errorCode, revision: end.settings.revision, keyLast4: end.settings.apiKeyLast4 })
     }
@@ -119,6 +120,19 @@ export class CatalogSyncAlerts {
       const streak = await latestFailureStreak(service)
       if (streak) await this.#send({ kind: "failed_twice", ...streak })
     }
+  }
+
+  /** A run that carried out the admin's answer to a pause ended: the answer's outcome, under the paused run's link. */
+  async #afterAnswer(service: CatalogSyncModuleService, runId: string): Promise<void> {
+    const run = await service.retrieveCatalogSyncRun(runId)
+    const pausedId = (run.progress as { after_brake?: unknown } | null)?.after_brake
+    if (typeof pausedId !== "string") return
+    const paused = await service.retrieveCatalogSyncRun(pausedId)
+    const resolution = (paused.brake_resolution ?? null) as { action?: unknown; removals?: unknown; price_drops?: unknown } | null
+    if (resolution?.action !== "confirmed" && resolution?.action !== "discarded") return
+    const held = typeof resolution.removals === "number" ? resolution.removals : 0
+    const priceDrops = typeof resolution.price_drops === "number" ? resolution.price_drops : 0
+    await this.#send({ kind: "brake_answered", runId: pausedId, answer: resolution.action, held, priceDrops })
   }
 
   /** `runEnded`: the check after the run, when the client's plan refresh (if any) has finished. */

@@ -8,6 +8,11 @@ import { formatCount } from "./number-format"
 export type AlertEvent =
   /** A run stopped before a write the safety brake holds back; it waits for confirm or discard. */
   | { kind: "brake_paused"; runId: string; reasons: string[] }
+  /**
+   * The run that carried out the admin's answer to a pause ended: what the answer did (`held`: the
+   * removals the pause held, `priceDrops`: the steep price drops it held).
+   */
+  | { kind: "brake_answered"; runId: string; answer: "confirmed" | "discarded"; held: number; priceDrops: number }
   /** The catalog answered 401 invalid_api_key or 403 plan_required: no sync until the settings change. */
   | { kind: "key_refused"; runId: string; code: string; revision: number; keyLast4: string | null }
   /** Interrupted work resumed again and again without storing a cursor: no longer resumed automatically. */
@@ -39,10 +44,15 @@ function oneLine(text: string): string {
 export function alertContent(event: AlertEvent): AlertContent {
   switch (event.kind) {
     case "brake_paused":
+      // A bell entry is never rewritten: its words stay true after the answer (which has its own entry).
       return {
         title: "Catalog sync paused by the safety brake",
-        description: oneLine(`The run waits for your answer (confirm or discard): ${event.reasons.join("; ") || "see the run"}.`),
+        description: oneLine(
+          `A run paused for your confirm or discard: ${event.reasons.join("; ") || "see the run"}. The run's page has the preview and your answer.`
+        ),
       }
+    case "brake_answered":
+      return brakeAnsweredContent(event)
     case "key_refused":
       return {
         // A plan problem is not the key's: the key was accepted, so the title must not send the admin to replace it.
@@ -101,6 +111,22 @@ export function alertContent(event: AlertEvent): AlertContent {
   }
 }
 
+function brakeAnsweredContent(event: Extract<AlertEvent, { kind: "brake_answered" }>): AlertContent {
+  const products = (n: number) => `${formatCount(n)} ${n === 1 ? "product" : "products"}`
+  const prices = (n: number) => `${formatCount(n)} ${n === 1 ? "price" : "prices"}`
+  if (event.held > 0) {
+    return event.answer === "confirmed"
+      ? { title: "Removals confirmed", description: `${products(event.held)} removed from the shop, as you confirmed.` }
+      : {
+          title: "Removals discarded",
+          description: `${products(event.held)} kept in the shop, as you discarded ${event.held === 1 ? "its" : "their"} removal. The Catalog sync page lists ${event.held === 1 ? "it" : "them"} with a Remove button.`,
+        }
+  }
+  return event.answer === "confirmed"
+    ? { title: "Price drops confirmed", description: `${prices(event.priceDrops)} lowered, as you confirmed.` }
+    : { title: "Price drops discarded", description: `${prices(event.priceDrops)} kept at their earlier amount, as you discarded the drops.` }
+}
+
 const FAILURE_CODE_WORDS: Record<string, string> = {
   invalid_api_key: "the catalog refused the API key",
   plan_required: "the catalog account's plan has no API access",
@@ -136,6 +162,7 @@ export function alertKey(event: AlertEvent): string {
   const key = (...parts: (string | number | null)[]) => ["catalog-sync", event.kind, ...parts.map((p) => p ?? "-")].join(":")
   switch (event.kind) {
     case "brake_paused":
+    case "brake_answered":
     case "resume_stalled":
     case "sync_overdue":
       // sync_overdue: one per stop, named by the last run before it.

@@ -60,3 +60,16 @@ export function brakeHeadline(paused: PausedRun): string {
 
 /** The admin's page of a product the preview names (the dashboard's own route). */
 export const productPagePath = (productId: string) => `/products/${encodeURIComponent(productId)}`
+
+/**
+ * A paused run's phase in the run states' words: waiting for the answer, or the answer and the
+ * run that carried it out ("Removals confirmed, continued by …"), never "Paused" once answered.
+ */
+export function pausedPhase(run: Run): { text: string; continued_by: string | null } | null {
+  if (run.status !== "paused") return null
+  const resolution = run.brake_resolution
+  const action = resolution?.action
+  if (action !== "confirmed" && action !== "discarded") return { text: "Paused by the safety brake: waiting for your answer", continued_by: null }
+  const what = (resolution?.removals ?? 0) > 0 ? "Removals" : (resolution?.price_drops ?? 0) > 0 ? "Price drops" : "The paused page"
+  return { text: `${what} ${action}`, continued_by: resolution?.continued_by ?? null }
+}

@@ -7,12 +7,18 @@ export { formatCount }
 
 /** "1300.5" -> "1,300.50 ₴"; null/invalid -> "—". */
 export function formatUah(amount: string | null | undefined): string {
+  const plain = formatAmount(amount)
+  return plain === "—" ? plain : `${plain} ₴`
+}
+
+/** "1300.5" -> "1,300.50", for a column whose header names the currency; null/invalid -> "—". */
+export function formatAmount(amount: string | null | undefined): string {
   if (amount === null || amount === undefined) return "—"
   const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount.trim())
   if (!match) return "—"
   const [, sign, whole, fraction = ""] = match
   const cents = (fraction + "00").slice(0, 2)
-  return `${sign}${groupThousands(whole.replace(/^0+(?=\d)/, ""))}.${cents} ₴`
+  return `${sign}${groupThousands(whole.replace(/^0+(?=\d)/, ""))}.${cents}`
 }
 
 /** Milliseconds -> "850 ms", "12 s", "3 min 05 s", "1 h 02 min". */

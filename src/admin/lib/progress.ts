@@ -2,7 +2,7 @@
 // src/sync/run-progress.ts). Every screen (top bar chip, product-list widget, sync page, run
 // page) formats the same view with these functions, so they show the same figures. Pure: the
 // caller passes `now` and when the view arrived, so the timer and the ETA tick between polls.
-import type { BadgeColor } from "./status"
+import { modeLabel, type BadgeColor } from "./status"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
 import type { RequestsToday } from "../../sync/requests-today"
 import { formatCount, formatDuration } from "./format"
@@ -44,6 +44,17 @@ export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_c
   return PHASE_WORDS[view.phase] ?? view.phase.replace(/[_-]+/g, " ")
 }
 
+/**
+ * The progress block's one headline: the mode and the run's state name, and the phase only where it
+ * says more than the state (while the run goes, or why it stands still): "Changes · No changes",
+ * never "Changes · No changes · Finished: no changes".
+ */
+export function progressHeadline(view: ProgressView): { state: string; phase: string | null } {
+  if (view.look === "waiting") return { state: "Waiting to start", phase: null }
+  const state = `${modeLabel(view.mode)} · ${view.display.label}`
+  return { state, phase: view.look === "running" || view.look === "blocked" ? phaseText(view) : null }
+}
+
 /** Only a running run has the running look (the pulsing dot, the ticking ETA). */
 export function isMoving(view: Pick<ProgressView, "look"> | null | undefined): boolean {
   return view?.look === "running"
@@ -65,8 +76,9 @@ export function liveBlockShown(view: ProgressView | null | undefined): view is P
 export function chipText(view: ProgressView): string {
   switch (view.look) {
     case "done":
-      // A poll that changed nothing has nothing to be 100 % of.
-      return view.display?.state === "no_changes" ? "Catalog sync · no changes" : "Catalog sync 100 % · done"
+      // A poll that changed nothing has nothing to be 100 % of; nor has a changes run, which has no known total.
+      if (view.display?.state === "no_changes") return "Catalog sync · no changes"
+      return hasKnownLength(view) ? "Catalog sync 100 % · done" : `Catalog sync · ${didText(view)}`
     case "blocked":
       return view.blocked_code === "plan_required" ? "Catalog sync · plan refused" : "Catalog sync · key refused"
     case "paused":
@@ -82,18 +94,44 @@ export function chipText(view: ProgressView): string {
   }
 }
 
-/** The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240 products/min". */
-export function countsText(view: ProgressView): string {
+/** A changes run reads only what changed: it has no total to be a percent of, even once it ended. */
+function hasKnownLength(view: ProgressView): boolean {
+  return view.mode !== "changes"
+}
+
+/** What an ended run did, in the run counts' own terms, without the zeros: "3 created · 12 updated". */
+export function didText(view: ProgressView): string {
+  const c = view.counts
+  const parts = (
+    [
+      [c.created, "created"],
+      [c.updated, "updated"],
+      [c.stock_only, "stock only"],
+      [c.removed + c.swept, "removed"],
+      [c.rejected, "rejected"],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${formatCount(n)} ${word}`)
+  return parts.length ? parts.join(" · ") : "no changes"
+}
+
+/**
+ * The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240 products/min";
+ * null for an ended run that changed nothing (its state already says so, once).
+ */
+export function countsText(view: ProgressView): string | null {
   const parts: string[] = []
+  if (view.look === "done" && view.display?.state === "no_changes") return null
   if (view.look === "done" && view.read === 0) {
-    // A run that read no product (the removals after an answer, a poll with no changes): what it did, not "0 of 0".
+    // A run that read no product (the removals after an answer): what it did, not "0 of 0".
     const removed = view.counts.removed + view.counts.swept
-    return removed > 0 ? `${formatCount(removed)} ${removed === 1 ? "product" : "products"} removed; no product to write` : "No product changes to write"
+    return removed > 0 ? `${formatCount(removed)} ${removed === 1 ? "product" : "products"} removed; no product to write` : null
   }
-  if (view.total !== null && view.percent !== null) {
+  if (view.total !== null && view.percent !== null && (view.look !== "done" || hasKnownLength(view))) {
     parts.push(`${formatCount(view.written)} of ${formatCount(view.total)} products written (${view.percent} %)`)
   } else if (view.look === "done") {
-    parts.push(`${formatCount(view.written)} products written (100 %)`)
+    parts.push(`${formatCount(view.written)} products written`)
   } else {
     const unknown = view.mode === "changes" && view.phase !== "full_export" ? "a changes run has no known length" : "total not known yet"
     parts.push(`${formatCount(view.written)} products written, ${unknown}`)

@@ -1,6 +1,6 @@
 import { DEFAULT_PRICING_RULES } from "../../pricing/rules"
 import { DEFAULT_POLL_INTERVAL_MINUTES, MAX_POLL_INTERVAL_MINUTES, MIN_POLL_INTERVAL_MINUTES } from "../../sync/settings/plugin-options"
-import type { Language, PriceCalculation, RemovalMode, SaveSettingsResult, SyncSettings } from "./types"
+import type { Language, PriceCalculation, RemovalMode, Run, SaveSettingsResult, SyncSettings, SyncStatus } from "./types"
 
 // The settings form as plain data: what the inputs hold, the checks shown beside
 // each field before anything is sent (the API checks again), and the body POST
@@ -164,11 +164,32 @@ export function keptKeyNotice(values: SettingsFormValues, saved: SyncSettings | 
 /** Which of the page's other cards changed, besides the main settings and the rules. */
 export type OtherChanges = { filter: boolean; brake: boolean; field_locks: boolean }
 
+/** The sync as the status answers it after a save, for the toast's "now" (GET /status). */
+export type SyncNow = Pick<SyncStatus, "state" | "next_run_at"> & { last_run?: Pick<Run, "status" | "finished_at"> | null }
+
+/**
+ * What the shop's sync does now when the save started no run: nothing, or (beside a chip that says
+ * so) that the last sync failed and when the next try is, or that none runs until the key or plan is fixed.
+ */
+function nowText(sync: SyncNow | null | undefined, relative: (iso: string) => string): string {
+  if (sync?.state === "key_invalid" || sync?.state === "plan_required") return "No sync runs until the catalog accepts the key and plan"
+  if (sync?.last_run?.status === "failed" && (sync.state === "failed" || sync.state === "overdue")) {
+    const when = sync.last_run.finished_at ? ` ${relative(sync.last_run.finished_at)}` : ""
+    return `The last sync failed${when}; ${sync.next_run_at ? `the next try is ${relative(sync.next_run_at)}` : "no next try is scheduled"}`
+  }
+  return "Nothing runs now"
+}
+
 /**
  * The one Save's toast: what was saved and the run it started, by its kind (a full pass, a
- * reprice, a sync), or that nothing runs now.
+ * reprice, a sync), or what runs now (nothing, or the next try after a failed sync).
  */
-export function savedToast(result: Pick<SaveSettingsResult, "run" | "needs_full_pass">, other: OtherChanges): { title: string; description: string } {
+export function savedToast(
+  result: Pick<SaveSettingsResult, "run" | "needs_full_pass">,
+  other: OtherChanges,
+  sync?: SyncNow | null,
+  relative: (iso: string) => string = (iso) => iso
+): { title: string; description: string } {
   // Queued is also how a run starts out, so its status does not tell that another run is ahead of it.
   const run = result.run ?? null
   if (run?.mode === "full") {
@@ -183,13 +204,13 @@ export function savedToast(result: Pick<SaveSettingsResult, "run" | "needs_full_
   }
   if (run) return { title: "Settings saved · a sync started", description: "A sync with the new settings started." }
   const next = other.filter
-    ? "Nothing runs now: the next sync adds what the filter now includes and removes what it leaves out."
+    ? "the next sync adds what the filter now includes and removes what it leaves out."
     : other.brake
-      ? "Nothing runs now: the next run pauses at the new safety brake thresholds."
+      ? "the next run pauses at the new safety brake thresholds."
       : other.field_locks
-        ? "Nothing runs now: the next sync leaves the locked fields of every product as they are."
-        : "Nothing runs now: the next sync uses the new settings."
-  return { title: "Settings saved", description: next }
+        ? "the next sync leaves the locked fields of every product as they are."
+        : "the next sync uses the new settings."
+  return { title: "Settings saved", description: `${nowText(sync, relative)}: ${next}` }
 }
 
 /** Which card of the page a field the API refused belongs to. */

@@ -59,7 +59,15 @@ export type Run = RunCounts & {
   rejected_count?: number
   progress?: RunProgress | null
   /** The admin's answer to a run the safety brake paused. */
-  brake_resolution?: { action?: string; user_id?: string | null; at?: string; removals?: number } | null
+  brake_resolution?: {
+    action?: string
+    user_id?: string | null
+    at?: string
+    removals?: number
+    price_drops?: number
+    /** The run queued to carry the answer out (answers recorded before it was kept have none). */
+    continued_by?: string
+  } | null
 }
 
 export type AccountInfo = {

@@ -8,7 +8,7 @@ import { useCatalogSyncProgress } from "../lib/use-progress"
  * A chip in the dashboard's top bar ("Catalog sync 42 %"), linking to the plugin's page:
  * visible without scrolling on every page, where Medusa 2.21 puts the product-list widget after
  * the list. It reads the one progress view the sync page reads (use-progress.ts): the same
- * percent, "100 % · done" for a while after a run ends, and no pulsing dot unless the run moves
+ * percent, what an ended run did for a while after it ends ("100 % · done" for a pass of known length, "12 updated" for a changes run), and no pulsing dot unless the run moves
  * (a refused key, a pause or a queued run are shown still). Renders nothing when no run is
  * worth showing or when the route fails, so it can never break the top bar.
  */
@@ -30,7 +30,7 @@ const CatalogSyncTopbarWidget = () => {
       data-percent={view.percent ?? ""}
       data-read={view.read}
       data-written={view.written}
-      title={countsText(view)}
+      title={countsText(view) ?? undefined}
     >
       <span
         className={`h-2 w-2 rounded-full${moving ? " animate-pulse" : ""}`}

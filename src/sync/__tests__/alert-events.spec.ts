@@ -25,7 +25,7 @@ describe("alert content", () => {
 
   it("says what happened, with the figures of the event", () => {
     expect(alertContent(events[0]).description).toBe(
-      "The run waits for your answer (confirm or discard): removes 30 % of the shop's catalog products; drops prices."
+      "A run paused for your confirm or discard: removes 30 % of the shop's catalog products; drops prices. The run's page has the preview and your answer."
     )
     expect(alertContent(events[1]).description).toMatch(/^The key is wrong or was revoked/)
     expect(alertContent(events[2]).description).toMatch(/^The catalog account.s plan has no API access/)
@@ -113,5 +113,22 @@ describe("quota level", () => {
   it("counts days in UTC", () => {
     expect(quotaDay(Date.parse("2026-11-28T23:59:59Z"))).toBe("2026-11-28")
     expect(quotaDay(Date.parse("2026-11-29T00:00:00Z"))).toBe("2026-11-29")
+  })
+
+  it("tells the outcome of an answer to a pause in past words that stay true, keyed by the paused run", () => {
+    const answered = (answer: "confirmed" | "discarded", held: number, priceDrops = 0) =>
+      ({ kind: "brake_answered", runId: "csrun_9", answer, held, priceDrops }) as const
+    expect(alertContent(answered("confirmed", 450))).toEqual({
+      title: "Removals confirmed",
+      description: "450 products removed from the shop, as you confirmed.",
+    })
+    expect(alertContent(answered("discarded", 1))).toEqual({
+      title: "Removals discarded",
+      description: "1 product kept in the shop, as you discarded its removal. The Catalog sync page lists it with a Remove button.",
+    })
+    expect(alertContent(answered("confirmed", 0, 3)).title).toBe("Price drops confirmed")
+    expect(alertContent(answered("discarded", 0, 3)).description).toBe("3 prices kept at their earlier amount, as you discarded the drops.")
+    expect(alertKey(answered("discarded", 2))).toBe("catalog-sync:brake_answered:csrun_9")
+    for (const event of [events[0], answered("confirmed", 2)]) expect(alertContent(event).description).not.toMatch(/waits/)
   })
 })

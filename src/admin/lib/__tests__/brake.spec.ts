@@ -1,5 +1,5 @@
 import { decideBrake } from "../../../pricing/brake"
-import { brakeHeadline, pausedRunOf } from "../brake"
+import { brakeHeadline, pausedPhase, pausedRunOf } from "../brake"
 import type { Run, SyncStatus } from "../types"
 
 const decision = decideBrake({
@@ -37,5 +37,14 @@ describe("the brake in the admin", () => {
     expect(brakeHeadline(pausedRunOf(status({ last_run: run }))!)).toBe(
       "The safety brake paused this run: it would remove 3 of 10 catalog products (30.00 %, more than 20 %). None of these products has been removed."
     )
+  })
+
+  it("names a paused run's phase by its answer once answered, with the run that carried it out", () => {
+    expect(pausedPhase(run)).toEqual({ text: "Paused by the safety brake: waiting for your answer", continued_by: null })
+    const answered = (action: string, extra: object) => ({ ...run, brake_resolution: { action, at: "2026-12-06T10:00:00Z", ...extra } }) as Run
+    expect(pausedPhase(answered("confirmed", { removals: 3, continued_by: "csrun_2" }))).toEqual({ text: "Removals confirmed", continued_by: "csrun_2" })
+    expect(pausedPhase(answered("discarded", { removals: 3 }))).toEqual({ text: "Removals discarded", continued_by: null })
+    expect(pausedPhase(answered("confirmed", { removals: 0, price_drops: 2 }))?.text).toBe("Price drops confirmed")
+    expect(pausedPhase({ ...run, status: "succeeded" } as Run)).toBeNull()
   })
 })

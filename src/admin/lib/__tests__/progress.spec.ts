@@ -3,11 +3,13 @@ import {
   chipText,
   changesText,
   countsText,
+  didText,
   elapsedMs,
   etaText,
   isMoving,
   liveBlockShown,
   phaseText,
+  progressHeadline,
   progressPollMs,
   requestsTodayBar,
   type ProgressView,
@@ -60,7 +62,28 @@ describe("the chip and the page read the same view", () => {
     const ended = { look: "done" as const, status: "succeeded", percent: 100, total: 0, written: 0, read: 0, pages: 0, eta_ms: null, rate_per_minute: null }
     const counts = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 450, rejected: 0, swept: 0 }
     expect(countsText(view({ ...ended, counts }))).toBe("450 products removed; no product to write")
-    expect(countsText(view({ ...ended, counts: { ...counts, removed: 0 } }))).toBe("No product changes to write")
+    expect(countsText(view({ ...ended, counts: { ...counts, removed: 0 } }))).toBeNull()
+  })
+
+  it("say what a changes run did, never a percent of a total it does not have", () => {
+    const done = view({ mode: "changes", phase: "changes", look: "done", status: "succeeded", percent: 100, total: 52, written: 52, read: 52, eta_ms: null })
+    const counts = { created: 1, updated: 12, stock_only: 3, unchanged: 36, removed: 0, rejected: 0, swept: 2 }
+    expect(chipText(view({ ...done, counts }))).toBe("Catalog sync · 1 created · 12 updated · 3 stock only · 2 removed")
+    expect(countsText(view({ ...done, counts }))).toBe("52 products written · 52 read · page 2 · 1,200 products/min")
+    expect(didText(view({ ...done, counts: { ...counts, created: 0, stock_only: 0, swept: 0 } }))).toBe("12 updated")
+  })
+
+  it("name the state once in the progress block's headline, the phase only while it says more", () => {
+    expect(progressHeadline(view())).toEqual({ state: "Full resync · Running", phase: "Reading the whole catalog" })
+    const quiet = view({
+      mode: "changes",
+      look: "done",
+      status: "succeeded",
+      display: { state: "no_changes", label: "No changes", color: "grey", moving: false },
+    })
+    expect(progressHeadline(quiet)).toEqual({ state: "Changes · No changes", phase: null })
+    expect(countsText({ ...quiet, read: 0 })).toBeNull()
+    expect(countsText(quiet)).toBeNull()
   })
 
   it("say no changes, not 100 % done, after a poll that changed nothing", () => {

@@ -113,6 +113,20 @@ describe("the one Save's toast names the run it started, or says nothing runs", 
     expect(savedToast({}, { ...none, field_locks: true }).description).toMatch(/^Nothing runs now: the next sync leaves the locked fields/)
     expect(savedToast({}, { ...none, brake: true }).description).toMatch(/^Nothing runs now: the next run pauses at the new safety brake/)
   })
+  it("no run after a failed sync: says it failed and when the next try is, never nothing runs", () => {
+    const failed = { state: "failed", next_run_at: "2026-12-06T18:00:00Z", last_run: { status: "failed", finished_at: "2026-12-06T17:00:00Z" } } as const
+    const relative = (iso: string) => (iso.startsWith("2026-12-06T18") ? "in 1 h" : "3 min ago")
+    expect(savedToast({}, none, failed, relative).description).toBe(
+      "The last sync failed 3 min ago; the next try is in 1 h: the next sync uses the new settings."
+    )
+    expect(savedToast({}, none, { ...failed, next_run_at: null }, relative).description).toMatch(/^The last sync failed 3 min ago; no next try is scheduled:/)
+    expect(savedToast({}, none, { state: "key_invalid", next_run_at: null }, relative).description).toMatch(
+      /^No sync runs until the catalog accepts the key and plan:/
+    )
+    expect(savedToast({}, none, { state: "idle", next_run_at: null, last_run: { status: "succeeded", finished_at: null } }, relative).description).toMatch(
+      /^Nothing runs now:/
+    )
+  })
 })
 
 describe("an API refusal lands on its card", () => {

@@ -4,10 +4,13 @@ import { Button, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { CatalogSyncStatusPanel } from "./components/status-panel"
 import { HistoryPanel } from "./components/history-panel"
+import { KeptForOrders } from "./components/kept-for-orders"
+import { KeptProducts } from "./components/kept-products"
 
 /**
  * The plugin's own page under the sidebar: the sync's status (with live progress) at the top,
- * where it needs no scrolling, and the run history below.
+ * where it needs no scrolling, the products the shop keeps though the catalog dropped them (each
+ * list its own section, so the runs' filters sit with their table), and the run history below.
  */
 const CatalogSyncPage = () => (
   <div className="flex flex-col gap-y-3" data-testid="catalog-sync-page">
@@ -23,6 +26,8 @@ const CatalogSyncPage = () => (
       </Button>
     </div>
     <CatalogSyncStatusPanel />
+    <KeptProducts />
+    <KeptForOrders />
     <HistoryPanel runHref={(id) => `/settings/catalog-sync/runs/${id}`} />
   </div>
 )

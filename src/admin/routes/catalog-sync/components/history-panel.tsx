@@ -11,8 +11,6 @@ import { modeLabel, runBadge, triggerLabel } from "../../../lib/status"
 import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
 import { runDisplayState } from "../../../../sync/run-display-state"
 import { PagerButtons } from "../../../components/pager-buttons"
-import { KeptForOrders } from "./kept-for-orders"
-import { KeptProducts } from "./kept-products"
 
 const PAGE_SIZE = 20
 const ALL = "all"
@@ -56,8 +54,10 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
       <Container className="divide-y p-0" data-testid="catalog-sync-chart">
         <div className="px-6 py-4">
           <Heading level="h2">Products changed per day</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Created, updated, restocked and removed, last 30 days{history.data ? ` (days in ${history.data.time_zone})` : ""}.
+          <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-chart-summary">
+            {history.data
+              ? `${formatCount(changedIn(history.data.per_day))} products changed in the last 30 days: created, updated, restocked or removed (days in ${history.data.time_zone}).`
+              : "Created, updated, restocked and removed, last 30 days."}
           </Text>
         </div>
         {history.data ? <ChangesChart perDay={history.data.per_day} /> : <LoadingState rows={1} />}
@@ -112,8 +112,6 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
             />
           </div>
         </div>
-        <KeptProducts />
-        <KeptForOrders />
         {history.isPending ? (
           <LoadingState rows={5} />
         ) : history.isError ? (
@@ -153,7 +151,7 @@ const FilterSelect = ({
   options: [string, string][]
   testId: string
 }) => (
-  <div className="w-[180px]" data-testid={testId}>
+  <div className="w-[210px]" data-testid={testId}>
     <Select size="small" value={value} onValueChange={onChange}>
       <Select.Trigger aria-label={label}>
         <Select.Value />
@@ -169,13 +167,23 @@ const FilterSelect = ({
   </div>
 )
 
-/** Plain div bars: one per day, as tall as its share of the busiest day. */
+const changedIn = (perDay: HistoryPage["per_day"]) => perDay.reduce((sum, d) => sum + d.changed, 0)
+
+/**
+ * Plain div bars: one per day, as tall as its share of the busiest day, on a drawn baseline. The
+ * axis carries only its first and last day; the total is said in the card's header, not on the axis.
+ */
 const ChangesChart = ({ perDay }: { perDay: HistoryPage["per_day"] }) => {
   const heights = barHeights(perDay.map((d) => d.changed))
-  const total = perDay.reduce((sum, d) => sum + d.changed, 0)
+  const total = changedIn(perDay)
   return (
-    <div className="flex flex-col gap-y-2 px-6 py-4">
-      <div className="flex h-24 items-end gap-x-[2px]" role="img" aria-label={`${formatCount(total)} products changed in ${perDay.length} days`}>
+    <div className="flex flex-col gap-y-1.5 px-6 py-4">
+      <div
+        className="border-ui-border-strong flex h-24 items-end gap-x-[2px] border-b"
+        role="img"
+        aria-label={`${formatCount(total)} products changed in ${perDay.length} days`}
+        data-testid="catalog-sync-chart-bars"
+      >
         {perDay.map((d, i) => (
           <div
             key={d.day}
@@ -196,12 +204,9 @@ const ChangesChart = ({ perDay }: { perDay: HistoryPage["per_day"] }) => {
           </div>
         ))}
       </div>
-      <div className="flex justify-between">
+      <div className="flex justify-between" data-testid="catalog-sync-chart-axis">
         <Text size="xsmall" className="text-ui-fg-muted">
           {perDay[0] ? shortDay(perDay[0].day) : ""}
-        </Text>
-        <Text size="xsmall" className="text-ui-fg-subtle">
-          {formatCount(total)} products changed
         </Text>
         <Text size="xsmall" className="text-ui-fg-muted">
           {perDay.length ? shortDay(perDay[perDay.length - 1].day) : ""}

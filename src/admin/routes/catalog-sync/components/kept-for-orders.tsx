@@ -1,7 +1,7 @@
 // The removed sizes and products the shop still holds because an open order reserved them: each
 // named, with when it goes (docs/open-orders.md). With a run: what that run kept; without: every
 // one kept now. Renders nothing when there is none.
-import { Text } from "@medusajs/ui"
+import { Container, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
@@ -16,7 +16,7 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
   })
   const rows = kept.data?.kept ?? []
   if (!rows.length) return null
-  return (
+  const list = (
     <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="catalog-sync-kept-for-orders">
       <Text size="small" weight="plus">
         {runId ? "Kept for open orders by this run" : "Kept for open orders"}
@@ -45,4 +45,6 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
       </ul>
     </div>
   )
+  // Shop-wide it is a section of the sync page; a run's list sits inside that run's change log.
+  return runId ? list : <Container className="p-0">{list}</Container>
 }

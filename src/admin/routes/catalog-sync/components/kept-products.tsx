@@ -1,8 +1,9 @@
 // The products the catalog no longer has that the shop keeps, in one list with counts: those whose
 // removal the admin discarded at a pause (with a one-click Remove, through the plugin's normal
 // removal) and those kept for an open order (they go by themselves once nothing is reserved).
-// Renders nothing when the shop keeps none.
-import { Button, Table, Text, toast, usePrompt } from "@medusajs/ui"
+// Its own section on the sync page (not between the runs' filters and their table). Renders
+// nothing when the shop keeps none.
+import { Button, Container, Heading, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
@@ -39,17 +40,15 @@ export const KeptProducts = () => {
     if (ok && p.catalog_id) remove.mutate(p.catalog_id)
   }
   return (
-    <div
-      className="flex flex-col gap-y-2 py-3"
+    <Container
+      className="flex flex-col gap-y-2 p-0 pb-3"
       data-testid="catalog-sync-kept-products"
       data-total={data.counts.total}
       data-discarded={data.counts.discarded}
       data-open-order={data.counts.open_order}
     >
-      <div className="px-6">
-        <Text size="small" weight="plus">
-          Kept products
-        </Text>
+      <div className="px-6 pt-4">
+        <Heading level="h2">Kept products</Heading>
         <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-kept-products-counts">
           {keptCountsText(data.counts, formatCount)}. They stay on sale until you remove them or the catalog sends them again.
         </Text>
@@ -89,6 +88,6 @@ export const KeptProducts = () => {
           Showing {formatCount(SHOWN)} of {formatCount(data.products.length)}.
         </Text>
       )}
-    </div>
+    </Container>
   )
 }

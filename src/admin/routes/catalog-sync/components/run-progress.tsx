@@ -1,7 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { formatDuration } from "../../../lib/format"
-import { modeLabel } from "../../../lib/status"
-import { changesText, countsText, elapsedMs, etaText, phaseText, type ProgressView } from "../../../lib/progress"
+import { changesText, countsText, elapsedMs, etaText, progressHeadline, type ProgressView } from "../../../lib/progress"
 
 const SOURCE_WORDS: Record<string, string> = {
   last_full_pass: "size of the last full pass",
@@ -16,7 +15,8 @@ const SOURCE_WORDS: Record<string, string> = {
  * phase in words. The same view feeds the top bar's chip, so both show the same figures.
  */
 export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now: number; receivedAt: number }) => {
-  const title = view.look === "waiting" ? "Waiting to start" : `${modeLabel(view.mode)} · ${view.display.label}`
+  const headline = progressHeadline(view)
+  const counts = countsText(view)
   const eta = etaText(view, now, receivedAt)
   return (
     <div
@@ -35,7 +35,13 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
     >
       <div className="flex items-center justify-between gap-x-2">
         <Text size="small" weight="plus">
-          {title} · <span data-testid="catalog-sync-phase">{phaseText(view)}</span>
+          {headline.state}
+          {headline.phase && (
+            <>
+              {" · "}
+              <span data-testid="catalog-sync-phase">{headline.phase}</span>
+            </>
+          )}
         </Text>
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-elapsed">
           {formatDuration(elapsedMs(view, now, receivedAt))}
@@ -62,13 +68,17 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
           />
         </div>
       ) : null}
-      <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-counts">
-        {countsText(view)}
-      </Text>
-      <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-progress-changes">
-        {changesText(view)}
-        {view.total !== null && view.total_source && SOURCE_WORDS[view.total_source] ? ` · total from the ${SOURCE_WORDS[view.total_source]}` : ""}
-      </Text>
+      {counts && (
+        <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-counts">
+          {counts}
+        </Text>
+      )}
+      {view.display.state !== "no_changes" && (
+        <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-progress-changes">
+          {changesText(view)}
+          {view.total !== null && view.total_source && SOURCE_WORDS[view.total_source] ? ` · total from the ${SOURCE_WORDS[view.total_source]}` : ""}
+        </Text>
+      )}
       {eta && (
         <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-eta">
           {eta}

@@ -212,6 +212,7 @@ const LiveProgress = () => {
   }, [look, queryClient])
   if (liveBlockShown(view)) return <RunProgress view={view} now={now} receivedAt={receivedAt} />
   if (!view?.ended_recently) return null
+  const counts = countsText(view)
   return (
     <div
       className="flex flex-col gap-y-1 px-6 py-3"
@@ -225,9 +226,9 @@ const LiveProgress = () => {
       <Text size="small" weight="plus">
         {phaseText(view)}
       </Text>
-      {view.look !== "blocked" && (
+      {view.look !== "blocked" && counts && (
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
-          {countsText(view)}
+          {counts}
         </Text>
       )}
     </div>

@@ -20,6 +20,7 @@ import {
 import { filterBody, filterFieldOf, filterToForm, type FilterFormValues } from "../../../../lib/filter-form"
 import { rulesDiffer, savedRules, splitRulesErrors } from "../../../../lib/pricing-rules-form"
 import type { SyncSettings } from "../../../../lib/types"
+import { formatRelative } from "../../../../lib/format"
 import { type FieldError, type PricingRules, parsePricingRules } from "../../../../../pricing"
 import { ConnectionSection } from "./connection-section"
 import { ErrorVoiceText } from "./error-voice-text"
@@ -67,8 +68,12 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
   const prompt = usePrompt()
   const save = useMutation({
     mutationFn: (input: { body: Record<string, unknown>; keptKey: string | null; other: OtherChanges }) => catalogSyncApi.saveSettings(input.body),
-    onSuccess: (result, input) => {
-      const said = savedToast(result, input.other)
+    onSuccess: async (result, input) => {
+      // What runs now, as the status reads after the save (a failed last sync is not "nothing runs").
+      const sync = result.run
+        ? null
+        : await queryClient.fetchQuery({ queryKey: queryKeys.status, queryFn: catalogSyncApi.getStatus, staleTime: 0 }).catch(() => null)
+      const said = savedToast(result, input.other, sync, (iso) => formatRelative(iso))
       toast.success(said.title, { description: said.description })
       // Said, not silently done: an emptied key field keeps the saved key.
       if (input.keptKey) toast.info("API key kept", { description: input.keptKey })
@@ -131,6 +136,8 @@ export const SettingsForm = ({ saved }: { saved: SyncSettings }) => {
     const found = validateSettingsForm(values, saved)
     setErrors(found)
     const checkedRules = parsePricingRules(rules)
+    // The rules editor holds its own check back until a field is left; a Save shows all of it.
+    if (!checkedRules.ok) setRulesErrors(checkedRules.errors)
     if (Object.keys(found).length > 0 || !checkedRules.ok) {
       setFormError(notice("Some settings need fixing. See the messages beside the fields."))
       return

@@ -1,6 +1,7 @@
 // The admin's answer to a run the safety brake paused (POST …/runs/:id/confirm and …/discard):
 // recorded on the paused run (action, admin user id, time), remembered in the sync state for
-// the run that continues it (src/sync/safety-brake.ts), and that run is queued.
+// the run that continues it (src/sync/safety-brake.ts), and that run is queued and named on the
+// paused run's answer (`continued_by`).
 //   confirm: the removals the run held and the pause listed (changes feed, sweep, narrowed
 //            filter: held-removals.ts) become approved, and the continuing run applies exactly
 //            those before it reads a page; a paused page's steep price drops are approved;
@@ -36,5 +37,7 @@ export async function answerPausedRun(req: MedusaRequest, res: MedusaResponse, a
   const answered = await service.updateCatalogSyncRuns({ id: run.id, brake_resolution: resolution })
   const queue = await catalogSyncRuntime(req.scope).queue()
   const continued = await queue.continuePausedRun(answered)
-  res.json({ run: serializeRun(answered), continued_by: serializeRun(continued) })
+  // The paused run's page names the run that carried its answer out (it links to it).
+  const linked = await service.updateCatalogSyncRuns({ id: run.id, brake_resolution: { ...resolution, continued_by: continued.id } })
+  res.json({ run: serializeRun(linked), continued_by: serializeRun(continued) })
 }

@@ -9,7 +9,7 @@ import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
 import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
 import { brakeAnswerText, modeLabel, phaseLabel, runBadge, triggerLabel } from "../../../../../lib/status"
-import { pausedRunOfRun, pauseOutcomeText } from "../../../../../lib/brake"
+import { pausedPhase, pausedRunOfRun, pauseOutcomeText } from "../../../../../lib/brake"
 import { runDisplayState } from "../../../../../../sync/run-display-state"
 import { BrakePanel } from "../../../../catalog-sync/components/brake-panel"
 import type { Run } from "../../../../../lib/types"
@@ -69,6 +69,7 @@ const RunDetails = ({ run }: { run: Run }) => {
   // A pause waiting for the answer carries its preview and the Confirm / Discard buttons here too.
   const waiting = display.state === "paused" ? pausedRunOfRun(run) : null
   const pauseOutcome = run.status === "paused" ? pauseOutcomeText(run) : null
+  const paused = pausedPhase(run)
   // Who answered: the admin user's email (Medusa's own users route); the id when it cannot be read.
   const answeredBy = useQuery({
     queryKey: ["catalog-sync", "brake-answer-user", resolution?.user_id ?? null],
@@ -122,7 +123,25 @@ const RunDetails = ({ run }: { run: Run }) => {
           </KeyValue>
         )}
         <KeyValue label="Duration">{formatDuration(runDurationMs(run))}</KeyValue>
-        {run.progress?.phase && <KeyValue label="Phase">{phaseLabel(run.progress.phase as string)}</KeyValue>}
+        {paused ? (
+          <KeyValue label="Phase" testId="catalog-sync-run-phase">
+            {paused.text}
+            {paused.continued_by && (
+              <>
+                , continued by{" "}
+                <Link to={`/settings/catalog-sync/runs/${paused.continued_by}`} className="text-ui-fg-interactive font-mono">
+                  {paused.continued_by}
+                </Link>
+              </>
+            )}
+          </KeyValue>
+        ) : (
+          run.progress?.phase && (
+            <KeyValue label="Phase" testId="catalog-sync-run-phase">
+              {phaseLabel(run.progress.phase as string)}
+            </KeyValue>
+          )
+        )}
         <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
         <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
         <KeyValue label="Removed by the sweep">{formatCount(run.swept)}</KeyValue>
