@@ -1,9 +1,11 @@
-// @runs-alone: counts the failed runs of a retry streak between polls; on a shared machine a slower run lets the schedule or a retry land inside the fault window
 // Alerts through Medusa's Notification module, in a real app: each condition is caused through the
 // sandbox (or, for a resume that gives up, a run row as recovery finds it after six resumes without
 // progress), and the notifications are read from the module's own table: exactly one per event on
 // the `feed` channel (title, one line, the run's link) however often the condition repeats; an
 // `email` one only when the shop has an email provider and an alert address is set.
+// In the parallel pass (not marked to run alone): the streak test counts at least three failed
+// attempts a round (a retry that comes before the next poll adds more), so a slower run beside
+// another app proves the same.
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"

@@ -6,14 +6,16 @@
 // prices, stock, image order, thumbnail; and the product map points at live rows only.
 // Both write paths (bulk, and Medusa's workflows: CATALOG_SYNC_WRITE_PATH); MCS_SOAK_WRITE_PATHS
 // picks them ("bulk,workflows" by default).
-// Size: MCS_SOAK_ROUNDS (default 30), MCS_SOAK_PRODUCTS (300 on the bulk path, 80 on the slower
-// workflows path unless set), MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
+// Size: MCS_SOAK_ROUNDS (default 10: with the default seed every kind of change, and a size and a
+// product back on sale, come within the first few rounds; MCS_SOAK_ROUNDS=30 is the longer soak),
+// MCS_SOAK_PRODUCTS (300 on the bulk path, 80 on the slower workflows path unless set),
+// MCS_SOAK_MUTATIONS (20 a round), MCS_SOAK_SEED (17).
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 type WritePath = "bulk" | "workflows"
 
-const ROUNDS = Number(process.env.MCS_SOAK_ROUNDS ?? 30)
+const ROUNDS = Number(process.env.MCS_SOAK_ROUNDS ?? 10)
 const PRODUCTS_ON: Record<WritePath, number> = {
   bulk: Number(process.env.MCS_SOAK_PRODUCTS ?? 300),
   workflows: Number(process.env.MCS_SOAK_PRODUCTS ?? 80),
