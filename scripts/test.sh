@@ -2,7 +2,7 @@
 # The project's test command (README: `npm test`). Runs the jest projects:
 #   core     sandbox, catalog client and pure sync logic over real loopback HTTP (2 workers)
 #   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox: every spec file on
-#            MCS_MEDUSA_WORKERS workers (default 2), each worker with its own Redis database
+#            MCS_MEDUSA_WORKERS workers (default 3), each worker with its own Redis database
 #            (integration-tests/harness/worker-isolation.ts); then, one at a time, the files
 #            marked `@runs-alone` (they assert timings another app on the same cores would skew)
 #   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
@@ -19,6 +19,10 @@
 # background passes is printed at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+# Medusa spec files mostly wait on their apps (syncs, polls, page delays): three at a time keep
+# two cores busier than two, each still in its own Redis database.
+medusa_workers=${MCS_MEDUSA_WORKERS:-3}
 
 results_dir=$(mktemp -d)
 trap 'rm -rf "$results_dir"' EXIT
@@ -46,7 +50,7 @@ fi
 (
   install_started=$SECONDS
   # Its apps get the Redis database after the medusa workers' (Medusa's queues have fixed names).
-  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="${MCS_MEDUSA_WORKERS:-2}" MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
+  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="$medusa_workers" MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
     --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
   echo $? > "$results_dir/install.rc"
   echo $((SECONDS - install_started)) > "$results_dir/install.time"
@@ -73,12 +77,12 @@ elif [ "${MCS_BROWSER_BESIDE_MEDUSA:-1}" = 1 ]; then
   # Its app gets the Redis database after the install project's (Medusa's queues have fixed names).
   echo "=== jest project: browser (started in the background beside the medusa pass; its output follows the others)"
   (
-    MCS_REDIS_WORKER_OFFSET=$((${MCS_MEDUSA_WORKERS:-2} + 1)) run_project browser browser --runInBand "$@" > "$results_dir/browser.log" 2>&1
+    MCS_REDIS_WORKER_OFFSET=$(($medusa_workers + 1)) run_project browser browser --runInBand "$@" > "$results_dir/browser.log" 2>&1
     echo "$status" > "$results_dir/browser.rc"
   ) &
   browser_pid=$!
 fi
-run_project medusa medusa --maxWorkers="${MCS_MEDUSA_WORKERS:-2}" "${ignore[@]}" "$@"
+run_project medusa medusa --maxWorkers="$medusa_workers" "${ignore[@]}" "$@"
 # The @runs-alone specs assert timings: wait until nothing else runs.
 if [ -n "$browser_pid" ]; then
   browser_wait_started=$SECONDS
