@@ -5,7 +5,7 @@ import type { Knex } from "knex"
 import { nullColumns, objectTemplate, PRODUCT_COLUMN_LIST } from "../sync/product-columns"
 import { rawValue, normalizedDecimal } from "./amounts"
 import { ID_PREFIX, newId } from "./ids"
-import { insertRows, json } from "./sql"
+import { insertRows, json, newPriceRow } from "./sql"
 import type { BulkPlacement, BulkProduct, BulkVariant, CreatedBulkProduct } from "./types"
 
 type Row = Record<string, unknown>
@@ -180,16 +180,7 @@ export function planVariantRows(
   const priceSetId = newId(ID_PREFIX.priceSet)
   rows.price_set.push({ id: priceSetId })
   if (v.amount !== null) {
-    rows.price.push({
-      id: newId(ID_PREFIX.price),
-      title: null,
-      price_set_id: priceSetId,
-      currency_code: placement.currencyCode,
-      raw_amount: json(rawValue(v.amount)),
-      rules_count: 0,
-      price_list_id: null,
-      amount: normalizedDecimal(v.amount),
-    })
+    rows.price.push(newPriceRow(priceSetId, placement.currencyCode, normalizedDecimal(v.amount), null))
   }
   const itemId = newId(ID_PREFIX.inventoryItem)
   const title = v.inventoryTitle ?? v.title

@@ -5,10 +5,9 @@
 // delete does. `syncSalePrices` does all three for a page in one read and at most one
 // statement each: every variant ends with exactly its wanted price in the list (or none).
 import type { Knex } from "knex"
-import { normalizedDecimal, rawValue } from "./amounts"
-import { ID_PREFIX, newId } from "./ids"
+import { normalizedDecimal } from "./amounts"
 import { journal } from "./row-journal"
-import { insertRows, json, livePricesOfSets, priceSetsOfVariants, pricesOfVariants, updatePriceAmounts, type VariantPrice } from "./sql"
+import { insertRows, livePricesOfSets, newPriceRow, priceSetsOfVariants, pricesOfVariants, updatePriceAmounts, type VariantPrice } from "./sql"
 import type { SalePrice, WantedSalePrice } from "./types"
 
 function currentSalePrices(trx: Knex.Transaction, priceListId: string, variantIds: string[], currencyCode: string): Promise<VariantPrice[]> {
@@ -33,19 +32,7 @@ export async function setSalePrices(
   const seen = new Set<string>()
   const rows = current
     .filter((c) => !priced.has(c.variant_id) && !seen.has(c.variant_id) && seen.add(c.variant_id))
-    .map((c) => {
-      const amount = wanted.get(c.variant_id)!
-      return {
-        id: newId(ID_PREFIX.price),
-        title: null,
-        price_set_id: c.price_set_id,
-        currency_code: currencyCode,
-        raw_amount: json(rawValue(amount)),
-        rules_count: 0,
-        price_list_id: priceListId,
-        amount,
-      }
-    })
+    .map((c) => newPriceRow(c.price_set_id, currencyCode, wanted.get(c.variant_id)!, priceListId))
   await insertRows(trx, "price", rows)
   return { created: rows.length, updated: toUpdate.length }
 }
@@ -119,16 +106,7 @@ export async function syncSalePrices(
   await insertRows(
     trx,
     "price",
-    toCreate.map((c) => ({
-      id: newId(ID_PREFIX.price),
-      title: null,
-      price_set_id: c.priceSetId,
-      currency_code: currencyCode,
-      raw_amount: json(rawValue(c.amount)),
-      rules_count: 0,
-      price_list_id: priceListId,
-      amount: c.amount,
-    }))
+    toCreate.map((c) => newPriceRow(c.priceSetId, currencyCode, c.amount, priceListId))
   )
   await softDeletePrices(trx, toDelete)
   return { created: toCreate.length, updated: toUpdate.length, deleted: toDelete.length }

@@ -70,8 +70,3 @@ export function guardSchema(container: MedusaContainer): Promise<SchemaGuardResu
   }
   return checked
 }
-
-/** Test hook: the next guardSchema checks again. */
-export function forgetSchemaGuard(): void {
-  checked = null
-}

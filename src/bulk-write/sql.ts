@@ -4,6 +4,7 @@ import { sqlOf, type Connection } from "./connection"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
 import { rawValue } from "./amounts"
+import { ID_PREFIX, newId } from "./ids"
 import { journal } from "./row-journal"
 import { checkWriteFence } from "./write-fence"
 import { paceWrites } from "./write-pace"
@@ -117,6 +118,20 @@ export async function pricesOfVariants(trx: Knex.Transaction, variantIds: string
       .map((p) => [p.price_set_id, p])
   )
   return links.map((l) => ({ ...l, price_id: priceOf.get(l.price_set_id)?.id ?? null, amount: priceOf.get(l.price_set_id)?.amount ?? null }))
+}
+
+/** A new price row as the pricing module inserts it (`amount` normalized; no price list: a base price). */
+export function newPriceRow(priceSetId: string, currencyCode: string, amount: string, priceListId: string | null) {
+  return {
+    id: newId(ID_PREFIX.price),
+    title: null,
+    price_set_id: priceSetId,
+    currency_code: currencyCode,
+    raw_amount: json(rawValue(amount)),
+    rules_count: 0,
+    price_list_id: priceListId,
+    amount,
+  }
 }
 
 /**

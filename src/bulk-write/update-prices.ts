@@ -3,10 +3,9 @@
 // raw_amount, updated_at, as the pricing module's price upsert writes them. A variant whose
 // set has no base price yet gets one inserted. Returns the variants touched (product-variant.updated).
 import type { Knex } from "knex"
-import { normalizedDecimal, rawValue } from "./amounts"
-import { ID_PREFIX, newId } from "./ids"
+import { normalizedDecimal } from "./amounts"
 import { journal } from "./row-journal"
-import { insertRows, json, pricesOfVariants, updatePriceAmounts, type LivePrice } from "./sql"
+import { insertRows, newPriceRow, pricesOfVariants, updatePriceAmounts, type LivePrice } from "./sql"
 import type { PriceChange } from "./types"
 
 /** A live variant's price set and, in it, its base price (null when the set has none): what a price write reads first. */
@@ -37,19 +36,7 @@ export async function setBasePrices(
     toUpdate.map((r) => ({ id: r.price_id!, amount: wanted.get(r.variant_id)! }))
   )
   const toCreate = rows.filter((r) => !r.price_id)
-  const created = toCreate.map((r) => {
-    const amount = wanted.get(r.variant_id)!
-    return {
-      id: newId(ID_PREFIX.price),
-      title: null,
-      price_set_id: r.price_set_id,
-      currency_code: currencyCode,
-      raw_amount: json(rawValue(amount)),
-      rules_count: 0,
-      price_list_id: null,
-      amount,
-    }
-  })
+  const created = toCreate.map((r) => newPriceRow(r.price_set_id, currencyCode, wanted.get(r.variant_id)!, null))
   await insertRows(trx, "price", created)
   const touched = [...toUpdate, ...toCreate]
   return {

@@ -17,8 +17,6 @@ export type FilterFormValues = {
   cost_max: string
 }
 
-export const ID_LIST_FIELDS = ["include_category_ids", "exclude_category_ids", "include_brand_ids", "exclude_brand_ids"] as const
-
 export function filterToForm(filter: Partial<CatalogFilterSettings> | undefined): FilterFormValues {
   const ids = (list: string[] | undefined) => [...(list ?? [])]
   return {

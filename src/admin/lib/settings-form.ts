@@ -20,7 +20,6 @@ export type SettingsFormValues = {
   alert_email: string // "" = alerts in the admin's feed only
 }
 
-export type SettingsField = keyof SettingsFormValues
 export type FieldErrors = Partial<Record<string, string>>
 
 // The server's range (plugin-options.ts holds only constants and types: safe in the admin bundle).

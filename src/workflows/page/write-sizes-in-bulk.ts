@@ -7,7 +7,6 @@
 // the fields changed). A failure rolls the whole transaction back and the caller hands them all
 // to the update workflow.
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Connection } from "../../bulk-write/connection"
 import { takenSkus } from "../../bulk-write/reads/taken-skus"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { KEPT_FOR_OPEN_ORDER, writePageInBulk } from "../../bulk-write"
@@ -18,23 +17,19 @@ import type { FastPathOutcome } from "./page-types"
 import { sizeChangeWrites, splitSizeChanges, withoutBlocked, writtenSizeChange, type SizeChangeBlockers } from "./size-changes"
 import { readLiveShop } from "./write-fields-in-bulk"
 
-/** New sizes' SKUs a live variant or item has. */
-export async function readSizeChangeBlockers(trx: Connection, addedSkus: string[]): Promise<SizeChangeBlockers> {
-  return { takenSkus: await takenSkus(trx, addedSkus) }
-}
-
 export async function writeSizesInBulk(container: MedusaContainer, candidates: ProductToUpdate[], placement: Placement): Promise<FastPathOutcome> {
   if (!candidates.length) return { written: [], rest: [] }
   let kept: string[] = []
   const outcome = await writePageInBulk(container, async (page): Promise<FastPathOutcome> => {
     const { live, states } = await readLiveShop(container, page.trx, candidates, placement.salesChannelId, "sizes")
     const planned = splitSizeChanges(candidates, live, states, !!placement.shippingProfileId)
-    const blockers = await timed(container, "bulk sizes read blockers", () =>
-      readSizeChangeBlockers(
+    // New sizes' SKUs a live variant or item has.
+    const blockers: SizeChangeBlockers = await timed(container, "bulk sizes read blockers", async () => ({
+      takenSkus: await takenSkus(
         page.trx,
         planned.bulk.flatMap((b) => b.plan.added.map((a) => a.sku))
-      )
-    )
+      ),
+    }))
     const { bulk, rest } = withoutBlocked(planned, blockers)
     const { changes, prices, unpriced, levels, updates } = sizeChangeWrites(bulk)
     const bulkPlacement = { ...placement, currencyCode: CURRENCY_CODE }
