@@ -12,7 +12,8 @@
 //     and the sync page say "no changes" once; an answered run's phase names the answer and the
 //     run that carried it out; the kept list is its own section, the runs' filters sit on their table.
 //   - kept products (item 2): the products whose removal was discarded are one list on the sync
-//     page with counts equal to SQL against the sandbox, a line on the product's widget, kept
+//     page with counts equal to SQL against the sandbox (its first 5 rows, "Show all <N>" for the
+//     rest), a line on the product's widget, kept
 //     through a full pass; one click removes one through a run that counts and logs it.
 // Screenshots go to artifacts/screenshots/run-states-*.png, and to $SCREENSHOTS_DIR when set.
 import fs from "node:fs"
@@ -25,6 +26,7 @@ import { waitFor } from "../medusa/poll-and-query"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { formatCount } from "../../src/admin/lib/format"
 import { runDisplayState } from "../../src/sync/run-display-state"
+import { COLLAPSED_ROWS } from "../../src/admin/lib/show-all"
 import { startAdminApp, type AdminApp } from "./admin-app"
 import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
 
@@ -232,9 +234,17 @@ describe("every screen names a run's state the same way, in the browser", () => 
       page.getByTestId("catalog-sync-kept-products-counts"),
       `${formatCount(kept.length)} products the catalog no longer has: ${formatCount(kept.length)} by your discard`
     )
-    const listed = await page.getByTestId("catalog-sync-kept-product").evaluateAll((els) => els.map((el) => el.getAttribute("data-catalog-id") ?? ""))
-    expect(listed.sort()).toEqual(kept)
+    // Collapsed: the first rows only, so the history stays in reach; the toggle names SQL's count.
+    const rows = page.getByTestId("catalog-sync-kept-product")
+    await waitFor("the collapsed kept list", async () => (await rows.count()) === COLLAPSED_ROWS, 30_000, 250)
+    const showAll = page.getByTestId("catalog-sync-kept-products-show-all")
+    await expectText(showAll, `Show all ${formatCount(kept.length)}`)
     await shot("kept-products", "catalog-sync-kept-products")
+    await showAll.click()
+    await waitFor("the expanded kept list", async () => (await rows.count()) === kept.length, 30_000, 250)
+    const listed = await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-catalog-id") ?? ""))
+    expect(listed.sort()).toEqual(kept)
+    await expectText(showAll, "Show fewer")
     // Its own section: not inside the runs' card, where it came between the filters and their table.
     expect(await page.getByTestId("catalog-sync-runs").getByTestId("catalog-sync-kept-products").count()).toBe(0)
     const afterFilters = await page.getByTestId("catalog-sync-runs").evaluate((runs) => {
@@ -270,6 +280,7 @@ describe("every screen names a run's state the same way, in the browser", () => 
     expect(await list.getAttribute("data-discarded")).toBe(String(kept.length))
 
     // One click removes one, through the sync's removal: the run counts and logs it; SQL shows it gone.
+    await page.getByTestId("catalog-sync-kept-products-show-all").click()
     const row = page.locator(`[data-testid="catalog-sync-kept-product"][data-catalog-id="${victim.external_id}"]`)
     const response = page.waitForResponse((res) => res.url().endsWith("/kept-products/remove") && res.request().method() === "POST")
     await row.getByTestId("catalog-sync-kept-product-remove").click()

@@ -7,6 +7,7 @@ import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { keptForOrderParts } from "../../../lib/change-log"
 import { productPagePath } from "../../../lib/brake"
+import { ShowAllToggle, useShowAll } from "../../../components/show-all-toggle"
 
 export const KeptForOrders = ({ runId }: { runId?: string }) => {
   const kept = useQuery({
@@ -15,6 +16,7 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
     retry: 1,
   })
   const rows = kept.data?.kept ?? []
+  const shown = useShowAll(rows)
   if (!rows.length) return null
   const list = (
     <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="catalog-sync-kept-for-orders">
@@ -22,7 +24,7 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
         {runId ? "Kept for open orders by this run" : "Kept for open orders"}
       </Text>
       <ul className="flex flex-col gap-y-0.5">
-        {rows.map((k) => {
+        {shown.shown.map((k) => {
           const line = keptForOrderParts(k)
           return (
             <li
@@ -43,6 +45,7 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
           )
         })}
       </ul>
+      <ShowAllToggle total={rows.length} expanded={shown.expanded} toggle={shown.toggle} testId="catalog-sync-kept-for-orders-show-all" />
     </div>
   )
   // Shop-wide it is a section of the sync page; a run's list sits inside that run's change log.

@@ -9,12 +9,10 @@ import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { productPagePath } from "../../../lib/brake"
 import { describeError } from "../../../lib/errors"
+import { ShowAllToggle, useShowAll } from "../../../components/show-all-toggle"
 import { formatCount, formatDateTime } from "../../../lib/format"
 import { keptCountsText } from "../../../lib/kept-products"
 import type { KeptProduct } from "../../../lib/types"
-
-/** The most rows shown; the counts cover them all. */
-const SHOWN = 50
 
 export const KeptProducts = () => {
   const queryClient = useQueryClient()
@@ -29,6 +27,7 @@ export const KeptProducts = () => {
     onError: (error) => toast.error("The product was not removed", { description: describeError(error) }),
   })
   const data = kept.data
+  const rows = useShowAll(data?.products ?? [])
   if (!data || data.counts.total === 0) return null
   const ask = async (p: KeptProduct) => {
     const ok = await prompt({
@@ -63,7 +62,7 @@ export const KeptProducts = () => {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {data.products.slice(0, SHOWN).map((p) => (
+          {rows.shown.map((p) => (
             <Table.Row key={`${p.reason}-${p.product_id}`} data-testid="catalog-sync-kept-product" data-catalog-id={p.catalog_id ?? ""} data-reason={p.reason}>
               <Table.Cell>
                 <Link to={productPagePath(p.product_id)} className="text-ui-fg-interactive">
@@ -83,11 +82,7 @@ export const KeptProducts = () => {
           ))}
         </Table.Body>
       </Table>
-      {data.products.length > SHOWN && (
-        <Text size="xsmall" className="text-ui-fg-subtle px-6">
-          Showing {formatCount(SHOWN)} of {formatCount(data.products.length)}.
-        </Text>
-      )}
+      <ShowAllToggle total={data.counts.total} expanded={rows.expanded} toggle={rows.toggle} testId="catalog-sync-kept-products-show-all" className="px-6" />
     </Container>
   )
 }
