@@ -18,6 +18,7 @@ import { createVariantInventoryStep } from "./steps/create-variant-inventory-ste
 import { pricesOf } from "./steps/variant-prices"
 import { ensureSalesChannelLinksStep } from "./steps/ensure-sales-channel-links-step"
 import { addSizeValuesStep } from "./steps/add-size-values-step"
+import { adoptableInventoryItemsStep } from "./steps/adoptable-inventory-items-step"
 import { splitStockLevelsStep } from "./steps/split-stock-levels-step"
 import { variantInventoryItemsStep } from "./steps/variant-inventory-items-step"
 import { updatedProductIds, updateSizesFirst } from "./update-sizes-first"
@@ -35,9 +36,11 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
   const { products, changes } = updateSizesFirst(input)
 
   const optionTitles = addSizeValuesStep(transform({ changes }, ({ changes }) => changes.added))
+  // An item a crashed write made with a new size's SKU is linked, not made again.
+  const adoptable = adoptableInventoryItemsStep(transform({ changes }, ({ changes }) => changes.added.map((a) => a.sku)))
   const added = when({ changes }, ({ changes }) => changes.added.length > 0).then(() =>
     createProductVariantsWorkflow.runAsStep({
-      input: transform({ changes, optionTitles }, ({ changes, optionTitles }) => ({
+      input: transform({ changes, optionTitles, adoptable }, ({ changes, optionTitles, adoptable }) => ({
         product_variants: changes.added.map((a) => ({
           product_id: a.productId,
           title: a.title,
@@ -45,6 +48,7 @@ export const updateProductsThroughCoreFlowsWorkflow = createWorkflow(updateProdu
           variant_rank: a.rank,
           options: { [optionTitles[a.productId] ?? a.optionTitle]: a.optionValue },
           manage_inventory: true,
+          ...(adoptable[a.sku] ? { inventory_items: [{ inventory_item_id: adoptable[a.sku], required_quantity: 1 }] } : {}),
           metadata: a.metadata,
           prices: pricesOf(a.amount),
         })),

@@ -7,7 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, InventoryItemWorkflowEvents, InventoryLevelWorkflowEvents, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { liveItemsOfVariants, variantItemLinks, type VariantItemLink } from "./live-inventory-links"
+import { adoptableItemsBySku, liveItemsOfVariants, type VariantItemLink } from "./live-inventory-links"
 import { timed } from "./profile"
 import { emitFromStep } from "./emit-from-step"
 
@@ -20,7 +20,6 @@ export interface VariantStock {
 
 /** variant id → item id for what already exists: linked live items, else unlinked live items with the variant's SKU. */
 async function existingItems(container: MedusaContainer, variants: VariantStock[]): Promise<{ items: Map<string, string>; linked: Set<string> }> {
-  const inventory = container.resolve(Modules.INVENTORY)
   const items = new Map<string, string>()
   const linked = new Set<string>()
   for (const [variantId, itemIds] of await liveItemsOfVariants(
@@ -31,22 +30,13 @@ async function existingItems(container: MedusaContainer, variants: VariantStock[
     linked.add(variantId)
   }
   const bare = variants.filter((v) => !items.has(v.variantId) && v.sku)
-  if (!bare.length) return { items, linked }
-  const bySku = await inventory.listInventoryItems({ sku: bare.map((v) => v.sku) }, { select: ["id", "sku"], take: null })
-  if (!bySku.length) return { items, linked }
-  // An item another live variant uses is not ours to take.
-  const itemLinks = await variantItemLinks(container, { inventory_item_id: bySku.map((i) => i.id) })
-  const otherVariantIds = [...new Set(itemLinks.map((l) => l.variant_id))]
-  const liveVariants = new Set(
-    otherVariantIds.length
-      ? (await container.resolve(Modules.PRODUCT).listProductVariants({ id: otherVariantIds }, { select: ["id"], take: null })).map((v) => v.id)
-      : []
+  const adoptable = await adoptableItemsBySku(
+    container,
+    bare.map((v) => ({ sku: v.sku, owner: v.variantId }))
   )
   for (const v of bare) {
-    const item = bySku.find((i) => i.sku === v.sku)
-    if (!item) continue
-    const users = itemLinks.filter((l) => l.inventory_item_id === item.id && liveVariants.has(l.variant_id) && l.variant_id !== v.variantId)
-    if (!users.length) items.set(v.variantId, item.id)
+    const itemId = adoptable.get(v.sku)
+    if (itemId) items.set(v.variantId, itemId)
   }
   return { items, linked }
 }

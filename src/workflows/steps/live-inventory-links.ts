@@ -29,3 +29,31 @@ export async function liveItemsOfVariants(container: MedusaContainer, variantIds
   }
   return out
 }
+
+/**
+ * SKU → a live inventory item with that SKU that no other live variant uses: what a crashed
+ * write left (Medusa refuses a second item with the SKU), taken instead of made again.
+ * `owner`: the variant each SKU is for, when it exists already (its own link does not count).
+ */
+export async function adoptableItemsBySku(container: MedusaContainer, wanted: { sku: string; owner?: string }[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  const skus = [...new Set(wanted.map((w) => w.sku).filter(Boolean))]
+  if (!skus.length) return out
+  const bySku = await container.resolve(Modules.INVENTORY).listInventoryItems({ sku: skus }, { select: ["id", "sku"], take: null })
+  if (!bySku.length) return out
+  // An item another live variant uses is not ours to take.
+  const itemLinks = await variantItemLinks(container, { inventory_item_id: bySku.map((i) => i.id) })
+  const otherVariantIds = [...new Set(itemLinks.map((l) => l.variant_id))]
+  const liveVariants = new Set(
+    otherVariantIds.length
+      ? (await container.resolve(Modules.PRODUCT).listProductVariants({ id: otherVariantIds }, { select: ["id"], take: null })).map((v) => v.id)
+      : []
+  )
+  for (const w of wanted) {
+    const item = bySku.find((i) => i.sku === w.sku)
+    if (!item) continue
+    const users = itemLinks.filter((l) => l.inventory_item_id === item.id && liveVariants.has(l.variant_id) && l.variant_id !== w.owner)
+    if (!users.length) out.set(w.sku, item.id)
+  }
+  return out
+}
