@@ -2,7 +2,7 @@
 # The project's test command (README: `npm test`). Runs the jest projects:
 #   core     sandbox, catalog client and pure sync logic over real loopback HTTP (2 workers)
 #   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox: every spec file on
-#            MCS_MEDUSA_WORKERS workers (default 3), each worker with its own Redis database
+#            MCS_MEDUSA_WORKERS workers (default 2), each worker with its own Redis database
 #            (integration-tests/harness/worker-isolation.ts); then, one at a time, the files
 #            marked `@runs-alone` (they assert timings another app on the same cores would skew)
 #   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
@@ -20,9 +20,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Medusa spec files mostly wait on their apps (syncs, polls, page delays): three at a time keep
-# two cores busier than two, each still in its own Redis database.
-medusa_workers=${MCS_MEDUSA_WORKERS:-3}
+# Two: a third worker kept a nine-file subset 17 % shorter, but with the browser pass beside it
+# the whole pass ran slower on two cores (load 8 to 10) and a timing window of queued-runs missed.
+medusa_workers=${MCS_MEDUSA_WORKERS:-2}
 
 results_dir=$(mktemp -d)
 trap 'rm -rf "$results_dir"' EXIT

@@ -343,7 +343,11 @@ export class CatalogSyncWorker {
       return { skipped: "run_failed" }
     }
     // A retry after a transient failure (BullMQ's backoff), or interrupted work: continue it as
-    // a new "retry" run from the stored cursor, unless later work already did.
+    // a new "retry" run from the stored cursor, unless later work already did. While the key or
+    // plan is refused for these settings it makes no request, like the schedule: saving the
+    // settings resumes the work (resume-after-key-fix.ts).
+    const state = await service.getState()
+    if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
     const retry = await this.#queue.resumeRun(row, job.id ?? null)
     if (!retry) return { skipped: "superseded" }
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
