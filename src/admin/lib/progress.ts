@@ -118,11 +118,13 @@ export function didText(view: ProgressView): string {
 
 /**
  * The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240 products/min";
- * null for an ended run that changed nothing (its state already says so, once).
+ * null for an ended changes run that changed nothing (its state already says so, once).
  */
 export function countsText(view: ProgressView): string | null {
   const parts: string[] = []
-  if (view.look === "done" && view.display?.state === "no_changes") return null
+  // A poll that changed nothing says so in its headline; a full pass that changed nothing still
+  // says it went through the whole catalog.
+  if (view.look === "done" && view.display?.state === "no_changes" && !hasKnownLength(view)) return null
   if (view.look === "done" && view.read === 0) {
     // A run that read no product (the removals after an answer): what it did, not "0 of 0".
     const removed = view.counts.removed + view.counts.swept

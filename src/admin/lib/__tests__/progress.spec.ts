@@ -84,6 +84,19 @@ describe("the chip and the page read the same view", () => {
     expect(progressHeadline(quiet)).toEqual({ state: "Changes · No changes", phase: null })
     expect(countsText({ ...quiet, read: 0 })).toBeNull()
     expect(countsText(quiet)).toBeNull()
+    // A full resync that changed nothing went through the whole catalog: it says so.
+    const checked = view({
+      mode: "full",
+      look: "done",
+      status: "succeeded",
+      display: { state: "no_changes", label: "No changes", color: "grey", moving: false },
+      percent: 100,
+      total: 1500,
+      written: 1500,
+      read: 1500,
+    })
+    expect(progressHeadline(checked)).toEqual({ state: "Full resync · No changes", phase: null })
+    expect(countsText(checked)).toContain("1,500 of 1,500 products written (100 %)")
   })
 
   it("say no changes, not 100 % done, after a poll that changed nothing", () => {
