@@ -64,7 +64,8 @@ export async function storedPricesFromSql(databaseUrl: string): Promise<(StoredV
 /** A variant's selling (base) and crossed-out (the plugin's sale price list) amounts, 2 decimals, or null. */
 export type ShopAmounts = { base: string | null; sale: string | null }
 
-const twoDecimals = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v).toFixed(2))
+/** A decimal amount with 2 places, as Medusa's prices are compared here; null stays null. */
+export const twoDecimals = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v).toFixed(2))
 
 /**
  * Medusa's prices of every live variant of the plugin's live products, keyed

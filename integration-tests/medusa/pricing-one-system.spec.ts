@@ -4,14 +4,13 @@
 // API served it, and continues its cursor with no full pass (its next full pass asks for costs only
 // and writes no price); a markup saved through the settings route is a reprice run with 0 requests
 // at the sandbox. Size: PRICING_ONE_SYSTEM_PRODUCTS (default 120).
-import Decimal from "decimal.js"
 import type { ProductCard } from "../../src/catalog-client/schemas"
 import { priceOf } from "../../src/pricing/engine"
 import { DEFAULT_PRICING_RULES, type PricingRules } from "../../src/pricing/rules"
 import { variantAmounts } from "../../src/sync/card-details"
 import { distinctSizes } from "../../src/sync/map-card"
 import { sql } from "./poll-and-query"
-import { shopPricesByVariant, type ShopAmounts } from "./pricing-helpers"
+import { shopPricesByVariant, twoDecimals, type ShopAmounts } from "./pricing-helpers"
 import { configureAndWait, readCatalog, runAndWait, startSyncEnv, syncState, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(1_800_000)
@@ -24,7 +23,6 @@ const COSTS_ONLY = { price_calculation: "max" } as const
 type Amounts = ShopAmounts
 
 /** Every catalog variant's base price and sale-list price, from Medusa's price tables. */
-const fixed = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v).toFixed(2))
 
 /** Each size of a card ("" for a card without sizes) with its cost and the prices the API served. */
 function sizesOf(
@@ -53,7 +51,7 @@ function servedPrices(cards: ProductCard[]): Map<string, Amounts> {
   for (const card of cards) {
     for (const s of sizesOf(card)) {
       const amounts = variantAmounts({ price: s.price ?? null, old_price: s.old_price ?? null })
-      out.set(`${card.id}/${s.key}`, { base: fixed(amounts.amount), sale: fixed(amounts.saleAmount) })
+      out.set(`${card.id}/${s.key}`, { base: twoDecimals(amounts.amount), sale: twoDecimals(amounts.saleAmount) })
     }
   }
   return out
@@ -66,7 +64,7 @@ function rulePrices(cards: ProductCard[], rules: PricingRules): Map<string, Amou
     for (const s of sizesOf(card)) {
       const r = s.cost == null ? null : priceOf(s.cost, { categoryPath: [], brandId: null }, rules)
       const amounts = r ? variantAmounts({ price: r.amount, old_price: r.crossedOut }) : { amount: null, saleAmount: null }
-      out.set(`${card.id}/${s.key}`, { base: fixed(amounts.amount), sale: fixed(amounts.saleAmount) })
+      out.set(`${card.id}/${s.key}`, { base: twoDecimals(amounts.amount), sale: twoDecimals(amounts.saleAmount) })
     }
   }
   return out

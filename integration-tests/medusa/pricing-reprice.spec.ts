@@ -5,14 +5,13 @@
 // stored cost, with zero requests to the catalog; a full pass after it writes nothing. Size:
 // PRICING_REPRICE_PRODUCTS (default 400, about 70 s; the issue's figure, 2,000, passed in about
 // 7 min on a loaded machine, too long for every CI run).
-import Decimal from "decimal.js"
 import type { ProductCard } from "../../src/catalog-client/schemas"
 import { priceOf } from "../../src/pricing/engine"
 import type { PricingRules } from "../../src/pricing/rules"
 import { variantAmounts } from "../../src/sync/card-details"
 import { distinctSizes } from "../../src/sync/map-card"
 import { configure, sql } from "./poll-and-query"
-import { shopPricesByVariant } from "./pricing-helpers"
+import { shopPricesByVariant, twoDecimals } from "./pricing-helpers"
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 
 jest.setTimeout(1_800_000)
@@ -33,8 +32,6 @@ async function categoryPaths(dbUrl: string): Promise<(id: string | null) => stri
     return path
   }
 }
-
-const fixed = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(2))
 
 /** Sizes of a card with their cost, as the sync keys them ("" for a card without sizes). */
 function sizesOf(card: ProductCard): { key: string; cost: string | null | undefined }[] {
@@ -71,8 +68,8 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     expect(stored).toHaveLength(expected.length)
     for (const e of expected) {
       const row = byKey.get(e.key)
-      expect(row && { cost: fixed(row.cost), calc: row.price_calculation, variant: !!row.variant_id }).toEqual({
-        cost: fixed(e.cost),
+      expect(row && { cost: twoDecimals(row.cost), calc: row.price_calculation, variant: !!row.variant_id }).toEqual({
+        cost: twoDecimals(e.cost),
         calc: "max",
         variant: true,
       })
@@ -134,7 +131,7 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
               })()
         const got = prices.get(key)
         compared++
-        if (fixed(got?.base ?? null) !== want.amount || fixed(got?.sale ?? null) !== want.saleAmount) {
+        if (twoDecimals(got?.base ?? null) !== want.amount || twoDecimals(got?.sale ?? null) !== want.saleAmount) {
           wrong.push(`${key}: base ${got?.base} sale ${got?.sale}, want ${JSON.stringify(want)}`)
         }
       }
