@@ -120,7 +120,10 @@ for (const f of fs.readdirSync(process.argv[1])) {
   for (const s of r.testResults) suites.push([(s.endTime - s.startTime) / 1000, path.relative(process.cwd(), s.name)]);
 }
 suites.sort((a, b) => b[0] - a[0]);
-console.log("=== slowest test files");
+// Every file and its time, to compare two runs file by file (artifacts/ is not committed).
+fs.mkdirSync("artifacts", { recursive: true });
+fs.writeFileSync("artifacts/test-file-times.txt", suites.map(([secs, name]) => `${secs.toFixed(1)}\t${name}`).join("\n") + "\n");
+console.log("=== slowest test files (all of them: artifacts/test-file-times.txt)");
 for (const [secs, name] of suites.slice(0, 15)) console.log(`${secs.toFixed(0).padStart(6)} s  ${name}`);
 ' "$results_dir" || true
 

@@ -315,6 +315,28 @@ describe("CatalogSyncWorker", () => {
       }
     })
 
+    it("a retry of earlier work asks nothing while the key or plan is refused for these settings, and goes on once they change", async () => {
+      const resumeRun = jest.fn(async (row: any) => ({ id: "run_2", status: "queued", mode: row.mode, trigger: "retry", progress: { resume_of: row.id } }))
+      const runSync = jest.fn(async () => ({ status: "succeeded" as const }))
+      const { service, worker } = make(fakeLiveness(), { resumeRun }, runSync)
+      // A transient failure's delayed retry (BullMQ's second attempt) of a run that failed.
+      service.runs.set("run_1", { id: "run_1", status: "failed", mode: "changes", trigger: "manual", error_code: "network_error", progress: {} })
+      let state = { id: "state_1", blocked_code: "invalid_api_key", blocked_revision: settings.revision }
+      service.getState = async () => state as any
+      try {
+        expect(await worker.process(job(1) as unknown as Job<any>)).toEqual({ skipped: "invalid_api_key" })
+        expect(resumeRun).not.toHaveBeenCalled()
+        expect(runSync).not.toHaveBeenCalled()
+        // Refused for earlier settings (the admin saved a new key since): the retry runs.
+        state = { id: "state_1", blocked_code: "invalid_api_key", blocked_revision: settings.revision - 1 }
+        expect(await worker.process(job(1) as unknown as Job<any>)).toEqual({ status: "succeeded" })
+        expect(resumeRun).toHaveBeenCalledTimes(1)
+        expect(runSync).toHaveBeenCalledTimes(1)
+      } finally {
+        await worker.close()
+      }
+    })
+
     it("does not resume what later work already continues", async () => {
       const { service, worker, runSync } = make(fakeLiveness(), { resumeRun: async () => null })
       try {
