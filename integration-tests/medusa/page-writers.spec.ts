@@ -30,6 +30,8 @@ describe("page writers on two instances", () => {
     CATALOG_SYNC_PAGE_WRITERS: "1",
     // A page job whose writer died is failed after about this long (its run then fails).
     CATALOG_SYNC_JOB_LOCK_MS: "15000",
+    // A failed run's retry comes in seconds, inside the test that failed it (see the killed writer).
+    CATALOG_SYNC_RETRY_BACKOFF_MS: "1000",
   }
 
   const shopEqualsCatalog = async () => {
@@ -142,6 +144,16 @@ describe("page writers on two instances", () => {
     const killed = await waitForRun(reader, runId, undefined, 600_000)
     // The page the killed writer held never commits: the run cannot end as if it did.
     expect([killed.status, killed.error_code]).toEqual(["failed", "page_write_failed"])
+    // The failed run is retried with backoff (a failed page write is the system's failure). Its
+    // retry runs here, not in a later test: one that fired during the safety brake's test paused on
+    // that test's removals and held the run slot, and the brake test waited for it to end.
+    const retryId = await waitFor(
+      "the failed run's retry",
+      async () => reader.logs().match(new RegExp(`retrying manual run ${runId} as (csrun_\\w+)`))?.[1],
+      120_000,
+      100
+    )
+    expect((await waitForRun(reader, retryId, undefined, 600_000)).status).toBe("succeeded")
     const next = await waitForRun(reader, await startRun(reader, "changes"), undefined, 600_000)
     expect([next.status, next.error_message]).toEqual(["succeeded", null])
     await shopEqualsCatalog()
