@@ -8,6 +8,7 @@
 #   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
 #   install  npm pack, then a fresh Medusa app installs the tarball and sells the products
 #            (skipped with a notice when the npm registry is unreachable)
+#   and with MCS_NODE_VERSIONS=1 (CI) the extra run on Node 22 and 24 LTS (scripts/test-node-versions.sh)
 # and ends with each pass's wall time, the slowest files and one line "N passed, N failed".
 # Extra arguments go to every jest call.
 # The install project runs in the background from the start (it mostly waits on npm and on
@@ -82,6 +83,23 @@ elif [ "${MCS_BROWSER_BESIDE_MEDUSA:-1}" = 1 ]; then
   ) &
   browser_pid=$!
 fi
+# MCS_NODE_VERSIONS=1 (CI sets it): the extra run on Node 22 and 24 LTS (scripts/test-node-versions.sh)
+# joins this run: what may share the machine beside the parallel medusa pass, its `@runs-alone` spec
+# after ours, its "nodeNN: N passed, N failed" lines before our count line. Its apps get the Redis
+# database after the browser pass's.
+versions_pid=
+versions_results=
+if [ "${MCS_NODE_VERSIONS:-0}" = 1 ]; then
+  versions_results=$(mktemp -d)
+  echo "=== node versions 22 and 24 (started in the background beside the medusa pass; its output follows the others)"
+  (
+    started=$SECONDS
+    MCS_REDIS_WORKER_OFFSET=$(($medusa_workers + 2)) MCS_NODE_VERSIONS_STAGE=beside MCS_NODE_VERSIONS_RESULTS="$versions_results" \
+      bash scripts/test-node-versions.sh "$@" > "$results_dir/versions.log" 2>&1
+    echo "node-versions-beside $((SECONDS - started))" >> "$results_dir/walltimes"
+  ) &
+  versions_pid=$!
+fi
 run_project medusa medusa --maxWorkers="$medusa_workers" "${ignore[@]}" "$@"
 # The @runs-alone specs assert timings: wait until nothing else runs.
 if [ -n "$browser_pid" ]; then
@@ -93,7 +111,17 @@ fi
 install_wait_started=$SECONDS
 wait "$install_pid"
 echo "install-wait-after-the-others $((SECONDS - install_wait_started))" >> "$results_dir/walltimes"
+if [ -n "$versions_pid" ]; then
+  versions_wait_started=$SECONDS
+  wait "$versions_pid"
+  echo "node-versions-wait-after-the-others $((SECONDS - versions_wait_started))" >> "$results_dir/walltimes"
+fi
 [ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
+if [ -n "$versions_pid" ]; then
+  started=$SECONDS
+  MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" >> "$results_dir/versions.log" 2>&1
+  echo "node-versions-alone $((SECONDS - started))" >> "$results_dir/walltimes"
+fi
 if [ -n "$browser_pid" ]; then
   cat "$results_dir/browser.log"
   rm -f "$results_dir/browser.log" "$results_dir/browser.rc"
@@ -105,6 +133,11 @@ cat "$results_dir/install.log"
 [ "$(cat "$results_dir/install.rc" 2>/dev/null)" = 0 ] || status=1
 rm -f "$results_dir/install.log" "$results_dir/install.rc" "$packed"
 
+if [ -n "$versions_pid" ]; then
+  echo "=== node versions 22 and 24"
+  cat "$results_dir/versions.log"
+  rm -f "$results_dir/versions.log"
+fi
 echo "=== wall time per pass (s)"
 cat "$results_dir/walltimes"
 [ -e "$results_dir/install.time" ] && echo "install (background, from the start) $(cat "$results_dir/install.time")"
@@ -127,6 +160,10 @@ console.log("=== slowest test files (all of them: artifacts/test-file-times.txt)
 for (const [secs, name] of suites.slice(0, 15)) console.log(`${secs.toFixed(0).padStart(6)} s  ${name}`);
 ' "$results_dir" || true
 
+if [ -n "$versions_pid" ]; then
+  MCS_NODE_VERSIONS_STAGE=report MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh || status=1
+  rm -rf "$versions_results"
+fi
 node -e '
 const fs = require("fs"), path = require("path");
 let passed = 0, failed = 0;
