@@ -1,9 +1,10 @@
 // The BullMQ queue of page writes: a run's reader dispatches each page it planned (plain data:
-// the page workflow's input) and waits for it; any instance's page writer (page-writes-worker.ts)
+// the page's plan and settings) and waits for it; any instance's page writer (page-writes-worker.ts)
 // takes it. The reader alone stores cursors, in page order (src/sync-run/ordered-cursor.ts).
 import { Queue, QueueEvents } from "bullmq"
 import type Redis from "ioredis"
-import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import type { SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import type { PageToWrite } from "../workflows/page/page-context"
 
 export const PAGE_WRITES_QUEUE_NAME = "catalog-sync-page-writes"
 
@@ -20,7 +21,7 @@ export type PageWriteJob = {
   runId: string
   /** The page's number in the run (0, 1, …), for the log. */
   page: number
-  input: SyncCatalogPageInput
+  input: PageToWrite
 }
 
 /** What a writer hands back: the workflow's result, and the cards it found overtaken (not applied). */

@@ -15,7 +15,6 @@ import { readMapRows } from "../modules/catalog_sync/sql/product-map"
 import { PAGE_WRITES_QUEUE_NAME, type PageWriteJob, type PageWriteResult } from "./page-writes-queue"
 import type { RunLivenessLike } from "./run-liveness"
 import type { SyncHeapGrowth } from "./heap-growth"
-import { sealForHandOver, unsealedValue, type Sealed } from "../workflows/page/sealed"
 
 export class PageWritesWorker {
   readonly worker: Worker<PageWriteJob, PageWriteResult>
@@ -46,17 +45,15 @@ export class PageWritesWorker {
         try {
           logger.info(`catalog sync: page ${page + 1} of run ${runId}: writing here (process ${process.pid})`)
           const container = input.container()
-          // A job an earlier version of the plugin queued (an upgrade with pages in flight) carries its plan unsealed.
-          const queued = job.data.input.plan as Sealed<PagePlan> | PagePlan
-          const plan = unsealedValue(queued)
+          // A job an earlier version of the plugin queued (an upgrade with pages in flight) may carry its plan as JSON text.
+          const queued = job.data.input.plan as PagePlan | string
+          const plan: PagePlan = typeof queued === "string" ? JSON.parse(queued) : queued
           const ids = [...plan.create, ...plan.update, ...plan.stockOnly].map((p) => p.catalogId)
           const rows = await readMapRows(container, ids)
           const checked = withoutStaleCards(plan, rows)
           if (checked.stale.length)
             logger.info(`catalog sync: page ${page + 1} of run ${runId}: ${checked.stale.length} cards overtaken since planning, not applied`)
-          // The plan parsed here is handed to the workflow as it is, not parsed there again.
-          const sealed = sealForHandOver(checked.plan)
-          const result = await localPageWriter(container)({ ...job.data.input, plan: sealed })
+          const result = await localPageWriter(container)({ ...job.data.input, plan: checked.plan })
           logger.info(`catalog sync: page ${page + 1} of run ${runId}: written here in ${Date.now() - started} ms`)
           return { ...result, stale: checked.stale }
         } finally {

@@ -47,7 +47,7 @@ export interface PageImages {
 /** Products whose images the page writes: every create, and updates whose fields (images included) changed. */
 const writesImages = (p: PlannedUpsert, isCreate: boolean) => isCreate || p.partsToWrite.fields
 
-// Frozen: plans share it, and a plan is frozen when it is sealed for its workflow (sealForHandOver).
+// Frozen: every planned product that gets it shares this one object.
 const IMAGES_ONLY = Object.freeze({ fields: true, variants: false, prices: false })
 
 /**

@@ -3,8 +3,8 @@
 // connected, the page writers of every instance through the page-writes queue. The runtime hands
 // the run its page-writes queue (RunDependencies.pageWrites): the run never looks the runtime up.
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { SyncCatalogPageInput, SyncCatalogPageResult } from "../workflows/sync-catalog-page"
-import { forgetHandOver, sealedText } from "../workflows/page/sealed"
+import type { SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import type { PageToWrite } from "../workflows/page/page-context"
 import { localPageWriter } from "./write-page"
 import { withWritePace, type PagePacer } from "../bulk-write/write-pace"
 
@@ -14,14 +14,14 @@ export type PageWriters = {
   /** Whether pages are written in this process, one after another (then their writes may be paced). */
   local: boolean
   /** Writes page `page` (0, 1, … in the run) and resolves once it committed; a local write is paced by `pacer`. */
-  write(input: SyncCatalogPageInput, page: number, pacer?: PagePacer | null): Promise<SyncCatalogPageResult>
+  write(input: PageToWrite, page: number, pacer?: PagePacer | null): Promise<SyncCatalogPageResult>
 }
 
 /** The page-writes queue as a run uses it (src/queue/page-writes-queue.ts). */
 export type PageWritesQueueLike = {
   othersSettled(runId: string, timeoutMs: number): Promise<boolean>
   writers(): Promise<number>
-  write(job: { runId: string; page: number; input: SyncCatalogPageInput }): Promise<SyncCatalogPageResult>
+  write(job: { runId: string; page: number; input: PageToWrite }): Promise<SyncCatalogPageResult>
 }
 
 /** What the runtime hands a run when pages may be written on several instances. */
@@ -49,11 +49,7 @@ export async function pageWritersFor(
   return {
     inFlight: pages.inFlight,
     local: false,
-    write: (input, page) => {
-      // Any instance may write it: the plan goes as text, and this process lets go of its own.
-      const queued = { ...input, plan: sealedText(input.plan) }
-      forgetHandOver(input.plan)
-      return pages.queue.write({ runId, page, input: queued })
-    },
+    // Any instance may write it: the page goes as JSON.
+    write: (input, page) => pages.queue.write({ runId, page, input }),
   }
 }

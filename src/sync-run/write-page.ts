@@ -1,6 +1,7 @@
 // Writes one page: reads the page's product-map rows, plans (pure, in slices), then runs
-// syncCatalogPageWorkflow (src/workflows/sync-catalog-page.ts), which carries the plan out
-// step by step and writes the map rows last. The caller stores the cursor only after this
+// syncCatalogPageWorkflow (src/workflows/sync-catalog-page.ts) on the page opened in this
+// process (src/workflows/page/page-context.ts), which carries the plan out step by step and
+// writes the map rows last. The caller stores the cursor only after this
 // returns (rule 2: commit before moving the bookmark).
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
@@ -10,13 +11,13 @@ import type { BrakeCheck, BrakePause, CurrentPrice } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
 import type { ReferenceMaps } from "../workflows/extras"
 import type { Placement } from "../workflows/page-input"
-import type { PageReferences } from "../workflows/page/page-types"
+import { pageReferencesOf } from "../workflows/page/page-types"
 import { readMapRows } from "../modules/catalog_sync/sql/product-map"
 import type { RemovalMode } from "../workflows/remove-catalog-products"
-import { syncCatalogPageWorkflow, type SyncCatalogPageInput, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
+import { syncCatalogPageWorkflow, type SyncCatalogPageResult } from "../workflows/sync-catalog-page"
 import type { PageImages } from "./page-images"
 import { stepTimings, timed } from "../workflows/steps/profile"
-import { forgetHandOver, freezeInSlices, sealForHandOver, withSealScope } from "../workflows/page/sealed"
+import { withOpenPage, type PageToWrite } from "../workflows/page/page-context"
 import { withWriteFence, type WriteFence } from "../bulk-write/write-fence"
 import { runWritePath, withWritePath } from "../shop-writer/choose-shop-writer"
 
@@ -67,16 +68,6 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
-function pageReferences(refs: ReferenceMaps): PageReferences {
-  return {
-    categoryIdByCatalogId: Object.fromEntries(refs.categoryIdByCatalogId),
-    brandIdByCatalogId: Object.fromEntries(refs.brandIdByCatalogId),
-    brandModelIdByCatalogId: Object.fromEntries(refs.brandModelIdByCatalogId),
-    salePriceListId: refs.salePriceListId,
-    translationsEnabled: refs.translationsEnabled,
-  }
-}
-
 /** The workflow engine hands a step's error back serialized: made an Error again for the run's record and log. */
 function asError(error: unknown): unknown {
   if (error instanceof Error || !error || typeof error !== "object" || typeof (error as { message?: unknown }).message !== "string") return error
@@ -99,27 +90,27 @@ export interface PageBrake {
   check: (plan: PagePlan, current: ReadonlyMap<string, CurrentPrice>) => BrakeCheck
 }
 
-/** Carries out a prepared page's workflow input: in this process, or on any instance's page writer (page-writer.ts). */
-export type PageWriter = (input: SyncCatalogPageInput) => Promise<SyncCatalogPageResult>
+/** Carries out a prepared page: in this process, or on any instance's page writer (page-writer.ts). */
+export type PageWriter = (page: PageToWrite) => Promise<SyncCatalogPageResult>
 
 /** The page's workflow, run in this process. */
 export function localPageWriter(container: MedusaContainer): PageWriter {
-  return async (input) => {
-    try {
-      // What the workflow seals for its own reads is held until its run settles (page/sealed.ts).
-      // Every write of the page checks the run's lock (write-fence.ts) and goes the run's way
-      // (src/shop-writer), on whichever instance writes it.
-      const page = () =>
-        withWriteFence(input.fence, () =>
-          withSealScope(() => syncCatalogPageWorkflow(container).run({ input, events: stepTimings(container, "page") as never }))
+  return async (toWrite) => {
+    // The workflow's input is the page's key and settings: the plan stays in this process, open
+    // until the run settles. Every write of the page checks the run's lock (write-fence.ts) and
+    // goes the run's way (src/shop-writer), on whichever instance writes it.
+    const { plan: _plan, refs: _refs, fence, writePath, ...settings } = toWrite
+    const run = () =>
+      withWriteFence(fence, () =>
+        withOpenPage(toWrite, (pageKey) =>
+          syncCatalogPageWorkflow(container).run({ input: { pageKey, ...settings }, events: stepTimings(container, "page") as never })
         )
-      const { result } = await (input.writePath ? withWritePath(input.writePath, page) : page())
+      )
+    try {
+      const { result } = await (writePath ? withWritePath(writePath, run) : run())
       return result
     } catch (error) {
       throw asError(error)
-    } finally {
-      // The plan handed over to the workflow: done with, written or not.
-      forgetHandOver(input.plan)
     }
   }
 }
@@ -132,8 +123,8 @@ export type PreparedPage =
       plan: PagePlan
       /** The page's removals the brake took out of the plan, to be held (held-removals.ts), not written. */
       held: PagePlan["remove"]
-      input: SyncCatalogPageInput
-      /** The plan the input carries (sealed there): with mirrored image URLs when images are mirrored. */
+      input: PageToWrite
+      /** The plan the input carries: with mirrored image URLs when images are mirrored. */
       sent: PagePlan
       mirrored: Awaited<ReturnType<PageImages["mirrorPlan"]>> | null
       started: number
@@ -165,15 +156,13 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
   const imagesDone = Date.now()
   // The plan the workflow writes: with the shop's copies of the images when they are mirrored.
   const sent = mirrored?.plan ?? plan
-  // Frozen for the handover in slices: a whole page at once is long on the server's event loop.
-  await freezeInSlices(sent, nextTurn)
-  const input: SyncCatalogPageInput = {
+  const input: PageToWrite = {
     runId: ctx.runId,
-    plan: sealForHandOver(sent),
+    plan: sent,
     placement: ctx.placement,
     removalMode: ctx.removalMode,
     fullPassId: ctx.fullPassId,
-    refs: pageReferences(ctx.refs),
+    refs: pageReferencesOf(ctx.refs, sent),
     primaryLanguage: ctx.settings.primaryLanguage,
     vocabulary: ctx.settings.vocabulary ?? null,
     writeConcurrency: ctx.writeConcurrency,
@@ -187,13 +176,11 @@ export async function preparePage(items: ChangeItem[], ctx: PageContext): Promis
 
 /** After the page's workflow committed: images bookkeeping, new brands for later pages, the outcome. */
 export async function finishPage(
-  prepared: Extract<PreparedPage, { input: SyncCatalogPageInput }>,
+  prepared: Extract<PreparedPage, { input: PageToWrite }>,
   result: SyncCatalogPageResult,
   ctx: PageContext
 ): Promise<PageOutcome> {
   const { mirrored, plan } = prepared
-  // Taken by the workflow when written here; a page written by another instance leaves it.
-  forgetHandOver(prepared.input.plan)
   // Cards a writer found overtaken when it wrote (page-writes-worker.ts) count as unchanged.
   const stale = new Set((result as { stale?: string[] }).stale ?? [])
   if (ctx.images && mirrored) {

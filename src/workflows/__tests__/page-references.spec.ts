@@ -7,15 +7,14 @@ const upsert = (id: string, brand: string | null, model: string | null): Planned
     input: { brand: brand ? { id: brand, name: `Brand ${brand}` } : null, brandModel: model ? { id: model, name: `Model ${model}` } : null },
   }) as unknown as PlannedUpsert
 
-const run: PageReferences = {
-  categoryIdByCatalogId: { c1: "pcat_1", c2: "pcat_2" },
-  brandIdByCatalogId: { b1: "brand_1", b2: "brand_2", b3: "brand_3", b9: "brand_9" },
-  brandModelIdByCatalogId: { m1: "model_1", m2: "model_2", m9: "model_9" },
+const run = {
+  brandIdByCatalogId: new Map(Object.entries({ b1: "brand_1", b2: "brand_2", b3: "brand_3", b9: "brand_9" })),
+  brandModelIdByCatalogId: new Map(Object.entries({ m1: "model_1", m2: "model_2", m9: "model_9" })),
   salePriceListId: "plist_1",
   translationsEnabled: true,
 }
 
-describe("the references a page's workflow carries", () => {
+describe("the references a page carries", () => {
   it("holds the brands and models of the products the page may write, not the run's whole maps", () => {
     const plan: PagePlan = {
       create: [upsert("p1", "b1", "m1")],
@@ -27,8 +26,7 @@ describe("the references a page's workflow carries", () => {
       remove: [],
       rejected: [],
     }
-    expect(pageReferencesOf(run, plan)).toEqual({
-      categoryIdByCatalogId: {},
+    expect(pageReferencesOf(run, plan)).toEqual<PageReferences>({
       brandIdByCatalogId: { b1: "brand_1", b2: "brand_2", b3: "brand_3" },
       brandModelIdByCatalogId: { m1: "model_1", m2: "model_2" },
       salePriceListId: "plist_1",

@@ -1,11 +1,18 @@
-// Shaping of the page's writes by field locks (src/field-locks), used in the page workflow's
-// transforms: locked fields leave the updates and stock-only levels; the catalog's values they
+// Shaping of the page's writes by field locks (src/field-locks), used by the page workflow's
+// steps: locked fields leave the updates and stock-only levels; the catalog's values they
 // kept out, and (auto-lock on) what the sync wrote, are recorded after the writes.
 import { applyLocks, lockUpdates, stockLocked, writtenProductFields, type HeldValues, type LockableField, type PlannedFieldValues } from "../../field-locks"
 import type { ProductToCreate, ProductToUpdate } from "../page-input"
 import type { PlannedRecord, PlannedWrite, WrittenProduct } from "./page-types"
-import type { PageFieldLocks } from "./read-field-locks-step"
-import type { RecordFieldValuesInput } from "./record-field-values-step"
+import type { PageFieldLocks } from "./page-context"
+
+/** The field values a page records after its writes. */
+export interface RecordFieldValuesInput {
+  held: HeldValues[]
+  /** Empty unless auto-lock is on. */
+  written: { productId: string; catalogId: string; values: PlannedFieldValues }[]
+  syncedAt: string
+}
 
 export interface LockedPageWrites {
   /** The updates with their locked fields marked (the update workflow leaves them out). */

@@ -31,7 +31,7 @@ export async function createInOneTransaction(container: MedusaContainer, product
   } catch (error) {
     // Failed before its inserts were done: rolled back, nothing written, the workflow way may
     // try. After them (the commit or the events failed), the rows may be there: the page fails
-    // and its replay adopts them (find-crash-leftovers-step.ts). A system failure fails the page,
+    // and its replay adopts them (prepare-page-step.ts). A system failure fails the page,
     // a lost database connection or run lock above all (isLostFooting).
     if (!inserted && classifyFailure(error) !== "system" && !isLostFooting(error)) return { rolledBack: error }
     throw error

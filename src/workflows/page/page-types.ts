@@ -1,22 +1,17 @@
-// Serializable data the page workflow passes between its steps (workflow data is plain:
-// Medusa's workflow engine checkpoints it, so maps become records).
-//
-// Why compact records: the steps read what they need of each product (ids, sizes, amounts,
-// fingerprints), and only the product writes read the products' full write inputs. Records and
-// write inputs travel sealed (sealed.ts).
+// What the page workflow's steps read of the page (page-context.ts): compact records of the
+// planned products (ids, sizes, amounts, fingerprints: what the change log, the map and the
+// locks read), what the writes return, the written products as the steps after them read them.
 import type { RejectedItem } from "../../catalog-client/items"
 import { plannedSellingPrice } from "../../sync/change-rows"
 import type { ChangedParts } from "../../sync/fingerprint"
 import type { MapRow, PagePlan, PlannedUpsert } from "../../sync/plan-page"
-import type { CatalogProduct, CatalogReference, ProductTranslation, StockInput } from "../../sync/catalog-product"
+import type { CatalogReference, ProductTranslation, StockInput } from "../../sync/catalog-product"
 import type { CreatedProduct, ProductToUpdate } from "../page-input"
 import type { SkuSubject } from "../resolve-variant-skus"
 import { variantSku } from "../../sync/map-card"
-import { peek, sealShared, type Sealed } from "./sealed"
 
-/** Reference data of the run (src/workflows/extras refreshReferenceData), as records. */
+/** Reference data of the run (src/workflows/extras refreshReferenceData) a page reads, as records. */
 export interface PageReferences {
-  categoryIdByCatalogId: Record<string, string>
   brandIdByCatalogId: Record<string, string>
   brandModelIdByCatalogId: Record<string, string>
   salePriceListId: string | null
@@ -55,34 +50,6 @@ export interface PlanRecords {
   rejected: RejectedItem[]
 }
 
-/** A product's write input (what the create and update workflows write). */
-export type WriteInput = { input: CatalogProduct; stock: StockInput }
-
-/** Each product's write input, by catalog id, sealed one by one: a page reads only those it writes. */
-export type ProductsToWrite = Record<string, Sealed<WriteInput>>
-
-/**
- * A product to write as the write steps get it: without its write input, which they read from
- * the plan's write inputs themselves (`withWriteInput`), with the SKUs its sizes get. The
- * workflow's `toWrite` then seals only these, not each product's input a second time.
- */
-export type ToWrite<P extends WriteInput> = Omit<P, keyof WriteInput> & { catalogId: string; skus: Record<string, string> }
-
-export function toWriteOf<P extends WriteInput & { catalogId: string }>(p: P, skus: Record<string, string>): ToWrite<P> {
-  const { input: _input, stock: _stock, ...rest } = p
-  return { ...rest, skus }
-}
-
-/**
- * The product with its write input, read with `peek` (shared and frozen below the product and
- * its variants, which are the caller's own): the write paths read it and never change it.
- */
-export function withWriteInput<P extends WriteInput>(p: ToWrite<P>, inputs: ProductsToWrite): P {
-  const { skus, ...rest } = p
-  const { input, stock } = peek(inputs[p.catalogId])
-  return { ...rest, input: { ...input, variants: input.variants.map((v) => ({ ...v, sku: skus[v.sizeKey] ?? v.sku })) }, stock } as unknown as P
-}
-
 /** A written product: its catalog id and what its write returned. */
 export interface PlannedWrite {
   catalogId: string
@@ -93,13 +60,6 @@ export interface PlannedWrite {
 export interface FastPathOutcome {
   written: { item: ProductToUpdate; result: CreatedProduct }[]
   rest: ProductToUpdate[]
-}
-
-export interface ChunkedWriteOutcome {
-  written: PlannedWrite[]
-  rejected: RejectedItem[]
-  /** Catalog ids written as price-only changes in bulk: their fields and variants are as they were. */
-  pricesOnly?: string[]
 }
 
 /** A product this page wrote, as the steps after the product writes read it. */
@@ -116,9 +76,9 @@ export interface WrittenProduct {
 }
 
 /** The written products, with what the steps after the writes read of their write inputs. */
-export function writtenProducts(writes: PlannedWrite[], inputs: ProductsToWrite): WrittenProduct[] {
+export function writtenProducts(writes: PlannedWrite[], planned: ReadonlyMap<string, Pick<PlannedUpsert, "input">>): WrittenProduct[] {
   return writes.map(({ catalogId, result }) => {
-    const { input } = peek(inputs[catalogId])
+    const { input } = planned.get(catalogId)!
     return {
       catalogId,
       productId: result.productId,
@@ -150,7 +110,7 @@ function recordOf(p: PlannedUpsert): PlannedRecord {
   }
 }
 
-/** The plan as the page workflow's steps read it (one pass over the plan, in the `page` transform). */
+/** The plan as the page workflow's steps read it (one pass over the plan). */
 export function planRecords(plan: PagePlan): PlanRecords {
   return {
     create: plan.create.map(recordOf),
@@ -173,28 +133,24 @@ export function skuSubject(p: PlannedRecord): SkuSubject {
 }
 
 /**
- * The references the page's steps read: the brands and models of the products it may write.
- * The run's maps hold every brand and model of the catalog, and the workflow engine copies the
- * data a step reads each time (some dozen reads a page); categories are placed by the plan.
+ * The references a page reads: the run's brands and models of the products it may write (the
+ * creates, updates and stock-only ones: the map check may move one to create or update), not the
+ * run's whole maps, which a page queued for another instance would carry; categories are placed by the plan.
  */
-export function pageReferencesOf(refs: PageReferences, plan: PagePlan): PageReferences {
+export function pageReferencesOf(
+  refs: Pick<PageReferences, "salePriceListId" | "translationsEnabled"> & {
+    brandIdByCatalogId: ReadonlyMap<string, string>
+    brandModelIdByCatalogId: ReadonlyMap<string, string>
+  },
+  plan: PagePlan
+): PageReferences {
   const brandIdByCatalogId: Record<string, string> = {}
   const brandModelIdByCatalogId: Record<string, string> = {}
   for (const { input } of [...plan.create, ...plan.update, ...plan.stockOnly]) {
-    const brand = input.brand?.id
-    const model = input.brandModel?.id
-    if (brand && refs.brandIdByCatalogId[brand]) brandIdByCatalogId[brand] = refs.brandIdByCatalogId[brand]
-    if (model && refs.brandModelIdByCatalogId[model]) brandModelIdByCatalogId[model] = refs.brandModelIdByCatalogId[model]
+    const brand = input.brand?.id && refs.brandIdByCatalogId.get(input.brand.id)
+    const model = input.brandModel?.id && refs.brandModelIdByCatalogId.get(input.brandModel.id)
+    if (brand) brandIdByCatalogId[input.brand!.id] = brand
+    if (model) brandModelIdByCatalogId[input.brandModel!.id] = model
   }
-  return { ...refs, categoryIdByCatalogId: {}, brandIdByCatalogId, brandModelIdByCatalogId }
-}
-
-/**
- * The write inputs of every product the page may write, by catalog id: the creates and updates,
- * and the stock-only products (the map check may move one to create or update).
- */
-export function writeInputsOf(plan: PagePlan): ProductsToWrite {
-  const out: ProductsToWrite = {}
-  for (const p of [...plan.create, ...plan.update, ...plan.stockOnly]) out[p.catalogId] = sealShared<WriteInput>({ input: p.input, stock: p.stock })
-  return out
+  return { brandIdByCatalogId, brandModelIdByCatalogId, salePriceListId: refs.salePriceListId, translationsEnabled: refs.translationsEnabled }
 }

@@ -1,13 +1,14 @@
 // The page's change log (mcs_sync_run_change): one row per product the page created,
 // updated (with what changed), removed, drafted or rejected, stored through the size policy
-// (src/sync/change-log-policy.ts). Two steps:
+// (src/sync/change-log-policy.ts). Two parts:
 //
-//   readShopBefore  before the writes: the selling price, title and images Medusa holds for the
-//                   products the page will reprice, rewrite or remove (only those), so a row can
-//                   say "1200.00 → 1287.50" once the write has replaced them.
-//   recordChanges   after the product map: builds the rows (src/sync/change-rows.ts, pure) and
-//                   stores as many as the run's cap leaves room for (one insert, the data module's sql/change-log.ts);
-//                   the rest are only counted.
+//   readShopBefore  before the writes (prepare-page-step.ts): the selling price, title and images
+//                   Medusa holds for the products the page will reprice, rewrite or remove (only
+//                   those), so a row can say "1200.00 → 1287.50" once the write has replaced them.
+//   recordChanges   the page workflow's last step, after the product map: builds the rows
+//                   (src/sync/change-rows.ts, pure) and stores as many as the run's cap leaves room
+//                   for (one insert, the data module's sql/change-log.ts); the rest are only
+//                   counted. It hands back the page's result.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -18,11 +19,11 @@ import type { RejectedItem } from "../../catalog-client/items"
 import { changeRowsOf, lowestPrice, type PageChanges, type ProductBefore, type WrittenChange } from "../../sync/change-rows"
 import { CURRENCY_CODE } from "../../sync/catalog-product"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
-import { peek, sealShared, type Sealed } from "./sealed"
+import { openPage } from "./page-context"
+import type { NewReferences } from "../extras"
 import { insertChangeRows, storedChangeCount } from "../../modules/catalog_sync/sql/change-log"
 import { variantPricesIn } from "../../bulk-write/reads/variant-prices"
 
-export const readShopBeforeStepId = "catalog-sync-read-shop-before"
 export const recordChangesStepId = "catalog-sync-record-changes"
 
 interface BeforeWanted {
@@ -52,39 +53,38 @@ async function sellingPricesBefore(container: MedusaContainer, variantIds: strin
   return out
 }
 
-export const readShopBeforeStep = createStep(
-  readShopBeforeStepId,
-  async (sealed: Sealed<{ products: BeforeWanted[]; salePriceListId: string | null }>, { container }) => {
-    const input = peek(sealed)
-    const before: Record<string, ProductBefore> = {}
-    if (!input.products.length) return new StepResponse(sealShared(before))
-    const withFields = input.products.filter((p) => p.fields).map((p) => p.productId)
-    const [products, prices] = await Promise.all([
-      withFields.length
-        ? (container
-            .resolve(Modules.PRODUCT)
-            .listProducts({ id: withFields }, { select: ["id", "title"], relations: ["images"], take: null }) as unknown as Promise<
-            { id: string; title: string; images?: { url: string; rank?: number }[] }[]
-          >)
-        : [],
-      sellingPricesBefore(
-        container,
-        input.products.flatMap((p) => p.variantIds),
-        input.salePriceListId
-      ),
-    ])
-    const byId = new Map(products.map((p) => [p.id, p]))
-    for (const p of input.products) {
-      const product = byId.get(p.productId)
-      before[p.catalogId] = {
-        sellingPrice: lowestPrice(p.variantIds.map((id) => prices.get(id) ?? null)),
-        title: product?.title ?? null,
-        imageUrls: [...(product?.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((i) => i.url),
-      }
+export async function readShopBefore(
+  container: MedusaContainer,
+  input: { products: BeforeWanted[]; salePriceListId: string | null }
+): Promise<Record<string, ProductBefore>> {
+  const before: Record<string, ProductBefore> = {}
+  if (!input.products.length) return before
+  const withFields = input.products.filter((p) => p.fields).map((p) => p.productId)
+  const [products, prices] = await Promise.all([
+    withFields.length
+      ? (container
+          .resolve(Modules.PRODUCT)
+          .listProducts({ id: withFields }, { select: ["id", "title"], relations: ["images"], take: null }) as unknown as Promise<
+          { id: string; title: string; images?: { url: string; rank?: number }[] }[]
+        >)
+      : [],
+    sellingPricesBefore(
+      container,
+      input.products.flatMap((p) => p.variantIds),
+      input.salePriceListId
+    ),
+  ])
+  const byId = new Map(products.map((p) => [p.id, p]))
+  for (const p of input.products) {
+    const product = byId.get(p.productId)
+    before[p.catalogId] = {
+      sellingPrice: lowestPrice(p.variantIds.map((id) => prices.get(id) ?? null)),
+      title: product?.title ?? null,
+      imageUrls: [...(product?.images ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((i) => i.url),
     }
-    return new StepResponse(sealShared(before))
   }
-)
+  return before
+}
 
 /** What to read of the shop before the writes: the updates' and removals' products (pure). */
 export function shopBeforeWanted(
@@ -142,17 +142,53 @@ function capOf(mode: "changes" | "full"): number {
   return Number.isInteger(override) && override >= 0 ? override : rowCap(mode)
 }
 
+async function storeChangeRows(container: MedusaContainer, input: RecordChangesInput): Promise<{ changeLog: RecordedChanges; ids: string[] }> {
+  const rows = changeRowsOf(input.changes, input.before)
+  if (!rows.length) return { changeLog: { stored: 0, omitted: {} }, ids: [] }
+  // The rows earlier pages of this run stored: no count to carry between pages.
+  const storedSoFar = await storedChangeCount(container, input.runId)
+  const { store, omitted } = selectRowsToStore(rows, storedSoFar, capOf(input.mode))
+  const ids = await insertChangeRows(container, input.runId, store)
+  return { changeLog: { stored: store.length, omitted }, ids }
+}
+
+/** What the page workflow hands back to its run. */
+export interface SyncCatalogPageResult {
+  /**
+   * Catalog ids of the plan as written: the map check may move a product to create or update,
+   * and products that could not be written left it (they are rejected).
+   */
+  written: { create: string[]; update: string[]; stockOnly: string[] }
+  /** The page's plan rejections and the products whose write failed alone. */
+  rejected: RejectedItem[]
+  /** Brand and model records the page made, for the run's later pages. */
+  newReferences: NewReferences
+  /** Change-log rows the page stored, and the changes the run's cap left without a row. */
+  changeLog: RecordedChanges
+}
+
+/**
+ * The change log, then the page's result (a step's output: a workflow whose result is a
+ * transform computes it again when the run ends, from the workflow's input).
+ */
 export const recordChangesStep = createStep(
   recordChangesStepId,
-  async (sealed: Sealed<RecordChangesInput>, { container }) => {
-    const input = peek(sealed)
-    const rows = changeRowsOf(input.changes, input.before)
-    if (!rows.length) return new StepResponse<RecordedChanges, string[]>({ stored: 0, omitted: {} }, [])
-    // The rows earlier pages of this run stored: no count to carry between pages.
-    const storedSoFar = await storedChangeCount(container, input.runId)
-    const { store, omitted } = selectRowsToStore(rows, storedSoFar, capOf(input.mode))
-    const ids = await insertChangeRows(container, input.runId, store)
-    return new StepResponse<RecordedChanges, string[]>({ stored: store.length, omitted }, ids)
+  async (input: { pageKey: string; runId: string; fullPassId: string | null }, { container }) => {
+    const open = openPage(input.pageKey)
+    const { records, shopBefore, locks } = open.prepared!
+    const writes = open.writes!
+    const { changeLog, ids } = await storeChangeRows(container, recordChangesInput(records, writes, shopBefore, input, locks.byProductId))
+    const result: SyncCatalogPageResult = {
+      written: {
+        create: writes.created.map((w) => w.catalogId),
+        update: writes.updated.map((w) => w.catalogId),
+        stockOnly: records.stockOnly.map((p) => p.catalogId),
+      },
+      rejected: [...records.rejected, ...writes.rejected],
+      newReferences: open.newReferences!,
+      changeLog,
+    }
+    return new StepResponse(result, ids)
   },
   // The page failed after this step: its rows go with it (the page is written again).
   async (ids, { container }) => {
@@ -161,12 +197,12 @@ export const recordChangesStep = createStep(
 )
 
 /** The change-log step's input: the page's rows from the plan, what was written, and what the shop held before (pure). */
-export function recordChangesInput(
+function recordChangesInput(
   page: Pick<PlanRecords, "create" | "update" | "stockOnly" | "remove" | "rejected">,
   writes: { created: PlannedWrite[]; updated: PlannedWrite[]; rejected: RejectedItem[] },
   shopBefore: Record<string, ProductBefore>,
   settings: { runId: string; fullPassId: string | null },
-  /** product id → the fields its locks keep (read-field-locks-step.ts): logged as held, not as changed. */
+  /** product id → the fields its locks keep (prepare-page-step.ts): logged as held, not as changed. */
   lockedByProductId: Record<string, readonly string[]> = {}
 ): RecordChangesInput {
   const byId = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))

@@ -3,7 +3,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { CreatedProduct } from "../page-input"
 import type { PlannedRecord, PlannedWrite, PlanRecords } from "./page-types"
-import { peek, type Sealed } from "./sealed"
+import { openPage } from "./page-context"
 import { writePageMapRows } from "../../modules/catalog_sync/sql/product-map"
 
 export const writeProductMapStepId = "catalog-sync-write-product-map"
@@ -40,8 +40,11 @@ function mapRowValues(p: MapRecord, written: CreatedProduct, input: ProductMapIn
   }
 }
 
-export const writeProductMapStep = createStep(writeProductMapStepId, async (sealed: Sealed<ProductMapInput>, { container }) => {
-  const input = peek(sealed)
+type MapSettings = { runId: string; fullPassId: string | null; syncedAt: string }
+
+export const writeProductMapStep = createStep(writeProductMapStepId, async (settings: { pageKey: string } & MapSettings, { container }) => {
+  const open = openPage(settings.pageKey)
+  const input = productMapInput(open.prepared!.records, open.writes!, settings)
   const now = new Date(input.syncedAt)
   const newRows: Record<string, unknown>[] = []
   const rowUpdates: Record<string, unknown>[] = []
@@ -83,10 +86,10 @@ const mapRecord = (p: PlannedRecord): MapRecord => ({
 })
 
 /** The map step's input: what the page wrote, its stock-only products and unchanged rows (pure). */
-export function productMapInput(
+function productMapInput(
   page: Pick<PlanRecords, "create" | "update" | "stockOnly" | "unchangedRowIds">,
   writes: { created: PlannedWrite[]; updated: PlannedWrite[] },
-  settings: { runId: string; fullPassId: string | null; syncedAt: string }
+  settings: MapSettings
 ): ProductMapInput {
   const byId = new Map([...page.create, ...page.update].map((p) => [p.catalogId, p]))
   const withRecord = (w: PlannedWrite) => ({ record: mapRecord(byId.get(w.catalogId)!), result: w.result })

@@ -9,7 +9,7 @@ export const FIELD_LOCK_TABLE = "mcs_field_lock"
 
 export async function dropRowsOfRemovedProducts(connection: Connection, removed: { catalogIds: string[]; productIds: string[] }): Promise<void> {
   const db = sqlOf(connection)
-  // Cost rows go as a lost size's do (store-variant-costs-step.ts deletes them).
+  // Cost rows go as a lost size's do (store-variant-costs.ts deletes them).
   if (removed.catalogIds.length) await db(VARIANT_COST_TABLE).whereIn("catalog_id", removed.catalogIds).whereNull("deleted_at").delete()
   // Field locks are soft-deleted, as the module's own delete does.
   if (removed.productIds.length) {

@@ -1,5 +1,5 @@
 // Each size's stored cost and price (mcs_variant_cost, models/catalog-variant-cost.ts): the
-// page stores them (src/workflows/page/store-variant-costs-step.ts), the reprice run reads and
+// page stores them (src/workflows/page/store-variant-costs.ts), the reprice run reads and
 // reprices them (src/sync-run/reprice-run.ts), the safety brake reads the prices they hold.
 import type { Knex } from "knex"
 import { newId } from "../../../bulk-write/ids"

@@ -5,29 +5,16 @@
 // Every product the page saw gets its rows (created, updated, stock-only and unchanged: with
 // rounding, a new cost can leave the price as it was): rows that changed, the stored ones updated
 // by id and new ones inserted; sizes a product no longer has and removed products lose theirs.
-// Compensation puts back the rows as they were, so a page that rolls back leaves no row
-// pointing at a variant it made.
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+// What it stored is handed back so the page's compensation puts back the rows as they were: a
+// page that rolls back leaves no row pointing at a variant it made.
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { PriceCalculation } from "../../catalog-client/pricing"
-import {
-  COST_COLUMNS,
-  restoreCostRows,
-  storedCostRows,
-  writeCostChanges,
-  type StoredCostRow,
-  type VariantCostRow,
-} from "../../modules/catalog_sync/sql/variant-costs"
+import { COST_COLUMNS, storedCostRows, writeCostChanges, type StoredCostRow, type VariantCostRow } from "../../modules/catalog_sync/sql/variant-costs"
 import type { PagePlan, PlannedUpsert } from "../../sync/plan-page"
-import { peek, type Sealed } from "./sealed"
-
-export const storeVariantCostsStepId = "catalog-sync-store-variant-costs"
 
 export type CostPricing = { priceCalculation: PriceCalculation; rulesRevision: number }
 
-/**
- * The page's costs, shaped once where the workflow reads its plan (Medusa's workflow engine deep-copies every
- * step input, so the step gets these rows, not the plan). `variant_id` is filled in by the step.
- */
+/** The page's cost rows, from its plan. `variant_id` is filled in once the products are written. */
 export interface PlannedCosts {
   products: {
     catalogId: string
@@ -40,11 +27,8 @@ export interface PlannedCosts {
   removedIds: string[]
 }
 
-export interface StoreVariantCostsInput {
-  costs: Sealed<PlannedCosts | null>
-  /** Products written by the page (adopted leftovers included), with their variant ids by size. */
-  written: Sealed<{ catalogId: string; variantIdsBySize: Record<string, string> }[]>
-}
+/** The rows as they were before the page stored its own (what a compensation restores). */
+export type StoredCosts = { catalogIds: string[]; before: StoredCostRow[] }
 
 export type { VariantCostRow }
 
@@ -102,43 +86,41 @@ function sameCostRow(stored: StoredCostRow | undefined, planned: VariantCostRow)
   return COST_COLUMNS.every((c) => (c === "category_path" ? sameJsonText(stored.category_path, planned.category_path) : stored[c] === planned[c]))
 }
 
-export const storeVariantCostsStep = createStep(
-  storeVariantCostsStepId,
-  async (input: StoreVariantCostsInput, { container }) => {
-    // Read only (shared with the workflow that sealed it, sealShared).
-    const costs = peek(input.costs)
-    if (!costs) return new StepResponse(undefined, null)
-    const written = new Map(peek(input.written).map((w) => [w.catalogId, w.variantIdsBySize]))
-    const rows: VariantCostRow[] = []
-    for (const p of costs.products) {
-      const variantIds = written.get(p.catalogId) ?? (p.kind === "kept" ? p.rowVariantIds : null)
-      // A product whose write failed keeps the rows it had.
-      if (!variantIds) continue
-      for (const r of p.rows) rows.push({ ...r, variant_id: variantIds[r.size_key] ?? null })
-    }
-    const priced = [...new Set(rows.map((r) => r.catalog_id))]
-    const removed = costs.removedIds
-    const before = await storedCostRows(container, [...priced, ...removed])
-    const stored = new Map(before.map((r) => [sizeOf(r), r]))
-    // Rows equal to the stored ones are left out here (the upsert would leave them as they are):
-    // on a stock-only page that is every row, and the page writes no cost at all.
-    const changed = rows.filter((r) => !sameCostRow(stored.get(sizeOf(r)), r))
-    const byId: { id: string; row: VariantCostRow }[] = []
-    const fresh: VariantCostRow[] = []
-    for (const row of changed) {
-      const id = stored.get(sizeOf(row))?.id
-      if (id) byId.push({ id, row })
-      else fresh.push(row)
-    }
-    // Sizes the products no longer have, and removed products: their rows go.
-    const keep = new Set(rows.map(sizeOf))
-    const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
-    // One transaction: stored rows by id; new ones (and any deleted since the read) by the upsert.
-    if (changed.length || gone.length) await writeCostChanges(container, { byId, fresh, gone })
-    return new StepResponse(undefined, { catalogIds: [...priced, ...removed], before })
-  },
-  async (saved, { container }) => {
-    if (!saved) return
-    await restoreCostRows(container, saved.catalogIds, saved.before)
+/**
+ * Stores the page's cost rows; `written`: the products the page wrote (adopted leftovers
+ * included) with their variant ids by size. Returns what a compensation restores (null: nothing stored).
+ */
+export async function storeVariantCosts(
+  container: MedusaContainer,
+  costs: PlannedCosts | null,
+  written: ReadonlyMap<string, Record<string, string>>
+): Promise<StoredCosts | null> {
+  if (!costs) return null
+  const rows: VariantCostRow[] = []
+  for (const p of costs.products) {
+    const variantIds = written.get(p.catalogId) ?? (p.kind === "kept" ? p.rowVariantIds : null)
+    // A product whose write failed keeps the rows it had.
+    if (!variantIds) continue
+    for (const r of p.rows) rows.push({ ...r, variant_id: variantIds[r.size_key] ?? null })
   }
-)
+  const priced = [...new Set(rows.map((r) => r.catalog_id))]
+  const removed = costs.removedIds
+  const before = await storedCostRows(container, [...priced, ...removed])
+  const stored = new Map(before.map((r) => [sizeOf(r), r]))
+  // Rows equal to the stored ones are left out here (the upsert would leave them as they are):
+  // on a stock-only page that is every row, and the page writes no cost at all.
+  const changed = rows.filter((r) => !sameCostRow(stored.get(sizeOf(r)), r))
+  const byId: { id: string; row: VariantCostRow }[] = []
+  const fresh: VariantCostRow[] = []
+  for (const row of changed) {
+    const id = stored.get(sizeOf(row))?.id
+    if (id) byId.push({ id, row })
+    else fresh.push(row)
+  }
+  // Sizes the products no longer have, and removed products: their rows go.
+  const keep = new Set(rows.map(sizeOf))
+  const gone = before.filter((r) => !keep.has(sizeOf(r))).map((r) => r.id)
+  // One transaction: stored rows by id; new ones (and any deleted since the read) by the upsert.
+  if (changed.length || gone.length) await writeCostChanges(container, { byId, fresh, gone })
+  return { catalogIds: [...priced, ...removed], before }
+}
