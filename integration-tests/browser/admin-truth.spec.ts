@@ -298,6 +298,18 @@ describe("every number the admin shows is true, in the browser", () => {
     expect(sentence).not.toMatch(/invalid_api_key|\b401\b|req_/)
     await shot("key-refused", "catalog-sync-widget")
 
+    // The product list's line says it too, by the sync's one state name, pointing to settings; the
+    // failed run is the refusal itself, so no second warning for it.
+    await page.goto(`${app.url}/app/products`)
+    const line = page.locator('[data-testid="catalog-sync-list-widget"][data-state="key_invalid"]')
+    await line.waitFor({ timeout: 60_000 })
+    await expectText(line.getByTestId("catalog-sync-list-state"), "Key invalid")
+    const warning = line.locator('[data-testid="catalog-sync-list-warning"][data-kind="blocked"]')
+    await expectText(warning, "The catalog refused the API key: no sync runs until a working key is saved.")
+    expect(await warning.getByTestId("catalog-sync-list-warning-link").getAttribute("href")).toMatch(/\/settings\/catalog-sync$/)
+    expect(await line.locator('[data-testid="catalog-sync-list-warning"][data-kind="failed"]').count()).toBe(0)
+    await shot("product-list-line-key-refused", "catalog-sync-list-widget")
+
     // A second refused run (as the API still starts one) makes a failure streak: the bell's entry
     // (Medusa's notification row) says why in words, with no code or catalog text.
     const again = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
@@ -312,7 +324,9 @@ describe("every number the admin shows is true, in the browser", () => {
       30_000,
       500
     )
-    expect(streak.data.description).toBe("The last two runs failed: the catalog refused the API key. The run's page has the details.")
+    expect(streak.data.description).toBe(
+      "The last two runs failed: the catalog refused the API key. Catalog sync in the sidebar has the runs and their details."
+    )
 
     const known = new Set((await latestRuns(20)).map((r) => r.id))
     await page.goto(`${app.url}/app/settings/catalog-sync`)

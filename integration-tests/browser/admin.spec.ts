@@ -1,7 +1,9 @@
 // Drives the demo admin in headless Chromium (Debian's chromium, playwright-core): log in,
 // connect the sandbox in Settings > Catalog sync, see a field error for a base markup of 5000
-// in the pricing rules, save valid settings with the page's one Save, start a sync from the product list widget, watch it finish, open
-// the run history and a run. Screenshots go to artifacts/screenshots/.
+// in the pricing rules, save valid settings with the page's one Save, start a sync from the sync
+// page's panel, watch it finish, read the product list's one line about it (against SQL), open
+// the run history and a run. Screenshots go to artifacts/screenshots/ (and the product list's
+// line to $SCREENSHOTS_DIR when set).
 import fs from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
@@ -9,7 +11,8 @@ import type { Browser, Page } from "playwright-core"
 import { createTestDatabase } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { startAdminApp, type AdminApp } from "./admin-app"
-import { expectText, logIn, openBrowser, prepareAdmin, Screenshots } from "./browser-session"
+import { waitFor } from "../medusa/poll-and-query"
+import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
 
 jest.setTimeout(600_000)
 
@@ -32,6 +35,7 @@ describe("admin UI in the browser", () => {
   const consoleErrors: string[] = []
   /** The admin API as the logged-in page sees it. */
   const adminGet = (path: string): Promise<any> => page.evaluate(async (p) => (await fetch(p, { credentials: "include" })).json(), path)
+  const adminApi = adminApiOf(() => page)
 
   beforeAll(async () => {
     prepareAdmin()
@@ -61,8 +65,16 @@ describe("admin UI in the browser", () => {
     await logIn(page, app.url)
   })
 
-  it("shows the empty state before the catalog is connected", async () => {
+  it("shows the empty state before the catalog is connected: one line on the product list, the panel on the sync page", async () => {
     await page.goto(`${app.url}/app/products`)
+    const line = page.getByTestId("catalog-sync-list-widget")
+    await page.locator('[data-testid="catalog-sync-list-widget"][data-state="not_configured"]').waitFor()
+    await expectText(line.getByTestId("catalog-sync-list-state"), "Not configured")
+    await expectText(line.getByTestId("catalog-sync-list-activity"), "The catalog is not connected yet.")
+    // The full panel lives on the sync page only.
+    expect(await page.getByTestId("catalog-sync-widget").count()).toBe(0)
+
+    await page.goto(`${app.url}/app/catalog-sync`)
     await page.getByTestId("catalog-sync-empty").waitFor()
     await expectText(page.getByTestId("catalog-sync-state"), "Not configured")
   })
@@ -114,8 +126,8 @@ describe("admin UI in the browser", () => {
     expect(await page.getByTestId("api-key-masked").inputValue()).toBe("••••7421")
   })
 
-  it("shows the full resync that the pricing started, then starts a sync from the widget and watches it finish", async () => {
-    await page.goto(`${app.url}/app/products`)
+  it("shows the full resync that the pricing started, then starts a sync from the sync page's panel and watches it finish", async () => {
+    await page.goto(`${app.url}/app/catalog-sync`)
     const widget = page.getByTestId("catalog-sync-widget")
     await widget.waitFor()
     // The resync queued by the settings change runs first; wait for it to end.
@@ -137,9 +149,89 @@ describe("admin UI in the browser", () => {
     await expectText(page.getByTestId("catalog-sync-state"), "Idle")
     expect(await page.getByTestId("catalog-sync-progress").count()).toBe(0)
     await expectText(page.getByTestId("catalog-sync-quota"), "of 10,000")
-    // The widget refreshed the product list above it when the run ended.
-    await page.locator("table tbody tr").first().waitFor()
     await shot(page, "04-widget-after-run", "catalog-sync-widget")
+  })
+
+  it("on the product list, one line: the sync's state, when it last synced and what that run did (SQL), the way to the sync page; it refreshes the list when a run ends", async () => {
+    await page.goto(`${app.url}/app/products`)
+    await page.locator("table tbody tr").first().waitFor()
+    const line = page.getByTestId("catalog-sync-list-widget")
+    const previous = await waitFor("the line's last run", async () => (await line.getAttribute("data-run-id")) || null, 30_000, 250)
+    // The dashboard's own product list requests, to see the line refresh it when a run ends.
+    const productListCalls: number[] = []
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname === "/admin/products") productListCalls.push(Date.now())
+    }
+    page.on("request", onRequest)
+    // A run that ends while the list is on screen.
+    sandbox.control.mutate({ count: "10" })
+    const started = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
+    expect(started.status).toBe(202)
+    const runId = started.body.run.id as string
+    expect(runId).not.toBe(previous)
+    await waitFor(
+      "the line to show the run ended",
+      async () => (await line.getAttribute("data-run-id")) === runId && (await line.getAttribute("data-run-status")) === "succeeded",
+      120_000,
+      250
+    )
+    await waitFor("the product list to be asked again", async () => productListCalls.length > 0, 10_000, 100)
+    page.off("request", onRequest)
+
+    // Its words against the run's SQL row: when, and what it did in the run counts' own terms.
+    const [row] = await sql(db.url, "select status, created, updated, stock_only, removed, swept, skipped from mcs_sync_run where id = $1", [runId])
+    expect(row.status).toBe("succeeded")
+    const did =
+      (
+        [
+          [row.created, "created"],
+          [row.updated, "updated"],
+          [row.stock_only, "stock only"],
+          [row.removed + row.swept, "removed"],
+          [row.skipped, "rejected"],
+        ] as [number, string][]
+      )
+        .filter(([n]) => n > 0)
+        .map(([n, word]) => `${n.toLocaleString("en-US")} ${word}`)
+        .join(" · ") || "no changes"
+    // Read while the line still names this run (a scheduled poll may end after it).
+    const activity = await waitFor(
+      "the line's words of this run",
+      async () => {
+        const text = ((await line.getByTestId("catalog-sync-list-activity").textContent()) ?? "").trim()
+        return (await line.getAttribute("data-run-id")) === runId ? text : null
+      },
+      10_000,
+      100
+    )
+    const didPattern = did.replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+    expect(activity).toMatch(new RegExp(`^Last synced (just now|\\d+ min ago): ${didPattern}( · next (in a moment|in \\d+ min))?$`))
+    // Nothing needs the admin: the run succeeded and the shop keeps nothing the catalog dropped (SQL).
+    const [{ pending }] = await sql(db.url, "select count(*)::int as pending from mcs_pending_removal where deleted_at is null")
+    expect(pending).toBe(0)
+    expect(await line.getByTestId("catalog-sync-list-warning").count()).toBe(0)
+    // One line, not the panel: no buttons to start runs, no counts grid.
+    expect(await page.getByTestId("catalog-sync-widget").count()).toBe(0)
+    expect(await line.getByTestId("sync-now").count()).toBe(0)
+    const box = (await line.boundingBox())!
+    expect(box.height).toBeLessThanOrEqual(80)
+    const state = line.getByTestId("catalog-sync-list-state")
+    const listBadge = [((await state.textContent()) ?? "").trim(), await state.getAttribute("data-color")]
+    await line.scrollIntoViewIfNeeded()
+    await shot(page, "product-list-line", "catalog-sync-list-widget")
+    if (process.env.SCREENSHOTS_DIR) {
+      fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true })
+      fs.copyFileSync(screens.file("product-list-line"), path.join(process.env.SCREENSHOTS_DIR, "product-list-line.png"))
+    }
+
+    // The way to the full panel; the same state, by name and colour, there.
+    expect(await line.getByTestId("catalog-sync-list-open").getAttribute("href")).toMatch(/\/catalog-sync$/)
+    await line.getByTestId("catalog-sync-list-open").click()
+    await page.waitForURL(/\/app\/catalog-sync$/)
+    const panelState = page.getByTestId("catalog-sync-state")
+    await panelState.waitFor()
+    expect([((await panelState.textContent()) ?? "").trim(), await panelState.getAttribute("data-color")]).toEqual(listBadge)
+    await waitForLastRun(page, "manual", 60_000)
   })
 
   it("asks before a full resync and runs it once confirmed", async () => {
@@ -163,27 +255,32 @@ describe("admin UI in the browser", () => {
     await page.getByRole("link", { name: "History" }).click()
     await page.getByTestId("catalog-sync-runs").waitFor()
     const rows = page.getByTestId("catalog-sync-run-row")
-    await rows.first().waitFor()
-    // Newest first: the confirmed full resync, "Sync now", the resync the pricing started.
+    // The sync page's history is in the dashboard's query cache, fresh for its stale time; the run
+    // inserted behind the app's back shows once the page reads the rows again.
+    await page.waitForURL(/\/settings\/catalog-sync\/runs$/)
+    await page.reload()
+    await page.locator('[data-testid="catalog-sync-run-row"][data-run-id="csrun_browser_failed"]').waitFor()
+    // Newest first: the confirmed full resync, the run the product list's line watched, "Sync now", the resync the pricing started.
     const texts = await rows.allTextContents()
-    expect(texts.length).toBeGreaterThanOrEqual(3)
+    expect(texts.length).toBeGreaterThanOrEqual(4)
     const ours = texts.filter((text) => !text.includes("Scheduled") && !text.includes("Retry"))
     expect(ours[0]).toMatch(/Manual.*Full resync/)
     expect(ours[1]).toMatch(/Manual.*Changes/)
-    expect(ours[2]).toMatch(/Settings change.*Full resync/)
-    // All three succeeded; a succeeded run's badge reads "Succeeded", or "No changes" when it changed nothing.
+    expect(ours[2]).toMatch(/Manual.*Changes/)
+    expect(ours[3]).toMatch(/Settings change.*Full resync/)
+    // All four succeeded; a succeeded run's badge reads "Succeeded", or "No changes" when it changed nothing.
     const states = (
       await rows.evaluateAll((els) => els.map((el) => [el.getAttribute("data-status"), el.getAttribute("data-state"), el.textContent ?? ""]))
     ).filter(([, , text]) => !text?.includes("Scheduled") && !text?.includes("Retry"))
-    expect(states.slice(0, 3).map(([status]) => status)).toEqual(["succeeded", "succeeded", "succeeded"])
-    // The resync the pricing started created the products and "Sync now" wrote the 40 changes: both say Succeeded.
-    expect(states.slice(1, 3).map(([, state]) => state)).toEqual(["succeeded", "succeeded"])
-    for (const [, state, text] of states.slice(0, 3)) expect(text).toContain(state === "no_changes" ? "No changes" : "Succeeded")
+    expect(states.slice(0, 4).map(([status]) => status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded"])
+    // The resync the pricing started created the products, "Sync now" wrote the 40 changes and the line's run the 10: each says Succeeded.
+    expect(states.slice(1, 4).map(([, state]) => state)).toEqual(["succeeded", "succeeded", "succeeded"])
+    for (const [, state, text] of states.slice(0, 4)) expect(text).toContain(state === "no_changes" ? "No changes" : "Succeeded")
     expect(texts[texts.length - 1]).toMatch(/Failed/)
     await shot(page, "05-run-history")
 
-    // The "Sync now" run (hasText would also match a "No changes" badge).
-    await page.locator('[data-testid="catalog-sync-run-row"][data-trigger="manual"][data-mode="changes"]').first().click()
+    // The "Sync now" run, the second manual changes run from the top (hasText would also match a "No changes" badge).
+    await page.locator('[data-testid="catalog-sync-run-row"][data-trigger="manual"][data-mode="changes"]').nth(1).click()
     await page.getByTestId("catalog-sync-rejected").waitFor()
     await expectText(page.getByTestId("catalog-sync-run"), "Succeeded")
     await shot(page, "06-run-detail")
@@ -333,10 +430,21 @@ describe("admin UI in the browser", () => {
     await page.route("**/admin/catalog-sync/**", (route) => route.abort("connectionrefused"))
     await page.goto(`${app.url}/app/products`)
     await page.locator("table tbody tr").first().waitFor()
+    const lineError = page.getByTestId("catalog-sync-list-widget").getByTestId("catalog-sync-error")
+    await lineError.waitFor({ timeout: 60_000 })
+    await expectText(lineError, "could not be reached")
+    await shot(page, "08-widget-api-unreachable", "catalog-sync-list-widget")
+    await page.unroute("**/admin/catalog-sync/**")
+    await lineError.getByRole("button", { name: "Retry" }).click()
+    await page.getByTestId("catalog-sync-list-activity").waitFor()
+
+    // The sync page's panel says the same, and recovers the same way.
+    await page.route("**/admin/catalog-sync/**", (route) => route.abort("connectionrefused"))
+    await page.goto(`${app.url}/app/catalog-sync`)
     const error = page.getByTestId("catalog-sync-widget").getByTestId("catalog-sync-error")
     await error.waitFor({ timeout: 60_000 })
     await expectText(error, "could not be reached")
-    await shot(page, "08-widget-api-unreachable", "catalog-sync-widget")
+    await shot(page, "08b-panel-api-unreachable", "catalog-sync-widget")
     await page.unroute("**/admin/catalog-sync/**")
     await error.getByRole("button", { name: "Retry" }).click()
     await page.getByTestId("catalog-sync-last-run").waitFor()

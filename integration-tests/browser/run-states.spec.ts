@@ -15,6 +15,10 @@
 //     page with counts equal to SQL against the sandbox (its first 5 rows, "Show all <N>" for the
 //     rest), a line on the product's widget, kept
 //     through a full pass; one click removes one through a run that counts and logs it.
+//   - the product list's one line: the paused state with what waits, the kept products' warning.
+//   - kept for open orders: a product bought through the store API, then dropped by the catalog, is
+//     listed on the sync page and its run's page; the count is the server's past one page of rows;
+//     once the order is fulfilled the next run removes it and the list goes.
 // Screenshots go to artifacts/screenshots/run-states-*.png, and to $SCREENSHOTS_DIR when set.
 import fs from "node:fs"
 import path from "node:path"
@@ -28,6 +32,7 @@ import { formatCount } from "../../src/admin/lib/format"
 import { runDisplayState } from "../../src/sync/run-display-state"
 import { COLLAPSED_ROWS } from "../../src/admin/lib/show-all"
 import { startAdminApp, type AdminApp } from "./admin-app"
+import { checkout, enableShipping, storeApiOf } from "../harness/store-checkout"
 import { adminApiOf, expectText, logIn, openBrowser, prepareAdmin, Screenshots, sql } from "./browser-session"
 
 jest.setTimeout(1_800_000)
@@ -82,8 +87,15 @@ describe("every screen names a run's state the same way, in the browser", () => 
 
   async function shot(name: string, testId?: string) {
     const file = screens.file(`run-states-${name}`)
-    if (testId) await page.getByTestId(testId).first().screenshot({ path: file })
-    else await page.screenshot({ path: file, fullPage: true })
+    if (testId) {
+      // The dashboard scrolls inside its own container, which cuts an element taller than the
+      // viewport: the viewport is made as tall as the element for the shot.
+      const element = page.getByTestId(testId).first()
+      const box = await element.boundingBox()
+      if (box && box.y + box.height > VIEWPORT.height) await page.setViewportSize({ width: VIEWPORT.width, height: Math.ceil(box.y + box.height) + 24 })
+      await element.screenshot({ path: file })
+      await page.setViewportSize(VIEWPORT)
+    } else await page.screenshot({ path: file, fullPage: true })
     const dir = process.env.SCREENSHOTS_DIR
     if (dir) {
       fs.mkdirSync(dir, { recursive: true })
@@ -141,6 +153,23 @@ describe("every screen names a run's state the same way, in the browser", () => 
     // The chip names the state the run page names.
     await page.goto(`${app.url}/app/catalog-sync`)
     await waitFor("the chip to say paused", async () => (await page.getByTestId("catalog-sync-topbar").getAttribute("data-state")) === "paused", 60_000, 250)
+
+    // The product list's line: the sync's state as the sync page names it, what waits (the count the
+    // sandbox no longer serves) and the way to answer.
+    const held = shop.filter((id) => !served.has(id)).length
+    const panelState = page.getByTestId("catalog-sync-state")
+    await page.locator('[data-testid="catalog-sync-state"][data-state="paused"]').waitFor({ timeout: 60_000 })
+    const panelBadge = [((await panelState.textContent()) ?? "").trim(), await panelState.getAttribute("data-color")]
+    await page.goto(`${app.url}/app/products`)
+    const line = page.locator('[data-testid="catalog-sync-list-widget"][data-state="paused"]')
+    await line.waitFor({ timeout: 60_000 })
+    const lineState = line.getByTestId("catalog-sync-list-state")
+    expect([((await lineState.textContent()) ?? "").trim(), await lineState.getAttribute("data-color")]).toEqual(panelBadge)
+    expect(panelBadge).toEqual(["Paused: needs your answer", "orange"])
+    const waits = line.locator('[data-testid="catalog-sync-list-warning"][data-kind="paused"]')
+    await expectText(waits, `A sync waits for your answer: it would remove ${formatCount(held)} products.`)
+    expect(await waits.getByTestId("catalog-sync-list-warning-link").getAttribute("href")).toMatch(new RegExp(`/settings/catalog-sync/runs/${paused.id}$`))
+    await shot("product-list-line-paused", "catalog-sync-list-widget")
 
     // The paused run's own page: state, preview, buttons, nothing written, no finish time.
     await page.goto(`${app.url}/app/settings/catalog-sync/runs/${paused.id}`)
@@ -260,6 +289,14 @@ describe("every screen names a run's state the same way, in the browser", () => 
     })
     expect(afterFilters).toBe("table")
 
+    // The product list's line warns of them with the same counts, and points to this list.
+    await page.goto(`${app.url}/app/products`)
+    const keptWarning = page.locator('[data-testid="catalog-sync-list-warning"][data-kind="kept"]')
+    await expectText(keptWarning, `The shop keeps ${formatCount(kept.length)} products the catalog no longer has: ${formatCount(kept.length)} by your discard.`)
+    expect(await keptWarning.getByTestId("catalog-sync-list-warning-link").getAttribute("href")).toMatch(/\/catalog-sync$/)
+    expect(await page.locator('[data-testid="catalog-sync-list-warning"][data-kind="paused"]').count()).toBe(0)
+    await shot("product-list-line-kept", "catalog-sync-list-widget")
+
     // The product's own widget says since when and why.
     const [victim] = await sql(db.url, "select id, external_id, title from product where deleted_at is null and external_id = $1", [kept[0]])
     await page.goto(`${app.url}/app/products/${victim.id}`)
@@ -350,5 +387,107 @@ describe("every screen names a run's state the same way, in the browser", () => 
     const bars = (await page.getByTestId("catalog-sync-chart-bars").boundingBox())!
     expect((await axis.boundingBox())!.y).toBeGreaterThanOrEqual(bars.y + bars.height)
     await shot("chart", "catalog-sync-chart")
+  })
+
+  it("kept for open orders: the product an order bought is listed when the catalog drops it, counted by the server past one page, and gone once the order is fulfilled", async () => {
+    const { locationId, regionId } = await enableShipping(adminApi, db.url)
+    const store = await storeApiOf(app.url, db.url)
+    // A published size the catalog still serves, stocked at the sync's location.
+    const served = await servedIds()
+    const candidates = await sql(
+      db.url,
+      `select p.id as product_id, p.external_id, p.title, v.id as variant_id
+         from product p join product_variant v on v.product_id = p.id and v.deleted_at is null
+         join product_variant_inventory_item pvi on pvi.variant_id = v.id and pvi.deleted_at is null
+         join inventory_level l on l.inventory_item_id = pvi.inventory_item_id and l.deleted_at is null and l.location_id = $1
+        where p.deleted_at is null and p.status = 'published' and l.stocked_quantity >= 1
+        order by p.external_id, v.variant_rank`,
+      [locationId]
+    )
+    const bought = candidates.find((c) => served.has(c.external_id))!
+    expect(bought).toBeDefined()
+    const { orderId, lineItemIds } = await checkout(store, db.url, regionId, [bought.variant_id])
+
+    // The catalog drops the product: the run keeps it for the order (SQL: a pending removal, the product a draft).
+    await control("/mutate", { remove_ids: [bought.external_id] })
+    const keeping = await startRun()
+    expect(keeping.status).toBe("succeeded")
+    const pendingNow = () => sql(db.url, "select kind, product_id, run_id from mcs_pending_removal where deleted_at is null order by created_at")
+    expect(await pendingNow()).toEqual([{ kind: "product", product_id: bought.product_id, run_id: keeping.id }])
+    expect((await sql(db.url, "select status from product where id = $1", [bought.product_id]))[0].status).toBe("draft")
+
+    await page.goto(`${app.url}/app/catalog-sync`)
+    const section = page.getByTestId("catalog-sync-kept-for-orders")
+    await section.waitFor({ timeout: 60_000 })
+    expect(await section.getAttribute("data-count")).toBe("1")
+    const row = section.getByTestId("catalog-sync-kept-for-order")
+    expect(await row.count()).toBe(1)
+    expect(await row.getAttribute("data-product-id")).toBe(bought.product_id)
+    expect(await row.getAttribute("data-kind")).toBe("product")
+    expect(((await row.textContent()) ?? "").trim()).toBe(`kept for an open order: ${bought.title}, removed once the order is fulfilled or cancelled`)
+    // The kept products' list counts it among those kept for open orders.
+    expect(await page.getByTestId("catalog-sync-kept-products").getAttribute("data-open-order")).toBe("1")
+    // The run that kept it says so on its page.
+    await page.goto(`${app.url}/app/settings/catalog-sync/runs/${keeping.id}`)
+    const byRun = page.getByTestId("catalog-sync-kept-for-orders")
+    await byRun.waitFor({ timeout: 60_000 })
+    await expectText(byRun, "Kept for open orders by this run")
+    expect(await byRun.getByTestId("catalog-sync-kept-for-order").getAttribute("data-product-id")).toBe(bought.product_id)
+    await shot("run-page-succeeded", "catalog-sync-run")
+
+    // Past one page (the endpoint used to stop at 200 rows): 205 more kept sizes, written as the
+    // bulk writer writes them (a fixture: that many open orders would take minutes to place).
+    const extra = Array.from({ length: 205 }, (_, i) => `variant_fixture_${String(i).padStart(3, "0")}`)
+    await sql(
+      db.url,
+      `insert into mcs_pending_removal (id, kind, subject_id, product_id, catalog_id, run_id, reason, created_at, updated_at)
+       select 'cspendrm_fixture_' || s, 'size', s, $1, $2, null, 'kept for an open order', now() - interval '1 hour', now() - interval '1 hour'
+         from unnest($3::text[]) as s`,
+      [bought.product_id, bought.external_id, extra]
+    )
+    const [{ total }] = await sql(db.url, "select count(*)::int as total from mcs_pending_removal where deleted_at is null")
+    expect(total).toBe(206)
+    await page.goto(`${app.url}/app/catalog-sync`)
+    await waitFor("the server's count", async () => (await section.getAttribute("data-count")) === String(total), 60_000, 250)
+    await expectText(page.getByTestId("catalog-sync-kept-for-orders-count"), `${formatCount(total)} sizes and products`)
+    expect(await row.count()).toBe(COLLAPSED_ROWS)
+    const showAll = page.getByTestId("catalog-sync-kept-for-orders-show-all")
+    await expectText(showAll, `Show all ${formatCount(total)}`)
+    await shot("kept-for-orders", "catalog-sync-kept-for-orders")
+    // Expanded, a page at a time, to the last row.
+    await showAll.click()
+    await waitFor("the first page", async () => (await row.count()) === 50, 30_000, 250)
+    expect(await section.getAttribute("data-offset")).toBe("0")
+    await expectText(page.getByTestId("catalog-sync-kept-for-orders-page"), `1–50 of ${formatCount(total)}`)
+    const kinds = async () => row.evaluateAll((els) => els.map((el) => el.getAttribute("data-kind") ?? ""))
+    const listed = await kinds()
+    for (let pageNo = 2; pageNo <= 5; pageNo++) {
+      await page.getByTestId("catalog-sync-kept-for-orders-next").click()
+      const from = (pageNo - 1) * 50 + 1
+      // The rows of this page arrived (the last page stays on screen while the next loads).
+      await waitFor(`page ${pageNo}`, async () => (await section.getAttribute("data-offset")) === String(from - 1), 30_000, 250)
+      await expectText(
+        page.getByTestId("catalog-sync-kept-for-orders-page"),
+        `${formatCount(from)}–${formatCount(Math.min(from + 49, total))} of ${formatCount(total)}`
+      )
+      expect(await row.count()).toBe(Math.min(50, total - from + 1))
+      listed.push(...(await kinds()))
+    }
+    expect(await page.getByTestId("catalog-sync-kept-for-orders-next").isDisabled()).toBe(true)
+    // Every row, once: the bought product (newest) and the 205 sizes.
+    expect(listed).toHaveLength(total)
+    expect(listed.filter((k) => k === "product")).toHaveLength(1)
+    expect(listed[0]).toBe("product")
+    await sql(db.url, "delete from mcs_pending_removal where id like 'cspendrm_fixture_%'")
+
+    // The order is fulfilled (Medusa's admin route): the next run finishes the removal, and the list is gone.
+    const fulfilled = await adminApi(`/admin/orders/${orderId}/fulfillments`, { items: [{ id: lineItemIds[0], quantity: 1 }], location_id: locationId })
+    expect(fulfilled.status).toBe(200)
+    const finishing = await startRun()
+    expect(finishing).toMatchObject({ status: "succeeded", removed: 1 })
+    expect(await pendingNow()).toEqual([])
+    await page.goto(`${app.url}/app/catalog-sync`)
+    await page.getByTestId("catalog-sync-runs").waitFor()
+    await waitFor("the kept-for-orders list to go", async () => (await section.count()) === 0, 60_000, 250)
   })
 })

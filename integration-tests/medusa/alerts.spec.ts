@@ -125,7 +125,7 @@ describe("alerts on the feed channel (no email provider)", () => {
       rows[0],
       paused.id,
       "Catalog sync paused by the safety brake",
-      /^A run paused for your confirm or discard: .+\. The run's page has the preview and your answer\.$/
+      /^A run paused for your confirm or discard: .+\. Catalog sync in the sidebar has its preview and your answer\.$/
     )
     const discarded = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}/discard`, { body: {} })
     expect(discarded.status).toBe(200)
@@ -167,7 +167,7 @@ describe("alerts on the feed channel (no email provider)", () => {
       rows[0],
       failed[before + 1].id,
       "Catalog sync failed twice in a row",
-      /^The last two runs failed: [a-z][^_]*\. The run's page has the details\.$/
+      /^The last two runs failed: [a-z][^_]*\. Catalog sync in the sidebar has the runs and their details\.$/
     )
     expect(await runAndWait(env)).toMatchObject({ status: "succeeded" })
   })

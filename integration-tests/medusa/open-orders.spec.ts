@@ -9,6 +9,7 @@
 // the update workflow; each logs its own line, checked below.
 import { configureAndWait, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"
+import { checkout as storeCheckout, enableShipping } from "../harness/store-checkout"
 
 jest.setTimeout(1_500_000)
 
@@ -56,33 +57,7 @@ describe("open orders survive the catalog removing what they bought", () => {
     ok("/store/carts", { region_id: regionId }).then(({ cart }) => storeCall(`/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity: 1 }))
 
   /** The store API's checkout, as a customer does it. */
-  const checkout = async (variantIds: string[]): Promise<{ orderId: string; lineItemIds: string[] }> => {
-    const { cart } = await ok("/store/carts", { region_id: regionId })
-    for (const variant_id of variantIds) await ok(`/store/carts/${cart.id}/line-items`, { variant_id, quantity: 1 })
-    const address = {
-      first_name: "Олена",
-      last_name: "Коваль",
-      address_1: "Хрещатик 1",
-      city: "Київ",
-      country_code: "ua",
-      postal_code: "01001",
-      phone: "+380441234567",
-    }
-    await ok(`/store/carts/${cart.id}`, { email: "buyer@example.com", shipping_address: address, billing_address: address })
-    const { shipping_options } = await ok(`/store/shipping-options?cart_id=${cart.id}`)
-    expect(shipping_options.length).toBeGreaterThan(0)
-    await ok(`/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
-    const { payment_collection } = await ok("/store/payment-collections", { cart_id: cart.id })
-    await ok(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_system_default" })
-    const done = await ok(`/store/carts/${cart.id}/complete`, {})
-    expect(done.type).toBe("order")
-    const lines = await sql(
-      env.db.url,
-      `select distinct li.id, li.variant_id from order_line_item li join order_item oi on oi.item_id = li.id where oi.order_id = $1 and li.deleted_at is null`,
-      [done.order.id]
-    )
-    return { orderId: done.order.id, lineItemIds: variantIds.map((v) => lines.find((l) => l.variant_id === v)!.id) }
-  }
+  const checkout = (variantIds: string[]) => storeCheckout(storeCall, env.db.url, regionId, variantIds)
 
   /** Three sizes of a published product, each stocked with at least 2 at the sync's location. */
   const pickProduct = async (exclude: string[]): Promise<{ catalogId: string; productId: string; sizes: Omit<Bought, "catalogId" | "productId">[] }> => {
@@ -143,41 +118,7 @@ describe("open orders survive the catalog removing what they bought", () => {
     const { run } = await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey })
     expect(run).toMatchObject({ status: "succeeded", skipped: 0 })
     ;[{ token }] = await sql(env.db.url, "select token from api_key where type = 'publishable' and revoked_at is null order by created_at limit 1")
-    ;[{ id: regionId }] = await sql(env.db.url, "select id from region where currency_code = 'uah' and deleted_at is null")
-    // What a shop needs to ship (the sync sets up the stock location, its channel, the shipping
-    // profile and the region with the system payment provider): a fulfillment set on the location,
-    // a service zone for Ukraine and a shipping option in uah.
-    ;[{ id: locationId }] = await sql(
-      env.db.url,
-      `select sl.id from stock_location sl join inventory_level l on l.location_id = sl.id where sl.deleted_at is null group by sl.id order by count(*) desc limit 1`
-    )
-    const [{ id: profileId }] = await sql(
-      env.db.url,
-      "select sp.id from shipping_profile sp join product_shipping_profile psp on psp.shipping_profile_id = sp.id and psp.deleted_at is null where sp.deleted_at is null limit 1"
-    )
-    await admin(`/admin/stock-locations/${locationId}/fulfillment-providers`, { add: ["manual_manual"] })
-    const { stock_location } = await admin(`/admin/stock-locations/${locationId}/fulfillment-sets?fields=*fulfillment_sets`, {
-      name: "Доставка",
-      type: "shipping",
-    })
-    const setId = stock_location.fulfillment_sets[0].id
-    const { fulfillment_set } = await admin(`/admin/fulfillment-sets/${setId}/service-zones`, {
-      name: "Україна",
-      geo_zones: [{ type: "country", country_code: "ua" }],
-    })
-    await admin("/admin/shipping-options", {
-      name: "Нова пошта",
-      service_zone_id: fulfillment_set.service_zones[0].id,
-      shipping_profile_id: profileId,
-      provider_id: "manual_manual",
-      price_type: "flat",
-      type: { label: "Standard", description: "2-3 days", code: "standard" },
-      prices: [{ currency_code: "uah", amount: 80 }],
-      rules: [
-        { attribute: "enabled_in_store", value: "true", operator: "eq" },
-        { attribute: "is_return", value: "false", operator: "eq" },
-      ],
-    })
+    ;({ locationId, regionId } = await enableShipping((path, body) => env.app.admin(path, body === undefined ? undefined : { body }), env.db.url))
   })
   afterAll(async () => {
     await env?.close()

@@ -33,6 +33,12 @@ export type AlertKind = AlertEvent["kind"]
 
 export type AlertContent = { title: string; description: string }
 
+/**
+ * Where the admin finds the run: Medusa 2.21's bell shows only a title, a description and a file
+ * download (it never reads `data.url`), so an entry cannot link to the run and says where it is.
+ */
+const WHERE_THE_RUN_IS = "Catalog sync in the sidebar"
+
 /** The dashboard's bell and an email subject show the title; the line stays one line. */
 const MAX_LINE = 300
 
@@ -48,7 +54,7 @@ export function alertContent(event: AlertEvent): AlertContent {
       return {
         title: "Catalog sync paused by the safety brake",
         description: oneLine(
-          `A run paused for your confirm or discard: ${event.reasons.join("; ") || "see the run"}. The run's page has the preview and your answer.`
+          `A run paused for your confirm or discard: ${event.reasons.join("; ") || "see the run"}. ${WHERE_THE_RUN_IS} has its preview and your answer.`
         ),
       }
     case "brake_answered":
@@ -99,7 +105,7 @@ export function alertContent(event: AlertEvent): AlertContent {
       // The bell has no details disclosure: plain words only; the code and message are on the run's page.
       return {
         title: "Catalog sync failed twice in a row",
-        description: oneLine(`The last two runs failed: ${failureWords(event.errorCode)}. The run's page has the details.`),
+        description: oneLine(`The last two runs failed: ${failureWords(event.errorCode)}. ${WHERE_THE_RUN_IS} has the runs and their details.`),
       }
     case "sync_overdue":
       return {

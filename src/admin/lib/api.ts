@@ -73,7 +73,10 @@ export const catalogSyncApi = {
   getKeptProducts: (productId?: string) => adminFetch<KeptProductsAnswer>("/kept-products", { query: compact({ product_id: productId }) }),
   removeKeptProduct: (catalogId: string) =>
     adminFetch<{ run: Run; already_running: boolean }>("/kept-products/remove", { method: "POST", body: { catalog_id: catalogId } }),
-  getKeptForOrders: (runId?: string) => adminFetch<{ kept: KeptForOrder[] }>("/kept-for-orders", { query: compact({ run_id: runId }) }),
+  getKeptForOrders: (query: { runId?: string; limit: number; offset: number }) =>
+    adminFetch<{ kept: KeptForOrder[]; count: number; limit: number; offset: number }>("/kept-for-orders", {
+      query: compact({ run_id: query.runId, limit: query.limit, offset: query.offset }),
+    }),
   getProductLink: (productId: string) => adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),
   getProductLocks: (productId: string) => adminFetch<{ locks: ProductFieldLocks }>(`/products/${encodeURIComponent(productId)}/locks`),
   setProductLocks: (productId: string, fields: LockableFieldName[], locked: boolean) =>

@@ -2,7 +2,7 @@
 // src/sync/run-progress.ts). Every screen (top bar chip, product-list widget, sync page, run
 // page) formats the same view with these functions, so they show the same figures. Pure: the
 // caller passes `now` and when the view arrived, so the timer and the ETA tick between polls.
-import { modeLabel, type BadgeColor } from "./status"
+import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
 import type { RequestsToday } from "../../sync/requests-today"
 import { formatCount, formatDuration } from "./format"
@@ -55,6 +55,17 @@ export function progressHeadline(view: ProgressView): { state: string; phase: st
   return { state, phase: view.look === "running" || view.look === "blocked" ? phaseText(view) : null }
 }
 
+/**
+ * The sync's state badge (the sync page's header, the product list's line): while a run goes or
+ * waits it is named as its progress block names it (never "Idle" beside "Changes running"); a
+ * refused key or plan is the sync's own state whatever the run says.
+ */
+export function syncStateBadge(state: string | null | undefined, view: ProgressView | null | undefined): BadgeSpec {
+  return liveBlockShown(view) && state !== "key_invalid" && state !== "plan_required"
+    ? { label: view.display.label, color: view.display.color }
+    : stateBadge(state)
+}
+
 /** Only a running run has the running look (the pulsing dot, the ticking ETA). */
 export function isMoving(view: Pick<ProgressView, "look"> | null | undefined): boolean {
   return view?.look === "running"
@@ -101,7 +112,22 @@ function hasKnownLength(view: ProgressView): boolean {
 
 /** What an ended run did, in the run counts' own terms, without the zeros: "3 created · 12 updated". */
 export function didText(view: ProgressView): string {
-  const c = view.counts
+  return didWords(view.counts)
+}
+
+/** The same words from a run's stored counts (its `skipped` are the rejected). */
+export function runDidText(run: { created?: number; updated?: number; stock_only?: number; removed?: number; swept?: number; skipped?: number }): string {
+  return didWords({
+    created: run.created ?? 0,
+    updated: run.updated ?? 0,
+    stock_only: run.stock_only ?? 0,
+    removed: run.removed ?? 0,
+    swept: run.swept ?? 0,
+    rejected: run.skipped ?? 0,
+  })
+}
+
+function didWords(c: Pick<ProgressView["counts"], "created" | "updated" | "stock_only" | "removed" | "swept" | "rejected">): string {
   const parts = (
     [
       [c.created, "created"],

@@ -1,12 +1,12 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { CatalogSyncStatusPanel } from "../routes/catalog-sync/components/status-panel"
+import { SyncSummaryLine } from "../components/sync-summary-line"
 
 /**
- * The sync status on the product list. Medusa 2.21's layouts drop the zone's ".before" and
- * place widgets after the list (the admin can move it with the layout customiser); the top
- * bar's chip (catalog-sync-topbar.tsx) and the plugin's own page keep it in view.
+ * One line about the sync on the product list, linking to the sync page where the full panel is.
+ * Medusa 2.21's layouts drop the zone's ".before" and place widgets after the list (the admin can
+ * move it with the layout customiser); the top bar's chip keeps a running sync in view.
  */
-const CatalogSyncStatusWidget = () => <CatalogSyncStatusPanel />
+const CatalogSyncStatusWidget = () => <SyncSummaryLine />
 
 export const config = defineWidgetConfig({
   zone: "product.list.before",

@@ -25,7 +25,7 @@ describe("alert content", () => {
 
   it("says what happened, with the figures of the event", () => {
     expect(alertContent(events[0]).description).toBe(
-      "A run paused for your confirm or discard: removes 30 % of the shop's catalog products; drops prices. The run's page has the preview and your answer."
+      "A run paused for your confirm or discard: removes 30 % of the shop's catalog products; drops prices. Catalog sync in the sidebar has its preview and your answer."
     )
     expect(alertContent(events[1]).description).toMatch(/^The key is wrong or was revoked/)
     expect(alertContent(events[2]).description).toMatch(/^The catalog account.s plan has no API access/)
@@ -35,9 +35,11 @@ describe("alert content", () => {
     expect(alertContent(events[3]).description).toMatch(/resumed 6 times/)
     expect(alertContent(events[4]).description).toBe("8,100 of today's 10,000 requests used (81 %).")
     // No raw code or remote text in the bell: the run's page has them, in its details.
-    expect(alertContent(events[6]).description).toBe("The last two runs failed: the catalog answered with a server error. The run's page has the details.")
+    expect(alertContent(events[6]).description).toBe(
+      "The last two runs failed: the catalog answered with a server error. Catalog sync in the sidebar has the runs and their details."
+    )
     expect(alertContent({ ...events[6], errorCode: "invalid_api_key", errorMessage: "401 invalid_api_key: key revoked" } as AlertEvent).description).toBe(
-      "The last two runs failed: the catalog refused the API key. The run's page has the details."
+      "The last two runs failed: the catalog refused the API key. Catalog sync in the sidebar has the runs and their details."
     )
     expect(alertContent({ ...events[6], errorCode: "ECONNREFUSED" } as AlertEvent).description).not.toMatch(/ECONNREFUSED/)
     expect(alertContent(events[7]).description).toMatch(/^No sync started since 2026-12-06T10:00:00.000Z, over two poll intervals \(10 min each\)/)

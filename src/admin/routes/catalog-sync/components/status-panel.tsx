@@ -14,12 +14,12 @@ import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
-import { countsText, liveBlockShown, phaseText, requestsTodayBar } from "../../../lib/progress"
+import { countsText, liveBlockShown, phaseText, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
-import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, stateBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
+import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { Run, SyncStatus } from "../../../lib/types"
 
-/** Sync health at a glance: state, progress, last run, plan and quota (product list widget and the plugin's page). */
+/** Sync health in full: state, progress, last run, plan and quota (the sync page; the product list has one line, sync-summary-line.tsx). */
 export const CatalogSyncStatusPanel = () => {
   const queryClient = useQueryClient()
   const prompt = usePrompt()
@@ -64,22 +64,11 @@ export const CatalogSyncStatusPanel = () => {
     if (confirmed) start.mutate("full")
   }
 
-  // When a run ends, the product list above holds stale pages: refresh the dashboard's
-  // product queries (same QueryClient) so synced products appear without a reload.
-  const lastRunId = status.data?.last_run?.id ?? null
-  const seenRunId = useRef<string | null | undefined>(undefined)
-  useEffect(() => {
-    if (seenRunId.current !== undefined && lastRunId && lastRunId !== seenRunId.current) {
-      queryClient.invalidateQueries({ queryKey: ["products"] })
-    }
-    if (status.data) seenRunId.current = lastRunId
-  }, [lastRunId, status.data, queryClient])
-
   const data = status.data
   // While a run goes or waits, the header names it as the progress block below does (one source,
   // the progress view), never "Idle" beside "Changes running".
   const { view } = useCatalogSyncProgress()
-  const badge = liveBlockShown(view) && data?.state !== "key_invalid" && data?.state !== "plan_required" ? view.display : stateBadge(data?.state)
+  const badge = syncStateBadge(data?.state, view)
   const running = !!data && (data.state === "running" || !!data.running_run)
   const refusal = syncStartRefusal(data)
   const canStart = !!data && refusal === null
@@ -90,7 +79,7 @@ export const CatalogSyncStatusPanel = () => {
         <div className="flex items-center gap-x-3">
           <Heading level="h2">Catalog sync</Heading>
           {data && (
-            <StatusBadge color={badge.color} data-testid="catalog-sync-state" data-state={data.state}>
+            <StatusBadge color={badge.color} data-testid="catalog-sync-state" data-state={data.state} data-color={badge.color}>
               {badge.label}
             </StatusBadge>
           )}

@@ -2,15 +2,26 @@
 // the shop keeps because an open order reserved their stock (table mcs_pending_removal, see
 // docs/open-orders.md), named as Medusa holds them. With run_id: those that run kept (a product
 // names its run; a size is matched by when it was kept, within the run's start and end).
+// `count` is every one of them; `kept` one page (limit, offset), newest first.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { claimedByMap } from "../../../../modules/catalog_sync/sql/product-map"
 import { catalogSyncService, invalidData, zodFieldErrors } from "../helpers"
 
-export const keptQuerySchema = z.object({ run_id: z.string().trim().min(1).max(100).optional() }).strict()
+/** Rows a page lists; the count is of every row, however many. */
+const DEFAULT_PAGE = 50
+const MAX_PAGE = 200
 
-type PendingRow = {
+export const keptQuerySchema = z
+  .object({
+    run_id: z.string().trim().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(DEFAULT_PAGE),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict()
+
+export type PendingRow = {
   kind: "size" | "product"
   subject_id: string
   product_id: string
@@ -19,9 +30,6 @@ type PendingRow = {
   created_at: Date | string
 }
 type RunRow = { id: string; started_at?: Date | string | null; created_at?: Date | string | null; finished_at?: Date | string | null }
-
-/** The most a page lists: the table holds a shop's open orders' removals, a few at a time. */
-const MAX_ROWS = 200
 
 const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null)
 
@@ -32,6 +40,22 @@ export function keptByRun(row: Pick<PendingRow, "run_id" | "created_at">, run: R
   const from = time(run.started_at) ?? time(run.created_at)
   const to = time(run.finished_at) ?? Infinity
   return from !== null && at >= from && at <= to
+}
+
+/**
+ * One page of what the shop keeps for open orders, and the count of every one: those `run` kept
+ * (every one without a run), less those back on sale (the catalog sends them again: the product's
+ * map row active, the size claimed), newest first as `pending` comes.
+ */
+export function keptPage(
+  pending: PendingRow[],
+  claimed: { products: Set<string>; variants: Set<string> },
+  run: RunRow | null,
+  page: { limit: number; offset: number }
+): { rows: PendingRow[]; count: number } {
+  const onSale = (r: PendingRow) => (r.kind === "product" ? claimed.products.has(r.product_id) : claimed.variants.has(r.subject_id))
+  const kept = pending.filter((r) => (!run || keptByRun(r, run)) && !onSale(r))
+  return { rows: kept.slice(page.offset, page.offset + page.limit), count: kept.length }
 }
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -46,12 +70,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     ;[run = null] = await service.listCatalogSyncRuns({ id: parsed.data.run_id }, { take: 1 })
     if (!run) return res.status(404).json({ type: "not_found", message: `Catalog sync run ${parsed.data.run_id} was not found` })
   }
-  const pending = await service.listCatalogPendingRemovals({}, { order: { created_at: "DESC" }, take: MAX_ROWS })
-  // One the catalog sends again (its map row active, the size claimed) is back on sale, not kept:
-  // it leaves the list at once, before the next run finishes its pending row.
+  // Every row, so the count is the true total (the table holds a shop's open orders' removals:
+  // few, and each is finished once its order is); only the page is named below.
+  const pending = await service.listCatalogPendingRemovals({}, { order: { created_at: "DESC" }, take: null })
+  // One the catalog sends again is back on sale, not kept: it leaves the list at once, before the
+  // next run finishes its pending row.
   const claimed = await claimedByMap(req.scope, [...new Set(pending.map((r) => r.product_id))])
-  const onSale = (r: PendingRow) => (r.kind === "product" ? claimed.products.has(r.product_id) : claimed.variants.has(r.subject_id))
-  const rows = (run ? pending.filter((r) => keptByRun(r, run!)) : pending).filter((r) => !onSale(r))
+  const { limit, offset } = parsed.data
+  const { rows, count } = keptPage(pending, claimed, run, { limit, offset })
   const products = req.scope.resolve(Modules.PRODUCT)
   const productIds = [...new Set(rows.map((r) => r.product_id))]
   const variantIds = rows.filter((r) => r.kind === "size").map((r) => r.subject_id)
@@ -82,5 +108,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       run_id: r.run_id,
       kept_at: new Date(r.created_at).toISOString(),
     })),
+    count,
+    limit,
+    offset,
   })
 }

@@ -9,6 +9,7 @@ import { catalogSyncApi, queryKeys } from "../../../../../lib/api"
 import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
 import { brakeAnswerText, modeLabel, phaseLabel, runBadge, triggerLabel } from "../../../../../lib/status"
+import { runHeadline, runSubtitle } from "../../../../../lib/run-headline"
 import { pausedPhase, pausedRunOfRun, pauseOutcomeText } from "../../../../../lib/brake"
 import { runDisplayState } from "../../../../../../sync/run-display-state"
 import { BrakePanel } from "../../../../catalog-sync/components/brake-panel"
@@ -19,7 +20,12 @@ import { RunProgress } from "../../../../catalog-sync/components/run-progress"
 import { ErrorDetails } from "../../../../../components/error-details"
 import { useCatalogSyncProgress } from "../../../../../lib/use-progress"
 
-/** One run: its counts, how it ended and the catalog items it rejected with the reasons. */
+/**
+ * One run, laid out as Medusa's detail pages are: a header with its state, what it is and what it
+ * came to (or its error, its pause and answer, its live progress), then what it did beside its
+ * details and catalog reads, then its change log and the catalog items it rejected.
+ */
+
 /** The run's error in the one voice: a sentence, then the code and request id once (the full text on hover). */
 const RunError = ({ run }: { run: Run }) => {
   const voice = runErrorVoice(run.error_code, run.error_message)
@@ -79,20 +85,37 @@ const RunDetails = ({ run }: { run: Run }) => {
   })
   const answer = brakeAnswerText(resolution, answeredBy.data ?? null, formatDateTime)
   const rejected = run.rejected_items ?? []
+  const headline = runHeadline(run)
   return (
     <>
-      <Container className="divide-y p-0">
-        <div className="flex items-center justify-between px-6 py-4">
-          <div className="flex items-center gap-x-3">
-            <Heading level="h1">Sync run</Heading>
-            <StatusBadge color={badge.color} data-testid="catalog-sync-run-state" data-state={display.state}>
-              {badge.label}
-            </StatusBadge>
+      {/* The header, as Medusa's detail pages open: the record, its state and what it came to. */}
+      <Container className="divide-y p-0" data-testid="catalog-sync-run-header">
+        <div className="flex items-start justify-between gap-x-4 px-6 py-4">
+          <div className="flex min-w-0 flex-col gap-y-1">
+            <div className="flex items-center gap-x-3">
+              <Heading level="h1">Sync run</Heading>
+              <StatusBadge color={badge.color} data-testid="catalog-sync-run-state" data-state={display.state}>
+                {badge.label}
+              </StatusBadge>
+            </div>
+            <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-run-subtitle">
+              {runSubtitle(run, formatDateTime)}
+            </Text>
+            {headline && (
+              <Text size="small" weight="plus" data-testid="catalog-sync-run-headline">
+                {headline}
+              </Text>
+            )}
           </div>
           <Button size="small" variant="secondary" asChild>
             <Link to="/settings/catalog-sync/runs">All runs</Link>
           </Button>
         </div>
+        {(run.error_code || run.error_message) && (
+          <div className="px-6 py-4" data-testid="catalog-sync-run-error">
+            <RunError run={run} />
+          </div>
+        )}
         {waiting && <BrakePanel paused={waiting} />}
         {pauseOutcome ? (
           <div className="px-6 py-4" data-testid="catalog-sync-run-pause-outcome">
@@ -101,60 +124,76 @@ const RunDetails = ({ run }: { run: Run }) => {
         ) : (
           progress.view && <RunProgress view={progress.view} now={progress.now} receivedAt={progress.receivedAt} />
         )}
-        <KeyValue label="Run id">
-          <span className="font-mono">{run.id}</span>
-        </KeyValue>
-        <KeyValue label="Trigger">{triggerLabel(run.trigger, run)}</KeyValue>
-        {answer && (
-          <KeyValue label="Your answer" testId="catalog-sync-run-brake-answer">
-            {answer}
-          </KeyValue>
-        )}
-        <KeyValue label="Mode">{modeLabel(run.mode)}</KeyValue>
-        <KeyValue label="Started">{formatDateTime(run.started_at ?? run.created_at)}</KeyValue>
-        {/* A paused run has not finished: it stopped where it waits (or waited) for the answer. */}
-        {run.status === "paused" ? (
-          <KeyValue label="Paused at" testId="catalog-sync-run-paused-at">
-            {formatDateTime(run.finished_at)}
-          </KeyValue>
-        ) : (
-          <KeyValue label="Finished" testId="catalog-sync-run-finished">
-            {formatDateTime(run.finished_at)}
-          </KeyValue>
-        )}
-        <KeyValue label="Duration">{formatDuration(runDurationMs(run))}</KeyValue>
-        {paused ? (
-          <KeyValue label="Phase" testId="catalog-sync-run-phase">
-            {paused.text}
-            {paused.continued_by && (
-              <>
-                , continued by{" "}
-                <Link to={`/settings/catalog-sync/runs/${paused.continued_by}`} className="text-ui-fg-interactive font-mono">
-                  {paused.continued_by}
-                </Link>
-              </>
-            )}
-          </KeyValue>
-        ) : (
-          run.progress?.phase && (
-            <KeyValue label="Phase" testId="catalog-sync-run-phase">
-              {phaseLabel(run.progress.phase as string)}
-            </KeyValue>
-          )
-        )}
-        <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
-        <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
-        <KeyValue label="Removed by the sweep">{formatCount(run.swept)}</KeyValue>
-        <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
-        {(run.error_code || run.error_message) && (
-          <KeyValue label="Error">
-            <RunError run={run} />
-          </KeyValue>
-        )}
-        <div className="px-6 py-4">
-          <RunCounts run={run} />
-        </div>
       </Container>
+      <div className="flex w-full flex-col items-start gap-x-4 gap-y-3 xl:grid xl:grid-cols-[minmax(0,_1fr)_440px]">
+        <div className="flex w-full min-w-0 flex-col gap-y-3">
+          <Container className="divide-y p-0" data-testid="catalog-sync-run-did">
+            <div className="px-6 py-4">
+              <Heading level="h2">What it did</Heading>
+            </div>
+            <div className="px-6 py-4">
+              <RunCounts run={run} />
+            </div>
+            <KeyValue label="Removed by the sweep">{formatCount(run.swept)}</KeyValue>
+          </Container>
+        </div>
+        <div className="flex w-full flex-col gap-y-3">
+          <Container className="divide-y p-0" data-testid="catalog-sync-run-details">
+            <div className="px-6 py-4">
+              <Heading level="h2">Details</Heading>
+            </div>
+            <KeyValue label="Trigger">{triggerLabel(run.trigger, run)}</KeyValue>
+            {answer && (
+              <KeyValue label="Your answer" testId="catalog-sync-run-brake-answer">
+                {answer}
+              </KeyValue>
+            )}
+            <KeyValue label="Mode">{modeLabel(run.mode)}</KeyValue>
+            <KeyValue label="Started">{formatDateTime(run.started_at ?? run.created_at)}</KeyValue>
+            {/* A paused run has not finished: it stopped where it waits (or waited) for the answer. */}
+            {run.status === "paused" ? (
+              <KeyValue label="Paused at" testId="catalog-sync-run-paused-at">
+                {formatDateTime(run.finished_at)}
+              </KeyValue>
+            ) : (
+              <KeyValue label="Finished" testId="catalog-sync-run-finished">
+                {formatDateTime(run.finished_at)}
+              </KeyValue>
+            )}
+            <KeyValue label="Duration">{formatDuration(runDurationMs(run))}</KeyValue>
+            {paused ? (
+              <KeyValue label="Phase" testId="catalog-sync-run-phase">
+                {paused.text}
+                {paused.continued_by && (
+                  <>
+                    , continued by{" "}
+                    <Link to={`/settings/catalog-sync/runs/${paused.continued_by}`} className="text-ui-fg-interactive font-mono break-all">
+                      {paused.continued_by}
+                    </Link>
+                  </>
+                )}
+              </KeyValue>
+            ) : (
+              run.progress?.phase && (
+                <KeyValue label="Phase" testId="catalog-sync-run-phase">
+                  {phaseLabel(run.progress.phase as string)}
+                </KeyValue>
+              )
+            )}
+            <KeyValue label="Run id">
+              <span className="font-mono break-all">{run.id}</span>
+            </KeyValue>
+          </Container>
+          <Container className="divide-y p-0" data-testid="catalog-sync-run-reads">
+            <div className="px-6 py-4">
+              <Heading level="h2">Catalog reads</Heading>
+            </div>
+            <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
+            <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
+            <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
+          </Container>
+        </div>
+      </div>
       <ChangeLog run={run} />
       <Container className="divide-y p-0" data-testid="catalog-sync-rejected">
         <div className="px-6 py-4">
