@@ -88,7 +88,7 @@ describe("production topology: a server and two workers", () => {
     db = await createTestDatabase("production-topology")
     // No schedule in the first tests (a day); the last one restarts everything with a short one.
     server = await start("server", 24 * 3600_000)
-    workers = [await start("worker", 24 * 3600_000), await start("worker", 24 * 3600_000)]
+    workers = await Promise.all([start("worker", 24 * 3600_000), start("worker", 24 * 3600_000)])
   })
 
   afterAll(async () => {
@@ -257,7 +257,7 @@ describe("production topology: a server and two workers", () => {
     // A rolling restart with the test-only short interval (each worker sets the schedule at start).
     await Promise.all([server.stop(), ...workers.map((w) => w.stop())])
     server = await start("server", SCHEDULE_EVERY_MS)
-    workers = [await start("worker", SCHEDULE_EVERY_MS), await start("worker", SCHEDULE_EVERY_MS)]
+    workers = await Promise.all([start("worker", SCHEDULE_EVERY_MS), start("worker", SCHEDULE_EVERY_MS)])
     const status = (await server.admin("/admin/catalog-sync/status")).body
     expect(status.next_run_at).not.toBeNull()
 
@@ -269,7 +269,13 @@ describe("production topology: a server and two workers", () => {
     const first = await waitFor("the first scheduled run", async () => (await scheduled())[0], 3 * SCHEDULE_EVERY_MS + 60_000, 200)
     const from = new Date(first.created_at).getTime()
     const until = from + SCHEDULE_INTERVALS * SCHEDULE_EVERY_MS
-    await waitFor("the window to pass", async () => Date.now() > until + 15_000, SCHEDULE_INTERVALS * SCHEDULE_EVERY_MS + 60_000, 500)
+    // The window over, and every run it holds ended (each reads one empty page).
+    await waitFor(
+      "the window to pass and its runs to end",
+      async () => Date.now() > until + 1_000 && (await scheduled()).every((r) => new Date(r.created_at).getTime() >= until || r.finished_at !== null),
+      SCHEDULE_INTERVALS * SCHEDULE_EVERY_MS + 60_000,
+      500
+    )
     const runs = (await scheduled()).filter((r) => new Date(r.created_at).getTime() < until)
     const gaps = runs.slice(1).map((r, i) => new Date(r.created_at).getTime() - new Date(runs[i].created_at).getTime())
     const who = runs.map((r) => workers.findIndex((w) => startedBy(r.id).some((s) => s.pid === w.pid)))
