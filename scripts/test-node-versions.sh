@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The extra CI run on the supported Node LTS versions, after `npm test` on the machine's Node
-# (never at the same time: both load .medusa/server, which the install test's `npm pack`
-# rebuilds). Node binaries come from the npm registry (scripts/node-binary.sh).
+# The extra CI run on the supported Node LTS versions, beside `npm test` on the machine's Node
+# (MCS_NODE_VERSIONS=1) or after it; never before the install test's `npm pack` has rebuilt
+# .medusa/server, which both load. Node binaries come from the npm registry (scripts/node-binary.sh).
 #   Node 22: a Medusa integration subset (a sync of pages, V8's heap growth in a real app) and
 #            the version-specific core spec (heap growth: V8's own limits in child processes).
 #            The install test (npm pack, a fresh app) runs on Node 22 inside `npm test` when

@@ -26,7 +26,8 @@ cd "$(dirname "$0")/.."
 medusa_workers=${MCS_MEDUSA_WORKERS:-2}
 
 results_dir=$(mktemp -d)
-trap 'rm -rf "$results_dir"' EXIT
+versions_results=
+trap 'rm -rf "$results_dir" ${versions_results:+"$versions_results"}' EXIT
 status=0
 
 : > "$results_dir/walltimes"
@@ -96,7 +97,6 @@ fi
 # after ours, its "nodeNN: N passed, N failed" lines before our count line. Its apps get the Redis
 # database after the browser pass's.
 versions_pid=
-versions_results=
 if [ "${MCS_NODE_VERSIONS:-0}" = 1 ]; then
   versions_results=$(mktemp -d)
   echo "=== node versions 22 and 24 (started in the background beside the medusa pass; its output follows the others)"
@@ -104,6 +104,7 @@ if [ "${MCS_NODE_VERSIONS:-0}" = 1 ]; then
     started=$SECONDS
     MCS_REDIS_WORKER_OFFSET=$(($medusa_workers + 2)) MCS_NODE_VERSIONS_STAGE=beside MCS_NODE_VERSIONS_RESULTS="$versions_results" \
       bash scripts/test-node-versions.sh "$@" > "$results_dir/versions.log" 2>&1
+    echo $? > "$results_dir/versions.rc"
     echo "node-versions-beside $((SECONDS - started))" >> "$results_dir/walltimes"
   ) &
   versions_pid=$!
@@ -127,14 +128,14 @@ if [ -n "$versions_pid" ]; then
   versions_wait_started=$SECONDS
   wait "$versions_pid"
   echo "node-versions-wait-after-the-others $((SECONDS - versions_wait_started))" >> "$results_dir/walltimes"
+  [ "$(cat "$results_dir/versions.rc" 2>/dev/null)" = 0 ] || status=1
 fi
 [ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
 if [ -n "$versions_pid" ]; then
   started=$SECONDS
-  MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" >> "$results_dir/versions.log" 2>&1
+  MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" >> "$results_dir/versions.log" 2>&1 || status=1
   echo "node-versions-alone $((SECONDS - started))" >> "$results_dir/walltimes"
 fi
-echo "=== jest project: core"
 cat "$results_dir/core.log"
 rm -f "$results_dir/core.log" "$results_dir/core.rc"
 if [ -n "$browser_pid" ]; then

@@ -95,7 +95,8 @@ export const writeRelatedRecordsStep = createStep(
       ])
     } catch (error) {
       // A failing step gets no compensation data: the rows this step stored are put back here.
-      if (saved.costs) await restoreCostRows(container, saved.costs.catalogIds, saved.costs.before)
+      // The page fails with its own error, whether or not the rows could be put back.
+      if (saved.costs) await restoreCostRows(container, saved.costs.catalogIds, saved.costs.before).catch(() => undefined)
       throw error
     }
     return new StepResponse(undefined, saved.costs)
