@@ -46,22 +46,26 @@ export async function applyPending(
       container,
       chunk.map((r) => r.catalog_id)
     )
+    let removed: typeof active = []
     if (active.length) {
       const titles = await productTitles(
         container,
         active.map((r) => r.product_id).filter((id): id is string => !!id)
       )
-      await removeMappedProducts(container, active, { mode: opts.mode, runId: opts.runId, now: new Date() })
-      await opts.removed?.(active.map((r) => r.catalog_id))
+      const kept = new Set(await removeMappedProducts(container, active, { mode: opts.mode, runId: opts.runId, now: new Date() }))
+      // A product kept for an open order is not removed by this run (it is listed as kept; the run
+      // that finishes its removal counts and logs it).
+      removed = active.filter((r) => !kept.has(r.catalog_id))
+      await opts.removed?.(removed.map((r) => r.catalog_id))
       // The run's change log names what it removed (a held removal is logged when it is applied, not when held).
       await insertChangeRows(
         container,
         opts.runId,
-        active.map((r) => removedChangeRow(r, titles.get(r.product_id ?? "") ?? null))
+        removed.map((r) => removedChangeRow(r, titles.get(r.product_id ?? "") ?? null))
       )
     }
     const sourceOf = new Map(chunk.map((r) => [r.catalog_id, r.source]))
-    for (const r of active) counts[sourceOf.get(r.catalog_id) ?? "feed"]++
+    for (const r of removed) counts[sourceOf.get(r.catalog_id) ?? "feed"]++
     await markApplied(
       container,
       chunk.map((r) => r.id)

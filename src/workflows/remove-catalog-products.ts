@@ -45,14 +45,16 @@ export async function removeCatalogProducts(
  * Removes mapped products per the removal mode (their sale prices, translations and brand links
  * first, then the product: soft-deleted or set to draft) and marks their map rows; a removed
  * product's cost rows and field locks go (dropRowsOfRemovedProducts). The fingerprints are
- * forgotten, so a product the catalog sends again is rewritten in full.
+ * forgotten, so a product the catalog sends again is rewritten in full. Returns the catalog ids
+ * of the products kept for an open order instead: not removed yet (the run that finishes their
+ * removal counts them).
  */
 export async function removeMappedProducts(
   container: MedusaContainer,
   rows: Pick<MapRow, "id" | "catalog_id" | "product_id">[],
   opts: { mode: RemovalMode; runId?: string; now?: Date }
-): Promise<void> {
-  if (!rows.length) return
+): Promise<string[]> {
+  if (!rows.length) return []
   const productIds = rows.map((r) => r.product_id).filter((id): id is string => !!id)
   let kept = new Set<string>()
   if (productIds.length) {
@@ -88,4 +90,5 @@ export async function removeMappedProducts(
     catalogIds: gone.map((r) => r.catalog_id),
     productIds: gone.map((r) => r.product_id).filter((id): id is string => !!id),
   })
+  return rows.filter((r) => r.product_id && kept.has(r.product_id)).map((r) => r.catalog_id)
 }
