@@ -1,24 +1,7 @@
 import { runHeadline, runSubtitle } from "../run-headline"
-import type { Run } from "../types"
+import { runFixture } from "./run-fixture"
 
-const run = (patch: Partial<Run>) =>
-  ({
-    id: "csrun_1",
-    mode: "changes",
-    status: "succeeded",
-    trigger: "schedule",
-    started_at: "2026-12-06T08:00:00.000Z",
-    finished_at: "2026-12-06T08:01:00.000Z",
-    created: 0,
-    updated: 0,
-    stock_only: 0,
-    removed: 0,
-    swept: 0,
-    skipped: 0,
-    error_code: null,
-    error_message: null,
-    ...patch,
-  }) as Run
+const run = runFixture
 
 describe("the run page's header", () => {
   it("names the run: mode, trigger, when it started", () => {

@@ -2,27 +2,11 @@ import { decideBrake } from "../../../pricing/brake"
 import { syncStateBadge, type ProgressView } from "../progress"
 import { activityText, summaryWarnings, syncSummary } from "../sync-summary"
 import type { Run, SyncStatus } from "../types"
+import { runFixture } from "./run-fixture"
 
 const relative = (iso: string) => `at ${iso.slice(11, 16)}`
 const status = (patch: Partial<SyncStatus>) => ({ state: "idle", running_run: null, last_run: null, next_run_at: null, ...patch }) as SyncStatus
-const run = (patch: Partial<Run>) =>
-  ({
-    id: "csrun_1",
-    mode: "changes",
-    status: "succeeded",
-    trigger: "schedule",
-    started_at: "2026-12-06T08:00:00.000Z",
-    finished_at: "2026-12-06T08:01:00.000Z",
-    created: 0,
-    updated: 0,
-    stock_only: 0,
-    removed: 0,
-    swept: 0,
-    skipped: 0,
-    error_code: null,
-    error_message: null,
-    ...patch,
-  }) as Run
+const run = runFixture
 const view = (over: Partial<ProgressView>): ProgressView =>
   ({
     run_id: "run_2",
