@@ -411,7 +411,8 @@ describe("every screen names a run's state the same way, in the browser", () => 
     // The catalog drops the product: the run keeps it for the order (SQL: a pending removal, the product a draft).
     await control("/mutate", { remove_ids: [bought.external_id] })
     const keeping = await startRun()
-    expect(keeping.status).toBe("succeeded")
+    // Kept, not removed: the run that keeps it counts no removal (the run that finishes it does, below).
+    expect([keeping.status, keeping.removed]).toEqual(["succeeded", 0])
     const pendingNow = () => sql(db.url, "select kind, product_id, run_id from mcs_pending_removal where deleted_at is null order by created_at")
     expect(await pendingNow()).toEqual([{ kind: "product", product_id: bought.product_id, run_id: keeping.id }])
     expect((await sql(db.url, "select status from product where id = $1", [bought.product_id]))[0].status).toBe("draft")
