@@ -129,6 +129,7 @@ if [ -n "$versions_pid" ]; then
   wait "$versions_pid"
   echo "node-versions-wait-after-the-others $((SECONDS - versions_wait_started))" >> "$results_dir/walltimes"
   [ "$(cat "$results_dir/versions.rc" 2>/dev/null)" = 0 ] || status=1
+  rm -f "$results_dir/versions.rc"
 fi
 [ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
 if [ -n "$versions_pid" ]; then
@@ -164,7 +165,7 @@ rm -f "$results_dir/walltimes" "$results_dir/install.time"
 node -e '
 const fs = require("fs"), path = require("path");
 const suites = [];
-for (const f of fs.readdirSync(process.argv[1])) {
+for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
   const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
   for (const s of r.testResults) suites.push([(s.endTime - s.startTime) / 1000, path.relative(process.cwd(), s.name)]);
 }
@@ -183,7 +184,7 @@ fi
 node -e '
 const fs = require("fs"), path = require("path");
 let passed = 0, failed = 0;
-for (const f of fs.readdirSync(process.argv[1])) {
+for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
   const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
   passed += r.numPassedTests; failed += r.numFailedTests;
   // A suite that failed to run (syntax error, failed hook) has no failed test: count it.
