@@ -3,7 +3,6 @@
 // waiting for a text, and the list of screenshots printed at the end.
 import fs from "node:fs"
 import path from "node:path"
-import { Client } from "pg"
 import { chromium, type Browser, type Locator, type Page } from "playwright-core"
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ARTIFACTS_DIR } from "../harness"
 import { ensureAdminBuilt, snapshotPluginBuild } from "./admin-app"
@@ -65,15 +64,7 @@ export function adminApiOf(page: () => Page): AdminApi {
     )
 }
 
-export async function sql<T = any>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const pg = new Client({ connectionString: url })
-  await pg.connect()
-  try {
-    return (await pg.query(text, params)).rows as T[]
-  } finally {
-    await pg.end()
-  }
-}
+export { sql } from "../harness/database"
 
 /** Waits until the first match of the locator contains the text (with runs of whitespace as one space if asked). */
 export async function expectText(locator: Locator, text: string, timeoutMs = 30_000, opts: { collapseWhitespace?: boolean } = {}): Promise<void> {

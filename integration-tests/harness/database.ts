@@ -151,3 +151,14 @@ export async function createTestDatabase(
   await createDatabase(name, template)
   return { name, url: databaseUrl(name), drop: () => dropDatabase(name) }
 }
+
+/** One query on its own connection: the rows. */
+export async function sql<T = any>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const pg = new Client({ connectionString: databaseUrl })
+  await pg.connect()
+  try {
+    return (await pg.query(text, params)).rows as T[]
+  } finally {
+    await pg.end()
+  }
+}

@@ -2,20 +2,11 @@
 // the shop made able to ship (a fulfillment set on the sync's stock location, a service zone for
 // Ukraine, a shipping option in uah: the sync sets up the location, channel, shipping profile, the
 // region and its system payment provider), then the store API's checkout.
-import { Client } from "pg"
+import { sql as query } from "./database"
 
 /** An HTTP call to the app: GET without a body, POST with one. */
 export type AppCall = (path: string, body?: unknown) => Promise<{ status: number; body: any }>
 
-async function query<T = any>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const pg = new Client({ connectionString: databaseUrl })
-  await pg.connect()
-  try {
-    return (await pg.query(text, params)).rows as T[]
-  } finally {
-    await pg.end()
-  }
-}
 
 const ok = async (call: AppCall, path: string, body?: unknown) => {
   const res = await call(path, body)

@@ -1,5 +1,4 @@
 // Test helpers: polling the admin API until a condition holds, and reading rows directly with SQL.
-import { Client } from "pg"
 import type { MedusaApp } from "../harness"
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000, everyMs = 300): Promise<T> {
@@ -36,15 +35,7 @@ export async function waitForRun(app: MedusaApp, runId: string, statuses = ["suc
   }
 }
 
-export async function sql<T = any>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const pg = new Client({ connectionString: databaseUrl })
-  await pg.connect()
-  try {
-    return (await pg.query(text, params)).rows as T[]
-  } finally {
-    await pg.end()
-  }
-}
+export { sql } from "../harness/database"
 
 export async function configure(app: MedusaApp, body: Record<string, unknown>) {
   const res = await app.admin("/admin/catalog-sync/settings", { body })
