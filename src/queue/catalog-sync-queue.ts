@@ -154,6 +154,30 @@ export class CatalogSyncQueue {
     })
   }
 
+  /**
+   * The settings a run starts with, read once it holds the run lock and under the enqueue
+   * mutex. A disconnect removes the key under the same mutex, and only while no run holds the
+   * lock (whileNoRunHoldsTheLock): so it comes either before this read (the run sees no key and
+   * makes no request) or after it (the disconnect is refused). Settings read before the lock
+   * (when the scheduled job fired) may hold a key removed since.
+   */
+  async settingsForStartingRun(): Promise<EffectiveSettings> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, () => this.#service().getEffectiveSettings())
+  }
+
+  /**
+   * Runs `change` under the enqueue mutex unless a run is running or holds the run lock (it has
+   * read, or is about to read, the settings it runs with): then returns that run's id instead.
+   */
+  async whileNoRunHoldsTheLock<T>(change: () => Promise<T>): Promise<{ running_run_id: string } | { done: T }> {
+    return withRedisMutex(this.#redis, redisKeys(this.#prefix).enqueueMutex, async () => {
+      const running = (await this.#interruptDeadRunsAndListLiveHeld()).find((run) => run.status === "running")
+      const holder = running?.id ?? (await this.#liveness.holder())
+      if (holder) return { running_run_id: holder }
+      return { done: await change() }
+    })
+  }
+
   /** The run the safety brake paused that the admin has not answered yet, or null. */
   async pausedRun(): Promise<RunRow | null> {
     const rows = await this.#service().listCatalogSyncRuns({ status: "paused" }, { order: { created_at: "DESC" }, take: 5 })

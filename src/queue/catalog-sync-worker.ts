@@ -186,7 +186,7 @@ export class CatalogSyncWorker {
 
   async process(job: Job<RunJobData>): Promise<RunSyncResult | { skipped: string }> {
     const service = this.#service()
-    const settings = await service.getEffectiveSettings()
+    let settings = await service.getEffectiveSettings()
     const picked = await this.#runFor(job, settings)
     if (!picked.run) {
       if (picked.skipped === "running_elsewhere" || picked.skipped === "superseded" || picked.skipped === "taken_elsewhere") {
@@ -212,6 +212,21 @@ export class CatalogSyncWorker {
       return { skipped: "taken_elsewhere" }
     }
     const lease = acquired.lease
+    try {
+      // The settings read before the lock may hold a key a disconnect removed since.
+      settings = await this.#queue.settingsForStartingRun()
+    } catch (e: any) {
+      // Redis unreachable: the run ends failed (and is retried like any failure), its lock freed.
+      const { code, message } = runErrorOf(e)
+      await this.#finishIfOpen(run.id, "failed", code, message, classifyFailureKind(e).class).catch(() => undefined)
+      await lease.release()
+      throw e
+    }
+    if (!isConfigured(settings)) {
+      await this.#finish(run.id, "failed", "not_configured", "Set the catalog API base URL and key in the settings")
+      await lease.release()
+      return { status: "failed", errorCode: "not_configured" }
+    }
     let result: RunSyncResult
     let thrownRetryAfterMs: number | null = null
     let client: CatalogClient | null = null
@@ -345,7 +360,9 @@ export class CatalogSyncWorker {
     // A retry after a transient failure (BullMQ's backoff), or interrupted work: continue it as
     // a new "retry" run from the stored cursor, unless later work already did. While the key or
     // plan is refused for these settings it makes no request, like the schedule: saving the
-    // settings resumes the work (resume-after-key-fix.ts).
+    // settings resumes the work (resume-after-key-fix.ts). Disconnected or disabled, it makes
+    // none either: the schedule's next run continues from the same cursor once enabled.
+    if (!isConfigured(settings) || !settings.enabled) return { skipped: "not_configured_or_disabled" }
     const state = await service.getState()
     if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
     const retry = await this.#queue.resumeRun(row, job.id ?? null)

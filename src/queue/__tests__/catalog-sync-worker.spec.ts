@@ -88,7 +88,12 @@ describe("CatalogSyncWorker", () => {
       connection,
       prefix,
       liveness,
-      queue: { interruptDeadRunsAndListLive: async () => [], recover: async () => null, ...queue } as any,
+      queue: {
+        interruptDeadRunsAndListLive: async () => [],
+        recover: async () => null,
+        settingsForStartingRun: async () => (service as { getEffectiveSettings(): Promise<unknown> }).getEffectiveSettings(),
+        ...queue,
+      } as any,
       container: {} as any,
       clients: standaloneClientFactory(),
       service: () => service as any,
@@ -122,6 +127,26 @@ describe("CatalogSyncWorker", () => {
       expect(runSync).not.toHaveBeenCalled()
       expect(service.runs.get("run_1").status).toBe("failed")
       // The run lock is free: the next run is not blocked.
+      expect(await liveness.holder()).toBeNull()
+    } finally {
+      await worker.close()
+    }
+  })
+
+  it("a run starts with the settings read under the run lock: a key removed after its job fired is never used", async () => {
+    const withKey = { baseUrl: "http://127.0.0.1:9", apiKey: "k", apiKeyHash: "kh", pricing, enabled: true, revision: 1 }
+    const service = fakeService(withKey)
+    const runSync = jest.fn(async () => ({ status: "succeeded" as const }))
+    const liveness = fakeLiveness()
+    // The job read the settings with the key; a disconnect removed it before the run held its lock.
+    const readUnderLock = jest.fn(async () => ({ ...withKey, apiKey: null, apiKeyHash: null }))
+    const worker = newWorker(service, liveness, runSync, { settingsForStartingRun: readUnderLock })
+    try {
+      const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 3 }, updateData: async () => undefined }
+      expect(await worker.process(job as unknown as Job<any>)).toEqual({ status: "failed", errorCode: "not_configured" })
+      expect(readUnderLock).toHaveBeenCalledTimes(1)
+      expect(runSync).not.toHaveBeenCalled()
+      expect(service.runs.get("run_1")).toMatchObject({ status: "failed", error_code: "not_configured" })
       expect(await liveness.holder()).toBeNull()
     } finally {
       await worker.close()
@@ -332,6 +357,22 @@ describe("CatalogSyncWorker", () => {
         expect(await worker.process(job(1) as unknown as Job<any>)).toEqual({ status: "succeeded" })
         expect(resumeRun).toHaveBeenCalledTimes(1)
         expect(runSync).toHaveBeenCalledTimes(1)
+      } finally {
+        await worker.close()
+      }
+    })
+
+    it("a retry of earlier work asks nothing once the key is removed or the sync disabled", async () => {
+      const resumeRun = jest.fn()
+      const { service, worker, runSync } = make(fakeLiveness(), { resumeRun })
+      service.runs.set("run_1", { id: "run_1", status: "failed", mode: "changes", trigger: "manual", error_code: "network_error", progress: {} })
+      try {
+        service.getEffectiveSettings = async () => ({ ...settings, apiKey: null, apiKeyHash: null }) as any
+        expect(await worker.process(job(1) as unknown as Job<any>)).toEqual({ skipped: "not_configured_or_disabled" })
+        service.getEffectiveSettings = async () => ({ ...settings, enabled: false }) as any
+        expect(await worker.process(job(1) as unknown as Job<any>)).toEqual({ skipped: "not_configured_or_disabled" })
+        expect(resumeRun).not.toHaveBeenCalled()
+        expect(runSync).not.toHaveBeenCalled()
       } finally {
         await worker.close()
       }

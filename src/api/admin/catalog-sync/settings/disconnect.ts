@@ -25,15 +25,21 @@ export async function disconnectCatalog(scope: Scope): Promise<DisconnectOutcome
   const service = catalogSyncService(scope)
   const runtime = catalogSyncRuntime(scope)
   const logger = scope.resolve<Logger>("logger")
+  const removeKey = () => service.saveSettings({ api_key: null })
   let queue: Awaited<ReturnType<typeof runtime.queue>> | null = null
+  let saved: Awaited<ReturnType<typeof removeKey>> | null = null
   try {
     queue = await runtime.queue()
-    const running = (await queue.interruptDeadRunsAndListLive()).find((run) => run.status === "running")
-    if (running) return { ok: false, running_run_id: running.id }
+    // Under the enqueue mutex, which a starting run holds while it reads its settings: a run
+    // either read them before (it holds the run lock, and this is refused) or reads no key.
+    const outcome = await queue.whileNoRunHoldsTheLock(removeKey)
+    if ("running_run_id" in outcome) return { ok: false, running_run_id: outcome.running_run_id }
+    saved = outcome.done
   } catch (e: any) {
+    // Redis unreachable: no run can start either (it reads its settings under the same mutex).
     logger.warn(`catalog sync: disconnect could not read the queue: ${e?.message ?? e}`)
   }
-  const saved = await service.saveSettings({ api_key: null })
+  saved ??= await removeKey()
   forgetCachedAccounts()
   try {
     await queue?.syncSchedule(saved)
