@@ -425,7 +425,9 @@ describe("every screen names a run's state the same way, in the browser", () => 
     expect(await row.count()).toBe(1)
     expect(await row.getAttribute("data-product-id")).toBe(bought.product_id)
     expect(await row.getAttribute("data-kind")).toBe("product")
-    expect(((await row.textContent()) ?? "").trim()).toBe(`kept for an open order: ${bought.title}, removed once the order is fulfilled or cancelled`)
+    // The heading says why and until when, once; the row names the product and what of it is kept.
+    expect(((await row.textContent()) ?? "").trim()).toBe(`${bought.title} (the whole product)`)
+    await expectText(section, "each goes once its order is fulfilled or cancelled")
     // The kept products' list counts it among those kept for open orders.
     expect(await page.getByTestId("catalog-sync-kept-products").getAttribute("data-open-order")).toBe("1")
     // The run that kept it says so on its page.

@@ -73,20 +73,10 @@ export function priceChangeText(before: string | null | undefined, after: string
 }
 
 /**
- * Why a removed size or product is still in the shop, in one line: "kept for an open order:
- * Кросівки X (size 42), removed once the order is fulfilled or cancelled".
+ * A row of a list whose heading already says why and until when ("Kept for open orders"): the
+ * product's name (a link) and what of it is kept, "Кросівки X" + ", size 42" or " (the whole product)".
  */
-export function keptForOrderText(kept: KeptForOrder): string {
-  const { before, name, after } = keptForOrderParts(kept)
-  return `${before}${name}${after}`
-}
-
-/** The same line in three parts, so the product's name can be a link. */
-export function keptForOrderParts(kept: KeptForOrder): { before: string; name: string; after: string } {
+export function keptForOrderRow(kept: KeptForOrder): { name: string; what: string } {
   const name = kept.title ?? (kept.catalog_id ? `catalog id ${kept.catalog_id}` : kept.product_id)
-  return {
-    before: "kept for an open order: ",
-    name,
-    after: `${kept.kind === "size" ? ` (size ${kept.size ?? "unknown"})` : ""}, removed once the order is fulfilled or cancelled`,
-  }
+  return { name, what: kept.kind === "size" ? `, size ${kept.size ?? "unknown"}` : " (the whole product)" }
 }

@@ -5,6 +5,11 @@ import { formatCount, groupThousands } from "../../sync/number-format"
 
 export { formatCount }
 
+/** A count with its noun: "1 product", "2,005 products" (`plural` when not noun + "s"). */
+export function formatCountOf(value: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(value)} ${value === 1 ? noun : plural}`
+}
+
 /** "1300.5" -> "1,300.50 ₴"; null/invalid -> "—". */
 export function formatUah(amount: string | null | undefined): string {
   const plain = formatAmount(amount)

@@ -5,7 +5,7 @@
 import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
 import type { RequestsToday } from "../../sync/requests-today"
-import { formatCount, formatDuration } from "./format"
+import { formatCount, formatCountOf, formatDuration } from "./format"
 
 export type { ProgressLook, ProgressView, RequestsToday }
 
@@ -154,15 +154,15 @@ export function countsText(view: ProgressView): string | null {
   if (view.look === "done" && view.read === 0) {
     // A run that read no product (the removals after an answer): what it did, not "0 of 0".
     const removed = view.counts.removed + view.counts.swept
-    return removed > 0 ? `${formatCount(removed)} ${removed === 1 ? "product" : "products"} removed; no product to write` : null
+    return removed > 0 ? `${formatCountOf(removed, "product")} removed; no product to write` : null
   }
   if (view.total !== null && view.percent !== null && (view.look !== "done" || hasKnownLength(view))) {
-    parts.push(`${formatCount(view.written)} of ${formatCount(view.total)} products written (${view.percent} %)`)
+    parts.push(`${formatCount(view.written)} of ${formatCountOf(view.total, "product")} written (${view.percent} %)`)
   } else if (view.look === "done") {
-    parts.push(`${formatCount(view.written)} products written`)
+    parts.push(`${formatCountOf(view.written, "product")} written`)
   } else {
     const unknown = view.mode === "changes" && view.phase !== "full_export" ? "a changes run has no known length" : "total not known yet"
-    parts.push(`${formatCount(view.written)} products written, ${unknown}`)
+    parts.push(`${formatCountOf(view.written, "product")} written, ${unknown}`)
   }
   parts.push(`${formatCount(view.read)} read`)
   parts.push(`page ${formatCount(view.pages)}`)

@@ -3,7 +3,7 @@
 // full panel lives on the sync page; this line only points there.
 import { pausedRunOf } from "./brake"
 import { runErrorVoice } from "./errors"
-import { formatCount } from "./format"
+import { formatCount, formatCountOf } from "./format"
 import { keptCountsText } from "./kept-products"
 import { liveBlockShown, phaseText, runDidText, syncStateBadge, type ProgressView } from "./progress"
 import { modeLabel, type BadgeSpec } from "./status"
@@ -41,8 +41,8 @@ export function activityText(status: SyncStatus, view: ProgressView | null, rela
     if (view.look === "waiting") return "A sync is waiting to start."
     const done =
       view.total !== null && view.percent !== null
-        ? `${formatCount(view.written)} of ${formatCount(view.total)} products written (${view.percent} %)`
-        : `${formatCount(view.written)} products written`
+        ? `${formatCount(view.written)} of ${formatCountOf(view.total, "product")} written (${view.percent} %)`
+        : `${formatCountOf(view.written, "product")} written`
     return `${modeLabel(view.mode)}: ${lowerFirst(phaseText(view))} · ${done}`
   }
   // The last ended run (succeeded, failed or interrupted: a paused one is a warning of its own).

@@ -1,4 +1,4 @@
-import { changeKindLabel, changedFields, keptForOrderText, omittedSummary, priceChangeText } from "../change-log"
+import { changeKindLabel, changedFields, keptForOrderRow, omittedSummary, priceChangeText } from "../change-log"
 
 describe("change log words", () => {
   it("lists what an update changed in a fixed order", () => {
@@ -23,7 +23,7 @@ describe("change log words", () => {
   it("labels kinds", () => {
     expect(changeKindLabel("drafted")).toBe("Drafted")
   })
-  it("names what an open order keeps, and when it goes", () => {
+  it("names what an open order keeps (the list's heading says why and until when)", () => {
     const product = {
       kind: "product" as const,
       product_id: "prod_1",
@@ -33,10 +33,9 @@ describe("change log words", () => {
       run_id: "run_1",
       kept_at: "2026-11-28T08:00:00.000Z",
     }
-    expect(keptForOrderText(product)).toBe("kept for an open order: Кросівки Runner, removed once the order is fulfilled or cancelled")
-    expect(keptForOrderText({ ...product, kind: "size", size: "42" })).toBe(
-      "kept for an open order: Кросівки Runner (size 42), removed once the order is fulfilled or cancelled"
-    )
-    expect(keptForOrderText({ ...product, title: null })).toBe("kept for an open order: catalog id 77, removed once the order is fulfilled or cancelled")
+    expect(keptForOrderRow(product)).toEqual({ name: "Кросівки Runner", what: " (the whole product)" })
+    expect(keptForOrderRow({ ...product, kind: "size", size: "42" })).toEqual({ name: "Кросівки Runner", what: ", size 42" })
+    expect(keptForOrderRow({ ...product, title: null })).toEqual({ name: "catalog id 77", what: " (the whole product)" })
+    expect(keptForOrderRow({ ...product, title: null, catalog_id: null })).toEqual({ name: "prod_1", what: " (the whole product)" })
   })
 })

@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
-import { keptForOrderParts } from "../../../lib/change-log"
+import { keptForOrderRow } from "../../../lib/change-log"
 import { productPagePath } from "../../../lib/brake"
 import { formatCount } from "../../../lib/format"
 import { COLLAPSED_ROWS } from "../../../lib/show-all"
@@ -40,12 +40,13 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
         {runId ? "Kept for open orders by this run" : "Kept for open orders"}
         <span className="text-ui-fg-subtle font-normal" data-testid="catalog-sync-kept-for-orders-count">
           {" "}
-          · {formatCount(count)} {count === 1 ? "size or product" : "sizes and products"}
+          · {formatCount(count)} {count === 1 ? "size or product" : "sizes and products"} · each goes once its order is fulfilled or
+          cancelled
         </span>
       </Text>
       <ul className="flex flex-col gap-y-0.5">
         {rows.map((k, index) => {
-          const line = keptForOrderParts(k)
+          const line = keptForOrderRow(k)
           return (
             <li
               // Its place in the whole list: two sizes of one product may read alike (an unnamed size).
@@ -56,11 +57,10 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
               data-catalog-id={k.catalog_id ?? ""}
             >
               <Text size="small" className="text-ui-fg-subtle">
-                {line.before}
                 <Link to={productPagePath(k.product_id)} className="text-ui-fg-interactive">
                   {line.name}
                 </Link>
-                {line.after}
+                {line.what}
               </Text>
             </li>
           )
