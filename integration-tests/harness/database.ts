@@ -94,8 +94,17 @@ function schemaKey(env: Record<string, string | undefined>): string {
   }
   h.update(String(env.DISABLE_TRANSLATION ?? ""))
   // The Index module and caching add their own tables (only when a test turns them on).
-  for (const flag of ["DEMO_INDEX_ENGINE", "DEMO_CACHING"]) if (env[flag]) h.update(`${flag}=${env[flag]}`)
+  for (const flag of ADDITIVE_FLAGS) if (env[flag]) h.update(`${flag}=${env[flag]}`)
   return h.digest("hex").slice(0, 12)
+}
+
+/** Demo switches that turn on a module which only adds tables to the schema. */
+const ADDITIVE_FLAGS = ["DEMO_INDEX_ENGINE", "DEMO_CACHING"] as const
+
+function withoutAdditiveFlags(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const rest = { ...env }
+  for (const flag of ADDITIVE_FLAGS) delete rest[flag]
+  return rest
 }
 
 /**
@@ -112,10 +121,13 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     if (await databaseExists(name)) return name
     const building = `${name}_building`
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
-    await createDatabase(building)
+    // A module that only adds tables (the Index module, caching) starts from the plain template:
+    // db:migrate then runs only that module's migrations and the links' sync, not every module's.
+    const base = ADDITIVE_FLAGS.some((flag) => env[flag]) ? await ensureTemplateDatabase(withoutAdditiveFlags(env)) : null
+    await createDatabase(building, base ?? undefined)
     // A shared, busy machine migrates far slower than the default command timeout allows.
     await runMedusaCommand(["db:migrate"], dbEnv, 900_000)
-    await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
+    if (!base) await runMedusaCommand(["user", "-e", ADMIN_EMAIL, "-p", ADMIN_PASSWORD], dbEnv)
     await withAdminClient((c) => c.query(`alter database "${building}" rename to "${name}"`))
     return name
   })
