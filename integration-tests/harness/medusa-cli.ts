@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process"
-import { randomBytes } from "node:crypto"
-import { DEMO_DIR, MEDUSA_BIN } from "./paths"
+import { randomBytes, randomUUID } from "node:crypto"
+import fs from "node:fs"
+import path from "node:path"
+import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN } from "./paths"
 
 /**
  * The encryption secret of every app this test process starts: random at run time, so no
@@ -8,7 +10,25 @@ import { DEMO_DIR, MEDUSA_BIN } from "./paths"
  */
 export const TEST_ENCRYPTION_SECRET = randomBytes(32).toString("base64url")
 
-/** The environment every Medusa process of the tests gets (no admin build, quiet telemetry). */
+/**
+ * A config home whose Medusa config has telemetry off. MEDUSA_DISABLE_TELEMETRY only drops the
+ * events: Medusa 2.21 still forks a Node process (`@medusajs/telemetry`'s send.js) every few
+ * events and on a timer, in every app, unless its config store says `telemetry.enabled: false`.
+ * The machine id is set too, so no app writes the file.
+ */
+function telemetryOffConfigHome(): string {
+  const home = path.join(ARTIFACTS_DIR, "medusa-config-home")
+  const file = path.join(home, "medusa", "config.json")
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const temp = `${file}.${process.pid}.tmp`
+    fs.writeFileSync(temp, JSON.stringify({ telemetry: { enabled: false, machine_id: randomUUID() } }))
+    fs.renameSync(temp, file)
+  }
+  return home
+}
+
+/** The environment every Medusa process of the tests gets (no admin build, no telemetry). */
 export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -16,6 +36,7 @@ export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): N
     DISABLE_ADMIN: "true",
     MEDUSA_DISABLE_TELEMETRY: "true",
     DO_NOT_TRACK: "1",
+    XDG_CONFIG_HOME: telemetryOffConfigHome(),
     // test-utils' NODE_OPTIONS (vm modules) must not leak into the app processes.
     NODE_OPTIONS: "",
     // The sandboxes run with raised limits (6000/min and more); the plugin adopts at most
