@@ -2,6 +2,7 @@
 // supplier feed gone wrong (half the catalog removed, prices at a tenth) and should wait for the
 // admin. Pure: the caller gathers the plan and pauses the run when told to.
 import { z } from "zod"
+import { formatCount } from "../sync/number-format"
 import { D, type Dec, HUNDRED, parseDecimal } from "./decimal"
 
 export type BrakeThresholds = {
@@ -101,7 +102,7 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
   if (removalShare !== null && removalShare.gt(removalLimit)) {
     reasons.push({
       code: "removals",
-      message: `would remove ${removalCount} of ${input.shopCatalogProducts} catalog products (${removalShare.toFixed(2)} %, more than ${thresholds.removal_percent} %)`,
+      message: `would remove ${formatCount(removalCount)} of ${formatCount(input.shopCatalogProducts)} catalog products (${percentText(removalShare, removalLimit)} %, more than ${thresholds.removal_percent} %)`,
     })
   }
 
@@ -114,7 +115,7 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
   if (steepShare !== null && steepShare.gt(loweredLimit)) {
     reasons.push({
       code: "price_drops",
-      message: `would lower ${steep.length} of ${input.shopPrices} prices by more than ${thresholds.price_drop_percent} % (${steepShare.toFixed(2)} %, more than ${thresholds.lowered_prices_percent} %)`,
+      message: `would lower ${formatCount(steep.length)} of ${formatCount(input.shopPrices)} prices by more than ${thresholds.price_drop_percent} % (${percentText(steepShare, loweredLimit)} %, more than ${thresholds.lowered_prices_percent} %)`,
     })
   }
 
@@ -140,4 +141,16 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+/**
+ * A share over its limit as the admin reads it: one decimal ("25", "20.1"), more only where one
+ * decimal would read as the limit itself ("20.04", not "20").
+ */
+function percentText(share: Dec, limit: Dec): string {
+  for (const places of [1, 2, 4]) {
+    const rounded = share.toDecimalPlaces(places, D.ROUND_DOWN)
+    if (rounded.gt(limit)) return rounded.toString()
+  }
+  return share.toString()
 }

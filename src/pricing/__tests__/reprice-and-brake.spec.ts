@@ -73,7 +73,12 @@ describe("decideBrake", () => {
     expect(at.preview.removals).toMatchObject({ count: 200, share_percent: "20.00" })
     const over = decideBrake({ shopCatalogProducts: 1000, shopPrices: 5000, removals: removals(201), priceChanges: [], previewSize: 3 })
     expect(over.pause).toBe(true)
-    expect(over.reasons).toEqual([{ code: "removals", message: "would remove 201 of 1000 catalog products (20.10 %, more than 20 %)" }])
+    expect(over.reasons).toEqual([{ code: "removals", message: "would remove 201 of 1,000 catalog products (20.1 %, more than 20 %)" }])
+    // A share just over the limit keeps the decimals that show it is over; a round one shows none.
+    const barely = decideBrake({ shopCatalogProducts: 10000, shopPrices: 5000, removals: removals(2001), priceChanges: [] })
+    expect(barely.reasons[0].message).toBe("would remove 2,001 of 10,000 catalog products (20.01 %, more than 20 %)")
+    const quarter = decideBrake({ shopCatalogProducts: 1000, shopPrices: 5000, removals: removals(250), priceChanges: [] })
+    expect(quarter.reasons[0].message).toBe("would remove 250 of 1,000 catalog products (25 %, more than 20 %)")
     expect(over.preview.removals.sample).toEqual([{ catalog_id: "1" }, { catalog_id: "2" }, { catalog_id: "3" }])
   })
 
@@ -91,7 +96,7 @@ describe("decideBrake", () => {
       priceChanges: [...drops(11, "100", "69.99"), { variant_id: "x", from: "1000", to: "100" }, { variant_id: "up", from: "1", to: "5" }],
     })
     expect(over.pause).toBe(true)
-    expect(over.reasons).toEqual([{ code: "price_drops", message: "would lower 12 of 100 prices by more than 30 % (12.00 %, more than 10 %)" }])
+    expect(over.reasons).toEqual([{ code: "price_drops", message: "would lower 12 of 100 prices by more than 30 % (12 %, more than 10 %)" }])
     // Steepest first.
     expect(over.preview.steep_drops.sample[0]).toEqual({ variant_id: "x", from: "1000", to: "100", drop_percent: "90.00" })
     expect(over.preview.steep_drops.sample[1].drop_percent).toBe("30.01")

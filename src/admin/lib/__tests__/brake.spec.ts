@@ -35,7 +35,7 @@ describe("the brake in the admin", () => {
 
   it("says why in the brake's own words", () => {
     expect(brakeHeadline(pausedRunOf(status({ last_run: run }))!)).toBe(
-      "The safety brake paused this run: it would remove 3 of 10 catalog products (30.00 %, more than 20 %). None of these products has been removed."
+      "The safety brake paused this run: it would remove 3 of 10 catalog products (30 %, more than 20 %). None of these products has been removed."
     )
   })
 
