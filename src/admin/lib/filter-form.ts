@@ -72,7 +72,9 @@ export function keptSentence(count: FilterKeptCount): string {
   }
   if (count.not_counted.length) {
     const words = count.not_counted.map((field) => NOT_COUNTED_WORDS[field])
-    parts.push(`Not counted: ${words.join(" and ")}, which the shop does not store, so the true number may be lower.`)
+    // The count reads what the plugin keeps of each catalog product (category, brand, cost); the
+    // catalog's stock and "new" flag of a product the filter would leave out are not kept anywhere.
+    parts.push(`Not counted: ${words.join(" and ")}, which the record of the last pass does not keep, so the true number may be lower.`)
   }
   return parts.join(" ")
 }

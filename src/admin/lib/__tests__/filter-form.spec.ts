@@ -36,6 +36,8 @@ describe("the filter count's sentence", () => {
       /^Keeps 312 of the 949 catalog products the last full pass read \(finished .+\)\. The shop holds 1,549 products from the catalog now\. /
     )
     expect(text).toContain("Not counted: whether a product is in stock and whether a product is a new arrival")
+    // Not "which the shop does not store": the shop stores its products' stock.
+    expect(text).toContain("which the record of the last pass does not keep")
     expect(text).not.toMatch(/in_stock_only|new_only/)
     expect(keptSentence({ kept: 5, total: 5, not_counted: [], pass_finished_at: null, shop_products: 0 })).toMatch(/^No full pass has finished yet/)
   })

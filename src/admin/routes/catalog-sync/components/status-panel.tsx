@@ -56,7 +56,7 @@ export const CatalogSyncStatusPanel = () => {
     const confirmed = await prompt({
       title: "Start a full resync?",
       description:
-        "Every product is fetched from the catalog again and compared with the shop; products the catalog no longer has are removed. It takes longer than a normal sync and uses about one request per 200 products of the daily quota.",
+        "Every product is fetched from the catalog again and compared with the shop. Products the catalog no longer has are removed, except those you chose to keep (Discard) and those an open order holds; the safety brake asks first when many would go. It takes longer than a normal sync and uses about one request per 200 products of the daily quota.",
       confirmText: "Start full resync",
       cancelText: "Cancel",
       variant: "confirmation",
