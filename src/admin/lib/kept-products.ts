@@ -15,3 +15,14 @@ export function keptCountsText(counts: { discarded: number; open_order: number; 
   if (counts.open_order) parts.push(`${count(counts.open_order)} for open orders`)
   return `${count(counts.total)} ${counts.total === 1 ? "product" : "products"} the catalog no longer has${parts.length ? `: ${parts.join(", ")}` : ""}`
 }
+
+/**
+ * The shop's products from the catalog, split by whether the catalog still sells them. `synced`
+ * (the status's products_synced) counts the products the sync maps as live, which includes those
+ * whose removal the admin discarded but not those an open order keeps (their removal is pending):
+ * those are added, so the total is every catalog product the shop holds.
+ */
+export function shopProductsSplit(synced: number, counts: { discarded: number; open_order: number; total: number }): { total: number; sold: number; kept: number } {
+  const total = synced + counts.open_order
+  return { total, sold: Math.max(0, total - counts.total), kept: counts.total }
+}

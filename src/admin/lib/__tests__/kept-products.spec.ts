@@ -1,4 +1,4 @@
-import { keptCountsText, keptLine } from "../kept-products"
+import { keptCountsText, keptLine, shopProductsSplit } from "../kept-products"
 import { formatCount } from "../format"
 
 describe("kept products in words", () => {
@@ -16,5 +16,15 @@ describe("kept products in words", () => {
       "1,202 products the catalog no longer has: 1,200 by your discard, 2 for open orders"
     )
     expect(keptCountsText({ discarded: 1, open_order: 0, total: 1 }, formatCount)).toBe("1 product the catalog no longer has: 1 by your discard")
+  })
+})
+
+describe("the shop's products from the catalog", () => {
+  it("counts a product an open order keeps in the shop's total (its map is not live), and a discarded one once", () => {
+    // 299 live catalog products: 298 the catalog sells, 1 kept for an open order (not in products_synced).
+    expect(shopProductsSplit(298, { discarded: 0, open_order: 1, total: 1 })).toEqual({ total: 299, sold: 298, kept: 1 })
+    // 800 live: 549 sold, 250 discarded (in products_synced), 1 for an order (not).
+    expect(shopProductsSplit(799, { discarded: 250, open_order: 1, total: 251 })).toEqual({ total: 800, sold: 549, kept: 251 })
+    expect(shopProductsSplit(10, { discarded: 0, open_order: 0, total: 0 })).toEqual({ total: 10, sold: 10, kept: 0 })
   })
 })

@@ -13,6 +13,7 @@ import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
+import { shopProductsSplit } from "../../../lib/kept-products"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import { countsText, liveBlockShown, phaseText, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
@@ -160,20 +161,14 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
  */
 const ShopProducts = ({ synced }: { synced: number }) => {
   const kept = useQuery({ queryKey: queryKeys.keptProducts(null), queryFn: () => catalogSyncApi.getKeptProducts(), retry: false })
-  const keptCount = kept.data?.counts.total ?? 0
+  const split = shopProductsSplit(synced, kept.data?.counts ?? { discarded: 0, open_order: 0, total: 0 })
   return (
     <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
       <span className="flex flex-col">
-        <span className="tabular-nums">{formatCount(synced)}</span>
-        {keptCount > 0 && (
-          <Text
-            size="xsmall"
-            className="text-ui-fg-subtle"
-            data-testid="catalog-sync-products-split"
-            data-sold={Math.max(0, synced - keptCount)}
-            data-kept={keptCount}
-          >
-            {formatCount(Math.max(0, synced - keptCount))} the catalog still sells · {formatCount(keptCount)} it no longer has, kept by the shop
+        <span className="tabular-nums">{formatCount(split.total)}</span>
+        {split.kept > 0 && (
+          <Text size="xsmall" className="text-ui-fg-subtle" data-testid="catalog-sync-products-split" data-sold={split.sold} data-kept={split.kept}>
+            {formatCount(split.sold)} the catalog still sells · {formatCount(split.kept)} it no longer has, kept by the shop
           </Text>
         )}
       </span>
