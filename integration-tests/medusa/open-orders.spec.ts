@@ -183,6 +183,10 @@ describe("open orders survive the catalog removing what they bought", () => {
     expect((await admin(`/admin/catalog-sync/kept-for-orders?run_id=${productRun.id}`)).kept).toEqual([
       expect.objectContaining({ kind: "product", product_id: bought.productId, title, catalog_id: bought.catalogId, run_id: productRun.id }),
     ])
+    // The readiness list says why it is a draft: the open order, not the removal setting.
+    const drafts = (await admin("/admin/catalog-sync/readiness")).readiness.checks.find((c: any) => c.id === "drafts")
+    expect(drafts.detail).toMatch(/1 is a draft because the catalog removed it while an open order holds it/)
+    expect(drafts.detail).not.toMatch(/removal setting/)
     // Both are kept now: the Catalog sync page lists every one.
     expect((await admin("/admin/catalog-sync/kept-for-orders")).kept.map((k: { kind: string }) => k.kind).sort()).toEqual(["product", "size"])
     expect((await tryToBuy(bought.variantId)).status).toBe(400)

@@ -26,3 +26,15 @@ export function shopProductsSplit(synced: number, counts: { discarded: number; o
   const total = synced + counts.open_order
   return { total, sold: Math.max(0, total - counts.total), kept: counts.total }
 }
+
+/**
+ * What happens to the kept products next, by why they are kept: a discarded removal stays on sale,
+ * a product an open order holds is a draft, off sale, until the order is fulfilled or cancelled.
+ */
+export function keptFateText(counts: { discarded: number; open_order: number }): string {
+  const discarded = "Those you kept by a discard stay on sale until you remove them or the catalog sends them again"
+  const forOrders = "those an open order holds are drafts, off sale, and go once the order is fulfilled or cancelled"
+  if (counts.discarded && counts.open_order) return `${discarded}; ${forOrders}.`
+  if (counts.open_order) return "They are drafts, off sale, and go once their order is fulfilled or cancelled."
+  return "They stay on sale until you remove them or the catalog sends them again."
+}

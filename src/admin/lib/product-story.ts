@@ -34,7 +34,14 @@ export const MANAGED_FIELDS = [
  * kept as draft (by the removal setting); a draft the sync keeps active in its map is a card
  * the catalog sells without a price.
  */
-export function draftReason(productStatus: string | null | undefined, link: Pick<ProductCatalogLink, "status">, sizes: SizePrice[] | null): string | null {
+export function draftReason(
+  productStatus: string | null | undefined,
+  link: Pick<ProductCatalogLink, "status">,
+  sizes: SizePrice[] | null,
+  keptFor: "discarded" | "open_order" | null = null
+): string | null {
+  // The map's "draft" also marks a removal held for an open order, whatever the removal setting.
+  if (keptFor === "open_order") return "It is a draft, off sale, while an open order holds it; the shop removes it once the order is fulfilled or cancelled."
   if (link.status === "draft") return "The catalog no longer sells this product; the shop keeps it as a draft (removal setting: keep as draft)."
   if (link.status === "removed") return "The catalog removed this product."
   if (productStatus !== "draft") return null

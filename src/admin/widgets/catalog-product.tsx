@@ -81,7 +81,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
   const keptBy = kept.data?.products?.[0] ?? null
   // Not "Synced": the catalog no longer has it.
   const badge = keptBy ? { label: "Kept: not in the catalog", color: "orange" as const } : catalogBadge(product.status, info)
-  const reason = draftReason(product.status, info, sizes)
+  const reason = draftReason(product.status, info, sizes, keptBy?.reason ?? null)
   const last = changes.data?.changes?.[0] ?? null
   const keptFor = keptBy
   return (

@@ -1,4 +1,4 @@
-import { keptCountsText, keptLine, shopProductsSplit } from "../kept-products"
+import { keptCountsText, keptFateText, keptLine, shopProductsSplit } from "../kept-products"
 import { formatCount } from "../format"
 
 describe("kept products in words", () => {
@@ -26,5 +26,13 @@ describe("the shop's products from the catalog", () => {
     // 800 live: 549 sold, 250 discarded (in products_synced), 1 for an order (not).
     expect(shopProductsSplit(799, { discarded: 250, open_order: 1, total: 251 })).toEqual({ total: 800, sold: 549, kept: 251 })
     expect(shopProductsSplit(10, { discarded: 0, open_order: 0, total: 0 })).toEqual({ total: 10, sold: 10, kept: 0 })
+  })
+})
+
+describe("what happens to kept products next", () => {
+  it("never says a product an open order holds stays on sale", () => {
+    expect(keptFateText({ discarded: 3, open_order: 0 })).toBe("They stay on sale until you remove them or the catalog sends them again.")
+    expect(keptFateText({ discarded: 0, open_order: 1 })).toBe("They are drafts, off sale, and go once their order is fulfilled or cancelled.")
+    expect(keptFateText({ discarded: 250, open_order: 1 })).toMatch(/^Those you kept by a discard stay on sale .*; those an open order holds are drafts, off sale/)
   })
 })

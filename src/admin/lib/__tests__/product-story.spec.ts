@@ -13,6 +13,10 @@ describe("product story", () => {
   })
   it("a removal kept as draft says so", () => {
     expect(draftReason("draft", { status: "draft" }, null)).toMatch(/no longer sells/)
+    // Held for an open order: the map says "draft" too, but the removal setting has nothing to do with it.
+    const held = draftReason("draft", { status: "draft" }, null, "open_order")
+    expect(held).toMatch(/while an open order holds it/)
+    expect(held).not.toMatch(/removal setting/)
     expect(catalogBadge("draft", { status: "draft" }).label).toBe("Removed, kept as draft")
   })
 })

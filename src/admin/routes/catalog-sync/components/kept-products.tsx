@@ -11,7 +11,7 @@ import { productPagePath } from "../../../lib/brake"
 import { describeError } from "../../../lib/errors"
 import { ShowAllToggle, useShowAll } from "../../../components/show-all-toggle"
 import { formatCount, formatDateTime } from "../../../lib/format"
-import { keptCountsText } from "../../../lib/kept-products"
+import { keptCountsText, keptFateText } from "../../../lib/kept-products"
 import type { KeptProduct } from "../../../lib/types"
 
 export const KeptProducts = () => {
@@ -49,7 +49,7 @@ export const KeptProducts = () => {
       <div className="px-6 pt-4">
         <Heading level="h2">Kept products</Heading>
         <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-kept-products-counts">
-          {keptCountsText(data.counts, formatCount)}. They stay on sale until you remove them or the catalog sends them again.
+          {keptCountsText(data.counts, formatCount)}. {keptFateText(data.counts)}
         </Text>
       </div>
       <Table>
