@@ -303,7 +303,7 @@ describe("every number the admin shows is true, in the browser", () => {
     await page.goto(`${app.url}/app/products`)
     const line = page.locator('[data-testid="catalog-sync-list-widget"][data-state="key_invalid"]')
     await line.waitFor({ timeout: 60_000 })
-    await expectText(line.getByTestId("catalog-sync-list-state"), "Key invalid")
+    await expectText(line.getByTestId("catalog-sync-list-state"), "Key refused")
     const warning = line.locator('[data-testid="catalog-sync-list-warning"][data-kind="blocked"]')
     await expectText(warning, "The catalog refused the API key: no sync runs until a working key is saved.")
     expect(await warning.getByTestId("catalog-sync-list-warning-link").getAttribute("href")).toMatch(/\/settings\/catalog-sync$/)

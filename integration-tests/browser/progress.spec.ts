@@ -321,7 +321,7 @@ describe("sync progress in the browser", () => {
     const started = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
     expect(started.status).toBe(202)
     await page.goto(`${app.url}/app/catalog-sync`)
-    await expectText(page.getByTestId("catalog-sync-state"), "Key invalid", 120_000)
+    await expectText(page.getByTestId("catalog-sync-state"), "Key refused", 120_000)
     await page.getByTestId("catalog-sync-blocked").waitFor()
     const readings: Pair[] = []
     for (let i = 0; i < 12; i++) {

@@ -13,7 +13,8 @@ const STATE_BADGES: Record<SyncState, BadgeSpec> = {
   stalled: { label: "Stalled", color: "red" },
   overdue: { label: "Not running: overdue", color: "red" },
   failed: { label: "Failed", color: "red" },
-  key_invalid: { label: "Key invalid", color: "red" },
+  // The chip ("key refused") and the notices ("refused this API key") use the same word.
+  key_invalid: { label: "Key refused", color: "red" },
   plan_required: { label: "Plan required", color: "orange" },
   not_configured: { label: "Not configured", color: "grey" },
   disabled: { label: "Disabled", color: "grey" },

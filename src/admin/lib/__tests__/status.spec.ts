@@ -26,7 +26,7 @@ describe("badges", () => {
     expect(stateBadge("running")).toEqual({ label: "Running", color: "blue" })
     expect(stateBadge("resuming")).toEqual({ label: "Resuming", color: "orange" })
     expect(stateBadge("failed")).toEqual({ label: "Failed", color: "red" })
-    expect(stateBadge("key_invalid")).toEqual({ label: "Key invalid", color: "red" })
+    expect(stateBadge("key_invalid")).toEqual({ label: "Key refused", color: "red" })
     expect(stateBadge("plan_required")).toEqual({ label: "Plan required", color: "orange" })
     expect(stateBadge("not_configured").color).toBe("grey")
     expect(stateBadge("something_new")).toEqual({ label: "Something new", color: "grey" })

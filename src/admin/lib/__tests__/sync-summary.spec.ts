@@ -29,7 +29,7 @@ describe("the product list's line about the sync", () => {
     const running = view({})
     expect(syncSummary(status({ state: "running" }), running, null, relative).badge).toEqual({ label: "Running", color: "blue" })
     // A refused key is the sync's state whatever the run row says.
-    expect(syncStateBadge("key_invalid", running)).toEqual({ label: "Key invalid", color: "red" })
+    expect(syncStateBadge("key_invalid", running)).toEqual({ label: "Key refused", color: "red" })
     expect(syncSummary(status({ state: "paused" }), null, null, relative).badge).toEqual({ label: "Paused: needs your answer", color: "orange" })
   })
 
