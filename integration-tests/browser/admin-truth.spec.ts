@@ -255,6 +255,11 @@ describe("every number the admin shows is true, in the browser", () => {
     expect(changed.length).toBeGreaterThan(PRODUCTS / 2)
 
     await page.goto(`${app.url}/app/settings/catalog-sync/runs/${reprice.id}`)
+    // A reprice reads no catalog page: its page says what it priced, and no catalog reads.
+    const reads = page.getByTestId("catalog-sync-run-reads")
+    await expectText(reads, "asks the catalog nothing")
+    expect(await reads.getAttribute("data-mode")).toBe("reprice")
+    expect(((await reads.textContent()) ?? "").includes("Catalog reads")).toBe(false)
     const log = page.getByTestId("catalog-sync-change-log")
     await log.getByTestId("change-log-row").first().waitFor()
     expect(await page.getByTestId("change-log-empty").count()).toBe(0)

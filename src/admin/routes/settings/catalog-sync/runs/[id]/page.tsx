@@ -184,14 +184,28 @@ const RunDetails = ({ run }: { run: Run }) => {
               <span className="font-mono break-all">{run.id}</span>
             </KeyValue>
           </Container>
-          <Container className="divide-y p-0" data-testid="catalog-sync-run-reads">
-            <div className="px-6 py-4">
-              <Heading level="h2">Catalog reads</Heading>
-            </div>
-            <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
-            <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
-            <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
-          </Container>
+          {run.mode === "reprice" ? (
+            // A reprice asks the catalog nothing: it prices the shop's products from their stored costs.
+            <Container className="divide-y p-0" data-testid="catalog-sync-run-reads" data-mode="reprice">
+              <div className="px-6 py-4">
+                <Heading level="h2">What it read</Heading>
+                <Text size="small" className="text-ui-fg-subtle">
+                  A reprice reads the costs the shop has stored and asks the catalog nothing.
+                </Text>
+              </div>
+              <KeyValue label="Shop products priced again">{formatCount(run.items_seen)}</KeyValue>
+              <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
+            </Container>
+          ) : (
+            <Container className="divide-y p-0" data-testid="catalog-sync-run-reads">
+              <div className="px-6 py-4">
+                <Heading level="h2">Catalog reads</Heading>
+              </div>
+              <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
+              <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
+              <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
+            </Container>
+          )}
         </div>
       </div>
       <ChangeLog run={run} />
