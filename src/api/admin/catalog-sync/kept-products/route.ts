@@ -60,7 +60,16 @@ export async function keptProducts(req: MedusaRequest): Promise<KeptProduct[]> {
     since: new Date(p.created_at).toISOString(),
     run_id: p.run_id,
   }))
-  return [...discarded, ...forOrders].sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : 0))
+  return [...discarded, ...forOrders].sort(newestKeptFirst)
+}
+
+/**
+ * Newest first; products kept at the same moment (one answer discards hundreds) by product id, so
+ * the list keeps its order from one read to the next.
+ */
+export function newestKeptFirst(a: Pick<KeptProduct, "since" | "product_id">, b: Pick<KeptProduct, "since" | "product_id">): number {
+  if (a.since !== b.since) return a.since < b.since ? 1 : -1
+  return a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0
 }
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
