@@ -196,10 +196,7 @@ export class CatalogSyncWorker {
     }
     const run = picked.run
 
-    if (!isConfigured(settings)) {
-      await this.#finish(run.id, "failed", "not_configured", "Set the catalog API base URL and key in the settings")
-      return { status: "failed", errorCode: "not_configured" }
-    }
+    if (!isConfigured(settings)) return this.#failNotConfigured(run.id)
 
     const state = await service.getState()
     const acquired = await this.#liveness.acquire(run.id, state.id, this.#shutdown.signal)
@@ -223,9 +220,10 @@ export class CatalogSyncWorker {
       throw e
     }
     if (!isConfigured(settings)) {
-      await this.#finish(run.id, "failed", "not_configured", "Set the catalog API base URL and key in the settings")
+      // Its final status is stored before its lock goes, as for every run.
+      const failed = await this.#failNotConfigured(run.id)
       await lease.release()
-      return { status: "failed", errorCode: "not_configured" }
+      return failed
     }
     let result: RunSyncResult
     let thrownRetryAfterMs: number | null = null
@@ -370,6 +368,12 @@ export class CatalogSyncWorker {
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)
     this.#logger.info(`catalog sync: retrying ${trigger} run ${row.id} as ${retry.id} (attempt ${job.attemptsMade + 1})`)
     return { run: retry }
+  }
+
+  /** A run with no base URL or key ends failed before any request. */
+  async #failNotConfigured(runId: string): Promise<RunSyncResult> {
+    await this.#finish(runId, "failed", "not_configured", "Set the catalog API base URL and key in the settings")
+    return { status: "failed", errorCode: "not_configured" }
   }
 
   async #finish(runId: string, status: "failed" | "interrupted", code: string, message: string, errorClass: FailureClass | null = null) {
