@@ -23,8 +23,6 @@ export type KeptProduct = {
   run_id: string | null
 }
 
-type PendingRow = { kind: "size" | "product"; product_id: string; catalog_id: string | null; run_id: string | null; created_at: Date | string }
-
 export async function keptProducts(req: MedusaRequest): Promise<KeptProduct[]> {
   const service = catalogSyncService(req.scope)
   const memory = brakeMemoryOf((await service.getState()).brake_memory)
@@ -33,10 +31,7 @@ export async function keptProducts(req: MedusaRequest): Promise<KeptProduct[]> {
     req.scope,
     live.map((r) => r.catalog_id)
   )
-  const allPending = (await (service as unknown as { listCatalogPendingRemovals(f: object, c: object): Promise<PendingRow[]> }).listCatalogPendingRemovals(
-    { kind: "product" },
-    { order: { created_at: "DESC" }, take: null }
-  )) as PendingRow[]
+  const allPending = await service.listCatalogPendingRemovals({ kind: "product" }, { order: { created_at: "DESC" }, take: null })
   // A product the catalog sends again is back on sale (its map row active): no longer kept.
   const claimed = await claimedByMap(
     req.scope,

@@ -83,10 +83,7 @@ async function draftsCheck(container: MedusaContainer, settings: Settings): Prom
   // A removal held for an open order is a "draft" in the map too, whatever the removal setting.
   let forOrders = 0
   if (removed) {
-    const pending = await (service as unknown as { listCatalogPendingRemovals(f: object, c: object): Promise<{ product_id: string }[]> }).listCatalogPendingRemovals(
-      { kind: "product" },
-      { select: ["product_id"], take: null }
-    )
+    const pending = await service.listCatalogPendingRemovals({ kind: "product" }, { select: ["product_id"], take: null })
     if (pending.length) {
       const [, count] = await service.listAndCountCatalogProductMaps({ status: "draft", product_id: pending.map((p) => p.product_id) }, { take: 1 })
       forOrders = count
@@ -95,11 +92,17 @@ async function draftsCheck(container: MedusaContainer, settings: Settings): Prom
   const byRemovalSetting = removed - forOrders
   const are = (n: number) => `${formatCount(n)} ${n === 1 ? "is a draft" : "are drafts"}`
   const parts: string[] = []
-  if (unpriced) parts.push(`${formatCount(unpriced)} ${unpriced === 1 ? "stays a draft" : "stay drafts"} because the catalog gives no price for any of their sizes; they are published when the catalog prices them`)
+  if (unpriced)
+    parts.push(
+      `${formatCount(unpriced)} ${unpriced === 1 ? "stays a draft" : "stay drafts"} because the catalog gives no price for any of their sizes; they are published when the catalog prices them`
+    )
   const them = (n: number) => (n === 1 ? "it" : "them")
   if (byRemovalSetting > 0)
     parts.push(`${are(byRemovalSetting)} because the catalog removed ${them(byRemovalSetting)} and the removal setting keeps removed products as drafts`)
-  if (forOrders) parts.push(`${are(forOrders)} because the catalog removed ${them(forOrders)} while an open order holds ${them(forOrders)}, until the order is fulfilled or cancelled`)
+  if (forOrders)
+    parts.push(
+      `${are(forOrders)} because the catalog removed ${them(forOrders)} while an open order holds ${them(forOrders)}, until the order is fulfilled or cancelled`
+    )
   if (!parts.length)
     return { id: "drafts", status: "ok", title, detail: active ? `All ${active} synced products are priced.` : "No synced products yet.", fix: null }
   const canSync = fixRefusal(settings, "drafts") === null
