@@ -71,6 +71,7 @@ const RunDetails = ({ run }: { run: Run }) => {
   const progress = useCatalogSyncProgress(run.id)
   const resolution = run.brake_resolution ?? null
   const badge = runBadge(run)
+  const reprice = run.mode === "reprice"
   const display = runDisplayState(run)
   // A pause waiting for the answer carries its preview and the Confirm / Discard buttons here too.
   const waiting = display.state === "paused" ? pausedRunOfRun(run) : null
@@ -184,28 +185,20 @@ const RunDetails = ({ run }: { run: Run }) => {
               <span className="font-mono break-all">{run.id}</span>
             </KeyValue>
           </Container>
-          {run.mode === "reprice" ? (
-            // A reprice asks the catalog nothing: it prices the shop's products from their stored costs.
-            <Container className="divide-y p-0" data-testid="catalog-sync-run-reads" data-mode="reprice">
-              <div className="px-6 py-4">
-                <Heading level="h2">What it read</Heading>
+          {/* A reprice asks the catalog nothing: it prices the shop's products from their stored costs. */}
+          <Container className="divide-y p-0" data-testid="catalog-sync-run-reads" data-mode={run.mode}>
+            <div className="px-6 py-4">
+              <Heading level="h2">{reprice ? "What it read" : "Catalog reads"}</Heading>
+              {reprice && (
                 <Text size="small" className="text-ui-fg-subtle">
                   A reprice reads the costs the shop has stored and asks the catalog nothing.
                 </Text>
-              </div>
-              <KeyValue label="Shop products priced again">{formatCount(run.items_seen)}</KeyValue>
-              <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
-            </Container>
-          ) : (
-            <Container className="divide-y p-0" data-testid="catalog-sync-run-reads">
-              <div className="px-6 py-4">
-                <Heading level="h2">Catalog reads</Heading>
-              </div>
-              <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>
-              <KeyValue label="Products read">{formatCount(run.items_seen)}</KeyValue>
-              <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
-            </Container>
-          )}
+              )}
+            </div>
+            {!reprice && <KeyValue label="Pages">{formatCount(run.pages)}</KeyValue>}
+            <KeyValue label={reprice ? "Shop products priced again" : "Products read"}>{formatCount(run.items_seen)}</KeyValue>
+            <KeyValue label="API requests">{formatCount(run.requests_used)}</KeyValue>
+          </Container>
         </div>
       </div>
       <ChangeLog run={run} />
