@@ -7,7 +7,6 @@ import { sql as query } from "./database"
 /** An HTTP call to the app: GET without a body, POST with one. */
 export type AppCall = (path: string, body?: unknown) => Promise<{ status: number; body: any }>
 
-
 const ok = async (call: AppCall, path: string, body?: unknown) => {
   const res = await call(path, body)
   if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`)

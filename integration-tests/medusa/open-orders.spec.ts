@@ -179,7 +179,9 @@ describe("open orders survive the catalog removing what they bought", () => {
     const productRun = (await admin("/admin/catalog-sync/runs?limit=1")).runs[0]
     // Kept, not removed: this run neither counts nor logs it as a removal (the run that finishes it does, below).
     expect(productRun.removed).toBe(0)
-    expect(await sql(env.db.url, "select 1 from mcs_sync_run_change where run_id = $1 and kind = 'removed' and deleted_at is null", [productRun.id])).toEqual([])
+    expect(await sql(env.db.url, "select 1 from mcs_sync_run_change where run_id = $1 and kind = 'removed' and deleted_at is null", [productRun.id])).toEqual(
+      []
+    )
     expect((await admin(`/admin/catalog-sync/kept-for-orders?run_id=${productRun.id}`)).kept).toEqual([
       expect.objectContaining({ kind: "product", product_id: bought.productId, title, catalog_id: bought.catalogId, run_id: productRun.id }),
     ])

@@ -22,7 +22,10 @@ export function keptCountsText(counts: { discarded: number; open_order: number; 
  * whose removal the admin discarded but not those an open order keeps (their removal is pending):
  * those are added, so the total is every catalog product the shop holds.
  */
-export function shopProductsSplit(synced: number, counts: { discarded: number; open_order: number; total: number }): { total: number; sold: number; kept: number } {
+export function shopProductsSplit(
+  synced: number,
+  counts: { discarded: number; open_order: number; total: number }
+): { total: number; sold: number; kept: number } {
   const total = synced + counts.open_order
   return { total, sold: Math.max(0, total - counts.total), kept: counts.total }
 }

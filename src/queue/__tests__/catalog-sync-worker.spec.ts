@@ -142,7 +142,13 @@ describe("CatalogSyncWorker", () => {
     const readUnderLock = jest.fn(async () => ({ ...withKey, apiKey: null, apiKeyHash: null }))
     const worker = newWorker(service, liveness, runSync, { settingsForStartingRun: readUnderLock })
     try {
-      const job = { id: "run_1", data: { runId: "run_1", mode: "changes", trigger: "manual" }, attemptsMade: 0, opts: { attempts: 3 }, updateData: async () => undefined }
+      const job = {
+        id: "run_1",
+        data: { runId: "run_1", mode: "changes", trigger: "manual" },
+        attemptsMade: 0,
+        opts: { attempts: 3 },
+        updateData: async () => undefined,
+      }
       expect(await worker.process(job as unknown as Job<any>)).toEqual({ status: "failed", errorCode: "not_configured" })
       expect(readUnderLock).toHaveBeenCalledTimes(1)
       expect(runSync).not.toHaveBeenCalled()

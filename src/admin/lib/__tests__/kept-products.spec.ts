@@ -33,6 +33,8 @@ describe("what happens to kept products next", () => {
   it("never says a product an open order holds stays on sale", () => {
     expect(keptFateText({ discarded: 3, open_order: 0 })).toBe("They stay on sale until you remove them or the catalog sends them again.")
     expect(keptFateText({ discarded: 0, open_order: 1 })).toBe("They are drafts, off sale, and go once their order is fulfilled or cancelled.")
-    expect(keptFateText({ discarded: 250, open_order: 1 })).toMatch(/^Those you kept by a discard stay on sale .*; those an open order holds are drafts, off sale/)
+    expect(keptFateText({ discarded: 250, open_order: 1 })).toMatch(
+      /^Those you kept by a discard stay on sale .*; those an open order holds are drafts, off sale/
+    )
   })
 })

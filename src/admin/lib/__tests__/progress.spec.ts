@@ -71,8 +71,12 @@ describe("the chip and the page read the same view", () => {
     expect(chipText(view({ ...done, counts }))).toBe("Catalog sync · 1 created · 12 updated · 3 stock only · 2 removed")
     expect(countsText(view({ ...done, counts }))).toBe("52 products written · 52 read · page 2 · 1,200 products/min")
     // One product is "1 product", never "1 products".
-    expect(countsText(view({ ...done, total: 1, written: 1, read: 1, counts: { ...counts, created: 0, updated: 1, unchanged: 0 } }))).toMatch(/^1 product written · 1 read/)
-    expect(countsText(view({ ...done, mode: "full", phase: "full_export", total: 1, written: 1, read: 1, counts }))).toMatch(/^1 of 1 product written \(100 %\)/)
+    expect(countsText(view({ ...done, total: 1, written: 1, read: 1, counts: { ...counts, created: 0, updated: 1, unchanged: 0 } }))).toMatch(
+      /^1 product written · 1 read/
+    )
+    expect(countsText(view({ ...done, mode: "full", phase: "full_export", total: 1, written: 1, read: 1, counts }))).toMatch(
+      /^1 of 1 product written \(100 %\)/
+    )
     expect(didText(view({ ...done, counts: { ...counts, created: 0, stock_only: 0, swept: 0 } }))).toBe("12 updated")
   })
 

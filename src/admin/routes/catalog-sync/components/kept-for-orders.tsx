@@ -40,8 +40,7 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
         {runId ? "Kept for open orders by this run" : "Kept for open orders"}
         <span className="text-ui-fg-subtle font-normal" data-testid="catalog-sync-kept-for-orders-count">
           {" "}
-          · {formatCount(count)} {count === 1 ? "size or product" : "sizes and products"} · each goes once its order is fulfilled or
-          cancelled
+          · {formatCount(count)} {count === 1 ? "size or product" : "sizes and products"} · each goes once its order is fulfilled or cancelled
         </span>
       </Text>
       <ul className="flex flex-col gap-y-0.5">

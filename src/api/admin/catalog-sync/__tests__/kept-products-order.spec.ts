@@ -11,6 +11,11 @@ describe("the kept products' order", () => {
     ]
     const expected = ["prod_z", "prod_a", "prod_b", "prod_c"]
     expect([...rows].sort(newestKeptFirst).map((r) => r.product_id)).toEqual(expected)
-    expect([...rows].reverse().sort(newestKeptFirst).map((r) => r.product_id)).toEqual(expected)
+    expect(
+      [...rows]
+        .reverse()
+        .sort(newestKeptFirst)
+        .map((r) => r.product_id)
+    ).toEqual(expected)
   })
 })
