@@ -261,7 +261,7 @@ describe("the admin's numbers at the edges, in the browser", () => {
       200
     )
     expect([...totals]).toEqual([catalogSize])
-    expect(shownDuringRun).toMatch(new RegExp(` of ${formatCount(catalogSize)} products written`))
+    expect(shownDuringRun).toMatch(new RegExp(` of ${formatCount(catalogSize)} products checked`))
     expect(shownDuringRun).not.toMatch(/not known/)
     const run = await getRun(runId)
     expect(run).toMatchObject({ status: "succeeded", items_seen: catalogSize, removed: 0, swept: 0 })
@@ -353,7 +353,7 @@ describe("the admin's numbers at the edges, in the browser", () => {
     )
     expect(deletedLogged).toBe(0)
     await page.goto(`${app.url}/app/settings/catalog-sync/runs/${reprice.id}`)
-    await expectText(page.getByTestId("catalog-sync-progress-counts"), `${formatCount(liveProducts)} of ${formatCount(liveProducts)} products written (100 %)`)
+    await expectText(page.getByTestId("catalog-sync-progress-counts"), `${formatCount(liveProducts)} of ${formatCount(liveProducts)} products priced (100 %)`)
     await page.getByTestId("change-log-row").first().waitFor()
     await shot("reprice-after-removal")
   })

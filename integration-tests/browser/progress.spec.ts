@@ -7,7 +7,7 @@
 // is measured against the first pass's count: its percent must strictly increase across at
 // least 4 screenshots with an ETA shown, and the finished run's page reads 100 %. During the
 // resync the chip and the page are sampled together, again and again: the same percent, products
-// read and written each time (one progress view, GET /progress), written never ahead of read,
+// read and checked each time (one progress view, GET /progress), checked never ahead of read,
 // the ETA printed once and only once it has a basis; at the end both say 100 % and done (the chip's
 // words: no changes, as the resync of an unchanged catalog changed nothing). With
 // the key refused, nothing has the running look. Requests today equal the sandbox's own count.
@@ -251,7 +251,7 @@ describe("sync progress in the browser", () => {
     // (the words of a succeeded run that wrote a change would be "100 % · done").
     expect(end.chip!.text).toContain("Catalog sync · no changes")
     expect(end.ended).toMatchObject({ look: "done", percent: "100", runId: end.chip!.runId, read: end.chip!.read, written: end.chip!.written })
-    expect(end.ended!.counts).toContain("1,500 of 1,500 products written (100 %)")
+    expect(end.ended!.counts).toContain("1,500 of 1,500 products checked (100 %)")
     expect(end.etas).toEqual([])
     // Requests today right after the run: the catalog's own count for the key, not a figure read
     // before the run (the /v1/me cache) nor a counter of ours.
@@ -262,7 +262,7 @@ describe("sync progress in the browser", () => {
     for (let i = 1; i < measured.length; i++) expect(measured[i].percent!).toBeGreaterThan(measured[i - 1].percent!)
     for (const s of measured) {
       expect(s.percent!).toBeLessThanOrEqual(100)
-      expect(s.counts).toMatch(/of 1,500 products written \(\d+ %\)/)
+      expect(s.counts).toMatch(/of 1,500 products checked \(\d+ %\)/)
     }
     // Once this run's pace has a basis, the ETA is a duration, not a placeholder.
     expect(measured.some((s) => /About \d/.test(s.eta))).toBe(true)
@@ -276,7 +276,7 @@ describe("sync progress in the browser", () => {
     const done = page.locator('[data-testid="catalog-sync-progress"][data-status="succeeded"]')
     await done.waitFor()
     expect(await done.getAttribute("data-percent")).toBe("100")
-    await expectText(done, "1,500 of 1,500 products written (100 %)")
+    await expectText(done, "1,500 of 1,500 products checked (100 %)")
     const file = screens.file("13-run-finished-100")
     await page.screenshot({ path: file, fullPage: true })
   })
@@ -332,7 +332,7 @@ describe("sync progress in the browser", () => {
     for (const r of readings) {
       expect(r.chip).toMatchObject({ look: "blocked", moving: "false", pulsing: false })
       expect(r.chip!.text).toContain("key refused")
-      expect(r.chip!.text).not.toMatch(/%|read|written/)
+      expect(r.chip!.text).not.toMatch(/%|read|written|checked/)
       expect(r.block).toBeNull()
       expect(r.etas).toEqual([])
     }

@@ -101,7 +101,7 @@ export function chipText(view: ProgressView): string {
     case "interrupted":
       return "Catalog sync · interrupted"
     default:
-      return view.percent !== null ? `Catalog sync ${view.percent} %` : `Catalog sync · ${formatCount(view.written)} written`
+      return view.percent !== null ? `Catalog sync ${view.percent} %` : `Catalog sync · ${formatCount(view.written)} ${throughVerb(view)}`
   }
 }
 
@@ -143,8 +143,44 @@ function didWords(c: Pick<ProgressView["counts"], "created" | "updated" | "stock
 }
 
 /**
- * The counts line: "800 of 1,500 products written (53 %) · 1,000 read · page 4 · 240 products/min";
- * null for an ended changes run that changed nothing (its state already says so, once).
+ * What the run does to each product it goes through: a reprice prices the shop's products from
+ * their stored costs, every other run checks catalog products against the shop. Never "written":
+ * the products it went through include those it left as they were.
+ */
+function throughVerb(view: Pick<ProgressView, "mode">): string {
+  return view.mode === "reprice" ? "priced" : "checked"
+}
+
+/**
+ * How far the run has got through the catalog (or the stored costs), whatever it changed:
+ * "400 of 2,000 products checked (20 %)", "800 of 800 products priced (100 %)", "52 products checked".
+ * The view's `written` counts the products of its committed pages, the unchanged among them.
+ */
+export function throughText(view: ProgressView): string {
+  if (view.total !== null && view.percent !== null && (view.look !== "done" || hasKnownLength(view))) {
+    return `${formatCount(view.written)} of ${formatCountOf(view.total, "product")} ${throughVerb(view)} (${view.percent} %)`
+  }
+  return `${formatCountOf(view.written, "product")} ${throughVerb(view)}`
+}
+
+/**
+ * What a finished run changed of what it went through, in the run counts' own terms, with the
+ * products it left as they were: "793 updated · 7 unchanged"; null when it changed and refused
+ * nothing (its state, "No changes", says so once).
+ */
+export function outcomeText(view: ProgressView): string | null {
+  const did = didText(view)
+  if (did === "no changes") return null
+  return view.counts.unchanged > 0 ? `${did} · ${formatCount(view.counts.unchanged)} unchanged` : did
+}
+
+/**
+ * The counts line: how far the run has got, then (once it finished) what it changed, and how it
+ * reads: "800 of 1,500 products checked (53 %) · 1,000 read · page 4 · 240 products/min" while it
+ * goes, "800 of 800 products priced (100 %) · 793 updated · 7 unchanged · page 4" once done, and
+ * "1,500 of 1,500 products checked (100 %) · page 8" for a full pass that changed nothing (its
+ * state says "No changes"). Null for an ended changes run that changed nothing (its state already
+ * says so, once).
  */
 export function countsText(view: ProgressView): string | null {
   const parts: string[] = []
@@ -156,21 +192,26 @@ export function countsText(view: ProgressView): string | null {
     const removed = view.counts.removed + view.counts.swept
     return removed > 0 ? `${formatCountOf(removed, "product")} removed; no product to write` : null
   }
-  if (view.total !== null && view.percent !== null && (view.look !== "done" || hasKnownLength(view))) {
-    parts.push(`${formatCount(view.written)} of ${formatCountOf(view.total, "product")} written (${view.percent} %)`)
-  } else if (view.look === "done") {
-    parts.push(`${formatCountOf(view.written, "product")} written`)
+  const done = view.look === "done"
+  if (done || (view.total !== null && view.percent !== null)) {
+    parts.push(throughText(view))
   } else {
     const unknown = view.mode === "changes" && view.phase !== "full_export" ? "a changes run has no known length" : "total not known yet"
-    parts.push(`${formatCountOf(view.written, "product")} written, ${unknown}`)
+    parts.push(`${throughText(view)}, ${unknown}`)
   }
-  parts.push(`${formatCount(view.read)} read`)
+  if (done) {
+    // What it changed; its read figure is what it went through once it ended.
+    const outcome = outcomeText(view)
+    if (outcome) parts.push(outcome)
+  } else {
+    parts.push(`${formatCount(view.read)} read`)
+  }
   parts.push(`page ${formatCount(view.pages)}`)
   if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))} products/min`)
   return parts.join(" · ")
 }
 
-/** What the written pages did, in the run counts' own terms: "3 created · 40 updated · 5 stock only · 2 removed · 1 rejected". */
+/** What the written pages did so far, in the run counts' own terms: "3 created · 40 updated · 5 stock only · 2 removed · 1 rejected". */
 export function changesText(view: ProgressView): string {
   const c = view.counts
   const parts = [`${formatCount(c.created)} created`, `${formatCount(c.updated)} updated`]

@@ -3,9 +3,9 @@
 // full panel lives on the sync page; this line only points there.
 import { pausedRunOf } from "./brake"
 import { runErrorVoice } from "./errors"
-import { formatCount, formatCountOf } from "./format"
+import { formatCount } from "./format"
 import { keptCountsText } from "./kept-products"
-import { liveBlockShown, phaseText, runDidText, syncStateBadge, type ProgressView } from "./progress"
+import { liveBlockShown, phaseText, runDidText, syncStateBadge, throughText, type ProgressView } from "./progress"
 import { modeLabel, type BadgeSpec } from "./status"
 import type { KeptProductsAnswer, SyncStatus } from "./types"
 
@@ -39,11 +39,8 @@ export function activityText(status: SyncStatus, view: ProgressView | null, rela
   if (status.state === "disabled") return "The sync is switched off in settings."
   if (liveBlockShown(view) && status.state !== "key_invalid" && status.state !== "plan_required") {
     if (view.look === "waiting") return "A sync is waiting to start."
-    const done =
-      view.total !== null && view.percent !== null
-        ? `${formatCount(view.written)} of ${formatCountOf(view.total, "product")} written (${view.percent} %)`
-        : `${formatCountOf(view.written, "product")} written`
-    return `${modeLabel(view.mode)}: ${lowerFirst(phaseText(view))} · ${done}`
+    // How far it has got, in the progress block's words ("400 of 2,000 products checked (20 %)").
+    return `${modeLabel(view.mode)}: ${lowerFirst(phaseText(view))} · ${throughText(view)}`
   }
   // The last ended run (succeeded, failed or interrupted: a paused one is a warning of its own).
   const run = status.last_run

@@ -45,13 +45,13 @@ describe("the chip and the page read the same view", () => {
   it("show the same percent: the chip's words and the page's counts carry the view's figure", () => {
     const v = view()
     expect(chipText(v)).toBe("Catalog sync 20 %")
-    expect(countsText(v)).toBe("400 of 2,000 products written (20 %) · 800 read · page 2 · 1,200 products/min")
+    expect(countsText(v)).toBe("400 of 2,000 products checked (20 %) · 800 read · page 2 · 1,200 products/min")
   })
 
   it("say 100 % and done when the run ended", () => {
     const done = view({ look: "done", status: "succeeded", percent: 100, total: 2010, written: 2010, read: 2010, eta_ms: null, ended_recently: true })
     expect(chipText(done)).toBe("Catalog sync 100 % · done")
-    expect(countsText(done)).toContain("2,010 of 2,010 products written (100 %)")
+    expect(countsText(done)).toBe("2,010 of 2,010 products checked (100 %) · 190 updated · 10 stock only · 200 unchanged · page 2 · 1,200 products/min")
     expect(phaseText(done)).toBe("Finished")
     expect(chipShown(done)).toBe(true)
     expect(chipShown({ ...done, ended_recently: false })).toBe(false)
@@ -69,13 +69,15 @@ describe("the chip and the page read the same view", () => {
     const done = view({ mode: "changes", phase: "changes", look: "done", status: "succeeded", percent: 100, total: 52, written: 52, read: 52, eta_ms: null })
     const counts = { created: 1, updated: 12, stock_only: 3, unchanged: 36, removed: 0, rejected: 0, swept: 2 }
     expect(chipText(view({ ...done, counts }))).toBe("Catalog sync · 1 created · 12 updated · 3 stock only · 2 removed")
-    expect(countsText(view({ ...done, counts }))).toBe("52 products written · 52 read · page 2 · 1,200 products/min")
+    expect(countsText(view({ ...done, counts }))).toBe(
+      "52 products checked · 1 created · 12 updated · 3 stock only · 2 removed · 36 unchanged · page 2 · 1,200 products/min"
+    )
     // One product is "1 product", never "1 products".
     expect(countsText(view({ ...done, total: 1, written: 1, read: 1, counts: { ...counts, created: 0, updated: 1, unchanged: 0 } }))).toMatch(
-      /^1 product written · 1 read/
+      /^1 product checked · 1 updated · /
     )
     expect(countsText(view({ ...done, mode: "full", phase: "full_export", total: 1, written: 1, read: 1, counts }))).toMatch(
-      /^1 of 1 product written \(100 %\)/
+      /^1 of 1 product checked \(100 %\)/
     )
     expect(didText(view({ ...done, counts: { ...counts, created: 0, stock_only: 0, swept: 0 } }))).toBe("12 updated")
   })
@@ -103,7 +105,7 @@ describe("the chip and the page read the same view", () => {
       read: 1500,
     })
     expect(progressHeadline(checked)).toEqual({ state: "Full resync · No changes", phase: null })
-    expect(countsText(checked)).toContain("1,500 of 1,500 products written (100 %)")
+    expect(countsText(checked)).toContain("1,500 of 1,500 products checked (100 %)")
   })
 
   it("say no changes, not 100 % done, after a poll that changed nothing", () => {
@@ -136,6 +138,82 @@ describe("the chip and the page read the same view", () => {
     }
     expect(chipText(view({ look: "blocked", blocked_code: "invalid_api_key" }))).toBe("Catalog sync · key refused")
     expect(phaseText(view({ look: "blocked", blocked_code: "invalid_api_key" }))).toBe("Stopped: the catalog refused the key")
+  })
+})
+
+describe('"written" only for what a run wrote (issue 43)', () => {
+  const noChanges = { state: "no_changes" as const, label: "No changes", color: "grey" as const, moving: false }
+  const succeeded = { state: "succeeded" as const, label: "Succeeded", color: "green" as const, moving: false }
+  const ended = { look: "done" as const, status: "succeeded", eta_ms: null, rate_per_minute: null, ended_recently: true }
+  const none = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 0, rejected: 0, swept: 0 }
+
+  it("a full pass that changed nothing went through the catalog: checked, not written", () => {
+    const v = view({ ...ended, display: noChanges, percent: 100, total: 550, written: 550, read: 550, pages: 3, counts: { ...none, unchanged: 550 } })
+    expect(countsText(v)).toBe("550 of 550 products checked (100 %) · page 3")
+    expect(progressHeadline(v)).toEqual({ state: "Full resync · No changes", phase: null })
+  })
+
+  it("a reprice that left some prices as they were: priced, then what it updated and what it left", () => {
+    const v = view({
+      ...ended,
+      mode: "reprice",
+      phase: "reprice",
+      display: succeeded,
+      percent: 100,
+      total: 800,
+      written: 800,
+      read: 800,
+      pages: 4,
+      counts: { ...none, updated: 793, unchanged: 7 },
+    })
+    expect(countsText(v)).toBe("800 of 800 products priced (100 %) · 793 updated · 7 unchanged · page 4")
+    // While it goes: how far it has got; what it changed so far has its own line.
+    expect(countsText(view({ mode: "reprice", phase: "reprice", total: 800, written: 400, read: 400, percent: 50 }))).toMatch(
+      /^400 of 800 products priced \(50 %\) · /
+    )
+  })
+
+  it("a full pass with changes: checked, then what it changed", () => {
+    const v = view({
+      ...ended,
+      display: succeeded,
+      percent: 100,
+      total: 1500,
+      written: 1500,
+      read: 1500,
+      pages: 8,
+      counts: { ...none, created: 3, updated: 12, unchanged: 1485 },
+    })
+    expect(countsText(v)).toBe("1,500 of 1,500 products checked (100 %) · 3 created · 12 updated · 1,485 unchanged · page 8")
+  })
+
+  it("a running run without a total, and the chip that shows it, count products checked", () => {
+    const v = view({ mode: "changes", phase: "changes", total: null, percent: null, written: 1200, read: 1400 })
+    expect(countsText(v)).toBe("1,200 products checked, a changes run has no known length · 1,400 read · page 2 · 1,200 products/min")
+    expect(chipText(v)).toBe("Catalog sync · 1,200 checked")
+  })
+
+  it("never calls a product written on any line", () => {
+    const views = [
+      view(),
+      view({ total: null, percent: null }),
+      view({ ...ended, display: noChanges, percent: 100, total: 550, written: 550, read: 550 }),
+      view({
+        ...ended,
+        mode: "reprice",
+        display: succeeded,
+        percent: 100,
+        total: 800,
+        written: 800,
+        read: 800,
+        counts: { ...none, updated: 793, unchanged: 7 },
+      }),
+      view({ ...ended, mode: "changes", display: succeeded, percent: 100, total: 52, written: 52, read: 52, counts: { ...none, updated: 12, unchanged: 40 } }),
+    ]
+    for (const v of views) {
+      expect(countsText(v) ?? "").not.toMatch(/written/)
+      expect(chipText(v)).not.toMatch(/written/)
+    }
   })
 })
 

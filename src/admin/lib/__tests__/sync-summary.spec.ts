@@ -54,9 +54,9 @@ describe("the product list's line about the sync", () => {
   })
 
   it("says what a running sync does now, with the progress view's figures", () => {
-    expect(activityText(status({ state: "running" }), view({}), relative)).toBe("Full resync: reading the whole catalog · 400 of 2,000 products written (20 %)")
+    expect(activityText(status({ state: "running" }), view({}), relative)).toBe("Full resync: reading the whole catalog · 400 of 2,000 products checked (20 %)")
     expect(activityText(status({ state: "running" }), view({ mode: "changes", phase: "changes", total: null, percent: null, written: 40 }), relative)).toBe(
-      "Changes: reading what changed since the last sync · 40 products written"
+      "Changes: reading what changed since the last sync · 40 products checked"
     )
     expect(activityText(status({ state: "running" }), view({ look: "waiting" }), relative)).toBe("A sync is waiting to start.")
   })

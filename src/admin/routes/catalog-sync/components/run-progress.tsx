@@ -10,9 +10,10 @@ const SOURCE_WORDS: Record<string, string> = {
 
 /**
  * A run's progress as the one progress view tells it (GET /progress, src/sync/run-progress.ts):
- * products written of the expected total, a bar as wide as the percent, products read, pages,
- * rate, the ETA once (from this run's own pace), a timer ticking while the run moves, and the
- * phase in words. The same view feeds the top bar's chip, so both show the same figures.
+ * products checked (priced, for a reprice) of the expected total, a bar as wide as the percent,
+ * products read, pages, rate, what the run changed, the ETA once (from this run's own pace), a
+ * timer ticking while the run moves, and the phase in words. The same view feeds the top bar's
+ * chip, so both show the same figures.
  */
 export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now: number; receivedAt: number }) => {
   const headline = progressHeadline(view)
@@ -73,7 +74,8 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
           {counts}
         </Text>
       )}
-      {view.display.state !== "no_changes" && (
+      {/* What it changed so far; once it finished, the counts line says what it changed. */}
+      {view.look !== "done" && (
         <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-progress-changes">
           {changesText(view)}
           {view.total !== null && view.total_source && SOURCE_WORDS[view.total_source] ? ` · total from the ${SOURCE_WORDS[view.total_source]}` : ""}
