@@ -27,6 +27,17 @@ export function pausedRunOfRun(run: WithBrake): PausedRun | null {
   return { run, reasons: Array.isArray(run.brake?.reasons) ? run.brake!.reasons! : [], preview: run.brake?.preview ?? null }
 }
 
+/** What a paused run waits for the answer about: "it would remove 30 products", "it would lower 4 prices steeply". */
+export function pausedForText(paused: PausedRun): string {
+  const removals = paused.preview?.removals.count ?? 0
+  const drops = paused.preview?.steep_drops.count ?? 0
+  return removals > 0
+    ? `it would remove ${formatCount(removals)} ${removals === 1 ? "product" : "products"}`
+    : drops > 0
+      ? `it would lower ${formatCount(drops)} ${drops === 1 ? "price" : "prices"} steeply`
+      : "the safety brake stopped it"
+}
+
 /**
  * What a paused run did to the shop, in words: a pause writes nothing of what it holds, so a run
  * whose written pages changed nothing says so instead of a count of products it read; once

@@ -1,7 +1,7 @@
 // The product list's one line about the sync (pure): its state by the same badge as the sync page,
 // when it last synced or what it does now, and what needs the admin, each with where to act. The
 // full panel lives on the sync page; this line only points there.
-import { pausedRunOf } from "./brake"
+import { pausedForText, pausedRunOf } from "./brake"
 import { runErrorVoice } from "./errors"
 import { formatCount } from "./format"
 import { keptCountsText } from "./kept-products"
@@ -75,17 +75,14 @@ export function summaryWarnings(status: SyncStatus, kept: KeptProductsAnswer["co
       action: "Open settings",
     })
   const paused = pausedRunOf(status)
-  if (paused) {
-    const removals = paused.preview?.removals.count ?? 0
-    const drops = paused.preview?.steep_drops.count ?? 0
-    const what =
-      removals > 0
-        ? `it would remove ${formatCount(removals)} ${removals === 1 ? "product" : "products"}`
-        : drops > 0
-          ? `it would lower ${formatCount(drops)} ${drops === 1 ? "price" : "prices"} steeply`
-          : "the safety brake stopped it"
-    out.push({ kind: "paused", tone: "warning", text: `A sync waits for your answer: ${what}.`, href: runPage(paused.run.id), action: "Answer" })
-  }
+  if (paused)
+    out.push({
+      kind: "paused",
+      tone: "warning",
+      text: `A sync waits for your answer: ${pausedForText(paused)}.`,
+      href: runPage(paused.run.id),
+      action: "Answer",
+    })
   const run = status.last_run
   const refused = status.state === "key_invalid" || status.state === "plan_required"
   // A failure that a run going now may mend is not yet the admin's matter.
