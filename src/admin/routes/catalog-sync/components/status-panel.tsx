@@ -14,11 +14,12 @@ import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { shopProductsSplit } from "../../../lib/kept-products"
+import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import { countsText, liveBlockShown, phaseText, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
 import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
-import type { Run, SyncStatus } from "../../../lib/types"
+import type { SyncStatus } from "../../../lib/types"
 
 /** Sync health in full: state, progress, last run, plan and quota (the sync page; the product list has one line, sync-summary-line.tsx). */
 export const CatalogSyncStatusPanel = () => {
@@ -140,7 +141,7 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
       <BlockedNotice status={status} />
       {paused && <BrakePanel paused={paused} />}
       <LiveProgress />
-      <LastRun run={status.last_run} />
+      <LastRun status={status} />
       <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
         <div className="divide-y">
           <KeyValue label="Next run" testId="catalog-sync-next-run">
@@ -248,12 +249,24 @@ const BlockedNotice = ({ status }: { status: SyncStatus }) => {
   )
 }
 
-const LastRun = ({ run }: { run: Run | null }) => {
+/**
+ * The last finished run, called "Last run" only while it is the newest: beside a newer run (paused
+ * at the safety brake, going or queued) it is the "Last finished run", with what the newer one is.
+ */
+const LastRun = ({ status }: { status: SyncStatus }) => {
+  const section = lastRunSection(status)
+  const { run, heading, newer, empty } = section
+  const newerLine = newer && (
+    <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-last-run-newer">
+      {newer}
+    </Text>
+  )
   if (!run) {
     return (
-      <div className="px-6 py-4" data-testid="catalog-sync-last-run">
+      <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="catalog-sync-last-run" data-heading={heading}>
+        {newerLine}
         <Text size="small" className="text-ui-fg-subtle">
-          No sync has finished yet.
+          {empty}
         </Text>
       </div>
     )
@@ -266,11 +279,12 @@ const LastRun = ({ run }: { run: Run | null }) => {
       data-status={run.status}
       data-trigger={run.trigger}
       data-mode={run.mode}
+      data-heading={heading}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-x-2">
-          <Text size="small" weight="plus">
-            Last run
+          <Text size="small" weight="plus" data-testid="catalog-sync-last-run-heading">
+            {heading}
           </Text>
           <StatusBadge color={badge.color} data-testid="catalog-sync-last-run-state">
             {badge.label}
@@ -281,10 +295,11 @@ const LastRun = ({ run }: { run: Run | null }) => {
         </div>
         <Link to={`/settings/catalog-sync/runs/${run.id}`}>
           <Text size="small" className="text-ui-fg-interactive">
-            {run.finished_at ? `${formatRelative(run.finished_at)} · ${formatDateTime(run.finished_at)}` : "Details"}
+            {lastRunTime(section, (at) => formatRelative(at), formatDateTime)}
           </Text>
         </Link>
       </div>
+      {newerLine}
       {run.error_message && (
         <Text size="small" className="text-ui-fg-error" title={run.error_message}>
           {runErrorVoice(run.error_code, run.error_message).sentence}
