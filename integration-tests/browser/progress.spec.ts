@@ -248,7 +248,7 @@ describe("sync progress in the browser", () => {
     // At the end both say 100 % and done, and nothing moves.
     expect(end.chip).toMatchObject({ look: "done", percent: "100", moving: "false", pulsing: false })
     // The catalog did not change since the first sync, so the resync changed nothing: the chip says so
-    // (the words of a succeeded run that wrote a change would be "100 % · done").
+    // (the words of a succeeded run that wrote a change would be "100 % · succeeded").
     expect(end.chip!.text).toContain("Catalog sync · no changes")
     expect(end.ended).toMatchObject({ look: "done", percent: "100", runId: end.chip!.runId, read: end.chip!.read, written: end.chip!.written })
     expect(end.ended!.counts).toContain("1,500 of 1,500 products checked (100 %)")

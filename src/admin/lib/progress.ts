@@ -3,6 +3,7 @@
 // page) formats the same view with these functions, so they show the same figures. Pure: the
 // caller passes `now` and when the view arrived, so the timer and the ETA tick between polls.
 import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status"
+import type { Run, SyncStatus } from "./types"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
 import type { RequestsToday } from "../../sync/requests-today"
 import { formatCount, formatCountOf, formatDuration } from "./format"
@@ -55,15 +56,61 @@ export function progressHeadline(view: ProgressView): { state: string; phase: st
   return { state, phase: view.look === "running" || view.look === "blocked" ? phaseText(view) : null }
 }
 
+/** Sync states a run's view never outranks: the sync cannot run, or what it does is the sync's own matter. */
+const SYNC_STATES_FIRST = new Set(["key_invalid", "plan_required"])
+/** Sync states that say more than an ended run's name (a stop, a pending resume, a missing worker). */
+const SYNC_STATES_OVER_ENDED = new Set(["key_invalid", "plan_required", "disabled", "not_configured", "overdue", "stalled", "resuming"])
+
+type StatusForBadge = Pick<SyncStatus, "state"> & Partial<Pick<SyncStatus, "running_run" | "resuming_run">> & { paused?: { run?: Run | null } | null }
+
+function startedAt(value: string | null | undefined): number | null {
+  if (!value) return null
+  const t = Date.parse(value)
+  return Number.isNaN(t) ? null : t
+}
+
 /**
- * The sync's state badge (the sync page's header, the product list's line): while a run goes or
- * waits it is named as its progress block names it (never "Idle" beside "Changes running"); a
- * refused key or plan is the sync's own state whatever the run says.
+ * The sync's state badge (the sync page's header, the product list's line). /status and /progress
+ * are polled apart, so one may trail the other: while the progress block shows a run (going,
+ * waiting, or just ended) the badge names that run as the block does, unless /status is about a
+ * newer run. Right after Confirm the run that carries the answer out ends before /status says
+ * so: the badge reads "Succeeded" beside the block's "Succeeded", never "Running". A refused key
+ * or plan is the sync's own state whatever the run says.
  */
-export function syncStateBadge(state: string | null | undefined, view: ProgressView | null | undefined): BadgeSpec {
-  return liveBlockShown(view) && state !== "key_invalid" && state !== "plan_required"
-    ? { label: view.display.label, color: view.display.color }
-    : stateBadge(state)
+export function syncStateBadge(status: StatusForBadge | null | undefined, view: ProgressView | null | undefined): BadgeSpec {
+  const state = status?.state
+  if (!view || (state && SYNC_STATES_FIRST.has(state))) return stateBadge(state)
+  const live = liveBlockShown(view)
+  const ended = endedBlockShown(view)
+  if (!live && !ended) return stateBadge(state)
+  if (ended && state && SYNC_STATES_OVER_ENDED.has(state)) return stateBadge(state)
+  // /status knows of a newer run than the view (the view trails): the status names it.
+  const statusRun = status?.running_run ?? status?.resuming_run ?? status?.paused?.run ?? null
+  if (statusRun && statusRun.id !== view.run_id) {
+    const theirs = startedAt(statusRun.started_at ?? statusRun.created_at)
+    const ours = startedAt(view.started_at)
+    if (theirs !== null && (ours === null || theirs > ours)) return stateBadge(state)
+  }
+  return { label: view.display.label, color: view.display.color }
+}
+
+/** The sync page's block about a run that ended a moment ago ("Succeeded", its counts), shown while the chip shows it. */
+export function endedBlockShown(view: ProgressView | null | undefined): view is ProgressView {
+  return !!view && !liveBlockShown(view) && view.ended_recently
+}
+
+/** That block's headline: the run's state name (a refused key or plan says why it stopped). */
+export function endedHeadline(view: ProgressView): string {
+  return view.look === "blocked" ? phaseText(view) : view.display.label
+}
+
+/**
+ * The chip's state name and colour: the run's (run-display-state.ts), or the sync's refused key or
+ * plan, from the one table the badges read (src/sync/state-names.ts).
+ */
+export function chipBadge(view: ProgressView): BadgeSpec {
+  if (view.look === "blocked") return stateBadge(view.blocked_code === "plan_required" ? "plan_required" : "key_invalid")
+  return { label: view.display.label, color: view.display.color }
 }
 
 /** Only a running run has the running look (the pulsing dot, the ticking ETA). */
@@ -83,26 +130,34 @@ export function liveBlockShown(view: ProgressView | null | undefined): view is P
   return view?.look === "running" || view?.look === "waiting"
 }
 
-/** The chip's words: "Catalog sync 42 %", "… 1,200 read", "… 100 % · done", "… key refused". */
+/**
+ * The chip's words: the percent while a run goes ("Catalog sync 42 %", "… 1,200 checked"), else
+ * the state's one name (chipBadge), with what an ended run did: "Catalog sync 100 % · succeeded",
+ * "Catalog sync · succeeded · 12 updated", "Catalog sync · key refused".
+ */
 export function chipText(view: ProgressView): string {
+  const name = lowerFirst(chipBadge(view).label)
   switch (view.look) {
     case "done":
       // A poll that changed nothing has nothing to be 100 % of; nor has a changes run, which has no known total.
-      if (view.display?.state === "no_changes") return "Catalog sync · no changes"
-      return hasKnownLength(view) ? "Catalog sync 100 % · done" : `Catalog sync · ${didText(view)}`
-    case "blocked":
-      return view.blocked_code === "plan_required" ? "Catalog sync · plan refused" : "Catalog sync · key refused"
-    case "paused":
-      return "Catalog sync · paused: needs your answer"
-    case "waiting":
-      return "Catalog sync · waiting to start"
+      if (view.display?.state === "no_changes") return `Catalog sync · ${name}`
+      return hasKnownLength(view) ? `Catalog sync 100 % · ${name}` : `Catalog sync · ${name} · ${didText(view)}`
     case "failed":
-      return `Catalog sync · failed${view.percent !== null ? ` at ${view.percent} %` : ""}`
+      return `Catalog sync · ${name}${view.percent !== null ? ` at ${view.percent} %` : ""}`
+    case "blocked":
+    case "paused":
+    case "waiting":
     case "interrupted":
-      return "Catalog sync · interrupted"
+    case "answered":
+      return `Catalog sync · ${name}`
     default:
       return view.percent !== null ? `Catalog sync ${view.percent} %` : `Catalog sync · ${formatCount(view.written)} ${throughVerb(view)}`
   }
+}
+
+/** "Key refused" -> "key refused"; a leading acronym keeps its case. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text
 }
 
 /** A changes run reads only what changed: it has no total to be a percent of, even once it ended. */

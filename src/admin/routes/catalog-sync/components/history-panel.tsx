@@ -10,6 +10,7 @@ import { barHeights, browserTimeZone, quietLabel, quietSpan, shortDay } from "..
 import { modeLabel, runBadge, triggerLabel } from "../../../lib/status"
 import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
 import { runDisplayState } from "../../../../sync/run-display-state"
+import { STATE_NAMES } from "../../../../sync/state-names"
 import { PagerButtons } from "../../../components/pager-buttons"
 
 const PAGE_SIZE = 20
@@ -83,7 +84,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
                 ["interrupted", "Interrupted"],
                 ["running", "Running"],
                 ["paused", "Paused"],
-                ["queued", "Queued"],
+                ["queued", STATE_NAMES.queued.label],
               ]}
             />
             <FilterSelect

@@ -16,7 +16,7 @@ import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { shopProductsSplit } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
-import { countsText, liveBlockShown, phaseText, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
+import { countsText, endedBlockShown, endedHeadline, liveBlockShown, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
 import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { SyncStatus } from "../../../lib/types"
@@ -70,7 +70,7 @@ export const CatalogSyncStatusPanel = () => {
   // While a run goes or waits, the header names it as the progress block below does (one source,
   // the progress view), never "Idle" beside "Changes running".
   const { view } = useCatalogSyncProgress()
-  const badge = syncStateBadge(data?.state, view)
+  const badge = syncStateBadge(data, view)
   const running = !!data && (data.state === "running" || !!data.running_run)
   const refusal = syncStartRefusal(data)
   const canStart = !!data && refusal === null
@@ -196,7 +196,7 @@ const LiveProgress = () => {
     seenLook.current = look
   }, [look, queryClient])
   if (liveBlockShown(view)) return <RunProgress view={view} now={now} receivedAt={receivedAt} />
-  if (!view?.ended_recently) return null
+  if (!endedBlockShown(view)) return null
   const counts = countsText(view)
   return (
     <div
@@ -208,8 +208,8 @@ const LiveProgress = () => {
       data-read={view.read}
       data-written={view.written}
     >
-      <Text size="small" weight="plus">
-        {phaseText(view)}
+      <Text size="small" weight="plus" data-testid="catalog-sync-progress-ended-state" data-color={view.display.color}>
+        {endedHeadline(view)}
       </Text>
       {view.look !== "blocked" && counts && (
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
