@@ -7,7 +7,7 @@ import { KeyValue } from "../components/key-value"
 import { FieldLocksPanel } from "../components/field-locks-panel"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
-import { changeKindLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
+import { changeRowLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
 import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
@@ -174,7 +174,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
       <KeyValue label="Last catalog change" testId="catalog-product-last-change">
         {last ? (
           <span>
-            {changeKindLabel(last.kind)}
+            {changeRowLabel(last)}
             {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
             {last.price_before || last.price_after ? ` · ${priceChangeText(last.price_before, last.price_after)}` : ""}
             {heldByLockText(last.held) ? ` · ${heldByLockText(last.held)}` : ""}
