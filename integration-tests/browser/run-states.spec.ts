@@ -221,7 +221,10 @@ describe("every screen names a run's state the same way, in the browser", () => 
     await expectText(page.getByTestId("catalog-sync-run-pause-outcome"), "You discarded them: none of them is removed")
     // Its phase names the answer and the run that carried it out (as its SQL row records), never "Paused" any more.
     expect((await runRow(paused.id)).brake_resolution).toMatchObject({ continued_by: continuedId })
-    await expectText(page.getByTestId("catalog-sync-run-phase"), `Removals discarded, continued by ${continuedId}`)
+    await expectText(page.getByTestId("catalog-sync-run-phase"), "Removals discarded, continued by the next run")
+    // The link goes to that run's page; its id only inside the Details disclosure.
+    expect(await page.getByTestId("catalog-sync-run-continued-by").getAttribute("href")).toContain(`/settings/catalog-sync/runs/${continuedId}`)
+    expect(await page.getByTestId("catalog-sync-run-phase").locator("details").textContent()).toContain(continuedId)
     expect(await page.getByTestId("catalog-sync-run").textContent()).not.toMatch(/Paused by|waiting for your answer/)
     await shot("run-page-discarded", "catalog-sync-run")
 

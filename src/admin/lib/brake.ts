@@ -108,3 +108,14 @@ export function brakeDropsLine(preview: BrakePreview): string {
 export function brakeDropText(drop: BrakePreview["steep_drops"]["sample"][number], preview: BrakePreview): string {
   return `−${drop.drop_text ?? brakePercentText(drop.drop_percent, preview.thresholds.price_drop_percent) ?? drop.drop_percent} %`
 }
+
+/**
+ * The words for the run that carried an answer out, linked to its page on the run page: "continued
+ * by the next run". Its id is no word for the admin: it goes inside a "Details" disclosure.
+ */
+export const CONTINUED_BY_WORDS = { before: "continued by", link: "the next run" } as const
+
+/** A paused run's phase as one line of text: "Removals discarded, continued by the next run". */
+export function pausedPhaseText(phase: { text: string; continued_by: string | null }): string {
+  return phase.continued_by ? `${phase.text}, ${CONTINUED_BY_WORDS.before} ${CONTINUED_BY_WORDS.link}` : phase.text
+}

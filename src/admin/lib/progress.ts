@@ -14,6 +14,8 @@ export type { ProgressLook, ProgressView, RequestsToday }
 export type ProgressAnswer = { progress: ProgressView | null; requests_today: RequestsToday | null; as_of: string }
 
 const PHASE_WORDS: Record<string, string> = {
+  // A run queued to continue another (after an answer, a resume) keeps this phase until its worker starts it.
+  queued: "Waiting to start",
   starting: "Starting",
   setup: "Preparing the shop (sales channel, stock location, price list)",
   reference_data: "Reading categories and brands",
@@ -261,9 +263,15 @@ export function countsText(view: ProgressView): string | null {
   } else {
     parts.push(`${formatCount(view.read)} read`)
   }
-  parts.push(`page ${formatCount(view.pages)}`)
+  // Before its first page is written a run has no page to number: it waits to start, prepares the shop, or writes its first page.
+  parts.push(view.pages > 0 || done ? `page ${formatCount(view.pages)}` : view.read > 0 ? "writing the first page" : waitsToStart(view) ? "waiting to start" : "no page read yet")
   if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))} products/min`)
   return parts.join(" · ")
+}
+
+/** A run that has not begun its work: queued for a worker, or just picked up. */
+function waitsToStart(view: Pick<ProgressView, "phase">): boolean {
+  return view.phase === null || view.phase === "queued" || view.phase === "starting"
 }
 
 /** What the written pages did so far, in the run counts' own terms: "3 created · 40 updated · 5 stock only · 2 removed · 1 rejected". */

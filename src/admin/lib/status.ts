@@ -61,6 +61,7 @@ export function brakeAnswerText(
 
 const PHASES: Record<string, string> = {
   never: "Not started",
+  queued: "Waiting to start",
   starting: "Starting",
   done: "Done",
   failed: "Failed",

@@ -1,5 +1,5 @@
 import { decideBrake } from "../../../pricing/brake"
-import { brakeDropText, brakeDropsLine, brakeHeadline, brakeRemovalsLine, pausedPhase, pausedRunOf } from "../brake"
+import { brakeDropText, brakeDropsLine, brakeHeadline, brakeRemovalsLine, pausedPhase, pausedPhaseText, pausedRunOf } from "../brake"
 import type { Run, SyncStatus } from "../types"
 
 const decision = decideBrake({
@@ -46,6 +46,10 @@ describe("the brake in the admin", () => {
     expect(pausedPhase(answered("discarded", { removals: 3 }))).toEqual({ text: "Removals discarded", continued_by: null })
     expect(pausedPhase(answered("confirmed", { removals: 0, price_drops: 2 }))?.text).toBe("Price drops confirmed")
     expect(pausedPhase({ ...run, status: "succeeded" } as Run)).toBeNull()
+    // The run that carried it out is named in words (a link on the run page), never by its id.
+    const line = pausedPhaseText(pausedPhase(answered("discarded", { removals: 3, continued_by: "csrun_01M976VP3MG696QGGKTDY7RSWQ" }))!)
+    expect(line).toBe("Removals discarded, continued by the next run")
+    expect(line).not.toMatch(/csrun_/)
   })
 })
 

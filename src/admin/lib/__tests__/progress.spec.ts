@@ -43,6 +43,28 @@ const view = (over: Partial<ProgressView> = {}): ProgressView => ({
 
 const SUCCEEDED = { state: "succeeded", label: "Succeeded", color: "green", moving: false } as const
 
+describe("a run before its first page", () => {
+  it('names the queued phase in words and says it waits to start, never "queued" or "page 0"', () => {
+    const queued = view({
+      mode: "changes",
+      phase: "queued",
+      display: { state: "continuing", label: "Continuing after your confirm", color: "blue", moving: true },
+      read: 0,
+      written: 0,
+      pages: 0,
+      total: null,
+      percent: null,
+      rate_per_minute: null,
+      eta_ms: null,
+    })
+    expect(phaseText(queued)).toBe("Waiting to start")
+    expect(progressHeadline(queued)).toEqual({ state: "Changes · Continuing after your confirm", phase: "Waiting to start" })
+    expect(countsText(queued)).toBe("0 products checked, a changes run has no known length · 0 read · waiting to start")
+    expect(countsText({ ...queued, phase: "setup" })).toBe("0 products checked, a changes run has no known length · 0 read · no page read yet")
+    expect(countsText({ ...queued, phase: "changes", read: 50 })).toBe("0 products checked, a changes run has no known length · 50 read · writing the first page")
+  })
+})
+
 describe("the chip and the page read the same view", () => {
   it("show the same percent: the chip's words and the page's counts carry the view's figure", () => {
     const v = view()
