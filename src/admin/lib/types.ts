@@ -220,4 +220,8 @@ export type KeptProduct = {
   run_id: string | null
 }
 
-export type KeptProductsAnswer = { counts: { discarded: number; open_order: number; total: number }; products: KeptProduct[] }
+export type KeptProductsAnswer = {
+  /** `removing`: products the shop still holds whose removal waits for a run (not kept; absent from older servers). */
+  counts: { discarded: number; open_order: number; total: number; removing?: number }
+  products: KeptProduct[]
+}

@@ -13,7 +13,7 @@ import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
-import { shopProductsSplit } from "../../../lib/kept-products"
+import { shopProductsSplit, shopProductsSplitText } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
 import { countsText, endedBlockShown, endedHeadline, liveBlockShown, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
@@ -162,14 +162,21 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
  */
 const ShopProducts = ({ synced }: { synced: number }) => {
   const kept = useQuery({ queryKey: queryKeys.keptProducts(null), queryFn: () => catalogSyncApi.getKeptProducts(), retry: false })
-  const split = shopProductsSplit(synced, kept.data?.counts ?? { discarded: 0, open_order: 0, total: 0 })
+  const split = shopProductsSplit(synced, kept.data?.counts ?? { discarded: 0, open_order: 0, total: 0, removing: 0 })
   return (
     <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
       <span className="flex flex-col">
         <span className="tabular-nums">{formatCount(split.total)}</span>
-        {split.kept > 0 && (
-          <Text size="xsmall" className="text-ui-fg-subtle" data-testid="catalog-sync-products-split" data-sold={split.sold} data-kept={split.kept}>
-            {formatCount(split.sold)} the catalog still sells · {formatCount(split.kept)} it no longer has, kept by the shop
+        {(split.kept > 0 || split.removing > 0) && (
+          <Text
+            size="xsmall"
+            className="text-ui-fg-subtle"
+            data-testid="catalog-sync-products-split"
+            data-sold={split.sold}
+            data-kept={split.kept}
+            data-removing={split.removing}
+          >
+            {shopProductsSplitText(split, formatCount)}
           </Text>
         )}
       </span>
