@@ -132,6 +132,9 @@ export type RunChange = {
   /** What the product's field locks kept out of the write, with the catalog's value where it is one. */
   held?: Partial<Record<"prices" | "title" | "description" | "images" | "categories" | "stock", string | true | null>> | null
   created_at: string
+  /** The run's mode and trigger (GET /products/:id/changes only): a reprice is the shop's rules, not the catalog. */
+  run_mode?: string | null
+  run_trigger?: string | null
 }
 
 export type RunChangesPage = {
