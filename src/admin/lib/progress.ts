@@ -60,8 +60,6 @@ export function progressHeadline(view: ProgressView): { state: string; phase: st
 
 /** Sync states a run's view never outranks: the sync cannot run, or what it does is the sync's own matter. */
 const SYNC_STATES_FIRST = new Set(["key_invalid", "plan_required"])
-/** Sync states that say more than an ended run's name (a stop, a pending resume, a missing worker). */
-const SYNC_STATES_OVER_ENDED = new Set(["key_invalid", "plan_required", "disabled", "not_configured", "overdue", "stalled", "resuming"])
 
 type StatusForBadge = Pick<SyncStatus, "state"> & Partial<Pick<SyncStatus, "running_run" | "resuming_run">> & { paused?: { run?: Run | null } | null }
 
@@ -71,29 +69,35 @@ function startedAt(value: string | null | undefined): number | null {
   return Number.isNaN(t) ? null : t
 }
 
+/** /status is about a newer run than the view (the view trails). */
+function statusHasNewerRun(status: StatusForBadge | null | undefined, view: ProgressView): boolean {
+  const statusRun = status?.running_run ?? status?.resuming_run ?? status?.paused?.run ?? null
+  if (!statusRun || statusRun.id === view.run_id) return false
+  const theirs = startedAt(statusRun.started_at ?? statusRun.created_at)
+  const ours = startedAt(view.started_at)
+  return theirs !== null && (ours === null || theirs > ours)
+}
+
 /**
  * The sync's state badge (the sync page's header, the product list's line). /status and /progress
- * are polled apart, so one may trail the other: while the progress block shows a run (going,
- * waiting, or just ended) the badge names that run as the block does, unless /status is about a
- * newer run. Right after Confirm the run that carries the answer out ends before /status says
- * so: the badge reads "Succeeded" beside the block's "Succeeded", never "Running". A refused key
- * or plan is the sync's own state whatever the run says.
+ * are polled apart, so one may trail the other. While a run goes or waits the badge names it as
+ * its progress block does (never "Idle" beside "Changes running"). When the view already shows the
+ * run ended while /status still says a run goes or waits for an answer (right after Confirm, the
+ * run that carries it out ends before /status says so), the badge reads the state that end leaves
+ * the sync in ("Idle" after a success, "Failed"), never "Running" beside "Succeeded". /status wins
+ * when it is about a newer run. A refused key or plan is the sync's own state whatever the run says.
  */
 export function syncStateBadge(status: StatusForBadge | null | undefined, view: ProgressView | null | undefined): BadgeSpec {
   const state = status?.state
-  if (!view || (state && SYNC_STATES_FIRST.has(state))) return stateBadge(state)
-  const live = liveBlockShown(view)
-  const ended = endedBlockShown(view)
-  if (!live && !ended) return stateBadge(state)
-  if (ended && state && SYNC_STATES_OVER_ENDED.has(state)) return stateBadge(state)
-  // /status knows of a newer run than the view (the view trails): the status names it.
-  const statusRun = status?.running_run ?? status?.resuming_run ?? status?.paused?.run ?? null
-  if (statusRun && statusRun.id !== view.run_id) {
-    const theirs = startedAt(statusRun.started_at ?? statusRun.created_at)
-    const ours = startedAt(view.started_at)
-    if (theirs !== null && (ours === null || theirs > ours)) return stateBadge(state)
+  if (!view || (state && SYNC_STATES_FIRST.has(state)) || statusHasNewerRun(status, view)) return stateBadge(state)
+  if (liveBlockShown(view)) return { label: view.display.label, color: view.display.color }
+  const trailing = state === "running" || state === "paused"
+  if (trailing && endedBlockShown(view)) {
+    if (view.look === "done") return stateBadge("idle")
+    if (view.look === "failed") return stateBadge("failed")
+    return { label: view.display.label, color: view.display.color }
   }
-  return { label: view.display.label, color: view.display.color }
+  return stateBadge(state)
 }
 
 /** The sync page's block about a run that ended a moment ago ("Succeeded", its counts), shown while the chip shows it. */

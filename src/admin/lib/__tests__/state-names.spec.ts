@@ -62,7 +62,10 @@ describe("one name and one colour per state, on every screen", () => {
     }
     if (endedBlockShown(view)) {
       expect(endedHeadline(view)).toBe(expected.label)
-      expect(syncStateBadge(status({ state: "idle", last_run: row }), view)).toEqual(expected)
+      // The header names the sync's state that end leaves, from the same table, even while /status trails.
+      const after = key === "failed" ? name("failed") : key === "interrupted" ? name("interrupted") : name("idle")
+      expect(syncStateBadge(status({ state: "running", running_run: runFixture({ ...RUNS.running }) }), view)).toEqual(after)
+      expect(syncStateBadge(status({ state: key === "failed" ? "failed" : "idle", last_run: row }), view)).toEqual(key === "interrupted" ? name("idle") : after)
     }
   })
 
@@ -87,7 +90,7 @@ describe("the header badge reads the fresher of /status and /progress", () => {
     finished_at: null,
     progress: { after_brake: "csrun_1", brake_answer: "confirmed" },
   })
-  it("names a run that just ended as its block does, while /status still says it runs", () => {
+  it("never says Running beside a run its block shows ended, while /status still says it runs", () => {
     const ended = progressView({
       run: { ...continuing, status: "succeeded", removed: 60, finished_at: "2026-12-06T08:01:00.000Z" } as unknown as RunForProgress,
       blocked: null,
@@ -95,8 +98,13 @@ describe("the header badge reads the fresher of /status and /progress", () => {
     })!
     const trailing = status({ state: "running", running_run: continuing })
     expect(endedHeadline(ended)).toBe("Succeeded")
-    expect(syncStateBadge(trailing, ended)).toEqual(name("succeeded"))
-    expect(syncSummary(trailing, ended, null, relative).badge).toEqual(name("succeeded"))
+    expect(syncStateBadge(trailing, ended)).toEqual(name("idle"))
+    expect(syncSummary(trailing, ended, null, relative).badge).toEqual(name("idle"))
+    // /status still on the answered pause (it has not seen the continuing run yet): the same.
+    const pausedRow = runFixture({ id: "csrun_1", status: "paused", started_at: "2026-12-06T07:59:00.000Z" })
+    expect(syncStateBadge({ ...status({ state: "paused" }), paused: { run: pausedRow } } as SyncStatus, ended)).toEqual(name("idle"))
+    // Once /status has caught up it says the same.
+    expect(syncStateBadge(status({ state: "idle", last_run: continuing }), ended)).toEqual(name("idle"))
   })
 
   it("keeps /status's word when it knows of a newer run than the view, and the sync's own stops", () => {
