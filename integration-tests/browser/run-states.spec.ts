@@ -8,7 +8,7 @@
 //     discard"), never folded into the quiet polls;
 //   - a poll that changed nothing: the chip says "no changes" without a moving dot, its history row
 //     "No changes" (a folded row's single time is the unit test's, src/admin/lib/__tests__/history.spec.ts).
-//   - a changes run's chip says what it did ("12 updated"), not "100 % · done"; a quiet run's page
+//   - a changes run's chip says its state and what it did ("succeeded · 12 updated"), not "100 % · succeeded"; a quiet run's page
 //     and the sync page say "no changes" once; an answered run's phase names the answer and the
 //     run that carried it out; the kept list is its own section, the runs' filters sit on their table.
 //   - kept products (item 2): the products whose removal was discarded are one list on the sync
@@ -165,7 +165,7 @@ describe("every screen names a run's state the same way, in the browser", () => 
     await line.waitFor({ timeout: 60_000 })
     const lineState = line.getByTestId("catalog-sync-list-state")
     expect([((await lineState.textContent()) ?? "").trim(), await lineState.getAttribute("data-color")]).toEqual(panelBadge)
-    expect(panelBadge).toEqual(["Paused: needs your answer", "orange"])
+    expect(panelBadge).toEqual(["Paused: waiting for your answer", "orange"])
     const waits = line.locator('[data-testid="catalog-sync-list-warning"][data-kind="paused"]')
     await expectText(waits, `A sync waits for your answer: it would remove ${formatCount(held)} products.`)
     expect(await waits.getByTestId("catalog-sync-list-warning-link").getAttribute("href")).toMatch(new RegExp(`/settings/catalog-sync/runs/${paused.id}$`))
@@ -221,7 +221,10 @@ describe("every screen names a run's state the same way, in the browser", () => 
     await expectText(page.getByTestId("catalog-sync-run-pause-outcome"), "You discarded them: none of them is removed")
     // Its phase names the answer and the run that carried it out (as its SQL row records), never "Paused" any more.
     expect((await runRow(paused.id)).brake_resolution).toMatchObject({ continued_by: continuedId })
-    await expectText(page.getByTestId("catalog-sync-run-phase"), `Removals discarded, continued by ${continuedId}`)
+    await expectText(page.getByTestId("catalog-sync-run-phase"), "Removals discarded, continued by the next run")
+    // The link goes to that run's page; its id only inside the Details disclosure.
+    expect(await page.getByTestId("catalog-sync-run-continued-by").getAttribute("href")).toContain(`/settings/catalog-sync/runs/${continuedId}`)
+    expect(await page.getByTestId("catalog-sync-run-phase").locator("details").textContent()).toContain(continuedId)
     expect(await page.getByTestId("catalog-sync-run").textContent()).not.toMatch(/Paused by|waiting for your answer/)
     await shot("run-page-discarded", "catalog-sync-run")
 
@@ -372,7 +375,7 @@ describe("every screen names a run's state the same way, in the browser", () => 
     await page.goto(`${app.url}/app/catalog-sync`)
     const chip = page.getByTestId("catalog-sync-topbar")
     await waitFor("the chip to show the changes run", async () => (await chip.getAttribute("data-run-id")) === run.id, 60_000, 250)
-    expect(((await chip.textContent()) ?? "").trim()).toBe(`Catalog sync · ${did}`)
+    expect(((await chip.textContent()) ?? "").trim()).toBe(`Catalog sync · succeeded · ${did}`)
     expect(await page.getByTestId("catalog-sync-progress-ended-counts").textContent()).not.toMatch(/%/)
     await shot("chip-changes-run", "catalog-sync-widget")
 

@@ -143,6 +143,10 @@ describe("pricing rules: stored costs and a reprice with zero API requests", () 
     // In the run history as a run of kind reprice.
     const history = await env.app.admin("/admin/catalog-sync/runs")
     expect(history.body.runs.some((r: { id: string; mode: string }) => r.id === run!.id && r.mode === "reprice")).toBe(true)
+    // The product widget's last change names the run that made it: a reprice by the shop's rules, not a catalog change.
+    const [repriced] = await sql(env.db.url, "select product_id from mcs_sync_run_change where run_id = $1 and price_changed limit 1", [run!.id])
+    const changes = await env.app.admin(`/admin/catalog-sync/products/${repriced.product_id}/changes`)
+    expect(changes.body.changes[0]).toMatchObject({ run_id: run!.id, run_mode: "reprice", run_trigger: "rules_changed", price_changed: true })
 
     // A second save of the same rules changes nothing and starts nothing.
     const again = await configureAndWait(env, { pricing_rules: rules })

@@ -82,6 +82,11 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     // /status shows the pause (its account panel may ask /v1/me once, cached: not a sync request).
     const status = await env.app.admin("/admin/catalog-sync/status")
     expect(status.body).toMatchObject({ state: "paused", paused: { run_id: paused.id, brake: { preview: { removals: { count: victims.length } } } } })
+    // The held products are still in the shop (products_synced) but no longer sold by the catalog:
+    // the kept-products answer counts them as waiting to be removed, so the sync page's split never
+    // counts them as what the catalog still sells.
+    expect(status.body.products_synced).toBe(PRODUCTS)
+    expect((await env.app.admin("/admin/catalog-sync/kept-products")).body.counts).toEqual({ discarded: 0, open_order: 0, total: 0, removing: victims.length })
     // While paused: "Sync now" answers with the paused run, starts nothing, asks the API nothing.
     const before = requests()
     const again = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
@@ -95,6 +100,8 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     const continued = await waitForRun(env.app, confirmed.body.continued_by.id, undefined, 300_000)
     expect(continued).toMatchObject({ status: "succeeded", removed: victims.length })
     expect(await liveCatalogIds(env.db.url)).toEqual(all.filter((id) => !victims.includes(id)))
+    // Removed: nothing waits any more.
+    expect((await env.app.admin("/admin/catalog-sync/kept-products")).body.counts).toMatchObject({ total: 0, removing: 0 })
     const history = await env.app.admin(`/admin/catalog-sync/runs/${paused.id}`)
     expect(history.body.run).toMatchObject({ status: "paused", brake_resolution: { action: "confirmed", user_id: me.body.user.id, removals: victims.length } })
     // Answered once only.
@@ -126,6 +133,13 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     const more = stillSold.slice(0, Math.ceil(stillSold.length * 0.35))
     const second = await startPausedRun(more)
     expect(second).toMatchObject({ status: "paused", removed: 0 })
+    // The discarded ones are kept; the newly held ones wait to be removed: neither is counted twice.
+    expect((await env.app.admin("/admin/catalog-sync/kept-products")).body.counts).toEqual({
+      discarded: victims.length,
+      open_order: 0,
+      total: victims.length,
+      removing: more.length,
+    })
     expect(second.brake.preview.removals).toMatchObject({ count: more.length, share_percent: ((more.length / stillSold.length) * 100).toFixed(2) })
     const discardedAgain = await env.app.admin(`/admin/catalog-sync/runs/${second.id}/discard`, { body: {} })
     expect(discardedAgain.status).toBe(200)

@@ -4,6 +4,7 @@
 import { z } from "zod"
 import { formatCount } from "../sync/number-format"
 import { D, type Dec, HUNDRED, parseDecimal } from "./decimal"
+import { brakePercentText } from "./percent-text"
 
 export type BrakeThresholds = {
   /** Pause when removals are more than this percent of the shop's catalog products. */
@@ -58,12 +59,17 @@ export type BrakeReason = { code: "removals" | "price_drops"; message: string }
 
 export type BrakePreview = {
   thresholds: BrakeThresholds
-  removals: { count: number; share_percent: string | null; sample: PlannedRemoval[] }
+  /**
+   * `share_percent` is the exact share to 2 decimals (the API's figure); `share_text` the same share
+   * as the reason and the admin write it (brakePercentText: "23.3"). Previews stored before it have none.
+   */
+  removals: { count: number; share_percent: string | null; share_text?: string | null; sample: PlannedRemoval[] }
   /** Prices dropping by more than price_drop_percent; the sample is the steepest drops first. */
   steep_drops: {
     count: number
     share_percent: string | null
-    sample: (PlannedPriceChange & { drop_percent: string })[]
+    share_text?: string | null
+    sample: (PlannedPriceChange & { drop_percent: string; drop_text?: string })[]
   }
 }
 
@@ -102,7 +108,7 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
   if (removalShare !== null && removalShare.gt(removalLimit)) {
     reasons.push({
       code: "removals",
-      message: `would remove ${formatCount(removalCount)} of ${formatCount(input.shopCatalogProducts)} catalog products (${percentText(removalShare, removalLimit)} %, more than ${thresholds.removal_percent} %)`,
+      message: `would remove ${formatCount(removalCount)} of ${formatCount(input.shopCatalogProducts)} catalog products (${brakePercentText(removalShare, removalLimit)} %, more than ${thresholds.removal_percent} %)`,
     })
   }
 
@@ -115,7 +121,7 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
   if (steepShare !== null && steepShare.gt(loweredLimit)) {
     reasons.push({
       code: "price_drops",
-      message: `would lower ${formatCount(steep.length)} of ${formatCount(input.shopPrices)} prices by more than ${thresholds.price_drop_percent} % (${percentText(steepShare, loweredLimit)} %, more than ${thresholds.lowered_prices_percent} %)`,
+      message: `would lower ${formatCount(steep.length)} of ${formatCount(input.shopPrices)} prices by more than ${thresholds.price_drop_percent} % (${brakePercentText(steepShare, loweredLimit)} %, more than ${thresholds.lowered_prices_percent} %)`,
     })
   }
 
@@ -128,12 +134,16 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
       removals: {
         count: removalCount,
         share_percent: removalShare?.toFixed(2) ?? null,
+        share_text: removalShare ? brakePercentText(removalShare, removalLimit) : null,
         sample: input.removals.slice(0, previewSize),
       },
       steep_drops: {
         count: steep.length,
         share_percent: steepShare?.toFixed(2) ?? null,
-        sample: steep.slice(0, previewSize).map(({ drop, ...change }) => ({ ...change, drop_percent: drop.toFixed(2) })),
+        share_text: steepShare ? brakePercentText(steepShare, loweredLimit) : null,
+        sample: steep
+          .slice(0, previewSize)
+          .map(({ drop, ...change }) => ({ ...change, drop_percent: drop.toFixed(2), drop_text: brakePercentText(drop, dropLimit) ?? drop.toFixed(2) })),
       },
     },
   }
@@ -143,14 +153,3 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
-/**
- * A share over its limit as the admin reads it: one decimal ("25", "20.1"), more only where one
- * decimal would read as the limit itself ("20.04", not "20").
- */
-function percentText(share: Dec, limit: Dec): string {
-  for (const places of [1, 2, 4]) {
-    const rounded = share.toDecimalPlaces(places, D.ROUND_DOWN)
-    if (rounded.gt(limit)) return rounded.toString()
-  }
-  return share.toString()
-}

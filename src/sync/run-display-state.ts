@@ -7,11 +7,13 @@
 // run queued by the answer carries `after_brake` in its progress: while it goes it is
 // "continuing after your answer", and once it ends it is judged like any other run.
 
+import { STATE_NAMES, type StateColor } from "./state-names"
+
 export type RunDisplayStateName =
   "queued" | "running" | "paused" | "confirmed" | "discarded" | "continuing" | "interrupted" | "failed" | "succeeded" | "no_changes" | "unknown"
 
 /** The colours of @medusajs/ui's StatusBadge. */
-export type RunDisplayColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
+export type RunDisplayColor = StateColor
 
 export interface RunDisplayState {
   state: RunDisplayStateName
@@ -34,18 +36,19 @@ export interface RunForDisplay {
   skipped?: number | null
 }
 
+// Names and colours from the one table every screen reads (state-names.ts).
 const STATES: Record<RunDisplayStateName, Omit<RunDisplayState, "state">> = {
-  queued: { label: "Queued", color: "grey", moving: false },
-  running: { label: "Running", color: "blue", moving: true },
-  paused: { label: "Paused: waiting for your answer", color: "orange", moving: false },
-  confirmed: { label: "Confirmed by you", color: "purple", moving: false },
-  discarded: { label: "Discarded by you", color: "purple", moving: false },
-  continuing: { label: "Continuing after your answer", color: "blue", moving: true },
-  interrupted: { label: "Interrupted", color: "orange", moving: false },
-  failed: { label: "Failed", color: "red", moving: false },
-  succeeded: { label: "Succeeded", color: "green", moving: false },
-  no_changes: { label: "No changes", color: "grey", moving: false },
-  unknown: { label: "Unknown", color: "grey", moving: false },
+  queued: { ...STATE_NAMES.queued, moving: false },
+  running: { ...STATE_NAMES.running, moving: true },
+  paused: { ...STATE_NAMES.paused, moving: false },
+  confirmed: { ...STATE_NAMES.confirmed, moving: false },
+  discarded: { ...STATE_NAMES.discarded, moving: false },
+  continuing: { ...STATE_NAMES.continuing, moving: true },
+  interrupted: { ...STATE_NAMES.interrupted, moving: false },
+  failed: { ...STATE_NAMES.failed, moving: false },
+  succeeded: { ...STATE_NAMES.succeeded, moving: false },
+  no_changes: { ...STATE_NAMES.no_changes, moving: false },
+  unknown: { ...STATE_NAMES.unknown, moving: false },
 }
 
 function record(value: unknown): Record<string, unknown> {

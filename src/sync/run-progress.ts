@@ -77,7 +77,7 @@ export interface ProgressView {
   finished_at: string | null
   /** Elapsed from the start to the end (or to `now`). */
   elapsed_ms: number | null
-  /** The run ended within ENDED_SHOWN_MS: the chip still shows its end ("100 % · done"). */
+  /** The run ended within ENDED_SHOWN_MS: the chip still shows its end ("100 % · succeeded"). */
   ended_recently: boolean
   error_code: string | null
   blocked_code: string | null

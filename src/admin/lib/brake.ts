@@ -2,6 +2,7 @@
 // and what it would do. Read defensively: the preview is the run's `brake` ({ reasons, preview },
 // src/pricing/brake.ts), found on the status's paused run or on the last/running run.
 import type { BrakePreview, BrakeReason } from "../../pricing/brake"
+import { brakePercentText } from "../../pricing/percent-text"
 import { formatCount } from "./format"
 import type { Run, SyncStatus } from "./types"
 
@@ -83,4 +84,38 @@ export function pausedPhase(run: Run): { text: string; continued_by: string | nu
   if (action !== "confirmed" && action !== "discarded") return { text: "Paused by the safety brake: waiting for your answer", continued_by: null }
   const what = (resolution?.removals ?? 0) > 0 ? "Removals" : (resolution?.price_drops ?? 0) > 0 ? "Price drops" : "The paused page"
   return { text: `${what} ${action}`, continued_by: resolution?.continued_by ?? null }
+}
+
+/**
+ * The brake panel's lines in the reason's own figures (brakePercentText, src/pricing/percent-text.ts):
+ * "Would remove 7 products (23.3 % of the shop's catalog products)", never "23.3 %" in the reason
+ * and "23.33 %" on the next line. A preview stored before `share_text` is written from its
+ * 2-decimal share the same way.
+ */
+export function brakeRemovalsLine(preview: BrakePreview): string {
+  const r = preview.removals
+  const share = r.share_text ?? (r.share_percent ? brakePercentText(r.share_percent, preview.thresholds.removal_percent) : null)
+  return `Would remove ${formatCount(r.count)} ${r.count === 1 ? "product" : "products"}${share ? ` (${share} % of the shop's catalog products)` : ""}`
+}
+
+export function brakeDropsLine(preview: BrakePreview): string {
+  const d = preview.steep_drops
+  const share = d.share_text ?? (d.share_percent ? brakePercentText(d.share_percent, preview.thresholds.lowered_prices_percent) : null)
+  return `Would lower ${formatCount(d.count)} ${d.count === 1 ? "price" : "prices"} by more than ${preview.thresholds.price_drop_percent} %${share ? ` (${share} % of the shop's prices)` : ""}`
+}
+
+/** One drop of the panel's table: "−90 %", as the reason writes percents. */
+export function brakeDropText(drop: BrakePreview["steep_drops"]["sample"][number], preview: BrakePreview): string {
+  return `−${drop.drop_text ?? brakePercentText(drop.drop_percent, preview.thresholds.price_drop_percent) ?? drop.drop_percent} %`
+}
+
+/**
+ * The words for the run that carried an answer out, linked to its page on the run page: "continued
+ * by the next run". Its id is no word for the admin: it goes inside a "Details" disclosure.
+ */
+export const CONTINUED_BY_WORDS = { before: "continued by", link: "the next run" } as const
+
+/** A paused run's phase as one line of text: "Removals discarded, continued by the next run". */
+export function pausedPhaseText(phase: { text: string; continued_by: string | null }): string {
+  return phase.continued_by ? `${phase.text}, ${CONTINUED_BY_WORDS.before} ${CONTINUED_BY_WORDS.link}` : phase.text
 }

@@ -14,6 +14,26 @@ export function changeKindLabel(kind: string): string {
   return KIND_LABELS[kind as ChangeKind] ?? kind
 }
 
+type RowChanges = Pick<RunChange, "kind" | "price_changed" | "stock_changed" | "sizes_changed" | "images_changed" | "text_changed" | "held">
+
+/**
+ * Whether the row is a product the run counted "Stock only" (its `stock_only` count): the log
+ * stores it as an update whose one change is the stock, written or held by a stock lock
+ * (src/sync/change-rows.ts). Any other update changed (or had a lock hold) its price, sizes,
+ * images or text.
+ */
+export function isStockOnly(change: RowChanges): boolean {
+  if (change.kind !== "updated") return false
+  if (change.price_changed || change.sizes_changed || change.images_changed || change.text_changed) return false
+  const held = Object.keys(change.held ?? {})
+  return (change.stock_changed || held.includes("stock")) && held.every((field) => field === "stock")
+}
+
+/** A row's kind as the run's counts name it: "Stock only" for a stock-only update, never "Updated · stock". */
+export function changeRowLabel(change: RowChanges): string {
+  return isStockOnly(change) ? "Stock only" : changeKindLabel(change.kind)
+}
+
 /** ["price", "stock", "sizes"] for an update's flags, in a fixed order. */
 export function changedFields(change: Pick<RunChange, "price_changed" | "stock_changed" | "sizes_changed" | "images_changed" | "text_changed">): string[] {
   const out: string[] = []

@@ -2,6 +2,26 @@
 // /history route); the admin only labels what it gets.
 
 import { formatCount } from "./format"
+import type { Run } from "./types"
+
+type RunCountsOf = Pick<Run, "created" | "updated" | "stock_only" | "unchanged" | "removed" | "swept" | "skipped">
+
+/**
+ * A run's counts as every screen names them (the history's columns, the Last run card, the run
+ * page, the chip): "Updated" and "Stock only" apart, as the run stores them; "Removed" with the
+ * sweep's removals. The history leaves Unchanged out.
+ */
+export const RUN_COUNT_FIELDS: { key: "created" | "updated" | "stock_only" | "unchanged" | "removed" | "skipped"; label: string; value: (run: RunCountsOf) => number }[] = [
+  { key: "created", label: "Created", value: (r) => r.created ?? 0 },
+  { key: "updated", label: "Updated", value: (r) => r.updated ?? 0 },
+  { key: "stock_only", label: "Stock only", value: (r) => r.stock_only ?? 0 },
+  { key: "unchanged", label: "Unchanged", value: (r) => r.unchanged ?? 0 },
+  { key: "removed", label: "Removed", value: (r) => (r.removed ?? 0) + (r.swept ?? 0) },
+  { key: "skipped", label: "Rejected", value: (r) => r.skipped ?? 0 },
+]
+
+/** The history table's count columns: every count but Unchanged. */
+export const HISTORY_COUNT_FIELDS = RUN_COUNT_FIELDS.filter((f) => f.key !== "unchanged")
 
 /** "28 polls, no changes" / "1 poll, no changes". */
 export function quietLabel(count: number): string {

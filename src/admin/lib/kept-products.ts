@@ -19,15 +19,26 @@ export function keptCountsText(counts: { discarded: number; open_order: number; 
 /**
  * The shop's products from the catalog, split by whether the catalog still sells them. `synced`
  * (the status's products_synced) counts the products the sync maps as live, which includes those
- * whose removal the admin discarded but not those an open order keeps (their removal is pending):
- * those are added, so the total is every catalog product the shop holds.
+ * whose removal the admin discarded and those whose removal waits for a run (held at a pause,
+ * confirmed, or removed from the kept list: `removing`), but not those an open order keeps (their
+ * removal is pending): those are added, so the total is every catalog product the shop holds.
+ * Neither the kept nor those about to go are counted as what the catalog still sells.
  */
 export function shopProductsSplit(
   synced: number,
-  counts: { discarded: number; open_order: number; total: number }
-): { total: number; sold: number; kept: number } {
+  counts: { discarded: number; open_order: number; total: number; removing?: number }
+): { total: number; sold: number; kept: number; removing: number } {
   const total = synced + counts.open_order
-  return { total, sold: Math.max(0, total - counts.total), kept: counts.total }
+  const removing = Math.max(0, counts.removing ?? 0)
+  return { total, sold: Math.max(0, total - counts.total - removing), kept: counts.total, removing }
+}
+
+/** "230 the catalog still sells · 69 it no longer has, kept by the shop · 1 waiting to be removed". */
+export function shopProductsSplitText(split: { sold: number; kept: number; removing: number }, count: (n: number) => string): string {
+  const parts = [`${count(split.sold)} the catalog still sells`]
+  if (split.kept > 0) parts.push(`${count(split.kept)} it no longer has, kept by the shop`)
+  if (split.removing > 0) parts.push(`${count(split.removing)} waiting to be removed`)
+  return parts.join(" · ")
 }
 
 /**

@@ -61,3 +61,31 @@ export function catalogBadge(
   if (productStatus === "draft") return { label: "Draft", color: "orange" }
   return { label: "Synced", color: "green" }
 }
+
+/**
+ * The label of the widget's last change, by who made it: a reprice prices the shop's products
+ * from their stored costs with the shop's own pricing rules, so its change is not the catalog's.
+ */
+export function lastChangeLabel(change: { run_mode?: string | null }): string {
+  return change.run_mode === "reprice" ? "Last change (your pricing rules)" : "Last catalog change"
+}
+
+/**
+ * A size's markup over its cost, flagged when the shop sells below cost (a locked price the cost
+ * rose past, a negative rule), as the price guards flag a rules change that would: "−7.32 % ·
+ * below cost". Null markup (no cost, no price) is "—".
+ */
+export function markupText(markupPercent: string | null | undefined): { text: string; belowCost: boolean } {
+  if (!markupPercent) return { text: "—", belowCost: false }
+  const negative = markupPercent.trim().startsWith("-")
+  if (!negative) return { text: `${markupPercent} %`, belowCost: false }
+  return { text: `−${markupPercent.trim().slice(1)} % · below cost`, belowCost: true }
+}
+
+/** The line under the prices when some size sells below cost; null when none does. */
+export function belowCostNote(sizes: Pick<SizePrice, "markup_percent">[]): string | null {
+  const below = sizes.filter((s) => markupText(s.markup_percent).belowCost).length
+  if (below === 0) return null
+  const which = below === sizes.length ? (below === 1 ? "This size sells" : `All ${below} sizes sell`) : `${below} ${below === 1 ? "size sells" : "sizes sell"}`
+  return `${which} below cost: the shop's price is under what the catalog charges. Check the price lock or the pricing rules.`
+}

@@ -3,6 +3,7 @@
 // page) formats the same view with these functions, so they show the same figures. Pure: the
 // caller passes `now` and when the view arrived, so the timer and the ETA tick between polls.
 import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status"
+import type { Run, SyncStatus } from "./types"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
 import type { RequestsToday } from "../../sync/requests-today"
 import { formatCount, formatCountOf, formatDuration } from "./format"
@@ -13,6 +14,8 @@ export type { ProgressLook, ProgressView, RequestsToday }
 export type ProgressAnswer = { progress: ProgressView | null; requests_today: RequestsToday | null; as_of: string }
 
 const PHASE_WORDS: Record<string, string> = {
+  // A run queued to continue another (after an answer, a resume) keeps this phase until its worker starts it.
+  queued: "Waiting to start",
   starting: "Starting",
   setup: "Preparing the shop (sales channel, stock location, price list)",
   reference_data: "Reading categories and brands",
@@ -55,15 +58,65 @@ export function progressHeadline(view: ProgressView): { state: string; phase: st
   return { state, phase: view.look === "running" || view.look === "blocked" ? phaseText(view) : null }
 }
 
+/** Sync states a run's view never outranks: the sync cannot run, or what it does is the sync's own matter. */
+const SYNC_STATES_FIRST = new Set(["key_invalid", "plan_required"])
+
+type StatusForBadge = Pick<SyncStatus, "state"> & Partial<Pick<SyncStatus, "running_run" | "resuming_run">> & { paused?: { run?: Run | null } | null }
+
+function startedAt(value: string | null | undefined): number | null {
+  if (!value) return null
+  const t = Date.parse(value)
+  return Number.isNaN(t) ? null : t
+}
+
+/** /status is about a newer run than the view (the view trails). */
+function statusHasNewerRun(status: StatusForBadge | null | undefined, view: ProgressView): boolean {
+  const statusRun = status?.running_run ?? status?.resuming_run ?? status?.paused?.run ?? null
+  if (!statusRun || statusRun.id === view.run_id) return false
+  const theirs = startedAt(statusRun.started_at ?? statusRun.created_at)
+  const ours = startedAt(view.started_at)
+  return theirs !== null && (ours === null || theirs > ours)
+}
+
 /**
- * The sync's state badge (the sync page's header, the product list's line): while a run goes or
- * waits it is named as its progress block names it (never "Idle" beside "Changes running"); a
- * refused key or plan is the sync's own state whatever the run says.
+ * The sync's state badge (the sync page's header, the product list's line). /status and /progress
+ * are polled apart, so one may trail the other. While a run goes or waits the badge names it as
+ * its progress block does (never "Idle" beside "Changes running"). When the view already shows the
+ * run ended while /status still says a run goes or waits for an answer (right after Confirm, the
+ * run that carries it out ends before /status says so), the badge reads the state that end leaves
+ * the sync in ("Idle" after a success, "Failed"), never "Running" beside "Succeeded". /status wins
+ * when it is about a newer run. A refused key or plan is the sync's own state whatever the run says.
  */
-export function syncStateBadge(state: string | null | undefined, view: ProgressView | null | undefined): BadgeSpec {
-  return liveBlockShown(view) && state !== "key_invalid" && state !== "plan_required"
-    ? { label: view.display.label, color: view.display.color }
-    : stateBadge(state)
+export function syncStateBadge(status: StatusForBadge | null | undefined, view: ProgressView | null | undefined): BadgeSpec {
+  const state = status?.state
+  if (!view || (state && SYNC_STATES_FIRST.has(state)) || statusHasNewerRun(status, view)) return stateBadge(state)
+  if (liveBlockShown(view)) return { label: view.display.label, color: view.display.color }
+  const trailing = state === "running" || state === "paused"
+  if (trailing && endedBlockShown(view)) {
+    if (view.look === "done") return stateBadge("idle")
+    if (view.look === "failed") return stateBadge("failed")
+    return { label: view.display.label, color: view.display.color }
+  }
+  return stateBadge(state)
+}
+
+/** The sync page's block about a run that ended a moment ago ("Succeeded", its counts), shown while the chip shows it. */
+export function endedBlockShown(view: ProgressView | null | undefined): view is ProgressView {
+  return !!view && !liveBlockShown(view) && view.ended_recently
+}
+
+/** That block's headline: the run's state name (a refused key or plan says why it stopped). */
+export function endedHeadline(view: ProgressView): string {
+  return view.look === "blocked" ? phaseText(view) : view.display.label
+}
+
+/**
+ * The chip's state name and colour: the run's (run-display-state.ts), or the sync's refused key or
+ * plan, from the one table the badges read (src/sync/state-names.ts).
+ */
+export function chipBadge(view: ProgressView): BadgeSpec {
+  if (view.look === "blocked") return stateBadge(view.blocked_code === "plan_required" ? "plan_required" : "key_invalid")
+  return { label: view.display.label, color: view.display.color }
 }
 
 /** Only a running run has the running look (the pulsing dot, the ticking ETA). */
@@ -83,26 +136,34 @@ export function liveBlockShown(view: ProgressView | null | undefined): view is P
   return view?.look === "running" || view?.look === "waiting"
 }
 
-/** The chip's words: "Catalog sync 42 %", "… 1,200 read", "… 100 % · done", "… key refused". */
+/**
+ * The chip's words: the percent while a run goes ("Catalog sync 42 %", "… 1,200 checked"), else
+ * the state's one name (chipBadge), with what an ended run did: "Catalog sync 100 % · succeeded",
+ * "Catalog sync · succeeded · 12 updated", "Catalog sync · key refused".
+ */
 export function chipText(view: ProgressView): string {
+  const name = lowerFirst(chipBadge(view).label)
   switch (view.look) {
     case "done":
       // A poll that changed nothing has nothing to be 100 % of; nor has a changes run, which has no known total.
-      if (view.display?.state === "no_changes") return "Catalog sync · no changes"
-      return hasKnownLength(view) ? "Catalog sync 100 % · done" : `Catalog sync · ${didText(view)}`
-    case "blocked":
-      return view.blocked_code === "plan_required" ? "Catalog sync · plan refused" : "Catalog sync · key refused"
-    case "paused":
-      return "Catalog sync · paused: needs your answer"
-    case "waiting":
-      return "Catalog sync · waiting to start"
+      if (view.display?.state === "no_changes") return `Catalog sync · ${name}`
+      return hasKnownLength(view) ? `Catalog sync 100 % · ${name}` : `Catalog sync · ${name} · ${didText(view)}`
     case "failed":
-      return `Catalog sync · failed${view.percent !== null ? ` at ${view.percent} %` : ""}`
+      return `Catalog sync · ${name}${view.percent !== null ? ` at ${view.percent} %` : ""}`
+    case "blocked":
+    case "paused":
+    case "waiting":
     case "interrupted":
-      return "Catalog sync · interrupted"
+    case "answered":
+      return `Catalog sync · ${name}`
     default:
       return view.percent !== null ? `Catalog sync ${view.percent} %` : `Catalog sync · ${formatCount(view.written)} ${throughVerb(view)}`
   }
+}
+
+/** "Key refused" -> "key refused"; a leading acronym keeps its case. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text
 }
 
 /** A changes run reads only what changed: it has no total to be a percent of, even once it ended. */
@@ -206,9 +267,15 @@ export function countsText(view: ProgressView): string | null {
   } else {
     parts.push(`${formatCount(view.read)} read`)
   }
-  parts.push(`page ${formatCount(view.pages)}`)
+  // Before its first page is written a run has no page to number: it waits to start, prepares the shop, or writes its first page.
+  parts.push(view.pages > 0 || done ? `page ${formatCount(view.pages)}` : view.read > 0 ? "writing the first page" : waitsToStart(view) ? "waiting to start" : "no page read yet")
   if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))} products/min`)
   return parts.join(" · ")
+}
+
+/** A run that has not begun its work: queued for a worker, or just picked up. */
+function waitsToStart(view: Pick<ProgressView, "phase">): boolean {
+  return view.phase === null || view.phase === "queued" || view.phase === "starting"
 }
 
 /** What the written pages did so far, in the run counts' own terms: "3 created · 40 updated · 5 stock only · 2 removed · 1 rejected". */

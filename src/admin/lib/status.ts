@@ -1,27 +1,30 @@
 import { continuesAnswer, runDisplayState, type RunForDisplay } from "../../sync/run-display-state"
+import { STATE_NAMES, type StateColor, type StateName } from "../../sync/state-names"
 import type { AccountInfo, SyncState, SyncStatus } from "./types"
 
 // Badge colours of @medusajs/ui's StatusBadge / Badge.
-export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
-export type BadgeSpec = { label: string; color: BadgeColor }
+export type BadgeColor = StateColor
+export type BadgeSpec = StateName
 
+// The sync's states, named from the one table every screen reads (src/sync/state-names.ts).
 const STATE_BADGES: Record<SyncState, BadgeSpec> = {
-  idle: { label: "Idle", color: "green" },
-  paused: { label: "Paused: needs your answer", color: "orange" },
-  running: { label: "Running", color: "blue" },
-  resuming: { label: "Resuming", color: "orange" },
-  stalled: { label: "Stalled", color: "red" },
-  overdue: { label: "Not running: overdue", color: "red" },
-  failed: { label: "Failed", color: "red" },
-  // The chip ("key refused") and the notices ("refused this API key") use the same word.
-  key_invalid: { label: "Key refused", color: "red" },
-  plan_required: { label: "Plan required", color: "orange" },
-  not_configured: { label: "Not configured", color: "grey" },
-  disabled: { label: "Disabled", color: "grey" },
+  idle: STATE_NAMES.idle,
+  paused: STATE_NAMES.paused,
+  running: STATE_NAMES.running,
+  resuming: STATE_NAMES.resuming,
+  stalled: STATE_NAMES.stalled,
+  overdue: STATE_NAMES.overdue,
+  failed: STATE_NAMES.failed,
+  key_invalid: STATE_NAMES.key_invalid,
+  plan_required: STATE_NAMES.plan_required,
+  not_configured: STATE_NAMES.not_configured,
+  disabled: STATE_NAMES.disabled,
 }
 
 export function stateBadge(state: string | null | undefined): BadgeSpec {
-  return STATE_BADGES[state as SyncState] ?? { label: state ? humanize(state) : "Unknown", color: "grey" }
+  const known = STATE_BADGES[state as SyncState]
+  if (known) return { label: known.label, color: known.color }
+  return { label: state ? humanize(state) : "Unknown", color: "grey" }
 }
 
 /** A run's one name and colour (src/sync/run-display-state.ts), as a badge: the same on every screen. */
@@ -58,6 +61,7 @@ export function brakeAnswerText(
 
 const PHASES: Record<string, string> = {
   never: "Not started",
+  queued: "Waiting to start",
   starting: "Starting",
   done: "Done",
   failed: "Failed",

@@ -30,7 +30,7 @@ export function syncSummary(
   kept: KeptProductsAnswer["counts"] | null,
   relative: (iso: string) => string
 ): SyncSummary {
-  return { badge: syncStateBadge(status.state, view), activity: activityText(status, view, relative), warnings: summaryWarnings(status, kept) }
+  return { badge: syncStateBadge(status, view), activity: activityText(status, view, relative), warnings: summaryWarnings(status, kept) }
 }
 
 /** What the sync does now, else when it last ran and what that run did, and when the next one runs. */

@@ -132,6 +132,9 @@ export type RunChange = {
   /** What the product's field locks kept out of the write, with the catalog's value where it is one. */
   held?: Partial<Record<"prices" | "title" | "description" | "images" | "categories" | "stock", string | true | null>> | null
   created_at: string
+  /** The run's mode and trigger (GET /products/:id/changes only): a reprice is the shop's rules, not the catalog. */
+  run_mode?: string | null
+  run_trigger?: string | null
 }
 
 export type RunChangesPage = {
@@ -220,4 +223,8 @@ export type KeptProduct = {
   run_id: string | null
 }
 
-export type KeptProductsAnswer = { counts: { discarded: number; open_order: number; total: number }; products: KeptProduct[] }
+export type KeptProductsAnswer = {
+  /** `removing`: products the shop still holds whose removal waits for a run (not kept; absent from older servers). */
+  counts: { discarded: number; open_order: number; total: number; removing?: number }
+  products: KeptProduct[]
+}

@@ -7,16 +7,16 @@ import { KeyValue } from "../components/key-value"
 import { FieldLocksPanel } from "../components/field-locks-panel"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
-import { changeKindLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
+import { changeRowLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
-import { MANAGED_FIELDS, catalogBadge, draftReason, type SizePrice } from "../lib/product-story"
+import { MANAGED_FIELDS, belowCostNote, catalogBadge, draftReason, lastChangeLabel, markupText, type SizePrice } from "../lib/product-story"
 import { keptLine } from "../lib/kept-products"
 
 /**
  * Where a product came from in the catalog and its price story: selling and crossed-out price
- * per size, why it is a draft, the last change the catalog made, and which fields the sync
- * overwrites. Renders nothing for the shop's own products.
+ * per size (a size sold below cost flagged), why it is a draft, the last change (the catalog's, or
+ * the shop's pricing rules' for a reprice), and which fields the sync overwrites. Renders nothing for the shop's own products.
  */
 const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) => {
   const link = useQuery({
@@ -156,11 +156,22 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                     {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
                   </Table.Cell>
                   <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
-                  <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.markup_percent ? `${s.markup_percent} %` : "—"}</Table.Cell>
+                  <Table.Cell
+                    className={`text-right whitespace-nowrap tabular-nums${markupText(s.markup_percent).belowCost ? " text-ui-fg-error" : ""}`}
+                    data-testid="catalog-product-markup"
+                    data-below-cost={markupText(s.markup_percent).belowCost ? "true" : "false"}
+                  >
+                    {markupText(s.markup_percent).text}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table>
+        )}
+        {sizes && belowCostNote(sizes) && (
+          <Text size="xsmall" className="text-ui-fg-error px-6" data-testid="catalog-product-below-cost">
+            {belowCostNote(sizes)}
+          </Text>
         )}
         {/* Cost is admin-only: it comes from the plugin's own table through an admin route, never the storefront. */}
         <Text size="xsmall" className="text-ui-fg-muted px-6" data-testid="catalog-product-cost-note">
@@ -171,10 +182,10 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
               : "Cost and markup: no cost stored for this product yet."}
         </Text>
       </div>
-      <KeyValue label="Last catalog change" testId="catalog-product-last-change">
+      <KeyValue label={last ? lastChangeLabel(last) : "Last catalog change"} testId="catalog-product-last-change">
         {last ? (
           <span>
-            {changeKindLabel(last.kind)}
+            {changeRowLabel(last)}
             {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
             {last.price_before || last.price_after ? ` · ${priceChangeText(last.price_before, last.price_after)}` : ""}
             {heldByLockText(last.held) ? ` · ${heldByLockText(last.held)}` : ""}

@@ -1,14 +1,14 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
-import { chipShown, chipText, countsText, isMoving } from "../lib/progress"
+import { chipBadge, chipShown, chipText, countsText, isMoving } from "../lib/progress"
 import { useCatalogSyncProgress } from "../lib/use-progress"
 
 /**
  * A chip in the dashboard's top bar ("Catalog sync 42 %"), linking to the plugin's page:
  * visible without scrolling on every page, where Medusa 2.21 puts the product-list widget after
  * the list. It reads the one progress view the sync page reads (use-progress.ts): the same
- * percent, what an ended run did for a while after it ends ("100 % · done" for a pass of known length, "12 updated" for a changes run), and no pulsing dot unless the run moves
+ * percent, the state's one name and what an ended run did for a while after it ends ("100 % · succeeded" for a pass of known length, "succeeded · 12 updated" for a changes run), and no pulsing dot unless the run moves
  * (a refused key, a pause or a queued run are shown still). Renders nothing when no run is
  * worth showing or when the route fails, so it can never break the top bar.
  */
@@ -16,8 +16,8 @@ const CatalogSyncTopbarWidget = () => {
   const { view } = useCatalogSyncProgress()
   if (!chipShown(view)) return null
   const moving = isMoving(view)
-  // The run state's one colour (run-display-state.ts); a refused key is a stop whatever the run says.
-  const tone = view.look === "blocked" ? "red" : view.display.color
+  // The state's one colour, the badges' own (chipBadge: a refused key or plan is the sync's state whatever the run says).
+  const tone = chipBadge(view).color
   const color = `var(--tag-${tone === "grey" ? "neutral" : tone}-icon)`
   return (
     <Link

@@ -98,7 +98,7 @@ describe("decideBrake", () => {
     expect(over.pause).toBe(true)
     expect(over.reasons).toEqual([{ code: "price_drops", message: "would lower 12 of 100 prices by more than 30 % (12 %, more than 10 %)" }])
     // Steepest first.
-    expect(over.preview.steep_drops.sample[0]).toEqual({ variant_id: "x", from: "1000", to: "100", drop_percent: "90.00" })
+    expect(over.preview.steep_drops.sample[0]).toEqual({ variant_id: "x", from: "1000", to: "100", drop_percent: "90.00", drop_text: "90" })
     expect(over.preview.steep_drops.sample[1].drop_percent).toBe("30.01")
   })
 

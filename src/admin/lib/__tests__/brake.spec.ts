@@ -1,5 +1,5 @@
 import { decideBrake } from "../../../pricing/brake"
-import { brakeHeadline, pausedPhase, pausedRunOf } from "../brake"
+import { brakeDropText, brakeDropsLine, brakeHeadline, brakeRemovalsLine, pausedPhase, pausedPhaseText, pausedRunOf } from "../brake"
 import type { Run, SyncStatus } from "../types"
 
 const decision = decideBrake({
@@ -46,5 +46,39 @@ describe("the brake in the admin", () => {
     expect(pausedPhase(answered("discarded", { removals: 3 }))).toEqual({ text: "Removals discarded", continued_by: null })
     expect(pausedPhase(answered("confirmed", { removals: 0, price_drops: 2 }))?.text).toBe("Price drops confirmed")
     expect(pausedPhase({ ...run, status: "succeeded" } as Run)).toBeNull()
+    // The run that carried it out is named in words (a link on the run page), never by its id.
+    const line = pausedPhaseText(pausedPhase(answered("discarded", { removals: 3, continued_by: "csrun_01M976VP3MG696QGGKTDY7RSWQ" }))!)
+    expect(line).toBe("Removals discarded, continued by the next run")
+    expect(line).not.toMatch(/csrun_/)
+  })
+})
+
+describe("the brake panel writes each percent once, in the reason's own format", () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ catalog_id: String(i + 1) }))
+  it('says "23.3 %" in the reason and on the line below it, never "23.33 %" (7 of 30), and "26 %", never "26.09 %" (6 of 23)', () => {
+    for (const [removed, shop, text] of [
+      [7, 30, "23.3"],
+      [6, 23, "26"],
+    ] as const) {
+      const d = decideBrake({ shopCatalogProducts: shop, shopPrices: shop, removals: ids(removed), priceChanges: [] })
+      expect(d.reasons[0].message).toContain(`(${text} %, more than 20 %)`)
+      expect(d.preview.removals.share_percent).toBe(((removed / shop) * 100).toFixed(2))
+      expect(brakeRemovalsLine(d.preview)).toBe(`Would remove ${removed} products (${text} % of the shop's catalog products)`)
+      // A preview stored before share_text: its 2-decimal share is written the same way.
+      const stored = { ...d.preview, removals: { ...d.preview.removals, share_text: undefined } }
+      expect(brakeRemovalsLine(stored)).toBe(`Would remove ${removed} products (${text} % of the shop's catalog products)`)
+    }
+  })
+
+  it("writes the price drops' share and each drop as the reason does", () => {
+    const priceChanges = [
+      { variant_id: "a", from: "100", to: "10" },
+      { variant_id: "b", from: "300", to: "209.97" },
+      { variant_id: "c", from: "100", to: "100" },
+    ]
+    const d = decideBrake({ shopCatalogProducts: 0, shopPrices: 3, removals: [], priceChanges })
+    expect(d.reasons[0].message).toContain("(66.6 %, more than 10 %)")
+    expect(brakeDropsLine(d.preview)).toBe("Would lower 2 prices by more than 30 % (66.6 % of the shop's prices)")
+    expect(d.preview.steep_drops.sample.map((s) => brakeDropText(s, d.preview))).toEqual(["−90 %", "−30.01 %"])
   })
 })

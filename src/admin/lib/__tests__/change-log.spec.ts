@@ -1,4 +1,4 @@
-import { changeKindLabel, changedFields, keptForOrderRow, omittedSummary, priceChangeText } from "../change-log"
+import { changeKindLabel, changeRowLabel, changedFields, keptForOrderRow, omittedSummary, priceChangeText } from "../change-log"
 
 describe("change log words", () => {
   it("lists what an update changed in a fixed order", () => {
@@ -19,6 +19,16 @@ describe("change log words", () => {
     expect(priceChangeText(null, "999.00")).toBe("999.00 ₴")
     expect(priceChangeText("999.00", null)).toBe("999.00 ₴ → no price")
     expect(priceChangeText(null, null)).toBeNull()
+  })
+  it('names a stock-only update "Stock only", as the run counts it, never "Updated · stock"', () => {
+    const row = { kind: "updated" as const, price_changed: false, stock_changed: true, sizes_changed: false, images_changed: false, text_changed: false }
+    expect(changeRowLabel(row)).toBe("Stock only")
+    // A stock lock held the stock: still the run's stock-only product.
+    expect(changeRowLabel({ ...row, stock_changed: false, held: { stock: true } })).toBe("Stock only")
+    // An update that changed its price (or had its price held by a lock) stays "Updated".
+    expect(changeRowLabel({ ...row, price_changed: true })).toBe("Updated")
+    expect(changeRowLabel({ ...row, held: { prices: "100.00" } })).toBe("Updated")
+    expect(changeRowLabel({ ...row, kind: "created" as const })).toBe("Created")
   })
   it("labels kinds", () => {
     expect(changeKindLabel("drafted")).toBe("Drafted")

@@ -1,4 +1,4 @@
-import { barHeights, quietLabel, quietSpan, shortDay } from "../history"
+import { HISTORY_COUNT_FIELDS, RUN_COUNT_FIELDS, barHeights, quietLabel, quietSpan, shortDay } from "../history"
 
 describe("history helpers", () => {
   it("shows one time for one poll, never a span from a time to itself", () => {
@@ -18,5 +18,20 @@ describe("history helpers", () => {
   })
   it("short day", () => {
     expect(shortDay("2026-11-03")).toBe("3 Nov")
+  })
+})
+
+describe("a run's counts in the history", () => {
+  it('counts "Updated" and "Stock only" apart, as the Last run card and the run page do (SQL: updated 17, stock_only 5)', () => {
+    const run = { created: 0, updated: 17, stock_only: 5, unchanged: 300, removed: 1, swept: 2, skipped: 0 }
+    expect(HISTORY_COUNT_FIELDS.map((f) => [f.label, f.value(run)])).toEqual([
+      ["Created", 0],
+      ["Updated", 17],
+      ["Stock only", 5],
+      ["Removed", 3],
+      ["Rejected", 0],
+    ])
+    // The same names and figures as the Last run card and the run page's grid (RunCounts).
+    for (const f of HISTORY_COUNT_FIELDS) expect(RUN_COUNT_FIELDS.find((g) => g.key === f.key)).toBe(f)
   })
 })

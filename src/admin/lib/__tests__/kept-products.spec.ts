@@ -1,4 +1,4 @@
-import { keptCountsText, keptFateText, keptLine, shopProductsSplit } from "../kept-products"
+import { keptCountsText, keptFateText, keptLine, shopProductsSplit, shopProductsSplitText } from "../kept-products"
 import { formatCount } from "../format"
 
 describe("kept products in words", () => {
@@ -22,10 +22,22 @@ describe("kept products in words", () => {
 describe("the shop's products from the catalog", () => {
   it("counts a product an open order keeps in the shop's total (its map is not live), and a discarded one once", () => {
     // 299 live catalog products: 298 the catalog sells, 1 kept for an open order (not in products_synced).
-    expect(shopProductsSplit(298, { discarded: 0, open_order: 1, total: 1 })).toEqual({ total: 299, sold: 298, kept: 1 })
+    expect(shopProductsSplit(298, { discarded: 0, open_order: 1, total: 1 })).toEqual({ total: 299, sold: 298, kept: 1, removing: 0 })
     // 800 live: 549 sold, 250 discarded (in products_synced), 1 for an order (not).
-    expect(shopProductsSplit(799, { discarded: 250, open_order: 1, total: 251 })).toEqual({ total: 800, sold: 549, kept: 251 })
-    expect(shopProductsSplit(10, { discarded: 0, open_order: 0, total: 0 })).toEqual({ total: 10, sold: 10, kept: 0 })
+    expect(shopProductsSplit(799, { discarded: 250, open_order: 1, total: 251 })).toEqual({ total: 800, sold: 549, kept: 251, removing: 0 })
+    expect(shopProductsSplit(10, { discarded: 0, open_order: 0, total: 0 })).toEqual({ total: 10, sold: 10, kept: 0, removing: 0 })
+  })
+
+  it("never counts a product whose removal waits for a run as one the catalog still sells", () => {
+    // 300 live: the admin removed one of 70 kept products; its removal waits for the run it queued.
+    // The catalog sells 230, not 231; 69 stay kept; one is about to go.
+    const split = shopProductsSplit(300, { discarded: 69, open_order: 0, total: 69, removing: 1 })
+    expect(split).toEqual({ total: 300, sold: 230, kept: 69, removing: 1 })
+    expect(shopProductsSplitText(split, formatCount)).toBe("230 the catalog still sells · 69 it no longer has, kept by the shop · 1 waiting to be removed")
+    // A pause holding 30 removals of 100: the catalog sells 70.
+    expect(shopProductsSplitText(shopProductsSplit(100, { discarded: 0, open_order: 0, total: 0, removing: 30 }), formatCount)).toBe(
+      "70 the catalog still sells · 30 waiting to be removed"
+    )
   })
 })
 

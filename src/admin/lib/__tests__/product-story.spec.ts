@@ -1,4 +1,4 @@
-import { catalogBadge, draftReason } from "../product-story"
+import { belowCostNote, catalogBadge, draftReason, lastChangeLabel, markupText } from "../product-story"
 
 const size = (selling: string | null) => ({ variant_id: "v", size: "42", sku: null, selling, crossed_out: null, cost: null, markup_percent: null })
 
@@ -18,5 +18,25 @@ describe("product story", () => {
     expect(held).toMatch(/while an open order holds it/)
     expect(held).not.toMatch(/removal setting/)
     expect(catalogBadge("draft", { status: "draft" }).label).toBe("Removed, kept as draft")
+  })
+})
+
+describe("the product widget's last change and markup", () => {
+  it("labels a reprice's change as the shop's pricing rules, never as the catalog's", () => {
+    expect(lastChangeLabel({ run_mode: "reprice" })).toBe("Last change (your pricing rules)")
+    expect(lastChangeLabel({ run_mode: "changes" })).toBe("Last catalog change")
+    expect(lastChangeLabel({ run_mode: "full" })).toBe("Last catalog change")
+  })
+
+  it("flags a size sold below cost (a locked price under a risen cost), as the price guards do", () => {
+    expect(markupText("-7.32")).toEqual({ text: "−7.32 % · below cost", belowCost: true })
+    expect(markupText("30.00")).toEqual({ text: "30.00 %", belowCost: false })
+    expect(markupText("0.00")).toEqual({ text: "0.00 %", belowCost: false })
+    expect(markupText(null)).toEqual({ text: "—", belowCost: false })
+    expect(belowCostNote([{ markup_percent: "-7.32" }, { markup_percent: "12.00" }])).toBe(
+      "1 size sells below cost: the shop's price is under what the catalog charges. Check the price lock or the pricing rules."
+    )
+    expect(belowCostNote([{ markup_percent: "-7.32" }])).toMatch(/^This size sells below cost/)
+    expect(belowCostNote([{ markup_percent: "12.00" }, { markup_percent: null }])).toBeNull()
   })
 })

@@ -29,8 +29,8 @@ describe("the product list's line about the sync", () => {
     const running = view({})
     expect(syncSummary(status({ state: "running" }), running, null, relative).badge).toEqual({ label: "Running", color: "blue" })
     // A refused key is the sync's state whatever the run row says.
-    expect(syncStateBadge("key_invalid", running)).toEqual({ label: "Key refused", color: "red" })
-    expect(syncSummary(status({ state: "paused" }), null, null, relative).badge).toEqual({ label: "Paused: needs your answer", color: "orange" })
+    expect(syncStateBadge(status({ state: "key_invalid" }), running)).toEqual({ label: "Key refused", color: "red" })
+    expect(syncSummary(status({ state: "paused" }), null, null, relative).badge).toEqual({ label: "Paused: waiting for your answer", color: "orange" })
   })
 
   it("says when the sync last ran and what it did, and when the next runs", () => {

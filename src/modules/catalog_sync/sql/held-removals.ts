@@ -6,6 +6,7 @@ import { newId } from "../../../bulk-write/ids"
 import { sqlOf, type Connection } from "../../../bulk-write/connection"
 import { BRAKE_PREVIEW_SIZE, type PlannedRemoval } from "../../../pricing/brake"
 import type { MapRow } from "../../../sync/plan-page"
+import { PRODUCT_MAP_TABLE } from "./product-map"
 
 export const HELD_REMOVAL_TABLE = "mcs_held_removal"
 const CHUNK = 200
@@ -164,4 +165,24 @@ export async function approveRemoval(connection: Connection, row: Pick<MapRow, "
   await db.raw(`? on conflict (catalog_id) where deleted_at is null and status in ('held', 'approved') do nothing`, [
     db(HELD_REMOVAL_TABLE).insert({ id: newId("cshold"), catalog_id: row.catalog_id, product_id: row.product_id ?? null, source: "feed", status: "approved" }),
   ])
+}
+
+/**
+ * How many products the shop still holds (their map row active, so `products_synced` counts them)
+ * whose removal waits: held by a run or a pause, or approved (confirmed, or removed by the admin
+ * from the kept list) until a run applies it. The catalog no longer sells them. `except` are the
+ * catalog ids counted elsewhere (kept by a discard); `productId` narrows to one shop product.
+ */
+export async function removalsWaiting(connection: Connection, except: readonly string[], productId?: string): Promise<number> {
+  const db = sqlOf(connection)
+  const q = db(`${HELD_REMOVAL_TABLE} as h`)
+    .join(`${PRODUCT_MAP_TABLE} as m`, "m.catalog_id", "h.catalog_id")
+    .whereNull("h.deleted_at")
+    .whereIn("h.status", ["held", "approved"])
+    .whereNull("m.deleted_at")
+    .where("m.status", "active")
+  if (except.length) q.whereNotIn("h.catalog_id", [...except])
+  if (productId) q.where("m.product_id", productId)
+  const [row] = (await q.countDistinct({ n: "h.catalog_id" })) as { n: string | number }[]
+  return Number(row?.n ?? 0)
 }

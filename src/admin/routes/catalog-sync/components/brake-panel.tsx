@@ -6,7 +6,7 @@ import { Alert, Button, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
-import { type PausedRun, brakeHeadline, productPagePath } from "../../../lib/brake"
+import { type PausedRun, brakeDropText, brakeDropsLine, brakeHeadline, brakeRemovalsLine, productPagePath } from "../../../lib/brake"
 import { describeError } from "../../../lib/errors"
 import { formatCount } from "../../../lib/format"
 
@@ -53,8 +53,7 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
       {removals && removals.count > 0 && (
         <div className="flex flex-col gap-y-1" data-testid="catalog-sync-brake-removals">
           <Text size="small" weight="plus">
-            Would remove {formatCount(removals.count)} products{removals.share_percent ? ` (${removals.share_percent} % of the shop's catalog products)` : ""};
-            none has been removed yet
+            {brakeRemovalsLine(preview!)}; none has been removed yet
           </Text>
           <ul className="flex flex-col gap-y-0.5" data-testid="catalog-sync-brake-removal-list">
             {removals.sample.map((r) => (
@@ -82,8 +81,7 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
       {drops && drops.count > 0 && (
         <div className="flex flex-col gap-y-1" data-testid="catalog-sync-brake-drops">
           <Text size="small" weight="plus">
-            Would lower {formatCount(drops.count)} prices by more than {preview!.thresholds.price_drop_percent} %
-            {drops.share_percent ? ` (${drops.share_percent} % of the shop's prices)` : ""}
+            {brakeDropsLine(preview!)}
           </Text>
           <Table>
             <Table.Header>
@@ -103,7 +101,7 @@ export const BrakePanel = ({ paused }: { paused: PausedRun }) => {
                   </Table.Cell>
                   <Table.Cell className="text-right">{d.from}</Table.Cell>
                   <Table.Cell className="text-right">{d.to}</Table.Cell>
-                  <Table.Cell className="text-right text-ui-fg-error">−{d.drop_percent} %</Table.Cell>
+                  <Table.Cell className="text-right text-ui-fg-error">{brakeDropText(d, preview!)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

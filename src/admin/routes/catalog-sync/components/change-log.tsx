@@ -6,7 +6,7 @@ import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { formatCount } from "../../../lib/format"
-import { changeKindLabel, changedFields, heldByLockText, omittedSummary, priceChangeText } from "../../../lib/change-log"
+import { changeKindLabel, changeRowLabel, changedFields, heldByLockText, isStockOnly, omittedSummary, priceChangeText } from "../../../lib/change-log"
 import type { ChangeKind, Run, RunChange } from "../../../lib/types"
 import { PagerButtons } from "../../../components/pager-buttons"
 import { KeptForOrders } from "./kept-for-orders"
@@ -69,7 +69,8 @@ export const ChangeLog = ({ run }: { run: Run }) => {
                 <Select.Item value={ALL}>All changes</Select.Item>
                 {KINDS.map((k) => (
                   <Select.Item key={k} value={k}>
-                    {changeKindLabel(k)}
+                    {/* The log stores a stock-only product as an update: the filter says it finds both. */}
+                    {k === "updated" ? "Updated and stock only" : changeKindLabel(k)}
                   </Select.Item>
                 ))}
               </Select.Content>
@@ -145,8 +146,8 @@ const ChangeRow = ({ change }: { change: RunChange }) => (
       <span className="text-ui-fg-muted block font-mono text-xs">catalog {change.catalog_id ?? "unknown"}</span>
     </Table.Cell>
     <Table.Cell>
-      <Badge size="2xsmall" color={KIND_COLORS[change.kind]}>
-        {changeKindLabel(change.kind)}
+      <Badge size="2xsmall" color={isStockOnly(change) ? "grey" : KIND_COLORS[change.kind]} data-testid="change-log-kind-label">
+        {changeRowLabel(change)}
       </Badge>
     </Table.Cell>
     <Table.Cell className="whitespace-normal">

@@ -6,10 +6,11 @@ import { ErrorState } from "../../../components/error-state"
 import { LoadingState } from "../../../components/loading-state"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../lib/format"
-import { barHeights, browserTimeZone, quietLabel, quietSpan, shortDay } from "../../../lib/history"
+import { HISTORY_COUNT_FIELDS, barHeights, browserTimeZone, quietLabel, quietSpan, shortDay } from "../../../lib/history"
 import { modeLabel, runBadge, triggerLabel } from "../../../lib/status"
 import type { HistoryPage, HistoryRow, Run } from "../../../lib/types"
 import { runDisplayState } from "../../../../sync/run-display-state"
+import { STATE_NAMES } from "../../../../sync/state-names"
 import { PagerButtons } from "../../../components/pager-buttons"
 
 const PAGE_SIZE = 20
@@ -83,7 +84,7 @@ export const HistoryPanel = ({ runHref }: { runHref: (id: string) => string }) =
                 ["interrupted", "Interrupted"],
                 ["running", "Running"],
                 ["paused", "Paused"],
-                ["queued", "Queued"],
+                ["queued", STATE_NAMES.queued.label],
               ]}
             />
             <FilterSelect
@@ -225,10 +226,11 @@ const HistoryTable = ({ page, onOpen, runHref }: { page: HistoryPage; onOpen: (i
         <Table.HeaderCell>Mode</Table.HeaderCell>
         <Table.HeaderCell>Status</Table.HeaderCell>
         <Table.HeaderCell>Duration</Table.HeaderCell>
-        <Table.HeaderCell className="text-right">Created</Table.HeaderCell>
-        <Table.HeaderCell className="text-right">Updated</Table.HeaderCell>
-        <Table.HeaderCell className="text-right">Removed</Table.HeaderCell>
-        <Table.HeaderCell className="text-right">Rejected</Table.HeaderCell>
+        {HISTORY_COUNT_FIELDS.map(({ key, label }) => (
+          <Table.HeaderCell key={key} className="text-right">
+            {label}
+          </Table.HeaderCell>
+        ))}
       </Table.Row>
     </Table.Header>
     <Table.Body>
@@ -269,10 +271,12 @@ const RunRow = ({ run, onOpen, href }: { run: Run; onOpen: (id: string) => void;
         </StatusBadge>
       </Table.Cell>
       <Table.Cell>{formatDuration(runDurationMs(run))}</Table.Cell>
-      <Table.Cell className="text-right">{formatCount(run.created)}</Table.Cell>
-      <Table.Cell className="text-right">{formatCount((run.updated ?? 0) + (run.stock_only ?? 0))}</Table.Cell>
-      <Table.Cell className="text-right">{formatCount((run.removed ?? 0) + (run.swept ?? 0))}</Table.Cell>
-      <Table.Cell className="text-right">{formatCount(run.skipped)}</Table.Cell>
+      {/* Updated and Stock only apart, as the Last run card, the run page and the chip count them. */}
+      {HISTORY_COUNT_FIELDS.map(({ key, value }) => (
+        <Table.Cell key={key} className="text-right" data-testid={`catalog-sync-run-${key}`}>
+          {formatCount(value(run))}
+        </Table.Cell>
+      ))}
     </Table.Row>
   )
 }
@@ -281,7 +285,7 @@ const QuietRow = ({ row }: { row: Extract<HistoryRow, { type: "quiet" }> }) => (
   <Table.Row data-testid="catalog-sync-quiet-row" data-day={row.day} data-count={row.count}>
     <Table.Cell>{shortDay(row.day)}</Table.Cell>
     {/* A plain cell: @medusajs/ui's Table.Cell does not take colSpan. */}
-    <td colSpan={8} className="h-12 py-0 pe-6 ps-0">
+    <td colSpan={4 + HISTORY_COUNT_FIELDS.length} className="h-12 py-0 pe-6 ps-0">
       <Text size="small" className="text-ui-fg-subtle">
         {quietLabel(row.count)} · {quietSpan(row.first_at, row.last_at, (iso) => formatDateTime(iso).split(", ")[1] ?? "")}
       </Text>

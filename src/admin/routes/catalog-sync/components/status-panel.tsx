@@ -13,10 +13,10 @@ import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
 import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
-import { shopProductsSplit } from "../../../lib/kept-products"
+import { shopProductsSplit, shopProductsSplitText } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
-import { countsText, liveBlockShown, phaseText, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
+import { countsText, endedBlockShown, endedHeadline, liveBlockShown, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
 import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { SyncStatus } from "../../../lib/types"
@@ -70,7 +70,7 @@ export const CatalogSyncStatusPanel = () => {
   // While a run goes or waits, the header names it as the progress block below does (one source,
   // the progress view), never "Idle" beside "Changes running".
   const { view } = useCatalogSyncProgress()
-  const badge = syncStateBadge(data?.state, view)
+  const badge = syncStateBadge(data, view)
   const running = !!data && (data.state === "running" || !!data.running_run)
   const refusal = syncStartRefusal(data)
   const canStart = !!data && refusal === null
@@ -162,14 +162,21 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
  */
 const ShopProducts = ({ synced }: { synced: number }) => {
   const kept = useQuery({ queryKey: queryKeys.keptProducts(null), queryFn: () => catalogSyncApi.getKeptProducts(), retry: false })
-  const split = shopProductsSplit(synced, kept.data?.counts ?? { discarded: 0, open_order: 0, total: 0 })
+  const split = shopProductsSplit(synced, kept.data?.counts ?? { discarded: 0, open_order: 0, total: 0, removing: 0 })
   return (
     <KeyValue label="In the shop from the catalog" testId="catalog-sync-products">
       <span className="flex flex-col">
         <span className="tabular-nums">{formatCount(split.total)}</span>
-        {split.kept > 0 && (
-          <Text size="xsmall" className="text-ui-fg-subtle" data-testid="catalog-sync-products-split" data-sold={split.sold} data-kept={split.kept}>
-            {formatCount(split.sold)} the catalog still sells · {formatCount(split.kept)} it no longer has, kept by the shop
+        {(split.kept > 0 || split.removing > 0) && (
+          <Text
+            size="xsmall"
+            className="text-ui-fg-subtle"
+            data-testid="catalog-sync-products-split"
+            data-sold={split.sold}
+            data-kept={split.kept}
+            data-removing={split.removing}
+          >
+            {shopProductsSplitText(split, formatCount)}
           </Text>
         )}
       </span>
@@ -196,7 +203,7 @@ const LiveProgress = () => {
     seenLook.current = look
   }, [look, queryClient])
   if (liveBlockShown(view)) return <RunProgress view={view} now={now} receivedAt={receivedAt} />
-  if (!view?.ended_recently) return null
+  if (!endedBlockShown(view)) return null
   const counts = countsText(view)
   return (
     <div
@@ -208,8 +215,8 @@ const LiveProgress = () => {
       data-read={view.read}
       data-written={view.written}
     >
-      <Text size="small" weight="plus">
-        {phaseText(view)}
+      <Text size="small" weight="plus" data-testid="catalog-sync-progress-ended-state" data-color={view.display.color}>
+        {endedHeadline(view)}
       </Text>
       {view.look !== "blocked" && counts && (
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">

@@ -7,7 +7,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { brakeMemoryOf } from "../../../../sync/safety-brake"
 import { activeMapRows, claimedByMap } from "../../../../modules/catalog_sync/sql/product-map"
-import { discardedSince } from "../../../../modules/catalog_sync/sql/held-removals"
+import { discardedSince, removalsWaiting } from "../../../../modules/catalog_sync/sql/held-removals"
 import { productTitles } from "../../../../bulk-write/reads/product-titles"
 import { catalogSyncService, invalidData, zodFieldErrors } from "../helpers"
 
@@ -72,11 +72,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
   const all = await keptProducts(req)
   const products = parsed.data.product_id ? all.filter((p) => p.product_id === parsed.data.product_id) : all
+  // Products whose removal waits for a run (held at a pause, confirmed, or removed from this list):
+  // still in the shop, no longer sold by the catalog, and not kept. The sync page's split reads it.
+  const memory = brakeMemoryOf((await catalogSyncService(req.scope).getState()).brake_memory)
+  const removing = await removalsWaiting(req.scope, memory.discarded, parsed.data.product_id)
   res.json({
     counts: {
       discarded: products.filter((p) => p.reason === "discarded").length,
       open_order: products.filter((p) => p.reason === "open_order").length,
       total: products.length,
+      removing,
     },
     products,
   })

@@ -10,7 +10,7 @@ import { runErrorVoice } from "../../../../../lib/errors"
 import { formatCount, formatDateTime, formatDuration, runDurationMs } from "../../../../../lib/format"
 import { brakeAnswerText, modeLabel, phaseLabel, runBadge, triggerLabel } from "../../../../../lib/status"
 import { runHeadline, runSubtitle } from "../../../../../lib/run-headline"
-import { pausedPhase, pausedRunOfRun, pauseOutcomeText } from "../../../../../lib/brake"
+import { CONTINUED_BY_WORDS, pausedPhase, pausedRunOfRun, pauseOutcomeText } from "../../../../../lib/brake"
 import { runDisplayState } from "../../../../../../sync/run-display-state"
 import { BrakePanel } from "../../../../catalog-sync/components/brake-panel"
 import type { Run } from "../../../../../lib/types"
@@ -167,10 +167,12 @@ const RunDetails = ({ run }: { run: Run }) => {
                 {paused.text}
                 {paused.continued_by && (
                   <>
-                    , continued by{" "}
-                    <Link to={`/settings/catalog-sync/runs/${paused.continued_by}`} className="text-ui-fg-interactive font-mono break-all">
-                      {paused.continued_by}
+                    , {CONTINUED_BY_WORDS.before}{" "}
+                    <Link to={`/settings/catalog-sync/runs/${paused.continued_by}`} className="text-ui-fg-interactive" data-testid="catalog-sync-run-continued-by">
+                      {CONTINUED_BY_WORDS.link}
                     </Link>
+                    {/* The run's id is for support, not a word: folded under Details. */}
+                    <ErrorDetails detail={`Run id ${paused.continued_by}`} className="block" />
                   </>
                 )}
               </KeyValue>
