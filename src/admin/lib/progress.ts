@@ -4,13 +4,13 @@
 // caller passes `now` and when the view arrived, so the timer and the ETA tick between polls.
 import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
-import type { RequestsToday } from "../../sync/requests-today"
+import type { QuotaToday } from "../../sync/requests-today"
 import { formatCount, formatCountOf, formatDuration } from "./format"
 
-export type { ProgressLook, ProgressView, RequestsToday }
+export type { ProgressLook, ProgressView, QuotaToday }
 
 /** GET /admin/catalog-sync/progress. */
-export type ProgressAnswer = { progress: ProgressView | null; requests_today: RequestsToday | null; as_of: string }
+export type ProgressAnswer = { progress: ProgressView | null; requests_today: QuotaToday | null; as_of: string }
 
 const PHASE_WORDS: Record<string, string> = {
   starting: "Starting",
@@ -248,16 +248,6 @@ export function etaText(view: ProgressView, now: number, receivedAt: number): st
       : "First full pass: the catalog's size is not known yet, so there is no estimate."
   }
   return "Estimating the time left from this run's pace…"
-}
-
-export type RequestsTodayBar = { used: number; limit: number; percent: number; color: BadgeColor; label: string }
-
-/** Requests today against the daily limit: green, orange from 75 %, red from 90 %. */
-export function requestsTodayBar(today: RequestsToday | null | undefined): RequestsTodayBar | null {
-  if (!today || !(today.limit > 0)) return null
-  const percent = Math.min(100, Math.round((today.used / today.limit) * 1000) / 10)
-  const color: BadgeColor = percent >= 90 ? "red" : percent >= 75 ? "orange" : "green"
-  return { ...today, percent, color, label: `${formatCount(today.used)} of ${formatCount(today.limit)} (${percent}%)` }
 }
 
 /** How often to ask again: every 2 s while a run goes or waits, else every 15 s. */

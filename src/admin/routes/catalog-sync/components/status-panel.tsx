@@ -16,9 +16,10 @@ import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
 import { shopProductsSplit } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
-import { countsText, liveBlockShown, phaseText, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
+import { countsText, liveBlockShown, phaseText, syncStateBadge } from "../../../lib/progress"
+import { quotaLine } from "../../../lib/quota-bar"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
-import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
+import { modeLabel, nextRunText, planExpiry, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { SyncStatus } from "../../../lib/types"
 
 /** Sync health in full: state, progress, last run, plan and quota (the sync page; the product list has one line, sync-summary-line.tsx). */
@@ -312,39 +313,41 @@ const LastRun = ({ status }: { status: SyncStatus }) => {
 
 const AccountBlock = ({ status }: { status: SyncStatus }) => {
   const account = status.account
-  // The catalog's own count for the key (the one progress answer), else what /status read.
+  // The catalog's own count for the key (the one progress answer), else what /status read: one
+  // source (src/sync/requests-today.ts), no figure from an older /v1/me beside it.
   const { requestsToday } = useCatalogSyncProgress()
-  const usage = requestsTodayBar(requestsToday ?? status.requests_today) ?? quotaUsage(account, status.quota)
+  const quota = quotaLine(requestsToday ?? status.requests_today, status.state)
   const expiry = account ? planExpiry(account.plan_expires_at) : null
   return (
     <div className="divide-y" data-testid="catalog-sync-account">
-      <KeyValue label="Plan">
+      <KeyValue label="Plan" testId="catalog-sync-plan">
+        {/* The plan itself; what keeps it from syncing is told once, in the notice above. */}
         {account ? (
           <span>
             {account.plan ?? "No plan"}
             {account.plan_expires_at ? ` · ${expiry === "expired" ? "expired" : "until"} ${formatDateTime(account.plan_expires_at)}` : " · no expiry"}
             {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
           </span>
-        ) : status.account_error ? (
-          <span className="text-ui-fg-error">{errorVoice(status.account_error).sentence}</span>
         ) : (
-          "—"
+          <span className="text-ui-fg-subtle">{status.account_error ? "Not known: the catalog did not tell it." : "—"}</span>
         )}
       </KeyValue>
-      <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-sync-quota" data-used={usage?.used ?? ""} data-limit={usage?.limit ?? ""}>
+      <div
+        className="flex flex-col gap-y-2 px-6 py-3"
+        data-testid="catalog-sync-quota"
+        data-used={quota.kind === "bar" ? quota.used : ""}
+        data-limit={quota.kind === "bar" ? quota.limit : ""}
+        data-kind={quota.kind}
+      >
         <Text size="small" weight="plus" className="text-ui-fg-subtle">
           Requests today
         </Text>
-        {usage ? (
-          <UsageBar
-            percent={usage.percent}
-            color={usage.color}
-            label={`${formatCount(usage.used)} of ${formatCount(usage.limit)} (${usage.percent}%)${account?.usage.quota_enforced ? "" : " · not enforced"}`}
-          />
-        ) : (
+        {quota.kind === "text" ? (
           <Text size="small" className="text-ui-fg-subtle">
-            Unknown until the catalog answers.
+            {quota.text}
           </Text>
+        ) : (
+          <UsageBar percent={quota.percent} color={quota.color} label={quota.label} />
         )}
       </div>
     </div>
