@@ -54,7 +54,7 @@ describe("settings: expired plan and disconnect", () => {
       ok: false,
       error: {
         code: "plan_expired",
-        message: "The catalog account's plan expired on 2020-01-01. Syncs are refused (403) until it is renewed.",
+        message: "The catalog account's plan expired on 1 Jan 2020. Syncs are refused until it is renewed.",
         request_id: null,
         expired_at: EXPIRED_AT,
       },
