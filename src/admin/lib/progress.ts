@@ -6,6 +6,7 @@ import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
 import type { QuotaToday } from "../../sync/requests-today"
 import { formatCount, formatCountOf, formatDuration } from "./format"
+import { planRefusalPhrase } from "./plan-words"
 
 export type { ProgressLook, ProgressView, QuotaToday }
 
@@ -35,9 +36,16 @@ const LOOK_WORDS: Record<Exclude<ProgressLook, "running">, string> = {
   interrupted: "Interrupted",
 }
 
-/** The run's state in words: the phase while it runs, else why it does not move. */
-export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code"> & { display?: ProgressView["display"] }): string {
-  if (view.look === "blocked" && view.blocked_code === "plan_required") return "Stopped: the catalog account's plan has no API access"
+/**
+ * The run's state in words: the phase while it runs, else why it does not move. `planExpiredAt`:
+ * when the account's plan ended, where the screen knows it (the plan refusal is worded by
+ * planRefusalPhrase, as the blocked notice and the last run word it).
+ */
+export function phaseText(
+  view: Pick<ProgressView, "look" | "phase" | "blocked_code"> & { display?: ProgressView["display"] },
+  planExpiredAt?: string | null
+): string {
+  if (view.look === "blocked" && view.blocked_code === "plan_required") return `Stopped: ${planRefusalPhrase(planExpiredAt)}`
   if (view.look === "done" && view.display?.state === "no_changes") return "Finished: no changes"
   if (view.look !== "running") return LOOK_WORDS[view.look]
   if (!view.phase) return PHASE_WORDS.starting

@@ -12,7 +12,8 @@ import { BrakePanel } from "./brake-panel"
 import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
-import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
+import { describeError, runErrorVoice } from "../../../lib/errors"
+import { expiredAtOf, planRefusalSentence, planRowText } from "../../../lib/plan-words"
 import { shopProductsSplit } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
@@ -141,7 +142,7 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
     <>
       <BlockedNotice status={status} />
       {paused && <BrakePanel paused={paused} />}
-      <LiveProgress />
+      <LiveProgress planExpiredAt={expiredAtOf(status.account)} />
       <LastRun status={status} />
       <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
         <div className="divide-y">
@@ -183,7 +184,7 @@ const ShopProducts = ({ synced }: { synced: number }) => {
  * answer): the live block while a run goes or waits, and its end ("100 %", "Finished") while the
  * chip still shows it.
  */
-const LiveProgress = () => {
+const LiveProgress = ({ planExpiredAt }: { planExpiredAt: string | null }) => {
   const queryClient = useQueryClient()
   const { view, now, receivedAt } = useCatalogSyncProgress()
   // When the run's look changes (it ends, stops or starts), the state, last run and history follow
@@ -210,7 +211,7 @@ const LiveProgress = () => {
       data-written={view.written}
     >
       <Text size="small" weight="plus">
-        {phaseText(view)}
+        {phaseText(view, planExpiredAt)}
       </Text>
       {view.look !== "blocked" && counts && (
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
@@ -223,12 +224,10 @@ const LiveProgress = () => {
 
 const BlockedNotice = ({ status }: { status: SyncStatus }) => {
   if (status.state !== "key_invalid" && status.state !== "plan_required") return null
-  // One voice: the run's 401/403 reads as Test connection reads it (an expired plan with its date).
-  const expiredAt = status.account?.plan_expires_at
-  const voice =
-    status.state === "plan_required" && expiredAt && planExpiry(expiredAt) === "expired"
-      ? { ...errorVoice({ code: "plan_expired", expired_at: expiredAt }), detail: runErrorVoice(status.blocked?.code, status.blocked?.message).detail }
-      : runErrorVoice(status.blocked?.code ?? status.state, status.blocked?.message)
+  // One wording for a refused plan (planRefusalSentence: its end date when it expired), as the
+  // last run and the progress line say it; the code stays in the details.
+  const run = runErrorVoice(status.blocked?.code ?? status.state, status.blocked?.message)
+  const voice = status.state === "plan_required" ? { ...run, sentence: planRefusalSentence(expiredAtOf(status.account)) } : run
   return (
     <div className="px-6 py-4">
       <Alert variant={status.state === "key_invalid" ? "error" : "warning"} data-testid="catalog-sync-blocked">
@@ -302,8 +301,8 @@ const LastRun = ({ status }: { status: SyncStatus }) => {
       </div>
       {newerLine}
       {run.error_message && (
-        <Text size="small" className="text-ui-fg-error" title={run.error_message}>
-          {runErrorVoice(run.error_code, run.error_message).sentence}
+        <Text size="small" className="text-ui-fg-error" title={run.error_message} data-testid="catalog-sync-last-run-error">
+          {run.error_code === "plan_required" ? planRefusalSentence(expiredAtOf(status.account)) : runErrorVoice(run.error_code, run.error_message).sentence}
         </Text>
       )}
       <RunCounts run={run} />
@@ -322,15 +321,10 @@ const AccountBlock = ({ status }: { status: SyncStatus }) => {
     <div className="divide-y" data-testid="catalog-sync-account">
       <KeyValue label="Plan" testId="catalog-sync-plan">
         {/* The plan itself; what keeps it from syncing is told once, in the notice above. */}
-        {account ? (
-          <span>
-            {account.plan ?? "No plan"}
-            {account.plan_expires_at ? ` · ${expiry === "expired" ? "expired" : "until"} ${formatDateTime(account.plan_expires_at)}` : " · no expiry"}
-            {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
-          </span>
-        ) : (
-          <span className="text-ui-fg-subtle">{status.account_error ? "Not known: the catalog did not tell it." : "—"}</span>
-        )}
+        <span className={account ? undefined : "text-ui-fg-subtle"}>
+          {planRowText(account, !!status.account_error, (at) => formatDateTime(at))}
+          {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
+        </span>
       </KeyValue>
       <div
         className="flex flex-col gap-y-2 px-6 py-3"
