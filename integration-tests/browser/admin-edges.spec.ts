@@ -174,7 +174,8 @@ describe("the admin's numbers at the edges, in the browser", () => {
       15_000,
       500
     )
-    expect(today).toEqual({ used: sandboxUsedToday(), limit })
+    // The plan read again: current figures, and the catalog's own "not enforced" (the sandbox's default).
+    expect(today).toEqual({ remaining: limit - sandboxUsedToday(), used: sandboxUsedToday(), limit, enforced: false, spent: false, stale: false })
 
     await page.goto(`${app.url}/app/catalog-sync`)
     const quota = page.locator(`[data-testid="catalog-sync-quota"][data-limit="${limit}"]`)

@@ -116,7 +116,7 @@ describe("settings: one voice for errors, and Disconnect", () => {
     sandbox.control.plan({ plan: "Ultra", expires_at: "2020-01-01T00:00:00Z" })
     await page.getByTestId("test-connection").click()
     await page.waitForSelector('[data-testid="connection-result"][data-code="plan_expired"]')
-    expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog account's plan expired on 2020-01-01.")
+    expect(await textOf(result.getByTestId("error-sentence"))).toBe("The catalog account's plan expired on 1 Jan 2020.")
     expect(await detailOf(result.getByTestId("error-detail"))).toBe("Code plan_expired")
     await page.screenshot({ path: screens.file("21-error-voice"), fullPage: true })
     sandbox.control.plan({ plan: "Ultra", expires_at: null })

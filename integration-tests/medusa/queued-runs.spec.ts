@@ -195,7 +195,7 @@ describe("runs, pricing resync and a revoked key", () => {
     } finally {
       sandbox.control.plan({ plan: "Ultra" })
     }
-    // Any saved change lifts the block; the schedule runs again.
+    // The plan renewed: a save (any change) finds the catalog accepting it and lifts the block; the schedule runs again.
     await configure(app, { poll_interval_minutes: 9 })
     const after = await app.admin("/admin/catalog-sync/status")
     expect(after.body.state).not.toBe("plan_required")

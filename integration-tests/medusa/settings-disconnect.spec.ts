@@ -2,7 +2,8 @@
 // plugin built), PostgreSQL, Redis and the sandbox catalog API, the poll schedule every 3 s so a
 // live schedule would show within seconds.
 // - An expired plan: /v1/me answers 200, but Test connection says plan_expired with the date,
-//   Save refuses the key the same way, and a run fails with 403 plan_required.
+//   Save refuses the key the same way, and a run fails with 403 plan_required; saving another
+//   setting while it is still expired keeps the sync blocked.
 // - Disconnect: the key is gone from the row (SQL), the status is not_configured without a next
 //   run, and no request reaches the sandbox afterwards (its request counter stays put).
 import { randomUUID } from "node:crypto"
@@ -54,7 +55,7 @@ describe("settings: expired plan and disconnect", () => {
       ok: false,
       error: {
         code: "plan_expired",
-        message: "The catalog account's plan expired on 2020-01-01. Syncs are refused (403) until it is renewed.",
+        message: "The catalog account's plan expired on 1 Jan 2020. Syncs are refused until it is renewed.",
         request_id: null,
         expired_at: EXPIRED_AT,
       },
@@ -76,6 +77,18 @@ describe("settings: expired plan and disconnect", () => {
       return s.state === "plan_required" && s.last_run?.error_code === "plan_required" ? s : null
     })
     expect(blocked.blocked).toMatchObject({ code: "plan_required" })
+
+    // Another setting saved while the plan is still expired: the block stays, no run is queued or
+    // promised (it read "Failed · next run in 5 min" and the next run was refused again).
+    const runsBefore = (await app.admin("/admin/catalog-sync/runs?limit=1")).body.count
+    const other = await app.admin("/admin/catalog-sync/settings", { body: { alert_email: "owner@example.com" } })
+    expect(other.status).toBe(200)
+    expect(other.body.run).toBeUndefined()
+    const still = await status()
+    expect(still).toMatchObject({ state: "plan_required", blocked: { code: "plan_required" }, next_run_at: null })
+    await new Promise((r) => setTimeout(r, 7_000))
+    expect((await status()).state).toBe("plan_required")
+    expect((await app.admin("/admin/catalog-sync/runs?limit=1")).body.count).toBe(runsBefore)
 
     // Renewed: Test connection is ok again, and a save lifts the block.
     sandbox.control.plan({ plan: "Ultra", expires_at: null })

@@ -2,7 +2,7 @@
 import type { Dispatcher } from "undici"
 import { anySignal } from "./abort"
 import { ConditionalCache, conditionalHeaders, validatorsFrom, type Validators } from "./conditional-cache"
-import { InvalidResponseError, NotFoundError } from "./errors"
+import { CatalogApiError, DailyQuotaExceededError, InvalidApiKeyError, InvalidResponseError, NotFoundError } from "./errors"
 import { requireCatalogId, toCatalogId } from "./ids"
 import { validateChangeItemsInSlices, validateEach, type ChangeItem, type RejectedItem } from "./items"
 import { MemoryRateLimiter } from "./memory-rate-limiter"
@@ -244,12 +244,26 @@ export class CatalogClient {
 
   /** Account info: plan, expiry, limits, usage. Its limits are adopted by the limiter. */
   async me(options: CallOptions = {}): Promise<AccountInfo> {
-    const response = await this.#get("/v1/me", {}, options, false)
+    let response: ApiResponse
+    try {
+      response = await this.#get("/v1/me", {}, options, false)
+    } catch (error) {
+      // The catalog refused to tell the plan (key, plan or quota): the figures held are not told as current.
+      if (error instanceof CatalogApiError && (error.status === 401 || error.status === 403 || error.status === 429))
+        await this.limiter.planStale?.().catch(() => undefined)
+      throw error
+    }
     const info = this.#single(response, accountInfoSchema, "account info")
     this.#account = info
     this.#discoverLimits = false
     // The plan's figures for every holder of the key, whether or not this client paces by them.
-    await this.limiter.planSeen?.({ requestsPerDay: info.limits.requests_per_day, requestsPerMinute: info.limits.requests_per_minute }).catch(() => undefined)
+    await this.limiter
+      .planSeen?.({
+        requestsPerDay: info.limits.requests_per_day,
+        requestsPerMinute: info.limits.requests_per_minute,
+        quotaEnforced: info.usage.quota_enforced,
+      })
+      .catch(() => undefined)
     if (!this.#adoptLimits) return info
     await this.limiter.updateLimits({
       requestsPerMinute: info.limits.requests_per_minute,
@@ -390,7 +404,15 @@ export class CatalogClient {
   async #get(path: string, query: Record<string, string>, options: CallOptions, discover = true, headers?: Record<string, string>): Promise<ApiResponse> {
     const signal = anySignal([options.signal, this.#signal])
     if (discover && this.#discoverLimits) await this.#discover(signal)
-    return this.#transport.get(path, query, { signal, headers })
+    try {
+      return await this.#transport.get(path, query, { signal, headers })
+    } catch (error) {
+      // The catalog's own word that today's quota is spent and enforced, for every holder of the key.
+      if (error instanceof DailyQuotaExceededError && error.code === "daily_quota_exceeded") await this.limiter.quotaRefused?.().catch(() => undefined)
+      // A refused key: the plan held for it is no longer told as current.
+      else if (error instanceof InvalidApiKeyError && error.code === "invalid_api_key") await this.limiter.planStale?.().catch(() => undefined)
+      throw error
+    }
   }
 
   /**
@@ -422,6 +444,9 @@ export class CatalogClient {
   /** Whether this client must ask `/v1/me` (an unreadable answer from the check means yes). */
   async #discoveryDue(): Promise<boolean> {
     if (!this.#limitsDiscovery) return true
+    // The plan held was contradicted by the catalog since it was read: this run reads it again.
+    const held = await Promise.resolve(this.limiter.plan?.()).catch(() => null)
+    if (held?.stale) return true
     return this.#limitsDiscovery.due().catch(() => true)
   }
 

@@ -1,7 +1,7 @@
 // Public API of the catalog client. No Medusa imports anywhere under this folder.
 export * from "./errors"
 export * from "./catalog-client"
-export { accountAccess, type AccountAccess } from "./account"
+export { accountAccess, API_PLAN, planDate, type AccountAccess } from "./account"
 export type { ChangeItem, RejectedItem } from "./items"
 export { MemoryRateLimiter } from "./memory-rate-limiter"
 export { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter"

@@ -15,6 +15,7 @@ import {
   WINDOW_MARGIN_MS,
   WINDOW_MS,
   type HeaderBag,
+  type KnownPlan,
   type PlanFigures,
   type RateLimiter,
   type RateLimits,
@@ -52,6 +53,8 @@ export class MemoryRateLimiter implements RateLimiter {
   #quotaSeenAt: number | null = null
   /** The plan /v1/me last reported to a client of this limiter. */
   #plan: PlanFigures | null = null
+  #planStale = false
+  #quotaRefusedDay: number | null = null
   #queue: Waiter[] = []
   #timer: NodeJS.Timeout | undefined
   readonly #now: () => number
@@ -113,6 +116,8 @@ export class MemoryRateLimiter implements RateLimiter {
       disagrees = planDisagrees({ plan: this.#plan, kept, quotaRemaining: quota, rateRemaining: remaining, now, maxConcurrent: this.#limits.maxConcurrent })
       this.#quotaToday = { day, remaining: nextQuotaRemaining(this.#quotaToday, day, quota, this.#limits.maxConcurrent) }
       this.#quotaSeenAt = now
+      // Until /v1/me answers again, the plan's figures are not told as today's.
+      if (disagrees) this.#planStale = true
     }
     if (remaining === null) return { planDisagrees: disagrees }
     const now = this.#now()
@@ -125,10 +130,28 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async planSeen(plan: PlanFigures): Promise<void> {
     this.#plan = { ...plan }
+    this.#planStale = false
   }
 
-  async plan(): Promise<PlanFigures | null> {
-    return this.#plan ? { ...this.#plan } : null
+  async plan(): Promise<KnownPlan | null> {
+    return this.#plan ? { ...this.#plan, quotaEnforced: this.#plan.quotaEnforced ?? null, stale: this.#planStale } : null
+  }
+
+  async planStale(): Promise<void> {
+    this.#planStale = true
+  }
+
+  async quotaRefused(): Promise<void> {
+    const day = utcDay(this.#now())
+    this.#quotaToday = { day, remaining: 0 }
+    this.#quotaSeenAt = this.#now()
+    this.#quotaRefusedDay = day
+    // The limit held may be why (a lowered quota): not told as today's until /v1/me answers again.
+    this.#planStale = true
+  }
+
+  async quotaRefusedToday(): Promise<boolean> {
+    return this.#quotaRefusedDay === utcDay(this.#now())
   }
 
   async quotaRemainingToday(): Promise<number | null> {

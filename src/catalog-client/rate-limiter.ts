@@ -18,8 +18,17 @@ export interface ReleaseOptions {
 /** Gives the slot back. Idempotent. */
 export type Release = (options?: ReleaseOptions) => void
 
-/** The plan's figures as the last /v1/me told them (requests per day and per minute). */
-export type PlanFigures = { requestsPerDay: number; requestsPerMinute: number }
+/**
+ * The plan's figures as the last /v1/me told them (requests per day and per minute, and whether the
+ * catalog enforces the daily quota: null when not told).
+ */
+export type PlanFigures = { requestsPerDay: number; requestsPerMinute: number; quotaEnforced?: boolean | null }
+
+/**
+ * The plan as the key's limiter holds it. `stale`: since /v1/me last told it, the catalog's own
+ * answers contradicted it (headers, a refused /v1/me), so its figures are no longer told as true.
+ */
+export type KnownPlan = PlanFigures & { stale: boolean }
 
 export type HeaderBag = Record<string, string | string[] | undefined>
 
@@ -43,7 +52,13 @@ export interface RateLimiter {
   /** Keeps the plan /v1/me reported for every holder of the key (the admin's "of N", the header check). */
   planSeen?(plan: PlanFigures): Promise<void>
   /** The plan /v1/me last reported to any holder of the key, or null. */
-  plan?(): Promise<PlanFigures | null>
+  plan?(): Promise<KnownPlan | null>
+  /** The catalog's answers contradict the stored plan, or /v1/me was refused: its figures are stale until /v1/me answers again. */
+  planStale?(): Promise<void>
+  /** The catalog answered 429 daily_quota_exceeded: nothing is left today, and it enforces the quota. */
+  quotaRefused?(): Promise<void>
+  /** Whether the catalog refused a request for the daily quota on the current UTC day. */
+  quotaRefusedToday?(): Promise<boolean>
   readonly limits: RateLimits
 }
 

@@ -21,6 +21,7 @@ import {
   WINDOW_MARGIN_MS,
   WINDOW_MS,
   type HeaderBag,
+  type KnownPlan,
   type PlanFigures,
   type RateLimiter,
   type RateLimits,
@@ -181,11 +182,31 @@ redis.call('PEXPIRE', KEYS[1], 86400000)
 return {before[1], before[2], redis.call('HGET', KEYS[1], 'pday') or false, redis.call('HGET', KEYS[1], 'prpm') or false, tostring(nowMs)}
 `
 
-// KEYS: state. ARGV: requests per day, requests per minute. The plan /v1/me reported.
+// KEYS: state. ARGV: requests per day, requests per minute, quota enforced ("1", "0", "" unknown).
+// The plan /v1/me reported; no longer stale.
 const PLAN_SEEN = `
-redis.call('HSET', KEYS[1], 'pday', ARGV[1], 'prpm', ARGV[2])
+redis.call('HSET', KEYS[1], 'pday', ARGV[1], 'prpm', ARGV[2], 'penf', ARGV[3])
+redis.call('HDEL', KEYS[1], 'pstale')
 redis.call('PEXPIRE', KEYS[1], 86400000)
 return 1
+`
+
+// KEYS: state. The catalog answered 429 daily_quota_exceeded: nothing left today (Redis time), refused
+// today, and the plan's limit stale (a lowered quota may be why) until /v1/me answers again.
+const QUOTA_REFUSED = `
+${NOW}
+local day = tostring(math.floor(nowMs / 86400000))
+redis.call('HSET', KEYS[1], 'qday', day, 'qrem', '0', 'qat', tostring(nowMs), 'qref', day, 'pstale', '1')
+redis.call('PEXPIRE', KEYS[1], 86400000)
+return 1
+`
+
+// KEYS: state. Whether a request was refused for the daily quota on the current UTC day (Redis time).
+const QUOTA_REFUSED_TODAY = `
+${NOW}
+local day = tostring(math.floor(nowMs / 86400000))
+if redis.call('HGET', KEYS[1], 'qref') == day then return 1 end
+return 0
 `
 
 // KEYS: state. The remaining daily quota kept for today (Redis time), or false.
@@ -214,6 +235,8 @@ const SCRIPTS = {
   updateLimits: script(UPDATE_LIMITS),
   quotaSeen: script(QUOTA_SEEN),
   quotaToday: script(QUOTA_TODAY),
+  quotaRefused: script(QUOTA_REFUSED),
+  quotaRefusedToday: script(QUOTA_REFUSED_TODAY),
   planSeen: script(PLAN_SEEN),
 }
 
@@ -311,6 +334,8 @@ export class RedisRateLimiter implements RateLimiter {
         now: now ?? Date.now(),
         maxConcurrent: this.#limits.maxConcurrent,
       })
+      // Until /v1/me answers again, the plan's figures are not told as today's.
+      if (disagrees) await this.planStale()
     }
     if (remaining !== null) {
       await this.#run(SCRIPTS.observe, 3, [
@@ -324,13 +349,31 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async planSeen(plan: PlanFigures): Promise<void> {
-    await this.#runKeys(SCRIPTS.planSeen, [this.#keys[2]], [String(plan.requestsPerDay), String(plan.requestsPerMinute)])
+    const enforced = plan.quotaEnforced === true ? "1" : plan.quotaEnforced === false ? "0" : ""
+    await this.#runKeys(SCRIPTS.planSeen, [this.#keys[2]], [String(plan.requestsPerDay), String(plan.requestsPerMinute), enforced])
   }
 
-  async plan(): Promise<PlanFigures | null> {
-    const [perDay, perMinute] = await this.#redis.hmget(this.#keys[2], "pday", "prpm")
+  async plan(): Promise<KnownPlan | null> {
+    const [perDay, perMinute, enforced, stale] = await this.#redis.hmget(this.#keys[2], "pday", "prpm", "penf", "pstale")
     if (perDay === null || perMinute === null) return null
-    return { requestsPerDay: Number(perDay), requestsPerMinute: Number(perMinute) }
+    return {
+      requestsPerDay: Number(perDay),
+      requestsPerMinute: Number(perMinute),
+      quotaEnforced: enforced === "1" ? true : enforced === "0" ? false : null,
+      stale: stale === "1",
+    }
+  }
+
+  async planStale(): Promise<void> {
+    await this.#redis.hset(this.#keys[2], "pstale", "1")
+  }
+
+  async quotaRefused(): Promise<void> {
+    await this.#runKeys(SCRIPTS.quotaRefused, [this.#keys[2]], [])
+  }
+
+  async quotaRefusedToday(): Promise<boolean> {
+    return Number(await this.#runKeys(SCRIPTS.quotaRefusedToday, [this.#keys[2]], [])) === 1
   }
 
   async quotaRemainingToday(): Promise<number | null> {

@@ -6,14 +6,14 @@
 // throws: a failed notification is logged once and never fails or holds up a sync.
 import type { CreateNotificationDTO, INotificationModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type Redis from "ioredis"
 import { hasEnabledNotificationProvider } from "../bulk-write/notification-providers"
-import type { AccountInfo, QuotaSnapshot } from "../catalog-client"
+import type { AccountInfo, QuotaSnapshot, RateLimiter } from "../catalog-client"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { EffectiveSettings } from "../sync/settings"
 import { absoluteLink, alertContent, alertKey, runLink, type AlertEvent } from "../sync/alert-events"
-import { quotaDay, quotaLevel } from "../sync/quota-level"
+import { quotaAlert, quotaDay } from "../sync/quota-level"
+import { quotaToday } from "../sync/requests-today"
 import { latestFailureStreak } from "./failure-streak"
 
 /** The template Medusa's dashboard reads feed notifications with (title, description). */
@@ -22,8 +22,6 @@ export const FEED_TEMPLATE = "admin-ui"
 export const EMAIL_TEMPLATE = "catalog-sync-alert"
 /** Codes of a run refused by the catalog for its key or plan. */
 const KEY_REFUSED_CODES = new Set(["invalid_api_key", "plan_required"])
-/** How long a key's daily limit (from /v1/me) is remembered between the runs that read it. */
-const DAILY_LIMIT_TTL_SECONDS = 7 * 24 * 3600
 /** What close() waits for alerts still being sent. */
 const SETTLE_TIMEOUT_MS = 10_000
 
@@ -37,24 +35,20 @@ export type RunEnd = {
   /** The run's client's last quota headers and account info (null when no client was built). */
   quota: QuotaSnapshot | null
   account: AccountInfo | null
+  /** The key's limiter (shared by every holder of the key): the plan, today's remaining quota, a refusal today. */
+  limiter?: Pick<RateLimiter, "plan" | "quotaRemainingToday" | "quotaRefusedToday"> | null
 }
 
 export class CatalogSyncAlerts {
   readonly #container: () => MedusaContainer
   readonly #logger: AlertLogger
-  readonly #redis: () => Redis | null
-  readonly #prefix: string
   readonly #pending = new Set<Promise<void>>()
   /** Failures already logged, by notification key (a failure is logged once, not on every repeat). */
   readonly #logged = new Set<string>()
-  /** Without Redis: each key's daily limit, by key id. */
-  readonly #dailyLimits = new Map<string, number>()
 
-  constructor(input: { container: () => MedusaContainer; logger: AlertLogger; redis?: () => Redis | null; prefix?: string }) {
+  constructor(input: { container: () => MedusaContainer; logger: AlertLogger }) {
     this.#container = input.container
     this.#logger = input.logger
-    this.#redis = input.redis ?? (() => null)
-    this.#prefix = input.prefix ?? "mcs"
   }
 
   /** Sends the event's notifications in the background. */
@@ -135,27 +129,23 @@ export class CatalogSyncAlerts {
     await this.#send({ kind: "brake_answered", runId: pausedId, answer: resolution.action, held, priceDrops })
   }
 
-  /** `runEnded`: the check after the run, when the client's plan refresh (if any) has finished. */
+  /**
+   * `runEnded`: the check after the run, when the client's plan refresh (if any) has finished.
+   * Every figure comes from the key's limiter (src/sync/requests-today.ts, as the admin's bar):
+   * a limit the catalog's answers contradicted since /v1/me told it is not used, and "not
+   * enforced" is said only at a run's end, when no request was refused for the quota today.
+   */
   async #checkQuota(end: Omit<RunEnd, "status" | "errorCode">, runEnded: boolean): Promise<void> {
-    const keyId = end.settings.apiKeyHash
-    let limit = end.account?.limits.requests_per_day ?? null
-    if (limit !== null && keyId) await this.#rememberDailyLimit(keyId, limit)
-    else if (keyId) limit = await this.#knownDailyLimit(keyId)
-    if (end.account && keyId) this.#quotaEnforced.set(keyId, end.account.usage.quota_enforced)
-    const enforced = end.account?.usage.quota_enforced ?? (keyId ? (this.#quotaEnforced.get(keyId) ?? null) : null)
-    // The headers are fresher than /v1/me's usage; the account's usage stands in without them.
-    const remaining = end.quota?.quotaRemaining ?? (end.account ? Math.max(0, end.account.limits.requests_per_day - end.account.usage.requests_today) : null)
-    const level = quotaLevel(remaining, limit)
-    if (level.level === "ok") return
+    const limiter = end.limiter
+    const today = quotaToday({
+      plan: (await limiter?.plan?.()) ?? null,
+      remaining: (await limiter?.quotaRemainingToday?.()) ?? end.quota?.quotaRemaining ?? null,
+      refusedToday: (await limiter?.quotaRefusedToday?.()) ?? false,
+    })
+    const alert = quotaAlert(today, runEnded)
+    if (!alert) return
     const day = quotaDay(end.quota?.observedAt ?? Date.now())
-    if (level.level === "spent") {
-      // Whether the catalog enforces its quota decides what the line says; while a run goes
-      // without knowing, the check after it (with the plan the run read again) says it.
-      if (enforced === null && !runEnded) return
-      await this.#send({ kind: "quota_spent", runId: end.runId, day, keyLast4: end.settings.apiKeyLast4, enforced })
-      return
-    }
-    await this.#send({ kind: "quota_high", runId: end.runId, day, used: level.used, limit: level.limit, keyLast4: end.settings.apiKeyLast4 })
+    await this.#send({ ...alert, runId: end.runId, day, keyLast4: end.settings.apiKeyLast4 })
   }
 
   async #send(event: AlertEvent): Promise<void> {
@@ -220,25 +210,6 @@ export class CatalogSyncAlerts {
       this.#logOnce("email-provider", `catalog sync: could not tell whether the shop has an email provider: ${e?.message ?? e}`)
       return false
     }
-  }
-
-  #dailyLimitKey(keyId: string): string {
-    return `${this.#prefix}:alerts:daily_limit:${keyId}`
-  }
-
-  /** Whether the catalog enforced the daily quota, as a client of the key last read it from /v1/me. */
-  readonly #quotaEnforced = new Map<string, boolean>()
-
-  async #rememberDailyLimit(keyId: string, limit: number): Promise<void> {
-    this.#dailyLimits.set(keyId, limit)
-    await this.#redis()?.set(this.#dailyLimitKey(keyId), String(limit), "EX", DAILY_LIMIT_TTL_SECONDS)
-  }
-
-  /** The daily limit a client of this key last read from /v1/me (any instance's), or null. */
-  async #knownDailyLimit(keyId: string): Promise<number | null> {
-    const stored = await this.#redis()?.get(this.#dailyLimitKey(keyId))
-    const limit = stored != null ? Number(stored) : (this.#dailyLimits.get(keyId) ?? null)
-    return limit !== null && Number.isFinite(limit) ? limit : null
   }
 
   #logOnce(key: string, line: string): void {

@@ -259,7 +259,7 @@ export class CatalogSyncWorker {
       const runClient = client
       if (this.#alerts) {
         const alerts = this.#alerts
-        quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account }), QUOTA_CHECK_EVERY_MS)
+        quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account, limiter: runClient.limiter }), QUOTA_CHECK_EVERY_MS)
         quotaTimer.unref()
       }
       result = await this.#runSync(this.#container, {
@@ -294,6 +294,7 @@ export class CatalogSyncWorker {
       settings,
       quota: client?.quota ?? null,
       account: client?.account ?? null,
+      limiter: client?.limiter ?? null,
     })
 
     if (result.status === "failed" && result.errorCode && !this.#shutdown.signal.aborted) {

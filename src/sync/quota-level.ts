@@ -1,6 +1,8 @@
 // Where the day's request quota stands (pure): X-Quota-Remaining against the account's
 // requests_per_day (from /v1/me).
 
+import type { QuotaToday } from "./requests-today"
+
 /** Used share of the day's quota from which the owner is told. */
 export const QUOTA_ALERT_PERCENT = 80
 
@@ -24,4 +26,22 @@ export function quotaLevel(remaining: number | null, limit: number | null): Quot
  */
 export function quotaDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10)
+}
+
+export type QuotaAlert = { kind: "quota_spent"; enforced: boolean | null } | { kind: "quota_high"; used: number; limit: number }
+
+/**
+ * What the quota alerts tell from the one quota answer (src/sync/requests-today.ts), or null.
+ * A limit not known as current is never used (no "9,996 of 10,000" from an old plan). While a run
+ * goes, "spent" is told only on the catalog's own refusal (it enforces the quota); whether it
+ * does not (the run went on past zero) or is not known, the check after the run (`runEnded`) says.
+ */
+export function quotaAlert(today: QuotaToday | null, runEnded: boolean): QuotaAlert | null {
+  if (!today) return null
+  if (today.spent) {
+    if (!runEnded && today.enforced !== true) return null
+    return { kind: "quota_spent", enforced: today.enforced }
+  }
+  const level = quotaLevel(today.remaining, today.limit)
+  return level.level === "high" ? { kind: "quota_high", used: level.used, limit: level.limit } : null
 }

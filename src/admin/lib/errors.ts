@@ -1,6 +1,8 @@
 // Errors of the admin API as the UI needs them: a message, the HTTP status and
 // field errors (`400 {type: "invalid_data", field, errors: [{field, message}]}`).
 
+import { planRefusalSentence } from "./plan-words"
+
 /** What a refusal that came from the catalog adds: its code, request id and, for an expired plan, the date. */
 export type RemoteDetail = { code: string; request_id: string | null; expired_at: string | null }
 
@@ -90,7 +92,7 @@ export type ErrorVoice = {
 
 const CODE_SENTENCES: Record<string, string> = {
   invalid_api_key: "The catalog refused this API key.",
-  plan_required: "This catalog account's plan has no API access.",
+  plan_required: planRefusalSentence(null),
   plan_expired: "The catalog account's plan has expired.",
   rate_limited: "The catalog is limiting requests for this key. Try again in a minute.",
   daily_quota_exceeded: "Today's request quota for this key is used up. Try again tomorrow.",
@@ -138,7 +140,7 @@ export function errorVoice(error: unknown): ErrorVoice {
   if (error && typeof error === "object" && !(error instanceof Error) && typeof (error as { code?: unknown }).code === "string") {
     const e = error as { code: string; message?: string; request_id?: string | null; expired_at?: string | null }
     let sentence = CODE_SENTENCES[e.code] ?? sentenceCase(stripCode(e.message ?? "", e.code) || "The catalog answered with an error")
-    if (e.code === "plan_expired" && e.expired_at) sentence = `The catalog account's plan expired on ${e.expired_at.slice(0, 10)}.`
+    if (e.code === "plan_expired" && e.expired_at) sentence = planRefusalSentence(e.expired_at)
     if (e.code === "rate_limited" && e.message && /Try again in \d+ s\./.test(e.message)) sentence = stripCode(e.message, e.code)
     return { sentence, detail: errorDetail(e.code, e.request_id ?? null), field: null, code: e.code }
   }

@@ -68,6 +68,13 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
   }).format(new Date(time))
 }
 
+/** "1 Dec 2026" in the admin's time zone (or the one given, for tests): a date without its time, as formatDateTime writes it. */
+export function formatDate(iso: string | null | undefined, timeZone?: string): string {
+  const time = toTime(iso)
+  if (time === null) return "—"
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone }).format(new Date(time))
+}
+
 /** "in 4 min", "3 h ago", "just now", relative to `now`. */
 export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {
   const time = toTime(iso)

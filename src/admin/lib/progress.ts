@@ -5,13 +5,14 @@
 import { modeLabel, stateBadge, type BadgeColor, type BadgeSpec } from "./status"
 import type { Run, SyncStatus } from "./types"
 import type { ProgressLook, ProgressView } from "../../sync/run-progress"
-import type { RequestsToday } from "../../sync/requests-today"
+import type { QuotaToday } from "../../sync/requests-today"
 import { formatCount, formatCountOf, formatDuration } from "./format"
+import { planRefusalPhrase } from "./plan-words"
 
-export type { ProgressLook, ProgressView, RequestsToday }
+export type { ProgressLook, ProgressView, QuotaToday }
 
 /** GET /admin/catalog-sync/progress. */
-export type ProgressAnswer = { progress: ProgressView | null; requests_today: RequestsToday | null; as_of: string }
+export type ProgressAnswer = { progress: ProgressView | null; requests_today: QuotaToday | null; as_of: string }
 
 const PHASE_WORDS: Record<string, string> = {
   // A run queued to continue another (after an answer, a resume) keeps this phase until its worker starts it.
@@ -38,9 +39,16 @@ const LOOK_WORDS: Record<Exclude<ProgressLook, "running">, string> = {
   interrupted: "Interrupted",
 }
 
-/** The run's state in words: the phase while it runs, else why it does not move. */
-export function phaseText(view: Pick<ProgressView, "look" | "phase" | "blocked_code"> & { display?: ProgressView["display"] }): string {
-  if (view.look === "blocked" && view.blocked_code === "plan_required") return "Stopped: the catalog account's plan has no API access"
+/**
+ * The run's state in words: the phase while it runs, else why it does not move. `planExpiredAt`:
+ * when the account's plan ended, where the screen knows it (the plan refusal is worded by
+ * planRefusalPhrase, as the blocked notice and the last run word it).
+ */
+export function phaseText(
+  view: Pick<ProgressView, "look" | "phase" | "blocked_code"> & { display?: ProgressView["display"] },
+  planExpiredAt?: string | null
+): string {
+  if (view.look === "blocked" && view.blocked_code === "plan_required") return `Stopped: ${planRefusalPhrase(planExpiredAt)}`
   if (view.look === "done" && view.display?.state === "no_changes") return "Finished: no changes"
   if (view.look !== "running") return LOOK_WORDS[view.look]
   if (!view.phase) return PHASE_WORDS.starting
@@ -106,8 +114,8 @@ export function endedBlockShown(view: ProgressView | null | undefined): view is 
 }
 
 /** That block's headline: the run's state name (a refused key or plan says why it stopped). */
-export function endedHeadline(view: ProgressView): string {
-  return view.look === "blocked" ? phaseText(view) : view.display.label
+export function endedHeadline(view: ProgressView, planExpiredAt?: string | null): string {
+  return view.look === "blocked" ? phaseText(view, planExpiredAt) : view.display.label
 }
 
 /**
@@ -268,7 +276,15 @@ export function countsText(view: ProgressView): string | null {
     parts.push(`${formatCount(view.read)} read`)
   }
   // Before its first page is written a run has no page to number: it waits to start, prepares the shop, or writes its first page.
-  parts.push(view.pages > 0 || done ? `page ${formatCount(view.pages)}` : view.read > 0 ? "writing the first page" : waitsToStart(view) ? "waiting to start" : "no page read yet")
+  parts.push(
+    view.pages > 0 || done
+      ? `page ${formatCount(view.pages)}`
+      : view.read > 0
+        ? "writing the first page"
+        : waitsToStart(view)
+          ? "waiting to start"
+          : "no page read yet"
+  )
   if (view.rate_per_minute !== null) parts.push(`${formatCount(Math.round(view.rate_per_minute))} products/min`)
   return parts.join(" · ")
 }
@@ -315,16 +331,6 @@ export function etaText(view: ProgressView, now: number, receivedAt: number): st
       : "First full pass: the catalog's size is not known yet, so there is no estimate."
   }
   return "Estimating the time left from this run's pace…"
-}
-
-export type RequestsTodayBar = { used: number; limit: number; percent: number; color: BadgeColor; label: string }
-
-/** Requests today against the daily limit: green, orange from 75 %, red from 90 %. */
-export function requestsTodayBar(today: RequestsToday | null | undefined): RequestsTodayBar | null {
-  if (!today || !(today.limit > 0)) return null
-  const percent = Math.min(100, Math.round((today.used / today.limit) * 1000) / 10)
-  const color: BadgeColor = percent >= 90 ? "red" : percent >= 75 ? "orange" : "green"
-  return { ...today, percent, color, label: `${formatCount(today.used)} of ${formatCount(today.limit)} (${percent}%)` }
 }
 
 /** How often to ask again: every 2 s while a run goes or waits, else every 15 s. */

@@ -89,25 +89,6 @@ export function humanize(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-export type QuotaUsage = { used: number; limit: number; percent: number; color: BadgeColor }
-
-/**
- * Requests today against the daily limit. `/v1/me` gives requests_today when it
- * was asked; X-Quota-Remaining seen by the last request may be fresher, so the
- * larger use of the two wins.
- */
-export function quotaUsage(account: AccountInfo | null | undefined, quota?: SyncStatus["quota"]): QuotaUsage | null {
-  const limit = account?.limits?.requests_per_day
-  if (!limit || limit <= 0) return null
-  let used = account?.usage?.requests_today ?? 0
-  const remaining = quota?.quota_remaining
-  if (typeof remaining === "number" && Number.isFinite(remaining)) used = Math.max(used, limit - remaining)
-  used = Math.max(0, used)
-  const percent = Math.min(100, Math.round((used / limit) * 1000) / 10)
-  const color: BadgeColor = percent >= 90 ? "red" : percent >= 75 ? "orange" : "green"
-  return { used, limit, percent, color }
-}
-
 /** A plan is "expiring" inside 7 days and "expired" after its date; null expiry is unlimited. */
 export function planExpiry(expiresAt: string | null | undefined, now: number = Date.now()): "unlimited" | "active" | "expiring" | "expired" {
   if (!expiresAt) return "unlimited"

@@ -2,6 +2,7 @@
 // them defensively: optional fields may be absent while the API evolves.
 // Type-only imports from the server side: erased at build, so the admin bundle stays free of them.
 import type { PublicSettings } from "../../sync/settings"
+import type { QuotaToday } from "../../sync/requests-today"
 import type { RunCounts } from "../../sync-run/counts"
 
 import type { RulesPreview } from "../../api/admin/catalog-sync/pricing/preview/preview-plan"
@@ -106,8 +107,8 @@ export type SyncStatus = {
   blocked?: { code: string | null; message: string | null } | null
   /** The catalog's expected size for a running full pass; null when unknown (a first sync). */
   expected_total?: number | null
-  /** Requests the catalog counted today for the key (its limit less the remaining its answers carried). */
-  requests_today?: { used: number; limit: number } | null
+  /** Requests the catalog counted today for the key (src/sync/requests-today.ts; the one source of quota figures). */
+  requests_today?: QuotaToday | null
   expected_total_source?: "last_full_pass" | "product_map" | "account" | null
 }
 

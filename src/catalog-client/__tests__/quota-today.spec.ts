@@ -6,7 +6,8 @@ import Redis from "ioredis"
 import { CatalogClient, MemoryRateLimiter, RedisRateLimiter } from "../index"
 import type { RateLimiter } from "../rate-limiter"
 import { nextQuotaRemaining, planDisagrees, utcDay } from "../quota-today"
-import { requestsToday } from "../../sync/requests-today"
+import { quotaToday, requestsToday } from "../../sync/requests-today"
+import { DailyQuotaExceededError } from "../errors"
 import { control, sandbox, SANDBOX_CEILING } from "./sandbox-helpers"
 
 jest.setTimeout(30_000)
@@ -108,13 +109,13 @@ describe.each(limiters)("a plan changed at the catalog (%s)", (_name, make) => {
     try {
       await client.me()
       await client.getBrands()
-      expect(await limiter.plan!()).toEqual({ requestsPerDay: 10_000, requestsPerMinute: 6000 })
+      expect(await limiter.plan!()).toEqual({ requestsPerDay: 10_000, requestsPerMinute: 6000, quotaEnforced: false, stale: false })
 
       // The catalog lowers the daily quota: the next answer's X-Quota-Remaining cannot be 10,000 less what was used.
       await control(sb, "/limits", { daily_quota: 70 })
       await client.getBrands()
       await client.planRefresh
-      expect(await limiter.plan!()).toEqual({ requestsPerDay: 70, requestsPerMinute: 6000 })
+      expect(await limiter.plan!()).toEqual({ requestsPerDay: 70, requestsPerMinute: 6000, quotaEnforced: false, stale: false })
       expect(client.account?.limits.requests_per_day).toBe(70)
       await client.getBrands()
       expect(requestsToday((await limiter.plan!())!.requestsPerDay, await limiter.quotaRemainingToday!())).toEqual({
@@ -132,6 +133,70 @@ describe.each(limiters)("a plan changed at the catalog (%s)", (_name, make) => {
       await next.planRefresh
       await next.close()
       expect((await limiter.plan!())!.requestsPerDay).toBe(5000)
+    } finally {
+      await client.close()
+      await close()
+      await sb.close()
+    }
+  })
+})
+
+describe.each(limiters)("quota figures the catalog's answers contradict (%s)", (_name, make) => {
+  it("a 429 for the quota: refused today and enforced, the held limit stale until /v1/me tells it again", async () => {
+    const sb = await sandbox({ products: 50 })
+    const { limiter, close } = make()
+    const retry = { baseDelayMs: 10, maxDelayMs: 50, maxRateLimitWaits: 0 }
+    const client = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry })
+    try {
+      await client.me()
+      await client.getBrands()
+      expect(await limiter.quotaRefusedToday!()).toBe(false)
+      expect(await limiter.plan!()).toMatchObject({ requestsPerDay: 10_000, quotaEnforced: false, stale: false })
+
+      // The catalog lowers the quota to what is used and enforces it: the next request is refused.
+      await control(sb, "/limits", { daily_quota: sb.state.quota.usedToday(Date.now()), quota_enforced: true })
+      await expect(client.getBrands()).rejects.toBeInstanceOf(DailyQuotaExceededError)
+      expect(await limiter.quotaRefusedToday!()).toBe(true)
+      expect(await limiter.quotaRemainingToday!()).toBe(0)
+      expect(await limiter.plan!()).toMatchObject({ requestsPerDay: 10_000, quotaEnforced: false, stale: true })
+      // What the admin and the alerts read: spent and enforced, no old "10,000", no old "not enforced".
+      const told = quotaToday({ plan: await limiter.plan!(), remaining: await limiter.quotaRemainingToday!(), refusedToday: true })
+      expect(told).toEqual({ remaining: 0, used: null, limit: null, enforced: true, spent: true, stale: true })
+
+      // /v1/me refused as well: still stale.
+      await expect(client.me()).rejects.toBeTruthy()
+      expect(await limiter.plan!()).toMatchObject({ stale: true })
+
+      // The quota raised: the next run's client reads /v1/me again although limits were adopted a moment ago.
+      await control(sb, "/limits", { daily_quota: 10_000 })
+      const next = new CatalogClient({
+        baseUrl: sb.baseUrl,
+        apiKey: sb.apiKey,
+        limiter,
+        retry,
+        limitsDiscovery: { due: async () => false, adopted: async () => undefined },
+      })
+      await next.getBrands()
+      await next.close()
+      expect(await limiter.plan!()).toEqual({ requestsPerDay: 10_000, requestsPerMinute: 6000, quotaEnforced: true, stale: false })
+    } finally {
+      await client.close()
+      await close()
+      await sb.close()
+    }
+  })
+
+  it("a refused key: the plan held for it is stale", async () => {
+    const sb = await sandbox({ products: 20 })
+    const { limiter, close } = make()
+    const client = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry: { baseDelayMs: 10, maxDelayMs: 50, maxRateLimitWaits: 0 } })
+    try {
+      await client.me()
+      expect(await limiter.plan!()).toMatchObject({ stale: false })
+      const revoked = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: `${sb.apiKey}-revoked`, limiter, retry: { maxRetries: 0 }, discoverLimits: false })
+      await expect(revoked.getBrands()).rejects.toBeTruthy()
+      await revoked.close()
+      expect(await limiter.plan!()).toMatchObject({ stale: true })
     } finally {
       await client.close()
       await close()

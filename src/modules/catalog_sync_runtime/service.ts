@@ -67,8 +67,6 @@ export default class CatalogSyncRuntimeService {
     this.alerts = new CatalogSyncAlerts({
       container: () => this.appContainer_(),
       logger: this.logger_,
-      redis: () => this.commandRedis(),
-      prefix: this.config_.redisPrefix,
     })
   }
 

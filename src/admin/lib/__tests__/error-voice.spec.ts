@@ -45,7 +45,7 @@ describe("errorVoice", () => {
   })
   it("an expired plan names its date", () => {
     expect(errorVoice({ code: "plan_expired", message: "", expired_at: "2020-01-31T00:00:00Z" }).sentence).toBe(
-      "The catalog account's plan expired on 2020-01-31."
+      "The catalog account's plan expired on 31 Jan 2020."
     )
   })
   it("an unknown code keeps the server's message, without the code in parentheses", () => {

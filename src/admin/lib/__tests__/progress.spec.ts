@@ -11,7 +11,6 @@ import {
   phaseText,
   progressHeadline,
   progressPollMs,
-  requestsTodayBar,
   type ProgressView,
 } from "../progress"
 
@@ -264,15 +263,6 @@ describe("the timer", () => {
   it("ticks while the run moves and stands still once it does not", () => {
     expect(elapsedMs(view(), 3_000, 1_000)).toBe(32_000)
     expect(elapsedMs(view({ look: "done" }), 3_000, 1_000)).toBe(30_000)
-  })
-})
-
-describe("requests today", () => {
-  it("is a bar of the catalog's count against the daily limit", () => {
-    expect(requestsTodayBar({ used: 28, limit: 10_000 })).toEqual({ used: 28, limit: 10_000, percent: 0.3, color: "green", label: "28 of 10,000 (0.3%)" })
-    expect(requestsTodayBar({ used: 7_600, limit: 10_000 })!.color).toBe("orange")
-    expect(requestsTodayBar({ used: 9_000, limit: 10_000 })!.color).toBe("red")
-    expect(requestsTodayBar(null)).toBeNull()
   })
 })
 

@@ -60,7 +60,7 @@ describe("one voice for Test connection and Save", () => {
   it("an expired plan names its date from Test connection and from Save", () => {
     const error = {
       code: "plan_expired",
-      message: "The catalog account's plan expired on 2020-01-01. Syncs are refused (403) until it is renewed.",
+      message: "The catalog account's plan expired on 1 Jan 2020. Syncs are refused until it is renewed.",
       request_id: null,
       expired_at: "2020-01-01T00:00:00.000Z",
     }
@@ -75,7 +75,7 @@ describe("one voice for Test connection and Save", () => {
         errors: [{ field: "api_key", ...error }],
       })
     )
-    expect(fromTest.sentence).toBe("The catalog account's plan expired on 2020-01-01.")
+    expect(fromTest.sentence).toBe("The catalog account's plan expired on 1 Jan 2020.")
     expect(fromSave.sentence).toBe(fromTest.sentence)
     expect(fromTest.detail).toBe("Code plan_expired")
   })

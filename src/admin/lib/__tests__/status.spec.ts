@@ -1,16 +1,4 @@
-import {
-  brakeAnswerText,
-  humanize,
-  nextRunText,
-  phaseLabel,
-  planExpiry,
-  quotaUsage,
-  runBadge,
-  stateBadge,
-  statusPollMs,
-  syncStartRefusal,
-  triggerLabel,
-} from "../status"
+import { brakeAnswerText, humanize, nextRunText, phaseLabel, planExpiry, runBadge, stateBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../status"
 import type { AccountInfo } from "../types"
 
 const account = (requestsToday: number, perDay = 10000): AccountInfo => ({
@@ -55,23 +43,6 @@ describe("badges", () => {
     expect(phaseLabel("starting")).toBe("Starting")
     expect(phaseLabel("sweep")).toBe("Sweep")
     expect(humanize("daily_quota-exceeded")).toBe("Daily quota exceeded")
-  })
-})
-
-describe("quotaUsage", () => {
-  it("computes the share of the daily limit", () => {
-    expect(quotaUsage(account(2500))).toEqual({ used: 2500, limit: 10000, percent: 25, color: "green" })
-    expect(quotaUsage(account(8000))?.color).toBe("orange")
-    expect(quotaUsage(account(9500))?.color).toBe("red")
-  })
-  it("prefers the fresher X-Quota-Remaining when it shows more use", () => {
-    expect(quotaUsage(account(100), { rate_limit_remaining: 50, quota_remaining: 9000 })?.used).toBe(1000)
-    expect(quotaUsage(account(100), { rate_limit_remaining: null, quota_remaining: null })?.used).toBe(100)
-  })
-  it("caps the bar at 100 % and has nothing to show without limits", () => {
-    expect(quotaUsage(account(12000))?.percent).toBe(100)
-    expect(quotaUsage(null)).toBeNull()
-    expect(quotaUsage(account(1, 0))).toBeNull()
   })
 })
 

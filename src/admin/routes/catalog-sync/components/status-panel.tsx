@@ -12,13 +12,15 @@ import { BrakePanel } from "./brake-panel"
 import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
-import { describeError, errorVoice, runErrorVoice } from "../../../lib/errors"
+import { describeError, runErrorVoice } from "../../../lib/errors"
+import { expiredAtOf, planRefusalSentence, planRowText } from "../../../lib/plan-words"
 import { shopProductsSplit, shopProductsSplitText } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
 import { formatCount, formatDateTime, formatDuration, formatRelative, runDurationMs } from "../../../lib/format"
-import { countsText, endedBlockShown, endedHeadline, liveBlockShown, requestsTodayBar, syncStateBadge } from "../../../lib/progress"
+import { countsText, endedBlockShown, endedHeadline, liveBlockShown, syncStateBadge } from "../../../lib/progress"
+import { quotaLine } from "../../../lib/quota-bar"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
-import { modeLabel, nextRunText, planExpiry, quotaUsage, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
+import { modeLabel, nextRunText, planExpiry, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
 import type { SyncStatus } from "../../../lib/types"
 
 /** Sync health in full: state, progress, last run, plan and quota (the sync page; the product list has one line, sync-summary-line.tsx). */
@@ -140,7 +142,7 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
     <>
       <BlockedNotice status={status} />
       {paused && <BrakePanel paused={paused} />}
-      <LiveProgress />
+      <LiveProgress planExpiredAt={expiredAtOf(status.account)} />
       <LastRun status={status} />
       <div className="grid grid-cols-1 divide-y md:grid-cols-2 md:divide-x md:divide-y-0">
         <div className="divide-y">
@@ -189,7 +191,7 @@ const ShopProducts = ({ synced }: { synced: number }) => {
  * answer): the live block while a run goes or waits, and its end ("100 %", "Finished") while the
  * chip still shows it.
  */
-const LiveProgress = () => {
+const LiveProgress = ({ planExpiredAt }: { planExpiredAt: string | null }) => {
   const queryClient = useQueryClient()
   const { view, now, receivedAt } = useCatalogSyncProgress()
   // When the run's look changes (it ends, stops or starts), the state, last run and history follow
@@ -216,7 +218,7 @@ const LiveProgress = () => {
       data-written={view.written}
     >
       <Text size="small" weight="plus" data-testid="catalog-sync-progress-ended-state" data-color={view.display.color}>
-        {endedHeadline(view)}
+        {endedHeadline(view, planExpiredAt)}
       </Text>
       {view.look !== "blocked" && counts && (
         <Text size="small" className="text-ui-fg-subtle tabular-nums" data-testid="catalog-sync-progress-ended-counts">
@@ -229,12 +231,10 @@ const LiveProgress = () => {
 
 const BlockedNotice = ({ status }: { status: SyncStatus }) => {
   if (status.state !== "key_invalid" && status.state !== "plan_required") return null
-  // One voice: the run's 401/403 reads as Test connection reads it (an expired plan with its date).
-  const expiredAt = status.account?.plan_expires_at
-  const voice =
-    status.state === "plan_required" && expiredAt && planExpiry(expiredAt) === "expired"
-      ? { ...errorVoice({ code: "plan_expired", expired_at: expiredAt }), detail: runErrorVoice(status.blocked?.code, status.blocked?.message).detail }
-      : runErrorVoice(status.blocked?.code ?? status.state, status.blocked?.message)
+  // One wording for a refused plan (planRefusalSentence: its end date when it expired), as the
+  // last run and the progress line say it; the code stays in the details.
+  const run = runErrorVoice(status.blocked?.code ?? status.state, status.blocked?.message)
+  const voice = status.state === "plan_required" ? { ...run, sentence: planRefusalSentence(expiredAtOf(status.account)) } : run
   return (
     <div className="px-6 py-4">
       <Alert variant={status.state === "key_invalid" ? "error" : "warning"} data-testid="catalog-sync-blocked">
@@ -308,8 +308,8 @@ const LastRun = ({ status }: { status: SyncStatus }) => {
       </div>
       {newerLine}
       {run.error_message && (
-        <Text size="small" className="text-ui-fg-error" title={run.error_message}>
-          {runErrorVoice(run.error_code, run.error_message).sentence}
+        <Text size="small" className="text-ui-fg-error" title={run.error_message} data-testid="catalog-sync-last-run-error">
+          {run.error_code === "plan_required" ? planRefusalSentence(expiredAtOf(status.account)) : runErrorVoice(run.error_code, run.error_message).sentence}
         </Text>
       )}
       <RunCounts run={run} />
@@ -319,39 +319,36 @@ const LastRun = ({ status }: { status: SyncStatus }) => {
 
 const AccountBlock = ({ status }: { status: SyncStatus }) => {
   const account = status.account
-  // The catalog's own count for the key (the one progress answer), else what /status read.
+  // The catalog's own count for the key (the one progress answer), else what /status read: one
+  // source (src/sync/requests-today.ts), no figure from an older /v1/me beside it.
   const { requestsToday } = useCatalogSyncProgress()
-  const usage = requestsTodayBar(requestsToday ?? status.requests_today) ?? quotaUsage(account, status.quota)
+  const quota = quotaLine(requestsToday ?? status.requests_today, status.state)
   const expiry = account ? planExpiry(account.plan_expires_at) : null
   return (
     <div className="divide-y" data-testid="catalog-sync-account">
-      <KeyValue label="Plan">
-        {account ? (
-          <span>
-            {account.plan ?? "No plan"}
-            {account.plan_expires_at ? ` · ${expiry === "expired" ? "expired" : "until"} ${formatDateTime(account.plan_expires_at)}` : " · no expiry"}
-            {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
-          </span>
-        ) : status.account_error ? (
-          <span className="text-ui-fg-error">{errorVoice(status.account_error).sentence}</span>
-        ) : (
-          "—"
-        )}
+      <KeyValue label="Plan" testId="catalog-sync-plan">
+        {/* The plan itself; what keeps it from syncing is told once, in the notice above. */}
+        <span className={account ? undefined : "text-ui-fg-subtle"}>
+          {planRowText(account, !!status.account_error, (at) => formatDateTime(at))}
+          {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
+        </span>
       </KeyValue>
-      <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-sync-quota" data-used={usage?.used ?? ""} data-limit={usage?.limit ?? ""}>
+      <div
+        className="flex flex-col gap-y-2 px-6 py-3"
+        data-testid="catalog-sync-quota"
+        data-used={quota.kind === "bar" ? quota.used : ""}
+        data-limit={quota.kind === "bar" ? quota.limit : ""}
+        data-kind={quota.kind}
+      >
         <Text size="small" weight="plus" className="text-ui-fg-subtle">
           Requests today
         </Text>
-        {usage ? (
-          <UsageBar
-            percent={usage.percent}
-            color={usage.color}
-            label={`${formatCount(usage.used)} of ${formatCount(usage.limit)} (${usage.percent}%)${account?.usage.quota_enforced ? "" : " · not enforced"}`}
-          />
-        ) : (
+        {quota.kind === "text" ? (
           <Text size="small" className="text-ui-fg-subtle">
-            Unknown until the catalog answers.
+            {quota.text}
           </Text>
+        ) : (
+          <UsageBar percent={quota.percent} color={quota.color} label={quota.label} />
         )}
       </div>
     </div>

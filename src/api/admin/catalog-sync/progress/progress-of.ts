@@ -5,13 +5,13 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isConfigured } from "../../../../sync/settings"
 import { isBlocked } from "../../../../queue/types"
 import { progressView, type ProgressView } from "../../../../sync/run-progress"
-import { requestsToday, type RequestsToday } from "../../../../sync/requests-today"
+import { quotaToday, type QuotaToday } from "../../../../sync/requests-today"
 import { expectedCatalogTotal, type ExpectedTotal } from "../../../../sync-run/expected-total"
-import { cachedAccountIfAny, catalogSyncRuntime, catalogSyncService, serializeRun } from "../helpers"
+import { catalogSyncRuntime, catalogSyncService, serializeRun } from "../helpers"
 
 export type ProgressAnswer = {
   progress: ProgressView | null
-  requests_today: RequestsToday | null
+  requests_today: QuotaToday | null
   as_of: string
   // The rows themselves, as the route answered before the progress view (API consumers and specs read them; the screens read `progress`).
   running_run: ReturnType<typeof serializeRun>
@@ -56,21 +56,23 @@ export async function progressOf(scope: MedusaContainer, runId?: string): Promis
 }
 
 /**
- * The catalog's own count for the key: its daily limit from the plan the last /v1/me of any holder
- * of the key reported (a run re-reads it as soon as its answers contradict it), else this process's
- * cached /v1/me; its remaining from the key's limiter.
+ * The catalog's own count for the key (src/sync/requests-today.ts): its daily limit from the plan
+ * the last /v1/me of any holder of the key reported, unless the catalog's answers contradicted it
+ * since (then not told); its remaining from the key's limiter; whether it refused a request today
+ * for the quota. One source, the key's limiter, for the bar and the alerts alike.
  */
 export async function requestsTodayFor(
   scope: MedusaContainer,
   settings: Awaited<ReturnType<ReturnType<typeof catalogSyncService>["getEffectiveSettings"]>>
-): Promise<RequestsToday | null> {
+): Promise<QuotaToday | null> {
   if (!isConfigured(settings) || !settings.apiKey) return null
   try {
     const limiter = catalogSyncRuntime(scope).clients.limiterFor(settings.apiKey)
-    const plan = (await limiter.plan?.()) ?? null
-    const limit = plan?.requestsPerDay ?? cachedAccountIfAny(settings)?.limits?.requests_per_day ?? null
-    if (limit === null) return null
-    return requestsToday(limit, (await limiter.quotaRemainingToday?.()) ?? null)
+    return quotaToday({
+      plan: (await limiter.plan?.()) ?? null,
+      remaining: (await limiter.quotaRemainingToday?.()) ?? null,
+      refusedToday: (await limiter.quotaRefusedToday?.()) ?? false,
+    })
   } catch {
     // No Redis, or a secret the client factory refuses: not known.
     return null

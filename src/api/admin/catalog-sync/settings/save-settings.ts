@@ -20,6 +20,8 @@ import {
 } from "../../../../sync/settings"
 import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
+import { isBlocked } from "../../../../queue/types"
+import { blockOnSave, type KeyCheck } from "./block-on-save"
 import { loadKnownReferences, unknownReferenceErrors } from "../known-references"
 import { priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
 import { previewRules, type RulesPreview } from "../pricing/preview/preview-plan"
@@ -83,12 +85,19 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   }
 
   // The key (or the address) the runs will use was just accepted by the catalog.
-  const keyVerified = typeof patch.api_key === "string" || (patch.base_url !== undefined && patch.base_url !== current.baseUrl)
+  const keyChanged = typeof patch.api_key === "string" || (patch.base_url !== undefined && patch.base_url !== current.baseUrl)
+  // A refused key or plan stays refused through a save that does not change it (blockOnSave).
+  const state = await service.getState()
+  const blocked = isConfigured(current) && isBlocked(state, current)
+  const check = blocked && !keyChanged ? await checkSavedKey(current, runtime.clients, logger) : null
+  const block = blockOnSave({ blocked, keyOrAddressChanged: keyChanged, check })
+  const keyVerified = keyChanged || block === "lift"
   const saved = await service.saveSettings(patch)
+  if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: saved.revision })
   forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
   const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
-  const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger })
+  const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, stillBlocked: block === "carry", service, runtime, logger })
   const message = pricingChanged
     ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
     : rulesChanged
@@ -187,6 +196,26 @@ async function verifyKeyChange(
   return problem ? [{ field: "api_key", message: problem.message, code: problem.code, request_id: null, expired_at: problem.expired_at }] : null
 }
 
+/**
+ * Asks /v1/me whether the catalog now accepts the saved key and plan (after a refusal blocked the
+ * sync): "accepted" only when it answers and the plan can sync (accountProblem, as Test
+ * connection judges it); a 401/403 or a plan that still cannot sync is "refused"; no answer is "unknown".
+ */
+async function checkSavedKey(
+  current: EffectiveSettings,
+  clients: ReturnType<typeof catalogSyncRuntime>["clients"],
+  logger: Logger
+): Promise<KeyCheck> {
+  if (!current.baseUrl || !current.apiKey) return "unknown"
+  try {
+    const { account } = await fetchAccount({ baseUrl: current.baseUrl, apiKey: current.apiKey, apiKeyHash: null, pricing: current.pricing }, clients)
+    return accountProblem(account) ? "refused" : "accepted"
+  } catch (e) {
+    const err = apiErrorBody(e, logger, "key check on save (blocked)")
+    return err.code === "invalid_api_key" || err.code === "plan_required" ? "refused" : "unknown"
+  }
+}
+
 /** Whether a pass ever started (the sync state's phase is no longer "never"). */
 async function hasSynced(service: ReturnType<typeof catalogSyncService>): Promise<boolean> {
   const state = await service.getState()
@@ -203,15 +232,18 @@ async function followSettings(input: {
   pricingChanged: boolean
   rulesChanged: boolean
   keyVerified: boolean
+  /** The catalog still refuses the key or plan: the schedule follows, but no run is queued (it would be refused). */
+  stillBlocked: boolean
   service: ReturnType<typeof catalogSyncService>
   runtime: ReturnType<typeof catalogSyncRuntime>
   logger: Logger
 }): Promise<ReturnType<typeof serializeRun> | undefined> {
-  const { saved, pricingChanged, rulesChanged, keyVerified, service, runtime, logger } = input
+  const { saved, pricingChanged, rulesChanged, keyVerified, stillBlocked, service, runtime, logger } = input
   let run: ReturnType<typeof serializeRun> | undefined = undefined
   try {
     const queue = await runtime.queue()
     await queue.syncSchedule(saved)
+    if (stillBlocked) return undefined
     if (pricingChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
       run = serializeRun(queued)

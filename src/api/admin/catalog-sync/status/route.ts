@@ -54,8 +54,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const account = configured ? await cachedAccountAgreeingWithPlan(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
   const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at, runningRun.id) : { total: null, source: null }
-  // The catalog's own count for the key (as GET /progress tells it), fresher than the cached /v1/me.
-  const today = account?.account ? await requestsTodayFor(req.scope, settings) : null
+  // The catalog's own count for the key (as GET /progress tells it): the one source of quota figures.
+  const today = configured ? await requestsTodayFor(req.scope, settings) : null
   res.json({
     state,
     phase: syncState.phase,
@@ -78,7 +78,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     requests_today: today,
     quota: {
       rate_limit_remaining: account?.quota?.rateLimitRemaining ?? null,
-      quota_remaining: today ? today.limit - today.used : (account?.quota?.quotaRemaining ?? null),
+      quota_remaining: today?.remaining ?? null,
     },
   })
 }

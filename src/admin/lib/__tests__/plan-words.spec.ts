@@ -1,0 +1,44 @@
+// Issue 43: one expired plan was told three ways on one panel ("expired on 2026-12-01.", "Stopped:
+// … has no API access", "This catalog account's plan has no API access."), and the Plan row showed
+// error sentences instead of the plan.
+import { errorVoice } from "../errors"
+import { expiredAtOf, planRefusalPhrase, planRefusalSentence, planRowText } from "../plan-words"
+import { phaseText } from "../progress"
+
+const NOW = Date.parse("2026-12-07T03:00:00Z")
+const expired = { plan: "Ultra", plan_expires_at: "2026-12-01T10:00:00Z" }
+
+describe("the one wording of a refused plan", () => {
+  it("an expired plan: its date as the panel writes dates, everywhere", () => {
+    const at = expiredAtOf(expired, NOW)
+    expect(at).toBe("2026-12-01T10:00:00Z")
+    expect(planRefusalSentence(at, "UTC")).toBe("The catalog account's plan expired on 1 Dec 2026.")
+    expect(planRefusalPhrase(at, "UTC")).toBe("the catalog account's plan expired on 1 Dec 2026")
+    // The blocked notice and Test connection (errorVoice), the progress line (phaseText): the same words.
+    expect(errorVoice({ code: "plan_expired", expired_at: at }).sentence).toBe(planRefusalSentence(at))
+    const blocked = { look: "blocked", phase: null, blocked_code: "plan_required" } as const
+    expect(phaseText(blocked, at)).toBe(`Stopped: ${planRefusalPhrase(at)}`)
+  })
+
+  it("a plan without API access (or not known to have expired): no date, no code", () => {
+    expect(expiredAtOf({ plan_expires_at: "2027-01-01T00:00:00Z" }, NOW)).toBeNull()
+    expect(expiredAtOf(null, NOW)).toBeNull()
+    expect(planRefusalSentence(null)).toBe("The catalog account's plan has no API access.")
+    expect(errorVoice({ code: "plan_required", message: "x" }).sentence).toBe(planRefusalSentence(null))
+    expect(phaseText({ look: "blocked", phase: null, blocked_code: "plan_required" })).toBe("Stopped: the catalog account's plan has no API access")
+    expect(planRefusalSentence(null)).not.toMatch(/403|plan_required/)
+  })
+})
+
+describe("the Plan row", () => {
+  const when = (iso: string) => iso.slice(0, 10)
+  it("shows the plan and its end", () => {
+    expect(planRowText(expired, false, when, NOW)).toBe("Ultra · expired 2026-12-01")
+    expect(planRowText({ plan: "Ultra", plan_expires_at: "2027-01-01T00:00:00Z" }, false, when, NOW)).toBe("Ultra · until 2027-01-01")
+    expect(planRowText({ plan: "Basic", plan_expires_at: null }, false, when, NOW)).toBe("Basic · no expiry")
+  })
+  it("never an error sentence when /v1/me did not answer (a refused key, a spent quota)", () => {
+    expect(planRowText(null, true, when, NOW)).toBe("Not known: the catalog did not tell it.")
+    expect(planRowText(null, false, when, NOW)).toBe("—")
+  })
+})

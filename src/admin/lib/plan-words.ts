@@ -1,0 +1,40 @@
+// The one wording of a catalog plan that cannot sync (issue 43: an expired plan was told three
+// ways on one panel). The blocked notice, the last run, the progress line and Test connection all
+// say it with planRefusalSentence: its date when the plan ended, else that it has no API access.
+import { formatDate } from "./format"
+
+/** The plan's end when it is past (why the catalog refuses it), else null (a plan without API access, or unknown). */
+export function expiredAtOf(account: { plan_expires_at?: string | null } | null | undefined, now: number = Date.now()): string | null {
+  const at = account?.plan_expires_at
+  if (!at) return null
+  const time = Date.parse(at)
+  return !Number.isNaN(time) && time <= now ? at : null
+}
+
+/** "The catalog account's plan expired on 1 Dec 2026." or "The catalog account's plan has no API access." */
+export function planRefusalSentence(expiredAt: string | null | undefined, timeZone?: string): string {
+  const date = expiredAt ? formatDate(expiredAt, timeZone) : "—"
+  return date !== "—" ? `The catalog account's plan expired on ${date}.` : "The catalog account's plan has no API access."
+}
+
+/** The same words inside a line ("Stopped: the catalog account's plan expired on 1 Dec 2026"). */
+export function planRefusalPhrase(expiredAt: string | null | undefined, timeZone?: string): string {
+  const sentence = planRefusalSentence(expiredAt, timeZone)
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1, -1)
+}
+
+/**
+ * The Plan row of the sync page: the plan and its end, never a problem's sentence (a refused key,
+ * a spent quota: the notice above tells those once). `when` formats the end (the panel's format).
+ */
+export function planRowText(
+  account: { plan: string | null; plan_expires_at: string | null } | null | undefined,
+  accountFailed: boolean,
+  when: (iso: string) => string,
+  now: number = Date.now()
+): string {
+  if (!account) return accountFailed ? "Not known: the catalog did not tell it." : "—"
+  const name = account.plan ?? "No plan"
+  if (!account.plan_expires_at) return `${name} · no expiry`
+  return `${name} · ${expiredAtOf(account, now) ? "expired" : "until"} ${when(account.plan_expires_at)}`
+}
