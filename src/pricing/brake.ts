@@ -152,4 +152,3 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
-

@@ -259,7 +259,10 @@ export class CatalogSyncWorker {
       const runClient = client
       if (this.#alerts) {
         const alerts = this.#alerts
-        quotaTimer = setInterval(() => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account, limiter: runClient.limiter }), QUOTA_CHECK_EVERY_MS)
+        quotaTimer = setInterval(
+          () => alerts.checkQuota({ runId: run.id, settings, quota: runClient.quota, account: runClient.account, limiter: runClient.limiter }),
+          QUOTA_CHECK_EVERY_MS
+        )
         quotaTimer.unref()
       }
       result = await this.#runSync(this.#container, {

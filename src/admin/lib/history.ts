@@ -11,7 +11,11 @@ type RunCountsOf = Pick<Run, "created" | "updated" | "stock_only" | "unchanged" 
  * page, the chip): "Updated" and "Stock only" apart, as the run stores them; "Removed" with the
  * sweep's removals. The history leaves Unchanged out.
  */
-export const RUN_COUNT_FIELDS: { key: "created" | "updated" | "stock_only" | "unchanged" | "removed" | "skipped"; label: string; value: (run: RunCountsOf) => number }[] = [
+export const RUN_COUNT_FIELDS: {
+  key: "created" | "updated" | "stock_only" | "unchanged" | "removed" | "skipped"
+  label: string
+  value: (run: RunCountsOf) => number
+}[] = [
   { key: "created", label: "Created", value: (r) => r.created ?? 0 },
   { key: "updated", label: "Updated", value: (r) => r.updated ?? 0 },
   { key: "stock_only", label: "Stock only", value: (r) => r.stock_only ?? 0 },

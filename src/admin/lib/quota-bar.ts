@@ -41,10 +41,7 @@ export function quotaLine(today: QuotaToday | null | undefined, state?: string |
       kind: "spent",
       percent: 100,
       color: "red",
-      label:
-        today.enforced === true
-          ? "Used up today: the catalog refuses requests until its reset at 00:00 UTC."
-          : "None left today by the catalog's count.",
+      label: today.enforced === true ? "Used up today: the catalog refuses requests until its reset at 00:00 UTC." : "None left today by the catalog's count.",
     }
   }
   if (today.stale && today.remaining !== null)

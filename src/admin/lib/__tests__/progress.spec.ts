@@ -60,7 +60,9 @@ describe("a run before its first page", () => {
     expect(progressHeadline(queued)).toEqual({ state: "Changes · Continuing after your confirm", phase: "Waiting to start" })
     expect(countsText(queued)).toBe("0 products checked, a changes run has no known length · 0 read · waiting to start")
     expect(countsText({ ...queued, phase: "setup" })).toBe("0 products checked, a changes run has no known length · 0 read · no page read yet")
-    expect(countsText({ ...queued, phase: "changes", read: 50 })).toBe("0 products checked, a changes run has no known length · 50 read · writing the first page")
+    expect(countsText({ ...queued, phase: "changes", read: 50 })).toBe(
+      "0 products checked, a changes run has no known length · 50 read · writing the first page"
+    )
   })
 })
 
@@ -72,7 +74,17 @@ describe("the chip and the page read the same view", () => {
   })
 
   it("say 100 % and the run's state name when the run ended", () => {
-    const done = view({ look: "done", status: "succeeded", display: SUCCEEDED, percent: 100, total: 2010, written: 2010, read: 2010, eta_ms: null, ended_recently: true })
+    const done = view({
+      look: "done",
+      status: "succeeded",
+      display: SUCCEEDED,
+      percent: 100,
+      total: 2010,
+      written: 2010,
+      read: 2010,
+      eta_ms: null,
+      ended_recently: true,
+    })
     expect(chipText(done)).toBe("Catalog sync 100 % · succeeded")
     expect(countsText(done)).toBe("2,010 of 2,010 products checked (100 %) · 190 updated · 10 stock only · 200 unchanged · page 2 · 1,200 products/min")
     expect(phaseText(done)).toBe("Finished")
@@ -89,7 +101,18 @@ describe("the chip and the page read the same view", () => {
   })
 
   it("say what a changes run did, never a percent of a total it does not have", () => {
-    const done = view({ mode: "changes", phase: "changes", look: "done", status: "succeeded", display: SUCCEEDED, percent: 100, total: 52, written: 52, read: 52, eta_ms: null })
+    const done = view({
+      mode: "changes",
+      phase: "changes",
+      look: "done",
+      status: "succeeded",
+      display: SUCCEEDED,
+      percent: 100,
+      total: 52,
+      written: 52,
+      read: 52,
+      eta_ms: null,
+    })
     const counts = { created: 1, updated: 12, stock_only: 3, unchanged: 36, removed: 0, rejected: 0, swept: 2 }
     expect(chipText(view({ ...done, counts }))).toBe("Catalog sync · succeeded · 1 created · 12 updated · 3 stock only · 2 removed")
     expect(countsText(view({ ...done, counts }))).toBe(

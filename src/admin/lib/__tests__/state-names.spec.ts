@@ -17,7 +17,19 @@ const status = (patch: Partial<SyncStatus>) => ({ state: "idle", running_run: nu
 const name = (key: StateKey) => ({ label: STATE_NAMES[key].label, color: STATE_NAMES[key].color })
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
-const SYNC_STATES: SyncState[] = ["idle", "paused", "running", "resuming", "stalled", "overdue", "failed", "key_invalid", "plan_required", "not_configured", "disabled"]
+const SYNC_STATES: SyncState[] = [
+  "idle",
+  "paused",
+  "running",
+  "resuming",
+  "stalled",
+  "overdue",
+  "failed",
+  "key_invalid",
+  "plan_required",
+  "not_configured",
+  "disabled",
+]
 
 /** A stored run row in each run state (run-display-state.ts), ended a moment ago where it ends. */
 const RUNS: Record<string, Partial<Run>> = {

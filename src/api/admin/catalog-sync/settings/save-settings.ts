@@ -201,11 +201,7 @@ async function verifyKeyChange(
  * sync): "accepted" only when it answers and the plan can sync (accountProblem, as Test
  * connection judges it); a 401/403 or a plan that still cannot sync is "refused"; no answer is "unknown".
  */
-async function checkSavedKey(
-  current: EffectiveSettings,
-  clients: ReturnType<typeof catalogSyncRuntime>["clients"],
-  logger: Logger
-): Promise<KeyCheck> {
+async function checkSavedKey(current: EffectiveSettings, clients: ReturnType<typeof catalogSyncRuntime>["clients"], logger: Logger): Promise<KeyCheck> {
   if (!current.baseUrl || !current.apiKey) return "unknown"
   try {
     const { account } = await fetchAccount({ baseUrl: current.baseUrl, apiKey: current.apiKey, apiKeyHash: null, pricing: current.pricing }, clients)

@@ -168,7 +168,11 @@ const RunDetails = ({ run }: { run: Run }) => {
                 {paused.continued_by && (
                   <>
                     , {CONTINUED_BY_WORDS.before}{" "}
-                    <Link to={`/settings/catalog-sync/runs/${paused.continued_by}`} className="text-ui-fg-interactive" data-testid="catalog-sync-run-continued-by">
+                    <Link
+                      to={`/settings/catalog-sync/runs/${paused.continued_by}`}
+                      className="text-ui-fg-interactive"
+                      data-testid="catalog-sync-run-continued-by"
+                    >
                       {CONTINUED_BY_WORDS.link}
                     </Link>
                     {/* The run's id is for support, not a word: folded under Details. */}
