@@ -82,6 +82,18 @@ describe("decideBrake", () => {
     expect(over.preview.removals.sample).toEqual([{ catalog_id: "1" }, { catalog_id: "2" }, { catalog_id: "3" }])
   })
 
+  it("a share under its limit, shown beside a pause for the other reason, reads with one decimal", () => {
+    // 1 removal of 7 products (14.28… %, under 20 %) beside 3 steep drops of 7 prices: the panel
+    // printed all 60 digits of the removals' share.
+    const paused = decideBrake({ shopCatalogProducts: 7, shopPrices: 7, removals: removals(1), priceChanges: drops(3, "100", "10") })
+    expect(paused.reasons.map((r) => r.code)).toEqual(["price_drops"])
+    expect(paused.preview.removals.share_text).toBe("14.2")
+    expect(paused.preview.steep_drops.share_text).toBe("42.8")
+    // Over the limit by less than 0.0001: rounded up, so it still reads as over.
+    const hair = decideBrake({ shopCatalogProducts: 7_000_001, shopPrices: 5, removals: [], removalCount: 1_400_001, priceChanges: [] })
+    expect(hair.reasons[0].message).toBe("would remove 1,400,001 of 7,000,001 catalog products (20.000012 %, more than 20 %)")
+  })
+
   it("price drops: a drop of exactly 30 % does not count; exactly 10 % of prices goes on", () => {
     // 100 → 70 is exactly −30 %: not "more than 30 %".
     const exactDrop = decideBrake({ shopCatalogProducts: 10, shopPrices: 100, removals: [], priceChanges: drops(50, "100", "70") })
