@@ -90,6 +90,20 @@ describe("settings: expired plan and disconnect", () => {
     expect((await status()).state).toBe("plan_required")
     expect((await app.admin("/admin/catalog-sync/runs?limit=1")).body.count).toBe(runsBefore)
 
+    // New pricing rules saved while blocked: a reprice asks the catalog nothing, so it is queued and
+    // runs (it was dropped with the other runs, and the shop kept the old prices after the renewal).
+    const repriced = await app.admin("/admin/catalog-sync/settings", {
+      body: { pricing_rules: { base_markup_percent: "35", rounding: { mode: "none" }, overrides: [] }, confirm_price_guards: true },
+    })
+    expect(repriced.status).toBe(200)
+    expect(repriced.body).toMatchObject({ rules_changed: true, run: { mode: "reprice", trigger: "rules_changed" } })
+    const reprice = await waitFor("the reprice run ends", async () => {
+      const r = (await app.admin(`/admin/catalog-sync/runs/${repriced.body.run.id}`)).body.run
+      return r.status === "queued" || r.status === "running" ? null : r
+    })
+    expect(reprice.status).toBe("succeeded")
+    expect(await status()).toMatchObject({ state: "plan_required", blocked: { code: "plan_required" } })
+
     // Renewed: Test connection is ok again, and a save lifts the block.
     sandbox.control.plan({ plan: "Ultra", expires_at: null })
     expect((await app.admin("/admin/catalog-sync/test-connection", { body: {} })).body.ok).toBe(true)

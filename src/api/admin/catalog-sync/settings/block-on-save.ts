@@ -18,3 +18,16 @@ export function blockOnSave(input: { blocked: boolean; keyOrAddressChanged: bool
   if (input.keyOrAddressChanged) return "lift"
   return input.check === "accepted" ? "lift" : "carry"
 }
+
+/**
+ * Whether a save changes the key or address the runs will use: a new key or address (Save verified
+ * it first: `verified`), or the saved key dropped (`api_key: null`) for the plugin option's key,
+ * which the block's refusal never judged; asking /v1/me with the dropped key would carry the block.
+ */
+export function keyOrAddressChange(
+  patch: { api_key?: string | null; base_url?: string | null },
+  currentBaseUrl: string | null
+): { changed: boolean; verified: boolean } {
+  const verified = typeof patch.api_key === "string" || (patch.base_url !== undefined && patch.base_url !== currentBaseUrl)
+  return { changed: verified || patch.api_key === null, verified }
+}

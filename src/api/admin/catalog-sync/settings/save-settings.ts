@@ -21,7 +21,7 @@ import {
 import { stableJson } from "../../../../sync/fingerprint"
 import { accountProblem } from "../test-connection/account-problem"
 import { isBlocked } from "../../../../queue/types"
-import { blockOnSave, type KeyCheck } from "./block-on-save"
+import { blockOnSave, keyOrAddressChange, type KeyCheck } from "./block-on-save"
 import { loadKnownReferences, unknownReferenceErrors } from "../known-references"
 import { priceGuardsOf, type PriceGuard } from "../../../../pricing/price-guards"
 import { previewRules, type RulesPreview } from "../pricing/preview/preview-plan"
@@ -84,14 +84,14 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
     if (confirm) return { ok: false, confirm }
   }
 
-  // The key (or the address) the runs will use was just accepted by the catalog.
-  const keyChanged = typeof patch.api_key === "string" || (patch.base_url !== undefined && patch.base_url !== current.baseUrl)
+  // A new key or address was just accepted by the catalog (verifyKeyChange); a dropped key is a change too.
+  const keyChange = keyOrAddressChange(patch, current.baseUrl)
   // A refused key or plan stays refused through a save that does not change it (blockOnSave).
   const state = await service.getState()
   const blocked = isConfigured(current) && isBlocked(state, current)
-  const check = blocked && !keyChanged ? await checkSavedKey(current, runtime.clients, logger) : null
-  const block = blockOnSave({ blocked, keyOrAddressChanged: keyChanged, check })
-  const keyVerified = keyChanged || block === "lift"
+  const check = blocked && !keyChange.changed ? await checkSavedKey(current, runtime.clients, logger) : null
+  const block = blockOnSave({ blocked, keyOrAddressChanged: keyChange.changed, check })
+  const keyVerified = keyChange.verified || block === "lift"
   const saved = await service.saveSettings(patch)
   if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: saved.revision })
   forgetCachedAccounts()
@@ -228,7 +228,7 @@ async function followSettings(input: {
   pricingChanged: boolean
   rulesChanged: boolean
   keyVerified: boolean
-  /** The catalog still refuses the key or plan: the schedule follows, but no run is queued (it would be refused). */
+  /** The catalog still refuses the key or plan: the schedule follows, and only a reprice (no request) is queued. */
   stillBlocked: boolean
   service: ReturnType<typeof catalogSyncService>
   runtime: ReturnType<typeof catalogSyncRuntime>
@@ -239,13 +239,16 @@ async function followSettings(input: {
   try {
     const queue = await runtime.queue()
     await queue.syncSchedule(saved)
+    if (rulesChanged && isConfigured(saved) && saved.enabled && (await hasSynced(service))) {
+      // A reprice asks the catalog nothing, so it runs while the key or plan is refused too. A shop
+      // that never synced has no costs to reprice: its first sync (below) prices by the saved rules.
+      const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
+      return serializeRun(queued)
+    }
+    // The runs below ask the catalog: none is queued while it still refuses the key or plan.
     if (stillBlocked) return undefined
     if (pricingChanged && isConfigured(saved) && saved.enabled) {
       const { run: queued } = await queue.enqueueRun({ mode: "full", trigger: "settings", behindActive: true })
-      run = serializeRun(queued)
-    } else if (rulesChanged && isConfigured(saved) && saved.enabled && (await hasSynced(service))) {
-      // A shop that never synced has no costs to reprice: its first sync (below) prices by the saved rules.
-      const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
       run = serializeRun(queued)
     }
     if (!run && keyVerified) {
