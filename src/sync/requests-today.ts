@@ -18,7 +18,8 @@ export function requestsToday(limitPerDay: number | null | undefined, remainingT
  * current (no /v1/me read, or the catalog's answers contradicted it since: a changed plan, a
  * refused /v1/me, a 429 for the quota). `enforced`: true when the catalog refused a request today
  * for the quota, else what a current /v1/me said, else null (never an old "not enforced").
- * `spent`: nothing left today (X-Quota-Remaining 0, or a 429 daily_quota_exceeded). `stale`: the
+ * `spent`: nothing left today as last told (X-Quota-Remaining 0, or a 429 daily_quota_exceeded
+ * until an answer tells more). `stale`: the
  * limit held is no longer told.
  */
 export type QuotaToday = {
@@ -41,11 +42,13 @@ export function quotaToday(input: { plan: HeldPlan | null; remaining: number | n
   const current = plan && !plan.stale ? plan : null
   const figures = requestsToday(current?.requestsPerDay ?? null, remaining)
   return {
-    remaining: refusedToday ? 0 : remaining,
+    // The refusal set the limiter's remaining to 0; a later answer with more (a reset, a raised
+    // quota) raises it again, so the refusal alone does not keep the day spent.
+    remaining,
     used: figures?.used ?? null,
     limit: figures?.limit ?? null,
     enforced: refusedToday ? true : (current?.quotaEnforced ?? null),
-    spent: refusedToday || remaining === 0,
+    spent: remaining === 0 || (refusedToday && remaining === null),
     stale: !!plan?.stale,
   }
 }

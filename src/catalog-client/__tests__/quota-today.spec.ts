@@ -179,6 +179,11 @@ describe.each(limiters)("quota figures the catalog's answers contradict (%s)", (
       await next.getBrands()
       await next.close()
       expect(await limiter.plan!()).toEqual({ requestsPerDay: 10_000, requestsPerMinute: 6000, quotaEnforced: true, stale: false })
+      // The answers tell quota left again: no longer "used up today", though a request was refused earlier today.
+      const remaining = await limiter.quotaRemainingToday!()
+      expect(remaining).toBeGreaterThan(9_000)
+      const after = quotaToday({ plan: await limiter.plan!(), remaining, refusedToday: await limiter.quotaRefusedToday!() })
+      expect(after).toMatchObject({ remaining, limit: 10_000, used: 10_000 - remaining!, enforced: true, spent: false, stale: false })
     } finally {
       await client.close()
       await close()
