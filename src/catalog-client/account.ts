@@ -7,6 +7,7 @@ import type { AccountInfo } from "./schemas"
 
 /** The plan the API needs (spec §1 and §5). */
 export const API_PLAN = "Ultra"
+const ULTRA_WORD = new RegExp(`(^|[^\\p{L}\\p{N}])${API_PLAN}($|[^\\p{L}\\p{N}])`, "iu")
 
 export interface AccountAccess {
   ok: boolean
@@ -26,7 +27,9 @@ export function accountAccess(info: Pick<AccountInfo, "plan" | "plan_expires_at"
   if (!info.plan) {
     return { ok: false, status: "no_plan", message: `The account has no plan with API access (the ${API_PLAN} plan is required).` }
   }
-  if (info.plan.trim().toLowerCase() !== API_PLAN.toLowerCase()) {
+  // The plan's name as /v1/me tells it ("not shown" in the spec): the word Ultra in it, whatever
+  // else it says ("Ultra (annual)"), so a working key is not refused for a longer name.
+  if (!ULTRA_WORD.test(info.plan)) {
     return { ok: false, status: "no_plan", message: `The ${info.plan} plan has no API access (the ${API_PLAN} plan is required).` }
   }
   if (info.plan_expires_at) {

@@ -29,5 +29,9 @@ describe("accountProblem", () => {
     expect(accountProblem({ plan: "Basic", plan_expires_at: "2030-01-01T00:00:00Z" }, now)).toEqual(noAccess)
     expect(accountProblem({ plan: null, plan_expires_at: null }, now)).toEqual(noAccess)
     expect(accountProblem({ plan: "ultra", plan_expires_at: null }, now)).toBeNull()
+    // A longer name with the word Ultra in it is the Ultra plan; a name that only contains the letters is not.
+    expect(accountProblem({ plan: "Ultra (annual)", plan_expires_at: null }, now)).toBeNull()
+    expect(accountProblem({ plan: "Business Ultra", plan_expires_at: null }, now)).toBeNull()
+    expect(accountProblem({ plan: "Ultralight", plan_expires_at: null }, now)).toEqual(noAccess)
   })
 })
