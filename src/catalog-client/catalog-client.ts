@@ -248,9 +248,9 @@ export class CatalogClient {
     try {
       response = await this.#get("/v1/me", {}, options, false)
     } catch (error) {
-      // The catalog refused to tell the plan (key, plan or quota): the figures held are not told as current.
-      if (error instanceof CatalogApiError && (error.status === 401 || error.status === 403 || error.status === 429))
-        await this.limiter.planStale?.().catch(() => undefined)
+      // The catalog refused to tell the plan (key or plan): the figures held are not told as current. A
+      // 429 for the daily quota marks them in #get already; one for the minute's rate says nothing of the plan.
+      if (error instanceof CatalogApiError && (error.status === 401 || error.status === 403)) await this.limiter.planStale?.().catch(() => undefined)
       throw error
     }
     const info = this.#single(response, accountInfoSchema, "account info")

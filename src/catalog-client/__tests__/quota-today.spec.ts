@@ -191,6 +191,27 @@ describe.each(limiters)("quota figures the catalog's answers contradict (%s)", (
     }
   })
 
+  it("a 429 for the minute's rate on /v1/me says nothing of the plan: it stays current", async () => {
+    const sb = await sandbox({ products: 20 })
+    const { limiter, close } = make()
+    const retry = { baseDelayMs: 10, maxDelayMs: 50, maxRateLimitWaits: 0, maxRetries: 0 }
+    const client = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry })
+    try {
+      await client.me()
+      expect(await limiter.plan!()).toMatchObject({ stale: false })
+      // The catalog's rate cut to what this minute used: the next /v1/me is refused with 429 rate_limited.
+      await control(sb, "/limits", { rpm: 1 })
+      const again = new CatalogClient({ baseUrl: sb.baseUrl, apiKey: sb.apiKey, limiter, retry, discoverLimits: false })
+      await expect(again.me()).rejects.toMatchObject({ status: 429, code: "rate_limited" })
+      await again.close()
+      expect(await limiter.plan!()).toMatchObject({ requestsPerDay: 10_000, stale: false })
+    } finally {
+      await client.close()
+      await close()
+      await sb.close()
+    }
+  })
+
   it("a refused key: the plan held for it is stale", async () => {
     const sb = await sandbox({ products: 20 })
     const { limiter, close } = make()
