@@ -201,6 +201,15 @@ redis.call('PEXPIRE', KEYS[1], 86400000)
 return 1
 `
 
+// KEYS: state. The plan held is not told as current (a refused key or plan). Only a key whose plan
+// was seen has one to mark: a mistyped key's refusal leaves nothing behind.
+const PLAN_STALE = `
+if redis.call('HEXISTS', KEYS[1], 'pday') == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'pstale', '1')
+redis.call('PEXPIRE', KEYS[1], 86400000)
+return 1
+`
+
 // KEYS: state. Whether a request was refused for the daily quota on the current UTC day (Redis time).
 const QUOTA_REFUSED_TODAY = `
 ${NOW}
@@ -238,6 +247,7 @@ const SCRIPTS = {
   quotaRefused: script(QUOTA_REFUSED),
   quotaRefusedToday: script(QUOTA_REFUSED_TODAY),
   planSeen: script(PLAN_SEEN),
+  planStale: script(PLAN_STALE),
 }
 
 export interface RedisRateLimiterOptions extends Partial<RateLimits> {
@@ -365,7 +375,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async planStale(): Promise<void> {
-    await this.#redis.hset(this.#keys[2], "pstale", "1")
+    await this.#runKeys(SCRIPTS.planStale, [this.#keys[2]], [])
   }
 
   async quotaRefused(): Promise<void> {
