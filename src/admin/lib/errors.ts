@@ -190,3 +190,14 @@ export function runErrorVoice(code: string | null | undefined, message: string |
   const sentence = known ?? (bare ? sentenceCase(stripCode(bare, code ?? "")) : "The run failed.")
   return { sentence, detail: errorDetail(code ?? null, requestId), field: null, code: code ?? null }
 }
+
+/**
+ * The error line of a past run (the Last run card, the run page): told from what that run recorded
+ * (its error_code and error_message), never from the account as it is now. Issue 43: a run refused
+ * with plan_required while the plan was "Basic" read "The catalog account's plan expired on 1 Dec
+ * 2026." once the plan had since expired. The run's 403 plan_required does not say whether the
+ * plan lacked API access or had ended, so it reads as the refusal without a date.
+ */
+export function runErrorSentence(run: { error_code?: string | null; error_message?: string | null }): string {
+  return runErrorVoice(run.error_code, run.error_message).sentence
+}

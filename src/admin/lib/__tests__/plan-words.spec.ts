@@ -1,7 +1,7 @@
 // Issue 43: one expired plan was told three ways on one panel ("expired on 2026-12-01.", "Stopped:
 // … has no API access", "This catalog account's plan has no API access."), and the Plan row showed
 // error sentences instead of the plan.
-import { errorVoice } from "../errors"
+import { errorVoice, runErrorSentence } from "../errors"
 import { expiredAtOf, planRefusalPhrase, planRefusalSentence, planRowText } from "../plan-words"
 import { phaseText } from "../progress"
 
@@ -40,5 +40,20 @@ describe("the Plan row", () => {
   it("never an error sentence when /v1/me did not answer (a refused key, a spent quota)", () => {
     expect(planRowText(null, true, when, NOW)).toBe("Not known: the catalog did not tell it.")
     expect(planRowText(null, false, when, NOW)).toBe("—")
+  })
+})
+
+describe("a past run's refusal (issue 43, second review)", () => {
+  // A run refused with plan_required while the plan was "Basic"; the plan has since expired.
+  const run = { error_code: "plan_required", error_message: "Plan has no API access or subscription ended (plan_required, HTTP 403, request_id r1)" }
+  it("is told from what the run recorded, not from the account as it is now", () => {
+    expect(runErrorSentence(run)).toBe("The catalog account's plan has no API access.")
+    expect(runErrorSentence(run)).not.toMatch(/expired on/)
+    // The current blocked notice may still tell today's account.
+    expect(planRefusalSentence(expiredAtOf(expired, NOW), "UTC")).toBe("The catalog account's plan expired on 1 Dec 2026.")
+  })
+  it("other errors keep the run's own voice", () => {
+    expect(runErrorSentence({ error_code: "invalid_api_key", error_message: "x" })).toBe("The catalog refused this API key.")
+    expect(runErrorSentence({ error_code: null, error_message: null })).toBe("The run failed.")
   })
 })

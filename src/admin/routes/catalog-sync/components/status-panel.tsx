@@ -12,7 +12,7 @@ import { BrakePanel } from "./brake-panel"
 import { RunProgress } from "./run-progress"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { pausedRunOf } from "../../../lib/brake"
-import { describeError, runErrorVoice } from "../../../lib/errors"
+import { describeError, runErrorSentence, runErrorVoice } from "../../../lib/errors"
 import { expiredAtOf, planRefusalSentence, planRowText } from "../../../lib/plan-words"
 import { shopProductsSplit, shopProductsSplitText } from "../../../lib/kept-products"
 import { lastRunSection, lastRunTime } from "../../../lib/last-run"
@@ -309,7 +309,7 @@ const LastRun = ({ status }: { status: SyncStatus }) => {
       {newerLine}
       {run.error_message && (
         <Text size="small" className="text-ui-fg-error" title={run.error_message} data-testid="catalog-sync-last-run-error">
-          {run.error_code === "plan_required" ? planRefusalSentence(expiredAtOf(status.account)) : runErrorVoice(run.error_code, run.error_message).sentence}
+          {runErrorSentence(run)}
         </Text>
       )}
       <RunCounts run={run} />
