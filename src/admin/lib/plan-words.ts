@@ -38,3 +38,14 @@ export function planRowText(
   if (!account.plan_expires_at) return `${name} · no expiry`
   return `${name} · ${expiredAtOf(account, now) ? "expired" : "until"} ${when(account.plan_expires_at)}`
 }
+
+/**
+ * What a refused plan stops, after the one sentence: the sync page's notice, the summary line and
+ * the reason "Sync now" cannot start all say this (issue 43: "needs an active plan", "has no API
+ * access" and "has no API access or has ended" were three wordings of one refusal).
+ */
+export function planBlockedText(expiredAt: string | null | undefined, timeZone?: string): string {
+  const phrase = planRefusalPhrase(expiredAt, timeZone)
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}: no sync runs until it is renewed and the settings are saved.`
+}
+

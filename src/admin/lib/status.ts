@@ -1,5 +1,6 @@
 import { continuesAnswer, runDisplayState, type RunForDisplay } from "../../sync/run-display-state"
 import { STATE_NAMES, type StateColor, type StateName } from "../../sync/state-names"
+import { expiredAtOf, planBlockedText } from "./plan-words"
 import type { AccountInfo, SyncState, SyncStatus } from "./types"
 
 // Badge colours of @medusajs/ui's StatusBadge / Badge.
@@ -109,7 +110,7 @@ export function statusPollMs(status: Pick<SyncStatus, "state" | "running_run"> |
  * shown by the progress itself). A refused key or plan would fail any run at once; a paused run
  * holds every new run until the admin answers it.
  */
-export function syncStartRefusal(status: Pick<SyncStatus, "state"> | undefined): string | null {
+export function syncStartRefusal(status: (Pick<SyncStatus, "state"> & Partial<Pick<SyncStatus, "account">>) | undefined): string | null {
   switch (status?.state) {
     case "not_configured":
       return "Connect the catalog in settings first."
@@ -118,7 +119,8 @@ export function syncStartRefusal(status: Pick<SyncStatus, "state"> | undefined):
     case "key_invalid":
       return "The catalog refused the API key: save a working key in settings first."
     case "plan_required":
-      return "The catalog account needs an active plan before it serves a sync."
+      // The one wording of a refused plan (plan-words.ts), as the notice and the summary say it.
+      return planBlockedText(expiredAtOf(status.account))
     case "paused":
       return "A run is waiting for your answer: confirm or discard it first."
     default:

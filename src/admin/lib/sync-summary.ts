@@ -5,6 +5,7 @@ import { pausedForText, pausedRunOf } from "./brake"
 import { runErrorVoice } from "./errors"
 import { formatCount } from "./format"
 import { keptCountsText } from "./kept-products"
+import { expiredAtOf, planBlockedText } from "./plan-words"
 import { liveBlockShown, phaseText, runDidText, syncStateBadge, throughText, type ProgressView } from "./progress"
 import { modeLabel, type BadgeSpec } from "./status"
 import type { KeptProductsAnswer, SyncStatus } from "./types"
@@ -70,7 +71,7 @@ export function summaryWarnings(status: SyncStatus, kept: KeptProductsAnswer["co
     out.push({
       kind: "blocked",
       tone: "error",
-      text: "The catalog account's plan has no API access: no sync runs until it is renewed and the settings are saved.",
+      text: planBlockedText(expiredAtOf(status.account)),
       href: SETTINGS_PAGE,
       action: "Open settings",
     })

@@ -2,8 +2,11 @@
 // … has no API access", "This catalog account's plan has no API access."), and the Plan row showed
 // error sentences instead of the plan.
 import { errorVoice, runErrorSentence } from "../errors"
-import { expiredAtOf, planRefusalPhrase, planRefusalSentence, planRowText } from "../plan-words"
+import { expiredAtOf, planBlockedText, planRefusalPhrase, planRefusalSentence, planRowText } from "../plan-words"
 import { phaseText } from "../progress"
+import { syncStartRefusal } from "../status"
+import { summaryWarnings } from "../sync-summary"
+import type { SyncStatus } from "../types"
 
 const NOW = Date.parse("2026-12-07T03:00:00Z")
 const expired = { plan: "Ultra", plan_expires_at: "2026-12-01T10:00:00Z" }
@@ -55,5 +58,28 @@ describe("a past run's refusal (issue 43, second review)", () => {
   it("other errors keep the run's own voice", () => {
     expect(runErrorSentence({ error_code: "invalid_api_key", error_message: "x" })).toBe("The catalog refused this API key.")
     expect(runErrorSentence({ error_code: null, error_message: null })).toBe("The run failed.")
+  })
+})
+
+describe("one sentence family for a refused plan (issue 43, second review)", () => {
+  const blocked = (account: { plan: string; plan_expires_at: string | null } | null) =>
+    ({ state: "plan_required", running_run: null, last_run: null, next_run_at: null, account }) as unknown as SyncStatus
+  it("the reason Sync now cannot start and the summary's warning say the same words", () => {
+    // A "Basic" plan is active, only without API access: never "needs an active plan".
+    const basic = blocked({ plan: "Basic", plan_expires_at: null })
+    expect(syncStartRefusal(basic)).toBe("The catalog account's plan has no API access: no sync runs until it is renewed and the settings are saved.")
+    expect(summaryWarnings(basic, null)[0].text).toBe(syncStartRefusal(basic))
+    expect(syncStartRefusal(basic)).toBe(planBlockedText(null))
+    expect(syncStartRefusal(basic)!.startsWith(planRefusalSentence(null).slice(0, -1))).toBe(true)
+  })
+  it("an expired plan: its date, in both", () => {
+    const old = blocked({ plan: "Ultra", plan_expires_at: "2026-12-01T10:00:00Z" })
+    expect(syncStartRefusal(old)).toBe(planBlockedText("2026-12-01T10:00:00Z"))
+    expect(syncStartRefusal(old)).toMatch(/^The catalog account's plan expired on 1 Dec 2026: no sync runs until/)
+    expect(summaryWarnings(old, null)[0].text).toBe(syncStartRefusal(old))
+  })
+  it("no wording outside the family", () => {
+    for (const text of [syncStartRefusal(blocked(null)), summaryWarnings(blocked(null), null)[0].text])
+      expect(text).not.toMatch(/active plan|or has ended/)
   })
 })
