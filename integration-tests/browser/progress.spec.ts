@@ -238,7 +238,9 @@ describe("sync progress in the browser", () => {
       if (p.block!.percent !== "") expect(p.chip!.text).toContain(`${p.block!.percent} %`)
       // Written never ahead of read; the counts line says the same figures.
       expect(Number(p.block!.written)).toBeLessThanOrEqual(Number(p.block!.read))
-      expect(p.block!.counts).toContain(`${Number(p.block!.read).toLocaleString("en-US")} read`)
+      // A run that has not started yet shows no counts line (its headline says it waits, issue 43);
+      // once it read a product, or whenever the line shows, it says the same figures.
+      if (p.block!.counts !== "" || Number(p.block!.read) > 0) expect(p.block!.counts).toContain(`${Number(p.block!.read).toLocaleString("en-US")} read`)
       // The running look only while it runs; the ETA printed at most once, and only once a page is written.
       expect(p.chip!.moving).toBe("true")
       expect(p.etas.length).toBeLessThanOrEqual(1)

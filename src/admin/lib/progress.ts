@@ -253,6 +253,8 @@ export function outcomeText(view: ProgressView): string | null {
  */
 export function countsText(view: ProgressView): string | null {
   const parts: string[] = []
+  // A run that has not started, or ended without reading a product: its state or its error says so once.
+  if (nothingToCount(view)) return null
   // A poll that changed nothing says so in its headline; a full pass that changed nothing still
   // says it went through the whole catalog.
   if (view.look === "done" && view.display?.state === "no_changes" && !hasKnownLength(view)) return null
@@ -289,6 +291,28 @@ export function countsText(view: ProgressView): string | null {
   return parts.join(" · ")
 }
 
+/**
+ * A run with nothing to count: it waits to start (queued for a worker, or just picked up), or it
+ * ended (failed, interrupted, refused) without reading a product. Issue 43: a queued run read
+ * "Waiting to start" then "0 of 159 products checked (0 %) · 0 read · waiting to start" and
+ * "0 created · 0 updated · 0 removed"; a failed run showed the same zero lines under its error.
+ * Such a run shows no counts line and no changes line: its state, or its error, says what happened.
+ */
+export function nothingToCount(view: ProgressView): boolean {
+  const c = view.counts
+  const changed = c.created + c.updated + c.stock_only + c.removed + c.swept + c.rejected + c.unchanged
+  if (view.read > 0 || view.pages > 0 || view.written > 0 || changed > 0) return false
+  if (view.look === "waiting") return true
+  if (view.look === "failed" || view.look === "interrupted" || view.look === "blocked") return true
+  return view.look === "running" && waitsToStart(view)
+}
+
+/** The progress block's "what it changed so far" line, or null: once the run ended the counts line says it, and a run with nothing to count has none. */
+export function changesLine(view: ProgressView): string | null {
+  if (view.look === "done" || nothingToCount(view)) return null
+  return changesText(view)
+}
+
 /** A run that has not begun its work: queued for a worker, or just picked up. */
 function waitsToStart(view: Pick<ProgressView, "phase">): boolean {
   return view.phase === null || view.phase === "queued" || view.phase === "starting"
@@ -321,6 +345,8 @@ export function elapsedMs(view: ProgressView, now: number, receivedAt: number): 
  */
 export function etaText(view: ProgressView, now: number, receivedAt: number): string | null {
   if (!isMoving(view)) return null
+  // Not started: "Waiting to start" says it; no "no known length" under it.
+  if (nothingToCount(view)) return null
   if (view.eta_ms !== null) {
     const left = view.eta_ms - sinceArrival(now, receivedAt)
     return left < 1000 ? "Almost done" : `About ${formatDuration(left)} left`

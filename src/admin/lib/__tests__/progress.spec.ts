@@ -1,6 +1,7 @@
 import {
   chipShown,
   chipText,
+  changesLine,
   changesText,
   countsText,
   didText,
@@ -58,11 +59,40 @@ describe("a run before its first page", () => {
     })
     expect(phaseText(queued)).toBe("Waiting to start")
     expect(progressHeadline(queued)).toEqual({ state: "Changes · Continuing after your confirm", phase: "Waiting to start" })
-    expect(countsText(queued)).toBe("0 products checked, a changes run has no known length · 0 read · waiting to start")
-    expect(countsText({ ...queued, phase: "setup" })).toBe("0 products checked, a changes run has no known length · 0 read · no page read yet")
+    // Issue 43 (second review): a run that has not started says so once, in its headline; no zero
+    // counts line, no zero changes line, no "no known length" under it.
+    const counts = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 0, rejected: 0, swept: 0 }
+    expect(countsText({ ...queued, counts })).toBeNull()
+    expect(changesLine({ ...queued, counts })).toBeNull()
+    expect(etaText({ ...queued, counts }, 0, 0)).toBeNull()
+    expect(countsText({ ...queued, counts, phase: "starting" })).toBeNull()
+    const waiting = { ...queued, counts, look: "waiting" as const, phase: null, total: 159, total_source: "last_full_pass" as const, percent: 0 }
+    expect(progressHeadline(waiting)).toEqual({ state: "Waiting to start", phase: null })
+    expect(countsText(waiting)).toBeNull()
+    expect(changesLine(waiting)).toBeNull()
+    // Once it began its work (preparing the shop), the line tells where it is.
+    expect(countsText({ ...queued, counts, phase: "setup" })).toBe("0 products checked, a changes run has no known length · 0 read · no page read yet")
+    expect(changesLine({ ...queued, counts, phase: "setup" })).toBe("0 created · 0 updated · 0 removed")
     expect(countsText({ ...queued, phase: "changes", read: 50 })).toBe(
       "0 products checked, a changes run has no known length · 50 read · writing the first page"
     )
+  })
+})
+
+describe("a run that ended without reading a product (issue 43, second review)", () => {
+  const counts = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 0, rejected: 0, swept: 0 }
+  const nothing = { mode: "changes", phase: "changes", read: 0, written: 0, pages: 0, total: null, percent: null, rate_per_minute: null, eta_ms: null, counts } as const
+  it("shows no counts line and no changes line under its error", () => {
+    for (const look of ["failed", "interrupted", "blocked"] as const) {
+      const v = view({ ...nothing, look, status: look === "interrupted" ? "interrupted" : "failed" })
+      expect(countsText(v)).toBeNull()
+      expect(changesLine(v)).toBeNull()
+    }
+  })
+  it("a failed run that read or changed something keeps its figures", () => {
+    const v = view({ ...nothing, look: "failed", status: "failed", read: 40, pages: 1, written: 40, counts: { ...counts, updated: 40 } })
+    expect(countsText(v)).toContain("40 read")
+    expect(changesLine(v)).toBe("0 created · 40 updated · 0 removed")
   })
 })
 

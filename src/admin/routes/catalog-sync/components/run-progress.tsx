@@ -1,6 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { formatDuration } from "../../../lib/format"
-import { changesText, countsText, elapsedMs, etaText, progressHeadline, type ProgressView } from "../../../lib/progress"
+import { changesLine, countsText, elapsedMs, etaText, progressHeadline, type ProgressView } from "../../../lib/progress"
 
 const SOURCE_WORDS: Record<string, string> = {
   last_full_pass: "size of the last full pass",
@@ -19,6 +19,7 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
   const headline = progressHeadline(view)
   const counts = countsText(view)
   const eta = etaText(view, now, receivedAt)
+  const changes = changesLine(view)
   return (
     <div
       className="flex flex-col gap-y-2 px-6 py-4"
@@ -75,9 +76,9 @@ export const RunProgress = ({ view, now, receivedAt }: { view: ProgressView; now
         </Text>
       )}
       {/* What it changed so far; once it finished, the counts line says what it changed. */}
-      {view.look !== "done" && (
+      {changes && (
         <Text size="xsmall" className="text-ui-fg-muted" data-testid="catalog-sync-progress-changes">
-          {changesText(view)}
+          {changes}
           {view.total !== null && view.total_source && SOURCE_WORDS[view.total_source] ? ` · total from the ${SOURCE_WORDS[view.total_source]}` : ""}
         </Text>
       )}
