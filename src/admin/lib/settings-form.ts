@@ -184,7 +184,7 @@ function nowText(sync: SyncNow | null | undefined, relative: (iso: string) => st
  * reprice, a sync), or what runs now (nothing, or the next try after a failed sync).
  */
 export function savedToast(
-  result: Pick<SaveSettingsResult, "run" | "needs_full_pass">,
+  result: Pick<SaveSettingsResult, "run" | "needs_full_pass"> & { settings?: { enabled?: boolean } | null },
   other: OtherChanges,
   sync?: SyncNow | null,
   relative: (iso: string) => string = (iso) => iso
@@ -209,6 +209,10 @@ export function savedToast(
       : other.field_locks
         ? "the next sync leaves the locked fields of every product as they are."
         : "the next sync uses the new settings."
+  // With "Scheduled sync" switched off there is no next sync (issue 43: the toast said "Nothing
+  // runs now: the next sync uses the new settings."): say the schedule is off.
+  if (result.settings?.enabled === false || sync?.state === "disabled")
+    return { title: "Settings saved", description: `Scheduled sync is off: no sync runs until it is switched on again; then ${next}` }
   return { title: "Settings saved", description: `${nowText(sync, relative)}: ${next}` }
 }
 

@@ -129,6 +129,25 @@ describe("the one Save's toast names the run it started, or says nothing runs", 
   })
 })
 
+describe("the toast with Scheduled sync switched off (issue 43, second review)", () => {
+  const none = { filter: false, brake: false, field_locks: false }
+  it("says the schedule is off, never a next sync that will not come", () => {
+    const off = { state: "disabled", next_run_at: null, last_run: { status: "succeeded", finished_at: null } } as const
+    const said = savedToast({}, none, off)
+    expect(said).toEqual({
+      title: "Settings saved",
+      description: "Scheduled sync is off: no sync runs until it is switched on again; then the next sync uses the new settings.",
+    })
+    expect(said.description).not.toMatch(/^Nothing runs now/)
+    // The save's own answer tells it too, when /status could not be read after the save.
+    expect(savedToast({ settings: { enabled: false } }, { ...none, filter: true }, null).description).toMatch(
+      /^Scheduled sync is off: no sync runs until it is switched on again; then the next sync adds what the filter now includes/
+    )
+    // Switched on: unchanged.
+    expect(savedToast({ settings: { enabled: true } }, none, null).description).toBe("Nothing runs now: the next sync uses the new settings.")
+  })
+})
+
 describe("an API refusal lands on its card", () => {
   it("by the field's first part", () => {
     expect(cardOfApiField("poll_interval_minutes")).toBe("main")
