@@ -48,4 +48,3 @@ export function planBlockedText(expiredAt: string | null | undefined, timeZone?:
   const phrase = planRefusalPhrase(expiredAt, timeZone)
   return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}: no sync runs until it is renewed and the settings are saved.`
 }
-

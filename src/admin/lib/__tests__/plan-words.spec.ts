@@ -79,7 +79,6 @@ describe("one sentence family for a refused plan (issue 43, second review)", () 
     expect(summaryWarnings(old, null)[0].text).toBe(syncStartRefusal(old))
   })
   it("no wording outside the family", () => {
-    for (const text of [syncStartRefusal(blocked(null)), summaryWarnings(blocked(null), null)[0].text])
-      expect(text).not.toMatch(/active plan|or has ended/)
+    for (const text of [syncStartRefusal(blocked(null)), summaryWarnings(blocked(null), null)[0].text]) expect(text).not.toMatch(/active plan|or has ended/)
   })
 })

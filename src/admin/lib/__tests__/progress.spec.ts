@@ -81,7 +81,18 @@ describe("a run before its first page", () => {
 
 describe("a run that ended without reading a product (issue 43, second review)", () => {
   const counts = { created: 0, updated: 0, stock_only: 0, unchanged: 0, removed: 0, rejected: 0, swept: 0 }
-  const nothing = { mode: "changes", phase: "changes", read: 0, written: 0, pages: 0, total: null, percent: null, rate_per_minute: null, eta_ms: null, counts } as const
+  const nothing = {
+    mode: "changes",
+    phase: "changes",
+    read: 0,
+    written: 0,
+    pages: 0,
+    total: null,
+    percent: null,
+    rate_per_minute: null,
+    eta_ms: null,
+    counts,
+  } as const
   it("shows no counts line and no changes line under its error", () => {
     for (const look of ["failed", "interrupted", "blocked"] as const) {
       const v = view({ ...nothing, look, status: look === "interrupted" ? "interrupted" : "failed" })
