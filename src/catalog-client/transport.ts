@@ -37,6 +37,11 @@ export interface QuotaSnapshot {
   quotaRemaining: number | null
   /** When they were seen (ms since epoch), or null. */
   observedAt: number | null
+  /**
+   * Answers the catalog counted (2xx) that told `X-Quota-Remaining` 0. The header stops at 0, so
+   * two of them mean a request was counted past the day's quota (passed), one that it was reached.
+   */
+  countedAtZero?: number
 }
 
 export interface TransportOptions {
@@ -90,7 +95,7 @@ export class CatalogTransport {
   readonly #apiErrorOf: (response: RawResponse) => CatalogApiError
   readonly #send: Send
   #addressChecked = false
-  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null }
+  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null, countedAtZero: 0 }
   #retryNotBefore: number | null = null
   readonly #onPlanDisagrees: (() => void) | undefined
 
@@ -142,7 +147,7 @@ export class CatalogTransport {
       parseJsonBody,
       holdLimiterSlot(limiter),
       classifyFailures(redact)
-    )(sendRequest(this.#dispatcher, (headers) => this.#noteHeaders(headers)))
+    )(sendRequest(this.#dispatcher, (headers, status) => this.#noteHeaders(headers, status)))
   }
 
   get quota(): QuotaSnapshot {
@@ -214,7 +219,7 @@ export class CatalogTransport {
     this.#addressChecked = true
   }
 
-  async #noteHeaders(headers: HeaderBag): Promise<void> {
+  async #noteHeaders(headers: HeaderBag, status?: number): Promise<void> {
     const int = (name: string) => {
       const raw = headerValue(headers, name)
       return raw !== undefined && /^\s*-?[0-9]+\s*$/.test(raw) ? Number(raw) : null
@@ -226,6 +231,8 @@ export class CatalogTransport {
         rateLimitRemaining: rate ?? this.#quota.rateLimitRemaining,
         quotaRemaining: quota ?? this.#quota.quotaRemaining,
         observedAt: Date.now(),
+        // 304s and refusals are not counted by the catalog (spec: requests_today).
+        countedAtZero: (this.#quota.countedAtZero ?? 0) + (quota === 0 && status !== undefined && status >= 200 && status < 300 ? 1 : 0),
       }
     }
     // The limiter learning is best effort: a Redis hiccup must not fail a good response.
