@@ -39,9 +39,14 @@ export interface QuotaSnapshot {
   observedAt: number | null
   /**
    * Answers the catalog counted (2xx) that told `X-Quota-Remaining` 0. The header stops at 0, so
-   * two of them mean a request was counted past the day's quota (passed), one that it was reached.
+   * two of them mean a request was counted past the day's quota, one that it was reached.
    */
   countedAtZero?: number
+  /**
+   * A request was counted past the day's quota: a counted answer at 0 left came after another
+   * (this client's, or one the key's limiter kept today). At 0 without it the quota is reached.
+   */
+  quotaPassed?: boolean
 }
 
 export interface TransportOptions {
@@ -95,7 +100,7 @@ export class CatalogTransport {
   readonly #apiErrorOf: (response: RawResponse) => CatalogApiError
   readonly #send: Send
   #addressChecked = false
-  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null, countedAtZero: 0 }
+  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null, countedAtZero: 0, quotaPassed: false }
   #retryNotBefore: number | null = null
   readonly #onPlanDisagrees: (() => void) | undefined
 
@@ -226,13 +231,17 @@ export class CatalogTransport {
     }
     const rate = int("x-ratelimit-remaining")
     const quota = int("x-quota-remaining")
+    // 304s and refusals are not counted by the catalog (spec: requests_today).
+    const countedAtZero = quota === 0 && status !== undefined && status >= 200 && status < 300
+    // The first such answer of this client: was 0 left already told today (the key's limiter, before it learns this answer)?
+    const zeroBefore = countedAtZero && !this.#quota.countedAtZero ? (await this.#limiter.quotaRemainingToday?.().catch(() => null)) === 0 : false
     if (rate !== null || quota !== null) {
       this.#quota = {
         rateLimitRemaining: rate ?? this.#quota.rateLimitRemaining,
         quotaRemaining: quota ?? this.#quota.quotaRemaining,
         observedAt: Date.now(),
-        // 304s and refusals are not counted by the catalog (spec: requests_today).
-        countedAtZero: (this.#quota.countedAtZero ?? 0) + (quota === 0 && status !== undefined && status >= 200 && status < 300 ? 1 : 0),
+        countedAtZero: (this.#quota.countedAtZero ?? 0) + (countedAtZero ? 1 : 0),
+        quotaPassed: !!this.#quota.quotaPassed || (countedAtZero && (zeroBefore || (this.#quota.countedAtZero ?? 0) >= 1)),
       }
     }
     // The limiter learning is best effort: a Redis hiccup must not fail a good response.

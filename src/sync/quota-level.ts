@@ -43,14 +43,14 @@ export type QuotaAlert = { kind: "quota_spent"; enforced: boolean | null; passed
  * A limit not known as current is never used (no "9,996 of 10,000" from an old plan). While a run
  * goes, "spent" is told only on the catalog's own refusal (it enforces the quota); whether it
  * does not (the run went on past zero) or is not known, the check after the run (`runEnded`) says.
- * `countedAtZero`: the run's counted answers that told 0 left (QuotaSnapshot): from two on, a
- * request was counted past the quota (`passed`); one, or none, is the quota reached (used up).
+ * `passed`: the run's client saw a request counted past the quota (QuotaSnapshot.quotaPassed);
+ * without it the quota is reached (used up), not passed.
  */
-export function quotaAlert(today: QuotaToday | null, runEnded: boolean, countedAtZero = 0): QuotaAlert | null {
+export function quotaAlert(today: QuotaToday | null, runEnded: boolean, passed = false): QuotaAlert | null {
   if (!today) return null
   if (today.spent) {
     if (!runEnded && today.enforced !== true) return null
-    return { kind: "quota_spent", enforced: today.enforced, passed: countedAtZero >= 2 }
+    return { kind: "quota_spent", enforced: today.enforced, passed }
   }
   const level = quotaLevel(today.remaining, today.limit)
   return level.level === "high" ? { kind: "quota_high", used: level.used, limit: level.limit } : null
