@@ -69,6 +69,35 @@ describe("pricing rules preview", () => {
     expect(planReprice(await storedPricesFromSql(env.db.url), { ...DEFAULT_PRICING_RULES, base_markup_percent: "30" }).summary.moved).toBe(0)
   })
 
+  it("a product whose prices are locked: its sizes are held, not moves, as the reprice run keeps them (issue 43)", async () => {
+    const stored = await storedPricesFromSql(env.db.url)
+    const [{ catalog_id, product_id }] = await sql<{ catalog_id: string; product_id: string }>(
+      env.db.url,
+      "select vc.catalog_id, pv.product_id from mcs_variant_cost vc join product_variant pv on pv.id = vc.variant_id where vc.deleted_at is null and vc.cost is not null order by vc.catalog_id limit 1"
+    )
+    const lockedSizes = stored.filter((v) => v.catalog_id === catalog_id && v.cost !== null).length
+    expect(lockedSizes).toBeGreaterThan(0)
+    const lock = await env.app.admin(`/admin/catalog-sync/products/${product_id}/locks`, { body: { fields: ["prices"], locked: true } })
+    expect(lock.status).toBe(200)
+    try {
+      const rules: PricingRules = { ...DEFAULT_PRICING_RULES, base_markup_percent: "60" }
+      const res = await preview(rules)
+      expect(res.status).toBe(200)
+      const all = planReprice(stored, rules).summary
+      const expected = planReprice(
+        stored.map((v) => (v.catalog_id === catalog_id ? { ...v, prices_locked: true } : v)),
+        rules
+      ).summary
+      expect(expected.held_by_lock).toBe(lockedSizes)
+      expect(res.body.summary).toEqual(expected)
+      expect(res.body.summary.moved).toBe(all.moved - lockedSizes)
+      // Saved unchanged (+30 %), the locked product alone would differ: nothing moves.
+      expect((await preview({ ...DEFAULT_PRICING_RULES, base_markup_percent: "30" })).body.summary).toMatchObject({ moved: 0, changed: 0 })
+    } finally {
+      await env.app.admin(`/admin/catalog-sync/products/${product_id}/locks`, { body: { fields: ["prices"], locked: false } })
+    }
+  })
+
   it("refuses invalid rules naming the field, with no preview", async () => {
     const res = await preview({ ...DEFAULT_PRICING_RULES, base_markup_percent: "30", overrides: [{ type: "brand", brand_id: "7", markup_percent: "5000" }] })
     expect(res.status).toBe(400)

@@ -37,6 +37,16 @@ export interface QuotaSnapshot {
   quotaRemaining: number | null
   /** When they were seen (ms since epoch), or null. */
   observedAt: number | null
+  /**
+   * Answers the catalog counted (2xx) that told `X-Quota-Remaining` 0. The header stops at 0, so
+   * two of them mean a request was counted past the day's quota, one that it was reached.
+   */
+  countedAtZero?: number
+  /**
+   * A request was counted past the day's quota: a counted answer at 0 left came after another
+   * (this client's, or one the key's limiter kept today). At 0 without it the quota is reached.
+   */
+  quotaPassed?: boolean
 }
 
 export interface TransportOptions {
@@ -90,7 +100,7 @@ export class CatalogTransport {
   readonly #apiErrorOf: (response: RawResponse) => CatalogApiError
   readonly #send: Send
   #addressChecked = false
-  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null }
+  #quota: QuotaSnapshot = { rateLimitRemaining: null, quotaRemaining: null, observedAt: null, countedAtZero: 0, quotaPassed: false }
   #retryNotBefore: number | null = null
   readonly #onPlanDisagrees: (() => void) | undefined
 
@@ -142,7 +152,7 @@ export class CatalogTransport {
       parseJsonBody,
       holdLimiterSlot(limiter),
       classifyFailures(redact)
-    )(sendRequest(this.#dispatcher, (headers) => this.#noteHeaders(headers)))
+    )(sendRequest(this.#dispatcher, (headers, status) => this.#noteHeaders(headers, status)))
   }
 
   get quota(): QuotaSnapshot {
@@ -214,18 +224,24 @@ export class CatalogTransport {
     this.#addressChecked = true
   }
 
-  async #noteHeaders(headers: HeaderBag): Promise<void> {
+  async #noteHeaders(headers: HeaderBag, status?: number): Promise<void> {
     const int = (name: string) => {
       const raw = headerValue(headers, name)
       return raw !== undefined && /^\s*-?[0-9]+\s*$/.test(raw) ? Number(raw) : null
     }
     const rate = int("x-ratelimit-remaining")
     const quota = int("x-quota-remaining")
+    // 304s and refusals are not counted by the catalog (spec: requests_today).
+    const countedAtZero = quota === 0 && status !== undefined && status >= 200 && status < 300
+    // The first such answer of this client: was 0 left already told today (the key's limiter, before it learns this answer)?
+    const zeroBefore = countedAtZero && !this.#quota.countedAtZero ? (await this.#limiter.quotaRemainingToday?.().catch(() => null)) === 0 : false
     if (rate !== null || quota !== null) {
       this.#quota = {
         rateLimitRemaining: rate ?? this.#quota.rateLimitRemaining,
         quotaRemaining: quota ?? this.#quota.quotaRemaining,
         observedAt: Date.now(),
+        countedAtZero: (this.#quota.countedAtZero ?? 0) + (countedAtZero ? 1 : 0),
+        quotaPassed: !!this.#quota.quotaPassed || (countedAtZero && (zeroBefore || (this.#quota.countedAtZero ?? 0) >= 1)),
       }
     }
     // The limiter learning is best effort: a Redis hiccup must not fail a good response.

@@ -4,7 +4,7 @@
 // costs and prices (the pricing preview's own reading) and the rules.
 import { D, parseDecimal } from "./decimal"
 import { priceOf } from "./engine"
-import type { RepriceSummary, StoredVariantPrice } from "./reprice"
+import { pricesHeldByLock, type RepriceSummary, type StoredVariantPrice } from "./reprice"
 import type { PricingRules } from "./rules"
 
 /** A crossed-out price more than this percent above the selling price needs a confirmation. */
@@ -35,13 +35,15 @@ function discountOf(rules: PricingRules): string | null {
 
 /**
  * The guards a rules change trips. `variants` are the stored costs with today's prices (sizes
- * without a cost are left out), `summary` the reprice plan's counts for the same variants.
+ * without a cost are left out; sizes held by a prices lock are not judged), `summary` the reprice
+ * plan's counts for the same variants (its moves leave locked sizes out).
  */
 export function priceGuardsOf(rules: PricingRules, variants: readonly StoredVariantPrice[], summary: Pick<RepriceSummary, "priced" | "moved">): PriceGuard[] {
   const guards: PriceGuard[] = []
   let belowCost = 0
   for (const v of variants) {
-    if (v.cost === null || parseDecimal(v.cost) === null) continue
+    // A size whose prices are locked keeps its price: the reprice sells it at nothing new.
+    if (v.cost === null || parseDecimal(v.cost) === null || pricesHeldByLock(v)) continue
     if (new D(priceOf(v.cost, v.context, rules).amount).lt(v.cost)) belowCost++
   }
   const negative = negativeMarkups(rules)

@@ -14,6 +14,19 @@ export type StoredVariantPrice = {
   context: PricingContext
   /** What the shop sells at now, and its crossed-out price (null when none). */
   current: { amount: string | null; crossed_out: string | null }
+  /**
+   * The product's prices are locked (a "prices" field lock, src/field-locks): the reprice writes
+   * nothing for it, whatever the rules say. See pricesHeldByLock.
+   */
+  prices_locked?: boolean
+}
+
+/**
+ * A size whose product has its prices locked keeps the price the shop set: a reprice (the run,
+ * its preview and the price guards alike) neither writes nor counts a move for it.
+ */
+export function pricesHeldByLock(v: Pick<StoredVariantPrice, "prices_locked">): boolean {
+  return v.prices_locked === true
 }
 
 export type PriceChange = {
@@ -40,6 +53,8 @@ export type RepriceSummary = {
   down: number
   /** Only the crossed-out price changes. */
   crossed_out_only: number
+  /** Sizes whose prices the rules would change but a "prices" field lock keeps (not in changed or moved). */
+  held_by_lock: number
   /** The move furthest from zero, signed, in percent (2 decimals); null when nothing moved. */
   largest_change_percent: string | null
   /** Median of the signed moves in percent (2 decimals); null when nothing moved. */
@@ -63,7 +78,10 @@ export function changePercent(from: string | null, to: string): Dec | null {
   return t.minus(f).div(f).times(HUNDRED)
 }
 
-/** Every variant whose selling or crossed-out price the rules change, and the summary. */
+/**
+ * Every variant whose selling or crossed-out price the rules change, and the summary. Sizes held
+ * by a prices lock (pricesHeldByLock) are not changes: they are counted in held_by_lock only.
+ */
 export function planReprice(variants: Iterable<StoredVariantPrice>, rules: PricingRules): RepricePlan {
   const changes: PriceChange[] = []
   const moves: Dec[] = []
@@ -73,6 +91,7 @@ export function planReprice(variants: Iterable<StoredVariantPrice>, rules: Prici
   let down = 0
   let moved = 0
   let crossedOnly = 0
+  let held = 0
   for (const v of variants) {
     count++
     if (v.cost === null) continue
@@ -81,6 +100,10 @@ export function planReprice(variants: Iterable<StoredVariantPrice>, rules: Prici
     const amountMoves = !sameAmount(v.current.amount, next.amount)
     const crossedMoves = !sameAmount(v.current.crossed_out, next.crossedOut)
     if (!amountMoves && !crossedMoves) continue
+    if (pricesHeldByLock(v)) {
+      held++
+      continue
+    }
     let pct: Dec | null = null
     if (amountMoves) {
       moved++
@@ -111,6 +134,7 @@ export function planReprice(variants: Iterable<StoredVariantPrice>, rules: Prici
       up,
       down,
       crossed_out_only: crossedOnly,
+      held_by_lock: held,
       largest_change_percent: largest(moves)?.toFixed(2) ?? null,
       median_change_percent: median(moves)?.toFixed(2) ?? null,
     },

@@ -142,7 +142,7 @@ export class CatalogSyncAlerts {
       remaining: (await limiter?.quotaRemainingToday?.()) ?? end.quota?.quotaRemaining ?? null,
       refusedToday: (await limiter?.quotaRefusedToday?.()) ?? false,
     })
-    const alert = quotaAlert(today, runEnded)
+    const alert = quotaAlert(today, runEnded, end.quota?.quotaPassed ?? false)
     if (!alert) return
     const day = quotaDay(end.quota?.observedAt ?? Date.now())
     await this.#send({ ...alert, runId: end.runId, day, keyLast4: end.settings.apiKeyLast4 })

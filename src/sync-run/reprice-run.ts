@@ -106,7 +106,12 @@ function sellingPriceChanges(changes: PriceChange[]): PlannedPriceChange[] {
     .map((c) => ({ variant_id: c.variant_id, catalog_id: c.catalog_id, size: c.size, from: c.from.amount!, to: c.to.amount }))
 }
 
-export function storedPrices(rows: CostRow[], pathOf: (categoryId: string | null) => string[]): StoredVariantPrice[] {
+/** The batch's stored costs as the reprice plans them; `pricesLocked`: catalog ids whose product has its prices locked. */
+export function storedPrices(
+  rows: CostRow[],
+  pathOf: (categoryId: string | null) => string[],
+  pricesLocked: ReadonlySet<string> = new Set()
+): StoredVariantPrice[] {
   return rows.map((r) => {
     const fromTree = pathOf(r.category_id)
     return {
@@ -117,6 +122,7 @@ export function storedPrices(rows: CostRow[], pathOf: (categoryId: string | null
       // The shop's tree as it is now; the stored path when the category is no longer in it.
       context: { categoryPath: fromTree.length > 1 || !r.category_path?.length ? fromTree : r.category_path, brandId: r.brand_id },
       current: { amount: r.amount, crossed_out: r.crossed_out_amount },
+      ...(pricesLocked.has(r.catalog_id) ? { prices_locked: true } : {}),
     }
   })
 }
@@ -178,10 +184,9 @@ export async function repriceRun(container: MedusaContainer, input: RepriceRunIn
       }
       const batch = await nextPricedProducts(container, after, calculation, REPRICE_BATCH_PRODUCTS)
       if (!batch.catalogIds.length) break
-      // Products whose prices the shop locked keep them (src/field-locks).
+      // Products whose prices the shop locked keep them (src/field-locks): planReprice leaves them out of the changes.
       const pricesLocked = await service.catalogIdsWithLockedField(batch.catalogIds, "prices")
-      const plan = planReprice(storedPrices(batch.rows, pathOf), rules)
-      const unlocked = plan.changes.filter((c) => !(c.catalog_id && pricesLocked.has(c.catalog_id)))
+      const unlocked = planReprice(storedPrices(batch.rows, pathOf, pricesLocked), rules).changes
       const checked = brake.checkPriceChanges(sellingPriceChanges(unlocked))
       if (checked.pause) {
         // Nothing of this batch was written; the run that continues it starts over (written batches have nothing left to change).

@@ -4,6 +4,7 @@
 
 import { classOfCode, type FailureClass } from "./failure-class"
 import { formatCount } from "./number-format"
+import { quotaPercent } from "./quota-level"
 
 export type AlertEvent =
   /** A run stopped before a write the safety brake holds back; it waits for confirm or discard. */
@@ -22,8 +23,9 @@ export type AlertEvent =
   /**
    * The day's request quota used up (X-Quota-Remaining 0, or a 429 daily_quota_exceeded).
    * `enforced`: whether the catalog stops answering past it (/v1/me's usage.quota_enforced); null when not known.
+   * `passed`: a request was counted past it (a catalog that does not enforce it); else it was reached.
    */
-  | { kind: "quota_spent"; runId: string; day: string; keyLast4: string | null; enforced?: boolean | null }
+  | { kind: "quota_spent"; runId: string; day: string; keyLast4: string | null; enforced?: boolean | null; passed?: boolean }
   /** Two runs in a row failed (`since`: the last run that succeeded before them, or null). */
   | { kind: "failed_twice"; runId: string; since: string | null; errorCode: string | null; errorMessage: string | null }
   /** No run started for two poll intervals although the shop is configured (`runId`: the last run). */
@@ -79,25 +81,30 @@ export function alertContent(event: AlertEvent): AlertContent {
     case "quota_high":
       return {
         title: "Catalog API quota over 80 %",
-        description: oneLine(
-          `${formatCount(event.used)} of today's ${formatCount(event.limit)} requests used (${Math.floor((event.used * 100) / event.limit)} %).`
-        ),
+        description: oneLine(`${formatCount(event.used)} of today's ${formatCount(event.limit)} requests used (${quotaPercent(event.used, event.limit)} %).`),
       }
     case "quota_spent":
       // Said as it is: a catalog that does not enforce its quota went on answering, and so did syncing.
+      // "Passed" only when a request was counted over the quota; at the limit it is used up.
       return event.enforced === false
-        ? {
-            title: "Catalog API quota passed",
-            description:
-              "Today's requests passed this key's daily quota. The catalog does not enforce it for this account, so syncing went on; a plan that enforces it would stop syncing until 00:00 UTC.",
-          }
+        ? event.passed
+          ? {
+              title: "Catalog API quota passed",
+              description:
+                "Today's requests passed this key's daily quota. The catalog does not enforce it for this account, so syncing went on; a plan that enforces it would stop syncing until 00:00 UTC.",
+            }
+          : {
+              title: "Catalog API quota used up",
+              description:
+                "Today's requests reached this key's daily quota. The catalog does not enforce it for this account, so syncing goes on; a plan that enforces it would stop syncing until 00:00 UTC.",
+            }
         : event.enforced
           ? {
-              title: "Catalog API quota spent",
+              title: "Catalog API quota used up",
               description: "Today's request quota for this key is used up. The catalog answers again after its reset at 00:00 UTC, and syncing goes on then.",
             }
           : {
-              title: "Catalog API quota spent",
+              title: "Catalog API quota used up",
               description:
                 "Today's request quota for this key is used up. Runs go on while the catalog still answers; if it refuses them, syncing waits for its reset at 00:00 UTC.",
             }

@@ -72,14 +72,17 @@ export function lastChangeLabel(change: { run_mode?: string | null }): string {
 
 /**
  * A size's markup over its cost, flagged when the shop sells below cost (a locked price the cost
- * rose past, a negative rule), as the price guards flag a rules change that would: "−7.32 % ·
- * below cost". Null markup (no cost, no price) is "—".
+ * rose past, a negative rule), as the price guards flag a rules change that would: "−7.32 %" with
+ * belowCost (the widget's cell is red; belowCostNote is the line under the table). Null markup
+ * (no cost, no price) is "—".
  */
 export function markupText(markupPercent: string | null | undefined): { text: string; belowCost: boolean } {
   if (!markupPercent) return { text: "—", belowCost: false }
   const negative = markupPercent.trim().startsWith("-")
   if (!negative) return { text: `${markupPercent} %`, belowCost: false }
-  return { text: `−${markupPercent.trim().slice(1)} % · below cost`, belowCost: true }
+  // The figure only: the flag ("· below cost") pushed the Markup column out of the side column; the
+  // cell is red and the line under the table (belowCostNote) says it.
+  return { text: `−${markupPercent.trim().slice(1)} %`, belowCost: true }
 }
 
 /** The line under the prices when some size sells below cost; null when none does. */

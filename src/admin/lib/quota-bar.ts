@@ -3,6 +3,7 @@
 // are). Figures are shown only while they are current: a limit the catalog contradicted since
 // /v1/me told it, or a key the catalog refuses, is said to be unknown rather than shown old.
 import type { QuotaToday } from "../../sync/requests-today"
+import { quotaPercent } from "../../sync/quota-level"
 import { formatCount } from "./format"
 import type { BadgeColor } from "./status"
 
@@ -25,7 +26,7 @@ export function quotaLine(today: QuotaToday | null | undefined, state?: string |
   if (state === "key_invalid") return { kind: "text", text: "Not known while the catalog refuses the key." }
   if (!today) return { kind: "text", text: "Unknown until the catalog answers." }
   if (today.used !== null && today.limit !== null && today.limit > 0) {
-    const percent = Math.min(100, Math.round((today.used / today.limit) * 1000) / 10)
+    const percent = quotaPercent(today.used, today.limit)
     const enforcement = today.enforced === false ? " · not enforced" : ""
     return {
       kind: "bar",

@@ -160,6 +160,7 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                     className={`text-right whitespace-nowrap tabular-nums${markupText(s.markup_percent).belowCost ? " text-ui-fg-error" : ""}`}
                     data-testid="catalog-product-markup"
                     data-below-cost={markupText(s.markup_percent).belowCost ? "true" : "false"}
+                    title={markupText(s.markup_percent).belowCost ? "Below cost" : undefined}
                   >
                     {markupText(s.markup_percent).text}
                   </Table.Cell>

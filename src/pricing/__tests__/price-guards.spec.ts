@@ -21,6 +21,23 @@ const rules = (over: Partial<PricingRules>): PricingRules => ({ ...DEFAULT_PRICI
 const guards = (r: PricingRules) => priceGuardsOf(r, shop, planReprice(shop, r).summary)
 
 describe("price guards", () => {
+  it("sizes held by a prices lock are not judged: not moves, not below cost (issue 43: 800 of 800 with 3 locked)", () => {
+    const lockedShop: StoredVariantPrice[] = [
+      ...shop,
+      ...["a", "b", "c"].map((s) => ({ ...variant(`v5${s}`, "1612.10", "2418.15"), catalog_id: "4", prices_locked: true })),
+    ]
+    // The saved +30 %: only the locked sizes differ, and they are kept: nothing to confirm.
+    expect(priceGuardsOf(rules({}), lockedShop, planReprice(lockedShop, rules({})).summary)).toEqual([])
+    // +60 %: 4 of 7 move (the locked 3 do not), which is over half: asked, with the true count.
+    const up = rules({ base_markup_percent: "60" })
+    expect(priceGuardsOf(up, lockedShop, planReprice(lockedShop, up).summary)).toEqual([
+      { code: "moves_many_prices", count: 4, message: "4 of 7 selling prices would change (over 50 % asks first)" },
+    ])
+    // A markdown under cost: the locked sizes keep their price over cost, so only the 4 unlocked count.
+    const under = rules({ base_markup_percent: "-10" })
+    expect(priceGuardsOf(under, lockedShop, planReprice(lockedShop, under).summary)[0]).toMatchObject({ code: "below_cost", count: 4 })
+  })
+
   it("a brand rule of −20 % sells below cost: named, with the sizes counted", () => {
     const found = guards(rules({ overrides: [{ type: "brand", brand_id: "b1", markup_percent: "-20" }] }))
     expect(found).toEqual([{ code: "below_cost", count: 1, message: "1 size would sell below cost (override 1 (brand) -20 %)" }])

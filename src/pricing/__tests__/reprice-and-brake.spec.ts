@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING_RULES, type PricingRules, type StoredVariantPrice, decideBrake, planReprice } from "../index"
+import { DEFAULT_PRICING_RULES, type PricingRules, type StoredVariantPrice, decideBrake, planReprice, pricesHeldByLock } from "../index"
 
 const rules = (patch: Partial<PricingRules>): PricingRules => ({ ...DEFAULT_PRICING_RULES, ...patch })
 
@@ -7,6 +7,29 @@ function variant(id: string, cost: string | null, amount: string | null, crossed
 }
 
 describe("planReprice", () => {
+  it("leaves sizes held by a prices lock out of the changes and the moves, and counts them (issue 43: product 4's 3 locked sizes)", () => {
+    const locked = (id: string, cost: string, amount: string): StoredVariantPrice => ({ ...variant(id, cost, amount), catalog_id: "c4", prices_locked: true })
+    // Today: +35 % everywhere, but product 4's sizes are locked at 2,418.15.
+    const stored = [
+      variant("1", "100", "135.00"),
+      variant("2", "200", "270.00"),
+      locked("4a", "1612.10", "2418.15"),
+      locked("4b", "1612.10", "2418.15"),
+      locked("4c", "1612.10", "2418.15"),
+    ]
+    // The saved rules unchanged: nothing moves (the locked sizes would, were they not locked).
+    const same = planReprice(stored, rules({ base_markup_percent: "35" }))
+    expect(same.changes).toEqual([])
+    expect(same.summary).toMatchObject({ priced: 5, changed: 0, moved: 0, up: 0, held_by_lock: 3, largest_change_percent: null })
+    // +60 %: the two unlocked sizes move, the locked ones stay.
+    const more = planReprice(stored, rules({ base_markup_percent: "60" }))
+    expect(more.changes.map((c) => c.variant_id)).toEqual(["1", "2"])
+    expect(more.summary).toMatchObject({ priced: 5, changed: 2, moved: 2, up: 2, held_by_lock: 3 })
+    // The rule itself, shared by the reprice run, its preview and the price guards.
+    expect(pricesHeldByLock(stored[2])).toBe(true)
+    expect(pricesHeldByLock(stored[0])).toBe(false)
+  })
+
   it("lists only the prices that change, with an exact summary", () => {
     const next = rules({ base_markup_percent: "30", overrides: [{ type: "category", category_id: "5", markup_percent: "10" }] })
     const plan = planReprice(
@@ -43,6 +66,7 @@ describe("planReprice", () => {
       up: 4,
       down: 1,
       crossed_out_only: 1,
+      held_by_lock: 0,
       largest_change_percent: "30.00",
       // moves with a percent: 30, −26.666…, 30, 8.333… → sorted −26.67, 8.33, 30, 30 → (8.333… + 30) / 2
       median_change_percent: "19.17",
@@ -58,7 +82,7 @@ describe("planReprice", () => {
     const plan = planReprice([variant("1", "100", "100.00")], rules({}))
     expect(plan).toEqual({
       changes: [],
-      summary: { variants: 1, priced: 1, changed: 0, moved: 0, up: 0, down: 0, crossed_out_only: 0, largest_change_percent: null, median_change_percent: null },
+      summary: { variants: 1, priced: 1, changed: 0, moved: 0, up: 0, down: 0, crossed_out_only: 0, held_by_lock: 0, largest_change_percent: null, median_change_percent: null },
     })
   })
 })

@@ -1,5 +1,7 @@
 import { absoluteLink, alertContent, alertKey, runLink, type AlertEvent } from "../alert-events"
 import { quotaDay, quotaLevel } from "../quota-level"
+import { quotaToday } from "../requests-today"
+import { quotaLine } from "../../admin/lib/quota-bar"
 
 const events: AlertEvent[] = [
   { kind: "brake_paused", runId: "csrun_1", reasons: ["removes 30 % of the shop's catalog products", "drops prices"] },
@@ -47,11 +49,30 @@ describe("alert content", () => {
 
   it("says a quota the catalog does not enforce was passed and syncing went on; an enforced one stops syncing until the reset", () => {
     const spent = { kind: "quota_spent", runId: "r", day: "2026-12-06", keyLast4: "1234" } as const
-    expect(alertContent({ ...spent, enforced: false }).description).toMatch(/does not enforce it for this account, so syncing went on/)
-    expect(alertContent({ ...spent, enforced: false }).title).toBe("Catalog API quota passed")
+    expect(alertContent({ ...spent, enforced: false, passed: true }).description).toMatch(/does not enforce it for this account, so syncing went on/)
+    expect(alertContent({ ...spent, enforced: false, passed: true }).title).toBe("Catalog API quota passed")
+    expect(alertContent({ ...spent, enforced: true }).title).toBe("Catalog API quota used up")
     expect(alertContent({ ...spent, enforced: true }).description).toMatch(
       /^Today's request quota for this key is used up\. The catalog answers again after its reset/
     )
+  })
+
+  it("at the limit (22 of 22) the quota is used up, not passed; the 80 % alert's percent is the sync page's (issue 43)", () => {
+    const spent = { kind: "quota_spent", runId: "r", day: "2026-12-06", keyLast4: "1234" } as const
+    for (const atLimit of [
+      { ...spent, enforced: false },
+      { ...spent, enforced: false, passed: false },
+    ]) {
+      expect(alertContent(atLimit).title).toBe("Catalog API quota used up")
+      expect(alertContent(atLimit).description).toBe(
+        "Today's requests reached this key's daily quota. The catalog does not enforce it for this account, so syncing goes on; a plan that enforces it would stop syncing until 00:00 UTC."
+      )
+    }
+    const high = { kind: "quota_high", runId: "r", day: "2026-12-06", keyLast4: "1234", used: 8_640, limit: 10_000 } as const
+    expect(alertContent(high).description).toBe("8,640 of today's 10,000 requests used (86.4 %).")
+    // The sync page's bar for the same count says the same percent.
+    const bar = quotaLine(quotaToday({ plan: { requestsPerDay: 10_000 }, remaining: 1_360, refusedToday: false })) as { label: string }
+    expect(bar.label).toBe("8,640 of 10,000 (86.4 %)")
   })
 
   it("cuts a long line", () => {

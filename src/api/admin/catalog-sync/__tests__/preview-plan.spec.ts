@@ -53,6 +53,15 @@ describe("previewRules", () => {
     expect(new Set(ids).size).toBe(10)
   })
 
+  it("shows a product whose prices are locked as kept, and counts its sizes as held, not moved", () => {
+    const locked = variants.map((v) => (v.catalog_id === "1" ? { ...v, prices_locked: true } : v))
+    const { summary, sample } = previewRules(locked, { ...base30, base_markup_percent: "40" })
+    expect(summary).toMatchObject({ priced: 120, moved: 117, up: 117, held_by_lock: 3 })
+    const row = sample.find((r) => r.catalog_id === "1")!
+    expect(row).toMatchObject({ prices_locked: true, next: { amount: row.current.amount } })
+    expect(sample.filter((r) => r.catalog_id !== "1").every((r) => !r.prices_locked && r.next.amount !== r.current.amount)).toBe(true)
+  })
+
   it("leaves sizes without a cost out of the sample and the moves", () => {
     const withoutCost = [variant(99, "", null, "10.00"), ...variants.slice(0, 3)]
     const { summary, sample } = previewRules(withoutCost, { ...base30, base_markup_percent: "40" })

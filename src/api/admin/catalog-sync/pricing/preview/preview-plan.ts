@@ -2,7 +2,15 @@
 // 10 sampled products, cost → current price → new price and crossed-out. The sample first takes
 // one product each override decides (so a new override is visible at once), then products spread
 // evenly over the catalog; it depends only on the stored data and the rules, so it does not jump.
-import { type PriceResult, type PricingRules, type RepriceSummary, type StoredVariantPrice, planReprice, priceOf } from "../../../../../pricing"
+import {
+  type PriceResult,
+  type PricingRules,
+  type RepriceSummary,
+  type StoredVariantPrice,
+  planReprice,
+  priceOf,
+  pricesHeldByLock,
+} from "../../../../../pricing"
 
 /** A stored cost with what the shop sells it at now, and the names the admin knows it by. */
 export type PreviewVariant = StoredVariantPrice & { catalog_id: string; size: string; title: string; product_id: string }
@@ -17,6 +25,8 @@ export type PreviewRow = {
   next: { amount: string; crossed_out: string | null }
   rule: PriceResult["ruleApplied"]
   minimum_margin_applied: boolean
+  /** The product's prices are locked: the reprice keeps its current prices (next is them). */
+  prices_locked: boolean
 }
 
 export type RulesPreview = { summary: RepriceSummary; sample: PreviewRow[] }
@@ -69,6 +79,12 @@ export function previewRules(variants: readonly PreviewVariant[], rules: Pricing
     .sort((a, b) => a - b)
     .map((i): PreviewRow => {
       const { v, result } = priced[i]
+      // A locked size keeps what it sells at now (when it has a price): the reprice writes nothing for it.
+      const held = pricesHeldByLock(v)
+      const next =
+        held && v.current.amount !== null
+          ? { amount: v.current.amount, crossed_out: v.current.crossed_out }
+          : { amount: result.amount, crossed_out: result.crossedOut }
       return {
         catalog_id: v.catalog_id,
         product_id: v.product_id,
@@ -76,9 +92,10 @@ export function previewRules(variants: readonly PreviewVariant[], rules: Pricing
         size: v.size,
         cost: v.cost!,
         current: v.current,
-        next: { amount: result.amount, crossed_out: result.crossedOut },
+        next,
         rule: result.ruleApplied,
         minimum_margin_applied: result.minimumMarginApplied,
+        prices_locked: held,
       }
     })
   return { summary, sample }

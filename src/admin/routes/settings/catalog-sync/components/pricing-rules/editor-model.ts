@@ -121,7 +121,9 @@ export function previewRowsOf(sample: readonly PreviewSampleRow[], categories: r
       currentCrossedOut: r.current.crossed_out,
       amount: r.next.amount,
       crossedOut: r.next.crossed_out,
-      rule: explainRule({ ruleApplied: r.rule, minimumMarginApplied: r.minimum_margin_applied }, names),
+      rule: r.prices_locked
+        ? "Prices locked on this product: kept"
+        : explainRule({ ruleApplied: r.rule, minimumMarginApplied: r.minimum_margin_applied }, names),
       move,
     }
   })
@@ -129,17 +131,21 @@ export function previewRowsOf(sample: readonly PreviewSampleRow[], categories: r
 
 const signed = (p: string) => (p.startsWith("-") ? `−${p.slice(1)}` : `+${p}`)
 
-/** "12 of 40 prices will move (9 up, 3 down); largest +25.00 %, median +8.33 %" */
+/** "12 of 40 prices will move (9 up, 3 down); largest +25.00 %, median +8.33 %; 3 more held by price locks" */
 export function moveSummaryText(summary: RepriceSummary): string {
   if (summary.priced === 0) return "No stored costs yet: the first sync stores them."
   const n = formatCount
-  if (summary.changed === 0) return `No price will change (${n(summary.priced)} checked).`
-  if (summary.moved === 0) return `No selling price moves; ${n(summary.crossed_out_only)} of ${n(summary.priced)} crossed-out prices change.`
+  const held = summary.held_by_lock ?? 0
+  const heldText = held > 0 ? `${n(held)} ${held === 1 ? "size" : "sizes"} held by price locks` : ""
+  if (summary.changed === 0) return `No price will change (${n(summary.priced)} checked${heldText ? `; ${heldText}` : ""}).`
+  if (summary.moved === 0)
+    return `No selling price moves; ${n(summary.crossed_out_only)} of ${n(summary.priced)} crossed-out prices change${heldText ? `; ${heldText}` : ""}.`
   const parts = [`${n(summary.moved)} of ${n(summary.priced)} prices will move (${n(summary.up)} up, ${n(summary.down)} down)`]
   if (summary.largest_change_percent !== null) {
     parts.push(`largest ${signed(summary.largest_change_percent)} %, median ${signed(summary.median_change_percent!)} %`)
   }
   let text = parts.join("; ")
   if (summary.crossed_out_only > 0) text += `; ${n(summary.crossed_out_only)} more change only the crossed-out price`
+  if (heldText) text += `; ${heldText}`
   return text
 }

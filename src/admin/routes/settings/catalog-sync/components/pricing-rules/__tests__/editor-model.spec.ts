@@ -115,6 +115,7 @@ describe("preview", () => {
       next: { amount: r.amount, crossed_out: r.crossedOut },
       rule: r.ruleApplied,
       minimum_margin_applied: r.minimumMarginApplied,
+      prices_locked: false,
     }
   })
 
@@ -174,5 +175,13 @@ describe("preview", () => {
     const summary = { ...planReprice(stored, rules).summary, priced: 7286, moved: 1080, up: 1079, down: 1, crossed_out_only: 1200, changed: 2280 }
     expect(moveSummaryText(summary)).toMatch(/^1,080 of 7,286 prices will move \(1,079 up, 1 down\);.*; 1,200 more change only the crossed-out price$/)
     expect(moveSummaryText({ ...summary, changed: 0 })).toBe("No price will change (7,286 checked).")
+  })
+
+  it("says how many sizes price locks hold (issue 43: the 3 locked sizes were read as moves)", () => {
+    const summary = { ...planReprice(stored, rules).summary, priced: 800, moved: 797, up: 797, down: 0, crossed_out_only: 0, changed: 797, held_by_lock: 3 }
+    expect(moveSummaryText(summary)).toMatch(/^797 of 800 prices will move \(797 up, 0 down\);.*; 3 sizes held by price locks$/)
+    expect(moveSummaryText({ ...summary, changed: 0, moved: 0, up: 0 })).toBe("No price will change (800 checked; 3 sizes held by price locks).")
+    // A sampled product whose prices are locked is said to keep them, not to follow a rule.
+    expect(previewRowsOf([{ ...sample[0], prices_locked: true }], categories, brands)[0].rule).toBe("Prices locked on this product: kept")
   })
 })
