@@ -82,7 +82,18 @@ describe("planReprice", () => {
     const plan = planReprice([variant("1", "100", "100.00")], rules({}))
     expect(plan).toEqual({
       changes: [],
-      summary: { variants: 1, priced: 1, changed: 0, moved: 0, up: 0, down: 0, crossed_out_only: 0, held_by_lock: 0, largest_change_percent: null, median_change_percent: null },
+      summary: {
+        variants: 1,
+        priced: 1,
+        changed: 0,
+        moved: 0,
+        up: 0,
+        down: 0,
+        crossed_out_only: 0,
+        held_by_lock: 0,
+        largest_change_percent: null,
+        median_change_percent: null,
+      },
     })
   })
 })
