@@ -255,8 +255,11 @@ export function countsText(view: ProgressView): string | null {
   const parts: string[] = []
   // A run that has not started, or ended without reading a product: its state or its error says so
   // once. A run about to go through a catalog of known size shows that size from its first moment
-  // ("0 of 1,500 products checked (0 %)"), without the zero read and the words its headline says.
-  if (nothingToCount(view)) return (view.look === "waiting" || view.look === "running") && view.total !== null && view.percent !== null ? throughText(view) : null
+  // ("0 of 1,500 products checked (0 %) · 0 read"), without the words its headline says.
+  if (nothingToCount(view))
+    return (view.look === "waiting" || view.look === "running") && view.total !== null && view.percent !== null
+      ? `${throughText(view)} · ${formatCount(view.read)} read`
+      : null
   // A poll that changed nothing says so in its headline; a full pass that changed nothing still
   // says it went through the whole catalog.
   if (view.look === "done" && view.display?.state === "no_changes" && !hasKnownLength(view)) return null

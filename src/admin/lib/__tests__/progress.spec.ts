@@ -69,7 +69,7 @@ describe("a run before its first page", () => {
     const waiting = { ...queued, counts, look: "waiting" as const, phase: null, total: 159, total_source: "last_full_pass" as const, percent: 0 }
     expect(progressHeadline(waiting)).toEqual({ state: "Waiting to start", phase: null })
     // A known total is shown from the first moment, once, with no zero read and no zero changes line.
-    expect(countsText(waiting)).toBe("0 of 159 products checked (0 %)")
+    expect(countsText(waiting)).toBe("0 of 159 products checked (0 %) · 0 read")
     expect(changesLine(waiting)).toBeNull()
     // Once it began its work (preparing the shop), the line tells where it is.
     expect(countsText({ ...queued, counts, phase: "setup" })).toBe("0 products checked, a changes run has no known length · 0 read · no page read yet")
