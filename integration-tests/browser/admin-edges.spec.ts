@@ -208,7 +208,9 @@ describe("the admin's numbers at the edges, in the browser", () => {
     // at 0 left, so the run cannot tell a request counted past the limit from one that reached it
     // (the second review saw "passed" at exactly 22 of 22). "passed" needs two counted answers at 0.
     expect(spent.data.title).toBe("Catalog API quota used up")
-    expect(spent.data.description).toMatch(/^Today's requests reached this key's daily quota\. The catalog does not enforce it for this account, so syncing goes on/)
+    expect(spent.data.description).toMatch(
+      /^Today's requests reached this key's daily quota\. The catalog does not enforce it for this account, so syncing goes on/
+    )
     expect(spent.data.description).not.toMatch(/waits for the reset|once the catalog resets/)
     // Room for the rest of the spec (a raised plan is read again the same way).
     await control("/limits", { daily_quota: 1_000_000 })
