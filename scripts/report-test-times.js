@@ -18,3 +18,26 @@ const timeline = [...suites].sort((a, b) => a[2] - b[2]).map(([secs, name, start
 fs.writeFileSync("artifacts/test-file-timeline.txt", "start\tend\tpass\tfile\n" + timeline.join("\n") + "\n");
 console.log("=== slowest test files (all of them: artifacts/test-file-times.txt; when each ran: artifacts/test-file-timeline.txt)");
 for (const [secs, name] of suites.slice(0, 15)) console.log(`${secs.toFixed(0).padStart(6)} s  ${name}`);
+
+// What the Medusa processes of the run cost in CPU (integration-tests/harness/app-cpu.ts writes
+// one line per app or command): the suite is bound by CPU, so this, not a file's wall time beside
+// others, says where a cut would shorten it.
+const cpuFile = "artifacts/app-cpu.tsv";
+if (fs.existsSync(cpuFile)) {
+  const bySpec = new Map();
+  let boots = 0, bootCpu = 0, totalCpu = 0;
+  for (const line of fs.readFileSync(cpuFile, "utf8").split("\n").filter(Boolean)) {
+    const [spec, what, boot, total] = line.split("\t");
+    const s = bySpec.get(spec) ?? { processes: 0, boot: 0, total: 0 };
+    s.processes += 1;
+    s.boot += Number(boot) || 0;
+    s.total += Number(total) || 0;
+    bySpec.set(spec, s);
+    if (what.startsWith("app ") || what.startsWith("admin app ")) { boots += 1; bootCpu += Number(boot) || 0; }
+    totalCpu += Number(total) || 0;
+  }
+  console.log(`=== CPU of the Medusa processes: ${totalCpu.toFixed(0)} s in all; ${boots} app boot${boots === 1 ? "" : "s"} took ${bootCpu.toFixed(0)} s of it (all of them: ${cpuFile})`);
+  for (const [spec, s] of [...bySpec].sort((a, b) => b[1].total - a[1].total).slice(0, 15)) {
+    console.log(`${s.total.toFixed(0).padStart(6)} s  ${spec} (${s.processes} process${s.processes === 1 ? "" : "es"}, boots ${s.boot.toFixed(0)} s)`);
+  }
+}

@@ -29,6 +29,8 @@ results_dir=$(mktemp -d)
 versions_results=
 trap 'rm -rf "$results_dir" ${versions_results:+"$versions_results"}' EXIT
 status=0
+# Each Medusa process of the run adds its CPU here (integration-tests/harness/app-cpu.ts); the report sums it.
+rm -f artifacts/app-cpu.tsv
 
 : > "$results_dir/walltimes"
 # run_project NAME PROJECT [jest args…]: one jest pass, its results in NAME.json, its wall time noted.

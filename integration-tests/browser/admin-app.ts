@@ -6,6 +6,7 @@ import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN, PLUGIN_BUILD_DIR, baseMedusaEnv, freePort } from "../harness"
+import { followCpu } from "../harness/app-cpu"
 
 export const DEMO_BUILD_DIR = path.join(DEMO_DIR, ".medusa", "server")
 const ADMIN_INDEX = path.join(DEMO_BUILD_DIR, "public", "admin", "index.html")
@@ -101,6 +102,7 @@ export async function startAdminApp(opts: { databaseUrl: string; env?: Record<st
     }),
     stdio: "pipe",
   })
+  const cpu = followCpu(`admin app ${opts.label ?? "admin"}`, child.pid)
   let buffer = ""
   const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${opts.label ?? "admin"}-${port}.log`)
   fs.mkdirSync(path.dirname(logFile), { recursive: true })
@@ -122,15 +124,18 @@ export async function startAdminApp(opts: { databaseUrl: string; env?: Record<st
       // not listening yet
     }
     if (Date.now() - started > 120_000) {
+      cpu.ending()
       child.kill("SIGKILL")
       throw new Error(`medusa start did not answer /health in 120 s:\n${buffer.slice(-4000)}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
+  cpu.booted()
   return {
     url,
     logs: () => buffer,
     stop: async () => {
+      cpu.ending()
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
       const timer = setTimeout(() => child.kill("SIGKILL"), 30_000)
       await exited

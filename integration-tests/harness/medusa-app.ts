@@ -6,6 +6,7 @@ import path from "node:path"
 import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN } from "./paths"
 import { baseMedusaEnv } from "./medusa-cli"
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./database"
+import { followCpu } from "./app-cpu"
 
 export type MedusaApp = {
   url: string
@@ -113,6 +114,7 @@ export async function startMedusaApp(opts: {
     ...opts.env,
   })
   const child = spawn(MEDUSA_BIN, ["start"], { cwd: DEMO_DIR, env, stdio: "pipe", detached: false })
+  const cpu = followCpu(`app ${opts.label ?? "app"}${opts.workerMode && opts.workerMode !== "shared" ? ` (${opts.workerMode})` : ""}`, child.pid)
   let buffer = ""
   const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${opts.label ?? "app"}-${port}.log`)
   fs.mkdirSync(path.dirname(logFile), { recursive: true })
@@ -135,9 +137,11 @@ export async function startMedusaApp(opts: {
     const bootTimeoutEnv = Number(process.env.MCS_TEST_BOOT_TIMEOUT_MS || process.env.MCS_BOOT_TIMEOUT_MS) || 120_000
     await waitForHealth(url, child, opts.bootTimeoutMs ?? bootTimeoutEnv, () => buffer)
   } catch (e) {
+    cpu.ending()
     child.kill("SIGKILL")
     throw e
   }
+  cpu.booted()
   // A worker-mode instance serves no API routes (only /health): nothing to log in to.
   const token = opts.workerMode === "worker" ? null : await login(url)
   const admin: AdminFetch = async (p, init = {}) => {
@@ -164,6 +168,7 @@ export async function startMedusaApp(opts: {
     return { status: res.status, body: text ? safeJson(text) : null }
   }
   const signalAndWait = async (sig: NodeJS.Signals) => {
+    cpu.ending()
     if (child.exitCode === null && child.signalCode === null) child.kill(sig)
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000)
     const code = await exited

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { ARTIFACTS_DIR, DEMO_DIR, MEDUSA_BIN } from "./paths"
+import { followCpu } from "./app-cpu"
 
 /**
  * The encryption secret of every app this test process starts: random at run time, so no
@@ -54,12 +55,14 @@ export function baseMedusaEnv(extra: Record<string, string | undefined> = {}): N
 export function runMedusaCommand(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(MEDUSA_BIN, args, { cwd: DEMO_DIR, env: baseMedusaEnv(env), stdio: "pipe" })
+    const cpu = followCpu(`medusa ${args[0]}${args[0] === "exec" && args[1] ? ` ${path.basename(args[1])}` : ""}`, child.pid, { sampleUntilExit: true })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.stderr.on("data", (d) => (out += d))
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
     child.on("error", reject)
     child.on("exit", (code) => {
+      cpu.ending()
       clearTimeout(timer)
       if (code === 0) resolve(out)
       else reject(new Error(`medusa ${args[0]} exited with ${code}:\n${out.slice(-4000)}`))
