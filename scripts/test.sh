@@ -11,9 +11,9 @@
 #   and with MCS_NODE_VERSIONS=1 (CI) the extra run on Node 22 and 24 LTS (scripts/test-node-versions.sh)
 # and ends with each pass's wall time, the slowest files and one line "N passed, N failed".
 # Extra arguments go to every jest call.
-# The install project runs in the background from the start (it mostly waits on npm and on
-# its own Medusa apps); the medusa and browser projects start only once its `npm pack` has
-# rebuilt .medusa/server, which they load. The browser project runs beside the parallel medusa
+# The plugin is built first (when src/ changed since its build); then the install project runs in
+# the background (it mostly waits on npm and on its own Medusa apps; its `npm pack` packs that
+# build) beside the medusa and browser projects, which load it. The browser project runs beside the parallel medusa
 # pass (both mostly wait on their apps' syncs, polls and pages; MCS_BROWSER_BESIDE_MEDUSA=0 runs
 # it after the @runs-alone specs instead), and the @runs-alone specs start only when both it and
 # the install project have ended: nothing shares the machine with them. The output of the
@@ -43,7 +43,6 @@ run_project() {
 }
 
 export DB_HOST=${DB_HOST:-localhost}
-packed="$results_dir/install.packed"
 # MCS_INSTALL_NODE=22 (CI sets it) runs the install project on that Node major, a binary from the
 # npm registry (scripts/node-binary.sh): a shop's install runs on the Node it will run on in production.
 install_path=$PATH
@@ -51,37 +50,36 @@ if [ -n "${MCS_INSTALL_NODE:-}" ]; then
   install_bin=$(scripts/node-binary.sh "$MCS_INSTALL_NODE") || { echo "install: could not install Node $MCS_INSTALL_NODE" >&2; status=1; }
   [ -n "${install_bin:-}" ] && install_path="$(dirname "$install_bin"):$PATH"
 fi
-(
-  install_started=$SECONDS
-  # Its apps get the Redis database after the medusa workers' (Medusa's queues have fixed names).
-  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="$medusa_workers" MCS_INSTALL_PACKED_FILE="$packed" npx jest --selectProjects install --runInBand --json \
-    --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
-  echo $? > "$results_dir/install.rc"
-  echo $((SECONDS - install_started)) > "$results_dir/install.time"
-) &
-install_pid=$!
-echo "=== jest project: install on Node $(PATH="$install_path" node -v) (started in the background; its output follows the others)"
 
 suite_started=$SECONDS
-# The core project needs no Medusa app: it runs in the background too, from the start, so the
-# medusa pass starts as soon as the install project's `npm pack` has rebuilt .medusa/server
-# rather than after it. Its output is printed after the others.
+# The core project needs no Medusa app: it runs in the background from the start, beside the
+# plugin's build. Its output is printed after the others.
 echo "=== jest project: core (started in the background; its output follows the others)"
 (
   run_project core core --maxWorkers=2 "$@" > "$results_dir/core.log" 2>&1
   echo "$status" > "$results_dir/core.rc"
 ) &
 core_pid=$!
-# npm pack (in the install project) rebuilds .medusa/server: wait until it is done.
-while [ ! -e "$packed" ] && kill -0 "$install_pid" 2>/dev/null; do sleep 2; done
+# Every pass but core loads the plugin from .medusa/server: it is built here, once, when it is not
+# current (integration-tests/harness/plugin-build.ts), before any of them starts. The install
+# project's `npm pack` packs this build (MCS_PACK_CURRENT_BUILD=1, scripts/prepack.sh) instead of
+# making the same files again beside the other passes while they wait for it.
+npx tsx -e 'require("./integration-tests/harness/plugin-build").ensurePluginBuilt()' || status=1
+(
+  install_started=$SECONDS
+  # Its apps get the Redis database after the medusa workers' (Medusa's queues have fixed names).
+  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="$medusa_workers" MCS_PACK_CURRENT_BUILD=1 npx jest --selectProjects install --runInBand --json \
+    --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
+  echo $? > "$results_dir/install.rc"
+  echo $((SECONDS - install_started)) > "$results_dir/install.time"
+) &
+install_pid=$!
+echo "=== jest project: install on Node $(PATH="$install_path" node -v) (started in the background; its output follows the others)"
 # Spec files that must not share the machine with another app say so in a `@runs-alone` comment;
 # every other medusa spec (a new one too) runs on the parallel workers.
 mapfile -t alone < <(grep -rl --include='*.spec.ts' '@runs-alone' integration-tests/medusa | sort)
 ignore=()
 for f in "${alone[@]}"; do ignore+=(--testPathIgnorePatterns "$f"); done
-# The medusa and browser projects' global setups both build the plugin when .medusa/server is
-# older than src/; side by side they would build it twice at once. Checked here, once, first.
-npx tsx -e 'require("./integration-tests/harness/plugin-build").ensurePluginBuilt()' || status=1
 browser_pid=
 if ! [ -n "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   echo "=== jest project: browser skipped (no chromium; apt-get install -y chromium)"
@@ -150,7 +148,7 @@ fi
 echo "=== jest project: install"
 cat "$results_dir/install.log"
 [ "$(cat "$results_dir/install.rc" 2>/dev/null)" = 0 ] || status=1
-rm -f "$results_dir/install.log" "$results_dir/install.rc" "$packed"
+rm -f "$results_dir/install.log" "$results_dir/install.rc"
 
 if [ -n "$versions_pid" ]; then
   echo "=== node versions 22 and 24"
