@@ -97,9 +97,7 @@ export const CatalogSyncStatusPanel = () => {
           <Button size="small" variant="transparent" asChild>
             <Link to="/settings/catalog-sync/runs">History</Link>
           </Button>
-          <Button size="small" variant="transparent" asChild>
-            <Link to="/settings/catalog-sync">Settings</Link>
-          </Button>
+          {/* Settings is the page header's one action (page.tsx), as Medusa's own pages carry it: not repeated here. */}
           <Button size="small" variant="secondary" disabled={!canStart || running || start.isPending} onClick={fullResync} data-testid="full-resync">
             Full resync
           </Button>
