@@ -175,8 +175,9 @@ const ShopProducts = ({ synced }: { synced: number }) => {
             data-sold={split.sold}
             data-kept={split.kept}
             data-removing={split.removing}
+            data-awaiting-answer={kept.data?.counts.awaiting_answer ?? ""}
           >
-            {shopProductsSplitText(split, formatCount)}
+            {shopProductsSplitText(split, formatCount, kept.data?.counts)}
           </Text>
         )}
       </span>
