@@ -7,6 +7,8 @@ import knexFactory from "knex"
 import { createDatabase, dropDatabase, PG, scratchDatabaseName } from "../../../../__tests__/scratch-database"
 import { HELD_REMOVAL_TABLE, removalsWaiting } from "../held-removals"
 import { PRODUCT_MAP_TABLE } from "../product-map"
+import { productsKeptForOrders } from "../pending-removals"
+import { PENDING_REMOVAL_TABLE } from "../../../../bulk-write/open-orders"
 
 const DB = scratchDatabaseName("waiting")
 jest.setTimeout(30_000)
@@ -22,6 +24,9 @@ describe("removals waiting in the shop", () => {
     )
     await knex.raw(
       `create table ${HELD_REMOVAL_TABLE} (id text primary key, catalog_id text not null, product_id text, status text not null, paused_run_id text, deleted_at timestamptz)`
+    )
+    await knex.raw(
+      `create table ${PENDING_REMOVAL_TABLE} (id text primary key, kind text not null, subject_id text not null, product_id text not null, catalog_id text, deleted_at timestamptz)`
     )
     const map = Array.from({ length: 12 }, (_, i) => ({ id: `m${i}`, catalog_id: `${i}`, product_id: `prod_${i}`, status: "active" }))
     await knex(PRODUCT_MAP_TABLE).insert(map)
@@ -50,5 +55,42 @@ describe("removals waiting in the shop", () => {
     // One product.
     expect(await removalsWaiting(knex, [], "prod_3")).toEqual({ total: 1, awaiting_answer: 1, held_until_run_end: 0 })
     expect(await removalsWaiting(knex, [], "prod_8")).toEqual({ total: 1, awaiting_answer: 0, held_until_run_end: 0 })
+  })
+})
+
+describe("products kept for open orders (the brake's base leaves them out and says so)", () => {
+  let knex: ReturnType<typeof knexFactory>
+  const DB2 = scratchDatabaseName("kept_orders")
+  beforeAll(async () => {
+    await createDatabase(DB2)
+    knex = knexFactory({ client: "pg", connection: { ...PG, database: DB2 }, pool: { min: 0, max: 2 } })
+    await knex.raw(
+      `create table ${PRODUCT_MAP_TABLE} (id text primary key, catalog_id text not null, product_id text, status text not null, deleted_at timestamptz)`
+    )
+    await knex.raw(
+      `create table ${PENDING_REMOVAL_TABLE} (id text primary key, kind text not null, subject_id text not null, product_id text not null, catalog_id text, deleted_at timestamptz)`
+    )
+    await knex(PRODUCT_MAP_TABLE).insert([
+      { id: "m1", catalog_id: "1", product_id: "prod_1", status: "draft" },
+      { id: "m2", catalog_id: "2", product_id: "prod_2", status: "active" },
+      { id: "m3", catalog_id: "3", product_id: "prod_3", status: "draft" },
+    ])
+    await knex(PENDING_REMOVAL_TABLE).insert([
+      // Kept for an order: its map row is not active.
+      { id: "p1", kind: "product", subject_id: "prod_1", product_id: "prod_1", catalog_id: "1" },
+      // The catalog sent it again: back on sale, not kept.
+      { id: "p2", kind: "product", subject_id: "prod_2", product_id: "prod_2", catalog_id: "2" },
+      // A size, not a product; a finished row.
+      { id: "p3", kind: "size", subject_id: "variant_3", product_id: "prod_3", catalog_id: "3" },
+      { id: "p4", kind: "product", subject_id: "prod_3", product_id: "prod_3", catalog_id: "3", deleted_at: new Date() },
+    ])
+  })
+  afterAll(async () => {
+    await knex?.destroy()
+    await dropDatabase(DB2)
+  })
+
+  it("counts whole products an open order keeps, not those back on sale, not sizes, not finished rows", async () => {
+    expect(await productsKeptForOrders(knex)).toBe(1)
   })
 })
