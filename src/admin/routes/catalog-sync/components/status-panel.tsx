@@ -328,7 +328,7 @@ const AccountBlock = ({ status }: { status: SyncStatus }) => {
       <KeyValue label="Plan" testId="catalog-sync-plan">
         {/* The plan itself; what keeps it from syncing is told once, in the notice above. */}
         <span className={account ? undefined : "text-ui-fg-subtle"}>
-          {planRowText(account, !!status.account_error, (at) => formatDateTime(at))}
+          {planRowText(account, status.account_error, (at) => formatDateTime(at))}
           {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
         </span>
       </KeyValue>
