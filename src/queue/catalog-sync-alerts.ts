@@ -136,7 +136,7 @@ export class CatalogSyncAlerts {
 
   /** A run succeeded after the catalog refused the key or the plan: the bell says, once, that syncing goes on. */
   async #afterRefusal(service: CatalogSyncModuleService, runId: string): Promise<void> {
-    const run = await service.retrieveCatalogSyncRun(runId, { select: ["id", "status", "created_at"] })
+    const run = { ...(await service.retrieveCatalogSyncRun(runId, { select: ["id", "created_at"] })), status: "succeeded" }
     const earlier = await service.listCatalogSyncRuns(
       { status: ["succeeded", "failed"], ...(run.created_at ? { created_at: { $lt: run.created_at } } : {}) },
       { order: { created_at: "DESC" }, take: UNBLOCK_LOOKBACK_RUNS, select: ["id", "status", "error_code"] }
