@@ -186,6 +186,22 @@ describe("alerts on the feed channel (no email provider)", () => {
     expect(streaks).toHaveLength(2)
     expect(streaks[1].resource_id).toBe(second.id)
     await configure(env.app, { api_key: env.sb.apiKey })
+    // Fixed (issue 43): the first run that succeeds after the refusal says once that syncing goes on.
+    expect(await runAndWait(env)).toMatchObject({ status: "succeeded" })
+    const unblocked = await settledCount(env.db.url, "sync_unblocked", 1)
+    expect(unblocked).toHaveLength(1)
+    const [by] = await sql(env.db.url, "select id, status, created_at from mcs_sync_run where id = $1", [unblocked[0].resource_id])
+    expect(by.status).toBe("succeeded")
+    expect(unblocked[0].idempotency_key).toBe(`catalog-sync:sync_unblocked:${second.id}:feed`)
+    expectFeed(
+      unblocked[0],
+      by.id,
+      "Catalog sync goes on: the API key is accepted again",
+      /^The catalog accepts the API key again and a run succeeded, so syncing goes on\.$/
+    )
+    // Another success: the refusal already ended, nothing more.
+    expect(await runAndWait(env)).toMatchObject({ status: "succeeded" })
+    expect(await settledCount(env.db.url, "sync_unblocked", 1)).toHaveLength(1)
   })
 
   it("a resume that gives up: one notification", async () => {

@@ -9,6 +9,7 @@
 // the update workflow; each logs its own line, checked below.
 import { configureAndWait, runAndWait, startSyncEnv, type SyncEnv } from "./sync-helpers"
 import { sql } from "./poll-and-query"
+import { sortSizes } from "../../src/sync/size-order"
 import { checkout as storeCheckout, enableShipping } from "../harness/store-checkout"
 
 jest.setTimeout(1_500_000)
@@ -158,6 +159,15 @@ describe("open orders survive the catalog removing what they bought", () => {
     expect((await admin(`/admin/catalog-sync/kept-for-orders?run_id=${sizeRun.id}`)).kept).toEqual([
       expect.objectContaining({ kind: "size", product_id: bought.productId, title, size: bought.size, catalog_id: bought.catalogId }),
     ])
+    // The product widget's sizes (issue 43): the one only the order keeps is marked, since it was
+    // kept; every size in the shop's size order, the kept one in its place.
+    const story = (await admin(`/admin/catalog-sync/products/${bought.productId}/prices`)).sizes as { size: string; kept_for_order?: { since: string } }[]
+    expect(story.filter((s) => s.kept_for_order).map((s) => s.size)).toEqual([bought.size])
+    expect(story.map((s) => s.size)).toEqual(sortSizes(story, (s) => s.size).map((s) => s.size))
+    const shopSizes = (await sql(env.db.url, "select title from product_variant where product_id = $1 and deleted_at is null", [bought.productId])).map(
+      (r) => r.title as string
+    )
+    expect([...story.map((s) => s.size)].sort()).toEqual(shopSizes.sort())
     // Not sellable: Medusa's cart refuses it (available = stocked - reserved = 0), the store shows 0.
     const refused = await tryToBuy(bought.variantId)
     expect(refused.status).toBe(400)

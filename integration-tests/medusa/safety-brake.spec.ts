@@ -86,7 +86,15 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
     // the kept-products answer counts them as waiting to be removed, so the sync page's split never
     // counts them as what the catalog still sells.
     expect(status.body.products_synced).toBe(PRODUCTS)
-    expect((await env.app.admin("/admin/catalog-sync/kept-products")).body.counts).toEqual({ discarded: 0, open_order: 0, total: 0, removing: victims.length })
+    // Held at the pause: they wait for the admin's answer, nothing is decided (issue 43).
+    expect((await env.app.admin("/admin/catalog-sync/kept-products")).body.counts).toEqual({
+      discarded: 0,
+      open_order: 0,
+      total: 0,
+      removing: victims.length,
+      awaiting_answer: victims.length,
+      held_until_run_end: 0,
+    })
     // While paused: "Sync now" answers with the paused run, starts nothing, asks the API nothing.
     const before = requests()
     const again = await env.app.admin("/admin/catalog-sync/runs", { body: { mode: "changes" } })
@@ -139,6 +147,8 @@ describe("safety brake: a feed that removes 30 % of the shop pauses for the admi
       open_order: 0,
       total: victims.length,
       removing: more.length,
+      awaiting_answer: more.length,
+      held_until_run_end: 0,
     })
     expect(second.brake.preview.removals).toMatchObject({ count: more.length, share_percent: ((more.length / stillSold.length) * 100).toFixed(2) })
     const discardedAgain = await env.app.admin(`/admin/catalog-sync/runs/${second.id}/discard`, { body: {} })

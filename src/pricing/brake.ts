@@ -40,9 +40,18 @@ export const brakeThresholdsSchema = z
 export type PlannedRemoval = { catalog_id: string; product_id?: string | null; title?: string | null }
 export type PlannedPriceChange = { variant_id: string; catalog_id?: string; size?: string; title?: string | null; from: string; to: string }
 
+/**
+ * The products the shop holds from the catalog that the removals' base (`shopCatalogProducts`)
+ * leaves out, so the admin is told what the share is of: those kept by a discarded removal and
+ * those an open order keeps (neither is the catalog's any more).
+ */
+export type BrakeBaseExclusions = { kept_by_discard: number; kept_for_orders: number }
+
 export type BrakeInput = {
   /** The shop's products that came from the catalog (active ones), before the run. */
   shopCatalogProducts: number
+  /** What `shopCatalogProducts` leaves out; stored in the preview as `removals.base` when given. */
+  notCounted?: BrakeBaseExclusions
   /** The shop's catalog variant prices before the run (the base of the lowered-prices share). */
   shopPrices: number
   /** Everything the run (so far, cumulatively) would remove and every selling-price change it would write. */
@@ -63,7 +72,17 @@ export type BrakePreview = {
    * `share_percent` is the exact share to 2 decimals (the API's figure); `share_text` the same share
    * as the reason and the admin write it (brakePercentText: "23.3"). Previews stored before it have none.
    */
-  removals: { count: number; share_percent: string | null; share_text?: string | null; sample: PlannedRemoval[] }
+  removals: {
+    count: number
+    share_percent: string | null
+    share_text?: string | null
+    sample: PlannedRemoval[]
+    /**
+     * What the share is of: `products` the shop held from the catalog at the run's start, not
+     * counting those kept by a discard or for an open order. Previews stored before it have none.
+     */
+    base?: { products: number } & BrakeBaseExclusions
+  }
   /** Prices dropping by more than price_drop_percent; the sample is the steepest drops first. */
   steep_drops: {
     count: number
@@ -136,6 +155,15 @@ export function decideBrake(input: BrakeInput): BrakeDecision {
         share_percent: removalShare?.toFixed(2) ?? null,
         share_text: removalShare ? brakePercentText(removalShare, removalLimit) : null,
         sample: input.removals.slice(0, previewSize),
+        ...(input.notCounted
+          ? {
+              base: {
+                products: input.shopCatalogProducts,
+                kept_by_discard: input.notCounted.kept_by_discard,
+                kept_for_orders: input.notCounted.kept_for_orders,
+              },
+            }
+          : {}),
       },
       steep_drops: {
         count: steep.length,

@@ -11,7 +11,7 @@ import type { AccountInfo, QuotaSnapshot, RateLimiter } from "../catalog-client"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { EffectiveSettings } from "../sync/settings"
-import { absoluteLink, alertContent, alertKey, runLink, type AlertEvent } from "../sync/alert-events"
+import { absoluteLink, alertContent, alertKey, REFUSAL_CODES, runLink, unblockedEvent, type AlertEvent } from "../sync/alert-events"
 import { quotaAlert, quotaDay } from "../sync/quota-level"
 import { quotaToday } from "../sync/requests-today"
 import { latestFailureStreak } from "./failure-streak"
@@ -21,7 +21,9 @@ export const FEED_TEMPLATE = "admin-ui"
 /** The template name an email provider gets (its data: subject, title, description, url). */
 export const EMAIL_TEMPLATE = "catalog-sync-alert"
 /** Codes of a run refused by the catalog for its key or plan. */
-const KEY_REFUSED_CODES = new Set(["invalid_api_key", "plan_required"])
+const KEY_REFUSED_CODES = REFUSAL_CODES
+/** How far back a success looks for the refusal it may end (a blocked sync runs no scheduled run). */
+const UNBLOCK_LOOKBACK_RUNS = 20
 /** What close() waits for alerts still being sent. */
 const SETTLE_TIMEOUT_MS = 10_000
 
@@ -94,7 +96,10 @@ export class CatalogSyncAlerts {
       const reasons = (brake?.reasons ?? []).map((r) => (typeof r?.message === "string" ? r.message : "")).filter(Boolean)
       await this.#send({ kind: "brake_paused", runId: end.runId, reasons })
     }
-    if (end.status === "succeeded") await this.#afterAnswer(service, end.runId)
+    if (end.status === "succeeded") {
+      await this.#afterAnswer(service, end.runId)
+      await this.#afterRefusal(service, end.runId)
+    }
     if (end.status === "failed" && end.errorCode && KEY_REFUSED_CODES.has(end.errorCode)) {
       await this.#send({ kind: "key_refused", runId: end.runId, code: end.errorCode, revision: end.settings.revision, keyLast4: end.settings.apiKeyLast4 })
     }
@@ -127,6 +132,17 @@ export class CatalogSyncAlerts {
     const held = typeof resolution.removals === "number" ? resolution.removals : 0
     const priceDrops = typeof resolution.price_drops === "number" ? resolution.price_drops : 0
     await this.#send({ kind: "brake_answered", runId: pausedId, answer: resolution.action, held, priceDrops })
+  }
+
+  /** A run succeeded after the catalog refused the key or the plan: the bell says, once, that syncing goes on. */
+  async #afterRefusal(service: CatalogSyncModuleService, runId: string): Promise<void> {
+    const run = { ...(await service.retrieveCatalogSyncRun(runId, { select: ["id", "created_at"] })), status: "succeeded" }
+    const earlier = await service.listCatalogSyncRuns(
+      { status: ["succeeded", "failed"], ...(run.created_at ? { created_at: { $lt: run.created_at } } : {}) },
+      { order: { created_at: "DESC" }, take: UNBLOCK_LOOKBACK_RUNS, select: ["id", "status", "error_code"] }
+    )
+    const event = unblockedEvent(run, earlier)
+    if (event) await this.#send(event)
   }
 
   /**

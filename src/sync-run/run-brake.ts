@@ -4,6 +4,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { activeMapRows } from "../modules/catalog_sync/sql/product-map"
+import { productsKeptForOrders } from "../modules/catalog_sync/sql/pending-removals"
 import { brakeMemoryOf, SafetyBrake, type BrakeMemory, type BrakePause } from "../sync/safety-brake"
 import type { EffectiveSettings } from "../sync/settings"
 import { currentPricesOf, shopCatalogPrices } from "./brake-reads"
@@ -28,7 +29,13 @@ export class RunBrake {
     // in the shop but no longer the catalog's, and counting them would make each discard dull the brake.
     const keptByDiscard = (await activeMapRows(container, answers.discarded)).length
     const catalogProducts = Math.max(0, (await activeCatalogProducts(container)) - keptByDiscard)
-    const brake = new SafetyBrake(catalogProducts, await shopCatalogPrices(container), thresholds, answers)
+    // Products an open order keeps are not active in the map, so not in the base either: the
+    // preview says what the share leaves out (the admin reads "not counting …").
+    const keptForOrders = await productsKeptForOrders(container)
+    const brake = new SafetyBrake(catalogProducts, await shopCatalogPrices(container), thresholds, answers, {
+      kept_by_discard: keptByDiscard,
+      kept_for_orders: keptForOrders,
+    })
     return new RunBrake(brake, (ids) => currentPricesOf(container, ids, (of) => locks.catalogIdsWithLockedField(of, "prices")))
   }
 

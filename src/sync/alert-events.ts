@@ -16,6 +16,11 @@ export type AlertEvent =
   | { kind: "brake_answered"; runId: string; answer: "confirmed" | "discarded"; held: number; priceDrops: number }
   /** The catalog answered 401 invalid_api_key or 403 plan_required: no sync until the settings change. */
   | { kind: "key_refused"; runId: string; code: string; revision: number; keyLast4: string | null }
+  /**
+   * After a refused key or plan (`refusedRunId`, its `code`), a run succeeded (`runId`): the sync is
+   * unblocked and syncing goes on. Said once per refusal.
+   */
+  | { kind: "sync_unblocked"; runId: string; refusedRunId: string; code: string }
   /** Interrupted work resumed again and again without storing a cursor: no longer resumed automatically. */
   | { kind: "resume_stalled"; runId: string; stalled: number }
   /** More than QUOTA_ALERT_PERCENT of the day's request quota used. */
@@ -71,6 +76,16 @@ export function alertContent(event: AlertEvent): AlertContent {
             : "The key is wrong or was revoked. Syncing stops until a new key is saved in the catalog sync settings."
         ),
       }
+    case "sync_unblocked":
+      return event.code === "plan_required"
+        ? {
+            title: "Catalog sync goes on: the plan is accepted again",
+            description: "The catalog account's plan has API access again and a run succeeded, so syncing goes on.",
+          }
+        : {
+            title: "Catalog sync goes on: the API key is accepted again",
+            description: "The catalog accepts the API key again and a run succeeded, so syncing goes on.",
+          }
     case "resume_stalled":
       return {
         title: "Catalog sync stopped resuming",
@@ -183,6 +198,9 @@ export function alertKey(event: AlertEvent): string {
     case "key_refused":
       // A refusal lasts until the settings change (each save bumps the revision).
       return key(event.code, `r${event.revision}`, event.keyLast4)
+    case "sync_unblocked":
+      // Once per refusal: named by the refused run it ends.
+      return key(event.refusedRunId)
     case "quota_high":
     case "quota_spent":
       return key(event.day, event.keyLast4)
@@ -190,6 +208,28 @@ export function alertKey(event: AlertEvent): string {
       // One per streak of failures: the streak is named by the success before it.
       return key(event.since ?? "never_succeeded")
   }
+}
+
+/** Codes of a run the catalog refused for its key or plan: the sync stays blocked until the settings change. */
+export const REFUSAL_CODES: ReadonlySet<string> = new Set(["invalid_api_key", "plan_required"])
+
+export type EndedRun = { id: string; status: string; error_code?: string | null }
+
+/**
+ * A run succeeded: whether it ends a refusal. `earlier` are the runs ended before it, newest first.
+ * The latest run before it that either succeeded or was refused decides: a refused one means the
+ * sync was blocked until now (an unblocked entry, keyed by that refused run, so said once); a
+ * success means it was not. Failures of other kinds, interruptions and pauses say neither.
+ */
+export function unblockedEvent(run: EndedRun, earlier: readonly EndedRun[]): Extract<AlertEvent, { kind: "sync_unblocked" }> | null {
+  if (run.status !== "succeeded") return null
+  for (const before of earlier) {
+    if (before.id === run.id) continue
+    if (before.status === "succeeded") return null
+    if (before.status === "failed" && before.error_code && REFUSAL_CODES.has(before.error_code))
+      return { kind: "sync_unblocked", runId: run.id, refusedRunId: before.id, code: before.error_code }
+  }
+  return null
 }
 
 /** The run's page in the plugin's admin (under the dashboard's path, "/app" by default). */

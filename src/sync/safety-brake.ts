@@ -16,7 +16,15 @@
 // - discarded: removal ids are never removed by a later run (page or sweep) until the catalog
 //   sends the product again; a discarded drop keeps the size's old price until the catalog's
 //   price moves again. So the same batch is not proposed again without the admin's say.
-import { decideBrake, dropPercent, type BrakeDecision, type BrakeThresholds, type PlannedPriceChange, type PlannedRemoval } from "../pricing/brake"
+import {
+  decideBrake,
+  dropPercent,
+  type BrakeBaseExclusions,
+  type BrakeDecision,
+  type BrakeThresholds,
+  type PlannedPriceChange,
+  type PlannedRemoval,
+} from "../pricing/brake"
 import type { PagePlan, PlannedUpsert } from "./plan-page"
 import { variantAmounts } from "./card-details"
 
@@ -81,7 +89,9 @@ export class SafetyBrake {
     private readonly shopProducts: number,
     private readonly shopPrices: number,
     private readonly thresholds: BrakeThresholds,
-    memory: BrakeMemory
+    memory: BrakeMemory,
+    /** What `shopProducts` leaves out (kept by a discard, for an open order): the preview says so. */
+    private readonly notCounted?: BrakeBaseExclusions
   ) {
     this.#approved = new Set(memory.approved)
     this.#discarded = new Set(memory.discarded)
@@ -162,6 +172,7 @@ export class SafetyBrake {
     if (count === 0) return null
     const decision = decideBrake({
       shopCatalogProducts: this.shopProducts,
+      notCounted: this.notCounted,
       shopPrices: this.shopPrices,
       removals: sample,
       removalCount: count,

@@ -25,7 +25,8 @@ export const STATE_NAMES = {
   // A run the safety brake stopped, waiting for the admin (the sync's state while it waits, too).
   paused: { label: "Paused: waiting for your answer", color: "orange" },
   // A run's states (run-display-state.ts).
-  queued: { label: "Waiting to start", color: "grey" },
+  // The state only: what the queued run will do is its headline's (progressHeadline), not repeated here.
+  queued: { label: "Queued", color: "grey" },
   confirmed: { label: "Confirmed by you", color: "purple" },
   discarded: { label: "Discarded by you", color: "purple" },
   continuing: { label: "Continuing after your answer", color: "blue" },

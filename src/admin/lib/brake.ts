@@ -95,7 +95,21 @@ export function pausedPhase(run: Run): { text: string; continued_by: string | nu
 export function brakeRemovalsLine(preview: BrakePreview): string {
   const r = preview.removals
   const share = r.share_text ?? (r.share_percent ? brakePercentText(r.share_percent, preview.thresholds.removal_percent) : null)
-  return `Would remove ${formatCount(r.count)} ${r.count === 1 ? "product" : "products"}${share ? ` (${share} % of the shop's catalog products)` : ""}`
+  return `Would remove ${formatCount(r.count)} ${r.count === 1 ? "product" : "products"}${share ? ` (${share} % of ${brakeBaseText(r.base)})` : ""}`
+}
+
+/**
+ * What the removals' share is of, as the server computed it (`removals.base`): "the 300 products
+ * the shop held from the catalog when the run started, not counting 5 kept by your discard and 2
+ * kept for open orders". A preview stored before the base was recorded: "the shop's catalog products".
+ */
+export function brakeBaseText(base: BrakePreview["removals"]["base"]): string {
+  if (!base) return "the shop's catalog products"
+  const left: string[] = []
+  if (base.kept_by_discard > 0) left.push(`${formatCount(base.kept_by_discard)} kept by your discard`)
+  if (base.kept_for_orders > 0) left.push(`${formatCount(base.kept_for_orders)} kept for open orders`)
+  const what = `the ${formatCount(base.products)} ${base.products === 1 ? "product" : "products"} the shop held from the catalog when the run started`
+  return left.length ? `${what}, not counting ${left.join(" and ")}` : what
 }
 
 export function brakeDropsLine(preview: BrakePreview): string {

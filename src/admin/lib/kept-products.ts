@@ -1,6 +1,6 @@
 // Words for the products the catalog no longer has that the shop keeps (pure): the sync page's
 // list and the product widget's line say the same thing.
-import type { KeptProduct } from "./types"
+import type { KeptProduct, WaitingRemovals } from "./types"
 
 /** "The catalog no longer has this product since 6 Dec 2026, 08:08; kept because you discarded its removal." */
 export function keptLine(kept: Pick<KeptProduct, "reason" | "since">, when: (iso: string) => string): string {
@@ -33,11 +33,27 @@ export function shopProductsSplit(
   return { total, sold: Math.max(0, total - counts.total - removing), kept: counts.total, removing }
 }
 
-/** "230 the catalog still sells · 69 it no longer has, kept by the shop · 1 waiting to be removed". */
-export function shopProductsSplitText(split: { sold: number; kept: number; removing: number }, count: (n: number) => string): string {
+/**
+ * "230 the catalog still sells · 69 it no longer has, kept by the shop · 1 waiting to be removed".
+ * Only a decided removal (confirmed, or removed from the kept list) is "waiting to be removed":
+ * those a pause holds wait for the admin's answer ("70 held for your answer: Confirm removes them,
+ * Discard keeps them"), and those a run holds until its end wait for the safety brake's check.
+ * `waiting` is the server's split (absent from older servers: every one reads as before).
+ */
+export function shopProductsSplitText(
+  split: { sold: number; kept: number; removing: number },
+  count: (n: number) => string,
+  waiting?: Partial<WaitingRemovals> | null
+): string {
   const parts = [`${count(split.sold)} the catalog still sells`]
   if (split.kept > 0) parts.push(`${count(split.kept)} it no longer has, kept by the shop`)
-  if (split.removing > 0) parts.push(`${count(split.removing)} waiting to be removed`)
+  const awaiting = Math.min(split.removing, Math.max(0, waiting?.awaiting_answer ?? 0))
+  const held = Math.min(split.removing - awaiting, Math.max(0, waiting?.held_until_run_end ?? 0))
+  const decided = split.removing - awaiting - held
+  if (awaiting > 0)
+    parts.push(`${count(awaiting)} held for your answer: Confirm removes ${awaiting === 1 ? "it" : "them"}, Discard keeps ${awaiting === 1 ? "it" : "them"}`)
+  if (held > 0) parts.push(`${count(held)} held until the run ends, for the safety brake to check`)
+  if (decided > 0) parts.push(`${count(decided)} waiting to be removed`)
   return parts.join(" · ")
 }
 

@@ -24,16 +24,33 @@ export function planRefusalPhrase(expiredAt: string | null | undefined, timeZone
 }
 
 /**
+ * Why the plan is not known, by the code of /status's failed /v1/me (`account_error`): after the
+ * catalog refused the key, /status asks /v1/me again rather than show the plan it read before, so
+ * the row says the plan is not known while the key is refused, never the old plan as the plan now.
+ */
+const PLAN_NOT_KNOWN: Record<string, string> = {
+  invalid_api_key: "Not known while the catalog refuses the key.",
+  plan_required: "Not known: the catalog refused the account's plan.",
+  rate_limited: "Not known right now: the catalog is limiting requests for this key.",
+  daily_quota_exceeded: "Not known right now: the catalog is limiting requests for this key.",
+}
+
+/**
  * The Plan row of the sync page: the plan and its end, never a problem's sentence (a refused key,
  * a spent quota: the notice above tells those once). `when` formats the end (the panel's format).
+ * `accountFailed`: /status's `account_error` (its code words why the plan is not known), or whether there was one.
  */
 export function planRowText(
   account: { plan: string | null; plan_expires_at: string | null } | null | undefined,
-  accountFailed: boolean,
+  accountFailed: boolean | { code?: string | null } | null | undefined,
   when: (iso: string) => string,
   now: number = Date.now()
 ): string {
-  if (!account) return accountFailed ? "Not known: the catalog did not tell it." : "—"
+  if (!account) {
+    if (!accountFailed) return "—"
+    const code = typeof accountFailed === "object" ? accountFailed.code : null
+    return (code && PLAN_NOT_KNOWN[code]) || "Not known: the catalog did not tell it."
+  }
   const name = account.plan ?? "No plan"
   if (!account.plan_expires_at) return `${name} · no expiry`
   return `${name} · ${expiredAtOf(account, now) ? "expired" : "until"} ${when(account.plan_expires_at)}`

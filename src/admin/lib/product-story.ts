@@ -11,6 +11,25 @@ export type SizePrice = {
   /** The size's stored wholesale cost (admin routes only); null until the sync has stored it. */
   cost: string | null
   markup_percent: string | null
+  /** Present for a size the catalog removed that the shop keeps while an open order reserves it. */
+  kept_for_order?: { since: string } | null
+}
+
+/** The size cell's mark for a size kept only because of an open order (the admin's one wording). */
+export const KEPT_SIZE_MARK = "kept for an open order"
+
+/**
+ * The line under the prices when sizes are kept for open orders: "Size M is kept for an open order:
+ * the catalog no longer has it; the shop removes it once the order is fulfilled or cancelled."
+ * Null when none is.
+ */
+export function keptSizesNote(sizes: Pick<SizePrice, "size" | "kept_for_order">[]): string | null {
+  const kept = sizes.filter((s) => s.kept_for_order).map((s) => s.size || "—")
+  if (kept.length === 0) return null
+  const names = kept.length === 1 ? kept[0] : `${kept.slice(0, -1).join(", ")} and ${kept[kept.length - 1]}`
+  return kept.length === 1
+    ? `Size ${names} is kept for an open order: the catalog no longer has it; the shop removes it once the order is fulfilled or cancelled.`
+    : `Sizes ${names} are kept for open orders: the catalog no longer has them; the shop removes each once its order is fulfilled or cancelled.`
 }
 
 /** Fields every sync writes over (src/sync/catalog-product.ts): manual edits to them do not last. */

@@ -55,13 +55,26 @@ export function phaseText(
   return PHASE_WORDS[view.phase] ?? view.phase.replace(/[_-]+/g, " ")
 }
 
+/** What a queued run will do once it starts, by its mode. */
+const QUEUED_WORK: Record<string, string> = {
+  full: "it will read the whole catalog and bring the shop in line with it",
+  changes: "it will read what changed in the catalog since the last sync",
+  reprice: "it will reprice the shop's products from their stored costs",
+}
+
+/** "it will read the whole catalog … once the sync's worker starts it". */
+export function queuedWork(mode: string | null | undefined): string {
+  return `${(mode && QUEUED_WORK[mode]) || "it will sync the shop with the catalog"} once the sync's worker starts it`
+}
+
 /**
  * The progress block's one headline: the mode and the run's state name, and the phase only where it
  * says more than the state (while the run goes, or why it stands still): "Changes · No changes",
  * never "Changes · No changes · Finished: no changes".
  */
 export function progressHeadline(view: ProgressView): { state: string; phase: string | null } {
-  if (view.look === "waiting") return { state: "Waiting to start", phase: null }
+  // Not started: the badge says the state ("Queued"); the headline says what will happen.
+  if (view.look === "waiting") return { state: `${modeLabel(view.mode)} · ${view.display.label}: ${queuedWork(view.mode)}`, phase: null }
   const state = `${modeLabel(view.mode)} · ${view.display.label}`
   return { state, phase: view.look === "running" || view.look === "blocked" ? phaseText(view) : null }
 }

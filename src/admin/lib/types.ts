@@ -224,8 +224,15 @@ export type KeptProduct = {
   run_id: string | null
 }
 
+/** Of the removals waiting in the shop, those not decided yet (GET /kept-products's counts). */
+export type WaitingRemovals = { awaiting_answer: number; held_until_run_end: number }
+
 export type KeptProductsAnswer = {
-  /** `removing`: products the shop still holds whose removal waits for a run (not kept; absent from older servers). */
-  counts: { discarded: number; open_order: number; total: number; removing?: number }
+  /**
+   * `removing`: products the shop still holds whose removal waits (not kept; absent from older
+   * servers); of them `awaiting_answer` held at a pause for the admin's Confirm or Discard (nothing
+   * decided) and `held_until_run_end` held by a run until it has read its last page.
+   */
+  counts: { discarded: number; open_order: number; total: number; removing?: number } & Partial<WaitingRemovals>
   products: KeptProduct[]
 }

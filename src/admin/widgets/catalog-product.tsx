@@ -10,7 +10,17 @@ import { sdk } from "../lib/sdk"
 import { changeRowLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
-import { MANAGED_FIELDS, belowCostNote, catalogBadge, draftReason, lastChangeLabel, markupText, type SizePrice } from "../lib/product-story"
+import {
+  KEPT_SIZE_MARK,
+  MANAGED_FIELDS,
+  belowCostNote,
+  catalogBadge,
+  draftReason,
+  keptSizesNote,
+  lastChangeLabel,
+  markupText,
+  type SizePrice,
+} from "../lib/product-story"
 import { keptLine } from "../lib/kept-products"
 
 /**
@@ -149,8 +159,22 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                   data-crossed-out={s.crossed_out ?? ""}
                   data-cost={s.cost ?? ""}
                   data-markup={s.markup_percent ?? ""}
+                  data-kept-for-order={s.kept_for_order ? "true" : "false"}
                 >
-                  <Table.Cell>{s.size || "—"}</Table.Cell>
+                  <Table.Cell>
+                    {s.size || "—"}
+                    {s.kept_for_order && (
+                      <Text
+                        as="span"
+                        size="xsmall"
+                        className="text-ui-fg-subtle block"
+                        data-testid="catalog-product-size-kept"
+                        title={formatDateTime(s.kept_for_order.since)}
+                      >
+                        {KEPT_SIZE_MARK}
+                      </Text>
+                    )}
+                  </Table.Cell>
                   <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
                   <Table.Cell className="text-right whitespace-nowrap tabular-nums">
                     {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
@@ -168,6 +192,11 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
               ))}
             </Table.Body>
           </Table>
+        )}
+        {sizes && keptSizesNote(sizes) && (
+          <Text size="xsmall" className="text-ui-fg-subtle px-6" data-testid="catalog-product-kept-sizes">
+            {keptSizesNote(sizes)}
+          </Text>
         )}
         {sizes && belowCostNote(sizes) && (
           <Text size="xsmall" className="text-ui-fg-error px-6" data-testid="catalog-product-below-cost">

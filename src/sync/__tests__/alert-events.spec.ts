@@ -1,4 +1,4 @@
-import { absoluteLink, alertContent, alertKey, runLink, type AlertEvent } from "../alert-events"
+import { absoluteLink, alertContent, alertKey, runLink, unblockedEvent, type AlertEvent } from "../alert-events"
 import { quotaDay, quotaLevel } from "../quota-level"
 import { quotaToday } from "../requests-today"
 import { quotaLine } from "../../admin/lib/quota-bar"
@@ -153,5 +153,37 @@ describe("quota level", () => {
     expect(alertContent(answered("discarded", 0, 3)).description).toBe("3 prices kept at their earlier amount, as you discarded the drops.")
     expect(alertKey(answered("discarded", 2))).toBe("catalog-sync:brake_answered:csrun_9")
     for (const event of [events[0], answered("confirmed", 2)]) expect(alertContent(event).description).not.toMatch(/waits/)
+  })
+})
+
+describe("the sync unblocked (issue 43, review of the admin)", () => {
+  const refused = (id: string, code = "invalid_api_key") => ({ id, status: "failed", error_code: code })
+  const ok = (id: string) => ({ id, status: "succeeded", error_code: null })
+
+  it("a success after a refused key or plan says once that syncing goes on, keyed by the refusal it ends", () => {
+    const event = unblockedEvent(ok("csrun_9"), [refused("csrun_8"), refused("csrun_7"), ok("csrun_6")])
+    expect(event).toEqual({ kind: "sync_unblocked", runId: "csrun_9", refusedRunId: "csrun_8", code: "invalid_api_key" })
+    expect(alertContent(event!)).toEqual({
+      title: "Catalog sync goes on: the API key is accepted again",
+      description: "The catalog accepts the API key again and a run succeeded, so syncing goes on.",
+    })
+    expect(alertKey(event!)).toBe("catalog-sync:sync_unblocked:csrun_8")
+    // Another success later (the same refusal already ended) says nothing more.
+    expect(unblockedEvent(ok("csrun_10"), [ok("csrun_9"), refused("csrun_8")])).toBeNull()
+  })
+
+  it("a renewed plan is told as the plan, not the key; other failures between say neither", () => {
+    const event = unblockedEvent(ok("r5"), [
+      { id: "r4", status: "failed", error_code: "server_error" },
+      { id: "r3", status: "interrupted" },
+      refused("r2", "plan_required"),
+    ])
+    expect(event?.refusedRunId).toBe("r2")
+    expect(alertContent(event!).title).toBe("Catalog sync goes on: the plan is accepted again")
+    expect(alertContent(event!).description).not.toMatch(/plan_required|invalid_api_key/)
+    // No refusal before it, or a run that did not succeed: nothing to tell.
+    expect(unblockedEvent(ok("r5"), [{ id: "r4", status: "failed", error_code: "server_error" }, ok("r1")])).toBeNull()
+    expect(unblockedEvent(refused("r6"), [refused("r5")])).toBeNull()
+    expect(unblockedEvent(ok("r1"), [])).toBeNull()
   })
 })

@@ -17,7 +17,7 @@ describe("one name and one colour per run state", () => {
       runDisplayState({ status: "succeeded" }),
     ]
     expect(states.map((s) => [s.state, s.label, s.color, s.moving])).toEqual([
-      ["queued", "Waiting to start", "grey", false],
+      ["queued", "Queued", "grey", false],
       ["running", "Running", "blue", true],
       ["paused", "Paused: waiting for your answer", "orange", false],
       ["confirmed", "Confirmed by you", "purple", false],

@@ -132,3 +132,14 @@ describe("SafetyBrake over steep price drops", () => {
     expect(moved.checkPriceChanges([]).keep?.size).toBe(0)
   })
 })
+
+describe("what the removals' share is of (issue 43, review of the admin)", () => {
+  it("the preview records the base and the kept products it leaves out, as the run computed them", () => {
+    // 70 of 300 held from the catalog; 5 kept by a discard and 2 for open orders are not in the 300.
+    const brake = new SafetyBrake(300, 0, DEFAULT_BRAKE_THRESHOLDS, EMPTY_BRAKE_MEMORY, { kept_by_discard: 5, kept_for_orders: 2 })
+    const paused = brake.checkRemovals(70, [{ catalog_id: "1" }])
+    expect(paused?.preview.removals.base).toEqual({ products: 300, kept_by_discard: 5, kept_for_orders: 2 })
+    expect(paused?.preview.removals.share_percent).toBe("23.33")
+    expect(paused?.reasons[0].message).toBe("would remove 70 of 300 catalog products (23.3 %, more than 20 %)")
+  })
+})

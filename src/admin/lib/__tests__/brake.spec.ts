@@ -82,3 +82,37 @@ describe("the brake panel writes each percent once, in the reason's own format",
     expect(d.preview.steep_drops.sample.map((s) => brakeDropText(s, d.preview))).toEqual(["−90 %", "−30.01 %"])
   })
 })
+
+describe("the brake panel says what its percent is of (issue 43, review of the admin)", () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ catalog_id: String(i + 1) }))
+  it("names the base the server computed and the kept products it does not count", () => {
+    const d = decideBrake({
+      shopCatalogProducts: 300,
+      notCounted: { kept_by_discard: 5, kept_for_orders: 2 },
+      shopPrices: 0,
+      removals: ids(70),
+      priceChanges: [],
+    })
+    expect(brakeRemovalsLine(d.preview)).toBe(
+      "Would remove 70 products (23.3 % of the 300 products the shop held from the catalog when the run started, not counting 5 kept by your discard and 2 kept for open orders)"
+    )
+    const onlyOrders = decideBrake({
+      shopCatalogProducts: 10,
+      notCounted: { kept_by_discard: 0, kept_for_orders: 1 },
+      shopPrices: 0,
+      removals: ids(3),
+      priceChanges: [],
+    })
+    expect(brakeRemovalsLine(onlyOrders.preview)).toBe(
+      "Would remove 3 products (30 % of the 10 products the shop held from the catalog when the run started, not counting 1 kept for open orders)"
+    )
+    const none = decideBrake({
+      shopCatalogProducts: 10,
+      notCounted: { kept_by_discard: 0, kept_for_orders: 0 },
+      shopPrices: 0,
+      removals: ids(3),
+      priceChanges: [],
+    })
+    expect(brakeRemovalsLine(none.preview)).toBe("Would remove 3 products (30 % of the 10 products the shop held from the catalog when the run started)")
+  })
+})

@@ -50,3 +50,22 @@ describe("what happens to kept products next", () => {
     )
   })
 })
+
+describe("removals not decided yet (issue 43, review of the admin)", () => {
+  it("while the safety brake waits for the answer, its held removals wait for it, not for removal", () => {
+    // A pause holds 70 of 300: the server tells them apart (counts.awaiting_answer).
+    const counts = { discarded: 0, open_order: 0, total: 0, removing: 70, awaiting_answer: 70, held_until_run_end: 0 }
+    const text = shopProductsSplitText(shopProductsSplit(300, counts), formatCount, counts)
+    expect(text).toBe("230 the catalog still sells · 70 held for your answer: Confirm removes them, Discard keeps them")
+    expect(text).not.toMatch(/waiting to be removed/)
+  })
+  it("says each kind once: held for the answer, held until the run ends, decided", () => {
+    const counts = { discarded: 2, open_order: 0, total: 2, removing: 10, awaiting_answer: 1, held_until_run_end: 4 }
+    expect(shopProductsSplitText(shopProductsSplit(100, counts), formatCount, counts)).toBe(
+      "88 the catalog still sells · 2 it no longer has, kept by the shop · 1 held for your answer: Confirm removes it, Discard keeps it · 4 held until the run ends, for the safety brake to check · 5 waiting to be removed"
+    )
+    // Confirmed: decided, they go with the next run.
+    const confirmed = { discarded: 0, open_order: 0, total: 0, removing: 70, awaiting_answer: 0, held_until_run_end: 0 }
+    expect(shopProductsSplitText(shopProductsSplit(300, confirmed), formatCount, confirmed)).toBe("230 the catalog still sells · 70 waiting to be removed")
+  })
+})

@@ -46,6 +46,16 @@ describe("the Plan row", () => {
   })
 })
 
+describe("the Plan row after a refusal (issue 43, review of the admin)", () => {
+  const when = (iso: string) => iso.slice(0, 10)
+  it("says the plan is not known while the catalog refuses the key, in words, with no code", () => {
+    expect(planRowText(null, { code: "invalid_api_key" }, when, NOW)).toBe("Not known while the catalog refuses the key.")
+    expect(planRowText(null, { code: "daily_quota_exceeded" }, when, NOW)).toBe("Not known right now: the catalog is limiting requests for this key.")
+    expect(planRowText(null, { code: "unreachable" }, when, NOW)).toBe("Not known: the catalog did not tell it.")
+    expect(planRowText(null, { code: "invalid_api_key" }, when, NOW)).not.toMatch(/Ultra|invalid_api_key/)
+  })
+})
+
 describe("a past run's refusal (issue 43, second review)", () => {
   // A run refused with plan_required while the plan was "Basic"; the plan has since expired.
   const run = { error_code: "plan_required", error_message: "Plan has no API access or subscription ended (plan_required, HTTP 403, request_id r1)" }

@@ -1,4 +1,4 @@
-import { belowCostNote, catalogBadge, draftReason, lastChangeLabel, markupText } from "../product-story"
+import { KEPT_SIZE_MARK, belowCostNote, catalogBadge, draftReason, keptSizesNote, lastChangeLabel, markupText } from "../product-story"
 
 const size = (selling: string | null) => ({ variant_id: "v", size: "42", sku: null, selling, crossed_out: null, cost: null, markup_percent: null })
 
@@ -39,5 +39,19 @@ describe("the product widget's last change and markup", () => {
     )
     expect(belowCostNote([{ markup_percent: "-7.32" }])).toMatch(/^This size sells below cost/)
     expect(belowCostNote([{ markup_percent: "12.00" }, { markup_percent: null }])).toBeNull()
+  })
+})
+
+describe("sizes kept for open orders on the widget (issue 43, review of the admin)", () => {
+  const size = (name: string, kept = false) => ({ size: name, kept_for_order: kept ? { since: "2026-12-06T08:08:00.000Z" } : undefined })
+  it("says which sizes only an open order keeps, in the admin's words; nothing when none is", () => {
+    expect(keptSizesNote([size("S"), size("M", true), size("L")])).toBe(
+      "Size M is kept for an open order: the catalog no longer has it; the shop removes it once the order is fulfilled or cancelled."
+    )
+    expect(keptSizesNote([size("41", true), size("42", true), size("43", true)])).toBe(
+      "Sizes 41, 42 and 43 are kept for open orders: the catalog no longer has them; the shop removes each once its order is fulfilled or cancelled."
+    )
+    expect(keptSizesNote([size("S"), size("M")])).toBeNull()
+    expect(KEPT_SIZE_MARK).toBe("kept for an open order")
   })
 })

@@ -14,6 +14,7 @@ import {
   progressPollMs,
   type ProgressView,
 } from "../progress"
+import { runDisplayState } from "../../../sync/run-display-state"
 
 const view = (over: Partial<ProgressView> = {}): ProgressView => ({
   run_id: "run_1",
@@ -67,7 +68,11 @@ describe("a run before its first page", () => {
     expect(etaText({ ...queued, counts }, 0, 0)).toBeNull()
     expect(countsText({ ...queued, counts, phase: "starting" })).toBeNull()
     const waiting = { ...queued, counts, look: "waiting" as const, phase: null, total: 159, total_source: "last_full_pass" as const, percent: 0 }
-    expect(progressHeadline(waiting)).toEqual({ state: "Waiting to start", phase: null })
+    // Issue 43 (review of the admin): the badge is the state, the headline what will happen.
+    expect(progressHeadline(waiting)).toEqual({
+      state: "Changes · Continuing after your confirm: it will read what changed in the catalog since the last sync once the sync's worker starts it",
+      phase: null,
+    })
     // A known total is shown from the first moment, once, with no zero read and no zero changes line.
     expect(countsText(waiting)).toBe("0 of 159 products checked (0 %) · 0 read")
     expect(changesLine(waiting)).toBeNull()
@@ -337,5 +342,41 @@ describe("polling", () => {
     expect(progressPollMs(view({ look: "waiting" }))).toBe(2_000)
     expect(progressPollMs(view({ look: "blocked" }))).toBe(15_000)
     expect(progressPollMs(null)).toBe(15_000)
+  })
+})
+
+describe("a queued run (issue 43, review of the admin)", () => {
+  const queued = (mode: ProgressView["mode"]) =>
+    view({
+      mode,
+      status: "queued",
+      look: "waiting",
+      display: { state: "queued", label: "Queued", color: "grey", moving: false },
+      phase: null,
+      read: 0,
+      written: 0,
+      pages: 0,
+      percent: null,
+      rate_per_minute: null,
+      eta_ms: null,
+    })
+
+  it("its badge is the state, Queued, and its headline says what will happen, never the badge's words again", () => {
+    const run = runDisplayState({ status: "queued" })
+    expect(run.label).toBe("Queued")
+    for (const mode of ["full", "changes", "reprice"] as const) {
+      const headline = progressHeadline(queued(mode))
+      expect(headline.state).not.toBe(run.label)
+      expect(headline.state).not.toMatch(/^(Queued|Waiting to start)$/)
+      expect(headline.state).toMatch(/ once the sync's worker starts it$/)
+    }
+    expect(progressHeadline(queued("full")).state).toBe(
+      "Full resync · Queued: it will read the whole catalog and bring the shop in line with it once the sync's worker starts it"
+    )
+    expect(progressHeadline(queued("reprice")).state).toBe(
+      "Reprice (no API requests) · Queued: it will reprice the shop's products from their stored costs once the sync's worker starts it"
+    )
+    // The chip names the state as the badge does.
+    expect(chipText(queued("changes"))).toBe("Catalog sync · queued")
   })
 })

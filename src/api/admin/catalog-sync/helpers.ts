@@ -143,6 +143,30 @@ type AccountEntry = {
   account: AccountInfo | null
   error: ApiErrorBody | null
   quota: QuotaSnapshot | null
+  /** The sync's refusal (its blocked code and settings revision) when this answer was asked for, or null. */
+  refusal?: string | null
+  /** Whether the key's limiter held its plan as stale right after this answer (a /v1/me answer clears it). */
+  planStaleAtRead?: boolean
+}
+
+/** What the /status route knows when it reads the cache: the sync's refusal now, and a way to read the limiter's stale mark. */
+export type AccountContext = { refusal?: string | null; planStale?: () => Promise<boolean> }
+
+/**
+ * Whether a cached /v1/me answer is older than a refusal the catalog gave since (pure): the sync was
+ * blocked (the key or the plan refused) after it was read, or the key's limiter marked the plan
+ * stale after it (a refused key or /v1/me, a quota refusal, answers that contradict the plan). Such
+ * an answer is not shown as the plan now: /status asks /v1/me again, once. An answer read while the
+ * mark already stood (the mark could not be cleared) is not asked again for it; an error answer
+ * shows no plan, so it is never outdated.
+ */
+export function accountAnswerOutdated(
+  entry: Pick<AccountEntry, "account" | "refusal" | "planStaleAtRead">,
+  now: { refusal: string | null; planStale: boolean }
+): boolean {
+  if (!entry.account) return false
+  if (now.refusal !== null && now.refusal !== (entry.refusal ?? null)) return true
+  return now.planStale && !entry.planStaleAtRead
 }
 const ACCOUNT_TTL_MS = 60_000
 /** Answers (and calls in flight) per URL and key: simultaneous misses share one /v1/me call. */
@@ -154,17 +178,26 @@ let cacheGeneration = 0
 export function cachedAccount(
   settings: EffectiveSettings,
   logger?: Pick<Logger, "warn"> | null,
-  clients?: Pick<CatalogClientFactory, "create">
+  clients?: Pick<CatalogClientFactory, "create">,
+  context: AccountContext = {}
 ): Promise<AccountEntry> {
   const cacheKey = `${settings.baseUrl}|${settings.apiKeyHash}`
   const hit = accountCache.get(cacheKey)
   if (hit && (!hit.settled || Date.now() - hit.settled.at < ACCOUNT_TTL_MS)) return hit.promise
   const generation = cacheGeneration
+  const refusal = context.refusal ?? null
   const slot: { promise: Promise<AccountEntry>; settled: AccountEntry | null } = { promise: null as never, settled: null }
   slot.promise = fetchAccount(settings, clients)
     .then(
-      ({ account, quota }): AccountEntry => ({ at: Date.now(), account, error: null, quota }),
-      (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null })
+      async ({ account, quota }): Promise<AccountEntry> => ({
+        at: Date.now(),
+        account,
+        error: null,
+        quota,
+        refusal,
+        planStaleAtRead: await Promise.resolve(context.planStale?.()).catch(() => false),
+      }),
+      (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null, refusal })
     )
     .then((entry) => {
       if (generation === cacheGeneration && accountCache.get(cacheKey) === slot) slot.settled = entry
@@ -181,19 +214,27 @@ export function cachedAccountIfAny(settings: Pick<EffectiveSettings, "baseUrl" |
 
 /**
  * /v1/me for GET /status as cachedAccount, asked again when the plan a run read since (kept by the
- * key's limiter for every holder) has another daily limit than the cached answer: the plan changed.
+ * key's limiter for every holder) has another daily limit than the cached answer (the plan
+ * changed), and when a refusal came after the cached answer (accountAnswerOutdated: the sync was
+ * blocked since, `refusal`, or the limiter marked the plan stale): the Plan row never shows an
+ * answer from before a refusal as the plan now. A refused key then reads as such (its error).
  */
 export async function cachedAccountAgreeingWithPlan(
   settings: EffectiveSettings,
   logger: Pick<Logger, "warn"> | null,
-  clients: Pick<CatalogClientFactory, "create" | "limiterFor">
+  clients: Pick<CatalogClientFactory, "create" | "limiterFor">,
+  refusal: string | null = null
 ): Promise<AccountEntry> {
-  const entry = await cachedAccount(settings, logger, clients)
+  const limiter = settings.apiKey ? clients.limiterFor(settings.apiKey) : null
+  const heldPlan = () => Promise.resolve(limiter?.plan?.()).catch(() => null)
+  const context: AccountContext = { refusal, planStale: async () => !!(await heldPlan())?.stale }
+  const entry = await cachedAccount(settings, logger, clients, context)
   if (!entry.account || !settings.apiKey) return entry
-  const plan = await Promise.resolve(clients.limiterFor(settings.apiKey).plan?.()).catch(() => null)
-  if (!plan || plan.requestsPerDay === entry.account.limits.requests_per_day) return entry
+  const plan = await heldPlan()
+  const limitChanged = !!plan && plan.requestsPerDay !== entry.account.limits.requests_per_day
+  if (!limitChanged && !accountAnswerOutdated(entry, { refusal, planStale: !!plan?.stale })) return entry
   accountCache.delete(`${settings.baseUrl}|${settings.apiKeyHash}`)
-  return cachedAccount(settings, logger, clients)
+  return cachedAccount(settings, logger, clients, context)
 }
 
 /** After a settings save: the next /status asks the API again. */

@@ -172,8 +172,15 @@ export async function approveRemoval(connection: Connection, row: Pick<MapRow, "
  * whose removal waits: held by a run or a pause, or approved (confirmed, or removed by the admin
  * from the kept list) until a run applies it. The catalog no longer sells them. `except` are the
  * catalog ids counted elsewhere (kept by a discard); `productId` narrows to one shop product.
+ * Of them, `awaiting_answer` are held at a pause: nothing is decided until the admin confirms or
+ * discards; `held_until_run_end` are held by a run that has not read its last page (the safety
+ * brake judges them then). The rest (`total` less both) are decided and go with the next run.
  */
-export async function removalsWaiting(connection: Connection, except: readonly string[], productId?: string): Promise<number> {
+export async function removalsWaiting(
+  connection: Connection,
+  except: readonly string[],
+  productId?: string
+): Promise<{ total: number; awaiting_answer: number; held_until_run_end: number }> {
   const db = sqlOf(connection)
   const q = db(`${HELD_REMOVAL_TABLE} as h`)
     .join(`${PRODUCT_MAP_TABLE} as m`, "m.catalog_id", "h.catalog_id")
@@ -183,6 +190,10 @@ export async function removalsWaiting(connection: Connection, except: readonly s
     .where("m.status", "active")
   if (except.length) q.whereNotIn("h.catalog_id", [...except])
   if (productId) q.where("m.product_id", productId)
-  const [row] = (await q.countDistinct({ n: "h.catalog_id" })) as { n: string | number }[]
-  return Number(row?.n ?? 0)
+  const [row] = (await q.select(
+    db.raw("count(distinct h.catalog_id) as n"),
+    db.raw("count(distinct h.catalog_id) filter (where h.status = 'held' and h.paused_run_id is not null) as awaiting"),
+    db.raw("count(distinct h.catalog_id) filter (where h.status = 'held' and h.paused_run_id is null) as held")
+  )) as { n: string | number; awaiting: string | number; held: string | number }[]
+  return { total: Number(row?.n ?? 0), awaiting_answer: Number(row?.awaiting ?? 0), held_until_run_end: Number(row?.held ?? 0) }
 }

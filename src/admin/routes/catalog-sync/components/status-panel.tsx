@@ -97,9 +97,7 @@ export const CatalogSyncStatusPanel = () => {
           <Button size="small" variant="transparent" asChild>
             <Link to="/settings/catalog-sync/runs">History</Link>
           </Button>
-          <Button size="small" variant="transparent" asChild>
-            <Link to="/settings/catalog-sync">Settings</Link>
-          </Button>
+          {/* Settings is the page header's one action (page.tsx), as Medusa's own pages carry it: not repeated here. */}
           <Button size="small" variant="secondary" disabled={!canStart || running || start.isPending} onClick={fullResync} data-testid="full-resync">
             Full resync
           </Button>
@@ -177,8 +175,9 @@ const ShopProducts = ({ synced }: { synced: number }) => {
             data-sold={split.sold}
             data-kept={split.kept}
             data-removing={split.removing}
+            data-awaiting-answer={kept.data?.counts.awaiting_answer ?? ""}
           >
-            {shopProductsSplitText(split, formatCount)}
+            {shopProductsSplitText(split, formatCount, kept.data?.counts)}
           </Text>
         )}
       </span>
@@ -329,7 +328,7 @@ const AccountBlock = ({ status }: { status: SyncStatus }) => {
       <KeyValue label="Plan" testId="catalog-sync-plan">
         {/* The plan itself; what keeps it from syncing is told once, in the notice above. */}
         <span className={account ? undefined : "text-ui-fg-subtle"}>
-          {planRowText(account, !!status.account_error, (at) => formatDateTime(at))}
+          {planRowText(account, status.account_error, (at) => formatDateTime(at))}
           {expiry === "expiring" && <span className="text-ui-fg-error"> (ends soon)</span>}
         </span>
       </KeyValue>

@@ -1,4 +1,4 @@
-import { amountText, markupPercent, priceStory } from "../products/[product_id]/prices/price-story"
+import { amountText, keptSizesOf, markupPercent, priceStory } from "../products/[product_id]/prices/price-story"
 
 const variants = [
   { id: "v1", title: "42", sku: "A-42", price_set_id: "ps1" },
@@ -61,5 +61,42 @@ describe("priceStory", () => {
     expect(markupPercent("90.00", "100.00")).toBe("-10.00")
     expect(markupPercent("10.00", "0.00")).toBeNull()
     expect(markupPercent(null, "1.00")).toBeNull()
+  })
+})
+
+describe("the widget's sizes (issue 43, review of the admin)", () => {
+  // S, M, L, XL ranked 0..3; the catalog removed M while an open order reserved it: the sync ranked
+  // S, L, XL 0..2 and M kept its rank 1, the same as L's.
+  const sizes = [
+    { id: "vXL", title: "XL", price_set_id: null, variant_rank: 2 },
+    { id: "vL", title: "L", price_set_id: null, variant_rank: 1 },
+    { id: "vS", title: "S", price_set_id: null, variant_rank: 0 },
+    { id: "vM", title: "M", price_set_id: null, variant_rank: 1 },
+  ]
+
+  it("lists sizes in the shop's variant order, a kept size in its place by size", () => {
+    expect(priceStory(sizes, [], null).map((s) => s.size)).toEqual(["S", "M", "L", "XL"])
+    // Unranked variants come after the ranked ones, in size order.
+    expect(
+      priceStory([{ id: "a", title: "44", price_set_id: null }, { id: "b", title: "42", price_set_id: null }, ...sizes], [], null).map((s) => s.size)
+    ).toEqual(["S", "M", "L", "XL", "42", "44"])
+  })
+
+  it("marks a size kept only for an open order, with since when; not one the catalog sent again", () => {
+    const pending = [
+      { kind: "size", subject_id: "vM", created_at: new Date("2026-12-06T08:08:00.000Z") },
+      { kind: "size", subject_id: "vXL", created_at: "2026-12-05T10:00:00.000Z" },
+      { kind: "product", subject_id: "prod_1", created_at: "2026-12-05T10:00:00.000Z" },
+    ]
+    // XL is back on sale: the product map claims its variant again.
+    const kept = keptSizesOf(pending, new Set(["vXL"]))
+    expect([...kept]).toEqual([["vM", "2026-12-06T08:08:00.000Z"]])
+    const story = priceStory(sizes, [], null, new Map(), "uah", kept)
+    expect(story.map((s) => [s.size, s.kept_for_order ?? null])).toEqual([
+      ["S", null],
+      ["M", { since: "2026-12-06T08:08:00.000Z" }],
+      ["L", null],
+      ["XL", null],
+    ])
   })
 })

@@ -72,16 +72,19 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!parsed.success) return invalidData(res, zodFieldErrors(parsed.error as z.ZodError))
   const all = await keptProducts(req)
   const products = parsed.data.product_id ? all.filter((p) => p.product_id === parsed.data.product_id) : all
-  // Products whose removal waits for a run (held at a pause, confirmed, or removed from this list):
-  // still in the shop, no longer sold by the catalog, and not kept. The sync page's split reads it.
+  // Products whose removal waits (held at a pause, confirmed, or removed from this list): still in
+  // the shop, no longer sold by the catalog, and not kept. The sync page's split reads it, and of
+  // them those a pause holds for the admin's answer (not decided) and those a run holds until its end.
   const memory = brakeMemoryOf((await catalogSyncService(req.scope).getState()).brake_memory)
-  const removing = await removalsWaiting(req.scope, memory.discarded, parsed.data.product_id)
+  const waiting = await removalsWaiting(req.scope, memory.discarded, parsed.data.product_id)
   res.json({
     counts: {
       discarded: products.filter((p) => p.reason === "discarded").length,
       open_order: products.filter((p) => p.reason === "open_order").length,
       total: products.length,
-      removing,
+      removing: waiting.total,
+      awaiting_answer: waiting.awaiting_answer,
+      held_until_run_end: waiting.held_until_run_end,
     },
     products,
   })

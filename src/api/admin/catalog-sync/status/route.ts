@@ -51,7 +51,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const overdue = await checkSyncOverdue({ service, settings, pollEveryMs: catalogSyncRuntime(req.scope).pollEveryMs(settings) })
   if (overdue.overdue && (state === "idle" || state === "failed")) state = "overdue"
 
-  const account = configured ? await cachedAccountAgreeingWithPlan(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients) : null
+  // A refusal (the key or the plan) known since the cached /v1/me answer makes it outdated: asked again.
+  const refusal = blocked ? `${syncState.blocked_code}:${settings.revision}` : null
+  const account = configured ? await cachedAccountAgreeingWithPlan(settings, req.scope.resolve("logger"), catalogSyncRuntime(req.scope).clients, refusal) : null
   // For the admin's percent and ETA of a running full pass (null: unknown, e.g. a first sync).
   const expected = runningRun ? await expectedCatalogTotal(req.scope, runningRun.started_at, runningRun.id) : { total: null, source: null }
   // The catalog's own count for the key (as GET /progress tells it): the one source of quota figures.

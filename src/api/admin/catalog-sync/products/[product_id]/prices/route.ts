@@ -5,7 +5,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { catalogSyncService } from "../../../helpers"
 import { SALE_PRICE_LIST_SOURCE } from "../../../../../../workflows/extras/sale-prices"
-import { priceStory, type PriceRow, type VariantRow } from "./price-story"
+import { claimedByMap } from "../../../../../../modules/catalog_sync/sql/product-map"
+import { keptSizesOf, priceStory, type PendingSizeRow, type PriceRow, type VariantRow } from "./price-story"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const products = req.scope.resolve(Modules.PRODUCT)
@@ -22,9 +23,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       } as never)
     : { data: [] }
   const priceSetOf = new Map((links as { variant_id: string; price_set_id: string }[]).map((l) => [l.variant_id, l.price_set_id]))
-  const rows = [...variants]
-    .sort((a, b) => (a.variant_rank ?? 0) - (b.variant_rank ?? 0))
-    .map((v): VariantRow => ({ id: v.id, title: v.title, sku: v.sku, price_set_id: priceSetOf.get(v.id) ?? null }))
+  // In the shop's variant order: priceStory sorts them (inShopOrder).
+  const rows = variants.map((v): VariantRow => ({
+    id: v.id,
+    title: v.title,
+    sku: v.sku,
+    price_set_id: priceSetOf.get(v.id) ?? null,
+    variant_rank: v.variant_rank ?? null,
+  }))
   const priceSetIds = rows.map((r) => r.price_set_id).filter((id): id is string => !!id)
   const pricing = req.scope.resolve(Modules.PRICING)
   const prices = priceSetIds.length
@@ -48,5 +54,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       }[])
     : []
   const costs = new Map(costRows.filter((c) => c.variant_id).map((c) => [c.variant_id as string, c.cost]))
-  res.json({ currency_code: "uah", sizes: priceStory(rows, prices, saleList?.id ?? null, costs) })
+  // Sizes the catalog removed that the shop keeps while an open order reserves them (as GET /kept-for-orders tells them).
+  const pending = (await (
+    catalogSyncService(req.scope) as unknown as { listCatalogPendingRemovals(filter: object, config: object): Promise<PendingSizeRow[]> }
+  ).listCatalogPendingRemovals({ kind: "size", product_id: req.params.product_id }, { take: null })) as PendingSizeRow[]
+  const kept = pending.length ? keptSizesOf(pending, (await claimedByMap(req.scope, [req.params.product_id])).variants) : new Map<string, string>()
+  res.json({ currency_code: "uah", sizes: priceStory(rows, prices, saleList?.id ?? null, costs, "uah", kept) })
 }
