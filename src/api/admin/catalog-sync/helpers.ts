@@ -147,10 +147,16 @@ type AccountEntry = {
   refusal?: string | null
   /** Whether the key's limiter held its plan as stale right after this answer (a /v1/me answer clears it). */
   planStaleAtRead?: boolean
+  /**
+   * Asked again for a stale mark: a run's next contradicting answer marks the plan stale again, and
+   * the admin polls /status every few seconds while runs go, so such an answer is not asked again
+   * for a stale mark within its minute (every poll would take a request from the key's quota).
+   */
+  askedForStaleMark?: boolean
 }
 
 /** What the /status route knows when it reads the cache: the sync's refusal now, and a way to read the limiter's stale mark. */
-export type AccountContext = { refusal?: string | null; planStale?: () => Promise<boolean> }
+export type AccountContext = { refusal?: string | null; planStale?: () => Promise<boolean>; askedForStaleMark?: boolean }
 
 /**
  * Whether a cached /v1/me answer is older than a refusal the catalog gave since (pure): the sync was
@@ -161,12 +167,12 @@ export type AccountContext = { refusal?: string | null; planStale?: () => Promis
  * shows no plan, so it is never outdated.
  */
 export function accountAnswerOutdated(
-  entry: Pick<AccountEntry, "account" | "refusal" | "planStaleAtRead">,
+  entry: Pick<AccountEntry, "account" | "refusal" | "planStaleAtRead" | "askedForStaleMark">,
   now: { refusal: string | null; planStale: boolean }
 ): boolean {
   if (!entry.account) return false
   if (now.refusal !== null && now.refusal !== (entry.refusal ?? null)) return true
-  return now.planStale && !entry.planStaleAtRead
+  return now.planStale && !entry.planStaleAtRead && !entry.askedForStaleMark
 }
 const ACCOUNT_TTL_MS = 60_000
 /** Answers (and calls in flight) per URL and key: simultaneous misses share one /v1/me call. */
@@ -196,6 +202,7 @@ export function cachedAccount(
         quota,
         refusal,
         planStaleAtRead: await Promise.resolve(context.planStale?.()).catch(() => false),
+        askedForStaleMark: context.askedForStaleMark ?? false,
       }),
       (e): AccountEntry => ({ at: Date.now(), account: null, error: apiErrorBody(e, logger, "status /v1/me"), quota: null, refusal })
     )
@@ -232,9 +239,15 @@ export async function cachedAccountAgreeingWithPlan(
   if (!entry.account || !settings.apiKey) return entry
   const plan = await heldPlan()
   const limitChanged = !!plan && plan.requestsPerDay !== entry.account.limits.requests_per_day
+  const refused = refusal !== null && refusal !== (entry.refusal ?? null)
   if (!limitChanged && !accountAnswerOutdated(entry, { refusal, planStale: !!plan?.stale })) return entry
-  accountCache.delete(`${settings.baseUrl}|${settings.apiKeyHash}`)
-  return cachedAccount(settings, logger, clients, context)
+  const cacheKey = `${settings.baseUrl}|${settings.apiKeyHash}`
+  // Polls side by side (two tabs) that found the same outdated answer share one call: only the
+  // first replaces it; the others wait for that call.
+  const current = accountCache.get(cacheKey)
+  if (current && current.settled !== entry) return current.promise
+  accountCache.delete(cacheKey)
+  return cachedAccount(settings, logger, clients, { ...context, askedForStaleMark: !limitChanged && !refused })
 }
 
 /** After a settings save: the next /status asks the API again. */

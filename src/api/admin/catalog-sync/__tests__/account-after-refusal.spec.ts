@@ -32,9 +32,10 @@ const ACCOUNT = {
 
 /** A catalog whose /v1/me answers the plan, or 401 once `refuse` is set. */
 async function catalog() {
-  const state = { refuse: false, calls: 0 }
+  const state: { refuse: boolean; calls: number; onAnswer?: () => void } = { refuse: false, calls: 0 }
   const server = http.createServer((_req, res) => {
     state.calls++
+    state.onAnswer?.()
     if (state.refuse) {
       res.writeHead(401, { "content-type": "application/json" })
       res.end(JSON.stringify({ error: { code: "invalid_api_key", message: "API key is missing or invalid" } }))
@@ -114,6 +115,40 @@ describe("the plan GET /status tells after a refusal", () => {
     }
   })
 
+  it("a stale mark a run sets again after each answer: asked again once in the minute, not on every poll", async () => {
+    const server = await catalog()
+    try {
+      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 1 } as any
+      const held = { stale: false }
+      // As the key's real limiter does: a /v1/me answer clears the mark (planSeen).
+      server.state.onAnswer = () => (held.stale = false)
+      const clients = clientsWith(held)
+      await cachedAccountAgreeingWithPlan(settings, null, clients)
+      expect(server.state.calls).toBe(1)
+      for (let poll = 0; poll < 5; poll++) {
+        // A running sync's answer contradicts the plan between two polls: marked stale again.
+        held.stale = true
+        expect((await cachedAccountAgreeingWithPlan(settings, null, clients)).account?.plan).toBe("Ultra")
+      }
+      expect(server.state.calls).toBe(2)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it("polls side by side that find the same outdated answer share one call", async () => {
+    const server = await catalog()
+    try {
+      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 2 } as any
+      const clients = clientsWith({ stale: false })
+      await cachedAccountAgreeingWithPlan(settings, null, clients)
+      await Promise.all([1, 2, 3, 4].map(() => cachedAccountAgreeingWithPlan(settings, null, clients, "invalid_api_key:2")))
+      expect(server.state.calls).toBe(2)
+    } finally {
+      await server.close()
+    }
+  })
+
   it("accountAnswerOutdated: only a plan answer from before a refusal", () => {
     const plan = { account: { plan: "Ultra" } as any, refusal: null, planStaleAtRead: false }
     expect(accountAnswerOutdated(plan, { refusal: null, planStale: false })).toBe(false)
@@ -121,6 +156,8 @@ describe("the plan GET /status tells after a refusal", () => {
     expect(accountAnswerOutdated(plan, { refusal: "invalid_api_key:3", planStale: false })).toBe(true)
     expect(accountAnswerOutdated({ ...plan, refusal: "invalid_api_key:3" }, { refusal: "invalid_api_key:3", planStale: false })).toBe(false)
     expect(accountAnswerOutdated({ ...plan, planStaleAtRead: true }, { refusal: null, planStale: true })).toBe(false)
+    expect(accountAnswerOutdated({ ...plan, askedForStaleMark: true }, { refusal: null, planStale: true })).toBe(false)
+    expect(accountAnswerOutdated({ ...plan, askedForStaleMark: true }, { refusal: "invalid_api_key:3", planStale: true })).toBe(true)
     expect(accountAnswerOutdated({ ...plan, account: null }, { refusal: "invalid_api_key:3", planStale: true })).toBe(false)
   })
 })
