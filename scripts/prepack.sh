@@ -5,7 +5,9 @@
 # build uses), and made again only when it is not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "${MCS_PACK_CURRENT_BUILD:-0}" = 1 ]; then
+# A build `npm run dev` (plugin:develop) left names the repository's src/ in medusa-plugin-options.json,
+# which would make an app load the admin from here instead of the tarball: never packed as it is.
+if [ "${MCS_PACK_CURRENT_BUILD:-0}" = 1 ] && [ ! -e .medusa/server/medusa-plugin-options.json ]; then
   exec npx tsx -e 'require("./integration-tests/harness/plugin-build").ensurePluginBuilt()'
 fi
 exec npm run build

@@ -65,6 +65,8 @@ core_pid=$!
 # project's `npm pack` packs this build (MCS_PACK_CURRENT_BUILD=1, scripts/prepack.sh) instead of
 # making the same files again beside the other passes while they wait for it.
 npx tsx -e 'require("./integration-tests/harness/plugin-build").ensurePluginBuilt()' || status=1
+# Built now: a forced rebuild (MCS_REBUILD=1) must not run again in a later check, under running apps.
+export MCS_REBUILD=0
 (
   install_started=$SECONDS
   # Its apps get the Redis database after the medusa workers' (Medusa's queues have fixed names).

@@ -207,6 +207,10 @@ describeIfRegistry("install: npm pack → a fresh Medusa app → storefront", ()
       expect(packedFiles).toContain(f)
     }
     expect(packedFiles.some((f) => f.includes("migrations/") && f.endsWith(".js"))).toBe(true)
+    // Nothing of this checkout's own: the test build's stamp, or a dev build's options naming the
+    // repository's src/ (an app would load the admin from there, not from the tarball).
+    expect(packedFiles).not.toContain(".medusa/server/.built-from-src")
+    expect(packedFiles).not.toContain(".medusa/server/medusa-plugin-options.json")
     // Nothing from the repo beyond the build: no sources, tests, demo, sandbox or bench.
     expect(packedFiles.filter((f) => !/^(package\.json|README\.md|LICENSE|\.medusa\/server\/)/.test(f))).toEqual([])
     expect(packedFiles.filter((f) => /__tests__|\.spec\./.test(f))).toEqual([])
