@@ -11,7 +11,8 @@ import type { AccountInfo, QuotaSnapshot, RateLimiter } from "../catalog-client"
 import type { CatalogSyncModuleService } from "../modules/catalog_sync"
 import { CATALOG_SYNC_MODULE } from "../modules/catalog_sync/module-name"
 import type { EffectiveSettings } from "../sync/settings"
-import { absoluteLink, alertContent, alertKey, REFUSAL_CODES, runLink, unblockedEvent, type AlertEvent } from "../sync/alert-events"
+import { absoluteLink, alertContent, alertKey, runLink, unblockedEvent, type AlertEvent } from "../sync/alert-events"
+import { isRefusalCode } from "../sync/failure-class"
 import { quotaAlert, quotaDay } from "../sync/quota-level"
 import { quotaToday } from "../sync/requests-today"
 import { latestFailureStreak } from "./failure-streak"
@@ -20,8 +21,6 @@ import { latestFailureStreak } from "./failure-streak"
 export const FEED_TEMPLATE = "admin-ui"
 /** The template name an email provider gets (its data: subject, title, description, url). */
 export const EMAIL_TEMPLATE = "catalog-sync-alert"
-/** Codes of a run refused by the catalog for its key or plan. */
-const KEY_REFUSED_CODES = REFUSAL_CODES
 /** How far back a success looks for the refusal it may end (a blocked sync runs no scheduled run). */
 const UNBLOCK_LOOKBACK_RUNS = 20
 /** What close() waits for alerts still being sent. */
@@ -100,7 +99,7 @@ export class CatalogSyncAlerts {
       await this.#afterAnswer(service, end.runId)
       await this.#afterRefusal(service, end.runId)
     }
-    if (end.status === "failed" && end.errorCode && KEY_REFUSED_CODES.has(end.errorCode)) {
+    if (end.status === "failed" && end.errorCode && isRefusalCode(end.errorCode)) {
       await this.#send({ kind: "key_refused", runId: end.runId, code: end.errorCode, revision: end.settings.revision, keyLast4: end.settings.apiKeyLast4 })
     }
     if (end.status === "failed" && end.errorCode === "daily_quota_exceeded") {

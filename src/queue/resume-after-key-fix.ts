@@ -3,11 +3,9 @@
 // refusal stopped is queued now, not at the next scheduled poll.
 import type { EffectiveSettings } from "../sync/settings"
 import { isConfigured } from "../sync/settings"
+import { isRefusalCode } from "../sync/failure-class"
 import type { EnqueueResult } from "./catalog-sync-queue"
 import type { CatalogSyncModuleService, RunMode } from "./types"
-
-/** The run error codes that mean "the catalog refused this key" (src/catalog-client errors). */
-export const KEY_REFUSAL_CODES: ReadonlySet<string> = new Set(["invalid_api_key", "plan_required"])
 
 type QueueLike = { enqueueRun(input: { mode: RunMode; trigger: "settings"; behindActive: true }): Promise<EnqueueResult> }
 type RunLike = { mode?: string | null; status?: string | null; error_code?: string | null }
@@ -24,7 +22,7 @@ export async function resumeWorkBlockedByKey(input: { service: ServiceLike; queu
   if (!isConfigured(settings) || !settings.enabled) return null
   const state = await service.getState()
   const [last] = await service.listCatalogSyncRuns({ status: ["succeeded", "failed", "interrupted"] }, { order: { created_at: "DESC" }, take: 1 })
-  const lastRefused = last?.status === "failed" && KEY_REFUSAL_CODES.has(last.error_code ?? "")
+  const lastRefused = last?.status === "failed" && isRefusalCode(last.error_code)
   if (!state.blocked_code && !lastRefused) return null
   if (state.blocked_code) await service.updateCatalogSyncStates({ id: state.id, blocked_code: null, blocked_message: null, blocked_revision: null })
   // The refused run's own kind: a full pass stays a full pass, a reprice a reprice.

@@ -2,7 +2,7 @@
 // title, one line, the link to its run in the plugin's admin pages, and the key that makes it one
 // notification however often its condition is seen again (retries, polls, instances, restarts).
 
-import { classOfCode, type FailureClass } from "./failure-class"
+import { classOfCode, isRefusalCode, type FailureClass } from "./failure-class"
 import { formatCount } from "./number-format"
 import { quotaPercent } from "./quota-level"
 
@@ -210,9 +210,6 @@ export function alertKey(event: AlertEvent): string {
   }
 }
 
-/** Codes of a run the catalog refused for its key or plan: the sync stays blocked until the settings change. */
-export const REFUSAL_CODES: ReadonlySet<string> = new Set(["invalid_api_key", "plan_required"])
-
 export type EndedRun = { id: string; status: string; error_code?: string | null }
 
 /**
@@ -226,7 +223,7 @@ export function unblockedEvent(run: EndedRun, earlier: readonly EndedRun[]): Ext
   for (const before of earlier) {
     if (before.id === run.id) continue
     if (before.status === "succeeded") return null
-    if (before.status === "failed" && before.error_code && REFUSAL_CODES.has(before.error_code))
+    if (before.status === "failed" && before.error_code && isRefusalCode(before.error_code))
       return { kind: "sync_unblocked", runId: run.id, refusedRunId: before.id, code: before.error_code }
   }
   return null

@@ -112,6 +112,14 @@ function isDatabaseState(code: string): boolean {
   return SQLSTATE.test(code) && (code.startsWith("08") || /^57P0[1-3]$/.test(code))
 }
 
+/**
+ * Whether a run's error code is the catalog refusing the key or the plan (401 invalid_api_key, 403
+ * plan_required): the sync stays blocked until the settings change.
+ */
+export function isRefusalCode(code: string | null | undefined): boolean {
+  return !!code && REFUSED_CODES.has(code)
+}
+
 /** The class of one code on its own (a stored run's error_code, a client's raw code). */
 export function classOfCode(code: string, fromCatalog = true): FailureClass | null {
   if (isDatabaseState(code)) return "database"
