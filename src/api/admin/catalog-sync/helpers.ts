@@ -158,6 +158,11 @@ type AccountEntry = {
 /** What the /status route knows when it reads the cache: the sync's refusal now, and a way to read the limiter's stale mark. */
 export type AccountContext = { refusal?: string | null; planStale?: () => Promise<boolean>; askedForStaleMark?: boolean }
 
+/** Whether the sync is refused now under another refusal than the one the answer was read under. */
+function refusedSince(entry: Pick<AccountEntry, "refusal">, refusal: string | null): boolean {
+  return refusal !== null && refusal !== (entry.refusal ?? null)
+}
+
 /**
  * Whether a cached /v1/me answer is older than a refusal the catalog gave since (pure): the sync was
  * blocked (the key or the plan refused) after it was read, or the key's limiter marked the plan
@@ -171,7 +176,7 @@ export function accountAnswerOutdated(
   now: { refusal: string | null; planStale: boolean }
 ): boolean {
   if (!entry.account) return false
-  if (now.refusal !== null && now.refusal !== (entry.refusal ?? null)) return true
+  if (refusedSince(entry, now.refusal)) return true
   return now.planStale && !entry.planStaleAtRead && !entry.askedForStaleMark
 }
 const ACCOUNT_TTL_MS = 60_000
@@ -239,7 +244,6 @@ export async function cachedAccountAgreeingWithPlan(
   if (!entry.account || !settings.apiKey) return entry
   const plan = await heldPlan()
   const limitChanged = !!plan && plan.requestsPerDay !== entry.account.limits.requests_per_day
-  const refused = refusal !== null && refusal !== (entry.refusal ?? null)
   if (!limitChanged && !accountAnswerOutdated(entry, { refusal, planStale: !!plan?.stale })) return entry
   const cacheKey = `${settings.baseUrl}|${settings.apiKeyHash}`
   // Polls side by side (two tabs) that found the same outdated answer share one call: only the
@@ -247,7 +251,7 @@ export async function cachedAccountAgreeingWithPlan(
   const current = accountCache.get(cacheKey)
   if (current && current.settled !== entry) return current.promise
   accountCache.delete(cacheKey)
-  return cachedAccount(settings, logger, clients, { ...context, askedForStaleMark: !limitChanged && !refused })
+  return cachedAccount(settings, logger, clients, { ...context, askedForStaleMark: !limitChanged && !refusedSince(entry, refusal) })
 }
 
 /** After a settings save: the next /status asks the API again. */
