@@ -28,6 +28,21 @@ import { keptLine } from "../lib/kept-products"
  * per size (a size sold below cost flagged), why it is a draft, the last change (the catalog's, or
  * the shop's pricing rules' for a reprice), and which fields the sync overwrites. Renders nothing for the shop's own products.
  */
+/** A size's markup: the figure, red and titled "Below cost" when it sells under its cost. */
+const MarkupCell = ({ markupPercent }: { markupPercent: string | null }) => {
+  const markup = markupText(markupPercent)
+  return (
+    <Table.Cell
+      className={`text-right whitespace-nowrap tabular-nums${markup.belowCost ? " text-ui-fg-error" : ""}`}
+      data-testid="catalog-product-markup"
+      data-below-cost={markup.belowCost ? "true" : "false"}
+      title={markup.belowCost ? "Below cost" : undefined}
+    >
+      {markup.text}
+    </Table.Cell>
+  )
+}
+
 const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>) => {
   const link = useQuery({
     queryKey: queryKeys.productLink(product.id),
@@ -88,6 +103,8 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
   if (!info) return null
 
   const sizes: SizePrice[] | null = prices.data?.sizes ?? null
+  const keptNote = sizes ? keptSizesNote(sizes) : null
+  const belowCost = sizes ? belowCostNote(sizes) : null
   const keptBy = kept.data?.products?.[0] ?? null
   // Not "Synced": the catalog no longer has it.
   const badge = keptBy ? { label: "Kept: not in the catalog", color: "orange" as const } : catalogBadge(product.status, info)
@@ -180,27 +197,20 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                     {s.crossed_out ? <span className="line-through">{formatUah(s.crossed_out)}</span> : "—"}
                   </Table.Cell>
                   <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.cost ? formatUah(s.cost) : "—"}</Table.Cell>
-                  <Table.Cell
-                    className={`text-right whitespace-nowrap tabular-nums${markupText(s.markup_percent).belowCost ? " text-ui-fg-error" : ""}`}
-                    data-testid="catalog-product-markup"
-                    data-below-cost={markupText(s.markup_percent).belowCost ? "true" : "false"}
-                    title={markupText(s.markup_percent).belowCost ? "Below cost" : undefined}
-                  >
-                    {markupText(s.markup_percent).text}
-                  </Table.Cell>
+                  <MarkupCell markupPercent={s.markup_percent} />
                 </Table.Row>
               ))}
             </Table.Body>
           </Table>
         )}
-        {sizes && keptSizesNote(sizes) && (
+        {keptNote && (
           <Text size="xsmall" className="text-ui-fg-subtle px-6" data-testid="catalog-product-kept-sizes">
-            {keptSizesNote(sizes)}
+            {keptNote}
           </Text>
         )}
-        {sizes && belowCostNote(sizes) && (
+        {belowCost && (
           <Text size="xsmall" className="text-ui-fg-error px-6" data-testid="catalog-product-below-cost">
-            {belowCostNote(sizes)}
+            {belowCost}
           </Text>
         )}
         {/* Cost is admin-only: it comes from the plugin's own table through an admin route, never the storefront. */}
