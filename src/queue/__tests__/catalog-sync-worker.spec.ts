@@ -11,6 +11,7 @@ import { CatalogSyncWorker, TransientRunFailure } from "../catalog-sync-worker"
 import { HeapGrowthFlag, SyncHeapGrowth } from "../heap-growth"
 import { closeRedis, createRedis } from "../redis"
 import type { RunLivenessLike } from "../run-liveness"
+import { allowLoopbackCatalog } from "../../__tests__/allow-loopback-catalog"
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 jest.setTimeout(20_000)
@@ -62,14 +63,7 @@ function fakeLiveness(): RunLivenessLike & { held: string | null } {
 describe("CatalogSyncWorker", () => {
   const prefix = `mcs-unit-${randomUUID()}`
   // The scripted catalog listens on loopback, which the plugin refuses unless allowed.
-  const allowBefore = process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
-  beforeAll(() => {
-    process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = "true"
-  })
-  afterAll(() => {
-    if (allowBefore === undefined) delete process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
-    else process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = allowBefore
-  })
+  allowLoopbackCatalog("beforeAll")
   let redis: Redis
   let connection: Redis
 

@@ -8,17 +8,11 @@ import type { AddressInfo } from "node:net"
 import { randomUUID } from "node:crypto"
 import { accountAnswerOutdated, cachedAccountAgreeingWithPlan, forgetCachedAccounts } from "../helpers"
 import { standaloneClientFactory } from "../../../../queue/catalog-client-factory"
+import { allowLoopbackCatalog } from "../../../../__tests__/allow-loopback-catalog"
 
 jest.setTimeout(20_000)
 
-const envBefore = process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
-beforeEach(() => {
-  process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = "true"
-})
-afterAll(() => {
-  if (envBefore === undefined) delete process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
-  else process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = envBefore
-})
+allowLoopbackCatalog()
 afterEach(() => forgetCachedAccounts())
 
 const ACCOUNT = {

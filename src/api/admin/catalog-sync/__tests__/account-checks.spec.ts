@@ -4,18 +4,12 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { randomUUID } from "node:crypto"
 import { apiErrorBody, cachedAccount, fetchAccount, forgetCachedAccounts, UNREACHABLE_MESSAGE } from "../helpers"
+import { allowLoopbackCatalog } from "../../../../__tests__/allow-loopback-catalog"
 
 jest.setTimeout(20_000)
 
 // The scripted servers are on loopback: allowed here, refused by default (see the last tests).
-const envBefore = process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
-beforeEach(() => {
-  process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = "true"
-})
-afterAll(() => {
-  if (envBefore === undefined) delete process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS
-  else process.env.CATALOG_SYNC_ALLOW_PRIVATE_NETWORKS = envBefore
-})
+allowLoopbackCatalog()
 
 const ACCOUNT = {
   data: {
