@@ -65,6 +65,10 @@ core_pid=$!
 # project's `npm pack` packs this build (MCS_PACK_CURRENT_BUILD=1, scripts/prepack.sh) instead of
 # making the same files again beside the other passes while they wait for it.
 npx tsx -e 'require("./integration-tests/harness/plugin-build").ensurePluginBuilt()' || status=1
+# Then the default schema's template database, which the medusa and browser passes clone for every
+# spec (their global setup would make it too): its migration is the last thing before the medusa
+# pass can start, so it runs before the install, browser and version passes take the cores.
+npx tsx -e 'require("./integration-tests/harness/database").ensureTemplateDatabase().then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })' || status=1
 # Built now: a forced rebuild (MCS_REBUILD=1) must not run again in a later check, under running apps.
 export MCS_REBUILD=0
 (
@@ -111,7 +115,10 @@ if [ "${MCS_NODE_VERSIONS:-0}" = 1 ]; then
   ) &
   versions_pid=$!
 fi
-run_project medusa medusa --maxWorkers="$medusa_workers" "${ignore[@]}" "$@"
+# MCS_PARK_APPS=1: a spec file done with an idle app hands it to the next file of its worker that
+# asks for the same configuration, made new (integration-tests/harness/parked-apps.ts), instead of
+# stopping it and booting another.
+MCS_PARK_APPS=${MCS_PARK_APPS:-1} run_project medusa medusa --maxWorkers="$medusa_workers" "${ignore[@]}" "$@"
 # The @runs-alone specs assert timings: wait until nothing else runs.
 if [ -n "$browser_pid" ]; then
   browser_wait_started=$SECONDS

@@ -44,8 +44,10 @@ export function recordAppCpu(what: string, bootCpu: number | null, totalCpu: num
  * signalled (its /proc entry goes with it). A process that exits by itself (a command) is
  * sampled every few seconds instead, the last sample counted.
  */
-export function followCpu(what: string, pid: number | undefined, opts: { sampleUntilExit?: boolean } = {}) {
+export function followCpu(what: string, pid: number | undefined, opts: { sampleUntilExit?: boolean; fromNow?: boolean } = {}) {
   const started = Date.now()
+  // fromNow: a running process handed on to this spec (parked-apps.ts): its CPU until now was counted already.
+  const before = opts.fromNow ? cpuSecondsOf(pid) ?? 0 : 0
   let boot: number | null = null
   let last: number | null = null
   let done = false
@@ -64,7 +66,8 @@ export function followCpu(what: string, pid: number | undefined, opts: { sampleU
       if (done) return
       done = true
       if (timer) clearInterval(timer)
-      recordAppCpu(what, boot, cpuSecondsOf(pid) ?? last, Date.now() - started)
+      const total = cpuSecondsOf(pid) ?? last
+      recordAppCpu(what, boot, total === null ? null : total - before, Date.now() - started)
     },
   }
 }

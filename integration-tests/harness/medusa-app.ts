@@ -23,6 +23,11 @@ export type MedusaApp = {
   /** SIGKILL at once (a crash). */
   kill: () => Promise<number | null>
   exited: Promise<number | null>
+  /** The `medusa start` process and its admin token (parked-apps.ts hands both to the next spec file). */
+  child: ChildProcess
+  token: string | null
+  /** Ends this holder's CPU line without signalling the process (parked for the next spec file). */
+  detach: () => void
 }
 
 export type AdminFetch = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any }>
@@ -115,27 +120,12 @@ export async function startMedusaApp(opts: {
   })
   const child = spawn(MEDUSA_BIN, ["start"], { cwd: DEMO_DIR, env, stdio: "pipe", detached: false })
   const cpu = followCpu(`app ${opts.label ?? "app"}${opts.workerMode && opts.workerMode !== "shared" ? ` (${opts.workerMode})` : ""}`, child.pid)
-  let buffer = ""
-  const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${opts.label ?? "app"}-${port}.log`)
-  fs.mkdirSync(path.dirname(logFile), { recursive: true })
-  const sink = fs.createWriteStream(logFile)
-  const onData = (d: Buffer) => {
-    buffer += d.toString()
-    sink.write(d)
-  }
-  child.stdout!.on("data", onData)
-  child.stderr!.on("data", onData)
-  const exited = new Promise<number | null>((resolve) =>
-    child.on("exit", (code, signal) => {
-      sink.end()
-      resolve(code ?? (signal ? 128 : null))
-    })
-  )
+  const output = followOutput(child, opts.label ?? "app", port)
   const url = `http://localhost:${port}`
   try {
     // MCS_TEST_BOOT_TIMEOUT_MS (or MCS_BOOT_TIMEOUT_MS): a loaded shared machine can take minutes to boot an app.
     const bootTimeoutEnv = Number(process.env.MCS_TEST_BOOT_TIMEOUT_MS || process.env.MCS_BOOT_TIMEOUT_MS) || 120_000
-    await waitForHealth(url, child, opts.bootTimeoutMs ?? bootTimeoutEnv, () => buffer)
+    await waitForHealth(url, child, opts.bootTimeoutMs ?? bootTimeoutEnv, output.logs)
   } catch (e) {
     cpu.ending()
     child.kill("SIGKILL")
@@ -144,8 +134,51 @@ export async function startMedusaApp(opts: {
   cpu.booted()
   // A worker-mode instance serves no API routes (only /health): nothing to log in to.
   const token = opts.workerMode === "worker" ? null : await login(url)
+  return appOf(child, port, token, opts.label ?? "app", output, cpu)
+}
+
+/**
+ * A running app another spec file of this jest worker started (parked-apps.ts): its output from
+ * now on goes to this spec's log file and logs(), its CPU from now on to this spec's line.
+ */
+export function adoptMedusaApp(child: ChildProcess, port: number, token: string | null, label: string): MedusaApp {
+  const cpu = followCpu(`reused app ${label}`, child.pid, { fromNow: true })
+  return appOf(child, port, token, label, followOutput(child, label, port), cpu)
+}
+
+type Output = { logs: () => string; exited: Promise<number | null> }
+
+/** The child's output, kept for logs() and written to artifacts/logs; the listeners of an earlier holder are dropped. */
+function followOutput(child: ChildProcess, label: string, port: number): Output {
+  let buffer = ""
+  const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${label}-${port}.log`)
+  fs.mkdirSync(path.dirname(logFile), { recursive: true })
+  const sink = fs.createWriteStream(logFile)
+  const onData = (d: Buffer) => {
+    buffer += d.toString()
+    sink.write(d)
+  }
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.removeAllListeners("data")
+    stream.on("data", onData)
+  }
+  child.removeAllListeners("exit")
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? (sink.end(), Promise.resolve(child.exitCode ?? 128))
+      : new Promise<number | null>((resolve) =>
+          child.on("exit", (code, signal) => {
+            sink.end()
+            resolve(code ?? (signal ? 128 : null))
+          })
+        )
+  return { logs: () => buffer, exited }
+}
+
+function appOf(child: ChildProcess, port: number, token: string | null, label: string, output: Output, cpu: ReturnType<typeof followCpu>): MedusaApp {
+  const url = `http://localhost:${port}`
   const admin: AdminFetch = async (p, init = {}) => {
-    if (token === null) throw new Error(`${opts.label ?? "app"} runs in worker mode: it serves no admin routes`)
+    if (token === null) throw new Error(`${label} runs in worker mode: it serves no admin routes`)
     const res = await fetch(url + p, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       headers: {
@@ -171,7 +204,7 @@ export async function startMedusaApp(opts: {
     cpu.ending()
     if (child.exitCode === null && child.signalCode === null) child.kill(sig)
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000)
-    const code = await exited
+    const code = await output.exited
     clearTimeout(timer)
     return code
   }
@@ -179,12 +212,15 @@ export async function startMedusaApp(opts: {
     url,
     port,
     pid: child.pid!,
-    logs: () => buffer,
+    logs: output.logs,
     admin,
     store,
     stop: () => signalAndWait("SIGTERM"),
     kill: () => signalAndWait("SIGKILL"),
-    exited,
+    exited: output.exited,
+    child,
+    token,
+    detach: () => cpu.ending(),
   }
 }
 

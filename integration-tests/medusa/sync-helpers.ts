@@ -5,7 +5,8 @@ import http from "node:http"
 import { randomUUID } from "node:crypto"
 import Decimal from "decimal.js"
 import { parse, stringify } from "lossless-json"
-import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { createTestDatabase, databaseUrl, dropDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { parkApp, parkingKey, takeParkedApp } from "../harness/parked-apps"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { CatalogClient, type PricingOptions, type ProductCard } from "../../src/catalog-client"
 import { variantAmounts, mapCardDetails } from "../../src/sync/card-details"
@@ -19,6 +20,8 @@ export interface SyncEnv {
   app: MedusaApp
   db: Awaited<ReturnType<typeof createTestDatabase>>
   sb: Sandbox
+  /** The plugin's Redis key prefix of this app. */
+  redisPrefix: string
   /** SIGKILLs the app (a crash) and starts it again on the same database and Redis prefix. */
   crashAndRestart(): Promise<void>
   close(): Promise<void>
@@ -26,27 +29,38 @@ export interface SyncEnv {
 
 export async function startSyncEnv(label: string, sandbox: Parameters<typeof startSandbox>[0], extraEnv: Record<string, string> = {}): Promise<SyncEnv> {
   const sb = await startSandbox({ apiKey: `k-${randomUUID()}`, rpm: 100_000, concurrency: 3, port: 0, controlPort: 0, ...sandbox })
+  // An app another spec file of this worker booted with the same settings, made new (parked-apps.ts).
+  const key = parkingKey(extraEnv)
+  const parked = key === null ? null : await takeParkedApp(key, extraEnv, label)
   // The flags that change the schema (the Index module, caching) shape the template too.
-  const db = await createTestDatabase(label, extraEnv)
+  const db = parked
+    ? { name: parked.databaseName, url: databaseUrl(parked.databaseName), drop: () => dropDatabase(parked.databaseName) }
+    : await createTestDatabase(label, extraEnv)
   const appEnv = {
-    CATALOG_SYNC_REDIS_PREFIX: `mcs-test-${randomUUID()}`,
+    CATALOG_SYNC_REDIS_PREFIX: parked?.redisPrefix ?? `mcs-test-${randomUUID()}`,
     // Runs only when the test asks for them.
     CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
     CATALOG_BASE_URL: "",
     CATALOG_API_KEY: "",
     ...extraEnv,
   }
+  // A crashed and restarted app is not handed on: its boot is what the spec looked at.
+  let restarted = false
   const env: SyncEnv = {
-    app: await startMedusaApp({ databaseUrl: db.url, label, env: appEnv }),
+    app: parked?.app ?? (await startMedusaApp({ databaseUrl: db.url, label, env: appEnv })),
     db,
     sb,
+    redisPrefix: appEnv.CATALOG_SYNC_REDIS_PREFIX,
     async crashAndRestart() {
+      restarted = true
       await env.app.kill()
       env.app = await startMedusaApp({ databaseUrl: db.url, label: `${label}-restarted`, env: appEnv })
     },
     async close() {
-      await env.app.stop()
-      await db.drop()
+      if (key === null || restarted || !(await parkApp({ key, app: env.app, databaseName: db.name, redisPrefix: appEnv.CATALOG_SYNC_REDIS_PREFIX }))) {
+        await env.app.stop()
+        await db.drop()
+      }
       await sb.close()
     },
   }

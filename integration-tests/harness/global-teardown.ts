@@ -1,0 +1,5 @@
+import { stopParkedApps } from "./parked-apps"
+
+export default async function globalTeardown() {
+  await stopParkedApps()
+}

@@ -1,0 +1,194 @@
+// One booted app handed from spec file to spec file in a jest worker (MCS_PARK_APPS=1, set by
+// scripts/test.sh for the parallel medusa pass). A boot costs about ten CPU-seconds and most spec
+// files boot the same configuration, so a file that is done with an idle app parks it instead of
+// stopping it, and the next file of the same worker that asks for the same configuration gets it
+// back as new: its database made again from the template under the same name, the plugin's Redis
+// keys deleted, its log and CPU lines the new file's own. Anything that is not plainly idle and
+// alive is stopped and booted anew instead.
+//
+// Jest gives every spec file its own module registry and globals, so the registry hangs on a
+// Node core module, the one object the files of a worker share. The apps' pids are also written to
+// artifacts/parked-apps/ for the project's global teardown, which stops whatever is still parked.
+import childProcess from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import Redis from "ioredis"
+import { ARTIFACTS_DIR } from "./paths"
+import { createDatabase, dropDatabase, ensureTemplateDatabase } from "./database"
+import { adoptMedusaApp, type MedusaApp } from "./medusa-app"
+
+export const PARKED_APPS_DIR = path.join(ARTIFACTS_DIR, "parked-apps")
+
+export interface ParkedApp {
+  key: string
+  app: MedusaApp
+  databaseName: string
+  redisPrefix: string
+}
+
+const REGISTRY = Symbol.for("medusa-catalog-sync.parked-app")
+
+function slot(): { parked: ParkedApp | null } {
+  const holder = childProcess as unknown as Record<symbol, { parked: ParkedApp | null } | undefined>
+  return (holder[REGISTRY] ??= { parked: null })
+}
+
+/**
+ * The configuration an app may be handed on under, or null when it must not be: parking is off,
+ * or the configuration turns on a module that keeps the shop's data in the process (the Index
+ * module's sync state, caching's stored answers), which a database made anew would contradict.
+ */
+export function parkingKey(env: Record<string, string | undefined>): string | null {
+  if (process.env.MCS_PARK_APPS !== "1") return null
+  if (env.DEMO_INDEX_ENGINE || env.DEMO_CACHING) return null
+  return JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))
+}
+
+/** Whether the app runs no job of the sync's queues and has none waiting (its delayed ones go with its keys). */
+async function idle(redis: Redis, prefix: string): Promise<boolean> {
+  for (const queue of ["catalog-sync", "catalog-sync-page-writes"]) {
+    const [active, waiting, prioritized] = await Promise.all([
+      redis.llen(`${prefix}:${queue}:active`),
+      redis.llen(`${prefix}:${queue}:wait`),
+      redis.zcard(`${prefix}:${queue}:prioritized`),
+    ])
+    if (active + waiting + prioritized > 0) return false
+  }
+  return true
+}
+
+async function withRedis<T>(fn: (redis: Redis) => Promise<T>): Promise<T> {
+  const redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379", { maxRetriesPerRequest: 2 })
+  try {
+    return await fn(redis)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+function alive(app: MedusaApp): boolean {
+  return app.child.exitCode === null && app.child.signalCode === null
+}
+
+function pidFile(app: MedusaApp): string {
+  return path.join(PARKED_APPS_DIR, String(app.pid))
+}
+
+/** When the process started (clock ticks since boot, /proc): a pid written down is still that process only if this is unchanged. */
+function startedAt(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Stops a parked or refused app and drops its database. */
+async function retire(parked: ParkedApp): Promise<void> {
+  fs.rmSync(pidFile(parked.app), { force: true })
+  await parked.app.stop()
+  await dropDatabase(parked.databaseName)
+}
+
+/**
+ * Parks the app of a spec file that is done with it, when it can be handed on (alive, idle, a
+ * parkable configuration); the app parked before it, if any, is stopped. False: the caller
+ * stops it as before.
+ */
+export async function parkApp(parked: ParkedApp): Promise<boolean> {
+  if (!alive(parked.app)) return false
+  if (!(await withRedis((redis) => idle(redis, parked.redisPrefix)).catch(() => false))) return false
+  const previous = slot().parked
+  slot().parked = parked
+  if (previous) await retire(previous)
+  parked.app.detach()
+  fs.mkdirSync(PARKED_APPS_DIR, { recursive: true })
+  fs.writeFileSync(pidFile(parked.app), JSON.stringify({ databaseName: parked.databaseName, startedAt: startedAt(parked.app.pid) }))
+  return true
+}
+
+/**
+ * The parked app of this configuration, made new for the spec `label`: its database made again
+ * from the template under the same name, the plugin's Redis keys deleted, ready for admin calls.
+ * Null when none is parked for it or it could not be made new (then it is stopped).
+ */
+export async function takeParkedApp(key: string, env: Record<string, string | undefined>, label: string): Promise<ParkedApp | null> {
+  const parked = slot().parked
+  if (!parked || parked.key !== key) return null
+  slot().parked = null
+  fs.rmSync(pidFile(parked.app), { force: true })
+  try {
+    if (!alive(parked.app)) throw new Error("exited while parked")
+    await withRedis(async (redis) => {
+      if (!(await idle(redis, parked.redisPrefix))) throw new Error("a job of the sync started while parked")
+      // The schedule, delayed retries, leases and limits: nothing of the last file's shop is left.
+      const keys: string[] = []
+      let cursor = "0"
+      do {
+        const [next, found] = await redis.scan(cursor, "MATCH", `${parked.redisPrefix}:*`, "COUNT", 1000)
+        keys.push(...found)
+        cursor = next
+      } while (cursor !== "0")
+      for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500))
+      if (!(await idle(redis, parked.redisPrefix))) throw new Error("a job of the sync started while its keys were deleted")
+    })
+    // Sessions on the old database are ended (WITH (FORCE)); the app's pools connect again.
+    await createDatabase(parked.databaseName, await ensureTemplateDatabase(env))
+    const app = adoptMedusaApp(parked.app.child, parked.app.port, parked.app.token, label)
+    await answering(app)
+    return { ...parked, app }
+  } catch (e) {
+    console.warn(`[parked-apps] not reused (${(e as Error).message}): booting a new app`)
+    await retire(parked).catch(() => undefined)
+    return null
+  }
+}
+
+/** Until the app answers an admin route that reads the database twice in a row (its pools have connected again). */
+async function answering(app: MedusaApp): Promise<void> {
+  const started = Date.now()
+  let good = 0
+  let last = ""
+  while (Date.now() - started < 60_000) {
+    const res = await app.admin("/admin/catalog-sync/status").catch((e) => ({ status: 0, body: String(e) }))
+    if (res.status === 200 && (await app.admin("/admin/products?limit=1")).status === 200) {
+      if (++good >= 2) return
+    } else {
+      good = 0
+      last = `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`did not answer after its database was made again: ${last}`)
+}
+
+/** The project's global teardown: stops every app still parked (their workers have ended) and drops their databases. */
+export async function stopParkedApps(): Promise<void> {
+  if (!fs.existsSync(PARKED_APPS_DIR)) return
+  for (const name of fs.readdirSync(PARKED_APPS_DIR)) {
+    const file = path.join(PARKED_APPS_DIR, name)
+    const pid = Number(name)
+    let written: { databaseName?: string; startedAt?: string | null } = {}
+    try {
+      written = JSON.parse(fs.readFileSync(file, "utf8"))
+    } catch {
+      // written half: nothing is known of it
+    }
+    const databaseName = written.databaseName ?? null
+    try {
+      // Another process may have the pid by now: only the one that was parked is stopped.
+      if (!written.startedAt || startedAt(pid) !== written.startedAt) throw new Error("not that process")
+      process.kill(pid, "SIGTERM")
+      for (let i = 0; i < 100; i++) {
+        process.kill(pid, 0)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      process.kill(pid, "SIGKILL")
+    } catch {
+      // gone
+    }
+    if (databaseName) await dropDatabase(databaseName).catch(() => undefined)
+    fs.rmSync(file, { force: true })
+  }
+}
