@@ -11,6 +11,9 @@ suites.sort((a, b) => b[0] - a[0]);
 // Every file and its time, to compare two runs file by file (artifacts/ is not committed).
 fs.mkdirSync("artifacts", { recursive: true });
 fs.writeFileSync("artifacts/test-file-times.txt", suites.map(([secs, name]) => `${secs.toFixed(1)}\t${name}`).join("\n") + "\n");
+// The same as JSON in the form the test sequencer reads (integration-tests/harness/longest-first-sequencer.js):
+// copied over integration-tests/spec-times.json when the order should follow a newer run.
+fs.writeFileSync("artifacts/spec-times.json", JSON.stringify(Object.fromEntries([...suites].sort((a, b) => a[1].localeCompare(b[1])).map(([secs, name]) => [name, Math.round(secs)])), null, 1) + "\n");
 // When each file started and ended, in seconds from the first file's start, by pass: where a pass
 // waited, ran one file at its end, or overlapped another.
 const first = Math.min(...suites.map((s) => s[2]));
