@@ -17,7 +17,19 @@ import { ARTIFACTS_DIR } from "./paths"
 import { createDatabase, dropDatabase, ensureTemplateDatabase } from "./database"
 import { adoptMedusaApp, type MedusaApp } from "./medusa-app"
 
-export const PARKED_APPS_DIR = path.join(ARTIFACTS_DIR, "parked-apps")
+/**
+ * The parked apps' pid files of one jest run (its main process: a worker's parent, or the process
+ * itself in band), so the global teardown of another jest run on the same checkout (the Node 22
+ * subset beside the parallel pass) stops only its own.
+ */
+function parkedAppsDir(jestProcess: number): string {
+  return path.join(ARTIFACTS_DIR, "parked-apps", String(jestProcess))
+}
+
+/** A jest worker runs jest-worker's child script (jest's process object always has a `send`); in band, the test runs in jest's main process. */
+function jestMainProcess(): number {
+  return /jest-worker/.test(process.argv[1] ?? "") ? process.ppid : process.pid
+}
 
 export interface ParkedApp {
   key: string
@@ -71,7 +83,7 @@ function alive(app: MedusaApp): boolean {
 }
 
 function pidFile(app: MedusaApp): string {
-  return path.join(PARKED_APPS_DIR, String(app.pid))
+  return path.join(parkedAppsDir(jestMainProcess()), String(app.pid))
 }
 
 /** When the process started (clock ticks since boot, /proc): a pid written down is still that process only if this is unchanged. */
@@ -103,7 +115,7 @@ export async function parkApp(parked: ParkedApp): Promise<boolean> {
   slot().parked = parked
   if (previous) await retire(previous)
   parked.app.detach()
-  fs.mkdirSync(PARKED_APPS_DIR, { recursive: true })
+  fs.mkdirSync(path.dirname(pidFile(parked.app)), { recursive: true })
   fs.writeFileSync(pidFile(parked.app), JSON.stringify({ databaseName: parked.databaseName, startedAt: startedAt(parked.app.pid) }))
   return true
 }
@@ -163,11 +175,12 @@ async function answering(app: MedusaApp): Promise<void> {
   throw new Error(`did not answer after its database was made again: ${last}`)
 }
 
-/** The project's global teardown: stops every app still parked (their workers have ended) and drops their databases. */
+/** The project's global teardown (in jest's main process): stops every app its run left parked (its workers have ended) and drops their databases. */
 export async function stopParkedApps(): Promise<void> {
-  if (!fs.existsSync(PARKED_APPS_DIR)) return
-  for (const name of fs.readdirSync(PARKED_APPS_DIR)) {
-    const file = path.join(PARKED_APPS_DIR, name)
+  const dir = parkedAppsDir(process.pid)
+  if (!fs.existsSync(dir)) return
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name)
     const pid = Number(name)
     let written: { databaseName?: string; startedAt?: string | null } = {}
     try {
@@ -191,4 +204,5 @@ export async function stopParkedApps(): Promise<void> {
     if (databaseName) await dropDatabase(databaseName).catch(() => undefined)
     fs.rmSync(file, { force: true })
   }
+  fs.rmSync(dir, { recursive: true, force: true })
 }
