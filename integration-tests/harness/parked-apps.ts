@@ -1,4 +1,4 @@
-// One booted app handed from spec file to spec file in a jest worker (MCS_PARK_APPS=1, set by
+// Booted apps handed from spec file to spec file in a jest worker (MCS_PARK_APPS=1, set by
 // scripts/test.sh for the parallel medusa pass). A boot costs about ten CPU-seconds and most spec
 // files boot the same configuration, so a file that is done with an idle app parks it instead of
 // stopping it, and the next file of the same worker that asks for the same configuration gets it
@@ -38,11 +38,18 @@ export interface ParkedApp {
   redisPrefix: string
 }
 
-const REGISTRY = Symbol.for("medusa-catalog-sync.parked-app")
+const REGISTRY = Symbol.for("medusa-catalog-sync.parked-apps")
 
-function slot(): { parked: ParkedApp | null } {
-  const holder = childProcess as unknown as Record<symbol, { parked: ParkedApp | null } | undefined>
-  return (holder[REGISTRY] ??= { parked: null })
+/**
+ * Apps parked in this jest worker, by configuration, the longest parked first. A few are kept: the
+ * files come in order of their length, not of their settings (the default, the workflows write
+ * path, an alert provider…), and one slot was taken by whichever configuration came last.
+ */
+const MOST_PARKED = 3
+
+function parkedApps(): Map<string, ParkedApp> {
+  const holder = childProcess as unknown as Record<symbol, Map<string, ParkedApp> | undefined>
+  return (holder[REGISTRY] ??= new Map())
 }
 
 /**
@@ -104,19 +111,25 @@ async function retire(parked: ParkedApp): Promise<void> {
 }
 
 /**
- * Parks the app of a spec file that is done with it, when it can be handed on (alive, idle, a
- * parkable configuration); the app parked before it, if any, is stopped. False: the caller
- * stops it as before.
+ * Parks the app of a spec file that is done with it, when it can be handed on (alive and idle);
+ * past MOST_PARKED, the one parked longest is stopped. False: the caller stops it as before.
  */
 export async function parkApp(parked: ParkedApp): Promise<boolean> {
   if (!alive(parked.app)) return false
   if (!(await withRedis((redis) => idle(redis, parked.redisPrefix)).catch(() => false))) return false
-  const previous = slot().parked
-  slot().parked = parked
-  if (previous) await retire(previous)
+  const apps = parkedApps()
+  const replaced = apps.get(parked.key)
+  apps.delete(parked.key)
+  apps.set(parked.key, parked)
   parked.app.detach()
   fs.mkdirSync(path.dirname(pidFile(parked.app)), { recursive: true })
   fs.writeFileSync(pidFile(parked.app), JSON.stringify({ databaseName: parked.databaseName, startedAt: startedAt(parked.app.pid) }))
+  if (replaced) await retire(replaced)
+  while (apps.size > MOST_PARKED) {
+    const [oldestKey, oldest] = apps.entries().next().value as [string, ParkedApp]
+    apps.delete(oldestKey)
+    await retire(oldest)
+  }
   return true
 }
 
@@ -126,9 +139,9 @@ export async function parkApp(parked: ParkedApp): Promise<boolean> {
  * Null when none is parked for it or it could not be made new (then it is stopped).
  */
 export async function takeParkedApp(key: string, env: Record<string, string | undefined>, label: string): Promise<ParkedApp | null> {
-  const parked = slot().parked
-  if (!parked || parked.key !== key) return null
-  slot().parked = null
+  const parked = parkedApps().get(key)
+  if (!parked) return null
+  parkedApps().delete(key)
   fs.rmSync(pidFile(parked.app), { force: true })
   try {
     if (!alive(parked.app)) throw new Error("exited while parked")
