@@ -25,6 +25,13 @@ export type RunRow = InferTypeOf<typeof CatalogSyncRun>
 /** The mcs_sync_state row. */
 export type StateRow = CatalogSyncStateRow
 
+/**
+ * Whether the catalog refused the key or plan for these settings: a block holds for the settings
+ * revision it was found with (a save of another key or address lifts it), and for every revision
+ * while a save that keeps it is landing (blocked_revision null: the save's two writes, the
+ * settings' new revision and the block's, are not one, and a scheduled run between them asked the
+ * catalog with the refused key).
+ */
 export function isBlocked(state: Pick<StateRow, "blocked_code" | "blocked_revision">, settings: Pick<EffectiveSettings, "revision">): boolean {
-  return !!state.blocked_code && state.blocked_revision === settings.revision
+  return !!state.blocked_code && (state.blocked_revision === null || state.blocked_revision === settings.revision)
 }

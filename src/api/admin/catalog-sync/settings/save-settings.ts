@@ -92,6 +92,8 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const check = blocked && !keyChange.changed ? await checkSavedKey(current, runtime.clients, logger) : null
   const block = blockOnSave({ blocked, keyOrAddressChanged: keyChange.changed, check })
   const keyVerified = keyChange.verified || block === "lift"
+  // Kept through the save: held for every revision while the new one lands (isBlocked), then for the new one.
+  if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: null })
   const saved = await service.saveSettings(patch)
   if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: saved.revision })
   forgetCachedAccounts()
