@@ -333,6 +333,20 @@ export class CatalogSyncWorker {
     return thrown === null ? fromClient : Math.max(fromClient, thrown)
   }
 
+  /**
+   * The refusal that blocks the settings this job read, or null. The state is read after them and
+   * the settings once more after it: a save that keeps a block writes the settings' new revision and
+   * the block's apart (save-settings.ts), and a save landing between this job's two reads left the
+   * old settings against the new block, which matched neither alone.
+   */
+  async #blockedCode(settings: EffectiveSettings): Promise<string | null> {
+    const service = this.#service()
+    const state = await service.getState()
+    if (!state.blocked_code) return null
+    if (isBlocked(state, settings) || isBlocked(state, await service.getEffectiveSettings())) return state.blocked_code
+    return null
+  }
+
   /** The run row this job runs, creating it for scheduled jobs and retries. */
   async #runFor(job: Job<RunJobData>, settings: EffectiveSettings): Promise<{ run: RunRow; skipped?: undefined } | { run?: undefined; skipped: string }> {
     const service = this.#service()
@@ -340,8 +354,8 @@ export class CatalogSyncWorker {
     if (!runId) {
       // Scheduled: no API call at all when the key or plan was refused for these settings.
       if (!isConfigured(settings) || !settings.enabled) return { skipped: "not_configured_or_disabled" }
-      const state = await service.getState()
-      if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
+      const blocked = await this.#blockedCode(settings)
+      if (blocked) return { skipped: blocked }
       const run = await this.#queue.createScheduledRun({ mode, jobId: job.id ?? null })
       if (!run) return { skipped: "already_running" }
       // The job names its run, so recovery can tell this job from a later one.
@@ -365,8 +379,8 @@ export class CatalogSyncWorker {
     // settings resumes the work (resume-after-key-fix.ts). Disconnected or disabled, it makes
     // none either: the schedule's next run continues from the same cursor once enabled.
     if (!isConfigured(settings) || !settings.enabled) return { skipped: "not_configured_or_disabled" }
-    const state = await service.getState()
-    if (isBlocked(state, settings)) return { skipped: state.blocked_code ?? "blocked" }
+    const blocked = await this.#blockedCode(settings)
+    if (blocked) return { skipped: blocked }
     const retry = await this.#queue.resumeRun(row, job.id ?? null)
     if (!retry) return { skipped: "superseded" }
     await job.updateData({ runId: retry.id, mode, trigger }).catch(() => undefined)

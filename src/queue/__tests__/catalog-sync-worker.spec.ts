@@ -362,6 +362,25 @@ describe("CatalogSyncWorker", () => {
       }
     })
 
+    it("a retry asks nothing when a save that keeps the block lands between its reads of the settings and the block", async () => {
+      const resumeRun = jest.fn(async (row: any) => ({ id: "run_2", status: "queued", mode: row.mode, trigger: "retry", progress: { resume_of: row.id } }))
+      const runSync = jest.fn(async () => ({ status: "succeeded" as const }))
+      const { service, worker } = make(fakeLiveness(), { resumeRun }, runSync)
+      service.runs.set("run_1", { id: "run_1", status: "failed", mode: "changes", trigger: "manual", error_code: "network_error", progress: {} })
+      // The job read the settings at revision R; the save then wrote R+1 and carried the block to it.
+      let reads = 0
+      const saved = { ...settings, revision: settings.revision + 1 }
+      service.getEffectiveSettings = async () => (reads++ === 0 ? settings : saved) as any
+      service.getState = async () => ({ id: "state_1", blocked_code: "plan_required", blocked_revision: saved.revision }) as any
+      try {
+        expect(await worker.process(job(1) as unknown as Job<any>)).toEqual({ skipped: "plan_required" })
+        expect(resumeRun).not.toHaveBeenCalled()
+        expect(runSync).not.toHaveBeenCalled()
+      } finally {
+        await worker.close()
+      }
+    })
+
     it("a retry of earlier work asks nothing once the key is removed or the sync disabled", async () => {
       const resumeRun = jest.fn()
       const { service, worker, runSync } = make(fakeLiveness(), { resumeRun })

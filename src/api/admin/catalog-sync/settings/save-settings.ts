@@ -94,7 +94,14 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   const keyVerified = keyChange.verified || block === "lift"
   // Kept through the save: held for every revision while the new one lands (isBlocked), then for the new one.
   if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: null })
-  const saved = await service.saveSettings(patch)
+  let saved: EffectiveSettings
+  try {
+    saved = await service.saveSettings(patch)
+  } catch (e) {
+    // Not saved: the block is the current settings' again, as before.
+    if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: current.revision }).catch(() => undefined)
+    throw e
+  }
   if (block === "carry") await service.updateCatalogSyncStates({ id: state.id, blocked_revision: saved.revision })
   forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
