@@ -48,6 +48,7 @@ module.exports = {
       ...common,
       displayName: "browser",
       globalSetup: "<rootDir>/integration-tests/harness/global-setup.ts",
+      globalTeardown: "<rootDir>/integration-tests/harness/global-teardown.ts",
       setupFiles: ["<rootDir>/integration-tests/harness/worker-isolation.ts"],
       testMatch: ["<rootDir>/integration-tests/browser/**/*.spec.ts"],
     },

@@ -26,7 +26,7 @@ export type MedusaApp = {
   /** The `medusa start` process and its admin token (parked-apps.ts hands both to the next spec file). */
   child: ChildProcess
   token: string | null
-  /** Ends this holder's CPU line without signalling the process (parked for the next spec file). */
+  /** Ends this holder's CPU line and log without signalling the process (parked for the next spec file). */
   detach: () => void
 }
 
@@ -146,9 +146,20 @@ export function adoptMedusaApp(child: ChildProcess, port: number, token: string 
   return appOf(child, port, token, label, followOutput(child, label, port), cpu)
 }
 
-type Output = { logs: () => string; exited: Promise<number | null> }
+type Output = { logs: () => string; exited: Promise<number | null>; close: () => void }
 
-/** The child's output, kept for logs() and written to artifacts/logs; the listeners of an earlier holder are dropped. */
+const EXITED = Symbol.for("medusa-catalog-sync.exited")
+
+/** One promise of the child's exit for every holder of it (a handed-on app has several in turn). */
+function exitOf(child: ChildProcess): Promise<number | null> {
+  const holder = child as unknown as Record<symbol, Promise<number | null> | undefined>
+  return (holder[EXITED] ??=
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve(child.exitCode ?? 128)
+      : new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : null)))))
+}
+
+/** The child's output, kept for logs() and written to artifacts/logs until close() (the next holder's takes over). */
 function followOutput(child: ChildProcess, label: string, port: number): Output {
   let buffer = ""
   const logFile = path.join(ARTIFACTS_DIR, "logs", `medusa-${label}-${port}.log`)
@@ -158,21 +169,17 @@ function followOutput(child: ChildProcess, label: string, port: number): Output 
     buffer += d.toString()
     sink.write(d)
   }
-  for (const stream of [child.stdout!, child.stderr!]) {
-    stream.removeAllListeners("data")
-    stream.on("data", onData)
+  for (const stream of [child.stdout!, child.stderr!]) stream.on("data", onData)
+  const exited = exitOf(child)
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    for (const stream of [child.stdout!, child.stderr!]) stream.off("data", onData)
+    sink.end()
   }
-  child.removeAllListeners("exit")
-  const exited =
-    child.exitCode !== null || child.signalCode !== null
-      ? (sink.end(), Promise.resolve(child.exitCode ?? 128))
-      : new Promise<number | null>((resolve) =>
-          child.on("exit", (code, signal) => {
-            sink.end()
-            resolve(code ?? (signal ? 128 : null))
-          })
-        )
-  return { logs: () => buffer, exited }
+  void exited.then(close)
+  return { logs: () => buffer, exited, close }
 }
 
 function appOf(child: ChildProcess, port: number, token: string | null, label: string, output: Output, cpu: ReturnType<typeof followCpu>): MedusaApp {
@@ -220,7 +227,10 @@ function appOf(child: ChildProcess, port: number, token: string | null, label: s
     exited: output.exited,
     child,
     token,
-    detach: () => cpu.ending(),
+    detach: () => {
+      cpu.ending()
+      output.close()
+    },
   }
 }
 

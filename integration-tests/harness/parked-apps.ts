@@ -11,6 +11,7 @@
 // artifacts/parked-apps/ for the project's global teardown, which stops whatever is still parked.
 import childProcess from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import Redis from "ioredis"
 import { ARTIFACTS_DIR } from "./paths"
@@ -36,6 +37,8 @@ export interface ParkedApp {
   app: MedusaApp
   databaseName: string
   redisPrefix: string
+  /** The secret the app encrypts the saved key with: a spec file's own (medusa-cli.ts) is made when jest loads it, per file. */
+  encryptionKey: string
 }
 
 const REGISTRY = Symbol.for("medusa-catalog-sync.parked-apps")
@@ -60,6 +63,8 @@ function parkedApps(): Map<string, ParkedApp> {
 export function parkingKey(env: Record<string, string | undefined>): string | null {
   if (process.env.MCS_PARK_APPS !== "1") return null
   if (env.DEMO_INDEX_ENGINE || env.DEMO_CACHING) return null
+  // A file of the spec's own (a hook's recording) makes settings no other file asks for.
+  if (Object.values(env).some((value) => value?.includes(os.tmpdir()))) return null
   return JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))
 }
 
@@ -105,8 +110,8 @@ function startedAt(pid: number): string | null {
 
 /** Stops a parked or refused app and drops its database. */
 async function retire(parked: ParkedApp): Promise<void> {
-  fs.rmSync(pidFile(parked.app), { force: true })
   await parked.app.stop()
+  fs.rmSync(pidFile(parked.app), { force: true })
   await dropDatabase(parked.databaseName)
 }
 
@@ -142,11 +147,15 @@ export async function takeParkedApp(key: string, env: Record<string, string | un
   const parked = parkedApps().get(key)
   if (!parked) return null
   parkedApps().delete(key)
-  fs.rmSync(pidFile(parked.app), { force: true })
+  let holder = parked
   try {
     if (!alive(parked.app)) throw new Error("exited while parked")
+    if (!(await withRedis((redis) => idle(redis, parked.redisPrefix)))) throw new Error("a job of the sync started while parked")
+    // The database first: the app's recovery pass (every few seconds) re-creates the schedule of the
+    // settings it reads, and must read none between the keys' deletion and the template's copy.
+    // Its sessions are ended (WITH (FORCE)); its pools connect again.
+    await dropDatabase(parked.databaseName)
     await withRedis(async (redis) => {
-      if (!(await idle(redis, parked.redisPrefix))) throw new Error("a job of the sync started while parked")
       // The schedule, delayed retries, leases and limits: nothing of the last file's shop is left.
       const keys: string[] = []
       let cursor = "0"
@@ -158,14 +167,14 @@ export async function takeParkedApp(key: string, env: Record<string, string | un
       for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500))
       if (!(await idle(redis, parked.redisPrefix))) throw new Error("a job of the sync started while its keys were deleted")
     })
-    // Sessions on the old database are ended (WITH (FORCE)); the app's pools connect again.
     await createDatabase(parked.databaseName, await ensureTemplateDatabase(env))
-    const app = adoptMedusaApp(parked.app.child, parked.app.port, parked.app.token, label)
-    await answering(app)
-    return { ...parked, app }
+    holder = { ...parked, app: adoptMedusaApp(parked.app.child, parked.app.port, parked.app.token, label) }
+    await answering(holder.app)
+    fs.rmSync(pidFile(parked.app), { force: true })
+    return holder
   } catch (e) {
     console.warn(`[parked-apps] not reused (${(e as Error).message}): booting a new app`)
-    await retire(parked).catch(() => undefined)
+    await retire(holder).catch(() => undefined)
     return null
   }
 }
@@ -177,7 +186,7 @@ async function answering(app: MedusaApp): Promise<void> {
   let last = ""
   while (Date.now() - started < 60_000) {
     const res = await app.admin("/admin/catalog-sync/status").catch((e) => ({ status: 0, body: String(e) }))
-    if (res.status === 200 && (await app.admin("/admin/products?limit=1")).status === 200) {
+    if (res.status === 200 && (await app.admin("/admin/products?limit=1").catch(() => ({ status: 0 }))).status === 200) {
       if (++good >= 2) return
     } else {
       good = 0

@@ -5,7 +5,7 @@ import http from "node:http"
 import { randomUUID } from "node:crypto"
 import Decimal from "decimal.js"
 import { parse, stringify } from "lossless-json"
-import { createTestDatabase, databaseUrl, dropDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { createTestDatabase, databaseUrl, dropDatabase, startMedusaApp, TEST_ENCRYPTION_SECRET, type MedusaApp } from "../harness"
 import { parkApp, parkingKey, takeParkedApp } from "../harness/parked-apps"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { CatalogClient, type PricingOptions, type ProductCard } from "../../src/catalog-client"
@@ -38,6 +38,8 @@ export async function startSyncEnv(label: string, sandbox: Parameters<typeof sta
     : await createTestDatabase(label, extraEnv)
   const appEnv = {
     CATALOG_SYNC_REDIS_PREFIX: parked?.redisPrefix ?? `mcs-test-${randomUUID()}`,
+    // A handed-on app keeps the secret it was started with (a restart must read what it encrypted).
+    CATALOG_SYNC_ENCRYPTION_KEY: parked?.encryptionKey ?? TEST_ENCRYPTION_SECRET,
     // Runs only when the test asks for them.
     CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
     CATALOG_BASE_URL: "",
@@ -57,7 +59,8 @@ export async function startSyncEnv(label: string, sandbox: Parameters<typeof sta
       env.app = await startMedusaApp({ databaseUrl: db.url, label: `${label}-restarted`, env: appEnv })
     },
     async close() {
-      if (key === null || restarted || !(await parkApp({ key, app: env.app, databaseName: db.name, redisPrefix: appEnv.CATALOG_SYNC_REDIS_PREFIX }))) {
+      const parking = { key: key ?? "", app: env.app, databaseName: db.name, redisPrefix: appEnv.CATALOG_SYNC_REDIS_PREFIX, encryptionKey: appEnv.CATALOG_SYNC_ENCRYPTION_KEY }
+      if (key === null || restarted || !(await parkApp(parking))) {
         await env.app.stop()
         await db.drop()
       }
