@@ -3,7 +3,7 @@
 // it, with nothing of the last file's shop, settings, schedule, Redis keys or log; an app with a
 // run going is never handed on.
 import Redis from "ioredis"
-import { compareShop, configureAndWait, readCatalog, readShop, startSyncEnv, PRICING, type SyncEnv } from "./sync-helpers"
+import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, PRICING, type SyncEnv } from "./sync-helpers"
 import { sql, waitFor } from "./poll-and-query"
 
 jest.setTimeout(600_000)
@@ -72,5 +72,29 @@ describe("an app handed from one spec file to the next", () => {
     expect(busy.app.child.exitCode !== null || busy.app.child.signalCode !== null).toBe(true)
     env = await startSyncEnv("parked-third", { products: 5, seed: 5 })
     expect(env.app.pid).not.toBe(busyPid)
+  })
+
+  it("keeps the secret it was started with: restarted under the next file (whose own secret differs), it still reads the saved key", async () => {
+    // The helpers loaded anew, as jest loads them for another spec file: another random encryption secret.
+    let isolated: typeof import("./sync-helpers") | null = null
+    jest.isolateModules(() => {
+      isolated = require("./sync-helpers")
+    })
+    const before = env
+    env = null
+    await before?.close()
+    const other = await isolated!.startSyncEnv("parked-other-file", { products: 6, seed: 6 })
+    const otherPid = other.app.pid
+    await configureAndWait(other, { base_url: other.sb.baseUrl, api_key: other.sb.apiKey, ...PRICING })
+    await other.close()
+
+    env = await startSyncEnv("parked-restarted", { products: 8, seed: 7 })
+    expect(env.app.pid).toBe(otherPid)
+    await configureAndWait(env, { base_url: env.sb.baseUrl, api_key: env.sb.apiKey, ...PRICING })
+    await env.crashAndRestart()
+    const run = await runAndWait(env, "full")
+    expect(run).toMatchObject({ status: "succeeded" })
+    expect(env.app.logs()).not.toContain("cannot be decrypted")
+    expect(compareShop(await readCatalog(env.sb.baseUrl, env.sb.apiKey), await readShop(env.db.url))).toEqual([])
   })
 })
