@@ -38,7 +38,7 @@ export interface ParkedApp {
   databaseName: string
   redisPrefix: string
   /** The secret the app encrypts the saved key with: a spec file's own (medusa-cli.ts) is made when jest loads it, per file. */
-  encryptionKey: string
+  encryptionSecretGiven: string
 }
 
 const REGISTRY = Symbol.for("medusa-catalog-sync.parked-apps")

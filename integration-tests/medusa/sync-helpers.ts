@@ -39,7 +39,7 @@ export async function startSyncEnv(label: string, sandbox: Parameters<typeof sta
   const appEnv = {
     CATALOG_SYNC_REDIS_PREFIX: parked?.redisPrefix ?? `mcs-test-${randomUUID()}`,
     // A handed-on app keeps the secret it was started with (a restart must read what it encrypted).
-    CATALOG_SYNC_ENCRYPTION_KEY: parked?.encryptionKey ?? TEST_ENCRYPTION_SECRET,
+    CATALOG_SYNC_ENCRYPTION_KEY: parked?.encryptionSecretGiven ?? TEST_ENCRYPTION_SECRET,
     // Runs only when the test asks for them.
     CATALOG_SYNC_SCHEDULE_EVERY_MS: String(24 * 3600_000),
     CATALOG_BASE_URL: "",
@@ -59,7 +59,7 @@ export async function startSyncEnv(label: string, sandbox: Parameters<typeof sta
       env.app = await startMedusaApp({ databaseUrl: db.url, label: `${label}-restarted`, env: appEnv })
     },
     async close() {
-      const parking = { key: key ?? "", app: env.app, databaseName: db.name, redisPrefix: appEnv.CATALOG_SYNC_REDIS_PREFIX, encryptionKey: appEnv.CATALOG_SYNC_ENCRYPTION_KEY }
+      const parking = { key: key ?? "", app: env.app, databaseName: db.name, redisPrefix: appEnv.CATALOG_SYNC_REDIS_PREFIX, encryptionSecretGiven: appEnv.CATALOG_SYNC_ENCRYPTION_KEY }
       if (key === null || restarted || !(await parkApp(parking))) {
         await env.app.stop()
         await db.drop()
