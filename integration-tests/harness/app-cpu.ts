@@ -8,18 +8,23 @@ import { ARTIFACTS_DIR } from "./paths"
 
 export const APP_CPU_FILE = path.join(ARTIFACTS_DIR, "app-cpu.tsv")
 
-/** User + system CPU seconds of a live process and its waited-for children; null once it is gone. */
-export function cpuSecondsOf(pid: number | undefined): number | null {
+/** The fields of /proc/<pid>/stat after the command's closing parenthesis (state first); null once the process is gone. */
+export function procStatFields(pid: number | undefined): string[] | null {
   if (!pid) return null
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-    // Fields after the command's closing parenthesis: utime is the 12th, stime, cutime, cstime follow.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0)
-    return ticks / 100
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")
   } catch {
     return null
   }
+}
+
+/** User + system CPU seconds of a live process and its waited-for children; null once it is gone. */
+export function cpuSecondsOf(pid: number | undefined): number | null {
+  const fields = procStatFields(pid)
+  if (!fields) return null
+  // utime is the 12th field after the command, stime, cutime, cstime follow.
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100
 }
 
 /** The spec file running in this jest process, relative to the repository. */

@@ -17,6 +17,8 @@ import Redis from "ioredis"
 import { ARTIFACTS_DIR } from "./paths"
 import { createDatabase, dropDatabase, ensureTemplateDatabase } from "./database"
 import { adoptMedusaApp, type MedusaApp } from "./medusa-app"
+import { procStatFields } from "./app-cpu"
+import { keysMatching } from "./redis-keys"
 
 /**
  * The parked apps' pid files of one jest run (its main process: a worker's parent, or the process
@@ -100,12 +102,7 @@ function pidFile(app: MedusaApp): string {
 
 /** When the process started (clock ticks since boot, /proc): a pid written down is still that process only if this is unchanged. */
 function startedAt(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null
-  } catch {
-    return null
-  }
+  return procStatFields(pid)?.[19] ?? null
 }
 
 /** Stops a parked or refused app and drops its database. */
@@ -157,13 +154,7 @@ export async function takeParkedApp(key: string, env: Record<string, string | un
     await dropDatabase(parked.databaseName)
     await withRedis(async (redis) => {
       // The schedule, delayed retries, leases and limits: nothing of the last file's shop is left.
-      const keys: string[] = []
-      let cursor = "0"
-      do {
-        const [next, found] = await redis.scan(cursor, "MATCH", `${parked.redisPrefix}:*`, "COUNT", 1000)
-        keys.push(...found)
-        cursor = next
-      } while (cursor !== "0")
+      const keys = await keysMatching(redis, `${parked.redisPrefix}:*`)
       for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500))
       if (!(await idle(redis, parked.redisPrefix))) throw new Error("a job of the sync started while its keys were deleted")
     })

@@ -17,6 +17,7 @@
 import { randomUUID } from "node:crypto"
 import Redis from "ioredis"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
+import { keysMatching } from "../harness/redis-keys"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { compareShop, readCatalog, readShop, startCatalogProxy } from "./sync-helpers"
 import { configure, sql, waitFor } from "./poll-and-query"
@@ -36,13 +37,7 @@ const RESUME_WITHIN_MS = 20_000
  * start (null: a slot is free now), on this process's clock, and how many were left.
  */
 async function slotsFreeAfterKill(redis: Redis, prefix: string): Promise<{ leases: number; freeAt: number | null }> {
-  const inflight: string[] = []
-  let cursor = "0"
-  do {
-    const [next, found] = await redis.scan(cursor, "MATCH", `${prefix}:ratelimit:*:inflight`, "COUNT", 1000)
-    inflight.push(...found)
-    cursor = next
-  } while (cursor !== "0")
+  const inflight = await keysMatching(redis, `${prefix}:ratelimit:*:inflight`)
   // Lease stamps are Redis TIME: shifted onto this process's clock.
   const [seconds, micros] = await redis.time()
   const offset = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Date.now()

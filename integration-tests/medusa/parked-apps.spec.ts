@@ -3,6 +3,7 @@
 // it, with nothing of the last file's shop, settings, schedule, Redis keys or log; an app with a
 // run going is never handed on.
 import Redis from "ioredis"
+import { keysMatching } from "../harness/redis-keys"
 import { compareShop, configureAndWait, readCatalog, readShop, runAndWait, startSyncEnv, PRICING, type SyncEnv } from "./sync-helpers"
 import { sql, waitFor } from "./poll-and-query"
 
@@ -11,7 +12,7 @@ jest.setTimeout(600_000)
 async function keysUnder(prefix: string): Promise<string[]> {
   const redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379")
   try {
-    return await redis.keys(`${prefix}:*`)
+    return await keysMatching(redis, `${prefix}:*`)
   } finally {
     redis.disconnect()
   }

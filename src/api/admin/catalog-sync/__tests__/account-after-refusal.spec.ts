@@ -54,11 +54,16 @@ function clientsWith(held: { stale: boolean }) {
   } as unknown as Parameters<typeof cachedAccountAgreeingWithPlan>[2]
 }
 
+/** Settings with a fresh key on the scripted catalog, at the given revision. */
+function settingsOn(baseUrl: string, revision: number): any {
+  return { baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision }
+}
+
 describe("the plan GET /status tells after a refusal", () => {
   it("a refused key: the answer cached before it is asked again once, and reads as refused", async () => {
     const server = await catalog()
     try {
-      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 1 } as any
+      const settings = settingsOn(server.baseUrl, 1)
       const held = { stale: false }
       const clients = clientsWith(held)
       expect((await cachedAccountAgreeingWithPlan(settings, null, clients)).account?.plan).toBe("Ultra")
@@ -82,7 +87,7 @@ describe("the plan GET /status tells after a refusal", () => {
   it("the sync blocked since the answer (a refused plan, the limiter in another process): asked again once", async () => {
     const server = await catalog()
     try {
-      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 4 } as any
+      const settings = settingsOn(server.baseUrl, 4)
       const clients = clientsWith({ stale: false })
       await cachedAccountAgreeingWithPlan(settings, null, clients, null)
       expect(server.state.calls).toBe(1)
@@ -98,7 +103,7 @@ describe("the plan GET /status tells after a refusal", () => {
   it("an answer read while the stale mark already stood is not asked again for it", async () => {
     const server = await catalog()
     try {
-      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 1 } as any
+      const settings = settingsOn(server.baseUrl, 1)
       // The mark could not be cleared (the answer's planSeen failed): no call on every poll.
       const clients = clientsWith({ stale: true })
       await cachedAccountAgreeingWithPlan(settings, null, clients)
@@ -112,7 +117,7 @@ describe("the plan GET /status tells after a refusal", () => {
   it("a stale mark a run sets again after each answer: asked again once in the minute, not on every poll", async () => {
     const server = await catalog()
     try {
-      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 1 } as any
+      const settings = settingsOn(server.baseUrl, 1)
       const held = { stale: false }
       // As the key's real limiter does: a /v1/me answer clears the mark (planSeen).
       server.state.onAnswer = () => (held.stale = false)
@@ -133,7 +138,7 @@ describe("the plan GET /status tells after a refusal", () => {
   it("polls side by side that find the same outdated answer share one call", async () => {
     const server = await catalog()
     try {
-      const settings = { baseUrl: server.baseUrl, apiKey: `k-${randomUUID()}`, apiKeyHash: randomUUID(), pricing, enabled: true, revision: 2 } as any
+      const settings = settingsOn(server.baseUrl, 2)
       const clients = clientsWith({ stale: false })
       await cachedAccountAgreeingWithPlan(settings, null, clients)
       await Promise.all([1, 2, 3, 4].map(() => cachedAccountAgreeingWithPlan(settings, null, clients, "invalid_api_key:2")))
