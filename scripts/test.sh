@@ -38,11 +38,20 @@ run_project() {
   local name=$1 project=$2; shift 2
   echo "=== jest project: $name"
   local started=$SECONDS
-  npx jest --selectProjects "$project" --json --outputFile="$results_dir/$name.json" "$@" || status=1
+  nice -n "$pass_nice" npx jest --selectProjects "$project" --json --outputFile="$results_dir/$name.json" "$@" || status=1
   echo "$name $((SECONDS - started))" >> "$results_dir/walltimes"
 }
 
 export DB_HOST=${DB_HOST:-localhost}
+# The @runs-alone specs assert timings another app on the same cores would skew. By default
+# (MCS_ALONE_BESIDE=1) they do not wait for the end: they run beside the others' later files, and
+# every other pass runs at a lower priority (nice $others_nice), so the kernel gives the timed
+# specs the cores whenever they ask and the others only what is left. MCS_ALONE_BESIDE=0 runs them
+# after everything else, on a machine with nothing else running, as before.
+alone_beside=${MCS_ALONE_BESIDE:-1}
+others_nice=0
+[ "$alone_beside" = 1 ] && others_nice=${MCS_OTHERS_NICE:-10}
+pass_nice=$others_nice
 # MCS_INSTALL_NODE=22 (CI sets it) runs the install project on that Node major, a binary from the
 # npm registry (scripts/node-binary.sh): a shop's install runs on the Node it will run on in production.
 install_path=$PATH
@@ -74,7 +83,7 @@ export MCS_REBUILD=0
 (
   install_started=$SECONDS
   # Its apps get the Redis database after the medusa workers' (Medusa's queues have fixed names).
-  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="$medusa_workers" MCS_PACK_CURRENT_BUILD=1 npx jest --selectProjects install --runInBand --json \
+  PATH="$install_path" MCS_REDIS_WORKER_OFFSET="$medusa_workers" MCS_PACK_CURRENT_BUILD=1 nice -n "$pass_nice" npx jest --selectProjects install --runInBand --json \
     --outputFile="$results_dir/install.json" "$@" > "$results_dir/install.log" 2>&1
   echo $? > "$results_dir/install.rc"
   echo $((SECONDS - install_started)) > "$results_dir/install.time"
@@ -109,7 +118,7 @@ if [ "${MCS_NODE_VERSIONS:-0}" = 1 ]; then
   (
     started=$SECONDS
     MCS_REDIS_WORKER_OFFSET=$(($medusa_workers + 2)) MCS_NODE_VERSIONS_STAGE=beside MCS_NODE_VERSIONS_RESULTS="$versions_results" \
-      bash scripts/test-node-versions.sh "$@" > "$results_dir/versions.log" 2>&1
+      nice -n "$pass_nice" bash scripts/test-node-versions.sh "$@" > "$results_dir/versions.log" 2>&1
     echo $? > "$results_dir/versions.rc"
     echo "node-versions-beside $((SECONDS - started))" >> "$results_dir/walltimes"
   ) &
@@ -118,8 +127,39 @@ fi
 # MCS_PARK_APPS=1: a spec file done with an idle app hands it to the next file of its worker that
 # asks for the same configuration, made new (integration-tests/harness/parked-apps.ts), instead of
 # stopping it and booting another.
+# The timed specs beside the rest (MCS_ALONE_BESIDE=1): they start once the install, browser and
+# version passes have ended (the medusa pass's later files, short and mostly waiting, leave a core
+# idle), or once the medusa pass has, then Node 22's timed spec; their apps get the Redis database
+# after the version passes'.
+run_alone() {
+  [ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
+  if [ -n "$versions_pid" ]; then
+    local started=$SECONDS
+    MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" || status=1
+    echo "node-versions-alone $((SECONDS - started))" >> "$results_dir/walltimes"
+  fi
+}
+alone_pid=
+if [ "$alone_beside" = 1 ]; then
+  echo "=== jest project: medusa-alone (in the background once the install, browser and version passes have ended, before the others in the kernel's queue; its output follows the others)"
+  (
+    pass_nice=0
+    waited_from=$SECONDS
+    while [ ! -e "$results_dir/medusa.ended" ]; do
+      # Each background pass writes its exit status when it ends.
+      [ -e "$results_dir/install.rc" ] && { [ -z "$browser_pid" ] || [ -e "$results_dir/browser.rc" ]; } &&
+        { [ -z "$versions_pid" ] || [ -e "$results_dir/versions.rc" ]; } && break
+      sleep 5
+    done
+    echo "medusa-alone-started-after $((SECONDS - waited_from))" >> "$results_dir/walltimes"
+    MCS_REDIS_WORKER_OFFSET=$(($medusa_workers + 3)) run_alone "$@" > "$results_dir/alone.log" 2>&1
+    echo "$status" > "$results_dir/alone.rc"
+  ) &
+  alone_pid=$!
+fi
 MCS_PARK_APPS=${MCS_PARK_APPS:-1} run_project medusa medusa --maxWorkers="$medusa_workers" "${ignore[@]}" "$@"
-# The @runs-alone specs assert timings: wait until nothing else runs.
+touch "$results_dir/medusa.ended"
+# Then the passes beside it; MCS_ALONE_BESIDE=0: the @runs-alone specs, once nothing else runs.
 if [ -n "$browser_pid" ]; then
   browser_wait_started=$SECONDS
   wait "$browser_pid"
@@ -140,11 +180,13 @@ if [ -n "$versions_pid" ]; then
   [ "$(cat "$results_dir/versions.rc" 2>/dev/null)" = 0 ] || status=1
   rm -f "$results_dir/versions.rc"
 fi
-[ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
-if [ -n "$versions_pid" ]; then
-  started=$SECONDS
-  MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" >> "$results_dir/versions.log" 2>&1 || status=1
-  echo "node-versions-alone $((SECONDS - started))" >> "$results_dir/walltimes"
+if [ -n "$alone_pid" ]; then
+  alone_wait_started=$SECONDS
+  wait "$alone_pid"
+  echo "medusa-alone-wait-after-the-others $((SECONDS - alone_wait_started))" >> "$results_dir/walltimes"
+  [ "$(cat "$results_dir/alone.rc" 2>/dev/null)" = 0 ] || status=1
+else
+  run_alone "$@"
 fi
 cat "$results_dir/core.log"
 rm -f "$results_dir/core.log" "$results_dir/core.rc"
@@ -153,6 +195,11 @@ if [ -n "$browser_pid" ]; then
   rm -f "$results_dir/browser.log" "$results_dir/browser.rc"
 elif [ "${MCS_BROWSER_BESIDE_MEDUSA:-1}" != 1 ] && { [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; }; then
   run_project browser browser --runInBand "$@"
+fi
+if [ -n "$alone_pid" ]; then
+  echo "=== jest project: medusa-alone (beside the others' later files)"
+  cat "$results_dir/alone.log"
+  rm -f "$results_dir/alone.log" "$results_dir/alone.rc"
 fi
 echo "=== jest project: install"
 cat "$results_dir/install.log"

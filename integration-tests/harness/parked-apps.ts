@@ -192,30 +192,47 @@ async function answering(app: MedusaApp): Promise<void> {
 export async function stopParkedApps(): Promise<void> {
   const dir = parkedAppsDir(process.pid)
   if (!fs.existsSync(dir)) return
-  for (const name of fs.readdirSync(dir)) {
-    const file = path.join(dir, name)
-    const pid = Number(name)
-    let written: { databaseName?: string; startedAt?: string | null } = {}
-    try {
-      written = JSON.parse(fs.readFileSync(file, "utf8"))
-    } catch {
-      // written half: nothing is known of it
-    }
-    const databaseName = written.databaseName ?? null
-    try {
-      // Another process may have the pid by now: only the one that was parked is stopped.
-      if (!written.startedAt || startedAt(pid) !== written.startedAt) throw new Error("not that process")
-      process.kill(pid, "SIGTERM")
-      for (let i = 0; i < 100; i++) {
-        process.kill(pid, 0)
-        await new Promise((r) => setTimeout(r, 100))
+  // All at once, each given a few seconds: an idle test app has nothing to finish, and a run's
+  // teardown waited on them one after another (up to ten seconds each) while the cores sat idle.
+  await Promise.all(
+    fs.readdirSync(dir).map(async (name) => {
+      const file = path.join(dir, name)
+      const pid = Number(name)
+      let written: { databaseName?: string; startedAt?: string | null } = {}
+      try {
+        written = JSON.parse(fs.readFileSync(file, "utf8"))
+      } catch {
+        // written half: nothing is known of it
       }
+      // Another process may have the pid by now: only the one that was parked is stopped.
+      if (written.startedAt && startedAt(pid) === written.startedAt) await stopProcess(pid)
+      if (written.databaseName) await dropDatabase(written.databaseName).catch(() => undefined)
+      fs.rmSync(file, { force: true })
+    })
+  )
+  fs.rmSync(dir, { recursive: true, force: true })
+}
+
+const STOP_GRACE_MS = 3_000
+
+/** SIGTERM, then SIGKILL after STOP_GRACE_MS; done once the process is gone or a zombie (its parent, a jest worker, may be gone too). */
+async function stopProcess(pid: number): Promise<void> {
+  const running = () => {
+    const state = procStatFields(pid)?.[0]
+    return state !== undefined && state !== "Z"
+  }
+  try {
+    process.kill(pid, "SIGTERM")
+  } catch {
+    return
+  }
+  const deadline = Date.now() + STOP_GRACE_MS
+  while (running() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  if (running()) {
+    try {
       process.kill(pid, "SIGKILL")
     } catch {
       // gone
     }
-    if (databaseName) await dropDatabase(databaseName).catch(() => undefined)
-    fs.rmSync(file, { force: true })
   }
-  fs.rmSync(dir, { recursive: true, force: true })
 }
