@@ -93,13 +93,15 @@ function schemaKey(env: Record<string, string | undefined>): string {
     if (fs.existsSync(f)) h.update(f).update(fs.readFileSync(f))
   }
   h.update(String(env.DISABLE_TRANSLATION ?? ""))
-  // The Index module and caching add their own tables (only when a test turns them on).
+  // The Index module adds its own tables (only when a test turns it on). Caching is left out: with
+  // its in-memory provider it adds none (its migrated template had the default's tables, columns and
+  // migration rows, checked on Medusa 2.21), so its apps clone the default template.
   for (const flag of ADDITIVE_FLAGS) if (env[flag]) h.update(`${flag}=${env[flag]}`)
   return h.digest("hex").slice(0, 12)
 }
 
 /** Demo switches that turn on a module which only adds tables to the schema. */
-const ADDITIVE_FLAGS = ["DEMO_INDEX_ENGINE", "DEMO_CACHING"] as const
+const ADDITIVE_FLAGS = ["DEMO_INDEX_ENGINE"] as const
 
 function withoutAdditiveFlags(env: Record<string, string | undefined>): Record<string, string | undefined> {
   const rest = { ...env }
@@ -121,7 +123,7 @@ export async function ensureTemplateDatabase(env: Record<string, string | undefi
     if (await databaseExists(name)) return name
     const building = `${name}_building`
     const dbEnv = { ...env, DATABASE_URL: databaseUrl(building) }
-    // A module that only adds tables (the Index module, caching) starts from the plain template:
+    // A module that only adds tables (the Index module) starts from the plain template:
     // db:migrate then runs only that module's migrations and the links' sync, not every module's.
     const base = ADDITIVE_FLAGS.some((flag) => env[flag]) ? await ensureTemplateDatabase(withoutAdditiveFlags(env)) : null
     await createDatabase(building, base ?? undefined)

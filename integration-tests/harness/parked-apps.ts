@@ -83,6 +83,21 @@ async function idle(redis: Redis, prefix: string): Promise<boolean> {
   return true
 }
 
+/**
+ * A run's record says it ended a moment before its job does (the job logs its summary and returns
+ * after): a file that waited for the run to end finds the job still active. It is given this long.
+ */
+const SETTLE_MS = 2_000
+
+async function idleWithin(redis: Redis, prefix: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    if (await idle(redis, prefix)) return true
+    if (Date.now() >= deadline) return false
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 async function withRedis<T>(fn: (redis: Redis) => Promise<T>): Promise<T> {
   const redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379", { maxRetriesPerRequest: 2 })
   try {
@@ -118,7 +133,7 @@ async function retire(parked: ParkedApp): Promise<void> {
  */
 export async function parkApp(parked: ParkedApp): Promise<boolean> {
   if (!alive(parked.app)) return false
-  if (!(await withRedis((redis) => idle(redis, parked.redisPrefix)).catch(() => false))) return false
+  if (!(await withRedis((redis) => idleWithin(redis, parked.redisPrefix, SETTLE_MS)).catch(() => false))) return false
   const apps = parkedApps()
   const replaced = apps.get(parked.key)
   apps.delete(parked.key)
