@@ -8,7 +8,7 @@
 #            MCS_INSTALL_NODE=22, as .ci/run sets it, so it is not repeated here.
 #   Node 24: the version-specific core spec
 # The core runs and the Medusa specs not marked `@runs-alone` run side by side; the `@runs-alone`
-# ones (heap-growth) after them, alone.
+# ones (heap-growth) after them, or in `npm test` with its other timed specs (scripts/test.sh).
 # Prints one line per version, "node22: N passed, N failed", and exits non-zero if any failed.
 # Extra arguments go to every jest call.
 # MCS_NODE_VERSIONS_STAGE runs one part: `beside` (what may share the machine), `alone` (the

@@ -3,8 +3,9 @@
 #   core     sandbox, catalog client and pure sync logic over real loopback HTTP (2 workers)
 #   medusa   real Medusa apps on PostgreSQL and Redis against the sandbox: every spec file on
 #            MCS_MEDUSA_WORKERS workers (default 2), each worker with its own Redis database
-#            (integration-tests/harness/worker-isolation.ts); then, one at a time, the files
-#            marked `@runs-alone` (they assert timings another app on the same cores would skew)
+#            (integration-tests/harness/worker-isolation.ts); and, one at a time and first in the
+#            kernel's queue, the files marked `@runs-alone` (they assert timings another app on the
+#            same cores would skew)
 #   browser  the demo admin in headless Chromium (skipped with a notice when Chromium is absent)
 #   install  npm pack, then a fresh Medusa app installs the tarball and sells the products
 #            (skipped with a notice when the npm registry is unreachable)
@@ -15,9 +16,10 @@
 # the background (it mostly waits on npm and on its own Medusa apps; its `npm pack` packs that
 # build) beside the medusa and browser projects, which load it. The browser project runs beside the parallel medusa
 # pass (both mostly wait on their apps' syncs, polls and pages; MCS_BROWSER_BESIDE_MEDUSA=0 runs
-# it after the @runs-alone specs instead), and the @runs-alone specs start only when both it and
-# the install project have ended: nothing shares the machine with them. The output of the
-# background passes is printed at the end.
+# it after the medusa pass instead). Every pass runs at nice 10 but the @runs-alone specs, which
+# start at nice 0 once the install, browser and version passes have ended (MCS_ALONE_BESIDE=0:
+# after everything, with nothing beside them). The output of the background passes is printed at
+# the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -128,14 +130,15 @@ fi
 # asks for the same configuration, made new (integration-tests/harness/parked-apps.ts), instead of
 # stopping it and booting another.
 # The timed specs beside the rest (MCS_ALONE_BESIDE=1): they start once the install, browser and
-# version passes have ended (the medusa pass's later files, short and mostly waiting, leave a core
-# idle), or once the medusa pass has, then Node 22's timed spec; their apps get the Redis database
-# after the version passes'.
+# version passes have ended (in CI that leaves them the medusa pass's later files, short and mostly
+# waiting, which left a core idle), or once the medusa pass has, then Node 22's timed spec; their
+# apps get the Redis database after the version passes'.
 run_alone() {
   [ "${#alone[@]}" -gt 0 ] && run_project medusa-alone medusa --runInBand "${alone[@]}" "$@"
   if [ -n "$versions_pid" ]; then
-    local started=$SECONDS
-    MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" || status=1
+    local started=$SECONDS versions_out=/dev/stdout
+    [ "$alone_beside" = 1 ] || versions_out="$results_dir/versions.log"
+    MCS_NODE_VERSIONS_STAGE=alone MCS_NODE_VERSIONS_RESULTS="$versions_results" bash scripts/test-node-versions.sh "$@" >> "$versions_out" 2>&1 || status=1
     echo "node-versions-alone $((SECONDS - started))" >> "$results_dir/walltimes"
   fi
 }
@@ -197,7 +200,6 @@ elif [ "${MCS_BROWSER_BESIDE_MEDUSA:-1}" != 1 ] && { [ -n "${CHROMIUM_PATH:-}" ]
   run_project browser browser --runInBand "$@"
 fi
 if [ -n "$alone_pid" ]; then
-  echo "=== jest project: medusa-alone (beside the others' later files)"
   cat "$results_dir/alone.log"
   rm -f "$results_dir/alone.log" "$results_dir/alone.rc"
 fi

@@ -220,7 +220,7 @@ export async function stopParkedApps(): Promise<void> {
         // written half: nothing is known of it
       }
       // Another process may have the pid by now: only the one that was parked is stopped.
-      if (written.startedAt && startedAt(pid) === written.startedAt) await stopProcess(pid)
+      if (written.startedAt && startedAt(pid) === written.startedAt) await stopProcess(pid, written.startedAt)
       if (written.databaseName) await dropDatabase(written.databaseName).catch(() => undefined)
       fs.rmSync(file, { force: true })
     })
@@ -230,11 +230,14 @@ export async function stopParkedApps(): Promise<void> {
 
 const STOP_GRACE_MS = 3_000
 
-/** SIGTERM, then SIGKILL after STOP_GRACE_MS; done once the process is gone or a zombie (its parent, a jest worker, may be gone too). */
-async function stopProcess(pid: number): Promise<void> {
+/**
+ * SIGTERM, then SIGKILL after STOP_GRACE_MS; done once the process (the one started at `started`,
+ * not another given its pid since) is gone or a zombie (its parent, a jest worker, may be gone too).
+ */
+async function stopProcess(pid: number, started: string): Promise<void> {
   const running = () => {
-    const state = procStatFields(pid)?.[0]
-    return state !== undefined && state !== "Z"
+    const fields = procStatFields(pid)
+    return fields !== null && fields[0] !== "Z" && fields[19] === started
   }
   try {
     process.kill(pid, "SIGTERM")

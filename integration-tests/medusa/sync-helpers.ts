@@ -32,7 +32,7 @@ export async function startSyncEnv(label: string, sandbox: Parameters<typeof sta
   // An app another spec file of this worker booted with the same settings, made new (parked-apps.ts).
   const key = parkingKey(extraEnv)
   const parked = key === null ? null : await takeParkedApp(key, extraEnv, label)
-  // The flags that change the schema (the Index module, caching) shape the template too.
+  // The flags that change the schema (the Index module, translation off) shape the template too.
   const db = parked
     ? { name: parked.databaseName, url: databaseUrl(parked.databaseName), drop: () => dropDatabase(parked.databaseName) }
     : await createTestDatabase(label, extraEnv)
