@@ -47,13 +47,12 @@ run_project() {
 export DB_HOST=${DB_HOST:-localhost}
 # The @runs-alone specs assert timings another app on the same cores would skew. By default
 # (MCS_ALONE_BESIDE=1) they do not wait for the end: they run beside the others' later files, and
-# every other pass runs at a lower priority (nice $others_nice), so the kernel gives the timed
+# every other pass runs at a lower priority (nice 10, MCS_OTHERS_NICE), so the kernel gives the timed
 # specs the cores whenever they ask and the others only what is left. MCS_ALONE_BESIDE=0 runs them
 # after everything else, on a machine with nothing else running, as before.
 alone_beside=${MCS_ALONE_BESIDE:-1}
-others_nice=0
-[ "$alone_beside" = 1 ] && others_nice=${MCS_OTHERS_NICE:-10}
-pass_nice=$others_nice
+pass_nice=0
+[ "$alone_beside" = 1 ] && pass_nice=${MCS_OTHERS_NICE:-10}
 # MCS_INSTALL_NODE=22 (CI sets it) runs the install project on that Node major, a binary from the
 # npm registry (scripts/node-binary.sh): a shop's install runs on the Node it will run on in production.
 install_path=$PATH
@@ -126,9 +125,6 @@ if [ "${MCS_NODE_VERSIONS:-0}" = 1 ]; then
   ) &
   versions_pid=$!
 fi
-# MCS_PARK_APPS=1: a spec file done with an idle app hands it to the next file of its worker that
-# asks for the same configuration, made new (integration-tests/harness/parked-apps.ts), instead of
-# stopping it and booting another.
 # The timed specs beside the rest (MCS_ALONE_BESIDE=1): they start once the install, browser and
 # version passes have ended (in CI that leaves them the medusa pass's later files, short and mostly
 # waiting, which left a core idle), or once the medusa pass has, then Node 22's timed spec; their
@@ -160,6 +156,9 @@ if [ "$alone_beside" = 1 ]; then
   ) &
   alone_pid=$!
 fi
+# MCS_PARK_APPS=1: a spec file done with an idle app hands it to the next file of its worker that
+# asks for the same configuration, made new (integration-tests/harness/parked-apps.ts), instead of
+# stopping it and booting another.
 MCS_PARK_APPS=${MCS_PARK_APPS:-1} run_project medusa medusa --maxWorkers="$medusa_workers" "${ignore[@]}" "$@"
 touch "$results_dir/medusa.ended"
 # Then the passes beside it; MCS_ALONE_BESIDE=0: the @runs-alone specs, once nothing else runs.

@@ -18,7 +18,7 @@ import { ARTIFACTS_DIR } from "./paths"
 import { createDatabase, dropDatabase, ensureTemplateDatabase } from "./database"
 import { adoptMedusaApp, type MedusaApp } from "./medusa-app"
 import { procStatFields } from "./app-cpu"
-import { keysMatching } from "./redis-keys"
+import { deleteKeysMatching } from "./redis-keys"
 
 /**
  * The parked apps' pid files of one jest run (its main process: a worker's parent, or the process
@@ -169,8 +169,7 @@ export async function takeParkedApp(key: string, env: Record<string, string | un
     await dropDatabase(parked.databaseName)
     await withRedis(async (redis) => {
       // The schedule, delayed retries, leases and limits: nothing of the last file's shop is left.
-      const keys = await keysMatching(redis, `${parked.redisPrefix}:*`)
-      for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500))
+      await deleteKeysMatching(redis, `${parked.redisPrefix}:*`)
       if (!(await idle(redis, parked.redisPrefix))) throw new Error("a job of the sync started while its keys were deleted")
     })
     await createDatabase(parked.databaseName, await ensureTemplateDatabase(env))
@@ -219,8 +218,7 @@ export async function stopParkedApps(): Promise<void> {
       } catch {
         // written half: nothing is known of it
       }
-      // Another process may have the pid by now: only the one that was parked is stopped.
-      if (written.startedAt && startedAt(pid) === written.startedAt) await stopProcess(pid, written.startedAt)
+      if (written.startedAt) await stopProcess(pid, written.startedAt)
       if (written.databaseName) await dropDatabase(written.databaseName).catch(() => undefined)
       fs.rmSync(file, { force: true })
     })
@@ -231,14 +229,15 @@ export async function stopParkedApps(): Promise<void> {
 const STOP_GRACE_MS = 3_000
 
 /**
- * SIGTERM, then SIGKILL after STOP_GRACE_MS; done once the process (the one started at `started`,
- * not another given its pid since) is gone or a zombie (its parent, a jest worker, may be gone too).
+ * SIGTERM, then SIGKILL after STOP_GRACE_MS, to the process started at `started` only (another may
+ * have its pid by now); done once it is gone or a zombie (its parent, a jest worker, may be gone too).
  */
 async function stopProcess(pid: number, started: string): Promise<void> {
   const running = () => {
     const fields = procStatFields(pid)
     return fields !== null && fields[0] !== "Z" && fields[19] === started
   }
+  if (!running()) return
   try {
     process.kill(pid, "SIGTERM")
   } catch {

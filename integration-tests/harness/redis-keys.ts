@@ -11,3 +11,9 @@ export async function keysMatching(redis: Redis, pattern: string): Promise<strin
   } while (cursor !== "0")
   return keys
 }
+
+/** Deletes every key matching the pattern (UNLINK, a few hundred at a time). */
+export async function deleteKeysMatching(redis: Redis, pattern: string): Promise<void> {
+  const keys = await keysMatching(redis, pattern)
+  for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500))
+}

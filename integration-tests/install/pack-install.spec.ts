@@ -25,7 +25,7 @@ import Redis from "ioredis"
 import { createDatabase, databaseUrl, dropDatabase } from "../harness/database"
 import { freePort } from "../harness/medusa-app"
 import { ARTIFACTS_DIR, REPO_ROOT } from "../harness/paths"
-import { keysMatching } from "../harness/redis-keys"
+import { deleteKeysMatching } from "../harness/redis-keys"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
 import { CatalogClient, type ProductCard } from "../../src/catalog-client"
 
@@ -127,8 +127,7 @@ async function dropRedisKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
   try {
     await redis.connect()
-    const keys = await keysMatching(redis, `${prefix}:*`)
-    for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500))
+    await deleteKeysMatching(redis, `${prefix}:*`)
   } finally {
     redis.disconnect()
   }
