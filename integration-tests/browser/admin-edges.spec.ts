@@ -10,7 +10,9 @@
 //   - the filter count: kept of the products the last full pass read, the shop's own number beside
 //     it, unstored conditions in words;
 //   - a confirmed removal's run says what it did, and a reprice after it counts and logs only the
-//     live shop's products.
+//     live shop's products;
+//   - a full resync after the catalog grew past its expected size: no "N of M" with N above M, no
+//     percent once the pass has read more than the estimate.
 // One app, 150 products; each page write is held a few seconds so a run's progress can be read.
 import fs from "node:fs"
 import path from "node:path"
@@ -303,7 +305,7 @@ describe("the admin's numbers at the edges, in the browser", () => {
     await section.locator("#filter-in_stock_only").click()
     await section.getByRole("button", { name: "Count", exact: true }).click()
     const count = page.getByTestId("catalog-filter-count")
-    await expectText(count, `Keeps ${formatCount(readByPass)} of the ${formatCount(readByPass)} catalog products the last full pass read`)
+    await expectText(count, `Keeps ${formatCount(readByPass)} of the ${formatCount(readByPass)} catalog products from the last full pass`)
     await expectText(count, `The shop holds ${formatCount(shopSize)} products from the catalog now.`)
     await expectText(count, "Not counted: whether a product is in stock")
     expect(await count.textContent()).not.toMatch(/in_stock_only|new_only/)
@@ -366,5 +368,48 @@ describe("the admin's numbers at the edges, in the browser", () => {
     await expectText(page.getByTestId("catalog-sync-progress-counts"), `${formatCount(liveProducts)} of ${formatCount(liveProducts)} products priced (100 %)`)
     await page.getByTestId("change-log-row").first().waitFor()
     await shot("reprice-after-removal")
+  })
+  it("a full resync after the catalog grew past its expected size: never more checked than the total, no percent once read passes it", async () => {
+    // The third review's case: 400 products added, a full resync showed "800 of 728 (99 %)", then "1,000 of 728".
+    await control("/mutate", { count: 350, kinds: ["add"] })
+    const catalogSize = (await servedIds()).length
+    await control("/faults", { latency_ms: 3_000 })
+    const started = await adminApi("/admin/catalog-sync/runs", { mode: "full" })
+    expect(started.status).toBe(202)
+    const runId = started.body.run.id as string
+    await page.goto(`${app.url}/app/catalog-sync`)
+    const counts = page.getByTestId("catalog-sync-progress-counts")
+    const chip = page.getByTestId("catalog-sync-topbar")
+    const outgrown: { text: string | null; chip: string | null }[] = []
+    const views: any[] = []
+    await waitFor(
+      "the full resync to end",
+      async () => {
+        const view = (await adminApi(`/admin/catalog-sync/progress?run_id=${runId}`)).body.progress
+        if (view.look === "running") {
+          views.push(view)
+          if (view.outgrown_total !== null && (await counts.count()))
+            outgrown.push({ text: await counts.first().textContent(), chip: (await chip.count()) ? await chip.first().textContent() : null })
+        }
+        return view.look === "done" ? view : null
+      },
+      600_000,
+      200
+    )
+    await control("/faults", { latency_ms: 0 })
+    // The route: while the estimate holds, checked and read are within it; once read passes it, no total and no percent.
+    for (const v of views) {
+      if (v.total !== null) expect(v.read).toBeLessThanOrEqual(v.total)
+      else expect(v.percent).toBeNull()
+    }
+    expect(views.some((v) => v.outgrown_total !== null && v.outgrown_total < catalogSize)).toBe(true)
+    // The screens: no "N of M products checked" with N above M, no percent, the growth said in words.
+    expect(outgrown.length).toBeGreaterThan(0)
+    for (const seen of outgrown) {
+      expect(seen.text).toMatch(/total not known yet: the catalog has grown past the [\d,]+ expected/)
+      expect(seen.text).not.toMatch(/ of [\d,]+ products checked/)
+      if (seen.chip) expect(seen.chip).not.toMatch(/%/)
+    }
+    expect(await getRun(runId)).toMatchObject({ status: "succeeded", items_seen: catalogSize })
   })
 })

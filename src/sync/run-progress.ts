@@ -47,6 +47,8 @@ export interface ProgressSource {
    * full pass that has not stored its own yet (its first moments): a previous pass knows the size.
    */
   expected?: { total: number | null; source: string | null } | null
+  /** false once no key is saved (a disconnect): a run's end is no news then, and the chip does not show it. */
+  configured?: boolean
 }
 
 export interface ProgressView {
@@ -65,6 +67,8 @@ export interface ProgressView {
   /** The catalog's expected size for a full pass, else null (a changes run, a first sync). */
   total: number | null
   total_source: string | null
+  /** The estimate this running pass has read past (the catalog grew since it was taken), else null; `total` is then null. */
+  outgrown_total: number | null
   /** written of total, floored; at most 99 while the run goes; 100 once it succeeded; null without a total. */
   percent: number | null
   pages: number
@@ -152,7 +156,12 @@ export function progressView(source: ProgressSource): ProgressView | null {
   const stored = count(p.expected_total)
   const expected = stored > 0 ? stored : count(source.expected?.total)
   const expectedSource = stored > 0 ? p.expected_total_source : source.expected?.source
-  const total = succeeded ? written : measured && expected > 0 ? expected : null
+  const estimate = measured && expected > 0 ? expected : null
+  // The expected size is an estimate (the last full pass's size, say): a pass that has read more
+  // than it shows the catalog has grown, and "1,000 of 728 (99 %)" would be false. Until the pass
+  // ends its size is not known.
+  const outgrown = !succeeded && estimate !== null && read > estimate ? estimate : null
+  const total = succeeded ? written : outgrown === null ? estimate : null
   const percent = percentOf(written, total, succeeded)
 
   const started = time(run.started_at)
@@ -183,6 +192,7 @@ export function progressView(source: ProgressSource): ProgressView | null {
     written,
     total,
     total_source: total !== null && !succeeded && typeof expectedSource === "string" ? expectedSource : null,
+    outgrown_total: outgrown,
     percent,
     pages: count(run.pages),
     counts: {
@@ -199,7 +209,7 @@ export function progressView(source: ProgressSource): ProgressView | null {
     started_at: iso(run.started_at),
     finished_at: iso(run.finished_at),
     elapsed_ms: elapsed,
-    ended_recently: ENDED.has(run.status) && finished !== null && now - finished < ENDED_SHOWN_MS,
+    ended_recently: source.configured !== false && ENDED.has(run.status) && finished !== null && now - finished < ENDED_SHOWN_MS,
     error_code: run.error_code ?? null,
     blocked_code: look === "blocked" ? (source.blocked?.code ?? null) : null,
   }

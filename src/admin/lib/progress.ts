@@ -285,7 +285,12 @@ export function countsText(view: ProgressView): string | null {
   if (done || (view.total !== null && view.percent !== null)) {
     parts.push(throughText(view))
   } else {
-    const unknown = view.mode === "changes" && view.phase !== "full_export" ? "a changes run has no known length" : "total not known yet"
+    const unknown =
+      view.mode === "changes" && view.phase !== "full_export"
+        ? "a changes run has no known length"
+        : view.outgrown_total
+          ? `total not known yet: the catalog has grown past the ${formatCount(view.outgrown_total)} expected`
+          : "total not known yet"
     parts.push(`${throughText(view)}, ${unknown}`)
   }
   if (done) {
@@ -370,6 +375,8 @@ export function etaText(view: ProgressView, now: number, receivedAt: number): st
     return left < 1000 ? "Almost done" : `About ${formatDuration(left)} left`
   }
   if (view.total === null) {
+    if (view.outgrown_total)
+      return "The catalog has grown since the last estimate of its size: the new size is known once this pass ends, so there is no estimate of the time left."
     return view.mode === "changes" && view.phase !== "full_export"
       ? "A changes run reads only what changed: its length is not known in advance."
       : "First full pass: the catalog's size is not known yet, so there is no estimate."

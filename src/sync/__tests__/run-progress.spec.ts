@@ -60,6 +60,31 @@ describe("progressView: the total of a full pass", () => {
   })
 })
 
+describe("progressView: an estimate the pass has read past", () => {
+  it('drops the total once the pass read more than the estimate (the catalog grew): never "1,000 of 728 (99 %)"', () => {
+    // The review's case: the last full pass read 728, the catalog has 1,128 now.
+    const grown = view(run({ items_seen: 800 }, { items_done: 800, items_read: 1_000, expected_total: 728 }))
+    expect(grown).toMatchObject({ read: 1_000, written: 800, total: null, percent: null, eta_ms: null, total_source: null, outgrown_total: 728 })
+    // Up to the estimate it is the estimate.
+    expect(view(run({ items_seen: 700 }, { items_done: 700, items_read: 728, expected_total: 728 }))).toMatchObject({
+      total: 728,
+      percent: 96,
+      outgrown_total: null,
+    })
+    // Once the pass succeeded its total is what it went through.
+    const done = view(run({ status: "succeeded", items_seen: 1_128, finished_at: at(60_000) }, { items_done: 1_128, items_read: 1_128, expected_total: 728 }))
+    expect(done).toMatchObject({ total: 1_128, percent: 100, outgrown_total: null })
+  })
+})
+
+describe("progressView: after a disconnect", () => {
+  it("a run that just ended is no news once no key is saved: the chip does not show it beside 'not connected' (issue 43, third review)", () => {
+    const ended = run({ status: "succeeded", finished_at: at(20_000) })
+    expect(progressView({ run: ended, blocked: null, now: T0 + 30_000 })!.ended_recently).toBe(true)
+    expect(progressView({ run: ended, blocked: null, now: T0 + 30_000, configured: false })!.ended_recently).toBe(false)
+  })
+})
+
 describe("progressView: read and written", () => {
   it("counts what the catalog sent as read and what committed as written, percent of written", () => {
     const v = view(run())
@@ -93,8 +118,9 @@ describe("progressView: read and written", () => {
     expect(done).toMatchObject({ look: "done", percent: 100, written: 2010, read: 2010, total: 2010, eta_ms: null, ended_recently: true })
   })
 
-  it("stays at 99 % at most while the run goes, even past its expected total", () => {
-    expect(view(run({ items_seen: 2100 }, { items_done: 2100, items_read: 2100 })).percent).toBe(99)
+  it("stays at 99 % at most while the run goes; past its expected total it has none (see above)", () => {
+    expect(view(run({ items_seen: 2000 }, { items_done: 2000, items_read: 2000 })).percent).toBe(99)
+    expect(view(run({ items_seen: 2100 }, { items_done: 2100, items_read: 2100 })).percent).toBeNull()
     expect(percentOf(1999, 2000, false)).toBe(99)
     expect(percentOf(1, 2000, true)).toBe(100)
   })

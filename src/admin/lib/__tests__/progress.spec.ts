@@ -28,6 +28,7 @@ const view = (over: Partial<ProgressView> = {}): ProgressView => ({
   written: 400,
   total: 2000,
   total_source: "last_full_pass",
+  outgrown_total: null,
   percent: 20,
   pages: 2,
   counts: { created: 0, updated: 190, stock_only: 10, unchanged: 200, removed: 0, rejected: 0, swept: 0 },
@@ -284,6 +285,16 @@ describe('"written" only for what a run wrote (issue 43)', () => {
     const v = view({ mode: "changes", phase: "changes", total: null, percent: null, written: 1200, read: 1400 })
     expect(countsText(v)).toBe("1,200 products checked, a changes run has no known length · 1,400 read · page 2 · 1,200 products/min")
     expect(chipText(v)).toBe("Catalog sync · 1,200 checked")
+  })
+
+  it("a full pass that read past its estimate (the catalog grew) shows no total nor percent on any screen (issue 43, third review)", () => {
+    const v = view({ total: null, percent: null, eta_ms: null, total_source: null, outgrown_total: 728, written: 800, read: 1_000 })
+    expect(countsText(v)).toBe(
+      "800 products checked, total not known yet: the catalog has grown past the 728 expected · 1,000 read · page 2 · 1,200 products/min"
+    )
+    expect(chipText(v)).toBe("Catalog sync · 800 checked")
+    expect(etaText(v, 0, 0)).toMatch(/^The catalog has grown since the last estimate/)
+    expect(etaText(v, 0, 0)).not.toMatch(/First full pass/)
   })
 
   it("never calls a product written on any line", () => {
