@@ -34,9 +34,14 @@ export function syncSummary(
   return { badge: syncStateBadge(status, view), activity: activityText(status, view, relative), warnings: summaryWarnings(status, kept) }
 }
 
+/** Not connected: "yet" only for a shop that never synced; after a disconnect, what that means. */
+export function notConnectedText(status: Pick<SyncStatus, "last_run">): string {
+  return status.last_run ? "The catalog is disconnected: no API key is saved, so nothing syncs until one is." : "The catalog is not connected yet."
+}
+
 /** What the sync does now, else when it last ran and what that run did, and when the next one runs. */
 export function activityText(status: SyncStatus, view: ProgressView | null, relative: (iso: string) => string, now: number = Date.now()): string {
-  if (status.state === "not_configured") return "The catalog is not connected yet."
+  if (status.state === "not_configured") return notConnectedText(status)
   if (status.state === "disabled") return "The sync is switched off in settings."
   if (liveBlockShown(view) && status.state !== "key_invalid" && status.state !== "plan_required") {
     if (view.look === "waiting") return "A sync is waiting to start."

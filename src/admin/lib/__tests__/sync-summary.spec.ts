@@ -50,7 +50,11 @@ describe("the product list's line about the sync", () => {
     expect(activityText(status({ last_run: run({}) }), null, relative)).toBe("Last synced at 08:01: no changes")
     expect(activityText(status({ state: "failed", last_run: run({ status: "failed" }) }), null, relative)).toBe("Last sync failed at 08:01")
     expect(activityText(status({}), null, relative)).toBe("No sync has finished yet.")
-    expect(activityText(status({ state: "not_configured" }), null, relative)).toBe("The catalog is not connected yet.")
+    expect(activityText(status({ state: "not_configured", last_run: null }), null, relative)).toBe("The catalog is not connected yet.")
+    // After a disconnect there was a connection: not "yet" (issue 43, third review).
+    expect(activityText(status({ state: "not_configured", last_run: { id: "run_1" } as never }), null, relative)).toBe(
+      "The catalog is disconnected: no API key is saved, so nothing syncs until one is."
+    )
   })
 
   it("says what a running sync does now, with the progress view's figures", () => {

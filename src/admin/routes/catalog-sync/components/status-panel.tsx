@@ -21,6 +21,7 @@ import { countsText, endedBlockShown, endedHeadline, liveBlockShown, syncStateBa
 import { quotaLine } from "../../../lib/quota-bar"
 import { useCatalogSyncProgress } from "../../../lib/use-progress"
 import { modeLabel, nextRunText, planExpiry, runBadge, statusPollMs, syncStartRefusal, triggerLabel } from "../../../lib/status"
+import { notConnectedText } from "../../../lib/sync-summary"
 import type { SyncStatus } from "../../../lib/types"
 
 /** Sync health in full: state, progress, last run, plan and quota (the sync page; the product list has one line, sync-summary-line.tsx). */
@@ -128,7 +129,7 @@ const StatusBody = ({ status }: { status: SyncStatus }) => {
   if (status.state === "not_configured") {
     return (
       <div className="flex flex-col items-start gap-y-2 px-6 py-4" data-testid="catalog-sync-empty">
-        <Text size="small">The catalog is not connected yet.</Text>
+        <Text size="small">{notConnectedText(status)}</Text>
         <Button size="small" variant="secondary" asChild>
           <Link to="/settings/catalog-sync">Connect the catalog</Link>
         </Button>

@@ -37,7 +37,8 @@ export async function progressOf(scope: MedusaContainer, runId?: string): Promis
   }
   const settings = await service.getEffectiveSettings()
   const state = await service.getState()
-  const blocked = isConfigured(settings) && isBlocked(state, settings) ? { code: state.blocked_code ?? null } : null
+  const configured = isConfigured(settings)
+  const blocked = configured && isBlocked(state, settings) ? { code: state.blocked_code ?? null } : null
   const [[running], [last]] = await Promise.all([
     service.listCatalogSyncRuns({ status: ["running", "queued"] }, newest),
     service.listCatalogSyncRuns({ status: ["succeeded", "failed", "interrupted"] }, newest),
@@ -45,7 +46,7 @@ export async function progressOf(scope: MedusaContainer, runId?: string): Promis
   const expected = running ? await expectedCatalogTotal(scope, running.started_at, running.id) : { total: null, source: null }
   const now = Date.now()
   return {
-    progress: progressView({ run: run ?? null, blocked, now, expected: run && running && run.id === running.id ? expected : null }),
+    progress: progressView({ run: run ?? null, blocked, now, configured, expected: run && running && run.id === running.id ? expected : null }),
     requests_today: await requestsTodayFor(scope, settings),
     as_of: new Date(now).toISOString(),
     running_run: serializeRun(running ?? null),
