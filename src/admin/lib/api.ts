@@ -74,7 +74,7 @@ export const catalogSyncApi = {
   removeKeptProduct: (catalogId: string) =>
     adminFetch<{ run: Run; already_running: boolean }>("/kept-products/remove", { method: "POST", body: { catalog_id: catalogId } }),
   getKeptForOrders: (query: { runId?: string; limit: number; offset: number }) =>
-    adminFetch<{ kept: KeptForOrder[]; count: number; limit: number; offset: number }>("/kept-for-orders", {
+    adminFetch<{ kept: KeptForOrder[]; count: number; counts?: { products: number; sizes: number }; limit: number; offset: number }>("/kept-for-orders", {
       query: compact({ run_id: query.runId, limit: query.limit, offset: query.offset }),
     }),
   getProductLink: (productId: string) => adminFetch<{ link: ProductCatalogLink | null }>(`/products/${encodeURIComponent(productId)}/catalog`),

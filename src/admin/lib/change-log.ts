@@ -1,5 +1,5 @@
 // Words for a run's change log (pure).
-import { formatCount, formatUah } from "./format"
+import { formatCount, formatCountOf, formatUah } from "./format"
 import type { ChangeKind, KeptForOrder, RunChange } from "./types"
 
 const KIND_LABELS: Record<ChangeKind, string> = {
@@ -99,4 +99,11 @@ export function priceChangeText(before: string | null | undefined, after: string
 export function keptForOrderRow(kept: KeptForOrder): { name: string; what: string } {
   const name = kept.title ?? (kept.catalog_id ? `catalog id ${kept.catalog_id}` : kept.product_id)
   return { name, what: kept.kind === "size" ? `, size ${kept.size ?? "unknown"}` : " (the whole product)" }
+}
+
+/** The kept-for-orders list's count in words: "1 product and 2 sizes" (by kind when the answer says it). */
+export function keptForOrdersCountText(count: number, counts?: { products: number; sizes: number } | null): string {
+  if (!counts) return formatCountOf(count, "size or product", "sizes and products")
+  const parts = [counts.products ? formatCountOf(counts.products, "product") : null, counts.sizes ? formatCountOf(counts.sizes, "size") : null]
+  return parts.filter(Boolean).join(" and ")
 }

@@ -1,4 +1,4 @@
-import { changeKindLabel, changeRowLabel, changedFields, keptForOrderRow, omittedSummary, priceChangeText } from "../change-log"
+import { changeKindLabel, changeRowLabel, changedFields, keptForOrderRow, keptForOrdersCountText, omittedSummary, priceChangeText } from "../change-log"
 
 describe("change log words", () => {
   it("lists what an update changed in a fixed order", () => {
@@ -47,5 +47,15 @@ describe("change log words", () => {
     expect(keptForOrderRow({ ...product, kind: "size", size: "42" })).toEqual({ name: "Кросівки Runner", what: ", size 42" })
     expect(keptForOrderRow({ ...product, title: null })).toEqual({ name: "catalog id 77", what: " (the whole product)" })
     expect(keptForOrderRow({ ...product, title: null, catalog_id: null })).toEqual({ name: "prod_1", what: " (the whole product)" })
+  })
+})
+
+describe("the kept-for-orders count (issue 43, third review)", () => {
+  it('names products and sizes apart: "1 product and 1 size", never "2 sizes and products"', () => {
+    expect(keptForOrdersCountText(2, { products: 1, sizes: 1 })).toBe("1 product and 1 size")
+    expect(keptForOrdersCountText(3, { products: 0, sizes: 3 })).toBe("3 sizes")
+    expect(keptForOrdersCountText(1_205, { products: 5, sizes: 1_200 })).toBe("5 products and 1,200 sizes")
+    // An answer without the split (an older server): the count as before.
+    expect(keptForOrdersCountText(2)).toBe("2 sizes and products")
   })
 })

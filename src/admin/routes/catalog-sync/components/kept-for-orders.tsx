@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
-import { keptForOrderRow } from "../../../lib/change-log"
+import { keptForOrderRow, keptForOrdersCountText } from "../../../lib/change-log"
 import { productPagePath } from "../../../lib/brake"
 import { formatCount } from "../../../lib/format"
 import { COLLAPSED_ROWS } from "../../../lib/show-all"
@@ -40,7 +40,7 @@ export const KeptForOrders = ({ runId }: { runId?: string }) => {
         {runId ? "Kept for open orders by this run" : "Kept for open orders"}
         <span className="text-ui-fg-subtle font-normal" data-testid="catalog-sync-kept-for-orders-count">
           {" "}
-          · {formatCount(count)} {count === 1 ? "size or product" : "sizes and products"} · each goes once its order is fulfilled or cancelled
+          · {keptForOrdersCountText(count, kept.data?.counts)} · each goes once its order is fulfilled or cancelled
         </span>
       </Text>
       <ul className="flex flex-col gap-y-0.5">

@@ -43,7 +43,10 @@ describe("kept for open orders, per run", () => {
     expect(first.count).toBe(230)
     expect(first.rows.map((r) => r.subject_id)).toEqual(sizes.slice(0, 50).map((r) => r.subject_id))
     const last = keptPage(sizes, none, null, { limit: 50, offset: 200 })
-    expect(last).toEqual({ rows: sizes.slice(200), count: 230 })
+    expect(last).toEqual({ rows: sizes.slice(200), count: 230, counts: { products: 0, sizes: 230 } })
+    // Counted by kind, so the list can say "1 product and 1 size", never "2 sizes and products".
+    const product = { ...sizes[0], kind: "product" as const, subject_id: "prod_x" }
+    expect(keptPage([product, sizes[1]], none, null, { limit: 50, offset: 0 }).counts).toEqual({ products: 1, sizes: 1 })
     // Back on sale (the size claimed by a live map row): neither listed nor counted.
     expect(keptPage(sizes, { products: new Set(), variants: new Set(["variant_0", "variant_1"]) }, null, { limit: 5, offset: 0 }).count).toBe(228)
     // A run's: only those kept while it ran (sizes by time: these were kept from 08:00:11 to 08:04:00).

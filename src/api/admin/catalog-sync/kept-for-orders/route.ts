@@ -2,7 +2,7 @@
 // the shop keeps because an open order reserved their stock (table mcs_pending_removal, see
 // docs/open-orders.md), named as Medusa holds them. With run_id: those that run kept (a product
 // names its run; a size is matched by when it was kept, within the run's start and end).
-// `count` is every one of them; `kept` one page (limit, offset), newest first.
+// `count` is every one of them (`counts` by kind); `kept` one page (limit, offset), newest first.
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { z } from "zod"
@@ -52,10 +52,11 @@ export function keptPage(
   claimed: { products: Set<string>; variants: Set<string> },
   run: RunRow | null,
   page: { limit: number; offset: number }
-): { rows: PendingRow[]; count: number } {
+): { rows: PendingRow[]; count: number; counts: { products: number; sizes: number } } {
   const onSale = (r: PendingRow) => (r.kind === "product" ? claimed.products.has(r.product_id) : claimed.variants.has(r.subject_id))
   const kept = pending.filter((r) => (!run || keptByRun(r, run)) && !onSale(r))
-  return { rows: kept.slice(page.offset, page.offset + page.limit), count: kept.length }
+  const products = kept.filter((r) => r.kind === "product").length
+  return { rows: kept.slice(page.offset, page.offset + page.limit), count: kept.length, counts: { products, sizes: kept.length - products } }
 }
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -77,7 +78,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // next run finishes its pending row.
   const claimed = await claimedByMap(req.scope, [...new Set(pending.map((r) => r.product_id))])
   const { limit, offset } = parsed.data
-  const { rows, count } = keptPage(pending, claimed, run, { limit, offset })
+  const { rows, count, counts } = keptPage(pending, claimed, run, { limit, offset })
   const products = req.scope.resolve(Modules.PRODUCT)
   const productIds = [...new Set(rows.map((r) => r.product_id))]
   const variantIds = rows.filter((r) => r.kind === "size").map((r) => r.subject_id)
@@ -109,6 +110,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       kept_at: new Date(r.created_at).toISOString(),
     })),
     count,
+    counts,
     limit,
     offset,
   })
