@@ -60,13 +60,17 @@ const NOT_COUNTED_WORDS: Record<FilterKeptCount["not_counted"][number], string> 
 }
 
 /**
- * The count's sentence: kept of the products the last full pass read, the shop's own number when
+ * The count's sentence: kept of the products the last full pass read that the catalog still has, the shop's own number when
  * it differs, and in plain words the conditions the count could not apply.
  */
 export function keptSentence(count: FilterKeptCount): string {
   if (count.pass_finished_at === null) return "No full pass has finished yet: there is nothing to count the filter against."
   const when = count.pass_finished_at ? ` (finished ${formatDateTime(count.pass_finished_at)})` : ""
-  const parts = [`Keeps ${formatCount(count.kept)} of the ${formatCount(count.total)} catalog products the last full pass read${when}.`]
+  // Removals since the pass take their products' records with them: the total is what that pass
+  // read less what the catalog removed since, not what it read (issue 43, third review).
+  const parts = [
+    `Keeps ${formatCount(count.kept)} of the ${formatCount(count.total)} catalog products from the last full pass${when} that the catalog still has.`,
+  ]
   if (count.shop_products !== undefined && count.shop_products !== count.total) {
     parts.push(`The shop holds ${formatCount(count.shop_products)} products from the catalog now.`)
   }

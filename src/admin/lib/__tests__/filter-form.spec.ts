@@ -33,7 +33,7 @@ describe("the filter count's sentence", () => {
       shop_products: 1549,
     })
     expect(text).toMatch(
-      /^Keeps 312 of the 949 catalog products the last full pass read \(finished .+\)\. The shop holds 1,549 products from the catalog now\. /
+      /^Keeps 312 of the 949 catalog products from the last full pass \(finished .+\) that the catalog still has\. The shop holds 1,549 products from the catalog now\. /
     )
     expect(text).toContain("Not counted: whether a product is in stock and whether a product is a new arrival")
     // Not "which the shop does not store": the shop stores its products' stock.
