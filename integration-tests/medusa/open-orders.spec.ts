@@ -300,7 +300,14 @@ describe("open orders survive the catalog removing what they bought", () => {
     }
 
     // The next run removes both sizes and their option values; the rest of the product stays.
-    await sync()
+    // It counts the product as updated and logs its sizes' change (issue 43: it logged nothing).
+    const finishing = await sync()
+    expect(finishing.updated).toBe(1)
+    expect(
+      await sql(env.db.url, "select kind, product_id, catalog_id, sizes_changed from mcs_sync_run_change where run_id = $1 and deleted_at is null", [
+        finishing.id,
+      ])
+    ).toEqual([{ kind: "updated", product_id: picked.productId, catalog_id: picked.catalogId, sizes_changed: true }])
     const variants = await sql(env.db.url, "select id, deleted_at is not null as gone from product_variant where id = any($1)", [
       [a.variantId, b.variantId, c.variantId],
     ])

@@ -10,7 +10,7 @@ import { dropRowsOfRemovedProducts } from "../modules/catalog_sync/sql/removed-p
 import { claimedByMap, mapRowsOfProducts, updateMapRows } from "../modules/catalog_sync/sql/product-map"
 import { insertChangeRows } from "../modules/catalog_sync/sql/change-log"
 import { productTitles } from "../bulk-write/reads/product-titles"
-import { removedChangeRow } from "../sync/change-rows"
+import { removedChangeRow, sizesRemovedChangeRow } from "../sync/change-rows"
 import { finishPendingRows, pendingRemovalRows, type PendingRemovalRow as PendingRow } from "../modules/catalog_sync/sql/pending-removals"
 
 export interface FinishedRemovals {
@@ -19,6 +19,8 @@ export interface FinishedRemovals {
   stillKept: number
   /** The products this call removed (the run counts and logs them as its removals). */
   removedProducts: { catalog_id: string; product_id: string }[]
+  /** Products this call removed sizes of (the run counts and logs each as updated: its sizes changed). */
+  sizesRemovedOf: { catalog_id: string; product_id: string }[]
 }
 
 async function finishSizes(page: BulkPage, rows: PendingRow[], out: FinishedRemovals): Promise<string[]> {
@@ -53,6 +55,13 @@ async function finishSizes(page: BulkPage, rows: PendingRow[], out: FinishedRemo
     page.recordEvents(BULK_EVENTS.inventoryItemDeleted, removed.inventoryItemIds)
     page.productsUpdated([...new Set(values.map((v) => v.product_id))])
     out.removed += removed.variantIds.length
+    const gone = new Set(removed.variantIds)
+    const products = [...new Set(rows.filter((r) => gone.has(r.subject_id)).map((r) => r.product_id))]
+    const mapped = new Map((await mapRowsOfProducts(trx, products)).map((m) => [m.product_id, m.catalog_id]))
+    for (const product_id of products) {
+      const catalog_id = mapped.get(product_id) ?? rows.find((r) => r.product_id === product_id && r.catalog_id)?.catalog_id
+      if (catalog_id) out.sizesRemovedOf.push({ catalog_id, product_id })
+    }
   }
   return done
 }
@@ -95,7 +104,7 @@ async function finishProducts(page: BulkPage, rows: PendingRow[], out: FinishedR
 }
 
 export async function finishPendingRemovals(container: MedusaContainer, logger: Logger, runId?: string): Promise<FinishedRemovals> {
-  const out: FinishedRemovals = { removed: 0, restored: 0, stillKept: 0, removedProducts: [] }
+  const out: FinishedRemovals = { removed: 0, restored: 0, stillKept: 0, removedProducts: [], sizesRemovedOf: [] }
   const rows = await pendingRemovalRows(container)
   if (!rows.length) return out
   // One transaction: the removals, their map rows and the pending rows they finish.
@@ -130,17 +139,20 @@ export async function finishPendingRemovals(container: MedusaContainer, logger: 
     const done = [...doneSizes, ...doneProducts]
     await finishPendingRows(page.trx, done)
   })
-  // The run that finishes a removal names it in its change log, as it names the removals it applies itself.
-  if (runId && out.removedProducts.length) {
+  // The run that finishes a removal names it in its change log, as it names the removals it
+  // applies itself: a removed product, or a product whose sizes it removed (an update of its sizes;
+  // not when the whole product went too).
+  const gone = new Set(out.removedProducts.map((r) => r.product_id))
+  out.sizesRemovedOf = out.sizesRemovedOf.filter((r) => !gone.has(r.product_id))
+  if (runId && (out.removedProducts.length || out.sizesRemovedOf.length)) {
     const titles = await productTitles(
       container,
-      out.removedProducts.map((r) => r.product_id)
+      [...out.removedProducts, ...out.sizesRemovedOf].map((r) => r.product_id)
     )
-    await insertChangeRows(
-      container,
-      runId,
-      out.removedProducts.map((r) => removedChangeRow(r, titles.get(r.product_id) ?? null))
-    )
+    await insertChangeRows(container, runId, [
+      ...out.removedProducts.map((r) => removedChangeRow(r, titles.get(r.product_id) ?? null)),
+      ...out.sizesRemovedOf.map((r) => sizesRemovedChangeRow(r, titles.get(r.product_id) ?? null)),
+    ])
   }
   logger.info(
     `catalog sync: removals held for open orders: ${out.removed} finished, ${out.restored} restored by the catalog, ${out.stillKept} still kept for an open order`

@@ -108,10 +108,11 @@ async function runWithItsWriter(container: MedusaContainer, input: RunSyncInput)
     // Removals an open order held back, finished once nothing is reserved (before this run's pages).
     await fence.check()
     const finished = await finishPendingRemovals(container, logger, runId)
-    // The products it removed are this run's removals: counted as its own (the change log has their
-    // rows); a size it finished is not a product removed.
-    if (finished.removedProducts.length) {
+    // The products it removed are this run's removals, counted as its own (the change log has their
+    // rows); a product it removed sizes of is an update of it (not a product removed).
+    if (finished.removedProducts.length || finished.sizesRemovedOf.length) {
       state.counts.removed += finished.removedProducts.length
+      state.counts.updated += finished.sizesRemovedOf.length
       await recorder.counts()
     }
     const start = startPosition(syncState, mode, settings.pricing, newPassId, input.resume ?? null)

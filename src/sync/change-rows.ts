@@ -174,6 +174,11 @@ export function changeRowsOf(page: PageChanges, before: Record<string, ProductBe
   ]
 }
 
+/** The change-log row of a product whose sizes a run removed once the open order holding them ended: an update of its sizes. */
+export function sizesRemovedChangeRow(r: { catalog_id: string; product_id: string }, title: string | null): ChangeRecord {
+  return { ...blank, kind: "updated", catalog_id: r.catalog_id, product_id: r.product_id, title, sizes_changed: true }
+}
+
 /** The change-log row of a removed product (a page's removals and the held ones applied at a run's end). */
 export function removedChangeRow(r: { catalog_id: string; product_id: string | null }, title: string | null): ChangeRecord {
   return { ...blank, kind: "removed", catalog_id: r.catalog_id, product_id: r.product_id, title }

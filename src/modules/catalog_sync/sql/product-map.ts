@@ -163,9 +163,9 @@ export async function activeMapRows(connection: Connection, catalogIds: string[]
 }
 
 /** The live map rows pointing at these products (any status), by id. */
-export async function mapRowsOfProducts(connection: Connection, productIds: string[]): Promise<{ id: string; catalog_id: string }[]> {
+export async function mapRowsOfProducts(connection: Connection, productIds: string[]): Promise<{ id: string; catalog_id: string; product_id: string }[]> {
   if (!productIds.length) return []
-  return sqlOf(connection)(PRODUCT_MAP_TABLE).select("id", "catalog_id").whereIn("product_id", productIds).whereNull("deleted_at")
+  return sqlOf(connection)(PRODUCT_MAP_TABLE).select("id", "catalog_id", "product_id").whereIn("product_id", productIds).whereNull("deleted_at")
 }
 
 /** Variant ids the product map claims for a size of an active product, and those products (the catalog has them again). */
