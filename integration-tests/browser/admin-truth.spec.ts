@@ -213,7 +213,20 @@ describe("every number the admin shows is true, in the browser", () => {
     const widget = page.getByTestId("catalog-product-widget")
     await widget.getByTestId("catalog-product-size").first().waitFor()
     const lastChange = widget.getByTestId("catalog-product-last-change")
-    await expectText(lastChange, `price held by your lock (the pricing rules would set ${formatUah(catalogSelling)})`, 30_000, { collapseWhitespace: true })
+    // Named per size the lock held (every size here: the whole cost moved), never the product's lowest over all sizes.
+    const heldSizes = expectedOf(moved).variants.map((v) => ({ size: v.size, selling: plain(v.sale[0] ?? v.base[0]) }))
+    if (heldSizes.length >= 3)
+      await expectText(
+        lastChange,
+        `price held by your lock for ${heldSizes.length} sizes (the pricing rules' prices for them are below, under Field locks)`,
+        30_000,
+        {
+          collapseWhitespace: true,
+        }
+      )
+    else
+      for (const h of heldSizes)
+        await expectText(lastChange, `${h.selling === null ? "no price" : formatUah(h.selling)} for size ${h.size}`, 30_000, { collapseWhitespace: true })
     expect((await lastChange.textContent()) ?? "").not.toContain("→")
     const shown = await widget.getByTestId("catalog-product-size").evaluateAll((els) => els.map((el) => el.getAttribute("data-selling") ?? ""))
     const shopSellingPerSize = before.products.get(card.id)!.variants.map((v) => plain(v.sale[0] ?? v.base[0]) ?? "")

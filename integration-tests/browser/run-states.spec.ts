@@ -309,6 +309,10 @@ describe("every screen names a run's state the same way, in the browser", () => 
     await expectText(line, "The catalog no longer has this product since ")
     await expectText(line, "; kept because you discarded its removal.")
     await expectText(page.getByTestId("catalog-product-badge"), "Kept: not in the catalog")
+    // Its last catalog change is the removal, not an older update; and it has its own Remove (issue 43, third review).
+    await expectText(page.getByTestId("catalog-product-last-change"), "Removed from the catalog")
+    const widgetRemove = page.getByTestId("catalog-product-remove")
+    await waitFor("the widget's Remove to be enabled", async () => await widgetRemove.isEnabled(), 60_000, 300)
     await shot("product-widget-kept", "catalog-product-widget")
 
     // A full pass reads the catalog and keeps them, counted.

@@ -1,27 +1,34 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminProduct, DetailWidgetProps } from "@medusajs/framework/types"
-import { Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { KeyValue } from "../components/key-value"
 import { FieldLocksPanel } from "../components/field-locks-panel"
 import { catalogSyncApi, queryKeys } from "../lib/api"
 import { sdk } from "../lib/sdk"
-import { changeRowLabel, changedFields, heldByLockText, priceChangeText } from "../lib/change-log"
 import { describeError } from "../lib/errors"
 import { formatDateTime, formatRelative, formatUah } from "../lib/format"
 import {
-  KEPT_SIZE_MARK,
+  KEPT_SIZE_BADGE,
   MANAGED_FIELDS,
+  REMOVED_FROM_CATALOG,
   belowCostNote,
   catalogBadge,
   draftReason,
+  heldPriceSizes,
+  keptSizeTitle,
   keptSizesNote,
   lastChangeLabel,
+  lastChangeOf,
+  lastChangeText,
   markupText,
   type SizePrice,
 } from "../lib/product-story"
 import { keptLine } from "../lib/kept-products"
+import { canRemoveKept } from "../lib/remove-kept"
+import { syncStartRefusal } from "../lib/status"
+import { useRemoveKeptProduct } from "../lib/use-remove-kept"
 
 /**
  * Where a product came from in the catalog and its price story: selling and crossed-out price
@@ -87,6 +94,17 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
     enabled: synced,
     retry: false,
   })
+  // The per-size prices the pricing rules would set under a price lock (the same query as FieldLocksPanel).
+  const locks = useQuery({
+    queryKey: queryKeys.productLocks(product.id),
+    queryFn: () => catalogSyncApi.getProductLocks(product.id),
+    enabled: synced,
+    retry: false,
+  })
+  const removable = !!kept.data?.products?.[0] && canRemoveKept(kept.data.products[0])
+  // Remove queues a run: refused, as "Sync now" is, while no run can start (the sync page's status query).
+  const status = useQuery({ queryKey: queryKeys.status, queryFn: catalogSyncApi.getStatus, enabled: removable, retry: 1 })
+  const remove = useRemoveKeptProduct()
 
   if (link.isPending) return null
   if (link.isError) {
@@ -109,8 +127,15 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
   // Not "Synced": the catalog no longer has it.
   const badge = keptBy ? { label: "Kept: not in the catalog", color: "orange" as const } : catalogBadge(product.status, info)
   const reason = draftReason(product.status, info, sizes, keptBy?.reason ?? null)
-  const last = changes.data?.changes?.[0] ?? null
+  const last = lastChangeOf(changes.data?.changes, keptBy)
+  const lastRow = last?.kind === "change" ? last.change : null
+  const heldPrices = lastRow?.held?.prices
+  const heldSizes = lastRow
+    ? heldPriceSizes(typeof heldPrices === "string" ? heldPrices : null, locks.data?.locks.fields.find((f) => f.field === "prices")?.catalog_value, sizes)
+    : null
   const keptFor = keptBy
+  const refusal = removable ? (status.data ? syncStartRefusal(status.data) : null) : null
+  const canRemove = removable && !!status.data && refusal === null
   return (
     <Container className="divide-y p-0" data-testid="catalog-product-widget">
       <div className="flex items-center justify-between px-6 py-4">
@@ -120,8 +145,26 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
         </StatusBadge>
       </div>
       {keptFor && (
-        <div className="px-6 py-3" data-testid="catalog-product-kept" data-reason={keptFor.reason}>
+        <div className="flex flex-col gap-y-2 px-6 py-3" data-testid="catalog-product-kept" data-reason={keptFor.reason}>
           <Text size="small">{keptLine(keptFor, formatDateTime)}</Text>
+          {canRemoveKept(keptFor) && (
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={!canRemove || remove.isPending}
+                onClick={() => remove.ask(keptFor)}
+                data-testid="catalog-product-remove"
+              >
+                Remove
+              </Button>
+              {refusal && (
+                <Text size="xsmall" className="text-ui-fg-subtle" data-testid="catalog-product-remove-refusal">
+                  {refusal}
+                </Text>
+              )}
+            </div>
+          )}
         </div>
       )}
       {reason && (
@@ -178,18 +221,19 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
                   data-markup={s.markup_percent ?? ""}
                   data-kept-for-order={s.kept_for_order ? "true" : "false"}
                 >
-                  <Table.Cell>
+                  <Table.Cell className="whitespace-nowrap">
                     {s.size || "—"}
+                    {/* One word, so the cell stays one line; the line under the table says why. */}
                     {s.kept_for_order && (
-                      <Text
-                        as="span"
-                        size="xsmall"
-                        className="text-ui-fg-subtle block"
+                      <Badge
+                        size="2xsmall"
+                        color="orange"
+                        className="ml-1"
                         data-testid="catalog-product-size-kept"
-                        title={formatDateTime(s.kept_for_order.since)}
+                        title={keptSizeTitle(s.kept_for_order.since, formatDateTime)}
                       >
-                        {KEPT_SIZE_MARK}
-                      </Text>
+                        {KEPT_SIZE_BADGE}
+                      </Badge>
                     )}
                   </Table.Cell>
                   <Table.Cell className="text-right whitespace-nowrap tabular-nums">{s.selling ? formatUah(s.selling) : "no price"}</Table.Cell>
@@ -222,17 +266,26 @@ const CatalogProductWidget = ({ data: product }: DetailWidgetProps<AdminProduct>
               : "Cost and markup: no cost stored for this product yet."}
         </Text>
       </div>
-      <KeyValue label={last ? lastChangeLabel(last) : "Last catalog change"} testId="catalog-product-last-change">
-        {last ? (
+      <KeyValue label={lastRow ? lastChangeLabel(lastRow) : "Last catalog change"} testId="catalog-product-last-change">
+        {lastRow ? (
           <span>
-            {changeRowLabel(last)}
-            {changedFields(last).length ? ` (${changedFields(last).join(", ")})` : ""}
-            {last.price_before || last.price_after ? ` · ${priceChangeText(last.price_before, last.price_after)}` : ""}
-            {heldByLockText(last.held) ? ` · ${heldByLockText(last.held)}` : ""}
+            {lastChangeText(lastRow, heldSizes)}
             {" · "}
-            <Link to={`/settings/catalog-sync/runs/${last.run_id}`} className="text-ui-fg-interactive">
-              {formatRelative(last.created_at)}
+            <Link to={`/settings/catalog-sync/runs/${lastRow.run_id}`} className="text-ui-fg-interactive">
+              {formatRelative(lastRow.created_at)}
             </Link>
+          </span>
+        ) : last?.kind === "removed" ? (
+          <span data-testid="catalog-product-last-change-removed">
+            {REMOVED_FROM_CATALOG}
+            {" · "}
+            {last.run_id ? (
+              <Link to={`/settings/catalog-sync/runs/${last.run_id}`} className="text-ui-fg-interactive" title={formatDateTime(last.since)}>
+                {formatRelative(last.since)}
+              </Link>
+            ) : (
+              <span title={formatDateTime(last.since)}>{formatRelative(last.since)}</span>
+            )}
           </span>
         ) : (
           "—"

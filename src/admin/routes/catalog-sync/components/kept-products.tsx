@@ -3,41 +3,28 @@
 // removal) and those kept for an open order (they go by themselves once nothing is reserved).
 // Its own section on the sync page (not between the runs' filters and their table). Renders
 // nothing when the shop keeps none.
-import { Button, Container, Heading, Table, Text, toast, usePrompt } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Button, Container, Heading, Table, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { catalogSyncApi, queryKeys } from "../../../lib/api"
 import { productPagePath } from "../../../lib/brake"
-import { describeError } from "../../../lib/errors"
 import { ShowAllToggle, useShowAll } from "../../../components/show-all-toggle"
 import { formatCount, formatDateTime } from "../../../lib/format"
 import { keptCountsText, keptFateText } from "../../../lib/kept-products"
-import type { KeptProduct } from "../../../lib/types"
+import { canRemoveKept } from "../../../lib/remove-kept"
+import { syncStartRefusal } from "../../../lib/status"
+import { useRemoveKeptProduct } from "../../../lib/use-remove-kept"
 
 export const KeptProducts = () => {
-  const queryClient = useQueryClient()
-  const prompt = usePrompt()
   const kept = useQuery({ queryKey: queryKeys.keptProducts(null), queryFn: () => catalogSyncApi.getKeptProducts(), retry: 1, refetchInterval: 15_000 })
-  const remove = useMutation({
-    mutationFn: (catalogId: string) => catalogSyncApi.removeKeptProduct(catalogId),
-    onSuccess: () => {
-      toast.success("Removal queued: a sync removes it now")
-      queryClient.invalidateQueries({ queryKey: queryKeys.all })
-    },
-    onError: (error) => toast.error("The product was not removed", { description: describeError(error) }),
-  })
+  // The one Remove (prompt, call, toast), shared with the product's widget.
+  const { ask, isPending: removing } = useRemoveKeptProduct()
+  // Remove queues a run: refused, as Sync now is, while no run can start (after a Disconnect, say).
+  const status = useQuery({ queryKey: queryKeys.status, queryFn: catalogSyncApi.getStatus, retry: 1 })
+  const refusal = status.data ? syncStartRefusal(status.data) : null
   const data = kept.data
   const rows = useShowAll(data?.products ?? [])
   if (!data || data.counts.total === 0) return null
-  const ask = async (p: KeptProduct) => {
-    const ok = await prompt({
-      title: "Remove this product?",
-      description: `"${p.title ?? p.product_id}" is removed from the shop as the sync removes products the catalog no longer has (an open order keeps what it reserved).`,
-      confirmText: "Remove",
-      cancelText: "Cancel",
-    })
-    if (ok && p.catalog_id) remove.mutate(p.catalog_id)
-  }
   return (
     <Container
       className="flex flex-col gap-y-2 p-0 pb-3"
@@ -51,6 +38,11 @@ export const KeptProducts = () => {
         <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-kept-products-counts">
           {keptCountsText(data.counts, formatCount)}. {keptFateText(data.counts)}
         </Text>
+        {refusal && data.counts.discarded > 0 && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="catalog-sync-kept-products-remove-refusal">
+            Remove is unavailable now: {refusal}
+          </Text>
+        )}
       </div>
       <Table>
         <Table.Header>
@@ -72,8 +64,14 @@ export const KeptProducts = () => {
               <Table.Cell>{p.reason === "discarded" ? "You discarded its removal" : "An open order"}</Table.Cell>
               <Table.Cell>{formatDateTime(p.since)}</Table.Cell>
               <Table.Cell className="text-right">
-                {p.reason === "discarded" && p.catalog_id ? (
-                  <Button size="small" variant="secondary" disabled={remove.isPending} onClick={() => ask(p)} data-testid="catalog-sync-kept-product-remove">
+                {canRemoveKept(p) ? (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    disabled={removing || !status.data || refusal !== null}
+                    onClick={() => ask(p)}
+                    data-testid="catalog-sync-kept-product-remove"
+                  >
                     Remove
                   </Button>
                 ) : null}
