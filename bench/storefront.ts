@@ -8,7 +8,8 @@
  * after it with no sync running. Prints p50, p95, p99 per kind and phase, the ratios to idle, the
  * sync's request rate against the API's ceiling, the app's event-loop delay the run logged, and the load.
  * BENCH_STOREFRONT_SETUPS=one,split picks setups; BENCH_STOREFRONT_IDLE_S / _AFTER_S the probe's length;
- * BENCH_STOREFRONT_PRODUCTS=50000 the larger catalog.
+ * BENCH_STOREFRONT_PRODUCTS=50000 the larger catalog; BENCH_STOREFRONT_WORKER_NICE the worker's niceness
+ * (the plugin's workerNice; default 10).
  */
 import { randomUUID } from "node:crypto"
 import { loadavg } from "node:os"
@@ -82,8 +83,12 @@ async function benchSetup(setup: Setup, seedProducts: number, products: number):
       bootTimeoutMs: 300_000,
     })
     apps.push(shop)
-    if (setup === "split")
-      apps.push(await startMedusaApp({ databaseUrl: db.url, label: "bench-storefront-worker", env, workerMode: "worker", bootTimeoutMs: 300_000 }))
+    if (setup === "split") {
+      // The worker's niceness is the plugin's (workerNice, default 10); BENCH_STOREFRONT_WORKER_NICE=0 measures without it.
+      const nice = process.env.BENCH_STOREFRONT_WORKER_NICE
+      const workerEnv = nice === undefined ? env : { ...env, CATALOG_SYNC_WORKER_NICE: nice }
+      apps.push(await startMedusaApp({ databaseUrl: db.url, label: "bench-storefront-worker", env: workerEnv, workerMode: "worker", bootTimeoutMs: 300_000 }))
+    }
     const seeded = await configure(shop, { base_url: small.baseUrl, api_key: small.apiKey, markup_percent: "30", brake: { remove_percent: "100" } })
     const first = await waitForRun(shop, seeded.run.id, undefined, 1800_000)
     if (first.status !== "succeeded") throw new Error(`seed sync ${first.status}: ${first.error_message}`)

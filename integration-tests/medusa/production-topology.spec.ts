@@ -13,8 +13,11 @@
 //   most one page written again, and the shop ends equal to the catalog;
 // - the schedule fires once per interval across the three instances (after a rolling restart
 //   with a test-only short interval).
+// - each worker instance runs at nice 10 (workerNice), the server at its own priority.
 // MCS_TOPOLOGY_PRODUCTS (default 1200, pages of 200) makes it larger.
 import { randomUUID } from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { judgeProductMap, judgeShop, readShopTruth, type TruthCard } from "../harness/shop-truth"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
@@ -96,6 +99,18 @@ describe("production topology: a server and two workers", () => {
     await proxy?.close()
     await db?.drop()
     await sandbox?.close()
+  })
+
+  it("each worker instance runs at nice 10 on every thread (workerNice's default), the server at its own", async () => {
+    // Linux keeps a niceness per thread (field 19 of /proc/<pid>/task/<tid>/stat).
+    const nicesOf = (pid: number) =>
+      new Set(fs.readdirSync(`/proc/${pid}/task`).map((tid) => Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16])))
+    const own = os.getPriority()
+    for (const w of workers) {
+      expect(nicesOf(w.pid)).toEqual(new Set([Math.max(10, own)]))
+      expect(w.logs()).toMatch(/this worker instance runs at nice 10/)
+    }
+    expect(nicesOf(server.pid)).toEqual(new Set([own]))
   })
 
   it("the first sync, asked on the server, runs on a worker, is written by both workers' page writers, and the server's status follows it live", async () => {

@@ -44,6 +44,8 @@ export interface PluginEnvironment {
   CATALOG_SYNC_HEAP_GROWTH_PERCENT?: string
   /** How product changes are written: "bulk" (default) or "workflows" (option writePath first). */
   CATALOG_SYNC_WRITE_PATH?: string
+  /** A worker instance's niceness, 0 to 19 (option workerNice first; default 10). */
+  CATALOG_SYNC_WORKER_NICE?: string
   /** Node's own: the process's options (its --max-semi-space-size sizes the heap V8 may grow into). */
   NODE_OPTIONS?: string
   /** Node's convention: "production" turns the test-only schedule hook off. */
@@ -76,6 +78,7 @@ const NAMES: (keyof PluginEnvironment)[] = [
   "CATALOG_SYNC_TEST_CHANGE_LOG_CAP",
   "CATALOG_SYNC_HEAP_GROWTH_PERCENT",
   "CATALOG_SYNC_WRITE_PATH",
+  "CATALOG_SYNC_WORKER_NICE",
   "NODE_OPTIONS",
   "NODE_ENV",
   "MEDUSA_WORKER_MODE",
@@ -123,6 +126,7 @@ const typedSchemas = {
   CATALOG_SYNC_LIMITS_MAX_AGE_MS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   CATALOG_SYNC_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300),
   CATALOG_SYNC_WRITE_PATH: z.enum(["bulk", "workflows"]),
+  CATALOG_SYNC_WORKER_NICE: z.coerce.number().int().min(0).max(19),
   MEDUSA_WORKER_MODE: z.enum(["shared", "worker", "server"]),
   REDIS_URL: z.string(),
 } as const

@@ -4,6 +4,7 @@
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 import type { WritePath } from "../../sync/settings/plugin-options"
 import { parseEnvironment, readEnvironment, type PluginEnvironment, type WorkerMode } from "../../config/environment"
+import { DEFAULT_WORKER_NICE } from "../../queue/worker-priority"
 import { DEFAULT_SYNC_HEAP_GROWTH_PERCENT, ownerHeapGrowthFlag, semiSpaceMbOf, v8LargestGrowthFactor } from "../../queue/heap-growth"
 
 export type { WorkerMode }
@@ -36,6 +37,8 @@ export type RuntimeConfig = {
   heapGrowth: HeapGrowthConfig
   /** How product changes are written (option writePath over CATALOG_SYNC_WRITE_PATH; default "bulk"). */
   writePath: WritePath
+  /** The niceness a worker instance takes (option workerNice over CATALOG_SYNC_WORKER_NICE; default 10); 0 in other modes. */
+  workerNice: number
   /** Values of the environment or options that did not parse (ignored); the loader logs them. */
   problems: string[]
 }
@@ -95,6 +98,11 @@ export function resolveRuntimeConfig(input: {
     if (options.writePath === "bulk" || options.writePath === "workflows") writePath = options.writePath
     else problems.push(`plugin option writePath=${JSON.stringify(options.writePath)} is not valid ("bulk" or "workflows"); ignored`)
   }
+  let workerNice = values.CATALOG_SYNC_WORKER_NICE ?? DEFAULT_WORKER_NICE
+  if (options.workerNice !== undefined && options.workerNice !== null) {
+    if (Number.isInteger(options.workerNice) && options.workerNice >= 0 && options.workerNice <= 19) workerNice = options.workerNice
+    else problems.push(`plugin option workerNice=${JSON.stringify(options.workerNice)} is not valid (a whole number from 0 to 19); ignored`)
+  }
   return {
     options,
     env,
@@ -108,6 +116,8 @@ export function resolveRuntimeConfig(input: {
     scheduleEveryMs,
     heapGrowth: heapGrowth.config,
     writePath,
+    // A process that serves the shop keeps its priority: lowering it would slow the shop too.
+    workerNice: workerMode === "worker" ? workerNice : 0,
     problems,
   }
 }

@@ -21,6 +21,7 @@ import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
 // The run loop (runSync). The one import of it in the runtime: the worker is handed this function.
+import { lowerProcessPriority } from "../../queue/worker-priority"
 import { runSync } from "../../sync-run/run-sync"
 import { runDependencies, type RunDependencies } from "../../sync-run/run-dependencies"
 import type { RuntimeConfig, WorkerMode } from "./config"
@@ -192,6 +193,7 @@ export default class CatalogSyncRuntimeService {
     this.redis_.commands()?.on("ready", () => this.#worker?.recover())
     this.logger_.info(`catalog sync: worker started (mode ${this.config_.workerMode}, Redis prefix "${this.config_.redisPrefix}")`)
     this.logHeapGrowth_()
+    this.lowerWorkerPriority_()
     await this.queueFirstSyncAtBoot_(queue)
   }
 
@@ -259,6 +261,18 @@ export default class CatalogSyncRuntimeService {
   }
 
   /** What this process does with V8's heap growth while it syncs, said once at start. */
+  /** A worker instance yields the CPU to a server instance on the same machine (src/queue/worker-priority.ts). */
+  protected lowerWorkerPriority_(): void {
+    const { workerNice } = this.config_
+    if (this.config_.workerMode !== "worker") return
+    const outcome = lowerProcessPriority(workerNice)
+    this.logger_.info(
+      "left" in outcome
+        ? "catalog sync: this worker instance keeps its CPU priority (workerNice 0)"
+        : `catalog sync: this worker instance runs at nice ${outcome.nice} (${outcome.threads} threads set; workerNice), so a server instance on the same machine answers shoppers first`
+    )
+  }
+
   protected logHeapGrowth_(): void {
     const { percent, leftToV8, ownerFlag, v8Factor } = this.config_.heapGrowth
     const said =

@@ -75,6 +75,13 @@ export type CatalogSyncPluginOptions = {
    * Env fallback: CATALOG_SYNC_WRITE_PATH.
    */
   writePath?: WritePath
+  /**
+   * A worker instance's (workerMode "worker") CPU niceness, 0 to 19 (default 10): a server
+   * instance on the same machine then answers shoppers before the sync's page writes. 0 leaves
+   * the process's priority alone. Ignored in "shared" and "server" mode (the process serves the
+   * shop). Env fallback: CATALOG_SYNC_WORKER_NICE. See docs/operations.md.
+   */
+  workerNice?: number
 }
 
 export type WritePath = "bulk" | "workflows"

@@ -22,6 +22,18 @@ describe("resolveRuntimeConfig", () => {
     expect(resolveRuntimeConfig({ env: env({}) }).workerMode).toBe("shared")
   })
 
+  it("gives a worker instance niceness 10 unless the option or environment says otherwise; a process that serves the shop none", () => {
+    const worker = { projectConfig: { workerMode: "worker" } }
+    expect(resolveRuntimeConfig({ ...worker, env: env({}) }).workerNice).toBe(10)
+    expect(resolveRuntimeConfig({ ...worker, env: env({ CATALOG_SYNC_WORKER_NICE: "5" }) }).workerNice).toBe(5)
+    expect(resolveRuntimeConfig({ ...worker, options: { workerNice: 0 }, env: env({ CATALOG_SYNC_WORKER_NICE: "5" }) }).workerNice).toBe(0)
+    expect(resolveRuntimeConfig({ projectConfig: { workerMode: "shared" }, options: { workerNice: 15 }, env: env({}) }).workerNice).toBe(0)
+    expect(resolveRuntimeConfig({ projectConfig: { workerMode: "server" }, env: env({}) }).workerNice).toBe(0)
+    const refused = resolveRuntimeConfig({ ...worker, options: { workerNice: 25 }, env: env({ CATALOG_SYNC_WORKER_NICE: "30" }) })
+    expect(refused.workerNice).toBe(10)
+    expect(refused.problems).toEqual([expect.stringContaining("CATALOG_SYNC_WORKER_NICE"), expect.stringContaining("plugin option workerNice=25 is not valid")])
+  })
+
   it("reads the prefix and the test hooks typed, with the defaults when unset", () => {
     const defaults = resolveRuntimeConfig({ env: env({}) })
     expect(defaults).toMatchObject({ redisPrefix: "mcs", retryBackoffMs: 30_000, scheduleEveryMs: null, problems: [] })
