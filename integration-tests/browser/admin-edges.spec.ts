@@ -369,6 +369,7 @@ describe("the admin's numbers at the edges, in the browser", () => {
     await page.getByTestId("change-log-row").first().waitFor()
     await shot("reprice-after-removal")
   })
+
   it("a full resync after the catalog grew past its expected size: never more checked than the total, no percent once read passes it", async () => {
     // The third review's case: 400 products added, a full resync showed "800 of 728 (99 %)", then "1,000 of 728".
     await control("/mutate", { count: 350, kinds: ["add"] })
@@ -380,36 +381,36 @@ describe("the admin's numbers at the edges, in the browser", () => {
     await page.goto(`${app.url}/app/catalog-sync`)
     const counts = page.getByTestId("catalog-sync-progress-counts")
     const chip = page.getByTestId("catalog-sync-topbar")
-    const outgrown: { text: string | null; chip: string | null }[] = []
+    // What the route says, and what the page and the chip show (each polls on its own, a moment apart).
     const views: any[] = []
+    const shown: { text: string | null; chip: string | null }[] = []
     await waitFor(
       "the full resync to end",
       async () => {
         const view = (await adminApi(`/admin/catalog-sync/progress?run_id=${runId}`)).body.progress
-        if (view.look === "running") {
-          views.push(view)
-          if (view.outgrown_total !== null && (await counts.count()))
-            outgrown.push({ text: await counts.first().textContent(), chip: (await chip.count()) ? await chip.first().textContent() : null })
-        }
+        if (view.look === "running") views.push(view)
+        if (await counts.count()) shown.push({ text: await counts.first().textContent(), chip: (await chip.count()) ? await chip.first().textContent() : null })
         return view.look === "done" ? view : null
       },
       600_000,
       200
     )
     await control("/faults", { latency_ms: 0 })
-    // The route: while the estimate holds, checked and read are within it; once read passes it, no total and no percent.
+    // The route: while the estimate holds, read is within it; once read passes it, no total and no percent.
     for (const v of views) {
       if (v.total !== null) expect(v.read).toBeLessThanOrEqual(v.total)
       else expect(v.percent).toBeNull()
     }
     expect(views.some((v) => v.outgrown_total !== null && v.outgrown_total < catalogSize)).toBe(true)
-    // The screens: no "N of M products checked" with N above M, no percent, the growth said in words.
-    expect(outgrown.length).toBeGreaterThan(0)
-    for (const seen of outgrown) {
-      expect(seen.text).toMatch(/total not known yet: the catalog has grown past the [\d,]+ expected/)
-      expect(seen.text).not.toMatch(/ of [\d,]+ products checked/)
-      if (seen.chip) expect(seen.chip).not.toMatch(/%/)
+    // The screens: never "N of M products checked" with N above M; the growth said in words, with no
+    // percent on the chip at that moment.
+    for (const seen of shown) {
+      const [, n, m] = seen.text?.match(/([\d,]+) of ([\d,]+) products checked/) ?? []
+      if (n) expect(Number(n.replace(/,/g, ""))).toBeLessThanOrEqual(Number(m.replace(/,/g, "")))
     }
+    const grown = shown.filter((seen) => /total not known yet: the catalog has grown past the [\d,]+ expected/.test(seen.text ?? ""))
+    expect(grown.length).toBeGreaterThan(0)
+    for (const seen of grown) if (seen.chip) expect(seen.chip).not.toMatch(/%/)
     expect(await getRun(runId)).toMatchObject({ status: "succeeded", items_seen: catalogSize })
   })
 })
