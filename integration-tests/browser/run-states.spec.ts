@@ -459,7 +459,13 @@ describe("every screen names a run's state the same way, in the browser", () => 
     expect(total).toBe(206)
     await page.goto(`${app.url}/app/catalog-sync`)
     await waitFor("the server's count", async () => (await section.getAttribute("data-count")) === String(total), 60_000, 250)
-    await expectText(page.getByTestId("catalog-sync-kept-for-orders-count"), `${formatCount(total)} sizes and products`)
+    // Counted by kind, from SQL (issue 43, third review: "206 sizes and products" for 1 product and 205 sizes).
+    const [byKind] = await sql(
+      db.url,
+      "select count(*) filter (where kind = 'product')::int as products, count(*) filter (where kind = 'size')::int as sizes from mcs_pending_removal where deleted_at is null"
+    )
+    expect(byKind).toEqual({ products: 1, sizes: 205 })
+    await expectText(page.getByTestId("catalog-sync-kept-for-orders-count"), `1 product and ${formatCount(byKind.sizes)} sizes`)
     expect(await row.count()).toBe(COLLAPSED_ROWS)
     const showAll = page.getByTestId("catalog-sync-kept-for-orders-show-all")
     await expectText(showAll, `Show all ${formatCount(total)}`)
