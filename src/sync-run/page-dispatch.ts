@@ -97,6 +97,7 @@ export class PageDispatch {
     await references.forPage(page.items, state.position.fullPassId !== null)
     const entry = window.open(page, fetchWaitMs, slot)
     state.itemsRead += page.items.length + page.rejected.length
+    state.moreToRead = page.hasMore
     state.readingSince ??= new Date().toISOString()
     const ctx: PageContext = {
       ...pageContextFor(this.run, state.position.fullPassId),

@@ -32,6 +32,8 @@ export interface SyncRunState {
    */
   itemsRead: number
   readingSince: string | null
+  /** Whether the catalog said more pages follow the last one read (null before the first). */
+  moreToRead: boolean | null
   /** The expected size of a full pass (a percent and an ETA for the admin), when known. */
   expected: ExpectedTotal | null
   /** Changes the change log left without a row (its cap). */
@@ -54,6 +56,7 @@ export function newSyncRunState(input: { runId: string; mode: "changes" | "full"
     itemsDone: 0,
     itemsRead: 0,
     readingSince: null,
+    moreToRead: null,
     expected: null,
     omitted: {},
     position: { cursor: null, fullPassId: null },
@@ -69,6 +72,7 @@ export function progressOf(state: SyncRunState): Record<string, unknown> {
     items_done: state.itemsDone,
     items_read: state.itemsRead,
     reading_since: state.readingSince,
+    ...(state.moreToRead !== null ? { more_to_read: state.moreToRead } : {}),
     ...(state.expected ? { expected_total: state.expected.total, expected_total_source: state.expected.source } : {}),
     ...(Object.keys(state.omitted).length ? { change_log_omitted: state.omitted } : {}),
     ...state.resumeOf,

@@ -158,9 +158,11 @@ export function progressView(source: ProgressSource): ProgressView | null {
   const expectedSource = stored > 0 ? p.expected_total_source : source.expected?.source
   const estimate = measured && expected > 0 ? expected : null
   // The expected size is an estimate (the last full pass's size, say): a pass that has read more
-  // than it shows the catalog has grown, and "1,000 of 728 (99 %)" would be false. Until the pass
-  // ends its size is not known.
-  const outgrown = !succeeded && estimate !== null && read > estimate ? estimate : null
+  // than it, or all of it with the catalog saying more pages follow, shows the catalog has grown,
+  // and "1,000 of 728 (99 %)" or "800 of 800 (99 %)" would be false. Until the pass ends its size
+  // is not known.
+  const moreToRead = p.more_to_read === true
+  const outgrown = !succeeded && estimate !== null && (read > estimate || (read >= estimate && moreToRead)) ? estimate : null
   const total = succeeded ? written : outgrown === null ? estimate : null
   const percent = percentOf(written, total, succeeded)
 

@@ -68,5 +68,7 @@ describe("newSyncRunState", () => {
       resumed: true,
       resume_from: "r1",
     })
+    // Once a page is read, whether the catalog said more follow (the progress view's estimate check).
+    expect(progressOf({ ...state, moreToRead: true })).toMatchObject({ more_to_read: true })
   })
 })

@@ -71,6 +71,12 @@ describe("progressView: an estimate the pass has read past", () => {
       percent: 96,
       outgrown_total: null,
     })
+    // At the estimate with the catalog saying more pages follow: grown too (the fourth review's
+    // "800 of 800 (99 %)" while the catalog had 1,200, pages of 200 reaching the estimate exactly).
+    const atEstimate = { items_done: 800, items_read: 800, expected_total: 800 }
+    expect(view(run({ items_seen: 800 }, { ...atEstimate, more_to_read: true }))).toMatchObject({ total: null, percent: null, outgrown_total: 800 })
+    // Its last page read (nothing follows): still the estimate, 99 % until the pass ends.
+    expect(view(run({ items_seen: 800 }, { ...atEstimate, more_to_read: false }))).toMatchObject({ total: 800, percent: 99, outgrown_total: null })
     // Once the pass succeeded its total is what it went through.
     const done = view(run({ status: "succeeded", items_seen: 1_128, finished_at: at(60_000) }, { items_done: 1_128, items_read: 1_128, expected_total: 728 }))
     expect(done).toMatchObject({ total: 1_128, percent: 100, outgrown_total: null })
