@@ -163,7 +163,10 @@ export function progressView(source: ProgressSource): ProgressView | null {
   // is not known.
   const moreToRead = p.more_to_read === true
   const outgrown = !succeeded && estimate !== null && (read > estimate || (read >= estimate && moreToRead)) ? estimate : null
-  const total = succeeded ? written : outgrown === null ? estimate : null
+  // Its last page read (the catalog said none follows): the catalog's size is what the pass read,
+  // fewer than the estimate when the catalog shrank ("1,180 of 1,450" would be false).
+  const allRead = estimate !== null && p.more_to_read === false && read > 0 && read < estimate ? read : null
+  const total = succeeded ? written : outgrown === null ? (allRead ?? estimate) : null
   const percent = percentOf(written, total, succeeded)
 
   const started = time(run.started_at)

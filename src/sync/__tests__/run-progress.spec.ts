@@ -77,6 +77,11 @@ describe("progressView: an estimate the pass has read past", () => {
     expect(view(run({ items_seen: 800 }, { ...atEstimate, more_to_read: true }))).toMatchObject({ total: null, percent: null, outgrown_total: 800 })
     // Its last page read (nothing follows): still the estimate, 99 % until the pass ends.
     expect(view(run({ items_seen: 800 }, { ...atEstimate, more_to_read: false }))).toMatchObject({ total: 800, percent: 99, outgrown_total: null })
+    // The catalog shrank: once its last page is read, the size is what the pass read (the fifth
+    // review's "1,180 of 1,450 (81 %)" while the catalog had 1,180).
+    const shrunk = view(run({ items_seen: 1_000 }, { items_done: 1_000, items_read: 1_180, expected_total: 1_450, more_to_read: false }))
+    expect(shrunk).toMatchObject({ total: 1_180, percent: 84, outgrown_total: null })
+    expect(view(run({ items_seen: 1_000 }, { items_done: 1_000, items_read: 1_180, expected_total: 1_450, more_to_read: true })).total).toBe(1_450)
     // Once the pass succeeded its total is what it went through.
     const done = view(run({ status: "succeeded", items_seen: 1_128, finished_at: at(60_000) }, { items_done: 1_128, items_read: 1_128, expected_total: 728 }))
     expect(done).toMatchObject({ total: 1_128, percent: 100, outgrown_total: null })
