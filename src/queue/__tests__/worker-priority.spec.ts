@@ -34,9 +34,12 @@ describe("a worker instance's priority", () => {
 
   it("on this machine: a child process's threads all end at the niceness asked for", async () => {
     const { execFileSync } = await import("node:child_process")
+    const { getPriority } = await import("node:os")
+    // Above this process's own niceness (the suite may run niced: a child starts where it does).
+    const want = Math.min(19, getPriority() + 3)
     const script = `
       const { lowerProcessPriority } = require(${JSON.stringify(require.resolve("../worker-priority"))});
-      const outcome = lowerProcessPriority(7);
+      const outcome = lowerProcessPriority(${want});
       const fs = require("node:fs");
       const nices = fs.existsSync("/proc/self/task")
         ? fs.readdirSync("/proc/self/task").map((t) => Number(fs.readFileSync("/proc/self/task/" + t + "/stat", "utf8").split(") ")[1].split(" ")[16]))
@@ -44,7 +47,7 @@ describe("a worker instance's priority", () => {
       console.log(JSON.stringify({ outcome, nices }));
     `
     const out = JSON.parse(execFileSync(process.execPath, ["-r", require.resolve("ts-node/register/transpile-only"), "-e", script], { encoding: "utf8" }))
-    expect(out.outcome.nice).toBe(7)
-    expect(new Set(out.nices)).toEqual(new Set([7]))
+    expect(out.outcome.nice).toBe(want)
+    expect(new Set(out.nices)).toEqual(new Set([want]))
   })
 })
