@@ -118,9 +118,6 @@ describe("admin /v1/me checks", () => {
   })
 
   it("tells a closed port, an open port, a login page, a redirect and a remote error text apart for nobody", async () => {
-    const closed = await scriptedServer(() => undefined)
-    const closedUrl = closed.baseUrl
-    await closed.close()
     const notFound = await scriptedServer((res) => {
       res.writeHead(404, { "content-type": "text/html" })
       res.end("<h1>internal admin panel v1.2</h1>")
@@ -137,6 +134,11 @@ describe("admin /v1/me checks", () => {
       res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" })
       res.end()
     })
+    // The closed port is taken after the others listen: the kernel may hand a just-closed port to
+    // the next listener, and the redirect server then answered the closed port's request too.
+    const closed = await scriptedServer(() => undefined)
+    const closedUrl = closed.baseUrl
+    await closed.close()
     try {
       const bodies = []
       for (const url of [closedUrl, notFound.baseUrl, login.baseUrl, chatty.baseUrl, redirect.baseUrl]) {
