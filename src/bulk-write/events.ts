@@ -96,6 +96,34 @@ export function internalMessages(journal: RowJournal): EventMessage[] {
   return out
 }
 
+/** Messages handed to the event bus between two turns of the event loop. */
+export const EMIT_SLICE_MESSAGES = 500
+
+type MessageBus = { emit(messages: EventMessage[], options?: { internal?: boolean }): Promise<unknown> }
+
+/** One turn of the event loop: what waits for I/O (a shopper's request) runs before the caller goes on. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * The messages in order, in calls of at most `sliceMessages` with a turn of the event loop
+ * between them. The local event bus dispatches a call's messages in microtasks, so a page's
+ * thousands of row events in one call held the process (and a shopper's request, when the sync
+ * runs in the server) for a hundred milliseconds and more; the Redis bus adds each call's jobs
+ * in one bulk. Subscribers get the same messages in the same order either way.
+ */
+export async function emitInSlices(
+  eventBus: MessageBus,
+  messages: EventMessage[],
+  options?: { internal: true },
+  sliceMessages = EMIT_SLICE_MESSAGES
+): Promise<void> {
+  for (let i = 0; i < messages.length; i += sliceMessages) {
+    if (i > 0) await nextTurn()
+    const slice = messages.slice(i, i + sliceMessages)
+    await (options ? eventBus.emit(slice, options) : eventBus.emit(slice))
+  }
+}
+
 export class PendingEvents {
   private readonly byName = new Map<string, Set<string>>()
 
@@ -117,10 +145,8 @@ export class PendingEvents {
 
   /** After the commit: the internal events first (a workflow's steps group them before its emit step), then the public ones. */
   async emit(container: MedusaContainer, journal?: RowJournal): Promise<void> {
-    const eventBus = container.resolve(Modules.EVENT_BUS)
-    const internal = journal ? internalMessages(journal) : []
-    if (internal.length) await eventBus.emit(internal, { internal: true })
-    const messages = this.messages()
-    if (messages.length) await eventBus.emit(messages)
+    const eventBus = container.resolve(Modules.EVENT_BUS) as MessageBus
+    await emitInSlices(eventBus, journal ? internalMessages(journal) : [], { internal: true })
+    await emitInSlices(eventBus, this.messages())
   }
 }

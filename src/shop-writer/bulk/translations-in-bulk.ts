@@ -7,7 +7,7 @@
 // its replay.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, TranslationWorkflowEvents } from "@medusajs/framework/utils"
-import { internalMessages } from "../../bulk-write/events"
+import { emitInSlices, internalMessages } from "../../bulk-write/events"
 import { RowJournal } from "../../bulk-write/row-journal"
 import { insertTranslations } from "../../bulk-write/translations"
 import { timed } from "../../workflows/steps/profile"
@@ -41,7 +41,6 @@ export async function writeTranslationsInBulk(container: MedusaContainer, batch:
     inserted.record("translation", "created", ids)
   }
   const eventBus = container.resolve(Modules.EVENT_BUS)
-  const internal = internalMessages(inserted)
-  if (internal.length) await eventBus.emit(internal, { internal: true })
-  if (messages.length) await eventBus.emit(messages)
+  await emitInSlices(eventBus, internalMessages(inserted), { internal: true })
+  await emitInSlices(eventBus, messages)
 }
