@@ -164,5 +164,12 @@ describe("settings: expired plan and disconnect", () => {
     expect((await app.admin("/admin/catalog-sync/settings/api-key", { method: "DELETE" })).status).toBe(200)
     const again = await configure(app, { api_key: API_KEY })
     expect(again.settings).toMatchObject({ api_key: "••••Wx42", api_key_set: true })
+    // Connecting again starts a changes run at once (what the catalog changed meanwhile), not at the next poll.
+    expect(again.run).toMatchObject({ mode: "changes", trigger: "settings" })
+    await waitFor(
+      "the reconnect's run",
+      async () => (await app.admin(`/admin/catalog-sync/runs/${again.run.id}`)).body.run?.status === "succeeded",
+      60_000
+    )
   })
 })

@@ -106,7 +106,8 @@ export async function saveCatalogSyncSettings(scope: Scope, body: unknown): Prom
   forgetCachedAccounts()
   const pricingChanged = !samePricing(current.pricing, saved.pricing)
   const rulesChanged = !pricingChanged && stableJson(current.pricingRules) !== stableJson(saved.pricingRules)
-  const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, stillBlocked: block === "carry", service, runtime, logger })
+  const reconnected = !isConfigured(current) && isConfigured(saved)
+  const run = await followSettings({ saved, pricingChanged, rulesChanged, keyVerified, reconnected, stillBlocked: block === "carry", service, runtime, logger })
   const message = pricingChanged
     ? "price_calculation changed: costs depend on it, so every product is read again (a full pass)"
     : rulesChanged
@@ -229,21 +230,25 @@ async function hasSynced(service: ReturnType<typeof catalogSyncService>): Promis
 
 /**
  * After a save: the schedule follows the interval at once; a shop that never synced starts its
- * first full sync, whatever changed; else a price_calculation change starts a full pass and a
- * rules change a reprice run (behind a running one). The settings stay saved when the queue cannot be reached (logged). Returns the run.
+ * first full sync, whatever changed; else a price_calculation change starts a full pass, a rules
+ * change a reprice run (behind a running one), and a key saved after a Disconnect a changes run
+ * (what the catalog changed meanwhile, without waiting for the next poll). The settings stay
+ * saved when the queue cannot be reached (logged). Returns the run.
  */
 async function followSettings(input: {
   saved: EffectiveSettings
   pricingChanged: boolean
   rulesChanged: boolean
   keyVerified: boolean
+  /** The sync had no key or address before this save (a Disconnect, say) and has both now. */
+  reconnected: boolean
   /** The catalog still refuses the key or plan: the schedule follows, and only a reprice (no request) is queued. */
   stillBlocked: boolean
   service: ReturnType<typeof catalogSyncService>
   runtime: ReturnType<typeof catalogSyncRuntime>
   logger: Logger
 }): Promise<ReturnType<typeof serializeRun> | undefined> {
-  const { saved, pricingChanged, rulesChanged, keyVerified, stillBlocked, service, runtime, logger } = input
+  const { saved, pricingChanged, rulesChanged, keyVerified, reconnected, stillBlocked, service, runtime, logger } = input
   let run: ReturnType<typeof serializeRun> | undefined = undefined
   try {
     const queue = await runtime.queue()
@@ -268,6 +273,10 @@ async function followSettings(input: {
     if (!run) {
       const first = await queueFirstSyncIfNeverSynced({ service, queue, settings: saved })
       if (first) run = serializeRun(first.run)
+    }
+    if (!run && reconnected && saved.enabled) {
+      const { run: queued } = await queue.enqueueRun({ mode: "changes", trigger: "settings", behindActive: true })
+      run = serializeRun(queued)
     }
   } catch (e: any) {
     logger.warn(`catalog sync: settings saved, but the queue could not be updated: ${e?.message ?? e}`)
