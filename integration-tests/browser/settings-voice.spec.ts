@@ -147,7 +147,13 @@ describe("settings: one voice for errors, and Disconnect", () => {
   })
 
   it("a Save while the catalog refuses the key says no sync runs until it is fixed, as the chip says, never nothing runs now", async () => {
-    expect((await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY })).status).toBe(200)
+    const reconnected = await adminApi("/admin/catalog-sync/settings", { base_url: sandbox.baseUrl, api_key: API_KEY })
+    expect(reconnected.status).toBe(200)
+    // Saving a key after Disconnect starts a changes run at once: it ends before the key is revoked.
+    const reconnectRun = reconnected.body.run?.id as string | undefined
+    expect(reconnectRun).toEqual(expect.any(String))
+    const ended = async () => ["failed", "succeeded"].includes((await sql(db.url, "select status from mcs_sync_run where id = $1", [reconnectRun]))[0]?.status)
+    for (let i = 0; i < 300 && !(await ended()); i++) await page.waitForTimeout(500)
     for (let i = 0; i < 300 && (await status()).running_run; i++) await page.waitForTimeout(500)
     sandbox.control.revokeKey()
     const started = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })
