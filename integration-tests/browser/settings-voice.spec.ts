@@ -152,8 +152,9 @@ describe("settings: one voice for errors, and Disconnect", () => {
     // Saving a key after Disconnect starts a changes run at once: it ends before the key is revoked.
     const reconnectRun = reconnected.body.run?.id as string | undefined
     expect(reconnectRun).toEqual(expect.any(String))
-    const ended = async () => ["failed", "succeeded"].includes((await sql(db.url, "select status from mcs_sync_run where id = $1", [reconnectRun]))[0]?.status)
+    const ended = async () => ["failed", "succeeded", "interrupted"].includes((await sql(db.url, "select status from mcs_sync_run where id = $1", [reconnectRun]))[0]?.status)
     for (let i = 0; i < 300 && !(await ended()); i++) await page.waitForTimeout(500)
+    expect(await ended()).toBe(true)
     for (let i = 0; i < 300 && (await status()).running_run; i++) await page.waitForTimeout(500)
     sandbox.control.revokeKey()
     const started = await adminApi("/admin/catalog-sync/runs", { mode: "changes" })

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto"
 import { createTestDatabase, startMedusaApp, type MedusaApp } from "../harness"
 import { startSandbox, type Sandbox } from "../../sandbox/server"
-import { configure, sql, waitFor } from "./poll-and-query"
+import { configure, sql, waitFor, waitForRun } from "./poll-and-query"
 
 jest.setTimeout(420_000)
 
@@ -166,10 +166,6 @@ describe("settings: expired plan and disconnect", () => {
     expect(again.settings).toMatchObject({ api_key: "••••Wx42", api_key_set: true })
     // Connecting again starts a changes run at once (what the catalog changed meanwhile), not at the next poll.
     expect(again.run).toMatchObject({ mode: "changes", trigger: "settings" })
-    await waitFor(
-      "the reconnect's run",
-      async () => (await app.admin(`/admin/catalog-sync/runs/${again.run.id}`)).body.run?.status === "succeeded",
-      60_000
-    )
+    expect((await waitForRun(app, again.run.id, undefined, 60_000)).status).toBe("succeeded")
   })
 })

@@ -1,6 +1,7 @@
 // The events Medusa's own workflows emit for the same changes, collected during a page's
 // transaction and emitted only after it commits (as a workflow releases its grouped events at
-// its end), in two grouped calls per page:
+// its end): all internal ones first, then the public ones, each in calls of at most
+// EMIT_SLICE_MESSAGES with a turn of the event loop between calls (emitInSlices):
 // - module-internal events, one per row written (as the module services' ORM hooks emit them:
 //   `<module>.<entity>.created|updated|deleted`, `{ id }`, metadata { source, action, object },
 //   internal), derived from the page's row journal; link rows give the link module's
@@ -117,6 +118,7 @@ export async function emitInSlices(
   options?: { internal: true },
   sliceMessages = EMIT_SLICE_MESSAGES
 ): Promise<void> {
+  if (!(sliceMessages >= 1)) throw new Error(`catalog sync: emitInSlices needs a slice of at least 1 message, got ${sliceMessages}`)
   for (let i = 0; i < messages.length; i += sliceMessages) {
     if (i > 0) await nextTurn()
     const slice = messages.slice(i, i + sliceMessages)

@@ -34,6 +34,10 @@ describe("emitInSlices", () => {
     expect(log).toEqual(["emit 1", "other work", "emit 1", "emit 1"])
   })
 
+  it("refuses a slice of less than one message (it would never end)", async () => {
+    await expect(emitInSlices(recordingBus([]), messagesOf(2), undefined, 0)).rejects.toThrow("at least 1 message")
+  })
+
   it("makes no call for no messages, and public events go without options", async () => {
     const bus = recordingBus([])
     await emitInSlices(bus, [])

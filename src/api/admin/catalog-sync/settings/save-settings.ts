@@ -257,6 +257,8 @@ async function followSettings(input: {
       // A reprice asks the catalog nothing, so it runs while the key or plan is refused too. A shop
       // that never synced has no costs to reprice: its first sync (below) prices by the saved rules.
       const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
+      // Connected again in the same save: what the catalog changed meanwhile follows the reprice.
+      if (reconnected && !stillBlocked) await queue.enqueueRun({ mode: "changes", trigger: "settings", behindActive: true })
       return serializeRun(queued)
     }
     // The runs below ask the catalog: none is queued while it still refuses the key or plan.
