@@ -9,6 +9,8 @@
 // - the workflows' public events (`product.created`, `product-variant.created`, …), `{ id }`.
 // The bulk writer is the sync's alone, so its product.updated events carry the sync's mark
 // (SYNC_WRITE_MARK), as the update workflow's do: auto-lock must not take them for admin edits.
+// One turn of the event loop (what waits for I/O, a shopper's request, runs before the caller goes on).
+import { setImmediate as nextTurn } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   buildModuleResourceEventName,
@@ -101,9 +103,6 @@ export function internalMessages(journal: RowJournal): EventMessage[] {
 export const EMIT_SLICE_MESSAGES = 500
 
 type MessageBus = { emit(messages: EventMessage[], options?: { internal?: boolean }): Promise<unknown> }
-
-/** One turn of the event loop: what waits for I/O (a shopper's request) runs before the caller goes on. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * The messages in order, in calls of at most `sliceMessages` with a turn of the event loop

@@ -1,6 +1,8 @@
 // One page = one PostgreSQL transaction on Medusa's shared connection (PG_CONNECTION, the
 // knex instance every module uses), then the events Medusa's workflows would emit, only after
 // the commit. A failure anywhere rolls the whole page back and emits nothing.
+// One turn of the event loop (what waits for I/O, a shopper's request, runs before the caller goes on).
+import { setImmediate as nextTurn } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, toPascalCase } from "@medusajs/framework/utils"
 import type { Knex } from "knex"
@@ -26,9 +28,6 @@ import { updateProducts } from "./update-products"
 import { removeBasePrices, setBasePrices, type BasePriceRow } from "./update-prices"
 import { transactionWithoutFlushWait } from "./sql"
 import { setStockLevels } from "./update-stock"
-
-/** One turn of the event loop: what waits for I/O (a shopper's request) runs before the caller goes on. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 export class BulkPage {
   /** Other modules' records to soft-delete after the commit (links declared with deleteCascade). */

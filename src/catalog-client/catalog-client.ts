@@ -1,5 +1,7 @@
 // The catalog API client: every endpoint of the spec, typed, validated item by item.
 import type { Dispatcher } from "undici"
+// One turn of the event loop between validation slices.
+import { setImmediate as nextTurn } from "node:timers/promises"
 import { anySignal } from "./abort"
 import { ConditionalCache, conditionalHeaders, validatorsFrom, type Validators } from "./conditional-cache"
 import { CatalogApiError, DailyQuotaExceededError, InvalidApiKeyError, InvalidResponseError, NotFoundError } from "./errors"
@@ -31,8 +33,6 @@ import { planStockBatches } from "./stock-batches"
 import type { AddressPolicy } from "./address-guard"
 import { CatalogTransport, type ApiResponse, type CatalogLogger, type QuotaSnapshot, type TimeoutOptions } from "./transport"
 
-/** One turn of the event loop: what waits for I/O (a shopper's request) runs before the caller goes on. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 import type { z } from "zod"
 
 export interface CatalogClientOptions {

@@ -3,6 +3,8 @@
 // process (src/workflows/page/page-context.ts), which carries the plan out step by step and
 // writes the map rows last. The caller stores the cursor only after this
 // returns (rule 2: commit before moving the bookmark).
+// One turn of the event loop between planning slices: what waits for I/O runs before the caller goes on.
+import { setImmediate as nextTurn } from "node:timers/promises"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ChangeItem, RejectedItem } from "../catalog-client/items"
 import type { MapContext } from "../sync/map-card"
@@ -61,11 +63,6 @@ export interface PageOutcome {
   changeLog: SyncCatalogPageResult["changeLog"]
   /** Set when the safety brake paused the run before this page: nothing of it was written. */
   paused?: BrakePause
-}
-
-/** One turn of the event loop: what waits for I/O runs before the caller goes on. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
 }
 
 /** The workflow engine hands a step's error back serialized: made an Error again for the run's record and log. */
