@@ -20,8 +20,8 @@ import { CatalogSyncAlerts } from "../../queue/catalog-sync-alerts"
 import type { RedisConnections } from "../../queue/redis"
 import { RunLiveness } from "../../queue/run-liveness"
 import type { CatalogSyncPluginOptions } from "../../sync/settings"
-// The run loop (runSync). The one import of it in the runtime: the worker is handed this function.
 import { lowerProcessPriority } from "../../queue/worker-priority"
+// The run loop (runSync). The one import of it in the runtime: the worker is handed this function.
 import { runSync } from "../../sync-run/run-sync"
 import { runDependencies, type RunDependencies } from "../../sync-run/run-dependencies"
 import type { RuntimeConfig, WorkerMode } from "./config"
@@ -260,7 +260,6 @@ export default class CatalogSyncRuntimeService {
     if (pageWriter) await pageWriter.close().catch((e) => this.logger_.warn(`catalog sync: page writer close: ${e?.message ?? e}`))
   }
 
-  /** What this process does with V8's heap growth while it syncs, said once at start. */
   /** A worker instance yields the CPU to a server instance on the same machine (src/queue/worker-priority.ts). */
   protected lowerWorkerPriority_(): void {
     const { workerNice } = this.config_
@@ -273,6 +272,7 @@ export default class CatalogSyncRuntimeService {
     )
   }
 
+  /** What this process does with V8's heap growth while it syncs, said once at start. */
   protected logHeapGrowth_(): void {
     const { percent, leftToV8, ownerFlag, v8Factor } = this.config_.heapGrowth
     const said =

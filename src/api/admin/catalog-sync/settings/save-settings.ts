@@ -253,12 +253,13 @@ async function followSettings(input: {
   try {
     const queue = await runtime.queue()
     await queue.syncSchedule(saved)
+    // Connected again (after a Disconnect): what the catalog changed meanwhile, behind any run queued here.
+    const queueCatchUp = () => queue.enqueueRun({ mode: "changes", trigger: "settings", behindActive: true })
     if (rulesChanged && isConfigured(saved) && saved.enabled && (await hasSynced(service))) {
       // A reprice asks the catalog nothing, so it runs while the key or plan is refused too. A shop
       // that never synced has no costs to reprice: its first sync (below) prices by the saved rules.
       const { run: queued } = await queue.enqueueRun({ mode: "reprice", trigger: "rules_changed", behindActive: true })
-      // Connected again in the same save: what the catalog changed meanwhile follows the reprice.
-      if (reconnected && !stillBlocked) await queue.enqueueRun({ mode: "changes", trigger: "settings", behindActive: true })
+      if (reconnected && !stillBlocked) await queueCatchUp()
       return serializeRun(queued)
     }
     // The runs below ask the catalog: none is queued while it still refuses the key or plan.
@@ -276,10 +277,7 @@ async function followSettings(input: {
       const first = await queueFirstSyncIfNeverSynced({ service, queue, settings: saved })
       if (first) run = serializeRun(first.run)
     }
-    if (!run && reconnected && saved.enabled) {
-      const { run: queued } = await queue.enqueueRun({ mode: "changes", trigger: "settings", behindActive: true })
-      run = serializeRun(queued)
-    }
+    if (!run && reconnected && saved.enabled) run = serializeRun((await queueCatchUp()).run)
   } catch (e: any) {
     logger.warn(`catalog sync: settings saved, but the queue could not be updated: ${e?.message ?? e}`)
   }
