@@ -25,6 +25,7 @@ import {
 import { SYNC_WRITE_MARK } from "../field-locks/admin-edits"
 import { linkEventNamings } from "./link-tables"
 import type { RowAction, RowJournal } from "./row-journal"
+import { heardMessages } from "./unheard-events"
 
 export const BULK_EVENTS = {
   productCreated: ProductWorkflowEvents.CREATED,
@@ -109,7 +110,8 @@ type MessageBus = { emit(messages: EventMessage[], options?: { internal?: boolea
  * between them. The local event bus dispatches a call's messages in microtasks, so a page's
  * thousands of row events in one call held the process (and a shopper's request, when the sync
  * runs in the server) for a hundred milliseconds and more; the Redis bus adds each call's jobs
- * in one bulk. Subscribers get the same messages in the same order either way.
+ * in one bulk. Subscribers get the same messages in the same order either way. Messages the
+ * local bus would deliver to no one are left out first (unheard-events.ts).
  */
 export async function emitInSlices(
   eventBus: MessageBus,
@@ -118,6 +120,7 @@ export async function emitInSlices(
   sliceMessages = EMIT_SLICE_MESSAGES
 ): Promise<void> {
   if (!(sliceMessages >= 1)) throw new Error(`catalog sync: emitInSlices needs a slice of at least 1 message, got ${sliceMessages}`)
+  messages = heardMessages(eventBus, messages)
   for (let i = 0; i < messages.length; i += sliceMessages) {
     if (i > 0) await nextTurn()
     const slice = messages.slice(i, i + sliceMessages)
