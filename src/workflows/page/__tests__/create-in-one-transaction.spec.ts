@@ -17,16 +17,18 @@ function toCreate(id: string): ProductToCreate {
 function containerWith(opts: { failInsert?: { table: string; error: unknown }; failEmit?: boolean }) {
   const inserted: string[] = []
   const emitted: string[] = []
-  const trx = Object.assign(
-    (table: string) => ({
-      insert: async () => {
-        if (opts.failInsert?.table === table) throw opts.failInsert.error
-        inserted.push(table)
-      },
-    }),
-    // The page's transaction settings (synchronous_commit): no rows.
-    { raw: async () => ({ rows: [] }) }
-  )
+  const insert = async (table: string) => {
+    if (opts.failInsert?.table === table) throw opts.failInsert.error
+    inserted.push(table)
+  }
+  const trx = Object.assign((table: string) => ({ insert: () => insert(table) }), {
+    // The page's transaction settings (synchronous_commit): no rows. A bulk insert (insertRows) is
+    // raw text with its values handed over by options({ values }).
+    raw: (sql: string) =>
+      Object.assign(Promise.resolve({ rows: [] }), {
+        options: () => insert(/^insert into "([^"]+)"/.exec(sql)?.[1] ?? `unexpected statement: ${sql}`),
+      }),
+  })
   const pg = { transaction: async (work: (t: unknown) => Promise<unknown>) => work(trx) }
   const eventBus = {
     emit: async (messages: { name: string }[]) => {
