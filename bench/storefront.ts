@@ -6,7 +6,8 @@
  * 4 operations a second) measures the store API idle, during a first sync of a catalog of
  * BENCH_STOREFRONT_PRODUCTS (default 20,000) served at the API's real 60 requests a minute, and
  * after it with no sync running. Prints p50, p95, p99 per kind and phase, the ratios to idle, the
- * sync's request rate against the API's ceiling, the app's event-loop delay the run logged, and the load.
+ * sync's request rate against the API's ceiling, the app's event-loop delay the run logged, and the load and
+ * the machine's CPU check before each phase.
  * BENCH_STOREFRONT_SETUPS=one,split picks setups; BENCH_STOREFRONT_IDLE_S / _AFTER_S the probe's length;
  * BENCH_STOREFRONT_PRODUCTS=50000 the larger catalog; BENCH_STOREFRONT_WORKER_NICE the worker's niceness
  * (the plugin's workerNice; default 10).
@@ -16,6 +17,7 @@ import { loadavg } from "node:os"
 import { createTestDatabase, ensurePluginBuilt, startMedusaApp, type MedusaApp } from "../integration-tests/harness"
 import { configure, waitFor, waitForRun } from "../integration-tests/medusa/poll-and-query"
 import { startSandbox } from "../sandbox/server"
+import { machineSpeed } from "./machine-speed"
 import { cpuSeconds } from "./sync"
 import { figuresOf, PROBE_KINDS, probe, type KindFigures, type ProbeKind, type ProbeSample, type StoreTarget } from "./storefront-probe"
 
@@ -95,12 +97,19 @@ async function benchSetup(setup: Setup, seedProducts: number, products: number):
     const target = await storeTarget(shop)
     console.log(`${SETUPS[setup]}: shop seeded with ${first.created} products; probing idle (load ${load()})`)
     const idleSeconds = Number(process.env.BENCH_STOREFRONT_IDLE_S ?? 60)
+    // The machine's speed before each phase: it can move between phases, and a ratio across a move says little.
+    const speed = () => {
+      const { jsonMs, loopMs } = machineSpeed()
+      return `CPU check ${jsonMs}/${loopMs} ms`
+    }
+    const speedIdle = speed()
     const idleSamples = await probeFor(target, idleSeconds)
     const idle = figuresOf(idleSamples)
     const loadIdle = load()
 
     // The catalog grows: the shop's first full sync of the large catalog, at the API's ceiling.
     const cpuBefore = apps.reduce((s, a) => s + cpuSeconds(a.pid), 0)
+    const speedDuring = speed()
     const saved = await configure(shop, { base_url: large.baseUrl, api_key: large.apiKey })
     const runId: string = saved.run?.id ?? (await shop.admin("/admin/catalog-sync/runs", { body: { mode: "full" } })).body.run.id
     await waitFor(
@@ -125,6 +134,7 @@ async function benchSetup(setup: Setup, seedProducts: number, products: number):
     const ceilingShare = seconds > 0 ? Math.min(1, ceilingSeconds / seconds) : 0
 
     const afterSeconds = Number(process.env.BENCH_STOREFRONT_AFTER_S ?? 60)
+    const speedAfter = speed()
     const afterSamples = await probeFor(target, afterSeconds)
     const after = figuresOf(afterSamples)
     const firstErrors = new Map<string, string>()
@@ -134,9 +144,9 @@ async function benchSetup(setup: Setup, seedProducts: number, products: number):
     const writes = apps.flatMap((a) => a.logs().match(/catalog sync: page writes here [^\n]*/g) ?? [])
 
     console.log(`${SETUPS[setup]}: ${seedProducts} → ${products} products`)
-    console.log(line("idle", idle) + `  [load ${loadIdle}]`)
-    console.log(line("during", during, idle) + `  [load ${loadDuring}]`)
-    console.log(line("after", after, idle) + `  [load ${load()}]`)
+    console.log(line("idle", idle) + `  [load ${loadIdle}; before it ${speedIdle}]`)
+    console.log(line("during", during, idle) + `  [load ${loadDuring}; before it ${speedDuring}]`)
+    console.log(line("after", after, idle) + `  [load ${load()}; before it ${speedAfter}]`)
     console.log(
       `  sync: ${run.created} created in ${seconds.toFixed(1)} s = ${(run.created / seconds).toFixed(0)} products/s, ${run.requests_used} requests = ` +
         `${perMinute.toFixed(1)}/min: ${(ceilingShare * 100).toFixed(0)} % of the API's ceiling (${ceilingSeconds} s at 60/min with a burst of 3; goal ≥ 90 %); ` +
