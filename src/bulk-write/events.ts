@@ -120,11 +120,11 @@ export async function emitInSlices(
   sliceMessages = EMIT_SLICE_MESSAGES
 ): Promise<void> {
   if (!(sliceMessages >= 1)) throw new Error(`catalog sync: emitInSlices needs a slice of at least 1 message, got ${sliceMessages}`)
-  messages = heardMessages(eventBus, messages)
   for (let i = 0; i < messages.length; i += sliceMessages) {
     if (i > 0) await nextTurn()
-    const slice = messages.slice(i, i + sliceMessages)
-    await (options ? eventBus.emit(slice, options) : eventBus.emit(slice))
+    // Who listens is read for each slice, as the bus reads it for each message it is handed.
+    const slice = heardMessages(eventBus, messages.slice(i, i + sliceMessages))
+    if (slice.length) await (options ? eventBus.emit(slice, options) : eventBus.emit(slice))
   }
 }
 

@@ -9,13 +9,14 @@ const busWith = () => new LocalEventBusService({ logger } as never, {}, {} as ne
 const msg = (name: string, id: string): EventMessage => ({ name, data: { id } })
 const settle = () => new Promise((r) => setTimeout(r, 20))
 
-function countingBus<T extends { emit: (...a: any[]) => Promise<unknown> }>(bus: T) {
+/** The messages the bus's own emit handles, one by one (its emit stays the class's). */
+function countingBus(bus: any): string[] {
   const handed: string[] = []
-  const emit = bus.emit.bind(bus)
-  bus.emit = (async (messages: EventMessage[], options?: unknown) => {
-    handed.push(...messages.map((m) => `${m.name}:${m.data.id}`))
-    return emit(messages, options)
-  }) as T["emit"]
+  const handle = bus.groupOrEmitEvent.bind(bus)
+  bus.groupOrEmitEvent = (m: EventMessage) => {
+    handed.push(`${m.name}:${m.data.id}`)
+    return handle(m)
+  }
   return handed
 }
 
@@ -56,6 +57,26 @@ describe("heardMessages on Medusa's local event bus", () => {
   it("keeps a grouped message (its group is released later, when listeners are read again)", () => {
     const grouped = { ...msg("product.product.created", "p9"), metadata: { eventGroupId: "g1" } }
     expect(heardMessages(busWith(), [grouped, msg("product.product.created", "p1")])).toEqual([grouped])
+  })
+
+  it("reads who listens for each slice: a subscriber added between two slices gets the later ones", async () => {
+    const bus = busWith()
+    const seen: string[] = []
+    const messages = ["p1", "p2", "p3", "p4"].map((id) => msg("product.created", id))
+    // The first slice goes to no one; the subscriber comes during the turn between slices.
+    setImmediate(() => bus.subscribe("product.created", async (e: any) => void seen.push(e.data.id)))
+    await emitInSlices(bus as never, messages, undefined, 2)
+    await settle()
+    expect(seen).toEqual(["p3", "p4"])
+  })
+
+  it("hands a subclass of the local bus, or one whose emit was replaced, every message (it may publish elsewhere)", () => {
+    class ForwardingBus extends LocalEventBusService {}
+    expect(heardMessages(new ForwardingBus({ logger } as never, {}, {} as never), page)).toBe(page)
+    const wrapped = busWith()
+    wrapped.emit = async () => undefined
+    expect(heardMessages(wrapped, page)).toBe(page)
+    expect(heardMessages(busWith(), page)).toEqual([])
   })
 
   it("hands any other bus every message (a Redis bus's subscribers are in other processes)", () => {
