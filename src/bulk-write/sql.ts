@@ -61,7 +61,8 @@ export function multiRowInsert(table: string, rows: Record<string, unknown>[]): 
       const value = row[columns[c]]
       if (c > 0) tuple += ","
       if (value === undefined) tuple += "DEFAULT"
-      else if (isKnexExpression(value)) throw new Error(`catalog sync: an insert into ${table} got an SQL expression for ${columns[c]}; inserts take values only`)
+      else if (isKnexExpression(value))
+        throw new Error(`catalog sync: an insert into ${table} got an SQL expression for ${columns[c]}; inserts take values only`)
       else tuple += "$" + values.push(value)
     }
     tuples[r] = tuple + ")"

@@ -37,7 +37,7 @@ describe("insertRows", () => {
       ...(i % 3 ? { rules_count: i } : {}),
       is_live: i % 2 === 0,
       tags: i % 5 ? ["a", `b${i}`] : null,
-      note: i === 7 ? "it's \"quoted\" ? $1 \\ \u00e9" : undefined,
+      note: i === 7 ? 'it\'s "quoted" ? $1 \\ \u00e9' : undefined,
       'odd"name': "x",
       ...(i === 10 ? { created_at: at } : {}),
       deleted_at: null,
@@ -50,9 +50,18 @@ describe("insertRows", () => {
     const stored = await db("price").select("*").orderBy("id")
     expect(stored.map((r) => r.id)).toEqual(rows.map((r) => r.id))
     const byId = new Map(stored.map((r) => [r.id, r]))
-    expect(byId.get("price_001")).toMatchObject({ amount: "1.50", raw_amount: { value: "1", precision: 20 }, rules_count: 1, is_live: false, tags: ["a", "b1"], note: null, 'odd"name': "x", deleted_at: null })
+    expect(byId.get("price_001")).toMatchObject({
+      amount: "1.50",
+      raw_amount: { value: "1", precision: 20 },
+      rules_count: 1,
+      is_live: false,
+      tags: ["a", "b1"],
+      note: null,
+      'odd"name': "x",
+      deleted_at: null,
+    })
     expect(byId.get("price_000")).toMatchObject({ amount: "0", rules_count: 0, is_live: true, tags: null })
-    expect(byId.get("price_007")!.note).toBe("it's \"quoted\" ? $1 \\ \u00e9")
+    expect(byId.get("price_007")!.note).toBe('it\'s "quoted" ? $1 \\ \u00e9')
     expect(byId.get("price_010")!.created_at.toISOString()).toBe(at.toISOString())
     expect(byId.get("price_011")!.created_at).toBeInstanceOf(Date)
   })
